@@ -30,6 +30,7 @@ test: lint typecheck pytest
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/hand.py
+	$(BIN)/python benchmarks/cards.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -4,16 +4,54 @@ A condition is a small expression tree: named predicates from
 :data:`REGISTRY` combined with ``all`` / ``any`` / ``not`` and compared with
 integers.  The card language compiles ``complete at hu when …`` into these
 nodes; :func:`evaluate` answers them against the facts of one win.
+
+Two readings of a hand (CARD-INVENTORY §5, H23):
+
+* *structure* words (``count``, ``distinct_sets``, ``has_chow``,
+  ``same_number_chows_different_suits``, ``suits_with``, ``pair``, ``form``)
+  read the groups of the chosen decomposition by their **treated** identity,
+  so a set a shape grant made counts as its base kind;
+* *face* words (``tiles``, ``distinct_faces``, ``max_suit_tiles``,
+  ``number_suits``, ``suits_with_numbers``) read the **physical** faces of
+  every tile of the win, declared melds included (a kong counts four),
+  flowers excluded ("全部牌", "完整牌型").
+
+Arguments are identifiers, integers, tile strings (``5m``) or ``|``-joined
+alternatives (a tuple).  A *tile filter* is any of :data:`TILE_CLASSES`,
+``treasure`` (the treasure test of the win), ``chosen_suit`` (the suit chosen
+at reveal, B-11), a tile string (that exact face) or an integer ``1..9``
+(number tiles bearing that number); alternatives are a union.  A *set kind*
+is ``chow``, ``pung``, ``kong``, ``pair`` or ``set`` (any of chow, pung,
+kong: a 面子).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
+from engine.errors import CardError
+from engine.groups import STANDARD, Decomposition, Group, SetKind
+from engine.melds import MeldKind
+from engine.tiles import (
+    NUMBER_SUITS,
+    Suit,
+    TileSyntaxError,
+    is_dragon,
+    is_honor,
+    is_number,
+    is_terminal,
+    is_wind,
+    number_of,
+    parse_one,
+    suit_of,
+)
+
 Arg: TypeAlias = "str | int | tuple[str | int, ...]"
 CompareOp = Literal[">=", ">", "==", "!=", "<=", "<"]
+WinBy = Literal["ron", "tsumo"]
 
 
 @dataclass(frozen=True)
@@ -57,15 +95,512 @@ class Not:
 Condition: TypeAlias = "Call | Compare | All | AnyOf | Not"
 
 
+def _no_treasure(_kind: int) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class WinFacts:
+    """What a contract may ask about one win (§9.5, §13).
+
+    ``decomposition`` is the reading of the hand under test (declared melds
+    are among its groups); ``win_tile`` the tile that completed it; ``win_by``
+    ``tsumo`` for a self-draw (自摸), ``ron`` for a discard or a robbed kong;
+    ``is_treasure`` the treasure test of the winner (§8; always false with the
+    module off); ``chosen_suit`` and ``chosen_number`` what the holder chose
+    at reveal (B-11's suit, B-15's number); ``single_wait_on_pair`` whether the
+    hand before the winning tile waited on exactly one face, as the pair
+    (``engine.hand.single_wait_on_pair``); ``before_abandon_window`` whether
+    the win comes before the abandon window opened (§10); ``revealed_kept``
+    how many tiles the holder revealed for a contract are still used in the
+    winning hand.
+    """
+
+    decomposition: Decomposition
+    win_tile: int
+    win_by: WinBy
+    flowers: tuple[int, ...] = ()
+    is_treasure: Callable[[int], bool] = _no_treasure
+    chosen_suit: Suit | None = None
+    chosen_number: str | None = None
+    single_wait_on_pair: bool = False
+    before_abandon_window: bool = True
+    revealed_kept: int = 0
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        """Every physical tile of the win, melds included (a kong counts four), sorted."""
+        return tuple(sorted(t for g in self.decomposition.groups for t in g.tiles))
+
+    @property
+    def groups(self) -> tuple[Group, ...]:
+        """The groups of the decomposition under test."""
+        return self.decomposition.groups
+
+
+ArgKind = Literal["set_kinds", "tile_filter", "number", "form"]
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of a predicate: its name, what it accepts, and whether it may be left out.
+
+    ``variadic`` takes every remaining argument (at least one).
+    """
+
+    name: str
+    kind: ArgKind
+    optional: bool = False
+    variadic: bool = False
+
+
 @dataclass(frozen=True)
 class PredicateSpec:
     """One word of the vocabulary: its name, whether it yields a number or a truth, its arguments."""
 
     name: str
     returns: Literal["bool", "int"]
-    params: tuple[str, ...]
+    params: tuple[Param, ...]
     doc: str
     fn: Callable[..., int | bool]
 
 
-REGISTRY: dict[str, PredicateSpec] = {}
+# ---- tile filters ------------------------------------------------------------
+
+
+def _faces(*kinds: int) -> Callable[[int], bool]:
+    return lambda k: k in kinds
+
+
+TILE_CLASSES: dict[str, Callable[[int], bool]] = {
+    "any": lambda k: True,
+    "number": is_number,
+    "honour": is_honor,
+    "wind": is_wind,
+    "dragon": is_dragon,
+    "terminal": is_terminal,
+    "orphan": lambda k: is_terminal(k) or is_honor(k),
+    "simple": lambda k: is_number(k) and not is_terminal(k),
+    "man": lambda k: suit_of(k) is Suit.MAN,
+    "pin": lambda k: suit_of(k) is Suit.PIN,
+    "sou": lambda k: suit_of(k) is Suit.SOU,
+    "east": _faces(27),
+    "south": _faces(28),
+    "west": _faces(29),
+    "north": _faces(30),
+    "white": _faces(31),
+    "green": _faces(32),
+    "red": _faces(33),
+}
+"""Tile classes a filter may name; ``treasure`` and ``chosen_suit`` depend on the win."""
+
+FACT_FILTERS: tuple[str, ...] = ("treasure", "chosen_suit")
+
+SET_KINDS: dict[str, frozenset[SetKind]] = {
+    "chow": frozenset({SetKind.CHOW}),
+    "pung": frozenset({SetKind.PUNG}),
+    "kong": frozenset({SetKind.KONG}),
+    "pair": frozenset({SetKind.PAIR}),
+    "set": frozenset({SetKind.CHOW, SetKind.PUNG, SetKind.KONG}),
+}
+"""Set kinds a predicate may name; ``set`` is any 面子 (chow, pung or kong)."""
+
+_MELDED: frozenset[SetKind] = SET_KINDS["set"]
+
+
+def _alternatives(arg: Arg) -> tuple[str | int, ...]:
+    return arg if isinstance(arg, tuple) else (arg,)
+
+
+def _one_filter(atom: str | int, facts: WinFacts) -> Callable[[int], bool]:
+    if isinstance(atom, int):
+        return lambda k: is_number(k) and number_of(k) == atom
+    if atom in TILE_CLASSES:
+        return TILE_CLASSES[atom]
+    if atom == "treasure":
+        return facts.is_treasure
+    if atom == "chosen_suit":
+        chosen = facts.chosen_suit
+        return lambda k: chosen is not None and suit_of(k) is chosen
+    return _faces(parse_one(atom))
+
+
+def tile_test(arg: Arg, facts: WinFacts) -> Callable[[int], bool]:
+    """The tile filter ``arg`` as a test on kinds (a union over ``|`` alternatives)."""
+    tests = [_one_filter(atom, facts) for atom in _alternatives(arg)]
+    return lambda k: any(test(k) for test in tests)
+
+
+def _set_kinds(arg: Arg) -> frozenset[SetKind]:
+    return frozenset().union(*(SET_KINDS[str(atom)] for atom in _alternatives(arg)))
+
+
+def _sets(facts: WinFacts, kinds: Arg, where: Arg = "any") -> list[Group]:
+    wanted = _set_kinds(kinds)
+    test = tile_test(where, facts)
+    return [g for g in facts.groups if g.kind in wanted and all(test(t) for t in g.treated)]
+
+
+def _number_suit(group: Group) -> Suit | None:
+    suits = {suit_of(t) for t in group.treated}
+    if len(suits) == 1 and is_number(group.treated[0]):
+        return suits.pop()
+    return None
+
+
+def _chow_numbers(group: Group) -> tuple[int, ...]:
+    return tuple(sorted(number_of(t) for t in group.treated))
+
+
+# ---- the words -----------------------------------------------------------------
+
+
+def _count(facts: WinFacts, kinds: Arg, where: Arg = "any") -> int:
+    return len(_sets(facts, kinds, where))
+
+
+def _distinct_sets(facts: WinFacts, kinds: Arg, where: Arg = "any") -> int:
+    return len({tuple(sorted(g.treated)) for g in _sets(facts, kinds, where)})
+
+
+def _has_chow(facts: WinFacts, a: int, b: int, c: int) -> bool:
+    wanted = tuple(sorted((a, b, c)))
+    return any(_chow_numbers(g) == wanted and _number_suit(g) is not None for g in _sets(facts, "chow"))
+
+
+def _same_number_chows(facts: WinFacts) -> int:
+    suits_by_numbers: dict[tuple[int, ...], set[Suit]] = {}
+    for group in _sets(facts, "chow"):
+        suit = _number_suit(group)
+        if suit is not None:
+            suits_by_numbers.setdefault(_chow_numbers(group), set()).add(suit)
+    return max((len(s) for s in suits_by_numbers.values()), default=0)
+
+
+def _suits_with_chows(facts: WinFacts, *starts: int) -> int:
+    runs: set[tuple[Suit, int]] = set()
+    for group in _sets(facts, "chow"):
+        suit, numbers = _number_suit(group), _chow_numbers(group)
+        if suit is not None and numbers == (numbers[0], numbers[0] + 1, numbers[0] + 2):
+            runs.add((suit, numbers[0]))
+    return sum(1 for suit in NUMBER_SUITS if all((suit, n) in runs for n in starts))
+
+
+def _suits_with(facts: WinFacts, kinds: Arg) -> int:
+    return len({s for g in _sets(facts, kinds) if (s := _number_suit(g)) is not None})
+
+
+def _pair(facts: WinFacts, where: Arg = "any") -> bool:
+    pair = facts.decomposition.pair
+    test = tile_test(where, facts)
+    return pair is not None and all(test(t) for t in pair.treated)
+
+
+def _form(facts: WinFacts, name: str) -> bool:
+    return facts.decomposition.form == name
+
+
+def _tiles(facts: WinFacts, where: Arg) -> int:
+    test = tile_test(where, facts)
+    return sum(1 for t in facts.tiles if test(t))
+
+
+def _distinct_faces(facts: WinFacts) -> int:
+    return len(set(facts.tiles))
+
+
+def _max_suit_tiles(facts: WinFacts) -> int:
+    per_suit = Counter(suit_of(t) for t in facts.tiles if is_number(t))
+    return max(per_suit.values(), default=0)
+
+
+def _number_suits(facts: WinFacts) -> int:
+    return len({suit_of(t) for t in facts.tiles if is_number(t)})
+
+
+def _suits_with_numbers(facts: WinFacts, *numbers: int) -> int:
+    present = {(suit_of(t), number_of(t)) for t in facts.tiles if is_number(t)}
+    return sum(1 for suit in NUMBER_SUITS if all((suit, n) in present for n in numbers))
+
+
+def _self_draw(facts: WinFacts) -> bool:
+    return facts.win_by == "tsumo"
+
+
+def _concealed(facts: WinFacts) -> bool:
+    return all(g.meld in (None, MeldKind.ANKAN) for g in facts.groups)
+
+
+def _single_wait_on_pair(facts: WinFacts) -> bool:
+    pair = facts.decomposition.pair
+    return (
+        facts.single_wait_on_pair
+        and facts.decomposition.form == STANDARD
+        and pair is not None
+        and facts.win_tile in pair.tiles
+    )
+
+
+def _before_abandon_window(facts: WinFacts) -> bool:
+    return facts.before_abandon_window
+
+
+def _revealed_kept(facts: WinFacts) -> int:
+    return facts.revealed_kept
+
+
+_KINDS = Param("kinds", "set_kinds")
+_WHERE = Param("where", "tile_filter", optional=True)
+
+REGISTRY: dict[str, PredicateSpec] = {
+    spec.name: spec
+    for spec in (
+        PredicateSpec(
+            "count",
+            "int",
+            (_KINDS, _WHERE),
+            "Sets of those kinds whose treated tiles all pass the filter: `count(chow) >= 2` (C-01 shape).",
+            _count,
+        ),
+        PredicateSpec(
+            "distinct_sets",
+            "int",
+            (_KINDS, _WHERE),
+            "Like `count`, but sets with the same treated faces count once (两副不同的…).",
+            _distinct_sets,
+        ),
+        PredicateSpec(
+            "has_chow",
+            "bool",
+            (Param("a", "number"), Param("b", "number"), Param("c", "number")),
+            "A chow of one number suit whose treated numbers are a, b, c: `has_chow(1,2,3)`.",
+            _has_chow,
+        ),
+        PredicateSpec(
+            "same_number_chows_different_suits",
+            "int",
+            (),
+            "The most chows that share the same treated numbers, each in a different suit (三色同顺).",
+            _same_number_chows,
+        ),
+        PredicateSpec(
+            "suits_with",
+            "int",
+            (_KINDS,),
+            "Number suits (m, p, s) holding at least one set of those kinds: `suits_with(set) == 3`.",
+            _suits_with,
+        ),
+        PredicateSpec(
+            "suits_with_chows",
+            "int",
+            (Param("starts", "number", variadic=True),),
+            "Number suits holding a chow n, n+1, n+2 for every given n: `suits_with_chows(1, 4, 7)`.",
+            _suits_with_chows,
+        ),
+        PredicateSpec(
+            "pair",
+            "bool",
+            (_WHERE,),
+            "The hand has one pair (将) and its treated tiles pass the filter; seven pairs has none.",
+            _pair,
+        ),
+        PredicateSpec(
+            "form",
+            "bool",
+            (Param("name", "form"),),
+            "The hand is read in that form: standard, seven_pairs, thirteen_orphans or a granted form.",
+            _form,
+        ),
+        PredicateSpec(
+            "tiles",
+            "int",
+            (Param("where", "tile_filter"),),
+            "Physical tiles of the whole win (melds included, flowers not) passing the filter.",
+            _tiles,
+        ),
+        PredicateSpec(
+            "distinct_faces",
+            "int",
+            (),
+            "Different physical faces among the tiles of the win (不同牌面).",
+            _distinct_faces,
+        ),
+        PredicateSpec(
+            "max_suit_tiles",
+            "int",
+            (),
+            "The most tiles of the win that belong to one number suit.",
+            _max_suit_tiles,
+        ),
+        PredicateSpec(
+            "number_suits",
+            "int",
+            (),
+            "How many of the number suits m, p, s appear among the tiles of the win.",
+            _number_suits,
+        ),
+        PredicateSpec(
+            "suits_with_numbers",
+            "int",
+            (Param("numbers", "number", variadic=True),),
+            "Number suits holding at least one tile of every given number: `suits_with_numbers(1, 9)`.",
+            _suits_with_numbers,
+        ),
+        PredicateSpec(
+            "self_draw",
+            "bool",
+            (),
+            "The win is a self-draw (自摸, §13.5).",
+            _self_draw,
+        ),
+        PredicateSpec(
+            "concealed",
+            "bool",
+            (),
+            "No chi, pon or exposed kong among the melds (门清; a concealed kong is allowed, §13.11.1).",
+            _concealed,
+        ),
+        PredicateSpec(
+            "single_wait_on_pair",
+            "bool",
+            (),
+            "Standard form, and before the winning tile the hand waited on exactly one face, as the pair.",
+            _single_wait_on_pair,
+        ),
+        PredicateSpec(
+            "before_abandon_window",
+            "bool",
+            (),
+            "The win comes before the abandon window opened (§10).",
+            _before_abandon_window,
+        ),
+        PredicateSpec(
+            "revealed_kept",
+            "int",
+            (),
+            "Tiles revealed for the contract that are still used in the winning hand's sets or pair.",
+            _revealed_kept,
+        ),
+    )
+}
+"""Every word a contract condition may use, by name."""
+
+
+# ---- checking and evaluating ---------------------------------------------------------
+
+
+def _arg_problem(param: Param, arg: Arg) -> str | None:
+    for atom in _alternatives(arg):
+        if param.kind == "number":
+            if not isinstance(atom, int) or not 1 <= atom <= 9 or isinstance(arg, tuple):
+                return f"{param.name} must be a number 1..9, not {arg!r}"
+        elif param.kind == "set_kinds":
+            if atom not in SET_KINDS:
+                return f"{param.name}: unknown set kind {atom!r} (one of {', '.join(SET_KINDS)})"
+        elif param.kind == "form":
+            if not isinstance(atom, str) or isinstance(arg, tuple):
+                return f"{param.name} must be one form name, not {arg!r}"
+        elif isinstance(atom, int):
+            if not 1 <= atom <= 9:
+                return f"{param.name}: a number filter must be 1..9, not {atom}"
+        elif atom not in TILE_CLASSES and atom not in FACT_FILTERS:
+            try:
+                parse_one(atom)
+            except TileSyntaxError:
+                known = ", ".join((*TILE_CLASSES, *FACT_FILTERS))
+                return f"{param.name}: unknown tile filter {atom!r} (one of {known}, a tile or 1..9)"
+    return None
+
+
+def _call_problems(call: Call) -> list[str]:
+    spec = REGISTRY.get(call.name)
+    if spec is None:
+        return [f"unknown predicate {call.name!r} (one of {', '.join(sorted(REGISTRY))})"]
+    params = spec.params
+    variadic = bool(params) and params[-1].variadic
+    least = sum(1 for p in params if not p.optional)
+    most = None if variadic else len(params)
+    if len(call.args) < least or (most is not None and len(call.args) > most):
+        wanted = f"{least}+" if most is None else (f"{least}" if least == most else f"{least}..{most}")
+        return [f"{call.name} takes {wanted} argument(s), got {len(call.args)}"]
+    problems = []
+    for index, arg in enumerate(call.args):
+        param = params[min(index, len(params) - 1)]
+        problem = _arg_problem(param, arg)
+        if problem:
+            problems.append(f"{call.name}: {problem}")
+    return problems
+
+
+def problems(condition: Condition) -> tuple[str, ...]:
+    """Every mistake in ``condition``: unknown words, wrong arguments, a number used as a truth
+    or a truth compared with a number.  Empty when the condition can be evaluated."""
+    found: list[str] = []
+    if isinstance(condition, Call):
+        found += _call_problems(condition)
+        spec = REGISTRY.get(condition.name)
+        if spec is not None and spec.returns == "int":
+            found.append(f"{condition.name} is a number: compare it, e.g. {condition.name}(…) >= 1")
+    elif isinstance(condition, Compare):
+        found += _call_problems(condition.left)
+        spec = REGISTRY.get(condition.left.name)
+        if spec is not None and spec.returns == "bool":
+            found.append(f"{condition.left.name} is a truth and cannot be compared with a number")
+    elif isinstance(condition, All | AnyOf):
+        for part in condition.parts:
+            found += problems(part)
+    else:
+        found += problems(condition.part)
+    return tuple(found)
+
+
+def check(condition: Condition) -> None:
+    """Raise :class:`engine.errors.CardError` naming the first problem of ``condition``."""
+    found = problems(condition)
+    if found:
+        raise CardError(found[0])
+
+
+_COMPARE: dict[str, Callable[[int, int], bool]] = {
+    ">=": lambda a, b: a >= b,
+    ">": lambda a, b: a > b,
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    "<=": lambda a, b: a <= b,
+    "<": lambda a, b: a < b,
+}
+
+
+def _value(call: Call, facts: WinFacts) -> int | bool:
+    return REGISTRY[call.name].fn(facts, *call.args)
+
+
+def evaluate(condition: Condition, facts: WinFacts) -> bool:
+    """Whether ``condition`` holds for the win described by ``facts``.
+
+    The condition must be free of :func:`problems`; an unknown word raises
+    :class:`engine.errors.CardError`.
+    """
+    if isinstance(condition, Call | Compare):
+        call = condition if isinstance(condition, Call) else condition.left
+        if call.name not in REGISTRY:
+            raise CardError(f"unknown predicate {call.name!r}")
+        if isinstance(condition, Call):
+            return bool(_value(condition, facts))
+        return _COMPARE[condition.op](int(_value(call, facts)), condition.right)
+    if isinstance(condition, All):
+        return all(evaluate(part, facts) for part in condition.parts)
+    if isinstance(condition, AnyOf):
+        return any(evaluate(part, facts) for part in condition.parts)
+    return not evaluate(condition.part, facts)
+
+
+def mentions(condition: Condition, word: str) -> bool:
+    """Whether ``condition`` uses ``word`` as a predicate name or an argument (e.g. ``chosen_suit``)."""
+    if isinstance(condition, Call | Compare):
+        call = condition if isinstance(condition, Call) else condition.left
+        atoms = [a for arg in call.args for a in _alternatives(arg)]
+        return call.name == word or word in atoms
+    if isinstance(condition, All | AnyOf):
+        return any(mentions(part, word) for part in condition.parts)
+    return mentions(condition.part, word)

@@ -12,6 +12,7 @@ import sys
 import typer
 
 from engine.errors import HexError
+from tools import cmd_cards, cmd_lint, cmd_modules, cmd_play, cmd_pool, cmd_replay, cmd_score, cmd_simulate
 
 app = typer.Typer(
     name="hexmj",
@@ -21,11 +22,21 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+app.command("modules")(cmd_modules.modules)
+app.command("score")(cmd_score.score)
+app.command("pool")(cmd_pool.pool)
+app.command("cards")(cmd_cards.cards)
+app.add_typer(cmd_cards.card_app, name="card")
+app.command("lint")(cmd_lint.lint)
+app.command("play")(cmd_play.play)
+app.command("replay")(cmd_replay.replay)
+app.command("simulate")(cmd_simulate.simulate)
+
 
 def main() -> None:
     """Run the command line; user errors exit with their code and a one-line message."""
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)
     except HexError as err:
         print(f"hexmj: error: {err}", file=sys.stderr)
         sys.exit(err.exit_code)
@@ -38,3 +49,4 @@ def main() -> None:
         show = getattr(err, "format_message", None)
         print(f"hexmj: error: {show() if show else err}", file=sys.stderr)
         sys.exit(code)
+    sys.exit(code if isinstance(code, int) else 0)

@@ -1,0 +1,597 @@
+"""Cards as written → cards in the engine's terms, with every problem reported (docs/dsl.md).
+
+:func:`check_cards` is the semantic pass: it resolves every name of every
+card against the engine's vocabulary (``engine.vocabulary`` events,
+primitives, statics, facts, durations, roles; ``engine.predicates`` for hand
+conditions; ``engine.shapes`` for grants) and returns all findings as
+:class:`dsl.errors.Diagnostic` values with stable codes.  :func:`compile_card`
+turns a checked card into an ``engine.vocabulary.CompiledCard``: hooks the
+engine registers on its bus, statics at the card's §15 level, shape grants,
+and for a contract its ``engine.contracts.ContractTerms``.
+
+Defaults applied here: a world card's trigger without a ``limit`` fires at
+most once per player per round and four times per round in all (§6.3, lib
+三); an augment's ability without a ``limit`` is used at most once per round
+(lib 二.2 "未写明次数的个人效果，默认每局最多发动1次").
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
+
+from dsl import model as m
+from dsl.errors import CardCheckError, Diagnostic, Location
+from engine import predicates as pr
+from engine import vocabulary as v
+from engine.contracts import PROHIBITABLE, ContractTerms
+from engine.errors import HexError
+from engine.shapes import SHAPES, ShapeGrant
+from engine.tiles import TileSyntaxError, parse_one
+
+FIELD_LABELS: tuple[str, ...] = (
+    "卡面正文", "时机", "持续时间", "频率", "触发者", "触发上限", "验证", "说明", "补充", "标签",
+    "替换规则", "指定牌", "单张动作", "双张动作", "替代动作",
+)  # fmt: skip
+"""The labelled fields of the card library (lib 三–十一), kept verbatim."""
+
+REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
+    "world": ("触发者", "卡面正文"),
+    "silver": ("频率", "卡面正文"),
+    "gold": ("频率", "卡面正文"),
+    "prismatic": ("频率", "卡面正文"),
+    "contract": ("验证", "卡面正文"),
+    "black_contract": ("验证", "卡面正文"),
+    "party:tile": ("指定牌", "单张动作", "双张动作", "替代动作"),
+}
+"""Fields every card of a type (or ``type:group``) must carry; others need 卡面正文."""
+
+MODULE_TAGS: dict[str, str] = {"宝牌模块": "treasure", "欢乐挑战模块": "party"}
+"""The 标签 text of each module (lib 一) and the module name the header's ``module`` tag uses."""
+
+ID_PREFIXES: dict[str, tuple[str, str | None]] = {
+    "W": ("world", None),
+    "O-P": ("chance", "positive"),
+    "O-N": ("chance", "negative"),
+    "O-C": ("chance", "choice"),
+    "O-X": ("chance", "chaos"),
+    "F-T": ("party", "tile"),
+    "F-I": ("party", "instant"),
+    "F-R": ("party", "response"),
+    "F-S": ("party", "social"),
+    "S": ("silver", None),
+    "G": ("gold", None),
+    "P": ("prismatic", None),
+    "C": ("contract", None),
+    "B": ("black_contract", None),
+    "T": ("treasure", None),
+}
+"""The library's id ranges (lib 一) and the type and group they imply."""
+
+T = TypeVar("T")
+
+AUGMENTS = frozenset({"silver", "gold", "prismatic"})
+CONTRACTS = frozenset({"contract", "black_contract"})
+DRAWN = frozenset({"chance", "party", "treasure"})
+
+WORLD_DEFAULT = (v.LimitRule(1, "round", per_player=True), v.LimitRule(4, "round"))
+PERSONAL_DEFAULT = (v.LimitRule(1, "round"),)
+
+FILTER_WORDS: tuple[str, ...] = ("flower", "seat_wind", "drawn", "latest", "not_latest", "pair")
+"""Tile choices an effect may name beyond the hand-predicate tile filters."""
+
+
+def _did_you_mean(word: str, known: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else ""
+
+
+class _Pass:
+    """One card's semantic pass: collects diagnostics while building the compiled values."""
+
+    def __init__(self, card: m.Card) -> None:
+        self.card = card
+        self.found: list[Diagnostic] = []
+        self.level = v.LEVEL_OF_TYPE.get(card.type, v.Level.PLAIN)
+
+    def report(self, code: str, message: str, location: Location | None, hint: str = "") -> None:
+        self.found.append(
+            Diagnostic(
+                severity="error",
+                code=code,
+                cards=(self.card.id,),
+                message=message,
+                location=location or self.card.location,
+                hint=hint,
+            )
+        )
+
+    def known(self, code: str, what: str, word: str, table: Iterable[str], where: Location | None) -> bool:
+        names = list(table)
+        if word in names:
+            return True
+        self.report(code, f"unknown {what} '{word}'", where, _did_you_mean(word, names))
+        return False
+
+    # ---- header -----------------------------------------------------------------
+
+    def header(self) -> None:
+        card = self.card
+        if self.known("UNKNOWN-TYPE", "card type", card.type, m.CARD_GROUPS, card.location):
+            self.type_and_group()
+        for label, where in card.field_locations.items():
+            self.known("UNKNOWN-FIELD", "field", label, FIELD_LABELS, where)
+        key = f"{card.type}:{card.group}" if f"{card.type}:{card.group}" in REQUIRED_FIELDS else card.type
+        for label in REQUIRED_FIELDS.get(key, ("卡面正文",)):
+            if label not in card.fields:
+                self.report("MISSING-FIELD", f"{card.id} has no {label} field", card.location)
+        tagged = MODULE_TAGS.get(card.fields.get("标签", ""))
+        for tag in card.tags:
+            self.known("UNKNOWN-MODULE", "module", tag, MODULE_TAGS.values(), card.location)
+        if tagged is not None and tagged not in card.tags:
+            self.report(
+                "TAG-MISMATCH", f"标签 names the {tagged} module: add 'module {tagged}'", card.location
+            )
+        for tag in card.tags:
+            if tag in MODULE_TAGS.values() and tagged != tag:
+                self.report("TAG-MISMATCH", f"'module {tag}' needs the matching 标签 field", card.location)
+
+    def type_and_group(self) -> None:
+        card = self.card
+        groups = m.CARD_GROUPS[card.type]
+        if groups and card.group not in groups:
+            message = f"a {card.type} card needs a group: one of {', '.join(groups)}"
+            self.report("BAD-GROUP", message, card.location)
+            return
+        if not groups and card.group is not None:
+            self.report("BAD-GROUP", f"a {card.type} card has no group, got '{card.group}'", card.location)
+            return
+        longest_first = sorted(ID_PREFIXES, key=len, reverse=True)
+        prefix = next((p for p in longest_first if card.base_id.startswith(p)), "")
+        if prefix and re.fullmatch(rf"{prefix}-?[0-9]+", card.base_id):
+            expected = ID_PREFIXES[prefix]
+            if (card.type, card.group if expected[1] else None) != expected:
+                wanted = " ".join(word for word in expected if word)
+                self.report("ID-TYPE", f"{card.base_id} is a {wanted} card by its id", card.location)
+
+    # ---- arguments ------------------------------------------------------------
+
+    def atom_fits(self, kind: v.ParamKind, atom: m.Atom, event: v.EventSpec | None) -> bool:
+        word = atom.value
+        if kind == "int":
+            return atom.kind == "int"
+        if kind == "text":
+            return atom.kind == "text"
+        if kind == "tile":
+            return atom.kind == "tile" or word in ("tile", "chosen")
+        if kind == "filter":
+            return _filter_word(atom)
+        if atom.kind != "name":
+            return False
+        if kind in ("player", "players"):
+            return word in v.ROLES
+        if kind == "duration":
+            return word in v.DURATIONS
+        if kind == "field":
+            return event is not None and word in event.payload
+        if kind == "name":
+            return True
+        return word in v.ARGUMENT_WORDS.get(kind, ())
+
+    def value(self, param: v.Param, arg: m.Arg, event: v.EventSpec | None) -> v.ArgValue | None:
+        for atom in arg.alternatives:
+            if not self.atom_fits(param.kind, atom, event):
+                choices = v.ARGUMENT_WORDS.get(param.kind, ())
+                hint = _did_you_mean(str(atom.value), choices) if choices else ""
+                if not hint and choices:
+                    hint = "one of " + ", ".join(choices)
+                if param.kind in ("player", "players") and not hint:
+                    hint = _did_you_mean(str(atom.value), v.ROLES) or "one of " + ", ".join(v.ROLES)
+                self.report(
+                    "BAD-ARGUMENT", f"{param.name}: '{atom.value}' is not a {param.kind}", arg.location, hint
+                )
+                return None
+        values = tuple(atom.value for atom in arg.alternatives)
+        return values[0] if len(values) == 1 else values
+
+    def bind(
+        self, what: str, params: Sequence[v.Param], args: Sequence[m.Arg], where: Location,
+        event: v.EventSpec | None = None,
+    ) -> v.Args | None:  # fmt: skip
+        """Match positional and named arguments to ``params``; fill defaults."""
+        given: dict[str, m.Arg] = {}
+        names = [p.name for p in params]
+        ok = True
+        for position, arg in enumerate(args):
+            name = arg.name if arg.name is not None else (names[position] if position < len(names) else None)
+            if name is None or name not in names:
+                label = arg.name or f"argument {position + 1}"
+                self.report(
+                    "BAD-ARGUMENT", f"{what} takes no {label}", arg.location,
+                    f"parameters: {', '.join(names) or 'none'}",
+                )  # fmt: skip
+                ok = False
+            elif name in given:
+                self.report("BAD-ARGUMENT", f"{what}: {name} given twice", arg.location)
+                ok = False
+            else:
+                given[name] = arg
+        bound: list[tuple[str, v.ArgValue]] = []
+        for param in params:
+            if param.name in given:
+                value = self.value(param, given[param.name], event)
+                ok = ok and value is not None
+                if value is not None:
+                    bound.append((param.name, value))
+            elif param.default is None:
+                self.report("BAD-ARGUMENT", f"{what} needs {param.name} ({param.kind})", where)
+                ok = False
+            else:
+                bound.append((param.name, param.default))
+        return tuple(bound) if ok else None
+
+    # ---- conditions --------------------------------------------------------
+
+    def hand_condition(self, cond: m.Condition) -> pr.Condition | None:
+        """A condition over the winning hand: names from ``engine.predicates.REGISTRY``."""
+        built = _convert(cond)
+        for call, fact in _calls(cond, built):
+            if call.name not in pr.REGISTRY:
+                self.report(
+                    "UNKNOWN-PREDICATE", f"unknown hand predicate '{call.name}'", fact.location,
+                    _did_you_mean(call.name, pr.REGISTRY),
+                )  # fmt: skip
+                return None
+        for problem in pr.problems(built):
+            self.report("BAD-ARGUMENT", problem, _first_location(cond))
+        return built if not pr.problems(built) else None
+
+    def fact_condition(self, cond: m.Condition, event: v.EventSpec | None) -> pr.Condition | None:
+        """A condition over the table and the event's payload: names from ``vocabulary.FACTS``."""
+        if isinstance(cond, m.FactCall | m.Comparison):
+            fact = cond if isinstance(cond, m.FactCall) else cond.fact
+            if not self.known("UNKNOWN-FACT", "table fact", fact.name, v.FACTS, fact.location):
+                return None
+            spec = v.FACTS[fact.name]
+            if any(arg.name is not None for arg in fact.args):
+                self.report("BAD-ARGUMENT", f"{fact.name} takes positional arguments", fact.location)
+                return None
+            bound = self.bind(fact.name, spec.params, fact.args, fact.location, event)
+            if bound is None:
+                return None
+            call = pr.Call(fact.name, tuple(value for _, value in bound))
+            if isinstance(cond, m.FactCall):
+                if spec.returns == "int":
+                    self.report("BAD-ARGUMENT", f"{fact.name} is a number: compare it", fact.location)
+                return call
+            if spec.returns == "bool":
+                self.report("BAD-ARGUMENT", f"{fact.name} is a truth, not a number", fact.location)
+            return pr.Compare(call, cond.comparator, cond.value)
+        if isinstance(cond, m.Negation):
+            part = self.fact_condition(cond.part, event)
+            return pr.Not(part) if part is not None else None
+        parts = [self.fact_condition(p, event) for p in cond.parts]
+        if any(p is None for p in parts):
+            return None
+        kept = tuple(p for p in parts if p is not None)
+        return pr.All(kept) if isinstance(cond, m.AllOf) else pr.AnyOf(kept)
+
+    # ---- abilities -----------------------------------------------------------
+
+    def event(self, name: str, where: Location) -> v.EventSpec | None:
+        if self.known("UNKNOWN-EVENT", "event", name, v.EVENTS, where):
+            return v.EVENTS[name]
+        return None
+
+    def role(self, word: str | None, where: Location) -> None:
+        if word is not None:
+            self.known("UNKNOWN-ROLE", "player role", word, v.ROLES, where)
+
+    def limits(self, written: Sequence[m.Limit], default: tuple[v.LimitRule, ...]) -> tuple[v.LimitRule, ...]:
+        if not written:
+            return default
+        rules: list[v.LimitRule] = []
+        for limit in written:
+            if limit.count is None:
+                continue
+            per = list(limit.per)
+            per_player = per[:1] == ["player"]
+            period = per[-1]
+            if len(per) > 2 or (len(per) == 2 and not per_player) or period not in v.LIMIT_PERIODS:
+                self.report(
+                    "BAD-LIMIT", f"limit 'per {' per '.join(per)}' is not a limit", limit.location,
+                    "write: limit N per round | per player per round | per session | per turn",
+                )  # fmt: skip
+                continue
+            rules.append(v.LimitRule(limit.count, period, per_player))  # type: ignore[arg-type]
+        return tuple(rules)
+
+    def default_limits(self, allow: bool = True) -> tuple[v.LimitRule, ...]:
+        if self.card.type == "world":
+            return WORLD_DEFAULT
+        if self.card.type in AUGMENTS and allow:
+            return PERSONAL_DEFAULT
+        return ()
+
+    def duration(self, written: m.Duration | None) -> v.DurationRule | None:
+        if written is None:
+            return None
+        if written.until is not None:
+            self.known("UNKNOWN-DURATION", "duration", written.until, v.DURATIONS, written.location)
+        return v.DurationRule(until=written.until, triggers=written.triggers)
+
+    def static(self, written: m.Static | m.Status, limits: tuple[v.LimitRule, ...]) -> v.StaticRule | None:
+        action = written.action
+        if not self.known("UNKNOWN-STATIC", "static", action.name, v.STATICS, action.location):
+            return None
+        self.role(written.who, written.location)
+        args = self.bind(action.name, v.STATICS[action.name].params, action.args, action.location)
+        guard = self.fact_condition(written.guard, None) if written.guard is not None else None
+        if args is None:
+            return None
+        return v.StaticRule(
+            source=self.card.id,
+            polarity=written.polarity,
+            action=action.name,
+            args=args,
+            who=written.who,
+            condition=guard,
+            limits=limits,
+            duration=self.duration(written.duration),
+            level=self.level,
+        )
+
+    def program(self, effects: Sequence[m.Effect], event: v.EventSpec | None) -> v.Program:
+        return tuple(step for step in (self.step(e, event) for e in effects) if step is not None)
+
+    def step(self, effect: m.Effect, event: v.EventSpec | None) -> v.Step | None:
+        if isinstance(effect, m.EffectCall):
+            if not self.known("UNKNOWN-PRIMITIVE", "primitive", effect.name, v.PRIMITIVES, effect.location):
+                return None
+            args = self.bind(effect.name, v.PRIMITIVES[effect.name].params, effect.args, effect.location)
+            return v.PrimitiveStep(effect.name, args) if args is not None else None
+        if isinstance(effect, m.Choose):
+            options = tuple(
+                v.OptionStep(
+                    option.label,
+                    self.fact_condition(option.guard, event) if option.guard is not None else None,
+                    self.program(option.effects, event),
+                )
+                for option in effect.options
+            )
+            return v.ChooseStep(options)
+        if isinstance(effect, m.ForEach):
+            self.role(effect.players, effect.location)
+            self.role(effect.start, effect.location)
+            return v.ForEachStep(effect.players, effect.start, self.program(effect.effects, event))
+        if isinstance(effect, m.IfEffect):
+            condition = self.fact_condition(effect.condition, event)
+            then, otherwise = self.program(effect.then, event), self.program(effect.otherwise, event)
+            return v.IfStep(condition, then, otherwise) if condition is not None else None
+        if isinstance(effect, m.Status):
+            rule = self.static(effect, ())
+            return v.StatusStep(rule) if rule is not None else None
+        self.known("UNKNOWN-DURATION", "duration", effect.expiry, v.DURATIONS, effect.location)
+        return v.LaterStep(effect.expiry, self.program(effect.effects, event))
+
+    def hook(self, index: int, ability: m.Trigger | m.Replacement) -> v.Hook | None:
+        event = self.event(ability.event, ability.location)
+        self.role(ability.actor, ability.location)
+        guard = self.fact_condition(ability.guard, event) if ability.guard is not None else None
+        steps = self.program(ability.effects, event)
+        if event is None or (ability.guard is not None and guard is None):
+            return None
+        return v.Hook(
+            source=self.card.id,
+            index=index,
+            event=event.name,
+            actor=ability.actor,
+            condition=guard,
+            limits=self.limits(ability.limits, self.default_limits()),
+            duration=self.duration(ability.duration),
+            optional=ability.optional,
+            steps=steps,
+            level=self.level,
+            replaces=isinstance(ability, m.Replacement),
+        )
+
+    def grant(self, ability: m.Grant) -> ShapeGrant | None:
+        if not self.known("UNKNOWN-SHAPE", "shape", ability.name, SHAPES, ability.location):
+            return None
+        params = tuple((arg.name or "", str(arg.alternatives[0].value)) for arg in ability.args)
+        try:
+            return ShapeGrant(self.card.id, ability.name, params)
+        except HexError as err:
+            self.report("BAD-ARGUMENT", str(err), ability.location)
+            return None
+
+    def watch(self, ability: m.CompleteOn | m.Fail) -> v.ContractWatch | None:
+        event = self.event(ability.event, ability.location)
+        self.role(ability.actor, ability.location)
+        written = ability.condition if isinstance(ability, m.CompleteOn) else ability.guard
+        condition = self.fact_condition(written, event) if written is not None else None
+        if event is None or (written is not None and condition is None):
+            return None
+        if isinstance(ability, m.CompleteOn):
+            return v.ContractWatch(self.card.id, "complete", event.name, ability.actor, condition)
+        return v.ContractWatch(self.card.id, "fail", event.name, ability.actor, condition)
+
+    def contract(
+        self, at_hu: list[pr.Condition], statics: list[v.StaticRule], grants: list[ShapeGrant]
+    ) -> ContractTerms:
+        card = self.card
+        prohibits = frozenset(
+            rule.action
+            for rule in statics
+            if rule.polarity == "forbid" and rule.action in PROHIBITABLE and rule.condition is None
+        )
+        verification = card.fields.get("验证", "")
+        return ContractTerms(
+            id=card.id,
+            name=card.name,
+            kind="black" if card.type == "black_contract" else "normal",
+            verification=verification,
+            at_hu=(at_hu[0] if len(at_hu) == 1 else pr.All(tuple(at_hu))) if at_hu else None,
+            prohibits=prohibits,
+            form=next(iter(grants), None),
+            public=verification in ("公开验证", "持续公开"),
+        )
+
+    def compile(self) -> v.CompiledCard:
+        card = self.card
+        self.header()
+        hooks: list[v.Hook] = []
+        statics: list[v.StaticRule] = []
+        grants: list[ShapeGrant] = []
+        watches: list[v.ContractWatch] = []
+        at_hu: list[pr.Condition] = []
+        resolution: v.Program = ()
+        for index, ability in enumerate(card.abilities):
+            self.placement(ability)
+            if isinstance(ability, m.Trigger | m.Replacement):
+                _keep(hooks, self.hook(index, ability))
+            elif isinstance(ability, m.Static):
+                default = self.default_limits(allow=ability.polarity == "allow")
+                _keep(statics, self.static(ability, self.limits(ability.limits, default)))
+            elif isinstance(ability, m.Grant):
+                _keep(grants, self.grant(ability))
+            elif isinstance(ability, m.CompleteAtHu):
+                _keep(at_hu, self.hand_condition(ability.condition))
+            elif isinstance(ability, m.CompleteOn | m.Fail):
+                _keep(watches, self.watch(ability))
+            else:
+                resolution = self.program(ability.effects, None)
+        contract = self.contract(at_hu, statics, grants) if card.type in CONTRACTS else None
+        return v.CompiledCard(
+            id=card.id,
+            base_id=card.base_id,
+            version=card.version,
+            name=card.name,
+            type=card.type,
+            group=card.group,
+            level=self.level,
+            modules=card.modules,
+            hooks=tuple(hooks),
+            statics=tuple(statics),
+            grants=tuple(grants) if contract is None else (),
+            contract=contract,
+            watches=tuple(watches),
+            resolution=resolution,
+        )
+
+    def placement(self, ability: m.Ability) -> None:
+        contract_only = isinstance(ability, m.CompleteAtHu | m.CompleteOn | m.Fail)
+        if contract_only and self.card.type not in CONTRACTS:
+            self.report("MISPLACED", "only a contract can complete or fail", ability.location)
+        if isinstance(ability, m.Resolution) and self.card.type not in DRAWN:
+            self.report(
+                "MISPLACED", "only a chance, party or treasure card resolves when drawn", ability.location
+            )
+
+
+def _keep(bucket: list[T], item: T | None) -> None:
+    if item is not None:
+        bucket.append(item)
+
+
+def _filter_word(atom: m.Atom) -> bool:
+    if atom.kind == "int":
+        return isinstance(atom.value, int) and 1 <= atom.value <= 9
+    if atom.kind == "tile":
+        try:
+            parse_one(str(atom.value))
+        except TileSyntaxError:
+            return False
+        return True
+    word = str(atom.value)
+    return atom.kind == "name" and (
+        word in pr.TILE_CLASSES or word in pr.FACT_FILTERS or word in FILTER_WORDS
+    )
+
+
+def _arg_value(arg: m.Arg) -> pr.Arg:
+    values = tuple(atom.value for atom in arg.alternatives)
+    return values[0] if len(values) == 1 else values
+
+
+def _convert(cond: m.Condition) -> pr.Condition:
+    if isinstance(cond, m.FactCall):
+        return pr.Call(cond.name, tuple(_arg_value(a) for a in cond.args))
+    if isinstance(cond, m.Comparison):
+        call = pr.Call(cond.fact.name, tuple(_arg_value(a) for a in cond.fact.args))
+        return pr.Compare(call, cond.comparator, cond.value)
+    if isinstance(cond, m.Negation):
+        return pr.Not(_convert(cond.part))
+    parts = tuple(_convert(p) for p in cond.parts)
+    return pr.All(parts) if isinstance(cond, m.AllOf) else pr.AnyOf(parts)
+
+
+def _calls(cond: m.Condition, built: pr.Condition) -> list[tuple[pr.Call, m.FactCall]]:
+    if isinstance(cond, m.FactCall) and isinstance(built, pr.Call):
+        return [(built, cond)]
+    if isinstance(cond, m.Comparison) and isinstance(built, pr.Compare):
+        return [(built.left, cond.fact)]
+    if isinstance(cond, m.Negation) and isinstance(built, pr.Not):
+        return _calls(cond.part, built.part)
+    if isinstance(cond, m.AllOf | m.AnyOf) and isinstance(built, pr.All | pr.AnyOf):
+        return [pair for c, b in zip(cond.parts, built.parts, strict=True) for pair in _calls(c, b)]
+    return []
+
+
+def _first_location(cond: m.Condition) -> Location | None:
+    if isinstance(cond, m.FactCall):
+        return cond.location
+    if isinstance(cond, m.Comparison):
+        return cond.fact.location
+    if isinstance(cond, m.Negation):
+        return _first_location(cond.part)
+    return _first_location(cond.parts[0])
+
+
+def _duplicates(cards: Sequence[m.Card]) -> list[Diagnostic]:
+    counts = Counter(card.id for card in cards)
+    seen: set[str] = set()
+    found = []
+    for card in cards:
+        if counts[card.id] > 1 and card.id in seen:
+            found.append(
+                Diagnostic(
+                    severity="error",
+                    code="DUPLICATE-ID",
+                    cards=(card.id,),
+                    message=f"{card.id} is defined {counts[card.id]} times",
+                    location=card.location,
+                )
+            )
+        seen.add(card.id)
+    return found
+
+
+def check_cards(cards: Sequence[m.Card]) -> list[Diagnostic]:
+    """Every problem of the cards, in file order: unknown names, bad arguments, missing fields, duplicates."""
+    found = _duplicates(cards)
+    for card in cards:
+        checker = _Pass(card)
+        checker.compile()
+        found.extend(checker.found)
+    return found
+
+
+def compile_card(card: m.Card) -> v.CompiledCard:
+    """The card in the engine's terms; raises :class:`dsl.errors.CardCheckError` with every problem."""
+    checker = _Pass(card)
+    compiled = checker.compile()
+    if checker.found:
+        raise CardCheckError(checker.found, {})
+    return compiled
+
+
+def compile_cards(cards: Sequence[m.Card]) -> list[v.CompiledCard]:
+    """Compile many cards; every problem of every card is raised together."""
+    problems = check_cards(cards)
+    if problems:
+        raise CardCheckError(problems, {})
+    return [compile_card(card) for card in cards]

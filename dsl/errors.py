@@ -1,0 +1,83 @@
+"""Errors and findings of the card language: where in a ``.hex`` file, what, and a hint.
+
+A syntax error stops the parse of a file (:class:`CardSyntaxError`); the
+semantic pass collects every problem of the loaded files as
+:class:`Diagnostic` values, which the loader raises together as one
+:class:`CardCheckError` and which lint reports as data.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.errors import CardError
+
+Severity = Literal["error", "warning"]
+
+
+class Location(BaseModel):
+    """A position in a card file: 1-based line and column."""
+
+    model_config = ConfigDict(frozen=True)
+
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+class Diagnostic(BaseModel):
+    """One finding: a stable ``code`` (``UNKNOWN-EVENT``…), the cards concerned, where and what."""
+
+    model_config = ConfigDict(frozen=True)
+
+    severity: Severity
+    code: str
+    cards: tuple[str, ...]
+    message: str
+    location: Location | None = None
+    hint: str = ""
+
+    def render(self, source: str | None = None) -> str:
+        """``file:line:col: severity CODE: message``, then the source line with a caret and the hint."""
+        where = f"{self.location}: " if self.location else ""
+        head = f"{where}{self.severity} {self.code}: {self.message}"
+        lines = [head]
+        if source is not None and self.location is not None:
+            lines.extend(caret_lines(source, self.location.line, self.location.column))
+        if self.hint:
+            lines.append(f"  hint: {self.hint}")
+        return "\n".join(lines)
+
+
+def caret_lines(source: str, line: int, column: int) -> list[str]:
+    """The source line and a caret under ``column``, aligned for double-width (CJK) characters."""
+    text_lines = source.splitlines()
+    if not 1 <= line <= len(text_lines):
+        return []
+    text = text_lines[line - 1].rstrip("\n")
+    before = text[: column - 1]
+    width = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in before)
+    return [f"  {text}", f"  {' ' * width}^"]
+
+
+class CardSyntaxError(CardError):
+    """A ``.hex`` file that does not follow the grammar (exit 4): ``file:line:col: message`` + caret."""
+
+    def __init__(self, diagnostic: Diagnostic, source: str) -> None:
+        self.diagnostic = diagnostic
+        super().__init__(diagnostic.render(source))
+
+
+class CardCheckError(CardError):
+    """Cards that parse but name unknown events, primitives, predicates… (exit 4); holds every finding."""
+
+    def __init__(self, diagnostics: list[Diagnostic], sources: dict[str, str]) -> None:
+        self.diagnostics = diagnostics
+        rendered = [d.render(sources.get(d.location.file) if d.location else None) for d in diagnostics]
+        super().__init__(f"{len(diagnostics)} problem(s) in the cards\n" + "\n".join(rendered))

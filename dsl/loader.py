@@ -1,0 +1,63 @@
+"""Finding, parsing and checking the card files (docs/dsl.md).
+
+:func:`load_cards` reads the core card files ``cards/*.hex`` and the card
+files of every installed module (``engine.plugins``), parses them, runs the
+semantic pass of :mod:`dsl.compiler` over all of them at once and returns
+the cards, in file order.  Results are cached per process, keyed by the
+paths and their modification times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from dsl.compiler import check_cards
+from dsl.errors import CardCheckError
+from dsl.model import Card
+from dsl.parser import parse_text
+from engine.errors import CardError
+
+CORE_CARDS = Path(__file__).resolve().parent.parent / "cards"
+"""The folder of the core card files (W, O, S, G, P, C, B)."""
+
+_cache: dict[tuple[tuple[str, int], ...], list[Card]] = {}
+
+
+def default_paths() -> list[Path]:
+    """``cards/*.hex`` sorted by name, then each installed module's card files."""
+    from engine.plugins import installed_modules  # the plugin machinery only when files are not given
+
+    core = sorted(CORE_CARDS.glob("*.hex"))
+    modules = [path for info in installed_modules() for path in info.card_files]
+    return [*core, *modules]
+
+
+def load_cards(paths: Sequence[Path] | None = None, extra: Iterable[Path] = ()) -> list[Card]:
+    """Parse and check the cards of ``paths`` (default: :func:`default_paths`) plus ``extra``.
+
+    A syntax error raises :class:`dsl.errors.CardSyntaxError`; semantic
+    errors of all files are raised together as :class:`dsl.errors.CardCheckError`
+    (warnings do not stop loading).  A missing file is a :class:`engine.errors.CardError`.
+    """
+    files = [Path(p) for p in (default_paths() if paths is None else paths)] + [Path(p) for p in extra]
+    key = tuple((str(path), _mtime(path)) for path in files)
+    if key not in _cache:
+        _cache[key] = _load(files)
+    return list(_cache[key])
+
+
+def _mtime(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError as err:
+        raise CardError(f"{path}: cannot read card file: {err.strerror}") from None
+
+
+def _load(files: list[Path]) -> list[Card]:
+    sources = {str(path): path.read_text(encoding="utf-8") for path in files}
+    cards = [card for file, text in sources.items() for card in parse_text(text, file)]
+    errors = [d for d in check_cards(cards) if d.severity == "error"]
+    if errors:
+        raise CardCheckError(errors, sources)
+    return cards

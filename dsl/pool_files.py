@@ -1,0 +1,156 @@
+"""Pool files: a designer's YAML description of a custom pool (§18.2, §18.4).
+
+Every key is optional::
+
+    mode: party            # strategy | party | all (§3)
+    seed: 20260814         # seeds the random draws below
+    draw:                  # per id series: N cards at random, or a list of ids
+      W: 8
+      C: [C-01, C-02]
+    versions:              # which version of a card plays (§18.4)
+      S-08: S-08-v2
+
+Series not named under ``draw`` keep every card of the mode.  Files are read
+and rewritten with ruamel.yaml's round-trip mode, so comments and key order
+survive :func:`with_version`.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap
+from ruamel.yaml.error import YAMLError
+
+from dsl.versions import SERIES_ORDER
+from engine.errors import InputError
+from engine.plugins import MODES
+
+_KEYS = ("mode", "seed", "draw", "versions")
+
+
+@dataclass(frozen=True)
+class PoolSpec:
+    """A parsed pool file; ``lines`` maps a dotted key (``draw.W``) to its 1-based line for messages."""
+
+    path: Path
+    mode: str | None = None
+    seed: int = 0
+    draw: dict[str, int | tuple[str, ...]] = field(default_factory=dict)
+    versions: dict[str, str] = field(default_factory=dict)
+    lines: dict[str, int] = field(default_factory=dict)
+
+    def error(self, key: str, message: str) -> InputError:
+        """An :class:`InputError` that names this file, the line of ``key`` and the key."""
+        return InputError(f"{self.path}:{self.lines.get(key, 1)}: {key}: {message}")
+
+
+def _yaml() -> YAML:
+    yaml = YAML(typ="rt")
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.preserve_quotes = True
+    return yaml
+
+
+def _read(path: Path) -> CommentedMap:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise InputError(f"{path}: cannot read pool file: {err.strerror}") from err
+    try:
+        data = _yaml().load(text)
+    except YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
+        problem = getattr(err, "problem", None) or "not valid YAML"
+        raise InputError(f"{where}: {problem}") from err
+    if data is None:
+        return CommentedMap()
+    if not isinstance(data, CommentedMap):
+        raise InputError(f"{path}:1: a pool file is a mapping of {', '.join(_KEYS)}")
+    return data
+
+
+def _line(node: CommentedMap, key: Any) -> int:
+    return int(node.lc.key(key)[0]) + 1
+
+
+def load_pool_file(path: Path) -> PoolSpec:
+    """Read and check a pool file; a bad key or value is an :class:`InputError` naming its line."""
+    data = _read(path)
+    lines = {str(key): _line(data, key) for key in data}
+    spec = PoolSpec(path=path, lines=lines)
+    for key in data:
+        if key not in _KEYS:
+            raise spec.error(str(key), f"unknown key (expected one of {', '.join(_KEYS)})")
+    mode = data.get("mode")
+    if mode is not None and mode not in MODES:
+        raise spec.error("mode", f"{mode!r} is not a mode (expected one of {', '.join(MODES)})")
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise spec.error("seed", "expected a whole number")
+    draw = _mapping(spec, data, "draw")
+    versions = _mapping(spec, data, "versions")
+    return PoolSpec(
+        path=path,
+        mode=mode,
+        seed=seed,
+        draw={str(series): _count(spec, f"draw.{series}", value) for series, value in draw.items()},
+        versions={str(base): _text(spec, f"versions.{base}", value) for base, value in versions.items()},
+        lines=lines,
+    )
+
+
+def _mapping(spec: PoolSpec, data: CommentedMap, key: str) -> CommentedMap:
+    node = data.get(key)
+    if node is None:
+        return CommentedMap()
+    if not isinstance(node, CommentedMap):
+        raise spec.error(key, "expected a mapping")
+    for sub in node:
+        spec.lines[f"{key}.{sub}"] = _line(node, sub)
+    if key == "draw":
+        for series in node:
+            if series not in SERIES_ORDER:
+                raise spec.error(
+                    f"draw.{series}", f"unknown series (expected one of {', '.join(SERIES_ORDER)})"
+                )
+    return node
+
+
+def _count(spec: PoolSpec, key: str, value: Any) -> int | tuple[str, ...]:
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        return tuple(value)
+    raise spec.error(key, "expected a number of cards or a list of card ids")
+
+
+def _text(spec: PoolSpec, key: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise spec.error(key, "expected a card id such as S-08-v2")
+    return value
+
+
+def with_version(path: Path, base_id: str, version_id: str) -> str:
+    """The text of the pool file at ``path`` once it plays ``version_id`` for ``base_id`` (§18.4).
+
+    Comments and key order are kept; the base id itself removes the pick.  The
+    caller writes the text back atomically.
+    """
+    data = _read(path)
+    versions = data.get("versions")
+    if not isinstance(versions, CommentedMap):
+        versions = CommentedMap()
+        data["versions"] = versions
+    if version_id == base_id:
+        versions.pop(base_id, None)
+    else:
+        versions[base_id] = version_id
+    out = io.StringIO()
+    _yaml().dump(data, out)
+    return out.getvalue()

@@ -1,0 +1,126 @@
+"""The cards in play: a mode's pool (§3, lib 十二), a pool file's draws (§18.2), one version each (§18.4).
+
+A mode enables modules (the registry says which: :mod:`engine.plugins`).  A
+card belongs to the module whose card files hold it and to every module its
+header tags; it is in play only when all of them are enabled.  So the party
+cards and the three party-linked cards (W-14, O-C09, S-17) leave with the
+party module, the treasure orders and the six treasure-linked cards (W-13,
+O-X09, S-16, P-14, C-24, F-S01) with the treasure module, and the modes hold
+138, 176 and 192 cards.  Linked cards leave before shuffling, never by a
+redraw (§6.12).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from functools import cache
+from pathlib import Path
+
+from dsl.loader import load_cards
+from dsl.model import Card
+from dsl.pool_files import PoolSpec, load_pool_file
+from dsl.versions import check_pick, choose_versions, parse_id, sort_key
+from engine.errors import InputError
+from engine.plugins import MODES, ModuleInfo, installed_modules
+
+DEFAULT_POOL_FILE = Path(__file__).resolve().parent.parent / "cards" / "pools.yaml"
+"""The house pool file: versions every mode plays unless a designer passes another file."""
+
+
+@cache
+def _resolved(path: str) -> Path:
+    return Path(path).resolve()
+
+
+def card_modules(card: Card, registry: Sequence[ModuleInfo]) -> frozenset[str]:
+    """The modules a card needs: those its header names (by name or 标签) and the one whose files hold it."""
+    source = _resolved(card.location.file)
+    return frozenset(
+        module.name
+        for module in registry
+        if module.name in card.modules
+        or module.tag in card.modules
+        or any(source == _resolved(str(path)) for path in module.card_files)
+    )
+
+
+def enabled_modules(mode: str, registry: Sequence[ModuleInfo]) -> frozenset[str]:
+    """The modules ``mode`` switches on (§3); an unknown mode is an :class:`InputError`."""
+    if mode not in MODES:
+        raise InputError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
+    return frozenset(module.name for module in registry if mode in module.modes)
+
+
+def mode_cards(cards: Iterable[Card], mode: str, registry: Sequence[ModuleInfo]) -> list[Card]:
+    """Every version of every card whose modules ``mode`` enables (§3, lib 十二.1), in library order."""
+    enabled = enabled_modules(mode, registry)
+    chosen = [card for card in cards if card_modules(card, registry) <= enabled]
+    return sorted(chosen, key=lambda card: sort_key(card.id))
+
+
+def resolve_mode(mode: str | None, spec: PoolSpec) -> str:
+    """The mode to pool: the one asked for, else the pool file's; they must agree when both are given."""
+    if mode is not None and spec.mode is not None and mode != spec.mode:
+        raise spec.error("mode", f"this pool is for mode {spec.mode}, not {mode}")
+    chosen = mode or spec.mode
+    if chosen is None:
+        raise InputError(f"{spec.path}: no mode given and the pool file names none")
+    return chosen
+
+
+def build_pool(
+    cards: Sequence[Card], mode: str, spec: PoolSpec, registry: Sequence[ModuleInfo]
+) -> list[Card]:
+    """The cards in play: the mode's cards, one version each, then the file's draws (§3, §18.2, §18.4).
+
+    A series under ``draw`` keeps the listed ids, or that many cards drawn at
+    random with a generator seeded by the file's ``seed`` and the series, so
+    the same file always gives the same pool.
+    """
+    for base_id, version_id in spec.versions.items():
+        problem = check_pick(cards, base_id, version_id)
+        if problem:
+            raise spec.error(f"versions.{base_id}", problem)
+    in_mode = mode_cards(cards, mode, registry)
+    played = choose_versions(in_mode, spec.versions)
+    by_series: dict[str, list[Card]] = {}
+    for card in played:
+        by_series.setdefault(parse_id(card.id).series, []).append(card)
+    kept = [card for series, members in by_series.items() for card in _draw(spec, series, members, mode)]
+    return sorted(kept, key=lambda card: sort_key(card.id))
+
+
+def _draw(spec: PoolSpec, series: str, members: list[Card], mode: str) -> list[Card]:
+    rule = spec.draw.get(series)
+    key = f"draw.{series}"
+    if rule is None:
+        return members
+    if isinstance(rule, tuple):
+        by_base = {card.base_id: card for card in members}
+        unknown = [card_id for card_id in rule if card_id not in by_base]
+        if unknown:
+            raise spec.error(key, f"{unknown[0]} is not a card of series {series} in mode {mode}")
+        return [by_base[card_id] for card_id in rule]
+    if rule > len(members):
+        raise spec.error(key, f"asks for {rule} cards; series {series} has {len(members)} in mode {mode}")
+    return random.Random(f"{spec.seed}/{series}").sample(members, rule)
+
+
+def pool_cards(mode: str | None, pool_file: Path | None = None) -> list[Card]:
+    """The cards in play in a session of ``mode``: one version of each, in library order.
+
+    ``pool_file`` defaults to ``cards/pools.yaml``.  This is what the engine asks
+    for when it builds a session's decks.
+    """
+    spec = pool_spec(pool_file)
+    return build_pool(load_cards(), resolve_mode(mode, spec), spec, installed_modules())
+
+
+def pool_spec(pool_file: Path | None = None) -> PoolSpec:
+    """The pool file at ``pool_file``, else the house file ``cards/pools.yaml`` (empty if absent)."""
+    if pool_file is not None:
+        return load_pool_file(pool_file)
+    if DEFAULT_POOL_FILE.exists():
+        return load_pool_file(DEFAULT_POOL_FILE)
+    return PoolSpec(path=DEFAULT_POOL_FILE)

@@ -1,0 +1,169 @@
+"""Agents: whoever answers a player's decisions — a bot, a console, a script (§5.2, §9.1, §10, §11).
+
+Every agent implements :class:`Agent`: it is handed its own
+:class:`~engine.view.PlayerView` and a :class:`~engine.decisions.Decision`
+and returns one of the decision's options.  The engine validates the answer.
+
+* :class:`RandomAgent`: a uniformly random legal answer from its own seeded RNG.
+* :class:`GreedyAgent`: takes every legal win; discards to the lowest shanten;
+  calls and kongs only when they lower (or keep) the shanten; keeps the
+  easier (normal) contract; abandons an unfinished contract at the window
+  unless it is black and the hand is close.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from engine.decisions import ABANDON, HU, KEEP, PASS, Decision, DecisionKind
+from engine.errors import InputError
+from engine.shanten import shanten_counts
+from engine.tiles import NUM_KINDS, format_one, is_honor, is_terminal, number_of, parse_one
+from engine.view import PlayerView
+
+
+class Agent(Protocol):
+    """Answers decisions for one player."""
+
+    name: str
+
+    def decide(self, view: PlayerView, decision: Decision) -> str:
+        """One of ``decision.options``."""
+        ...
+
+
+class RandomAgent:
+    """A random legal answer to every decision."""
+
+    name = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def decide(self, view: PlayerView, decision: Decision) -> str:
+        """Any option, uniformly."""
+        return self.rng.choice(decision.options)
+
+
+def _counts(hand: tuple[int, ...]) -> list[int]:
+    vec = [0] * NUM_KINDS
+    for k in hand:
+        vec[k] += 1
+    return vec
+
+
+def _isolation(k: int, vec: list[int]) -> int:
+    """How little a tile connects to the rest of the hand: honours and terminals first (a tie-break)."""
+    if is_honor(k):
+        return 10 - vec[k]
+    near = sum(vec[j] for j in range(max(k - 2, k - number_of(k) + 1), min(k + 3, k - number_of(k) + 10)))
+    return (4 if is_terminal(k) else 0) + 6 - near
+
+
+class GreedyAgent:
+    """A shanten-driven bot that takes every legal win."""
+
+    name = "greedy"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def decide(self, view: PlayerView, decision: Decision) -> str:
+        """The greedy answer for each kind of decision."""
+        handler = self._handlers.get(decision.kind, GreedyAgent._first)
+        return handler(self, view, decision)
+
+    def _turn(self, view: PlayerView, decision: Decision) -> str:
+        options = decision.options
+        if HU in options:
+            return HU
+        vec = _counts(view.hand)
+        n = view.n_melds
+        for option in options:
+            verb, _, face = option.partition(" ")
+            if verb in ("ankan", "kakan"):
+                after = list(vec)
+                after[parse_one(face)] -= 4 if verb == "ankan" else 1
+                if shanten_counts(after, n + 1 if verb == "ankan" else n) <= self._best(vec, n)[0]:
+                    return option
+        _, best = self._best(vec, n, [parse_one(o.split(" ")[1]) for o in options if o.startswith("discard")])
+        return f"discard {format_one(best)}"
+
+    @staticmethod
+    def _best(vec: list[int], n: int, allowed: list[int] | None = None) -> tuple[int, int]:
+        """The lowest shanten after one discard, and the discard (most isolated on ties)."""
+        best: tuple[int, int, int] | None = None
+        for k in allowed if allowed is not None else [k for k in range(NUM_KINDS) if vec[k]]:
+            vec[k] -= 1
+            value = (shanten_counts(vec, n), -_isolation(k, vec), k)
+            vec[k] += 1
+            if best is None or value < best:
+                best = value
+        assert best is not None
+        return best[0], best[2]
+
+    def _call(self, view: PlayerView, decision: Decision) -> str:
+        options = decision.options
+        if HU in options:
+            return HU
+        vec = _counts(view.hand)
+        n = view.n_melds
+        now = shanten_counts(vec, n)
+        face = parse_one(decision.about)
+        for option in options:
+            verb, _, run = option.partition(" ")
+            after = list(vec)
+            if verb == "kong":
+                after[face] -= 3
+                if shanten_counts(after, n + 1) <= now:
+                    return option
+            elif verb in ("pon", "chi"):
+                used = [face, face] if verb == "pon" else [parse_one(f"{d}{run[-1]}") for d in run[:-1]]
+                if verb == "chi":
+                    used.remove(face)
+                for k in used:
+                    after[k] -= 1
+                if self._best(after, n + 1)[0] < now:
+                    return option
+        return PASS
+
+    def _abandon(self, view: PlayerView, decision: Decision) -> str:
+        if not view.contract_open:
+            return KEEP
+        black = (view.contracts[view.me] or "").startswith("B")
+        close = shanten_counts(_counts(view.hand), view.n_melds) <= 0
+        return KEEP if black and close else ABANDON
+
+    def _contract(self, view: PlayerView, decision: Decision) -> str:
+        normal = [o for o in decision.options if not o.startswith("B")]
+        return (normal or list(decision.options))[0]
+
+    def _first(self, view: PlayerView, decision: Decision) -> str:
+        return decision.options[0]
+
+    _handlers: dict[DecisionKind, Callable[[GreedyAgent, PlayerView, Decision], str]] = {
+        DecisionKind.TURN: _turn,
+        DecisionKind.CALL: _call,
+        DecisionKind.ROB_KONG: _call,
+        DecisionKind.ABANDON: _abandon,
+        DecisionKind.CONTRACT: _contract,
+    }
+
+
+AGENTS: dict[str, Callable[[random.Random], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
+"""The bots ``hexmj play --agents`` knows, by name."""
+
+
+def make_agents(names: list[str], seed: int) -> list[Agent]:
+    """Four agents by name, each with its own RNG derived from the session seed (deterministic)."""
+    if len(names) != 4:
+        raise InputError(f"--agents: expected 4 names separated by commas, got {len(names)}")
+    agents = []
+    for letter, name in zip("ABCD", names, strict=True):
+        factory = AGENTS.get(name)
+        if factory is None:
+            raise InputError(f"--agents: unknown agent {name!r} for {letter} (one of {', '.join(AGENTS)})")
+        agents.append(factory(random.Random(f"{seed}:agent:{letter}")))
+    return agents

@@ -1,0 +1,81 @@
+"""The event bus: records every event and delivers it to the cards listening, in §15 order.
+
+An :class:`Event` carries its name (from the card language's event
+vocabulary), the acting player, its cause (``"rule"`` or ``"card:<id>"``,
+CARD-INVENTORY §0: world cards ignore card-caused events, §6.7, §14.6) and its
+payload.  Listeners that answer the same event run sorted by their §15 level
+(L1 legal hu … L9 plain calls), then clockwise from the acting player
+(§6.4), then by card id: never in pluggy's call order.  A listener is a
+generator step, so a card's effect may stop for a decision and resume.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from engine.decisions import Decision
+
+Step = Generator[Decision, str, None]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened at a rule timing point; ``player`` is the acting player, if any."""
+
+    name: str
+    player: int | None = None
+    cause: str = "rule"
+    data: Mapping[str, object] = field(default_factory=dict)
+
+    @property
+    def card_caused(self) -> bool:
+        """Caused by a card effect rather than by the ordinary flow (§6.7)."""
+        return self.cause != "rule"
+
+
+class Listener(Protocol):
+    """A card ability or module handler on the bus."""
+
+    event: str
+    level: int
+    holder: int | None
+    source: str
+
+    def run(self, event: Event, game: Any) -> Step:
+        """Resolve for ``event``; may yield decisions."""
+        ...
+
+
+@dataclass
+class Bus:
+    """Records events through ``sinks`` and runs the ``listeners`` of each event in §15 order."""
+
+    sinks: list[Callable[[Event], None]] = field(default_factory=list)
+    listeners: dict[str, list[Listener]] = field(default_factory=dict)
+
+    def listen(self, listener: Listener) -> None:
+        """Add a listener for its event."""
+        self.listeners.setdefault(listener.event, []).append(listener)
+
+    def clear(self) -> None:
+        """Drop every listener (at the end of a round, §11 phase 6)."""
+        self.listeners.clear()
+
+    def deliver(self, event: Event, game: Any) -> Step:
+        """Record ``event``, then run its listeners by level, clockwise seat from the actor, card id."""
+        for sink in self.sinks:
+            sink(event)
+        waiting = self.listeners.get(event.name)
+        if not waiting:
+            return
+        for listener in sorted(waiting, key=lambda li: _order(li, event, game)):
+            yield from listener.run(event, game)
+
+
+def _order(listener: Listener, event: Event, game: Any) -> tuple[int, int, str]:
+    distance = 0
+    if listener.holder is not None and event.player is not None:
+        distance = game.table.seat_distance(event.player, listener.holder)
+    return (listener.level, distance, listener.source)

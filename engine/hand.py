@@ -1,0 +1,343 @@
+"""Decompositions of a winning hand, its waits and the single wait on the pair (standard rules §5;
+§13.11; lib 七–八, C-16, B-08, B-14, B-15).
+
+A hand is its concealed tiles (with the winning tile) and its declared melds;
+fourteen tiles in all, a kong counting as three.  It is complete when it
+reads as
+
+* the standard form: four sets (chows, pungs, kongs) and one pair;
+* seven pairs (no declared meld; four identical undeclared tiles count as two
+  pairs, see docs/rulings.d/hand.md);
+* thirteen orphans (no declared meld): one of each terminal and honour plus a
+  second copy of one of them;
+* or a whole-hand form a card grants (B-14, B-15).
+
+Grants (:class:`engine.shapes.ShapeGrant`) bend sets and pairs: each is used
+at most once per decomposition, each group is made by at most one grant, and
+a decomposition records the sources it used.  Without grants the standard
+form is answered from per-suit tables (``engine/suit_tables.py``); grants
+take a slower search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
+from itertools import product
+from operator import itemgetter
+
+from engine.errors import InputError
+from engine.groups import (
+    SEVEN_PAIRS,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    Decomposition,
+    Group,
+    SetKind,
+    group_order,
+)
+from engine.melds import Meld, MeldKind, is_plain_run
+from engine.shapes import SHAPES, ShapeGrant
+from engine.suit_tables import HONOUR_SIZE, NUMBER_SIZE, complete_keys, suit_parts
+from engine.tiles import ALL_KINDS, NUM_KINDS, ORPHANS, format_one
+
+__all__ = [
+    "Decomposition",
+    "Group",
+    "SetKind",
+    "decompose",
+    "decompose_counts",
+    "is_complete",
+    "is_complete_counts",
+    "single_wait_on_pair",
+    "waits",
+]
+
+_SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
+_MELD_SET = {
+    MeldKind.CHI: SetKind.CHOW,
+    MeldKind.PON: SetKind.PUNG,
+    MeldKind.MINKAN: SetKind.KONG,
+    MeldKind.ANKAN: SetKind.KONG,
+    MeldKind.KAKAN: SetKind.KONG,
+}
+_Rest = Callable[[list[int], tuple[Group, ...]], Iterator[tuple[Group, ...]]]
+_FORM_ORDER = {STANDARD: 0, SEVEN_PAIRS: 1, THIRTEEN_ORPHANS: 2}
+_orphan_counts = itemgetter(*ORPHANS)
+_ORPHAN_ZEROS = NUM_KINDS - len(ORPHANS)
+_NUMBER_KEYS = complete_keys(NUMBER_SIZE)
+_SUIT_MEMO: dict[int, dict[bytes, tuple[tuple[Group, ...], ...]]] = {lo: {} for lo, _ in _SUITS}
+_HONOUR_KEYS = complete_keys(HONOUR_SIZE)
+_ORPHAN_KEYS = frozenset(tuple(2 if j == i else 1 for j in range(len(ORPHANS))) for i in range(len(ORPHANS)))
+
+
+def is_complete_counts(counts: Sequence[int], n_melds: int = 0) -> bool:
+    """Whether concealed ``counts`` (34 per-kind counts, ``14 - 3 * n_melds`` tiles) complete a hand
+    with ``n_melds`` declared melds in a form without grants: standard, seven pairs or thirteen
+    orphans.  The fast path; counts are trusted."""
+    key = bytes(counts)
+    num = _NUMBER_KEYS.get
+    pairs = _HONOUR_KEYS.get(key[27:34], 9) + num(key[0:9], 9)
+    if pairs < 2 and pairs + num(key[9:18], 9) + num(key[18:27], 9) == 1:
+        return True
+    if n_melds:
+        return False
+    if key.count(1) == 0:
+        return key.count(3) == 0
+    return key.count(0) == _ORPHAN_ZEROS and _orphan_counts(key) in _ORPHAN_KEYS
+
+
+def decompose(
+    concealed: Iterable[int], melds: Sequence[Meld] = (), grants: Sequence[ShapeGrant] = ()
+) -> list[Decomposition]:
+    """Every reading of the hand as a complete hand, in a deterministic order; empty if none.
+
+    Raises :class:`engine.errors.InputError` for a flower, a fifth copy of a
+    face, more than four melds or a tile count that is not ``14 - 3 * melds``.
+    """
+    counts = _checked_counts(concealed, melds, complete=True)
+    if not grants:
+        return decompose_counts(counts, _meld_groups(melds, [])[0] if melds else ())
+    meld_groups, free = _meld_groups(melds, sorted(grants, key=lambda g: (g.source, g.shape)))
+    exposed = any(m.exposed for m in melds)
+    found: dict[Decomposition, None] = dict.fromkeys(decompose_counts(counts, meld_groups))
+    for groups in _granted(counts, free, STANDARD, exposed, 1, _plain_standard):
+        found[_decomposition(STANDARD, meld_groups + groups)] = None
+    if not melds:
+        for groups in _granted(counts, free, SEVEN_PAIRS, exposed, 7, _plain_pairs):
+            found[_decomposition(SEVEN_PAIRS, groups)] = None
+        for grant in free:
+            match = grant.rule.match
+            groups_of_form = match(counts, grant.values) if match else None
+            if groups_of_form:
+                marked = tuple(replace(g, granted_by=grant.source) for g in groups_of_form)
+                found[Decomposition(grant.shape, marked, (grant.source,))] = None
+    return sorted(found, key=_decomposition_order)
+
+
+def decompose_counts(counts: Sequence[int], meld_groups: tuple[Group, ...] = ()) -> list[Decomposition]:
+    """The readings without grants of concealed ``counts`` (34 per-kind counts) beside declared
+    melds already made groups; the fast path of :func:`decompose` for trusted input, in canonical
+    order (a declared P-01 chi may carry its grant)."""
+    key = bytes(counts)
+    man, pin, sou, honours = key[0:9], key[9:18], key[18:27], key[27:34]
+    num = _NUMBER_KEYS.get
+    found = []
+    if num(man, 9) + num(pin, 9) + num(sou, 9) + _HONOUR_KEYS.get(honours, 9) == 1:
+        used = tuple(sorted({g.granted_by for g in meld_groups if g.granted_by})) if meld_groups else ()
+        for a, b, c, d in product(_parts(man, 0), _parts(pin, 9), _parts(sou, 18), _parts(honours, 27)):
+            found.append(Decomposition(STANDARD, meld_groups + a + b + c + d, used))
+    if meld_groups:
+        return found
+    if key.count(1) == 0 and key.count(3) == 0:
+        found.append(Decomposition(SEVEN_PAIRS, _pairs(counts)))
+    elif key.count(0) == _ORPHAN_ZEROS and _orphan_counts(key) in _ORPHAN_KEYS:
+        found.append(Decomposition(THIRTEEN_ORPHANS, _orphans_groups(counts)))
+    return found
+
+
+def _parts(suit: bytes, base: int) -> tuple[tuple[Group, ...], ...]:
+    """The splits of one suit's tiles (kinds from ``base``), from a per-suit memo."""
+    memo = _SUIT_MEMO[base]
+    found = memo.get(suit)
+    if found is None:
+        found = memo[suit] = suit_parts(suit, base)
+    return found
+
+
+def is_complete(
+    concealed: Iterable[int], melds: Sequence[Meld] = (), grants: Sequence[ShapeGrant] = ()
+) -> bool:
+    """Whether the hand (concealed tiles incl. the winning tile, and melds) is complete."""
+    if grants:
+        return bool(decompose(concealed, melds, grants))
+    return is_complete_counts(_checked_counts(concealed, melds, complete=True), len(melds))
+
+
+def waits(
+    concealed: Iterable[int], melds: Sequence[Meld] = (), grants: Sequence[ShapeGrant] = ()
+) -> frozenset[int]:
+    """The faces that would complete a hand one tile short (``13 - 3 * melds`` concealed tiles).
+
+    A face of which the hand already holds all four copies (concealed or
+    declared) is no wait: no fifth copy exists.
+    """
+    tiles = list(concealed)
+    counts = _checked_counts(tiles, melds, complete=False)
+    held = list(_held(counts, melds))
+    found: set[int] = set()
+    for k in range(NUM_KINDS):
+        if held[k] >= 4:
+            continue
+        counts[k] += 1
+        if bool(decompose([*tiles, k], melds, grants)) if grants else is_complete_counts(counts, len(melds)):
+            found.add(k)
+        counts[k] -= 1
+    return frozenset(found)
+
+
+def single_wait_on_pair(
+    concealed: Iterable[int], melds: Sequence[Meld] = (), grants: Sequence[ShapeGrant] = ()
+) -> bool:
+    """单钓将 (lib C-16): before the winning tile the hand waits on exactly one face, and that face
+    completes the pair of a standard-form reading.  Seven pairs has no 将 (CARD-INVENTORY H23)."""
+    tiles = list(concealed)
+    faces = waits(tiles, melds, grants)
+    if len(faces) != 1:
+        return False
+    (face,) = faces
+    for d in decompose([*tiles, face], melds, grants):
+        pair = d.pair
+        if d.form == STANDARD and pair is not None and face in pair.tiles:
+            return True
+    return False
+
+
+def _checked_counts(concealed: Iterable[int], melds: Sequence[Meld], complete: bool) -> list[int]:
+    tiles = concealed if isinstance(concealed, list) else list(concealed)
+    counts = [0] * ALL_KINDS
+    try:
+        for t in tiles:
+            counts[t] += 1
+    except (IndexError, TypeError):
+        counts[-1] = 1
+    if any(counts[NUM_KINDS:]):
+        bad = next(t for t in tiles if not (isinstance(t, int) and 0 <= t < NUM_KINDS))
+        raise InputError(f"hand: tile {bad!r} is not a suit or honour tile (flowers are set aside)")
+    del counts[NUM_KINDS:]
+    if len(melds) > 4:
+        raise InputError(f"hand: {len(melds)} melds; a hand has at most 4")
+    need = (14 if complete else 13) - 3 * len(melds)
+    if len(tiles) != need:
+        raise InputError(
+            f"hand: {len(tiles)} concealed tiles and {len(melds)} meld(s); "
+            f"{'a complete hand' if complete else 'a hand waiting for a tile'} needs {need}"
+        )
+    held = _held(counts, melds)
+    if max(held) > 4:
+        over = held.index(max(held))
+        raise InputError(f"hand: {held[over]} copies of {format_one(over)}; the set has 4")
+    return counts
+
+
+def _held(counts: list[int], melds: Sequence[Meld]) -> list[int]:
+    """Every copy the player holds, concealed or declared."""
+    if not melds:
+        return counts
+    held = list(counts)
+    for meld in melds:
+        for t in meld.tiles:
+            held[t] += 1
+    return held
+
+
+def _meld_groups(
+    melds: Sequence[Meld], grants: list[ShapeGrant]
+) -> tuple[tuple[Group, ...], list[ShapeGrant]]:
+    """The declared melds as groups.  A chi that is not a plain run stands as the declarable shape
+    it matches and uses up a grant of that shape if one is held (lib P-01)."""
+    free = list(grants)
+    groups: list[Group] = []
+    for meld in melds:
+        shape, source = "plain", None
+        if meld.kind is MeldKind.CHI and not is_plain_run(meld.tiles):
+            shape = next(
+                r.name for r in SHAPES.values() if r.declarable and _is_candidate(r.name, meld.tiles)
+            )
+            grant = next((g for g in free if g.shape == shape), None)
+            if grant is not None:
+                free.remove(grant)
+                source = grant.source
+        groups.append(Group(_MELD_SET[meld.kind], meld.tiles, meld.tiles, shape, meld.kind, source))
+    return tuple(sorted(groups, key=group_order)), free
+
+
+def _is_candidate(shape: str, tiles: tuple[int, ...]) -> bool:
+    return any(c.tiles == tiles for c in SHAPES[shape].candidates)
+
+
+def _plain_standard(counts: Sequence[int], prefix: tuple[Group, ...] = ()) -> Iterator[tuple[Group, ...]]:
+    """Plain splits of ``counts`` into sets and pairs, with exactly one pair among ``prefix`` and
+    the split."""
+    key = bytes(counts)
+    num = _NUMBER_KEYS.get
+    pairs = sum(g.kind is SetKind.PAIR for g in prefix)
+    pairs += num(key[0:9], 9) + num(key[9:18], 9) + num(key[18:27], 9) + _HONOUR_KEYS.get(key[27:34], 9)
+    if pairs != 1:
+        return
+    parts = [_parts(key[lo:hi], lo) for lo, hi in _SUITS]
+    for man, pin, sou, honours in product(*parts):
+        yield prefix + man + pin + sou + honours
+
+
+def _plain_pairs(counts: Sequence[int], prefix: tuple[Group, ...] = ()) -> Iterator[tuple[Group, ...]]:
+    """Seven pairs: every face held an even number of times; four of a face are two pairs."""
+    if not any(n % 2 for n in counts):
+        yield prefix + _pairs(counts)
+
+
+def _pairs(counts: Sequence[int]) -> tuple[Group, ...]:
+    return tuple(Group(SetKind.PAIR, (k, k), (k, k)) for k, n in enumerate(counts) for _ in range(n // 2))
+
+
+def _orphans_groups(counts: Sequence[int]) -> tuple[Group, ...]:
+    double = next(k for k in ORPHANS if counts[k] == 2)
+    singles = tuple(k for k in ORPHANS if k != double)
+    return (Group(SetKind.PAIR, (double, double), (double, double)), Group(SetKind.LOOSE, singles, singles))
+
+
+def _granted(
+    counts: list[int],
+    grants: Sequence[ShapeGrant],
+    form: str,
+    exposed: bool,
+    max_pairs: int,
+    rest: _Rest,
+) -> Iterator[tuple[Group, ...]]:
+    """Readings in ``form`` that use at least one grant: bent groups from the grants, each used at
+    most once, then the plain rest."""
+    real = [g for g in grants if _usable(g, form, exposed)]
+
+    def walk(i: int, bent: tuple[Group, ...], pairs: int) -> Iterator[tuple[Group, ...]]:
+        if i == len(real):
+            if bent:
+                yield from rest(counts, bent)
+            return
+        yield from walk(i + 1, bent, pairs)
+        grant = real[i]
+        for cand in grant.rule.candidates:
+            more = cand.kind is SetKind.PAIR
+            if pairs + more > max_pairs or not _take(counts, cand.tiles):
+                continue
+            group = Group(cand.kind, cand.tiles, cand.treated, grant.shape, None, grant.source)
+            yield from walk(i + 1, (*bent, group), pairs + more)
+            for t in cand.tiles:
+                counts[t] += 1
+
+    yield from walk(0, (), 0)
+
+
+def _usable(grant: ShapeGrant, form: str, exposed: bool) -> bool:
+    rule = grant.rule
+    return not rule.is_form and form in rule.forms and not (rule.needs_concealed and exposed)
+
+
+def _take(counts: list[int], tiles: tuple[int, ...]) -> bool:
+    """Remove ``tiles`` from ``counts`` if all are there."""
+    for j, t in enumerate(tiles):
+        if counts[t] == 0:
+            for u in tiles[:j]:
+                counts[u] += 1
+            return False
+        counts[t] -= 1
+    return True
+
+
+def _decomposition(form: str, groups: tuple[Group, ...]) -> Decomposition:
+    ordered = tuple(sorted(groups, key=group_order))
+    used = tuple(sorted({g.granted_by for g in ordered if g.granted_by}))
+    return Decomposition(form, ordered, used)
+
+
+def _decomposition_order(d: Decomposition) -> tuple[int, str, tuple[tuple[object, ...], ...]]:
+    return (_FORM_ORDER.get(d.form, 3), d.form, tuple(group_order(g) for g in d.groups))

@@ -1,0 +1,287 @@
+"""A session (一场): seats A–D, eight rounds with a fixed dealer order, augment drafts and the ranking
+(§4, §5, §6.2, §16, §18.1).
+
+The dealer order is A B C D A B C D with no 连庄 (§4).  Before rounds 1, 3
+and 5 (rounds 1, 2, 3 of the 4-round test session, §18.1) every player is
+dealt 2 augments of the tier from its deck, starting with the dealer, keeps 1
+secretly, all reveal together, and the others go back and are reshuffled; a
+player whose two cards are both unusable in the mode shows them, returns them
+and redraws (§5.2).  Before each round the dealer draws the world card
+(§6.2).  The final ranking is by total, ties ranking together (§16); a
+4-round test session is marked and never ranked with full sessions.
+
+:meth:`Session.steps` yields every decision and returns the
+:class:`SessionResult`; :func:`drive` answers it with agents, a script, or
+both (a script first: that is how a log is replayed and resumed).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Generator, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from engine.agents import Agent
+from engine.bus import Bus, Event
+from engine.decisions import Decision, DecisionKind, check_answer
+from engine.errors import InputError, LogError
+from engine.round import ContractOffer, Round, RoundResult
+from engine.rules import Rules
+from engine.shapes import ShapeGrant
+from engine.state import PLAYERS
+from engine.view import PlayerView, build_view
+from engine.vocabulary import CompiledCard
+
+FULL_ROUNDS = 8
+TEST_ROUNDS = 4
+DRAFT_ROUNDS: dict[int, tuple[tuple[int, str], ...]] = {
+    FULL_ROUNDS: ((1, "silver"), (3, "gold"), (5, "prismatic")),
+    TEST_ROUNDS: ((1, "silver"), (2, "gold"), (3, "prismatic")),
+}
+"""When each augment tier is drafted (§5.1, §18.1)."""
+MODES = ("strategy", "party", "all")
+
+
+@dataclass(frozen=True)
+class SessionConfig:
+    """What fixes a session: the seed, the mode, the number of rounds (8, or the 4-round test)."""
+
+    seed: int
+    mode: str = "all"
+    rounds: int = FULL_ROUNDS
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise InputError(f"--mode: {self.mode!r} is not one of {', '.join(MODES)}")
+        if self.rounds not in DRAFT_ROUNDS:
+            raise InputError(f"--rounds: {self.rounds} is not 8 or 4 (§16, §18.1)")
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """One round's account: dealer, world card, treasure, contracts, wins, scores (§18.3)."""
+
+    number: int
+    dealer: int
+    world: str | None
+    treasure: str | None
+    augments: tuple[tuple[str, ...], ...]
+    result: RoundResult
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's place: total and rank, ties sharing a rank (§16)."""
+
+    player: int
+    total: int
+    rank: int
+
+
+@dataclass
+class SessionResult:
+    """A whole session: its rounds, totals and ranking; ``test`` marks the 4-round test (§18.1)."""
+
+    config: SessionConfig
+    rounds: list[RoundRecord] = field(default_factory=list)
+    totals: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+
+    @property
+    def test(self) -> bool:
+        """A shortened test session, ranked apart from full sessions (§16, §18.1)."""
+        return self.config.rounds != FULL_ROUNDS
+
+    def standings(self) -> list[Standing]:
+        """By total, highest first; equal totals share a rank with no tie-break (§16)."""
+        ranked = sorted(range(4), key=lambda p: (-self.totals[p], p))
+        return [
+            Standing(p, self.totals[p], 1 + sum(t > self.totals[p] for t in self.totals)) for p in ranked
+        ]
+
+
+class _Deck:
+    """A shuffled deck of card ids with its discard pile; reshuffles the pile when empty (§6.10)."""
+
+    def __init__(self, ids: Sequence[str], rng: random.Random) -> None:
+        self.rng = rng
+        self.cards = sorted(ids)
+        rng.shuffle(self.cards)
+        self.discards: list[str] = []
+
+    def draw(self) -> str | None:
+        if not self.cards and self.discards:
+            self.cards, self.discards = self.discards, []
+            self.rng.shuffle(self.cards)
+        return self.cards.pop() if self.cards else None
+
+    def put_back(self, ids: Sequence[str]) -> None:
+        """Return cards and reshuffle the deck (§5.2, §9.1)."""
+        self.cards.extend(ids)
+        self.rng.shuffle(self.cards)
+
+
+class Session:
+    """A session's state and flow; drive :meth:`steps` with :func:`drive`."""
+
+    def __init__(
+        self,
+        config: SessionConfig,
+        *,
+        cards: Sequence[CompiledCard] = (),
+        modules: frozenset[str] = frozenset(),
+        sinks: Sequence[Callable[[Event], None]] = (),
+    ) -> None:
+        self.config = config
+        self.rng = random.Random(config.seed)
+        self.modules = modules
+        self.bus = Bus(sinks=list(sinks))
+        self.cards = {card.id: card for card in cards}
+        self.contracts = {card.id: card.contract for card in cards if card.contract is not None}
+        by_type: dict[str, list[str]] = {}
+        for card in cards:
+            by_type.setdefault(str(card.type), []).append(card.id)
+        self._unusable = {c.id for c in cards if not set(c.modules) <= modules}
+        self.decks = {kind: _Deck(ids, self.rng) for kind, ids in sorted(by_type.items())}
+        self.augments: list[list[str]] = [[], [], [], []]
+        self.result = SessionResult(config)
+        self.round: Round | None = None
+
+    def deck(self, kind: str) -> _Deck:
+        """The deck of a card type (empty if the pool has none)."""
+        return self.decks.setdefault(kind, _Deck((), self.rng))
+
+    def view(self, player: int) -> PlayerView:
+        """The deciding player's view of the current table (§5.4: augments are public)."""
+        augments = tuple(tuple(a) for a in self.augments)
+        scores = tuple(self.result.totals)
+        if self.round is None:
+            return PlayerView(
+                me=player,
+                hand=(),
+                melds=((), (), (), ()),
+                rivers=((), (), (), ()),
+                flowers=((), (), (), ()),
+                revealed=((), (), (), ()),
+                won=(False,) * 4,
+                won_hands=((), (), (), ()),
+                hand_sizes=(0,) * 4,
+                contracts=(None,) * 4,
+                contract_open=False,
+                augments=augments,
+                scores=scores,
+                wall_left=0,
+                dealer=0,
+            )
+        revealed = all(p.contract_status.value != "none" for p in self.round.table.players)
+        return build_view(
+            self.round.table, player, contracts_public=revealed, augments=augments, scores=scores
+        )
+
+    def steps(self) -> Generator[Decision, str, SessionResult]:
+        """Play every round of the session (§4, §5, §11, §16)."""
+        drafts = dict(DRAFT_ROUNDS[self.config.rounds])
+        yield from self.bus.deliver(
+            Event("session.started", data={"mode": self.config.mode, "rounds": self.config.rounds}), self
+        )
+        for number in range(1, self.config.rounds + 1):
+            dealer = (number - 1) % 4
+            if number in drafts:
+                yield from self._draft(drafts[number], dealer)
+            world = self.deck("world").draw()
+            yield from self.bus.deliver(
+                Event("round.started", dealer, data={"round": number, "world": world or ""}), self
+            )
+            self.round = Round(
+                dealer_seat=dealer,
+                rng=self.rng,
+                rules=Rules(contracts=self.contracts, grants=self._grants()),
+                bus=self.bus,
+                contracts=ContractOffer(self._offer("contract"), self._offer("black_contract")),
+            )
+            result = yield from self.round.play()
+            self.deck("contract").put_back(result.returned_contracts["normal"])
+            self.deck("black_contract").put_back(result.returned_contracts["black"])
+            self.deck("contract").discards.extend(c for c in result.contracts if c and not self.is_black(c))
+            self.deck("black_contract").discards.extend(c for c in result.contracts if c and self.is_black(c))
+            if world:
+                self.deck("world").discards.append(world)
+            for p in range(4):
+                self.result.totals[p] += result.scores[p]
+            self.result.rounds.append(
+                RoundRecord(number, dealer, world, None, tuple(tuple(a) for a in self.augments), result)
+            )
+            self.round = None
+        return self.result
+
+    def _grants(self) -> list[list[ShapeGrant]]:
+        """The hand shapes each player's augments switch on (lib 六–八)."""
+        return [[g for cid in held for g in self.cards[cid].grants] for held in self.augments]
+
+    def is_black(self, contract_id: str) -> bool:
+        """Whether ``contract_id`` is a black contract (§9.3)."""
+        terms = self.contracts.get(contract_id)
+        return terms is not None and terms.kind == "black"
+
+    def _offer(self, kind: str) -> list[str]:
+        deck = self.deck(kind)
+        if not deck.cards and deck.discards:
+            deck.put_back(deck.discards)
+            deck.discards = []
+        return deck.cards
+
+    def _draft(self, tier: str, dealer: int) -> Generator[Decision, str, None]:
+        """§5.2: two each from the dealer clockwise, one kept secretly, all revealed together."""
+        deck = self.deck(tier)
+        offers: dict[int, list[str]] = {}
+        for p in [(dealer + step) % 4 for step in range(4)]:
+            hand = [c for c in (deck.draw(), deck.draw()) if c is not None]
+            while hand and all(c in self._unusable for c in hand) and len(deck.cards) >= 2:
+                deck.put_back(hand)
+                hand = [c for c in (deck.draw(), deck.draw()) if c is not None]
+            offers[p] = hand
+        picks: dict[int, str] = {}
+        for p, hand in offers.items():
+            if hand:
+                picks[p] = yield Decision(DecisionKind.AUGMENT, p, tuple(hand), tier)
+        deck.put_back([c for p, hand in offers.items() for c in hand if c != picks.get(p)])
+        for p in sorted(picks):
+            self.augments[p].append(picks[p])
+        yield from self.bus.deliver(
+            Event("augment.drafted", data={"tier": tier, "picks": {PLAYERS[p]: picks[p] for p in sorted(picks)}}),
+            self,
+        )
+
+
+def drive(
+    steps: Generator[Decision, str, SessionResult],
+    session: Session,
+    agents: Sequence[Agent],
+    *,
+    script: Iterator[str] | None = None,
+    on_answer: Callable[[Decision, str], None] | None = None,
+) -> SessionResult:
+    """Answer every decision: first from ``script`` (a log being replayed), then by the agents, each
+    handed only its own view; every answer is validated (exit 3) and reported to ``on_answer``.  The
+    agents are asked even while the script answers, so a resumed session goes on exactly as an
+    uninterrupted one would."""
+    try:
+        decision = next(steps)
+        while True:
+            scripted = next(script, None) if script is not None else None
+            answer = agents[decision.player].decide(session.view(decision.player), decision)
+            if scripted is None:
+                script = None
+            else:
+                answer = scripted
+            try:
+                answer = check_answer(decision, answer)
+            except Exception as err:
+                if scripted is not None:
+                    raise LogError(f"logged answer does not fit: {err}") from None
+                raise
+            if on_answer is not None:
+                on_answer(decision, answer)
+            decision = steps.send(answer)
+    except StopIteration as done:
+        result: SessionResult = done.value
+        return result

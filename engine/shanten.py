@@ -1,0 +1,114 @@
+"""Shanten (向听数): how many tile exchanges a hand is from waiting, for bots (standard rules §5).
+
+``-1`` is a complete hand, ``0`` a waiting hand (听牌).  The value is the
+least over the standard form, seven pairs (four identical undeclared tiles are
+two pairs, docs/rulings.d/hand.md) and thirteen orphans; the last two only
+without declared melds.  Grants are not considered.
+
+The standard form uses the classic count: with ``m`` sets, ``t`` partial sets
+(two tiles of a set; at most ``4 - m`` count) and ``p`` = 1 when a pair serves
+as the pair, shanten = ``8 - 2m - t - p``.  Each suit's achievable
+``(m, t, p)`` are searched once per suit key and cached; a hand then folds its
+four suits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache
+
+from engine.errors import InputError
+from engine.tiles import NUM_KINDS, ORPHANS
+
+_Triple = tuple[int, int, int]
+
+
+def shanten(concealed: Iterable[int], n_melds: int = 0) -> int:
+    """The shanten of concealed tiles (``13 - 3 * n_melds`` or one more) beside ``n_melds`` melds."""
+    counts = [0] * NUM_KINDS
+    for t in concealed:
+        if not 0 <= t < NUM_KINDS:
+            raise InputError(f"shanten: tile {t} is not a suit or honour tile (a flower is set aside)")
+        counts[t] += 1
+    if not 0 <= n_melds <= 4 or sum(counts) not in (13 - 3 * n_melds, 14 - 3 * n_melds):
+        raise InputError(f"shanten: {sum(counts)} concealed tiles do not fit {n_melds} melds")
+    return shanten_counts(counts, n_melds)
+
+
+def shanten_counts(counts: Sequence[int], n_melds: int = 0) -> int:
+    """:func:`shanten` on a count vector of 34 kinds; trusted input, the fast path for bots."""
+    best = standard_shanten(counts, n_melds)
+    if n_melds == 0:
+        best = min(best, seven_pairs_shanten(counts), thirteen_orphans_shanten(counts))
+    return best
+
+
+def standard_shanten(counts: Sequence[int], n_melds: int = 0) -> int:
+    """Shanten towards four sets and a pair."""
+    key = bytes(counts)
+    acc: frozenset[_Triple] = frozenset({(n_melds, 0, 0)})
+    for part in (_options(key[0:9], True), _options(key[9:18], True), _options(key[18:27], True)):
+        acc = _fold(acc, part)
+    acc = _fold(acc, _options(key[27:34], False))
+    return 8 - max(2 * m + min(t, 4 - m) + p for m, t, p in acc)
+
+
+def seven_pairs_shanten(counts: Sequence[int]) -> int:
+    """Shanten towards seven pairs; four of a face are two pairs."""
+    return 6 - min(7, sum(n // 2 for n in counts))
+
+
+def thirteen_orphans_shanten(counts: Sequence[int]) -> int:
+    """Shanten towards thirteen orphans: one of each terminal and honour, one of them twice."""
+    held = [counts[k] for k in ORPHANS]
+    return 13 - sum(n > 0 for n in held) - (max(held) >= 2)
+
+
+@cache
+def _fold(acc: frozenset[_Triple], part: frozenset[_Triple]) -> frozenset[_Triple]:
+    return _pareto((m + m2, t + t2, p + p2) for m, t, p in acc for m2, t2, p2 in part if p + p2 <= 1)
+
+
+@cache
+def _options(key: bytes, chows: bool) -> frozenset[_Triple]:
+    """The best (sets, partial sets, pair) readings of one suit's tiles."""
+    i = next((j for j, n in enumerate(key) if n), -1)
+    if i < 0:
+        return frozenset({(0, 0, 0)})
+    counts = list(key)
+    found: list[_Triple] = []
+    for removed, gain in _moves(counts, i, chows):
+        for n in removed:
+            counts[n] -= 1
+        found.extend((m + gain[0], t + gain[1], p + gain[2]) for m, t, p in _options(bytes(counts), chows))
+        for n in removed:
+            counts[n] += 1
+    return _pareto(found)
+
+
+def _moves(counts: list[int], i: int, chows: bool) -> list[tuple[tuple[int, ...], _Triple]]:
+    """What the first tile ``i`` can be part of: a set, a partial set, the pair, or nothing."""
+    moves: list[tuple[tuple[int, ...], _Triple]] = [((i,), (0, 0, 0))]
+    if counts[i] >= 3:
+        moves.append(((i, i, i), (1, 0, 0)))
+    if counts[i] >= 2:
+        moves += [((i, i), (0, 1, 0)), ((i, i), (0, 0, 1))]
+    if chows:
+        size = len(counts)
+        if i + 2 < size and counts[i + 1] and counts[i + 2]:
+            moves.append(((i, i + 1, i + 2), (1, 0, 0)))
+        if i + 1 < size and counts[i + 1]:
+            moves.append(((i, i + 1), (0, 1, 0)))
+        if i + 2 < size and counts[i + 2]:
+            moves.append(((i, i + 2), (0, 1, 0)))
+    return moves
+
+
+def _pareto(triples: Iterable[_Triple]) -> frozenset[_Triple]:
+    """Drop every reading that another matches or beats in all three counts."""
+    unique = set(triples)
+    return frozenset(
+        a
+        for a in unique
+        if not any(b != a and b[0] >= a[0] and b[1] >= a[1] and b[2] >= a[2] for b in unique)
+    )

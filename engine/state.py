@@ -1,0 +1,145 @@
+"""The table as plain data: seats, players, hands, rivers, melds, flowers and the wall (§4, §11, §14.3).
+
+Players are ``0..3`` (letters A–D, :data:`PLAYERS`); seats are ``0..3``
+(table positions with their winds, seat 0 is 东 of the session).  A seat
+keeps the dealer role, the wind and the turn order; a player keeps hand,
+river, melds, flowers, cards and score, and moves with them when O-X01
+rotates seats (§14.3).  Every tile is a physical instance (``0..143``), so
+the 144 tiles are always accounted for (:meth:`Table.accounted`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from engine.melds import Meld, MeldKind
+from engine.tiles import NUM_INSTANCES, Suit, kind_of_instance
+from engine.wall import Wall
+
+PLAYERS = "ABCD"
+"""Every output keys players by these letters (§4)."""
+
+
+class ContractStatus(StrEnum):
+    """Where a player's contract stands (§9, §10)."""
+
+    NONE = "none"
+    OPEN = "open"
+    COMPLETED = "completed"
+    ABANDONED = "abandoned"
+    FAILED = "failed"
+
+
+class WinWay(StrEnum):
+    """How a hu was made (§12.1, §12.2, §13.9.4)."""
+
+    SELF_DRAW = "self_draw"
+    RON = "ron"
+    ROB_KONG = "rob_kong"
+
+
+@dataclass(slots=True)
+class TableMeld:
+    """A declared meld on the table: the meld, its physical tiles, and whose discard it took."""
+
+    meld: Meld
+    instances: tuple[int, ...]
+    from_player: int | None = None
+
+
+@dataclass(slots=True)
+class Win:
+    """One hu of the round, in the order the round settled them (§11 phases 3–5, §12.3)."""
+
+    player: int
+    order: int
+    way: WinWay
+    tile: int
+    from_player: int | None
+    total: int
+    items: tuple[tuple[str, str, int], ...]
+    wall_left: int
+
+
+@dataclass(slots=True)
+class PlayerState:
+    """One player's part of the table for the current round."""
+
+    hand: list[int] = field(default_factory=list)
+    melds: list[TableMeld] = field(default_factory=list)
+    river: list[int] = field(default_factory=list)
+    discarded: list[int] = field(default_factory=list)
+    flowers: list[int] = field(default_factory=list)
+    won: bool = False
+    contract: str | None = None
+    contract_status: ContractStatus = ContractStatus.NONE
+    contract_suit: Suit | None = None
+    contract_number: str | None = None
+    normal_draws: int = 0
+    kong_kinds: list[MeldKind] = field(default_factory=list)
+    revealed: set[int] = field(default_factory=set)
+
+    def hand_kinds(self) -> list[int]:
+        """The kinds of the concealed hand, sorted."""
+        return sorted(kind_of_instance(t) for t in self.hand)
+
+    @property
+    def concealed(self) -> bool:
+        """门清: no chi, pon or exposed kong (§13.11.1; a concealed kong keeps it)."""
+        return all(m.meld.kind is MeldKind.ANKAN for m in self.melds)
+
+
+@dataclass(slots=True)
+class Table:
+    """The whole table of one round: the wall, the four players and who sits where."""
+
+    wall: Wall
+    players: list[PlayerState]
+    dealer_seat: int
+    seat_of: list[int] = field(default_factory=lambda: [0, 1, 2, 3])
+    abandon_window_done: bool = False
+    any_call: bool = False
+
+    def player_at(self, seat: int) -> int:
+        """The player sitting at ``seat``."""
+        return self.seat_of.index(seat)
+
+    def in_game(self, player: int) -> bool:
+        """仍在游戏中: the player has not won and left the round (lib 二.1)."""
+        return not self.players[player].won
+
+    def clockwise_from(self, player: int) -> list[int]:
+        """The in-game players in seat order after ``player``'s seat (§6.4, §12.1)."""
+        start = self.seat_of[player]
+        order = (self.player_at((start + step) % 4) for step in range(1, 4))
+        return [p for p in order if self.in_game(p)]
+
+    def next_in_game(self, player: int) -> int | None:
+        """The next in-game player clockwise after ``player``, skipping seats that have won (§12.1)."""
+        after = self.clockwise_from(player)
+        return after[0] if after else None
+
+    def upper_of(self, player: int) -> int | None:
+        """上家: the nearest in-game player counter-clockwise (CARD-INVENTORY conventions)."""
+        seat = self.seat_of[player]
+        for step in range(1, 4):
+            other = self.player_at((seat - step) % 4)
+            if self.in_game(other):
+                return other
+        return None
+
+    def seat_distance(self, source: int, player: int) -> int:
+        """Steps clockwise from ``source``'s seat to ``player``'s seat: orders multiple ron (§12.3)."""
+        return (self.seat_of[player] - self.seat_of[source]) % 4
+
+    def accounted(self) -> bool:
+        """True when the wall, hands, melds, rivers and flowers hold each of the 144 tiles exactly once."""
+        seen = list(self.wall)
+        for p in self.players:
+            seen += p.hand
+            seen += p.river
+            seen += p.flowers
+            for m in p.melds:
+                seen += m.instances
+        return len(seen) == NUM_INSTANCES and set(seen) == set(range(NUM_INSTANCES))

@@ -1,0 +1,85 @@
+"""What one player may see of the table when they decide (§5.4, §9.4, §12.4, §14.4).
+
+A :class:`PlayerView` holds the deciding player's own concealed tiles and
+what is public: every river, exposed meld, flower, revealed hand tile, the
+hands of players who have won (§11 phase 3), revealed contracts, augments
+(public at any time, §5.4), scores and the drawable count.  It never holds
+another player's concealed tiles, an undisclosed choice or the wall beyond
+what a card let this player see (``seen``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.melds import MeldKind
+from engine.state import ContractStatus, Table
+from engine.tiles import kind_of_instance
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """One player's view; tiles are kinds, players 0..3 (A–D)."""
+
+    me: int
+    hand: tuple[int, ...]
+    melds: tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]
+    rivers: tuple[tuple[int, ...], ...]
+    flowers: tuple[tuple[int, ...], ...]
+    revealed: tuple[tuple[int, ...], ...]
+    won: tuple[bool, ...]
+    won_hands: tuple[tuple[int, ...], ...]
+    hand_sizes: tuple[int, ...]
+    contracts: tuple[str | None, ...]
+    contract_open: bool
+    augments: tuple[tuple[str, ...], ...]
+    scores: tuple[int, ...]
+    wall_left: int
+    dealer: int
+    seen: tuple[int, ...] = ()
+
+    @property
+    def n_melds(self) -> int:
+        """How many melds the deciding player has declared."""
+        return len(self.melds[self.me])
+
+
+def build_view(
+    table: Table,
+    me: int,
+    *,
+    contracts_public: bool,
+    augments: tuple[tuple[str, ...], ...],
+    scores: tuple[int, ...],
+    seen: tuple[int, ...] = (),
+) -> PlayerView:
+    """The view of ``me``: own hand in full, others' concealed kongs face down, everything public."""
+    players = table.players
+
+    def melds_of(p: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        hidden = p != me and not players[p].won
+        return tuple(
+            (m.meld.kind.value, () if hidden and m.meld.kind is MeldKind.ANKAN else m.meld.tiles)
+            for m in players[p].melds
+        )
+
+    return PlayerView(
+        me=me,
+        hand=tuple(sorted(kind_of_instance(i) for i in players[me].hand)),
+        melds=tuple(melds_of(p) for p in range(4)),
+        rivers=tuple(tuple(kind_of_instance(i) for i in pl.river) for pl in players),
+        flowers=tuple(tuple(kind_of_instance(i) for i in pl.flowers) for pl in players),
+        revealed=tuple(tuple(sorted(kind_of_instance(i) for i in pl.revealed)) for pl in players),
+        won=tuple(pl.won for pl in players),
+        won_hands=tuple(
+            tuple(sorted(kind_of_instance(i) for i in pl.hand)) if pl.won else () for pl in players
+        ),
+        hand_sizes=tuple(len(pl.hand) for pl in players),
+        contracts=tuple(pl.contract if contracts_public or p == me else None for p, pl in enumerate(players)),
+        contract_open=players[me].contract_status is ContractStatus.OPEN,
+        augments=augments,
+        scores=scores,
+        wall_left=len(table.wall),
+        dealer=table.player_at(table.dealer_seat),
+        seen=seen,
+    )

@@ -1,0 +1,77 @@
+"""The designated-tile template of the F-T cards (指定牌挑战, §7.5, lib 二.4) as a reusable tracker.
+
+The card lies face up in front of its holder until the round ends.  Only
+copies of the designated face acquired after the card was drawn count, and
+only by a normal draw, a flower or kong replacement, or a card effect; the
+starting hand and tiles already held never count.  At the end of a turn in
+which such a copy was acquired (after the turn's discard, or its hu), the
+tracker checks the hand: a fresh copy still in hand gives the single action,
+two or more counted copies the double action instead, and a copy already
+discarded that turn gives nothing.  Each card triggers in at most two turns a
+round; each completed action earns 1 chip, a double action too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from engine.tiles import kind_of_instance
+
+MAX_TRIGGERING_TURNS = 2
+"""§7.5: each F-T card triggers in at most 2 turns per round."""
+CHIPS_PER_ACTION = 1
+"""§7.5: 1 chip per completed single or double action."""
+DOUBLE_AT = 2
+"""§7.5: at least 2 designated tiles at the check give the double action."""
+
+
+class Acquisition(StrEnum):
+    """How a tile came into the hand (lib 二.4); calls and ron are not acquisitions of the template."""
+
+    NORMAL_DRAW = "normal_draw"
+    REPLACEMENT = "replacement"
+    CARD_EFFECT = "card_effect"
+    CALL = "call"
+
+
+COUNTED = frozenset({Acquisition.NORMAL_DRAW, Acquisition.REPLACEMENT, Acquisition.CARD_EFFECT})
+
+
+class DesignatedAction(StrEnum):
+    """The action a check asks for: the card's 单张动作 or its 双张动作."""
+
+    SINGLE = "single"
+    DOUBLE = "double"
+
+
+@dataclass
+class DesignatedTile:
+    """One F-T card in front of its holder: the designated face and what it has seen this round."""
+
+    card: str
+    face: int
+    counted: set[int] = field(default_factory=set)
+    fresh: set[int] = field(default_factory=set)
+    triggered_turns: int = 0
+
+    def acquire(self, instance: int, via: Acquisition) -> None:
+        """A tile came into the holder's hand; a copy of the face acquired in a counted way is noted."""
+        if via in COUNTED and kind_of_instance(instance) == self.face:
+            self.counted.add(instance)
+            self.fresh.add(instance)
+
+    def check(self, hand: Iterable[int]) -> DesignatedAction | None:
+        """End of a turn (after its discard or hu): the action due, if any, given the concealed hand.
+
+        The turn's fresh copies are forgotten after the check, whatever its result.
+        """
+        held = set(hand)
+        fresh = self.fresh & held
+        self.fresh.clear()
+        self.counted &= held
+        if not fresh or self.triggered_turns >= MAX_TRIGGERING_TURNS:
+            return None
+        self.triggered_turns += 1
+        return DesignatedAction.DOUBLE if len(self.counted) >= DOUBLE_AT else DesignatedAction.SINGLE

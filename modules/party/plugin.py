@@ -1,0 +1,100 @@
+"""The party module (欢乐挑战模块, §7, §17) as a plugin: declaration, deck, state, primitives, listeners.
+
+On in the party and all modes (§3).  Its 36 challenge cards live in
+``cards.hex``; F-S01 also carries the treasure module's tag and so enters
+only with that module (lib 五 F-S01); W-14, O-C09 and S-17 enter with this
+module by their tag.  Challenges never touch the score (§7.1).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.bus import Event
+from engine.decisions import Decision, DecisionKind
+from engine.hookspecs import DeckSpec, Game, Listener, ModuleSpec, ModuleState, Primitive, hookimpl
+from engine.state import PLAYERS
+from engine.vocabulary import Level
+from modules.party import play
+from modules.party.challenges import Outcome
+from modules.party.chips import ChipLedger, party_stars
+from modules.party.table import PartyTable
+
+TAG = "欢乐挑战模块"
+OUTCOME_WORDS = {
+    Outcome.DONE: "完成",
+    Outcome.ALTERNATIVE: "以替代动作完成",
+    Outcome.REFUSED: "拒绝",
+    Outcome.CHIP_SKIPPED: "花费1枚筹码跳过",
+    Outcome.FAILED: "未成功",
+}
+
+
+@hookimpl
+def hexmj_module() -> ModuleSpec:
+    """The party module: on in the party and all modes (§3, §7)."""
+    return ModuleSpec(
+        name=play.MODULE,
+        title="欢乐挑战模块",
+        tag=TAG,
+        modes=("party", "all"),
+        card_files=(Path(__file__).with_name("cards.hex"),),
+    )
+
+
+@hookimpl
+def hexmj_decks() -> list[DeckSpec]:
+    """The party deck: the challenge cards, reshuffled from their discard pile when empty (§7.2)."""
+    return [DeckSpec(name="party", card_type="party")]
+
+
+@hookimpl
+def hexmj_session_state(players: tuple[str, ...]) -> ModuleState:
+    """The session's chip ledger, every player at 0 chips (§7.4, §16), and the round's challenges."""
+    return ModuleState(module=play.MODULE, value=PartyTable(ledger=ChipLedger.for_players(players)))
+
+
+@hookimpl
+def hexmj_primitives() -> dict[str, Primitive]:
+    """``challenge``, ``chips`` and ``watch_tile``: what the F cards do (§7.1, §7.4, §7.5)."""
+    return {"challenge": play.challenge, "chips": play.chips, "watch_tile": play.watch_tile}
+
+
+@hookimpl
+def hexmj_listeners() -> list[Listener]:
+    """The F-T template's acquisitions and checks, a winner's exit, the round's end (§7.5, §7.6)."""
+    handlers = {
+        "tile.acquired": play.tile_acquired,
+        "turn.ended": play.turn_ended,
+        "hu.confirmed": play.hu_confirmed,
+        "round.ended": play.round_ended,
+    }
+    return [Listener(play.MODULE, event, Level.PARTY, handle) for event, handle in handlers.items()]
+
+
+@hookimpl
+def hexmj_bot_answer(decision: Decision, game: Game) -> str | None:
+    """A bot accepts a challenge with the session's configured probability (§7, ``ChallengePolicy``)."""
+    if decision.kind is not DecisionKind.CHOOSE or not decision.about.startswith(play.CHALLENGE + " "):
+        return None
+    return play.state_of(game).policy.decide(game.rng).value
+
+
+@hookimpl
+def hexmj_account_lines(record: Event, game: Game) -> list[str]:
+    """One line per performer's outcome: who, which card, how it ended, the chips it moved."""
+    if record.name != play.SETTLED or record.player is None:
+        return []
+    outcome = Outcome(str(record.data["outcome"]))
+    chips = int(str(record.data["chips"]))
+    moved = f"（欢乐筹码 {chips:+d}）" if chips else ""
+    return [f"{PLAYERS[record.player]} {OUTCOME_WORDS[outcome]} {record.data['card']}{moved}"]
+
+
+@hookimpl
+def hexmj_session_summary(game: Game) -> list[str]:
+    """The chips of each player and the 欢乐之星 (§7.1); chips never rank or break ties (§16)."""
+    ledger = play.state_of(game).ledger
+    chips = "，".join(f"{ledger.names[p]} {n}" for p, n in enumerate(ledger.balances()))
+    stars = "、".join(ledger.names[p] for p in party_stars(ledger)) or "无"
+    return [f"欢乐筹码：{chips}", f"欢乐之星：{stars}"]

@@ -1,0 +1,60 @@
+"""The round's treasure as the table keeps it: the order in force, its history, the P-14 faces (§8).
+
+The order revealed after the world card holds until O-X09 rewrites it; the
+rewrite applies from its resolution on and takes nothing back (§8.4): a win
+already scored keeps its bonus, later checks use the new order.  P-14 faces
+are personal and survive a rewrite (§8.3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.errors import IllegalActionError
+from engine.tiles import WINDS
+from modules.treasure.faces import RevealedOrder, declare, faces_for
+
+
+def seat_wind(seat: int) -> int:
+    """The wind of a table seat: seat 0 is 东, then 南, 西, 北 (engine/state.py; §14.3: seats keep winds)."""
+    return WINDS[seat]
+
+
+@dataclass
+class TreasureTable:
+    """The treasure of the round in progress; ``history`` lists every order revealed this round."""
+
+    current: RevealedOrder | None = None
+    history: list[RevealedOrder] = field(default_factory=list)
+    declared: dict[int, int] = field(default_factory=dict)
+    dealer: int = 0
+
+    def start_round(self, revealed: RevealedOrder, dealer: int) -> None:
+        """The order revealed after the world card and before the deal (§8); last round's faces go."""
+        self.current = revealed
+        self.dealer = dealer
+        self.history = [revealed]
+        self.declared = {}
+
+    def rewrite(self, revealed: RevealedOrder) -> None:
+        """O-X09: the new order applies from now on (§8.4); nothing decided before changes."""
+        if self.current is None:
+            raise IllegalActionError("no treasure order to rewrite this round")
+        self.current = revealed
+        self.history.append(revealed)
+
+    def declare(self, player: int, face: int) -> None:
+        """P-14: ``player``'s own treasure face for the rest of the round (§8.3)."""
+        self.declared[player] = declare(face)
+
+    def faces(self, player: int, seat: int) -> frozenset[int]:
+        """``player``'s treasure faces now, sitting in ``seat``; none before an order is revealed."""
+        if self.current is None:
+            return frozenset()
+        return faces_for(self.current, seat_wind(seat), self.declared.get(player))
+
+    def end_round(self) -> str | None:
+        """The round is over (§8.5): the order in force goes to the discard pile; returns its card."""
+        card = self.current.order.card if self.current else None
+        self.current, self.history, self.declared = None, [], {}
+        return card

@@ -1,0 +1,1 @@
+"""A third party's module, installed only while a test puts ``tests/plugins`` on ``sys.path``."""

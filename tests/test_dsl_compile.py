@@ -1,0 +1,219 @@
+"""Worked cards compile to the engine's vocabulary: hooks, statics, contract terms (docs/dsl.md)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from dsl import compile_card, compile_cards, load_cards, parse_text
+from engine import predicates as pr
+from engine.hand import decompose
+from engine.melds import Meld
+from engine.predicates import WinFacts, evaluate
+from engine.tiles import parse
+from engine.vocabulary import (
+    CompiledCard,
+    ForEachStep,
+    Hook,
+    IfStep,
+    Level,
+    LimitRule,
+    PrimitiveStep,
+    StaticRule,
+    StatusStep,
+)
+
+G04 = """
+card G-04 "三家皆可吃" gold {
+  频率: "每局1次"
+  卡面正文: "你可以吃任意一名玩家打出的数字牌，不再限制只能吃上家。"
+  说明: "仍须用手中两张牌组成合法顺子，且胡牌响应优先。"
+
+  allow chi(from: any, tile: number) for holder
+}
+"""
+
+O_C01 = """
+card O-C01 "进取或防守" chance choice {
+  卡面正文: "选择一项：①进行一次额外整理；②你的下一张弃牌成为安全弃牌。"
+
+  resolve do choose one {
+    option "①进行一次额外整理" extra_tidy()
+    option "②你的下一张弃牌成为安全弃牌" make_safe(next_discard)
+  }
+}
+"""
+
+
+def _cards() -> dict[str, CompiledCard]:
+    return {card.id: card for card in compile_cards(load_cards())}
+
+
+def _win(hand: str, melds: tuple[str, ...] = (), win_by: str = "ron") -> list[WinFacts]:
+    tiles = parse(hand)
+    return [
+        WinFacts(decomposition=d, win_tile=tiles[-1], win_by=win_by)  # type: ignore[arg-type]
+        for d in decompose(tiles, tuple(Meld.parse(m) for m in melds))
+    ]
+
+
+def test_lib_w01_compiles_to_one_kong_hook_with_the_world_default_limit() -> None:
+    """W-01, §6.6 and §6.3: after the kong is established, its maker draws a chance card; once per
+    player per round, four times per round in all."""
+    (hook,) = _cards()["W-01"].hooks
+    assert hook == Hook(
+        source="W-01",
+        index=0,
+        event="kong.established",
+        actor="any",
+        condition=None,
+        limits=(LimitRule(1, "round", per_player=True), LimitRule(4, "round")),
+        duration=None,
+        optional=False,
+        steps=(PrimitiveStep("draw_card", (("deck", "chance"), ("for", "actor"))),),
+        level=Level.WORLD,
+    )
+
+
+def test_lib_w05_filters_honour_discards_after_responses() -> None:
+    """W-05: the trigger waits for discard.settled and asks whether the discarded tile is an honour."""
+    (hook,) = _cards()["W-05"].hooks
+    assert hook.event == "discard.settled"
+    assert hook.condition == pr.Call("tile_is", ("tile", "honour"))
+
+
+def test_lib_w08_every_in_game_player_from_the_next_actor_once_per_round() -> None:
+    """W-08, §6.4: at ≤ 32 drawable tiles, every in-game player draws, clockwise from the next actor."""
+    (hook,) = _cards()["W-08"].hooks
+    assert hook.limits == (LimitRule(1, "round"),)
+    assert hook.condition == pr.Compare(pr.Call("drawable", ()), "<=", 32)
+    (step,) = hook.steps
+    assert isinstance(step, ForEachStep) and (step.players, step.start) == ("all", "next_actor")
+
+
+def test_lib_w15_round_one_only_the_dealer_draws() -> None:
+    """W-15 说明: in round 1 only the dealer draws; later the lowest players, from the dealer."""
+    (hook,) = _cards()["W-15"].hooks
+    (step,) = hook.steps
+    assert isinstance(step, IfStep)
+    assert step.condition == pr.Compare(pr.Call("round_number", ()), "==", 1)
+    assert step.then == (PrimitiveStep("draw_card", (("deck", "chance"), ("for", "dealer"))),)
+
+
+def test_lib_g04_compiles_to_a_static_permission_with_the_personal_default_limit() -> None:
+    """G-04 (频率 每局1次, lib 二.2): a permission to chi from any seat, once per round, at L4."""
+    (card,) = parse_text(G04, "g04.hex")
+    (rule,) = compile_card(card).statics
+    assert rule == StaticRule(
+        source="G-04",
+        polarity="allow",
+        action="chi",
+        args=(("from", "any"), ("tile", "number")),
+        who="holder",
+        condition=None,
+        limits=(LimitRule(1, "round"),),
+        duration=None,
+        level=Level.AUGMENT,
+    )
+
+
+def test_lib_oc01_resolves_to_a_choice_of_two_primitives() -> None:
+    """O-C01: choose one of an extra tidy (§6.11) or a safe next discard."""
+    (card,) = parse_text(O_C01, "oc01.hex")
+    (choice,) = compile_card(card).resolution
+    labels = [option.label for option in choice.options]  # type: ignore[union-attr]
+    assert labels == ["①进行一次额外整理", "②你的下一张弃牌成为安全弃牌"]
+    steps = [option.steps for option in choice.options]  # type: ignore[union-attr]
+    assert steps == [
+        (PrimitiveStep("extra_tidy", (("player", "holder"),)),),
+        (PrimitiveStep("make_safe", (("scope", "next_discard"),)),),
+    ]
+
+
+def test_lib_b01_contract_terms_forbid_chi_and_need_two_pungs() -> None:
+    """B-01, §9.7: chi is prohibited at L3; at hu two pungs or kongs are needed."""
+    terms = _cards()["B-01"].contract
+    assert terms is not None
+    assert (terms.kind, terms.prohibits, terms.public) == ("black", frozenset({"chi"}), False)
+    assert terms.at_hu is not None
+    assert any(evaluate(terms.at_hu, facts) for facts in _win("111m222p345789s11z"))
+    assert not any(evaluate(terms.at_hu, facts) for facts in _win("123m456p789s11122z"))
+
+
+def test_lib_b02_b03_b12_forbid_added_kongs_with_exposed_kongs() -> None:
+    """Ruling (§15 last resort): a contract that bans 明杠 bans 加杠 too; 暗杠 stays allowed."""
+    cards = _cards()
+    for card_id in ("B-02", "B-03", "B-12"):
+        terms = cards[card_id].contract
+        assert terms is not None and {"minkan", "kakan"} <= terms.prohibits
+        assert "ankan" not in terms.prohibits
+
+
+def test_lib_c08_old_and_young_chows_in_any_suits() -> None:
+    """C-08: a 123 chow and a 789 chow, suits free."""
+    terms = _cards()["C-08"].contract
+    assert terms is not None and terms.at_hu is not None
+    assert any(evaluate(terms.at_hu, f) for f in _win("123m789p456s11122z"))
+    assert not any(evaluate(terms.at_hu, f) for f in _win("234m789p456s11122z"))
+
+
+def test_lib_public_contracts_complete_by_watches_not_at_hu() -> None:
+    """lib 九: the public contracts complete during play; C-12 on the holder's established kong."""
+    cards = _cards()
+    public = sorted(card_id for card_id, c in cards.items() if c.contract is not None and c.contract.public)
+    assert public == ["B-09", "B-10", "C-03", "C-04", "C-05", "C-09", "C-10", "C-11", "C-12", "C-13"]
+    (watch,) = cards["C-12"].watches
+    assert (watch.outcome, watch.event, watch.actor) == ("complete", "kong.established", "holder")
+
+
+def test_lib_b10_forced_discard_is_a_status_for_this_turn() -> None:
+    """B-10: a normally drawn number tile must be discarded in that turn (an L3 status)."""
+    card = _cards()["B-10"]
+    (hook,) = card.hooks
+    (step,) = hook.steps
+    assert isinstance(step, StatusStep)
+    assert (step.rule.polarity, step.rule.action, step.rule.level) == ("forbid", "keep_drawn", Level.CONTRACT)
+    assert step.rule.duration is not None and step.rule.duration.until == "this_turn"
+    assert sorted(w.outcome for w in card.watches) == ["complete", "fail"]
+
+
+def test_lib_b15_form_grant_carries_the_suggested_number() -> None:
+    """B-15 (H6): the form grant carries the pre-filled number; the holder's number replaces it."""
+    terms = _cards()["B-15"].contract
+    assert terms is not None and terms.form is not None
+    assert (terms.form.shape, terms.form.values) == ("lucky_number", {"number": "13812345678"})
+
+
+@dataclass
+class FakeTable:
+    """The least a table must do to run world hooks: actor filter, limits, and the steps it ran."""
+
+    hooks: tuple[Hook, ...]
+    ran: list[tuple[str, int]] = field(default_factory=list)
+    used: Counter[tuple[int, int | None]] = field(default_factory=Counter)
+
+    def emit(self, event: str, actor: int, cause: str = "rule") -> None:
+        for hook in self.hooks:
+            if hook.event != event or (hook.level is Level.WORLD and cause != "rule"):
+                continue
+            keys = [(i, actor if rule.per_player else None) for i, rule in enumerate(hook.limits)]
+            if any(self.used[key] >= rule.count for key, rule in zip(keys, hook.limits, strict=True)):
+                continue
+            self.used.update(keys)
+            for step in hook.steps:
+                assert isinstance(step, PrimitiveStep)
+                self.ran.append((step.primitive, actor))
+
+
+def test_lib_w01_on_a_fake_table_once_per_player_four_per_round() -> None:
+    """W-01 with §6.3, §6.7: a player's second kong draws nothing; card-caused kongs are invisible;
+    the card triggers at most four times per round."""
+    table = FakeTable(_cards()["W-01"].hooks)
+    table.emit("kong.established", 0)
+    table.emit("kong.established", 0)
+    table.emit("kong.established", 1, cause="card:O-P02")
+    table.emit("kong.established", 1)
+    assert table.ran == [("draw_card", 0), ("draw_card", 1)]
+    for player in (2, 3, 4):
+        table.emit("kong.established", player)
+    assert len(table.ran) == 4

@@ -1,0 +1,162 @@
+"""The round flow of §11–§12 on arranged tables: deal, flowers, calls, kongs, wins, exits."""
+
+from __future__ import annotations
+
+from engine.contracts import ContractTerms
+from engine.decisions import DecisionKind
+from engine.round import ContractOffer, EndReason
+from engine.rules import Rules
+from engine.scenario import Scenario
+from engine.state import ContractStatus, WinWay
+from engine.wall import Wall
+
+
+def _items(result_win: object) -> set[str]:
+    return {item[0] for item in result_win.items}  # type: ignore[attr-defined]
+
+
+def test_deal_gives_dealer_14_and_others_13_and_accounts_for_144_tiles_s11() -> None:
+    sc = Scenario(hands={}, dealer=2)
+    sizes = [len(p.hand) for p in sc.round.table.players]
+    assert sizes == [13, 13, 14, 13]
+    assert sc.pending is not None and sc.pending.player == 2
+    assert sc.round.table.accounted()
+    assert len(sc.round.table.wall) == 144 - 53
+
+
+def test_initial_flower_is_replaced_from_the_tail_s11_phase1() -> None:
+    sc = Scenario(hands={"A": "1f123m456p789s1122z"}, tail="9m")
+    a = sc.round.table.players[0]
+    assert [e.data["phase"] for e in sc.events if e.name == "flower.revealed"] == ["setup"]
+    assert len(a.flowers) == 1 and "9m" in sc.hand("A")
+    assert len(a.hand) == 14
+
+
+def test_chi_is_offered_to_the_lower_seat_only_s11_phase2() -> None:
+    sc = Scenario(hands={"A": "3m19m19p19s1234567z", "B": "45m369p147s12367z", "C": "45m258p258s12345z"})
+    call = sc.advance("discard 3m")
+    assert call is not None and call.player == 1 and "chi 345m" in call.options
+    after = sc.advance("pass")
+    assert after is None or after.player != 2 or after.kind is not DecisionKind.CALL
+
+
+def test_hu_beats_pon_s11_phase2() -> None:
+    sc = Scenario(
+        hands={"A": "3p19m19s1234567z5m6m", "B": "33p147m258s1234z6z", "C": "123m456m789m12p55s"}
+    )
+    sc.advance("discard 3p", "pon", "hu")
+    result = sc.finish()
+    assert [w.player for w in result.wins][:1] == [2]
+    assert sc.round.table.players[1].melds == []
+
+
+def test_multiple_ron_ordered_by_seat_distance_and_play_resumes_after_discarder_s12_3() -> None:
+    sc = Scenario(
+        hands={
+            "A": "3p19m19s1234567z5m6m",
+            "B": "123m456m789m12p55s",
+            "D": "123s456s789s12p77z",
+        }
+    )
+    sc.advance("discard 3p", "hu", "hu")
+    wins = sc.round.wins
+    assert [(w.player, w.order, w.way) for w in wins] == [(1, 1, WinWay.RON), (3, 2, WinWay.RON)]
+    assert {"hu_order"} <= _items(wins[0])
+    started = [e.player for e in sc.events if e.name == "turn.started"]
+    assert started[0] == 2
+
+
+def test_third_win_ends_the_round_s11_phase5() -> None:
+    sc = Scenario(
+        hands={
+            "A": "3p19m19s1234567z5m6m",
+            "B": "123m456m789m12p55s",
+            "C": "123m456m789m12p66s",
+            "D": "123s456s789s12p77z",
+        }
+    )
+    sc.advance("discard 3p", "hu", "hu", "hu")
+    assert sc.result is not None
+    assert sc.result.reason is EndReason.THIRD_WIN
+    assert [w.order for w in sc.result.wins] == [1, 2, 3]
+    assert sc.result.scores[0] == 0
+
+
+def test_heavenly_hand_gets_no_self_draw_bonus_s13_10_5() -> None:
+    sc = Scenario(hands={"A": "123m456m789m123p55s"})
+    assert sc.pending is not None and "hu" in sc.pending.options
+    sc.advance("hu")
+    win = sc.round.wins[0]
+    assert "heavenly" in _items(win) and "self_draw" not in _items(win)
+
+
+def test_concealed_kong_replacement_from_tail_and_kong_replacement_win_s13_9_1() -> None:
+    sc = Scenario(hands={"A": "1111m23m456p789s55s"}, tail="4m")
+    sc.advance("ankan 1m")
+    assert sc.pending is not None and "hu" in sc.pending.options
+    sc.advance("hu")
+    items = _items(sc.round.wins[0])
+    assert {"ankan", "kong_replacement", "self_draw"} <= items
+
+
+def test_robbing_an_added_kong_voids_it_s13_9_4() -> None:
+    sc = Scenario(
+        hands={
+            "A": "5p19m19s1234567z5m6m",
+            "B": "55p1m4m7m2p8p3s6s1z2z3z4z",
+            "C": "123m456m789m46p55s",
+        },
+        draws="9s9s9s5p",
+    )
+    sc.advance("discard 5p", "pon", "pass")
+    turn = sc.play_until(lambda d: d.player == 1 and any(o.startswith("kakan") for o in d.options))
+    assert "kakan 5p" in turn.options
+    rob = sc.advance("kakan 5p")
+    assert rob is not None and rob.kind is DecisionKind.ROB_KONG and rob.player == 2
+    sc.advance("hu")
+    win = sc.round.wins[0]
+    assert win.way is WinWay.ROB_KONG and "robbing_kong" in _items(win)
+    b = sc.round.table.players[1]
+    assert b.kong_kinds == [] and b.melds[0].meld.kind.value == "pon"
+    assert sc.round.table.accounted()
+
+
+def test_self_draw_passes_play_to_the_next_seat_after_the_winner_s12_1() -> None:
+    sc = Scenario(hands={"B": "123m456m789m12p55s"}, draws="3p")
+    turn = sc.play_until(lambda d: d.player == 1 and d.kind is DecisionKind.TURN)
+    assert "hu" in turn.options
+    after = sc.advance("hu")
+    assert sc.round.wins[0].way is WinWay.SELF_DRAW
+    assert "earthly" in _items(sc.round.wins[0])
+    assert after is not None and after.player == 2
+    assert [e.player for e in sc.events if e.name == "turn.started"][-1] == 2
+
+
+def _terms(cid: str, kind: str) -> ContractTerms:
+    return ContractTerms(cid, cid, kind, "隐藏验证")  # type: ignore[arg-type]
+
+
+def test_abandon_window_opens_once_at_24_and_black_costs_one_s10() -> None:
+    contracts = {c: _terms(c, "normal") for c in ("C-01", "C-02", "C-03", "C-04", "C-05", "C-06", "C-07", "C-08")}
+    contracts |= {b: _terms(b, "black") for b in ("B-01", "B-02", "B-03", "B-04")}
+    offer = ContractOffer(normal=sorted(k for k in contracts if k[0] == "C"), black=["B-01", "B-02", "B-03", "B-04"])
+    sc = Scenario(hands={}, rules=Rules(contracts=contracts), contracts=offer)
+    for _ in range(4):
+        assert sc.pending is not None and sc.pending.kind is DecisionKind.CONTRACT
+        sc.advance(sc.pending.options[-1])
+    window = sc.play_until(lambda d: d.kind is DecisionKind.ABANDON)
+    assert len(sc.round.table.wall) <= 24
+    assert window.options == ("keep", "abandon")
+    sc.advance("abandon")
+    result = sc.finish()
+    assert [e.name for e in sc.events].count("abandon.window") == 1
+    assert sc.round.table.players[window.player].contract_status is ContractStatus.ABANDONED
+    assert result.penalties[window.player] == -1
+
+
+def test_bottom_goes_under_the_tail_tile_h11() -> None:
+    wall = Wall([1, 2, 3])
+    wall.put_bottom(9)
+    assert wall.draw_tail() == 3
+    assert wall.draw_tail() == 9
+    assert wall.draw_front() == 1

@@ -1,0 +1,60 @@
+"""Sessions (§4, §5, §16, §18.1): dealer order, augment drafts, ranking, determinism."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from dsl.compiler import compile_cards
+from dsl.pools import pool_cards
+from engine.agents import make_agents
+from engine.session import Session, SessionConfig, SessionResult, drive
+from engine.vocabulary import CompiledCard
+
+
+@cache
+def _cards(mode: str) -> tuple[CompiledCard, ...]:
+    return tuple(compile_cards(pool_cards(mode)))
+
+
+def _play(seed: int, mode: str = "strategy", rounds: int = 8, agents: str = "greedy") -> SessionResult:
+    session = Session(SessionConfig(seed, mode, rounds), cards=_cards(mode))
+    return drive(session.steps(), session, make_agents([agents] * 4, seed))
+
+
+def test_dealer_order_is_a_b_c_d_twice_without_repeat_dealer_s4() -> None:
+    result = _play(5)
+    assert [r.dealer for r in result.rounds] == [0, 1, 2, 3, 0, 1, 2, 3]
+
+
+def test_augments_drafted_before_rounds_1_3_5_one_per_tier_s5_2() -> None:
+    result = _play(6)
+    held = [len(r.augments[0]) for r in result.rounds]
+    assert held == [1, 1, 2, 2, 3, 3, 3, 3]
+    last = result.rounds[-1].augments
+    tiers = [[a[0] for a in player] for player in last]
+    assert all(t == ["S", "G", "P"] for t in tiers)
+    every = [a for player in last for a in player]
+    assert len(set(every)) == 12
+
+
+def test_test_session_drafts_in_rounds_1_2_3_and_is_marked_s18_1() -> None:
+    result = _play(7, rounds=4)
+    assert [len(r.augments[1]) for r in result.rounds] == [1, 2, 3, 3]
+    assert result.test and len(result.rounds) == 4
+
+
+def test_ties_share_a_rank_with_no_tie_break_s16() -> None:
+    result = SessionResult(SessionConfig(1), totals=[5, 9, 5, 1])
+    assert [(s.player, s.rank) for s in result.standings()] == [(1, 1), (0, 2), (2, 2), (3, 4)]
+
+
+def test_totals_are_the_sum_of_round_scores_and_same_seed_same_session_s13_1() -> None:
+    first, again = _play(11, agents="random"), _play(11, agents="random")
+    assert first.totals == [sum(r.result.scores[p] for r in first.rounds) for p in range(4)]
+    assert first.totals == again.totals
+    assert [r.world for r in first.rounds] == [r.world for r in again.rounds]
+
+
+def test_one_world_card_per_round_never_repeated_in_a_session_s6_2() -> None:
+    worlds = [r.world for r in _play(12).rounds]
+    assert None not in worlds and len(set(worlds)) == 8

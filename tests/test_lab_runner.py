@@ -1,0 +1,70 @@
+"""The simulation runner: same seed and N, same figures whatever the workers or the cluster (§18.3).
+
+These tests play the stand-in table so that they measure the lab, not the engine.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.errors import InputError
+from tools.lab.executors import open_executor
+from tools.lab.metrics import summarize
+from tools.lab.runner import STANDIN_TABLE, chunk_size, game_seed, run
+from tools.lab.session_spec import SessionSpec
+
+SPEC = SessionSpec(mode="strategy", rounds=4)
+
+
+def test_game_seeds_derive_from_base_seed_and_index_s18_3() -> None:
+    assert game_seed(7, 3) == game_seed(7, 3)
+    assert len({game_seed(7, i) for i in range(100)}) == 100
+    assert game_seed(7, 3) != game_seed(8, 3)
+
+
+def test_chunks_last_long_enough_to_pay_for_scheduling_s18_3() -> None:
+    assert chunk_size(0.01, 1000) == 25
+    assert chunk_size(1.0, 1000) == 1
+    assert chunk_size(0.001, 10) == 10
+
+
+def test_one_and_two_workers_give_the_same_aggregate_s18_3() -> None:
+    results = []
+    for workers in (1, 2):
+        with open_executor(workers) as executor:
+            played = run(SPEC, 30, 11, executor, table=STANDIN_TABLE)
+        results.append(played)
+    assert results[0].records == results[1].records
+    assert summarize(results[0].tally).model_dump_json() == summarize(results[1].tally).model_dump_json()
+    assert summarize(results[0].tally).games == 30
+
+
+def test_a_dask_cluster_gives_the_same_aggregate_as_local_workers_s18_3() -> None:
+    distributed = pytest.importorskip("distributed")
+    with open_executor(1) as executor:
+        local = run(SPEC, 12, 5, executor, table=STANDIN_TABLE)
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        ) as c,
+        open_executor(1, c.scheduler_address) as executor,
+    ):
+        remote = run(SPEC, 12, 5, executor, table=STANDIN_TABLE)
+    assert remote.records == local.records
+    assert summarize(remote.tally) == summarize(local.tally)
+
+
+def test_an_unreachable_cluster_is_an_input_error() -> None:
+    with (
+        pytest.raises(InputError, match="cannot reach the Dask scheduler"),
+        open_executor(1, "tcp://127.0.0.1:9", connect_timeout=0.5),
+    ):
+        pass
+
+
+def test_records_come_back_in_game_order_s18_3() -> None:
+    with open_executor(2) as executor:
+        played = run(SPEC, 9, 3, executor, table=STANDIN_TABLE)
+    assert [json.loads(r)["seed"] for r in played.records] == [game_seed(3, i) for i in range(9)]

@@ -1,0 +1,93 @@
+"""The record store (§18.3, §18.4): SQLite by default, PostgreSQL through the same code.
+
+The PostgreSQL test needs a server: ``.ci/run`` starts one and sets
+``HEXMJ_TEST_PG_URL``; without that variable the test is skipped.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, select, text
+from sqlalchemy.orm import Session
+
+from engine.errors import InputError
+from tools.lab.records import SessionRecord
+from tools.lab.session_spec import SessionSpec
+from tools.lab.standin import play_session
+from tools.lab.store import RoundRow, database_url, load_sessions, open_store, store_json, store_session
+
+PG_ENV = "HEXMJ_TEST_PG_URL"
+
+
+def records(versions: tuple[str, ...] = (), rounds: int = 4) -> list[SessionRecord]:
+    spec = SessionSpec(rounds=rounds, versions=versions)  # type: ignore[arg-type]
+    return [play_session(spec.model_copy(update={"seed": seed})) for seed in range(3)]
+
+
+def check_round_trip(url: str) -> None:
+    store = open_store(url)
+    try:
+        old, new, short = records(), records(("S-08-v2",)), records(rounds=8)
+        ids = store_json([r.model_dump_json() for r in [*old, *new, *short]], store)
+        assert len(set(ids)) == 9
+        assert load_sessions(store, old[0].cohort) == old
+        assert load_sessions(store, new[0].cohort) == new
+        assert load_sessions(store, short[0].cohort) == short
+        with Session(store) as session:
+            worlds = session.scalars(select(RoundRow.world).where(RoundRow.session_id == ids[0])).all()
+        assert [w for w in worlds] == [r.world.card if r.world else None for r in old[0].played]
+    finally:
+        store.dispose()
+
+
+def test_sqlite_keeps_every_version_apart_s18_4(tmp_path: Path) -> None:
+    check_round_trip(f"sqlite:///{tmp_path / 'records.db'}")
+
+
+def test_store_session_is_one_call_for_a_played_session_s18_3(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'played.db'}"
+    played = records()[0].model_copy(update={"source": "play"})
+    first, second = store_session(played, url), store_session(played, url)
+    assert second == first + 1
+    store = open_store(url)
+    assert load_sessions(store, played.cohort) == [played, played]
+    store.dispose()
+
+
+def test_default_store_is_a_sqlite_file_and_postgres_urls_use_psycopg(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("HEXMJ_DB", raising=False)
+    assert database_url() == "sqlite:///hexmj-records.db"
+    assert database_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+
+
+def test_a_bad_store_url_is_an_input_error() -> None:
+    with pytest.raises(InputError, match="cannot open the record store"):
+        open_store("nosuchdb://x")
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    base = os.environ.get(PG_ENV)
+    if not base:
+        pytest.skip(f"no PostgreSQL server configured: set {PG_ENV} (.ci/run starts one)")
+    admin = create_engine(database_url(base), isolation_level="AUTOCOMMIT")
+    name = f"hexmj_lab_{uuid.uuid4().hex[:12]}"
+    with admin.connect() as conn:
+        conn.execute(text(f"CREATE DATABASE {name}"))
+    try:
+        yield base.rsplit("/", 1)[0] + "/" + name
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
+        admin.dispose()
+
+
+def test_postgresql_keeps_every_version_apart_s18_4(postgres_url: str) -> None:
+    check_round_trip(postgres_url)

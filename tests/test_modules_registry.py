@@ -1,0 +1,85 @@
+"""The module registry and `hexmj modules` (issue items 1 and 4; §3, §6.12)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from engine.errors import InputError
+from engine.hookspecs import SetupStage
+from engine.plugins import Modules, installed_modules, modules_for_mode, plugin_manager
+
+HEXMJ = [sys.executable, "-c", "from tools.cli import main; main()"]
+
+
+def test_both_modules_are_installed_with_their_tags() -> None:
+    """§3: the party module (欢乐挑战模块) and the treasure module (宝牌模块) register by entry point."""
+    found = {info.name: info for info in installed_modules()}
+    assert found["party"].tag == "欢乐挑战模块"
+    assert found["treasure"].tag == "宝牌模块"
+    assert found["party"].card_files[0].name == "cards.hex"
+
+
+@pytest.mark.parametrize(
+    ("mode", "expected"),
+    [("strategy", []), ("party", ["party"]), ("all", ["party", "treasure"])],
+)
+def test_each_mode_enables_its_modules(mode: str, expected: list[str]) -> None:
+    """§3: strategy runs with neither module, party with party only, all with both."""
+    assert [info.name for info in modules_for_mode(mode)] == expected
+
+
+def test_an_unknown_mode_is_an_input_error() -> None:
+    """§3 names three modes; anything else is malformed input (exit 2)."""
+    with pytest.raises(InputError, match="unknown mode 'casual'"):
+        modules_for_mode("casual")
+
+
+def test_a_module_that_is_off_has_no_hooks() -> None:
+    """§6.12, issue item 4: with the treasure module off none of its hooks exist."""
+    party_only = plugin_manager(["party"])
+    assert [d.name for ds in party_only.hook.hexmj_decks() for d in ds] == ["party"]
+    assert plugin_manager([]).hook.hexmj_decks() == []
+
+
+def test_strategy_mode_modules_answer_nothing() -> None:
+    """§3: in the strategy mode no module adds a deck, a state, a listener or a set-up step."""
+    none = Modules.for_mode("strategy")
+    assert none.names == ()
+    assert none.decks() == []
+    assert none.session_state(("A", "B", "C", "D")) == {}
+    assert none.listeners() == []
+    assert list(none.round_setup(SetupStage.AFTER_WORLD, None, dealer=0)) == []
+
+
+def test_all_mode_decks_come_in_module_name_order() -> None:
+    """§7.2, §8: the all mode brings the party deck and the treasure deck."""
+    assert [deck.name for deck in Modules.for_mode("all").decks()] == ["party", "treasure"]
+
+
+def test_enabling_an_unknown_module_names_it() -> None:
+    """A module name that is not installed is malformed input (exit 2)."""
+    with pytest.raises(InputError, match="unknown module 'karaoke'"):
+        plugin_manager(["party", "karaoke"])
+
+
+def test_hexmj_modules_json_lists_modules_modes_and_cards() -> None:
+    """Issue item 1: `hexmj modules --json` gives name, modes and the number of cards."""
+    done = subprocess.run([*HEXMJ, "modules", "--json"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    rows = json.loads(done.stdout)
+    assert [(row["name"], row["modes"], row["cards"]) for row in rows] == [
+        ("party", ["party", "all"], 36),
+        ("treasure", ["all"], 10),
+    ]
+
+
+def test_hexmj_modules_table_names_each_module() -> None:
+    """Issue item 1: the readable listing names each module and its 标签."""
+    done = subprocess.run([*HEXMJ, "modules"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "欢乐挑战模块" in done.stdout
+    assert "宝牌模块" in done.stdout

@@ -1,0 +1,64 @@
+"""``hexmj play`` and ``hexmj replay`` (issue: the game engine, §4–§16): account, JSON, log, replay,
+resume."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from tools.cli import app
+
+runner = CliRunner()
+ARGS = ["play", "--seed", "4", "--mode", "strategy", "--rounds", "4", "--agents", "random,greedy,greedy,random"]
+
+
+def test_json_has_the_documented_shape_and_same_seed_same_bytes_s16() -> None:
+    first = runner.invoke(app, [*ARGS, "--json"])
+    again = runner.invoke(app, [*ARGS, "--json"])
+    assert first.exit_code == 0, first.output
+    assert first.output == again.output
+    doc = json.loads(first.output)
+    assert set(doc) >= {"seed", "mode", "rounds", "standings"}
+    rnd = doc["rounds"][0]
+    assert set(rnd) >= {"number", "dealer", "world", "treasure", "contracts", "wins", "wall_left_at_wins", "scores"}
+    assert set(rnd["scores"]) == {"A", "B", "C", "D"}
+    assert sorted(s["rank"] for s in doc["standings"])[0] == 1
+
+
+def test_readable_account_names_rounds_and_standings_s16() -> None:
+    out = runner.invoke(app, ARGS)
+    assert out.exit_code == 0
+    assert "Round 1  dealer A  world W-" in out.output and "Standings" in out.output
+
+
+def test_replay_reproduces_the_log_and_rejects_a_tampered_one(tmp_path: Path) -> None:
+    log = tmp_path / "s.log"
+    played = runner.invoke(app, [*ARGS, "--json", "--log", str(log)])
+    replayed = runner.invoke(app, ["replay", str(log), "--json"])
+    assert replayed.exit_code == 0 and replayed.output == played.output
+    lines = log.read_text(encoding="utf-8").splitlines()
+    index = next(i for i, line in enumerate(lines) if '"discard ' in line and '"type":"decision"' in line)
+    record = json.loads(lines[index])
+    record["answer"] = next(o for o in record["options"] if o != record["answer"])
+    lines[index] = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    broken = runner.invoke(app, ["replay", str(log)])
+    assert broken.exit_code == 5
+
+
+def test_resume_continues_a_cut_log_to_the_same_bytes(tmp_path: Path) -> None:
+    full = tmp_path / "full.log"
+    runner.invoke(app, [*ARGS, "--log", str(full)])
+    data = full.read_bytes()
+    cut = tmp_path / "cut.log"
+    cut.write_bytes(data[: len(data) // 2])
+    resumed = runner.invoke(app, ["play", "--resume", str(cut)])
+    assert resumed.exit_code == 0, resumed.output
+    assert cut.read_bytes() == data
+
+
+def test_bad_agent_name_is_a_one_line_input_error() -> None:
+    out = runner.invoke(app, ["play", "--agents", "greedy,robot,greedy,greedy"])
+    assert out.exit_code == 2

@@ -1,0 +1,108 @@
+"""``hexmj cards``, ``hexmj card show`` and ``hexmj card new-version``: the designer's card catalogue.
+
+``--json`` prints each card as ``{"id", "name", "type", "version", "tags",
+"fields": {label: text}}`` with the library's Chinese labels as keys.
+``card new-version S-08`` copies the latest version of S-08 as ``S-08-v2``
+right after it in the same ``.hex`` file (§18.4); ``--use-in POOLFILE``
+makes that pool play it, keeping the file's comments.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from dsl.loader import load_cards
+from dsl.model import Card
+from dsl.pool_files import with_version
+from dsl.pools import mode_cards
+from dsl.versions import latest_versions, next_version_id, parse_id, sort_key, with_new_version
+from engine.errors import InputError
+from engine.plugins import installed_modules
+from tools.cmd_pool import TYPE_TITLES, JsonOption, ModeOption
+from tools.fsio import write_atomic
+
+card_app = typer.Typer(help="One card: show it, or start a new version of it (§18.4).", no_args_is_help=True)
+
+
+def card_json(card: Card) -> dict[str, Any]:
+    """A card as the commands print it in JSON."""
+    return {
+        "id": card.id,
+        "name": card.name,
+        "type": card.type,
+        "version": card.version,
+        "tags": list(card.tags),
+        "fields": dict(card.fields),
+    }
+
+
+def find_card(cards: list[Card], card_id: str) -> Card:
+    """The card with ``card_id`` (a base id or a version id); an unknown id is an :class:`InputError`."""
+    parse_id(card_id)
+    for card in cards:
+        if card.id == card_id:
+            return card
+    raise InputError(f"no card {card_id!r}")
+
+
+def cards(mode: ModeOption = None, as_json: JsonOption = False) -> None:
+    """List every card and every version, or those of one mode (§3)."""
+    listed = sorted(load_cards(), key=lambda card: sort_key(card.id))
+    if mode is not None:
+        listed = mode_cards(listed, mode, installed_modules())
+    if as_json:
+        typer.echo(json.dumps([card_json(card) for card in listed], ensure_ascii=False, indent=2))
+        return
+    table = Table("编号", "名称", "类型", "版本", "模块")
+    for card in listed:
+        table.add_row(
+            card.id, card.name, TYPE_TITLES.get(card.type, card.type), str(card.version), " ".join(card.tags)
+        )
+    Console().print(table)
+
+
+@card_app.command("show")
+def show(
+    card_id: Annotated[str, typer.Argument(help="A card id, e.g. S-08 or S-08-v2.")],
+    as_json: JsonOption = False,
+) -> None:
+    """Show one card: header and the library's labelled fields."""
+    card = find_card(load_cards(), card_id)
+    if as_json:
+        typer.echo(json.dumps(card_json(card), ensure_ascii=False, indent=2))
+        return
+    table = Table(show_header=False, title=f"{card.id} {card.name}")
+    table.add_row("类型", TYPE_TITLES.get(card.type, card.type))
+    table.add_row("版本", str(card.version))
+    table.add_row("位置", str(card.location))
+    for label, text in card.fields.items():
+        table.add_row(label, text)
+    Console().print(table)
+
+
+@card_app.command("new-version")
+def new_version(
+    card_id: Annotated[str, typer.Argument(help="The card to version, e.g. S-08.")],
+    use_in: Annotated[Path | None, typer.Option("--use-in", help="A pool file to switch to it.")] = None,
+) -> None:
+    """Copy the card's latest version as the next one (S-08 → S-08-v2), right after it (§18.4)."""
+    loaded = load_cards()
+    base = find_card(loaded, card_id).base_id
+    latest = find_card(loaded, latest_versions(loaded)[base])
+    new_id = next_version_id(loaded, base)
+    path = Path(latest.location.file)
+    text, line = with_new_version(
+        path.read_text(encoding="utf-8"), latest.location.line, latest.location.column, latest.id, new_id
+    )
+    pool_edit = (use_in, with_version(use_in, base, new_id)) if use_in is not None else None
+    write_atomic(path, text)
+    typer.echo(f"{path}:{line}: {new_id}")
+    if pool_edit is not None:
+        write_atomic(*pool_edit)
+        typer.echo(f"{pool_edit[0]}: versions.{base}: {new_id}")

@@ -1,0 +1,186 @@
+"""``hexmj play``: a whole session with bots, as a readable round-by-round account or as JSON (§4–§16).
+
+The account shows, per round, the dealer, the world card, the contracts,
+each win with its score items and the wall left at it, and the round's
+scores; then the final standings (§16).  ``--log FILE`` writes the JSON-lines
+log (every event and decision, flushed as it happens); ``--resume FILE``
+continues a session cut short, losing nothing that was logged.  The same seed
+gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from dsl.compiler import compile_cards
+from dsl.pools import pool_cards
+from engine.agents import make_agents
+from engine.errors import LogError
+from engine.log import LogContents, LogHeader, LogWriter, read_log
+from engine.plugins import modules_for_mode
+from engine.session import Session, SessionConfig, SessionResult, drive
+from engine.state import PLAYERS
+from engine.vocabulary import CompiledCard
+
+DEFAULT_AGENTS = "greedy,greedy,greedy,greedy"
+
+
+def session_cards(mode: str) -> tuple[list[CompiledCard], frozenset[str]]:
+    """The compiled cards of the mode's pool and the modules the mode enables (§3)."""
+    modules = frozenset(info.name for info in modules_for_mode(mode))
+    return compile_cards(pool_cards(mode)), modules
+
+
+def run_session(
+    header: LogHeader,
+    *,
+    log: Path | None = None,
+    expected: Sequence[dict[str, Any]] = (),
+    write: bool = True,
+) -> SessionResult:
+    """Play the session ``header`` describes, writing its log to ``log``.  The ``expected`` lines (a log
+    being replayed or resumed) must come out again; their answers are re-played before any agent acts."""
+    cards, modules = session_cards(header.mode)
+    ids = tuple(card.id for card in cards)
+    if header.cards and header.cards != ids:
+        raise LogError(f"{log}: the log was played with a different card pool than mode {header.mode} has now")
+    handle = None
+    if log is not None and write:
+        handle = log.open("a" if expected else "w", encoding="utf-8", newline="\n")
+    try:
+        writer = LogWriter(handle, expected, str(log or ""))
+        if not expected:
+            writer.write(LogHeader(header.seed, header.mode, header.rounds, header.agents, ids).line())
+        config = SessionConfig(seed=header.seed, mode=header.mode, rounds=header.rounds)
+        session = Session(config, cards=cards, modules=modules, sinks=[writer.event])
+        answers = iter([str(line["answer"]) for line in expected if line.get("type") == "decision"])
+        result = drive(
+            session.steps(),
+            session,
+            make_agents(list(header.agents), header.seed),
+            script=answers,
+            on_answer=writer.decision,
+        )
+        writer.write({"type": "end", "totals": {PLAYERS[p]: result.totals[p] for p in range(4)}})
+        if not writer.replayed_all():
+            raise LogError(f"{log}: the log goes on after the session ends (line {writer.checked + 2})")
+        return result
+    finally:
+        if handle is not None:
+            handle.close()
+
+
+def resume_session(log: Path) -> SessionResult:
+    """Continue a session cut short: re-play what was logged, drop a half-written last line, go on."""
+    contents = read_log(log)
+    if contents.finished:
+        raise LogError(f"{log}: the session is finished; nothing to resume")
+    with log.open("r+b") as handle:
+        handle.truncate(contents.complete_bytes)
+    return run_session(contents.header, log=log, expected=contents.lines)
+
+
+def replay_session(log: Path, contents: LogContents) -> SessionResult:
+    """Re-play a finished log without writing, checking every line (exit 5 at the first difference)."""
+    return run_session(contents.header, log=log, expected=contents.lines, write=False)
+
+
+def result_json(result: SessionResult) -> dict[str, Any]:
+    """The ``--json`` document: rounds with world, contracts, wins and scores; the standings."""
+    rounds = []
+    for record in result.rounds:
+        r = record.result
+        rounds.append(
+            {
+                "number": record.number,
+                "dealer": PLAYERS[record.dealer],
+                "world": record.world,
+                "treasure": record.treasure,
+                "contracts": {PLAYERS[p]: c for p, c in enumerate(r.contracts) if c is not None},
+                "wins": [
+                    {
+                        "seat": PLAYERS[w.player],
+                        "order": w.order,
+                        "by": w.way.value,
+                        "score": {
+                            "total": w.total,
+                            "items": [{"id": i, "name": n, "points": pts} for i, n, pts in w.items],
+                        },
+                    }
+                    for w in r.wins
+                ],
+                "wall_left_at_wins": [w.wall_left for w in r.wins],
+                "scores": {PLAYERS[p]: r.scores[p] for p in range(4)},
+            }
+        )
+    return {
+        "seed": result.config.seed,
+        "mode": result.config.mode,
+        "test_session": result.test,
+        "rounds": rounds,
+        "standings": [
+            {"seat": PLAYERS[s.player], "total": s.total, "rank": s.rank} for s in result.standings()
+        ],
+    }
+
+
+def account(result: SessionResult, names: dict[str, str]) -> list[str]:
+    """The readable round-by-round account and the final standings."""
+    lines = [f"海克斯麻将 session: seed {result.config.seed}, mode {result.config.mode}"]
+    if result.test:
+        lines.append(f"shortened test session of {result.config.rounds} rounds (§18.1): ranked apart")
+    for record in result.rounds:
+        r = record.result
+        world = f"{record.world} {names.get(record.world, '')}" if record.world else "none"
+        lines.append("")
+        lines.append(f"Round {record.number}  dealer {PLAYERS[record.dealer]}  world {world}")
+        if record.treasure:
+            lines.append(f"  treasure {record.treasure} {names.get(record.treasure, '')}")
+        contracts = [f"{PLAYERS[p]} {c} {names.get(c, '')}" for p, c in enumerate(r.contracts) if c]
+        if contracts:
+            lines.append("  contracts: " + "; ".join(contracts))
+        for w in r.wins:
+            how = w.way.value if w.from_player is None else f"{w.way.value} from {PLAYERS[w.from_player]}"
+            items = " + ".join(f"{n} {pts}" for _, n, pts in w.items)
+            lines.append(
+                f"  hu #{w.order}: {PLAYERS[w.player]} by {how}, wall left {w.wall_left}: {w.total} = {items}"
+            )
+        if not r.wins:
+            lines.append("  no win")
+        lines.append(f"  ended: {r.reason.value}, wall left {r.wall_left}")
+        lines.append("  scores: " + "  ".join(f"{PLAYERS[p]} {r.scores[p]:+d}" for p in range(4)))
+    lines.append("")
+    lines.append("Standings")
+    for s in result.standings():
+        lines.append(f"  {s.rank}. {PLAYERS[s.player]}  {s.total}")
+    return lines
+
+
+def play(
+    seed: Annotated[int, typer.Option(help="The session's seed: same seed, same session.")] = 1,
+    mode: Annotated[str, typer.Option(help="strategy, party or all (§3).")] = "all",
+    rounds: Annotated[int, typer.Option(help="8, or 4 for the shortened test session (§18.1).")] = 8,
+    agents: Annotated[str, typer.Option(help="Four bots for A,B,C,D: greedy or random.")] = DEFAULT_AGENTS,
+    log: Annotated[Path | None, typer.Option(help="Write the JSON-lines event log here.")] = None,
+    resume: Annotated[Path | None, typer.Option(help="Continue the session of this log.")] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the session as JSON.")] = False,
+) -> None:
+    """Play a whole session with bots and print the account and the standings."""
+    if resume is not None:
+        result = resume_session(resume)
+        mode = result.config.mode
+    else:
+        header = LogHeader(seed, mode, rounds, tuple(a.strip() for a in agents.split(",")), ())
+        SessionConfig(seed=seed, mode=mode, rounds=rounds)
+        make_agents(list(header.agents), seed)
+        result = run_session(header, log=log)
+    if json_out:
+        typer.echo(json.dumps(result_json(result), ensure_ascii=False, indent=2))
+    else:
+        cards, _ = session_cards(mode)
+        typer.echo("\n".join(account(result, {card.id: card.name for card in cards})))

@@ -1,0 +1,59 @@
+"""``hexmj pool [--mode M] [--pool FILE] [--json]``: the cards in play (§3, §18.2, §18.4).
+
+Without ``--pool`` the house pool file ``cards/pools.yaml`` applies.  JSON
+output: ``{"mode": M, "cards": ["W-01", …]}`` in library order.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from dsl.model import Card
+from dsl.pools import pool_cards, pool_spec, resolve_mode
+
+TYPE_TITLES: dict[str, str] = {
+    "world": "世界牌",
+    "chance": "机遇牌",
+    "party": "欢乐挑战牌",
+    "silver": "银色强化",
+    "gold": "金色强化",
+    "prismatic": "棱彩强化",
+    "contract": "普通契约",
+    "black_contract": "黑色契约",
+    "treasure": "宝牌令",
+}
+"""The card library's name of each card type (lib 一)."""
+
+
+def type_table(cards: list[Card], title: str) -> Table:
+    """A table with one row per card type: its library name, how many cards, their ids."""
+    table = Table("类型", "张数", "编号", title=title, show_lines=True)
+    types = list(dict.fromkeys(card.type for card in cards))
+    for card_type in types:
+        ids = [card.id for card in cards if card.type == card_type]
+        table.add_row(TYPE_TITLES.get(card_type, card_type), str(len(ids)), " ".join(ids))
+    return table
+
+
+ModeOption = Annotated[str | None, typer.Option("--mode", help="strategy, party or all (§3).")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+
+
+def pool(
+    mode: ModeOption = None,
+    pool_file: Annotated[Path | None, typer.Option("--pool", help="A pool file (YAML).")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Print the cards in play in a mode, narrowed by a pool file."""
+    chosen = resolve_mode(mode, pool_spec(pool_file))
+    cards = pool_cards(chosen, pool_file)
+    if as_json:
+        typer.echo(json.dumps({"mode": chosen, "cards": [card.id for card in cards]}, ensure_ascii=False))
+        return
+    Console().print(type_table(cards, f"{chosen}: {len(cards)} cards"))

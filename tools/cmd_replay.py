@@ -1,0 +1,35 @@
+"""``hexmj replay LOG``: re-play a logged session and check it comes out the same, line for line.
+
+The seed and the logged answers fix the session; every event and decision
+the engine produces again must equal the logged line, or the command stops
+with exit 5 naming the first line that differs.  On success it prints the
+account (or ``--json``) of the session.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from engine.errors import LogError
+from engine.log import read_log
+from tools.cmd_play import account, replay_session, result_json, session_cards
+
+
+def replay(
+    log: Annotated[Path, typer.Argument(help="A log written by hexmj play --log.")],
+    json_out: Annotated[bool, typer.Option("--json", help="Print the session as JSON.")] = False,
+) -> None:
+    """Re-play a session log exactly and print its account."""
+    contents = read_log(log)
+    if not contents.finished:
+        raise LogError(f"{log}: the session was cut short; continue it with hexmj play --resume {log}")
+    result = replay_session(log, contents)
+    if json_out:
+        typer.echo(json.dumps(result_json(result), ensure_ascii=False, indent=2))
+    else:
+        cards, _ = session_cards(contents.header.mode)
+        typer.echo("\n".join(account(result, {card.id: card.name for card in cards})))

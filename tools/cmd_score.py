@@ -1,0 +1,266 @@
+"""``hexmj score [FILE|-]``: the score of one win under §13, JSON in and JSON out.
+
+Input (one JSON object; unknown fields are refused)::
+
+    {"concealed": "123m456p789s11122z", "melds": ["pon 555p"], "win_tile": "2z",
+     "win_by": "ron", "hu_order": 1, "flowers": "1234f",
+     "contract": {"id": "C-01", "completed": false, "abandoned": false,
+                  "number": "13812345678", "suit": "m"},
+     "flags": ["kong_replacement"], "treasure": ["7z"], "augments": ["P-16"]}
+
+``concealed`` holds the concealed tiles with the winning tile; ``flags`` any
+of the special wins (§13.10) and ``after_abandon_window`` (the window of §10
+had opened before the hu; implied by ``last_tile`` and ``last_discard``);
+``treasure`` the faces that are treasure for the winner (§8; empty with the
+module off); ``augments`` the augments whose hand shapes the winner may use.
+Contract ``number`` is B-15's lucky number, ``suit`` B-11's chosen suit.
+
+Output: ``{"legal": true, "total": N, "items": [{"id", "name", "points",
+"capped_by"}], "decomposition": [...]}`` and exit 0, or ``{"legal": false,
+"reason": "…"}`` and exit 1.  Malformed input: one line naming the field, exit 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Literal
+
+import typer
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from dsl.compiler import compile_cards
+from dsl.loader import load_cards
+from engine.contracts import ContractTerms
+from engine.errors import InputError
+from engine.melds import Meld
+from engine.scoring import SPECIAL_FLAGS, ContractState, ScoreResult, WinInput, describe, score_win
+from engine.shapes import ShapeGrant
+from engine.tiles import Suit, TileSyntaxError, format_one, is_flower, parse, parse_one
+
+Flag = Literal[
+    "kong_replacement",
+    "robbing_kong",
+    "last_tile",
+    "last_discard",
+    "heavenly",
+    "earthly",
+    "after_abandon_window",
+]
+WINDOW_PASSED: frozenset[str] = frozenset({"after_abandon_window", "last_tile", "last_discard"})
+"""Flags after which the abandon window (wall ≤ 24, §10) has certainly opened."""
+
+
+class ContractIn(BaseModel):
+    """The winner's contract: its id, the table's flags, and the holder's choice at reveal."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    id: str
+    completed: bool = False
+    abandoned: bool = False
+    number: str | None = None
+    suit: Literal["m", "p", "s"] | None = None
+
+
+class ScoreRequest(BaseModel):
+    """One win to score, as ``hexmj score`` reads it."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    concealed: str
+    melds: list[str] = []
+    win_tile: str
+    win_by: Literal["ron", "tsumo"]
+    hu_order: int = Field(ge=1, le=3)
+    flowers: str = ""
+    contract: ContractIn | None = None
+    flags: list[Flag] = []
+    treasure: list[str] = []
+    augments: list[str] = []
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """Where card ids are looked up: a contract's terms, an augment's hand shapes (``None``: unknown id)."""
+
+    contract: Callable[[str], ContractTerms | None]
+    shapes: Callable[[str], tuple[ShapeGrant, ...] | None]
+
+
+@cache
+def _compiled() -> tuple[dict[str, ContractTerms], dict[str, tuple[ShapeGrant, ...]]]:
+    """Contract terms and augment shapes of the compiled cards, by id (a versioned id such as
+    ``B-15-v2``, or the library id for the card's highest version)."""
+    cards = sorted(compile_cards(load_cards()), key=lambda card: (card.base_id, card.version))
+    contracts: dict[str, ContractTerms] = {}
+    shapes: dict[str, tuple[ShapeGrant, ...]] = {}
+    for card in cards:
+        for key in (card.id, card.base_id):
+            if card.contract is not None:
+                contracts[key] = card.contract
+            if card.grants:
+                shapes[key] = card.grants
+    return contracts, shapes
+
+
+CARDS = Catalogue(lambda card_id: _compiled()[0].get(card_id), lambda card_id: _compiled()[1].get(card_id))
+"""The compiled cards of ``cards/*.hex``, read on the first look-up."""
+
+
+def _tiles(field: str, text: str) -> list[int]:
+    try:
+        return parse(text)
+    except TileSyntaxError as err:
+        raise InputError(f"{field}: {err}") from None
+
+
+def _flowers(text: str) -> tuple[int, ...]:
+    kinds = _tiles("flowers", text)
+    if any(not is_flower(k) for k in kinds):
+        raise InputError(f"flowers: {text!r} holds a tile that is not a flower (1f..8f)")
+    if len(set(kinds)) != len(kinds):
+        raise InputError(f"flowers: {text!r} names a flower twice; each flower exists once")
+    return tuple(sorted(kinds))
+
+
+def _melds(texts: list[str]) -> tuple[Meld, ...]:
+    melds = []
+    for index, text in enumerate(texts):
+        try:
+            melds.append(Meld.parse(text))
+        except InputError as err:
+            raise InputError(f"melds[{index}]: {err}") from None
+    return tuple(melds)
+
+
+def _check_counts(concealed: tuple[int, ...], melds: tuple[Meld, ...]) -> None:
+    need = 14 - 3 * len(melds)
+    if len(concealed) != need:
+        raise InputError(
+            f"concealed: {len(concealed)} tiles with {len(melds)} meld(s); a complete hand needs {need}"
+        )
+    held = Counter(concealed) + Counter(t for meld in melds for t in meld.tiles)
+    over = sorted(k for k, n in held.items() if n > 4)
+    if over:
+        raise InputError(
+            f"concealed: {held[over[0]]} copies of {format_one(over[0])} with the melds; the set has 4"
+        )
+
+
+def _contract(given: ContractIn, catalogue: Catalogue) -> ContractState:
+    terms = catalogue.contract(given.id)
+    if terms is None:
+        raise InputError(f"contract.id: unknown contract {given.id!r}")
+    if given.completed and given.abandoned:
+        raise InputError("contract: a completed contract cannot be abandoned (§10.3)")
+    return ContractState(
+        terms=terms,
+        completed=given.completed,
+        abandoned=given.abandoned,
+        chosen_suit=Suit(given.suit) if given.suit else None,
+        chosen_number=given.number,
+    )
+
+
+def _grants(ids: list[str], catalogue: Catalogue) -> tuple[ShapeGrant, ...]:
+    grants: list[ShapeGrant] = []
+    for card_id in sorted(set(ids)):
+        shapes = catalogue.shapes(card_id)
+        if not shapes:
+            raise InputError(f"augments: {card_id!r} is not an augment that grants a hand shape")
+        grants += shapes
+    return tuple(grants)
+
+
+def win_input(request: ScoreRequest, catalogue: Catalogue) -> WinInput:
+    """The scorer's input for a validated request; tile and card problems name their field."""
+    treasure = frozenset(k for i, text in enumerate(request.treasure) for k in _tiles(f"treasure[{i}]", text))
+    if any(is_flower(k) for k in treasure):
+        raise InputError("treasure: a flower is never a treasure (§8.1)")
+    concealed = tuple(_tiles("concealed", request.concealed))
+    if any(is_flower(k) for k in concealed):
+        raise InputError("concealed: flowers are set aside; list them in 'flowers'")
+    try:
+        win_tile = parse_one(request.win_tile)
+    except TileSyntaxError as err:
+        raise InputError(f"win_tile: {err}") from None
+    melds = _melds(request.melds)
+    _check_counts(concealed, melds)
+    flags = frozenset(request.flags)
+    return WinInput(
+        concealed=concealed,
+        win_tile=win_tile,
+        win_by=request.win_by,
+        hu_order=request.hu_order,
+        melds=melds,
+        flowers=_flowers(request.flowers),
+        contract=_contract(request.contract, catalogue) if request.contract else None,
+        flags=flags & frozenset(SPECIAL_FLAGS),
+        grants=_grants(request.augments, catalogue),
+        is_treasure=treasure.__contains__ if treasure else None,
+        before_abandon_window=not flags & WINDOW_PASSED,
+    )
+
+
+def _validation_message(err: ValidationError) -> str:
+    first = err.errors()[0]
+    where = ".".join(str(part) for part in first["loc"])
+    return f"{where}: {first['msg']}" if where else first["msg"]
+
+
+def parse_request(text: str) -> ScoreRequest:
+    """Validate the JSON text of a request; a problem raises :class:`InputError` naming the field."""
+    try:
+        return ScoreRequest.model_validate_json(text)
+    except ValidationError as err:
+        raise InputError(_validation_message(err)) from None
+
+
+def result_json(result: ScoreResult) -> dict[str, object]:
+    """The JSON object ``hexmj score`` prints for a result."""
+    if not result.legal:
+        return {"legal": False, "reason": result.reason}
+    return {
+        "legal": True,
+        "total": result.total,
+        "items": [
+            {"id": i.id, "name": i.name, "points": i.points, "capped_by": i.capped_by} for i in result.items
+        ],
+        "decomposition": describe(result.decomposition) if result.decomposition else [],
+    }
+
+
+def score_text(text: str, catalogue: Catalogue) -> ScoreResult:
+    """Score the win a JSON request describes."""
+    return score_win(win_input(parse_request(text), catalogue))
+
+
+def _read(source: str) -> str:
+    if source == "-":
+        return sys.stdin.read()
+    try:
+        return Path(source).read_text(encoding="utf-8")
+    except OSError as err:
+        raise InputError(f"{source}: cannot read: {err.strerror}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{source}: not UTF-8 text") from None
+
+
+def score(
+    source: Annotated[str, typer.Argument(help="A JSON file describing the win, or - for stdin.")] = "-",
+) -> None:
+    """Score one win (§13): legal or not, each item with its cap, the total."""
+    try:
+        result = score_text(_read(source), CARDS)
+    except InputError as err:
+        where = "<stdin>" if source == "-" else source
+        raise InputError(f"{where}: {err}") from None
+    typer.echo(json.dumps(result_json(result), ensure_ascii=False, indent=2))
+    if not result.legal:
+        raise typer.Exit(1)

@@ -1,0 +1,108 @@
+"""``hexmj simulate``: play N sessions with bots and report the balance figures of §18.3.
+
+Games go out in chunks through one executor: local worker processes, or a
+Dask cluster named by ``--cluster``.  Every session is stored (§18.3,
+§18.4) in the record store (``--db``, default ``hexmj-records.db``).  The same
+seed and N give the same figures, byte for byte, whatever the workers.
+``--compare A B`` plays the same seeds once with each version of a card.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, cast, get_args
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from engine.agents import make_agents
+from engine.errors import InputError
+from tools.lab.compare import check_versions, compare
+from tools.lab.executors import open_executor
+from tools.lab.metrics import summarize
+from tools.lab.records import Mode, SessionLength
+from tools.lab.report import write_report
+from tools.lab.runner import ENGINE_TABLE, Played, run
+from tools.lab.session_spec import SessionSpec
+from tools.lab.store import open_store, store_json
+from tools.lab.summary import aggregate_doc, aggregate_lines, comparison_doc, comparison_lines, dumps
+
+
+def _spec(mode: str, pool: Path | None, rounds: int, agents: str, seed: int) -> SessionSpec:
+    if mode not in get_args(Mode):
+        raise InputError(f"--mode: {mode!r} is not one of {', '.join(get_args(Mode))} (§3)")
+    if rounds not in (4, 8):
+        raise InputError(f"--rounds: {rounds} is not 8 or 4 (§18.1)")
+    if pool is not None and not pool.is_file():
+        raise InputError(f"--pool: no such file {pool}")
+    names = [name.strip() for name in agents.split(",")]
+    names = names * 4 if len(names) == 1 else names
+    make_agents(names, seed)
+    seats = (names[0], names[1], names[2], names[3])
+    return SessionSpec(mode=cast(Mode, mode), pool=pool, rounds=cast(SessionLength, rounds), agents=seats)
+
+
+def simulate(
+    games: Annotated[int, typer.Option("--games", help="How many sessions to play.")] = 100,
+    mode: Annotated[str, typer.Option(help="strategy, party or all (§3).")] = "strategy",
+    pool: Annotated[Path | None, typer.Option(help="A pool file (§18.2); default: the mode's pool.")] = None,
+    rounds: Annotated[int, typer.Option(help="8, or 4 for the shortened test session (§18.1).")] = 8,
+    agents: Annotated[
+        str, typer.Option(help="Bots for A,B,C,D (or one for all): greedy or random.")
+    ] = "greedy",
+    seed: Annotated[int, typer.Option(help="Base seed: same seed and N, same figures.")] = 1,
+    workers: Annotated[int, typer.Option(help="Local worker processes.")] = 2,
+    cluster: Annotated[str | None, typer.Option(help="A Dask scheduler, e.g. tcp://HOST:8786.")] = None,
+    db: Annotated[str | None, typer.Option(help="Record store URL: sqlite:///FILE or postgresql://…")] = None,
+    report: Annotated[Path | None, typer.Option(help="Write an HTML report into this folder.")] = None,
+    compare_versions: Annotated[
+        tuple[str, str] | None, typer.Option("--compare", help="Two versions of one card, e.g. S-08 S-08-v2.")
+    ] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    table: Annotated[
+        str, typer.Option(hidden=True, help="The session player, module:function.")
+    ] = ENGINE_TABLE,
+) -> None:
+    """Play N sessions with bots; print the §18.3 metrics, per-card figures and flags."""
+    spec = _spec(mode, pool, rounds, agents, seed)
+    if compare_versions is not None:
+        check_versions(*compare_versions)
+    store = open_store(db)
+    runs: list[tuple[SessionSpec, str | None]] = [(spec, None)]
+    if compare_versions is not None:
+        runs = [(spec.model_copy(update={"versions": (v,)}), v) for v in compare_versions]
+    results: list[Played] = []
+    with open_executor(workers, cluster) as executor, _progress(games * len(runs)) as advance:
+        for run_spec, _ in runs:
+            results.append(run(run_spec, games, seed, executor, table=table, progress=advance))
+    try:
+        for played in results:
+            store_json(played.records, store)
+    finally:
+        store.dispose()
+    aggregates = [summarize(played.tally) for played in results]
+    if report is not None:
+        for (_, version), aggregate, played in zip(runs, aggregates, results, strict=True):
+            write_report(report / version if version else report, aggregate, played.tally, seed)
+    if compare_versions is not None:
+        comparison = compare(compare_versions[0], aggregates[0], compare_versions[1], aggregates[1])
+        doc, lines = comparison_doc(comparison, games, seed, mode), comparison_lines(comparison)
+    else:
+        doc, lines = aggregate_doc(aggregates[0], seed, spec.pool_name), aggregate_lines(aggregates[0], seed)
+    typer.echo(dumps(doc) if json_out else "\n".join(lines))
+
+
+@contextmanager
+def _progress(total: int) -> Iterator[Callable[[int], None]]:
+    """A progress bar on a terminal's stderr; nothing when stderr is not a terminal."""
+    if not sys.stderr.isatty():
+        yield lambda done: None
+        return
+    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("games", total=total)
+        yield lambda done: bar.advance(task, done)

@@ -1,0 +1,245 @@
+"""The balance metrics of §18.3, aggregated over session records of one cohort, with 95 % intervals.
+
+Table metrics: the share of chance cards drawn that could not be executed
+(§6.8; warning line above 20 %), the completion of normal contracts (band
+55–85 %) and black contracts (band 20–55 %), the wall left when the first,
+second and third players won, the share of rounds that ended with an
+exhausted wall (§11 phase 6), the round length in turns, and the round
+score.  Card metrics: for every augment and contract, its holders' mean
+round score and win rate against every other player-round's, how often it
+triggered and how often it could not act; for world, chance and party cards,
+how often each triggered and was unexecutable.
+
+Records of different card versions, lengths or modes never mix (§16, §18.4):
+:class:`tools.lab.tally.Tally` refuses them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.errors import InputError
+from tools.lab.records import Cohort, SessionRecord
+from tools.lab.stats import Difference, Estimate, difference, share
+from tools.lab.tally import Drawn, Held, Tally, tally
+
+CardType = Literal["augment", "contract", "world", "chance", "party", "treasure"]
+
+CHANCE_UNEXECUTABLE_LIMIT = 0.20
+NORMAL_BAND = (0.55, 0.85)
+BLACK_BAND = (0.20, 0.55)
+
+_TYPES: dict[str, CardType] = {
+    "S": "augment",
+    "G": "augment",
+    "P": "augment",
+    "C": "contract",
+    "B": "contract",
+    "W": "world",
+    "O": "chance",
+    "F": "party",
+    "T": "treasure",
+}
+
+
+def card_type(card: str) -> CardType:
+    """The kind of a card from its id letter (§3): S/G/P augments, C/B contracts, W, O, F, T."""
+    return _TYPES[card[0]]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class Metrics(_Frozen):
+    """The table metrics of §18.3 over every round of the cohort."""
+
+    chance_unexecutable: Estimate
+    normal_contract_completion: Estimate
+    black_contract_completion: Estimate
+    wall_left_at_win: tuple[Estimate, Estimate, Estimate]
+    exhausted_rounds: Estimate
+    round_turns: Estimate
+    round_score: Estimate
+    win_order: tuple[Estimate, Estimate, Estimate, Estimate]
+
+
+class CardStats(_Frozen):
+    """One card's figures.
+
+    Held cards (augments, contracts): ``rounds`` is the number of player-rounds
+    it was held, ``triggered``/``unexecutable`` are mean counts per round held,
+    ``score_advantage`` and ``win_advantage`` compare its holders with every
+    other player-round.  World cards: per round in force.  Chance and party
+    cards: ``rounds`` is the number of draws and the two figures are shares of
+    draws.  ``completion`` is set for contracts only.
+    """
+
+    card: str
+    type: CardType
+    rounds: int
+    triggered: Estimate
+    unexecutable: Estimate
+    holder_score: Estimate | None = None
+    score_advantage: Difference | None = None
+    holder_win_rate: Estimate | None = None
+    win_advantage: Difference | None = None
+    completion: Estimate | None = None
+    flags: tuple[str, ...] = ()
+
+
+class Flag(_Frozen):
+    """A figure outside its §18.3 warning line, or a holder advantage whose interval leaves out zero."""
+
+    subject: str
+    metric: str
+    value: float | None
+    rule: str
+
+
+class Aggregate(_Frozen):
+    """Everything a report shows for one cohort."""
+
+    games: int
+    cohort: Cohort
+    metrics: Metrics
+    cards: dict[str, CardStats]
+    flags: tuple[Flag, ...]
+
+
+def aggregate(records: Iterable[SessionRecord]) -> Aggregate:
+    """One cohort's §18.3 metrics, per-card figures and flags; flagged cards come first."""
+    return summarize(tally(records))
+
+
+def summarize(counts: Tally) -> Aggregate:
+    """The report figures of a tally."""
+    if counts.cohort is None:
+        raise InputError("no session records to report on")
+    metrics = _table_metrics(counts)
+    cards = _card_stats(counts)
+    order = sorted(cards, key=lambda c: (not c.flags, c.card))
+    card_flags = [
+        Flag(subject=c.card, metric=f, value=_flag_value(c, f), rule=_CARD_RULES[f])
+        for c in order
+        for f in c.flags
+    ]
+    return Aggregate(
+        games=counts.games,
+        cohort=counts.cohort,
+        metrics=metrics,
+        cards={c.card: c for c in order},
+        flags=_metric_flags(metrics) + tuple(card_flags),
+    )
+
+
+def _table_metrics(counts: Tally) -> Metrics:
+    rounds = counts.turns.n
+    seats = 4 * rounds
+    first, second, third = (wall.estimate() for wall in counts.wall_at_win)
+    return Metrics(
+        chance_unexecutable=share(counts.chance.unexecutable, counts.chance.n),
+        normal_contract_completion=share(counts.normal.triggered, counts.normal.n),
+        black_contract_completion=share(counts.black.triggered, counts.black.n),
+        wall_left_at_win=(first, second, third),
+        exhausted_rounds=share(counts.exhausted, rounds),
+        round_turns=counts.turns.estimate(),
+        round_score=counts.everyone.score.estimate(),
+        win_order=(
+            share(counts.places[1], seats),
+            share(counts.places[2], seats),
+            share(counts.places[3], seats),
+            share(counts.places[0], seats),
+        ),
+    )
+
+
+def _card_stats(counts: Tally) -> list[CardStats]:
+    stats = [_held_stats(card, held, counts.everyone) for card, held in counts.held.items()]
+    stats += [
+        CardStats(
+            card=card,
+            type="world",
+            rounds=world.triggered.n,
+            triggered=world.triggered.estimate(),
+            unexecutable=world.unable.estimate(),
+        )
+        for card, world in counts.world.items()
+    ]
+    stats += [_drawn_stats(card, drawn) for card, drawn in counts.drawn.items()]
+    return stats
+
+
+def _held_stats(card: str, held: Held, everyone: Held) -> CardStats:
+    holder_score, holder_wins = held.score.estimate(), held.wins.estimate()
+    completion = share(held.completed, held.score.n) if card_type(card) == "contract" else None
+    stats = CardStats(
+        card=card,
+        type=card_type(card),
+        rounds=held.score.n,
+        triggered=held.triggered.estimate(),
+        unexecutable=held.unable.estimate(),
+        holder_score=holder_score,
+        score_advantage=difference(everyone.score.minus(held.score).estimate(), holder_score),
+        holder_win_rate=holder_wins,
+        win_advantage=difference(everyone.wins.minus(held.wins).estimate(), holder_wins),
+        completion=completion,
+    )
+    return stats.model_copy(update={"flags": _held_flags(stats)})
+
+
+def _held_flags(s: CardStats) -> tuple[str, ...]:
+    flags: list[str] = []
+    if s.completion is not None and s.completion.value is not None:
+        low, high = NORMAL_BAND if s.card.startswith("C") else BLACK_BAND
+        if not low <= s.completion.value <= high:
+            flags.append("completion")
+    if s.score_advantage is not None and s.score_advantage.significant:
+        flags.append("score_advantage")
+    return tuple(flags)
+
+
+def _drawn_stats(card: str, d: Drawn) -> CardStats:
+    unexecutable = share(d.unexecutable, d.n)
+    limited = card_type(card) == "chance" and (unexecutable.value or 0.0) > CHANCE_UNEXECUTABLE_LIMIT
+    return CardStats(
+        card=card,
+        type=card_type(card),
+        rounds=d.n,
+        triggered=share(d.triggered, d.n),
+        unexecutable=unexecutable,
+        flags=("unexecutable",) if limited else (),
+    )
+
+
+_CARD_RULES = {
+    "completion": "contract completion outside 55–85 % (normal) or 20–55 % (black) (§18.3)",
+    "score_advantage": "holders' mean round score differs from everyone else's, 95 % interval leaves out 0",
+    "unexecutable": "chance card unexecutable in more than 20 % of draws (§18.3)",
+}
+
+
+def _flag_value(card: CardStats, flag: str) -> float | None:
+    if flag == "completion" and card.completion is not None:
+        return card.completion.value
+    if flag == "score_advantage" and card.score_advantage is not None:
+        return card.score_advantage.diff
+    return card.unexecutable.value
+
+
+def _metric_flags(m: Metrics) -> tuple[Flag, ...]:
+    flags: list[Flag] = []
+    if m.chance_unexecutable.value is not None and m.chance_unexecutable.value > CHANCE_UNEXECUTABLE_LIMIT:
+        rule = "chance cards unexecutable above 20 % (§18.3)"
+        value = m.chance_unexecutable.value
+        flags.append(Flag(subject="table", metric="chance_unexecutable", value=value, rule=rule))
+    bands = (("normal_contract_completion", NORMAL_BAND), ("black_contract_completion", BLACK_BAND))
+    for name, (low, high) in bands:
+        value = getattr(m, name).value
+        if value is not None and not low <= value <= high:
+            rule = f"outside {low:.0%}–{high:.0%} (§18.3)"
+            flags.append(Flag(subject="table", metric=name, value=value, rule=rule))
+    return tuple(flags)

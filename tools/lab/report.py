@@ -1,0 +1,189 @@
+"""The balance report: one HTML page with its plots embedded, readable without the terminal (§18.3).
+
+It shows the table metrics with their 95 % intervals and warning lines, the
+flags, the distributions of session and round scores, the shares of each
+win order, every held card's holder advantage with its interval, and each
+contract's completion against the band of its kind.  The page is written
+atomically as ``DIR/index.html``; plots are PNG images inlined as data URIs.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from collections import Counter
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from tools.fsio import write_atomic
+from tools.lab.metrics import BLACK_BAND, NORMAL_BAND, Aggregate, CardStats
+from tools.lab.stats import Estimate
+from tools.lab.tally import Tally
+
+_STYLE = (
+    "body{font-family:sans-serif;max-width:980px;margin:2em auto;color:#222}"
+    "table{border-collapse:collapse;margin:1em 0}"
+    "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}"
+    "th{background:#f2f2f2}td:first-child{text-align:left}.flag{color:#b00;font-weight:bold}img{max-width:100%}"
+)
+
+
+def write_report(folder: Path, aggregate: Aggregate, counts: Tally, seed: int) -> Path:
+    """Write ``folder/index.html`` for one cohort's run and return its path."""
+    path = Path(folder) / "index.html"
+    write_atomic(path, render(aggregate, counts, seed))
+    return path
+
+
+def render(aggregate: Aggregate, counts: Tally, seed: int) -> str:
+    """The report page as HTML text."""
+    c = aggregate.cohort
+    title = f"hexmj balance report: {aggregate.games} sessions, {c.mode} mode, {c.rounds} rounds"
+    parts = [
+        f"<!doctype html><html lang='zh'><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
+        f"<style>{_STYLE}</style></head><body><h1>{html.escape(title)}</h1>",
+        f"<p>seed {seed}; card versions {c.versions}</p>",
+        "<h2>Flags</h2>",
+        _flags(aggregate),
+        "<h2>Table metrics (§18.3), 95 % intervals</h2>",
+        _metrics(aggregate),
+        "<h2>Scores</h2>",
+        _image(_score_plot(counts)),
+        "<h2>Win order</h2>",
+        _image(_win_order_plot(aggregate)),
+        "<h2>Holder advantage per augment and contract</h2>",
+        _image(_advantage_plot(aggregate)),
+        "<h2>Contract completion against the target bands</h2>",
+        _image(_completion_plot(aggregate)),
+        "<h2>Cards (flagged first)</h2>",
+        _cards(aggregate),
+        "</body></html>\n",
+    ]
+    return "\n".join(parts)
+
+
+def _fmt(e: Estimate | None) -> str:
+    if e is None or e.value is None or e.low is None or e.high is None:
+        return "–"
+    return f"{e.value:.3f} [{e.low:.3f}, {e.high:.3f}]"
+
+
+def _flags(a: Aggregate) -> str:
+    if not a.flags:
+        return "<p>No figure is outside its warning line.</p>"
+    rows = "".join(
+        f"<tr><td class='flag'>{html.escape(f.subject)}</td><td>{f.metric}</td>"
+        f"<td>{'' if f.value is None else f'{f.value:.3f}'}</td><td>{html.escape(f.rule)}</td></tr>"
+        for f in a.flags
+    )
+    return f"<table><tr><th>subject</th><th>metric</th><th>value</th><th>rule</th></tr>{rows}</table>"
+
+
+def _metrics(a: Aggregate) -> str:
+    m = a.metrics
+    rows = [
+        ("chance cards unexecutable (warning above 20 %)", m.chance_unexecutable),
+        ("normal contract completion (band 55–85 %)", m.normal_contract_completion),
+        ("black contract completion (band 20–55 %)", m.black_contract_completion),
+        ("wall left at the 1st win", m.wall_left_at_win[0]),
+        ("wall left at the 2nd win", m.wall_left_at_win[1]),
+        ("wall left at the 3rd win", m.wall_left_at_win[2]),
+        ("rounds ending with an exhausted wall", m.exhausted_rounds),
+        ("round length in turns", m.round_turns),
+        ("round score per player", m.round_score),
+    ]
+    body = "".join(f"<tr><td>{label}</td><td>{_fmt(e)}</td><td>{e.n}</td></tr>" for label, e in rows)
+    return f"<table><tr><th>metric</th><th>value [95 %]</th><th>n</th></tr>{body}</table>"
+
+
+def _cards(a: Aggregate) -> str:
+    head = (
+        "<tr><th>card</th><th>type</th><th>n</th><th>holder score</th><th>advantage</th>"
+        "<th>win rate</th><th>completion</th><th>triggered</th><th>unexecutable</th></tr>"
+    )
+    body = "".join(_card_row(card) for card in a.cards.values())
+    return f"<table>{head}{body}</table>"
+
+
+def _card_row(s: CardStats) -> str:
+    adv = s.score_advantage
+    advantage = (
+        "–" if adv is None or adv.diff is None else f"{adv.diff:+.3f} [{adv.low:+.3f}, {adv.high:+.3f}]"
+    )
+    cls = " class='flag'" if s.flags else ""
+    cells = [s.type, str(s.rounds), _fmt(s.holder_score), advantage, _fmt(s.holder_win_rate)]
+    cells += [_fmt(s.completion), _fmt(s.triggered), _fmt(s.unexecutable)]
+    return f"<tr><td{cls}>{s.card}</td>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
+
+
+def _image(fig: Figure) -> str:
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=90, bbox_inches="tight", metadata={"Software": None})
+    plt.close(fig)
+    data = base64.b64encode(buffer.getvalue()).decode()
+    return f"<img alt='plot' src='data:image/png;base64,{data}'>"
+
+
+def _histogram(ax: Axes, counts: Counter[int], title: str) -> None:
+    values = sorted(counts)
+    ax.bar(values, [counts[v] for v in values], width=0.9, color="#4a78b5")
+    ax.set_title(title)
+    ax.set_xlabel("score")
+    ax.set_ylabel("count")
+
+
+def _score_plot(counts: Tally) -> Figure:
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.2))
+    _histogram(left, counts.final_scores, "session score per player")
+    _histogram(right, counts.round_scores, "round score per player")
+    return fig
+
+
+def _win_order_plot(a: Aggregate) -> Figure:
+    fig, ax = plt.subplots(figsize=(6, 3))
+    labels = ["1st", "2nd", "3rd", "no win"]
+    _bars(ax, labels, list(a.metrics.win_order))
+    ax.set_ylabel("share of player-rounds")
+    return fig
+
+
+def _bars(ax: Axes, labels: list[str], estimates: list[Estimate]) -> None:
+    values = [e.value or 0.0 for e in estimates]
+    below = [max(0.0, (e.value or 0.0) - (e.low or 0.0)) for e in estimates]
+    above = [max(0.0, (e.high or 0.0) - (e.value or 0.0)) for e in estimates]
+    ax.bar(labels, values, yerr=[below, above], capsize=3, color="#4a78b5")
+
+
+def _advantage_plot(a: Aggregate) -> Figure:
+    held = [(c.score_advantage, c) for c in a.cards.values() if c.score_advantage is not None]
+    shown = sorted(((d, c) for d, c in held if d.diff is not None), key=lambda dc: (dc[0].diff, dc[1].card))
+    fig, ax = plt.subplots(figsize=(7, max(2.0, 0.18 * len(shown) + 1)))
+    for row, (d, card) in enumerate(shown):
+        assert d.diff is not None and d.low is not None and d.high is not None
+        colour = "#b00" if card.flags else "#4a78b5"
+        ax.errorbar([d.diff], [row], xerr=[[d.diff - d.low], [d.high - d.diff]], fmt="o", ms=3, color=colour)
+    ax.axvline(0, color="#888", linewidth=0.8)
+    ax.set_yticks(range(len(shown)), [c.card for _, c in shown], fontsize=7)
+    ax.set_xlabel("holders' mean round score minus everyone else's (red: flagged)")
+    return fig
+
+
+def _completion_plot(a: Aggregate) -> Figure:
+    contracts = [c for c in a.cards.values() if c.completion is not None and c.completion.value is not None]
+    contracts.sort(key=lambda c: c.card)
+    fig, ax = plt.subplots(figsize=(max(6.0, 0.28 * len(contracts) + 1), 3.5))
+    for i, card in enumerate(contracts):
+        low, high = NORMAL_BAND if card.card.startswith("C") else BLACK_BAND
+        ax.fill_between([i - 0.45, i + 0.45], low, high, color="#cfe8cf")
+    _bars(ax, [c.card for c in contracts], [c.completion for c in contracts if c.completion is not None])
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("completion (green: target band)")
+    ax.tick_params(axis="x", labelrotation=90, labelsize=7)
+    return fig

@@ -1,0 +1,131 @@
+"""Play N sessions with bots, in chunks of games sent through one executor (§18.3).
+
+Game ``i`` of a run with base seed ``S`` is dealt from :func:`game_seed`
+``(S, i)``: a chunk covering games ``i..j`` derives its seeds from the base
+seed and its position, never from the worker that plays it, so the same
+seed and N give the same records, and so the same aggregate, whatever the
+number of workers or the cluster.  The first two games are played here,
+the second one timed (the first pays for loading the cards); chunks are
+then sized to last about :data:`CHUNK_SECONDS` each so
+scheduling costs little.  Each chunk is tallied where it is played and
+sends back its tally and its records as JSON; the records come back in
+game order.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import math
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, as_completed
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.errors import HexError, InputError
+from tools.lab.records import SessionRecord
+from tools.lab.session_spec import SessionSpec
+from tools.lab.tally import Tally
+
+CHUNK_SECONDS = 0.25
+ENGINE_TABLE = "tools.lab.engine_adapter:play_session"
+STANDIN_TABLE = "tools.lab.standin:play_session"
+
+Table = Callable[[SessionSpec], SessionRecord]
+Progress = Callable[[int], None]
+
+
+class Chunk(BaseModel):
+    """Games ``first .. first + count - 1`` of a run, to be played at ``table`` (``module:function``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    spec: SessionSpec
+    base_seed: int
+    first: int
+    count: int
+    table: str
+
+
+def game_seed(base_seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run: 63 bits of BLAKE2b of the base seed and the index."""
+    digest = hashlib.blake2b(f"hexmj/{base_seed}/{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest) >> 1
+
+
+def load_table(path: str) -> Table:
+    """The session player named ``module:function``."""
+    module, _, name = path.partition(":")
+    table: Table = getattr(importlib.import_module(module), name)
+    return table
+
+
+@dataclass
+class Played:
+    """What a chunk or a run gives back: the tally of its games and their records as JSON, in game order."""
+
+    tally: Tally = field(default_factory=Tally)
+    records: list[str] = field(default_factory=list)
+
+    def extend(self, other: Played) -> None:
+        """Add the games of ``other``, which come after these."""
+        self.tally.merge(other.tally)
+        self.records += other.records
+
+
+def play_chunk(chunk: Chunk) -> Played:
+    """Play one chunk's games and tally them where they were played; this is what a worker runs."""
+    table = load_table(chunk.table)
+    played = Played()
+    for i in range(chunk.first, chunk.first + chunk.count):
+        seed = game_seed(chunk.base_seed, i)
+        try:
+            record = table(chunk.spec.model_copy(update={"seed": seed}))
+        except HexError as err:
+            err.args = (f"game {i} (session seed {seed}): {err}",)
+            raise
+        played.tally.add(record)
+        played.records.append(record.model_dump_json())
+    return played
+
+
+def chunk_size(seconds_per_game: float, games: int) -> int:
+    """Games per chunk so that a chunk lasts about :data:`CHUNK_SECONDS`."""
+    return max(1, min(games, math.ceil(CHUNK_SECONDS / max(seconds_per_game, 1e-6))))
+
+
+def run(
+    spec: SessionSpec,
+    games: int,
+    base_seed: int,
+    executor: Executor,
+    table: str = ENGINE_TABLE,
+    progress: Progress | None = None,
+) -> Played:
+    """Play ``games`` sessions of ``spec``: their tally, and their records in game order."""
+    if games < 1:
+        raise InputError(f"--games must be at least 1, not {games}")
+    local = min(games, 2)
+    played = play_chunk(Chunk(spec=spec, base_seed=base_seed, first=0, count=1, table=table))
+    started = time.perf_counter()
+    played.extend(play_chunk(Chunk(spec=spec, base_seed=base_seed, first=1, count=local - 1, table=table)))
+    size = chunk_size(time.perf_counter() - started, games - local)
+    if progress is not None:
+        progress(local)
+    futures: dict[Future[Played], int] = {}
+    for first in range(local, games, size):
+        chunk = Chunk(
+            spec=spec, base_seed=base_seed, first=first, count=min(size, games - first), table=table
+        )
+        futures[executor.submit(play_chunk, chunk)] = first
+    done: dict[int, Played] = {}
+    for future in as_completed(futures):
+        first = futures[future]
+        done[first] = future.result()
+        if progress is not None:
+            progress(len(done[first].records))
+    for first in sorted(done):
+        played.extend(done[first])
+    return played

@@ -1,0 +1,164 @@
+"""Where session records are kept: one SQLite file by default, PostgreSQL by URL (§18.3, §18.4).
+
+Every simulated or played session is stored with the card versions in force,
+its mode, pool, seed and length, and one row per round; a record is never
+overwritten (§18.4).  The same SQLAlchemy 2 code serves ``sqlite:///FILE``
+and ``postgresql://USER@HOST/DB``.  Loading asks for one cohort, so a report
+never mixes card versions, modes or shortened sessions with full ones.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Engine,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    select,
+)
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from engine.errors import InputError
+from tools.lab.records import Cohort, SessionRecord, versions_fingerprint
+
+DEFAULT_DB = "sqlite:///hexmj-records.db"
+DB_ENV = "HEXMJ_DB"
+
+
+class _Base(DeclarativeBase):
+    pass
+
+
+class SessionRow(_Base):
+    """One session: its cohort columns for queries and the whole record as JSON."""
+
+    __tablename__ = "sessions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    source: Mapped[str] = mapped_column(String(16))
+    versions: Mapped[str] = mapped_column(String(16), index=True)
+    rounds: Mapped[int] = mapped_column(Integer)
+    mode: Mapped[str] = mapped_column(String(16))
+    pool: Mapped[str] = mapped_column(String(200))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    cards: Mapped[list[str]] = mapped_column(JSON)
+    record: Mapped[str] = mapped_column(Text)
+
+
+class RoundRow(_Base):
+    """One round of a stored session: the figures §18.3 asks to record, for direct queries."""
+
+    __tablename__ = "rounds"
+
+    session_id: Mapped[int] = mapped_column(ForeignKey("sessions.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    dealer: Mapped[int] = mapped_column(Integer)
+    world: Mapped[str] = mapped_column(String(16))
+    treasure: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    exhausted: Mapped[bool] = mapped_column(Boolean)
+    turns: Mapped[int] = mapped_column(Integer)
+    record: Mapped[str] = mapped_column(Text)
+
+
+def database_url(db_url: str | None = None) -> str:
+    """The URL given, else ``$HEXMJ_DB``, else ``hexmj-records.db`` in the working folder.
+
+    ``postgresql://`` is served by psycopg 3.
+    """
+    url = db_url or os.environ.get(DB_ENV) or DEFAULT_DB
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        url = "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+def open_store(db_url: str | None = None) -> Engine:
+    """Connect to the store and create its tables if they are missing."""
+    url = database_url(db_url)
+    if url.startswith("sqlite:///"):
+        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+    try:
+        engine = create_engine(url)
+        _Base.metadata.create_all(engine)
+    except (ArgumentError, SQLAlchemyError, ImportError) as err:
+        raise InputError(f"cannot open the record store {url!r}: {_first_line(err)}") from None
+    return engine
+
+
+def _first_line(err: Exception) -> str:
+    return str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+
+
+def store_session(record: SessionRecord, db_url: str | None = None) -> int:
+    """Store one session (``hexmj play`` and the lab call this) and return its id."""
+    engine = open_store(db_url)
+    try:
+        return store_json([record.model_dump_json()], engine)[0]
+    finally:
+        engine.dispose()
+
+
+def store_json(records: Iterable[str], engine: Engine) -> list[int]:
+    """Store records given as JSON (as the lab's workers send them) in one transaction; their ids."""
+    ids: list[int] = []
+    try:
+        with Session(engine) as session, session.begin():
+            for text in records:
+                data = json.loads(text)
+                row = SessionRow(
+                    source=data["source"],
+                    versions=versions_fingerprint(data["cards"]),
+                    rounds=data["rounds"],
+                    mode=data["mode"],
+                    pool=data["pool"],
+                    seed=data["seed"],
+                    cards=data["cards"],
+                    record=text,
+                )
+                session.add(row)
+                session.flush()
+                session.add_all(_round_rows(row.id, data["played"]))
+                ids.append(row.id)
+    except SQLAlchemyError as err:
+        raise InputError(f"cannot store records: {_first_line(err)}") from None
+    return ids
+
+
+def _round_rows(session_id: int, played: list[dict[str, Any]]) -> list[RoundRow]:
+    return [
+        RoundRow(
+            session_id=session_id,
+            number=rnd["number"],
+            dealer=rnd["dealer"],
+            world=rnd["world"]["card"],
+            treasure=rnd["treasure"],
+            exhausted=rnd["exhausted"],
+            turns=rnd["turns"],
+            record=json.dumps(rnd, ensure_ascii=False, separators=(",", ":")),
+        )
+        for rnd in played
+    ]
+
+
+def load_sessions(engine: Engine, cohort: Cohort) -> list[SessionRecord]:
+    """Every stored session of one cohort, in the order they were stored."""
+    query = (
+        select(SessionRow.record)
+        .where(SessionRow.versions == cohort.versions)
+        .where(SessionRow.rounds == cohort.rounds)
+        .where(SessionRow.mode == cohort.mode)
+        .order_by(SessionRow.id)
+    )
+    with Session(engine) as session:
+        return [SessionRecord.model_validate_json(text) for text in session.scalars(query)]

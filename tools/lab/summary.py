@@ -1,0 +1,127 @@
+"""What ``hexmj simulate`` prints: the ``--json`` documents and the terminal summary (§18.3, §18.4)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tools.lab.compare import Comparison
+from tools.lab.metrics import Aggregate, CardStats
+from tools.lab.stats import Difference, Estimate
+
+_METRIC_LABELS = {
+    "chance_unexecutable": "chance cards unexecutable (warn > 20 %)",
+    "normal_contract_completion": "normal contract completion (55–85 %)",
+    "black_contract_completion": "black contract completion (20–55 %)",
+    "exhausted_rounds": "rounds with an exhausted wall",
+    "round_turns": "round length in turns",
+    "round_score": "round score per player",
+}
+
+
+def _estimate(e: Estimate) -> dict[str, Any]:
+    return {"value": e.value, "low": e.low, "high": e.high, "n": e.n}
+
+
+def _difference(d: Difference) -> dict[str, Any]:
+    return {
+        "a": _estimate(d.a),
+        "b": _estimate(d.b),
+        "diff": d.diff,
+        "low": d.low,
+        "high": d.high,
+        "significant": d.significant,
+    }
+
+
+def _card(c: CardStats) -> dict[str, Any]:
+    doc: dict[str, Any] = {"type": c.type, "n": c.rounds}
+    for name in ("holder_score", "holder_win_rate", "completion"):
+        value = getattr(c, name)
+        if value is not None:
+            doc[name] = _estimate(value)
+    for name in ("score_advantage", "win_advantage"):
+        diff = getattr(c, name)
+        if diff is not None:
+            doc[name] = {
+                "diff": diff.diff,
+                "low": diff.low,
+                "high": diff.high,
+                "significant": diff.significant,
+            }
+    doc["triggered"] = _estimate(c.triggered)
+    doc["unexecutable"] = _estimate(c.unexecutable)
+    doc["flags"] = list(c.flags)
+    return doc
+
+
+def aggregate_doc(a: Aggregate, seed: int, pool: str) -> dict[str, Any]:
+    """The ``--json`` document of one run: metrics, cards (flagged first) and flags."""
+    m = a.metrics
+    metrics: dict[str, Any] = {name: _estimate(getattr(m, name)) for name in _METRIC_LABELS}
+    metrics["wall_left_at_win"] = [_estimate(e) for e in m.wall_left_at_win]
+    metrics["win_order"] = dict(
+        zip(("1", "2", "3", "none"), (_estimate(e) for e in m.win_order), strict=True)
+    )
+    return {
+        "games": a.games,
+        "seed": seed,
+        "mode": a.cohort.mode,
+        "rounds": a.cohort.rounds,
+        "pool": pool,
+        "versions": a.cohort.versions,
+        "metrics": metrics,
+        "cards": {card: _card(stats) for card, stats in a.cards.items()},
+        "flags": [flag.model_dump() for flag in a.flags],
+    }
+
+
+def comparison_doc(c: Comparison, games: int, seed: int, mode: str) -> dict[str, Any]:
+    """The ``--json`` document of ``--compare``: each metric for both versions and its difference."""
+    return {
+        "games": games,
+        "seed": seed,
+        "mode": mode,
+        "compare": list(c.versions),
+        "metrics": {name: _difference(d) for name, d in c.metrics.items()},
+        "card": {name: _difference(d) for name, d in c.card.items()},
+    }
+
+
+def dumps(doc: dict[str, Any]) -> str:
+    """The JSON text: keys in document order, two-space indent, Chinese text kept as is."""
+    return json.dumps(doc, ensure_ascii=False, indent=2, sort_keys=False)
+
+
+def _fmt(e: Estimate) -> str:
+    if e.value is None:
+        return "–"
+    return f"{e.value:.3f} [{e.low:.3f}, {e.high:.3f}]"
+
+
+def aggregate_lines(a: Aggregate, seed: int) -> list[str]:
+    """The terminal summary of one run."""
+    c = a.cohort
+    lines = [f"{a.games} sessions, seed {seed}, {c.mode} mode, {c.rounds} rounds, card versions {c.versions}"]
+    m = a.metrics
+    for name, label in _METRIC_LABELS.items():
+        lines.append(f"  {label:<42} {_fmt(getattr(m, name))}")
+    for i, wall in enumerate(m.wall_left_at_win, start=1):
+        lines.append(f"  {f'wall left at win {i}':<42} {_fmt(wall)}")
+    lines.append(f"flags ({len(a.flags)}):")
+    lines += [f"  {f.subject} {f.metric} {f.value}: {f.rule}" for f in a.flags]
+    return lines
+
+
+def comparison_lines(c: Comparison) -> list[str]:
+    """The terminal summary of ``--compare``."""
+    first, second = c.versions
+    lines = [f"{second} against {first} (difference, 95 % interval, * significant)"]
+    for name, d in [*c.metrics.items(), *((f"{second}.{k}", v) for k, v in c.card.items())]:
+        if d.diff is None:
+            lines.append(f"  {name:<42} –")
+            continue
+        mark = " *" if d.significant else ""
+        change = f"{d.a.value:.3f} → {d.b.value:.3f}"
+        lines.append(f"  {name:<42} {change}  {d.diff:+.3f} [{d.low:+.3f}, {d.high:+.3f}]{mark}")
+    return lines
