@@ -31,6 +31,7 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/hand.py
 	$(BIN)/python benchmarks/cards.py
+	$(BIN)/python benchmarks/simulate.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

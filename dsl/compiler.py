@@ -163,8 +163,6 @@ class _Pass:
         word = atom.value
         if kind == "int":
             return atom.kind == "int"
-        if kind == "text":
-            return atom.kind == "text"
         if kind == "tile":
             return atom.kind == "tile" or word in ("tile", "chosen")
         if kind == "filter":
@@ -184,12 +182,12 @@ class _Pass:
     def value(self, param: v.Param, arg: m.Arg, event: v.EventSpec | None) -> v.ArgValue | None:
         for atom in arg.alternatives:
             if not self.atom_fits(param.kind, atom, event):
-                choices = v.ARGUMENT_WORDS.get(param.kind, ())
-                hint = _did_you_mean(str(atom.value), choices) if choices else ""
-                if not hint and choices:
-                    hint = "one of " + ", ".join(choices)
-                if param.kind in ("player", "players") and not hint:
-                    hint = _did_you_mean(str(atom.value), v.ROLES) or "one of " + ", ".join(v.ROLES)
+                words = (
+                    v.ROLES if param.kind in ("player", "players") else v.ARGUMENT_WORDS.get(param.kind, ())
+                )
+                hint = _did_you_mean(str(atom.value), words) or (
+                    "one of " + ", ".join(words) if words else ""
+                )
                 self.report(
                     "BAD-ARGUMENT", f"{param.name}: '{atom.value}' is not a {param.kind}", arg.location, hint
                 )
@@ -245,9 +243,10 @@ class _Pass:
                     _did_you_mean(call.name, pr.REGISTRY),
                 )  # fmt: skip
                 return None
-        for problem in pr.problems(built):
+        problems = pr.problems(built)
+        for problem in problems:
             self.report("BAD-ARGUMENT", problem, _first_location(cond))
-        return built if not pr.problems(built) else None
+        return None if problems else built
 
     def fact_condition(self, cond: m.Condition, event: v.EventSpec | None) -> pr.Condition | None:
         """A condition over the table and the event's payload: names from ``vocabulary.FACTS``."""
@@ -378,7 +377,7 @@ class _Pass:
         return v.LaterStep(effect.expiry, self.program(effect.effects, event))
 
     def hook(self, index: int, ability: m.Trigger | m.Replacement) -> v.Hook | None:
-        event = self.event(ability.event, ability.location)
+        event = self.event(ability.event, ability.event_location)
         self.role(ability.actor, ability.location)
         guard = self.fact_condition(ability.guard, event) if ability.guard is not None else None
         steps = self.program(ability.effects, event)
@@ -409,7 +408,7 @@ class _Pass:
             return None
 
     def watch(self, ability: m.CompleteOn | m.Fail) -> v.ContractWatch | None:
-        event = self.event(ability.event, ability.location)
+        event = self.event(ability.event, ability.event_location)
         self.role(ability.actor, ability.location)
         written = ability.condition if isinstance(ability, m.CompleteOn) else ability.guard
         condition = self.fact_condition(written, event) if written is not None else None

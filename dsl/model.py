@@ -188,6 +188,7 @@ class Trigger(_Node):
 
     ability: Literal["trigger"] = "trigger"
     event: str
+    event_location: Location
     actor: str | None
     guard: Condition | None
     limits: tuple[Limit, ...]
@@ -202,6 +203,7 @@ class Replacement(_Node):
 
     ability: Literal["replacement"] = "replacement"
     event: str
+    event_location: Location
     actor: str | None
     guard: Condition | None
     limits: tuple[Limit, ...]
@@ -225,14 +227,13 @@ class Static(_Node):
 
 
 class Grant(_Node):
-    """``grant shape|form <name>(params) [when …]``: a hand shape switched on for the holder."""
+    """``grant shape|form <name>(params)``: a hand shape switched on for the holder; its conditions
+    (concealed hand, forms it may be used in) are the shape's own (``engine/shapes.py``)."""
 
     ability: Literal["grant"] = "grant"
     kind: Literal["shape", "form"]
     name: str
     args: tuple[Arg, ...]
-    guard: Condition | None
-    limits: tuple[Limit, ...]
     location: Location
 
 
@@ -249,6 +250,7 @@ class CompleteOn(_Node):
 
     ability: Literal["complete_on"] = "complete_on"
     event: str
+    event_location: Location
     actor: str | None
     condition: Condition | None
     location: Location
@@ -259,6 +261,7 @@ class Fail(_Node):
 
     ability: Literal["fail"] = "fail"
     event: str
+    event_location: Location
     actor: str | None
     guard: Condition | None
     location: Location

@@ -243,7 +243,9 @@ class _Builder(Transformer[Token, Any]):
         parts: dict[str, Any] = {"limits": [], "duration": None, "actor": None, "guard": None}
         parts["optional"] = False
         for child in children:
-            if isinstance(child, tuple):
+            if isinstance(child, tuple) and child[0] == "event":
+                parts["event"], parts["event_location"] = child[1]
+            elif isinstance(child, tuple):
                 key, value = child
                 parts[key] = value
             elif isinstance(child, m.Limit):
@@ -276,16 +278,8 @@ class _Builder(Transformer[Token, Any]):
 
     def grant(self, meta: Meta, children: list[Any]) -> m.Grant:
         kind, name, *rest = children
-        args = rest.pop(0) if rest and isinstance(rest[0], list) else []
-        parts = self._parts(rest)
-        return m.Grant(
-            kind=kind,
-            name=str(name),
-            args=tuple(args),
-            guard=parts["guard"],
-            limits=parts["limits"],
-            location=_loc(self.file, meta),
-        )
+        args = rest[0] if rest else []
+        return m.Grant(kind=kind, name=str(name), args=tuple(args), location=_loc(self.file, meta))
 
     def complete_at_hu(self, meta: Meta, children: list[Any]) -> m.CompleteAtHu:
         return m.CompleteAtHu(condition=children[-1], location=_loc(self.file, meta))
@@ -294,6 +288,7 @@ class _Builder(Transformer[Token, Any]):
         parts = self._parts(children)
         return m.CompleteOn(
             event=parts["event"],
+            event_location=parts["event_location"],
             actor=parts["actor"],
             condition=parts["guard"],
             location=_loc(self.file, meta),
@@ -302,14 +297,18 @@ class _Builder(Transformer[Token, Any]):
     def failure(self, meta: Meta, children: list[Any]) -> m.Fail:
         parts = self._parts(children)
         return m.Fail(
-            event=parts["event"], actor=parts["actor"], guard=parts["guard"], location=_loc(self.file, meta)
+            event=parts["event"],
+            event_location=parts["event_location"],
+            actor=parts["actor"],
+            guard=parts["guard"],
+            location=_loc(self.file, meta),
         )
 
     def resolution(self, meta: Meta, children: list[Any]) -> m.Resolution:
         return m.Resolution(effects=children[-1][1], location=_loc(self.file, meta))
 
-    def event(self, meta: Meta, children: list[Token]) -> tuple[str, str]:
-        return ("event", ".".join(str(c) for c in children))
+    def event(self, meta: Meta, children: list[Token]) -> tuple[str, tuple[str, Location]]:
+        return ("event", (".".join(str(c) for c in children), _loc(self.file, children[0])))
 
     def actor(self, meta: Meta, children: list[Token]) -> tuple[str, str]:
         return ("actor", str(children[0]))

@@ -18,6 +18,7 @@ survive :func:`with_version`.
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,11 +27,11 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.error import YAMLError
 
-from dsl.versions import SERIES_ORDER
 from engine.errors import InputError
 from engine.plugins import MODES
 
 _KEYS = ("mode", "seed", "draw", "versions")
+_SERIES = re.compile(r"[A-Z](?:-[A-Z])?")
 
 
 @dataclass(frozen=True)
@@ -79,11 +80,19 @@ def _line(node: CommentedMap, key: Any) -> int:
     return int(node.lc.key(key)[0]) + 1
 
 
+def _key_lines(data: CommentedMap) -> dict[str, int]:
+    lines = {str(key): _line(data, key) for key in data}
+    for key in ("draw", "versions"):
+        node = data.get(key)
+        if isinstance(node, CommentedMap):
+            lines.update({f"{key}.{sub}": _line(node, sub) for sub in node})
+    return lines
+
+
 def load_pool_file(path: Path) -> PoolSpec:
     """Read and check a pool file; a bad key or value is an :class:`InputError` naming its line."""
     data = _read(path)
-    lines = {str(key): _line(data, key) for key in data}
-    spec = PoolSpec(path=path, lines=lines)
+    spec = PoolSpec(path=path, lines=_key_lines(data))
     for key in data:
         if key not in _KEYS:
             raise spec.error(str(key), f"unknown key (expected one of {', '.join(_KEYS)})")
@@ -94,6 +103,9 @@ def load_pool_file(path: Path) -> PoolSpec:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise spec.error("seed", "expected a whole number")
     draw = _mapping(spec, data, "draw")
+    for series in draw:
+        if not _SERIES.fullmatch(str(series)):
+            raise spec.error(f"draw.{series}", "not an id series (e.g. W, O-P, F-T, S, C)")
     versions = _mapping(spec, data, "versions")
     return PoolSpec(
         path=path,
@@ -101,7 +113,7 @@ def load_pool_file(path: Path) -> PoolSpec:
         seed=seed,
         draw={str(series): _count(spec, f"draw.{series}", value) for series, value in draw.items()},
         versions={str(base): _text(spec, f"versions.{base}", value) for base, value in versions.items()},
-        lines=lines,
+        lines=spec.lines,
     )
 
 
@@ -111,14 +123,6 @@ def _mapping(spec: PoolSpec, data: CommentedMap, key: str) -> CommentedMap:
         return CommentedMap()
     if not isinstance(node, CommentedMap):
         raise spec.error(key, "expected a mapping")
-    for sub in node:
-        spec.lines[f"{key}.{sub}"] = _line(node, sub)
-    if key == "draw":
-        for series in node:
-            if series not in SERIES_ORDER:
-                raise spec.error(
-                    f"draw.{series}", f"unknown series (expected one of {', '.join(SERIES_ORDER)})"
-                )
     return node
 
 

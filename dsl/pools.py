@@ -22,7 +22,7 @@ from dsl.model import Card
 from dsl.pool_files import PoolSpec, load_pool_file
 from dsl.versions import check_pick, choose_versions, parse_id, sort_key
 from engine.errors import InputError
-from engine.plugins import MODES, ModuleInfo, installed_modules
+from engine.plugins import MODES, ModuleInfo, installed_modules, pool_removals
 
 DEFAULT_POOL_FILE = Path(__file__).resolve().parent.parent / "cards" / "pools.yaml"
 """The house pool file: versions every mode plays unless a designer passes another file."""
@@ -52,10 +52,17 @@ def enabled_modules(mode: str, registry: Sequence[ModuleInfo]) -> frozenset[str]
     return frozenset(module.name for module in registry if mode in module.modes)
 
 
-def mode_cards(cards: Iterable[Card], mode: str, registry: Sequence[ModuleInfo]) -> list[Card]:
-    """Every version of every card whose modules ``mode`` enables (§3, lib 十二.1), in library order."""
+def mode_cards(
+    cards: Iterable[Card], mode: str, registry: Sequence[ModuleInfo], removed: frozenset[str] = frozenset()
+) -> list[Card]:
+    """Every version of every card whose modules ``mode`` enables (§3, lib 十二.1), in library order.
+
+    ``removed`` are base ids an enabled module takes out (``hexmj_pool_removals``, §6.12).
+    """
     enabled = enabled_modules(mode, registry)
-    chosen = [card for card in cards if card_modules(card, registry) <= enabled]
+    chosen = [
+        card for card in cards if card_modules(card, registry) <= enabled and card.base_id not in removed
+    ]
     return sorted(chosen, key=lambda card: sort_key(card.id))
 
 
@@ -70,7 +77,11 @@ def resolve_mode(mode: str | None, spec: PoolSpec) -> str:
 
 
 def build_pool(
-    cards: Sequence[Card], mode: str, spec: PoolSpec, registry: Sequence[ModuleInfo]
+    cards: Sequence[Card],
+    mode: str,
+    spec: PoolSpec,
+    registry: Sequence[ModuleInfo],
+    removed: frozenset[str] = frozenset(),
 ) -> list[Card]:
     """The cards in play: the mode's cards, one version each, then the file's draws (§3, §18.2, §18.4).
 
@@ -82,11 +93,14 @@ def build_pool(
         problem = check_pick(cards, base_id, version_id)
         if problem:
             raise spec.error(f"versions.{base_id}", problem)
-    in_mode = mode_cards(cards, mode, registry)
+    in_mode = mode_cards(cards, mode, registry, removed)
     played = choose_versions(in_mode, spec.versions)
     by_series: dict[str, list[Card]] = {}
     for card in played:
         by_series.setdefault(parse_id(card.id).series, []).append(card)
+    for series in spec.draw:
+        if series not in by_series:
+            raise spec.error(f"draw.{series}", f"no card of series {series} in mode {mode}")
     kept = [card for series, members in by_series.items() for card in _draw(spec, series, members, mode)]
     return sorted(kept, key=lambda card: sort_key(card.id))
 
@@ -114,7 +128,14 @@ def pool_cards(mode: str | None, pool_file: Path | None = None) -> list[Card]:
     for when it builds a session's decks.
     """
     spec = pool_spec(pool_file)
-    return build_pool(load_cards(), resolve_mode(mode, spec), spec, installed_modules())
+    chosen = resolve_mode(mode, spec)
+    registry = installed_modules()
+    return build_pool(load_cards(), chosen, spec, registry, module_removals(chosen, registry))
+
+
+def module_removals(mode: str, registry: Sequence[ModuleInfo]) -> frozenset[str]:
+    """The base ids the modules ``mode`` enables take out of the pool (``hexmj_pool_removals``, §6.12)."""
+    return pool_removals(enabled_modules(mode, registry))
 
 
 def pool_spec(pool_file: Path | None = None) -> PoolSpec:

@@ -36,12 +36,19 @@ class Event:
 
 
 class Listener(Protocol):
-    """A card ability or module handler on the bus."""
+    """A card ability or module handler on the bus: its event, §15 level, holder and source."""
 
-    event: str
-    level: int
-    holder: int | None
-    source: str
+    @property
+    def event(self) -> str: ...
+
+    @property
+    def level(self) -> int: ...
+
+    @property
+    def holder(self) -> int | None: ...
+
+    @property
+    def source(self) -> str: ...
 
     def run(self, event: Event, game: Any) -> Step:
         """Resolve for ``event``; may yield decisions."""
@@ -50,7 +57,10 @@ class Listener(Protocol):
 
 @dataclass
 class Bus:
-    """Records events through ``sinks`` and runs the ``listeners`` of each event in §15 order."""
+    """Records events through ``sinks`` and runs the ``listeners`` of each event in §15 order.
+
+    ``game`` may be the session or its round: card listeners get the round, module listeners (those
+    with a ``handle``, ``engine.hookspecs.Listener``) get the session, the modules' ``Game``."""
 
     sinks: list[Callable[[Event], None]] = field(default_factory=list)
     listeners: dict[str, list[Listener]] = field(default_factory=dict)
@@ -70,12 +80,15 @@ class Bus:
         waiting = self.listeners.get(event.name)
         if not waiting:
             return
-        for listener in sorted(waiting, key=lambda li: _order(li, event, game)):
-            yield from listener.run(event, game)
+        table_side = getattr(game, "round", None) or game
+        module_side = getattr(game, "session", None) or game
+        for listener in sorted(waiting, key=lambda li: _order(li, event, table_side)):
+            yield from listener.run(event, module_side if hasattr(listener, "handle") else table_side)
 
 
 def _order(listener: Listener, event: Event, game: Any) -> tuple[int, int, str]:
     distance = 0
-    if listener.holder is not None and event.player is not None:
-        distance = game.table.seat_distance(event.player, listener.holder)
+    table = getattr(game, "table", None)
+    if listener.holder is not None and event.player is not None and table is not None:
+        distance = table.seat_distance(event.player, listener.holder)
     return (listener.level, distance, listener.source)

@@ -31,7 +31,7 @@ class SetKind(StrEnum):
     LOOSE = "loose"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Group:
     """One set of a decomposition.
 
@@ -50,7 +50,7 @@ class Group:
     granted_by: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Decomposition:
     """One reading of a complete hand: its form, every group (declared melds included) and the
     sources of the grants it used, sorted."""

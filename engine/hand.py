@@ -66,8 +66,12 @@ _FORM_ORDER = {STANDARD: 0, SEVEN_PAIRS: 1, THIRTEEN_ORPHANS: 2}
 _orphan_counts = itemgetter(*ORPHANS)
 _ORPHAN_ZEROS = NUM_KINDS - len(ORPHANS)
 _NUMBER_KEYS = complete_keys(NUMBER_SIZE)
-_SUIT_MEMO: dict[int, dict[bytes, tuple[tuple[Group, ...], ...]]] = {lo: {} for lo, _ in _SUITS}
 _HONOUR_KEYS = complete_keys(HONOUR_SIZE)
+_SuitEntry = tuple[int, tuple[tuple[Group, ...], ...]]
+_NO_SPLIT: _SuitEntry = (9, ())
+_HONOUR_BASE = 27
+_SUIT_MEMO: dict[int, dict[bytes, _SuitEntry]] = {lo: {} for lo, _ in _SUITS}
+_MAN, _PIN, _SOU, _HONOURS = (_SUIT_MEMO[lo] for lo, _ in _SUITS)
 _ORPHAN_KEYS = frozenset(tuple(2 if j == i else 1 for j in range(len(ORPHANS))) for i in range(len(ORPHANS)))
 
 
@@ -97,10 +101,10 @@ def decompose(
     """
     counts = _checked_counts(concealed, melds, complete=True)
     if not grants:
-        return decompose_counts(counts, _meld_groups(melds, [])[0] if melds else ())
+        return _readings(counts, _meld_groups(melds, [])[0] if melds else ())
     meld_groups, free = _meld_groups(melds, sorted(grants, key=lambda g: (g.source, g.shape)))
     exposed = any(m.exposed for m in melds)
-    found: dict[Decomposition, None] = dict.fromkeys(decompose_counts(counts, meld_groups))
+    found: dict[Decomposition, None] = dict.fromkeys(_readings(counts, meld_groups))
     for groups in _granted(counts, free, STANDARD, exposed, 1, _plain_standard):
         found[_decomposition(STANDARD, meld_groups + groups)] = None
     if not melds:
@@ -115,17 +119,24 @@ def decompose(
     return sorted(found, key=_decomposition_order)
 
 
-def decompose_counts(counts: Sequence[int], meld_groups: tuple[Group, ...] = ()) -> list[Decomposition]:
-    """The readings without grants of concealed ``counts`` (34 per-kind counts) beside declared
-    melds already made groups; the fast path of :func:`decompose` for trusted input, in canonical
-    order (a declared P-01 chi may carry its grant)."""
+def decompose_counts(counts: Sequence[int]) -> list[Decomposition]:
+    """:func:`decompose` of a hand without melds or grants given as 34 per-kind counts of 14 tiles;
+    the fast path for trusted input."""
+    return _readings(counts, ())
+
+
+def _readings(counts: Sequence[int], meld_groups: tuple[Group, ...]) -> list[Decomposition]:
+    """The readings without grants, in canonical order (a declared P-01 chi may carry its grant)."""
     key = bytes(counts)
     man, pin, sou, honours = key[0:9], key[9:18], key[18:27], key[27:34]
-    num = _NUMBER_KEYS.get
+    m = _MAN.get(man) or _suit(man, 0)
+    p = _PIN.get(pin) or _suit(pin, 9)
+    s = _SOU.get(sou) or _suit(sou, 18)
+    z = _HONOURS.get(honours) or _suit(honours, 27)
     found = []
-    if num(man, 9) + num(pin, 9) + num(sou, 9) + _HONOUR_KEYS.get(honours, 9) == 1:
+    if m[0] + p[0] + s[0] + z[0] == 1:
         used = tuple(sorted({g.granted_by for g in meld_groups if g.granted_by})) if meld_groups else ()
-        for a, b, c, d in product(_parts(man, 0), _parts(pin, 9), _parts(sou, 18), _parts(honours, 27)):
+        for a, b, c, d in product(m[1], p[1], s[1], z[1]):
             found.append(Decomposition(STANDARD, meld_groups + a + b + c + d, used))
     if meld_groups:
         return found
@@ -136,19 +147,24 @@ def decompose_counts(counts: Sequence[int], meld_groups: tuple[Group, ...] = ())
     return found
 
 
-def _parts(suit: bytes, base: int) -> tuple[tuple[Group, ...], ...]:
-    """The splits of one suit's tiles (kinds from ``base``), from a per-suit memo."""
+def _suit(suit: bytes, base: int) -> _SuitEntry:
+    """One suit's number of pairs and its splits, memoised; a suit that does not split is
+    ``_NO_SPLIT`` and is not stored."""
     memo = _SUIT_MEMO[base]
-    found = memo.get(suit)
-    if found is None:
-        found = memo[suit] = suit_parts(suit, base)
-    return found
+    entry = memo.get(suit)
+    if entry is None:
+        pairs = (_HONOUR_KEYS if base == _HONOUR_BASE else _NUMBER_KEYS).get(suit)
+        if pairs is None:
+            return _NO_SPLIT
+        entry = memo[suit] = (pairs, suit_parts(suit, base))
+    return entry
 
 
 def is_complete(
     concealed: Iterable[int], melds: Sequence[Meld] = (), grants: Sequence[ShapeGrant] = ()
 ) -> bool:
-    """Whether the hand (concealed tiles incl. the winning tile, and melds) is complete."""
+    """Whether the hand (concealed tiles incl. the winning tile, and melds) is complete; input errors
+    as for :func:`decompose`."""
     if grants:
         return bool(decompose(concealed, melds, grants))
     return is_complete_counts(_checked_counts(concealed, melds, complete=True), len(melds))
@@ -157,7 +173,8 @@ def is_complete(
 def waits(
     concealed: Iterable[int], melds: Sequence[Meld] = (), grants: Sequence[ShapeGrant] = ()
 ) -> frozenset[int]:
-    """The faces that would complete a hand one tile short (``13 - 3 * melds`` concealed tiles).
+    """The faces that would complete a hand one tile short (``13 - 3 * melds`` concealed tiles),
+    with the holder's grants.
 
     A face of which the hand already holds all four copies (concealed or
     declared) is no wait: no fifth copy exists.
@@ -260,13 +277,10 @@ def _plain_standard(counts: Sequence[int], prefix: tuple[Group, ...] = ()) -> It
     """Plain splits of ``counts`` into sets and pairs, with exactly one pair among ``prefix`` and
     the split."""
     key = bytes(counts)
-    num = _NUMBER_KEYS.get
-    pairs = sum(g.kind is SetKind.PAIR for g in prefix)
-    pairs += num(key[0:9], 9) + num(key[9:18], 9) + num(key[18:27], 9) + _HONOUR_KEYS.get(key[27:34], 9)
-    if pairs != 1:
+    entries = [_suit(key[lo:hi], lo) for lo, hi in _SUITS]
+    if sum(g.kind is SetKind.PAIR for g in prefix) + sum(pairs for pairs, _ in entries) != 1:
         return
-    parts = [_parts(key[lo:hi], lo) for lo, hi in _SUITS]
-    for man, pin, sou, honours in product(*parts):
+    for man, pin, sou, honours in product(*(parts for _, parts in entries)):
         yield prefix + man + pin + sou + honours
 
 
@@ -297,6 +311,7 @@ def _granted(
     """Readings in ``form`` that use at least one grant: bent groups from the grants, each used at
     most once, then the plain rest."""
     real = [g for g in grants if _usable(g, form, exposed)]
+    options = [[c for c in g.rule.candidates if _present(counts, c.tiles)] for g in real]
 
     def walk(i: int, bent: tuple[Group, ...], pairs: int) -> Iterator[tuple[Group, ...]]:
         if i == len(real):
@@ -305,7 +320,7 @@ def _granted(
             return
         yield from walk(i + 1, bent, pairs)
         grant = real[i]
-        for cand in grant.rule.candidates:
+        for cand in options[i]:
             more = cand.kind is SetKind.PAIR
             if pairs + more > max_pairs or not _take(counts, cand.tiles):
                 continue
@@ -320,6 +335,15 @@ def _granted(
 def _usable(grant: ShapeGrant, form: str, exposed: bool) -> bool:
     rule = grant.rule
     return not rule.is_form and form in rule.forms and not (rule.needs_concealed and exposed)
+
+
+def _present(counts: list[int], tiles: tuple[int, ...]) -> bool:
+    """Whether ``counts`` hold every tile of ``tiles``."""
+    taken = _take(counts, tiles)
+    if taken:
+        for t in tiles:
+            counts[t] += 1
+    return taken
 
 
 def _take(counts: list[int], tiles: tuple[int, ...]) -> bool:

@@ -30,12 +30,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache, cached_property
 from typing import Literal, TypeAlias
 
 from engine.errors import CardError
 from engine.groups import STANDARD, Decomposition, Group, SetKind
 from engine.melds import MeldKind
 from engine.tiles import (
+    NUM_KINDS,
     NUMBER_SUITS,
     Suit,
     TileSyntaxError,
@@ -95,10 +97,6 @@ class Not:
 Condition: TypeAlias = "Call | Compare | All | AnyOf | Not"
 
 
-def _no_treasure(_kind: int) -> bool:
-    return False
-
-
 @dataclass(frozen=True)
 class WinFacts:
     """What a contract may ask about one win (§9.5, §13).
@@ -106,7 +104,7 @@ class WinFacts:
     ``decomposition`` is the reading of the hand under test (declared melds
     are among its groups); ``win_tile`` the tile that completed it; ``win_by``
     ``tsumo`` for a self-draw (自摸), ``ron`` for a discard or a robbed kong;
-    ``is_treasure`` the treasure test of the winner (§8; always false with the
+    ``is_treasure`` the treasure test of the winner (§8; ``None`` with the
     module off); ``chosen_suit`` and ``chosen_number`` what the holder chose
     at reveal (B-11's suit, B-15's number); ``single_wait_on_pair`` whether the
     hand before the winning tile waited on exactly one face, as the pair
@@ -120,14 +118,14 @@ class WinFacts:
     win_tile: int
     win_by: WinBy
     flowers: tuple[int, ...] = ()
-    is_treasure: Callable[[int], bool] = _no_treasure
+    is_treasure: Callable[[int], bool] | None = None
     chosen_suit: Suit | None = None
     chosen_number: str | None = None
     single_wait_on_pair: bool = False
     before_abandon_window: bool = True
     revealed_kept: int = 0
 
-    @property
+    @cached_property
     def tiles(self) -> tuple[int, ...]:
         """Every physical tile of the win, melds included (a kong counts four), sorted."""
         return tuple(sorted(t for g in self.decomposition.groups for t in g.tiles))
@@ -168,12 +166,16 @@ class PredicateSpec:
 # ---- tile filters ------------------------------------------------------------
 
 
-def _faces(*kinds: int) -> Callable[[int], bool]:
-    return lambda k: k in kinds
+def _kinds(test: Callable[[int], bool]) -> frozenset[int]:
+    return frozenset(k for k in range(NUM_KINDS) if test(k))
+
+
+def _face(kind: int) -> Callable[[int], bool]:
+    return lambda k: k == kind
 
 
 TILE_CLASSES: dict[str, Callable[[int], bool]] = {
-    "any": lambda k: True,
+    "any": lambda k: 0 <= k < NUM_KINDS,
     "number": is_number,
     "honour": is_honor,
     "wind": is_wind,
@@ -184,15 +186,13 @@ TILE_CLASSES: dict[str, Callable[[int], bool]] = {
     "man": lambda k: suit_of(k) is Suit.MAN,
     "pin": lambda k: suit_of(k) is Suit.PIN,
     "sou": lambda k: suit_of(k) is Suit.SOU,
-    "east": _faces(27),
-    "south": _faces(28),
-    "west": _faces(29),
-    "north": _faces(30),
-    "white": _faces(31),
-    "green": _faces(32),
-    "red": _faces(33),
+    **{name: _face(27 + i) for i, name in enumerate(("east", "south", "west", "north"))},
+    **{name: _face(31 + i) for i, name in enumerate(("white", "green", "red"))},
 }
-"""Tile classes a filter may name; ``treasure`` and ``chosen_suit`` depend on the win."""
+"""Tile classes a filter may name, as tests on kinds; ``treasure`` and ``chosen_suit`` depend on
+the win."""
+
+_CLASS_KINDS: dict[str, frozenset[int]] = {name: _kinds(test) for name, test in TILE_CLASSES.items()}
 
 FACT_FILTERS: tuple[str, ...] = ("treasure", "chosen_suit")
 
@@ -212,23 +212,31 @@ def _alternatives(arg: Arg) -> tuple[str | int, ...]:
     return arg if isinstance(arg, tuple) else (arg,)
 
 
-def _one_filter(atom: str | int, facts: WinFacts) -> Callable[[int], bool]:
+@cache
+def _fixed_kinds(atom: str | int) -> frozenset[int]:
+    """The kinds of a filter atom that does not depend on the win."""
     if isinstance(atom, int):
-        return lambda k: is_number(k) and number_of(k) == atom
-    if atom in TILE_CLASSES:
-        return TILE_CLASSES[atom]
+        return _kinds(lambda k: is_number(k) and number_of(k) == atom)
+    if atom in _CLASS_KINDS:
+        return _CLASS_KINDS[atom]
+    return frozenset({parse_one(atom)})
+
+
+def _one_filter(atom: str | int, facts: WinFacts) -> frozenset[int]:
     if atom == "treasure":
-        return facts.is_treasure
+        return _kinds(facts.is_treasure) if facts.is_treasure else frozenset()
     if atom == "chosen_suit":
         chosen = facts.chosen_suit
-        return lambda k: chosen is not None and suit_of(k) is chosen
-    return _faces(parse_one(atom))
+        return _kinds(lambda k: suit_of(k) is chosen)
+    return _fixed_kinds(atom)
 
 
-def tile_test(arg: Arg, facts: WinFacts) -> Callable[[int], bool]:
-    """The tile filter ``arg`` as a test on kinds (a union over ``|`` alternatives)."""
-    tests = [_one_filter(atom, facts) for atom in _alternatives(arg)]
-    return lambda k: any(test(k) for test in tests)
+def filter_kinds(arg: Arg, facts: WinFacts) -> frozenset[int]:
+    """The kinds the tile filter ``arg`` admits (a union over ``|`` alternatives)."""
+    atoms = _alternatives(arg)
+    if len(atoms) == 1:
+        return _one_filter(atoms[0], facts)
+    return frozenset().union(*(_one_filter(atom, facts) for atom in atoms))
 
 
 def _set_kinds(arg: Arg) -> frozenset[SetKind]:
@@ -237,8 +245,8 @@ def _set_kinds(arg: Arg) -> frozenset[SetKind]:
 
 def _sets(facts: WinFacts, kinds: Arg, where: Arg = "any") -> list[Group]:
     wanted = _set_kinds(kinds)
-    test = tile_test(where, facts)
-    return [g for g in facts.groups if g.kind in wanted and all(test(t) for t in g.treated)]
+    test = filter_kinds(where, facts)
+    return [g for g in facts.groups if g.kind in wanted and all(t in test for t in g.treated)]
 
 
 def _number_suit(group: Group) -> Suit | None:
@@ -292,8 +300,8 @@ def _suits_with(facts: WinFacts, kinds: Arg) -> int:
 
 def _pair(facts: WinFacts, where: Arg = "any") -> bool:
     pair = facts.decomposition.pair
-    test = tile_test(where, facts)
-    return pair is not None and all(test(t) for t in pair.treated)
+    test = filter_kinds(where, facts)
+    return pair is not None and all(t in test for t in pair.treated)
 
 
 def _form(facts: WinFacts, name: str) -> bool:
@@ -301,8 +309,8 @@ def _form(facts: WinFacts, name: str) -> bool:
 
 
 def _tiles(facts: WinFacts, where: Arg) -> int:
-    test = tile_test(where, facts)
-    return sum(1 for t in facts.tiles if test(t))
+    test = filter_kinds(where, facts)
+    return sum(1 for t in facts.tiles if t in test)
 
 
 def _distinct_faces(facts: WinFacts) -> int:

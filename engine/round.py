@@ -2,33 +2,50 @@
 
 :meth:`Round.play` is a generator: it yields every :class:`Decision` a player
 must take and resumes with the answer, and returns the :class:`RoundResult`.
-Set-up (§11 phase 1): the world card and the module set-up steps are the
-session's; here the wall is shuffled, the dealer gets 14 tiles and the others
-13, flowers are replaced from the tail, contracts are offered 2 normal + 1
-black and chosen secretly.  Play (phase 2): normal draws from the front,
-flowers and kongs replaced from the tail, concealed / exposed / added kongs
-(an added kong may be robbed), chi from the upper seat only, pon, hu with
-priority hu > pon/kong > chi and multiple ron in seat order from the
+Set-up (§11 phase 1): the wall is shuffled, the dealer gets 14 tiles and the
+others 13, flowers are replaced from the tail, effects timed "after the deal,
+before contracts" run, contracts are offered 2 normal + 1 black and chosen
+secretly.  Play (phase 2): normal draws from the front, flowers and kongs
+replaced from the tail, concealed / exposed / added kongs (an added kong may
+be robbed), chi from the upper seat only unless a card says otherwise, pon,
+hu with priority hu > pon/kong > chi and multiple ron in seat order from the
 discarder.  A winner leaves and play goes on from the seat after the winner
 (self-draw) or after the discarder (ron), skipping seats that have won; the
 round ends at the third win or when the wall is exhausted (phases 3–6).  The
 abandon window opens once, the first time the drawable tiles fall to 24 or
 fewer, after the action in progress has settled (§10).
+
+The cards in play (:class:`Cards`) listen on the bus; their effects act on
+the round through the methods in the last part of this class.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from engine.bus import Bus, Event
 from engine.decisions import ABANDON, HU, KEEP, PASS, Decision, DecisionKind
-from engine.melds import Meld, MeldKind
+from engine.effects.context import Ctx
+from engine.effects.hooks import CardHook, Expiry, LaterHook, Status, WatchHook
+from engine.effects.program import run_program
+from engine.melds import HONOUR_RUNS, Meld, MeldKind
 from engine.rules import CallKind, Rules, WinClaim, WinVerdict
-from engine.state import PLAYERS, ContractStatus, PlayerState, Table, TableMeld, Win, WinWay
+from engine.state import PLAYERS, ContractStatus, Deck, PlayerState, Table, TableMeld, Win, WinWay
 from engine.tiles import format_one, format_tiles, is_flower, kind_of_instance, parse_one, suit_of
+from engine.vocabulary import (
+    ChooseStep,
+    CompiledCard,
+    ForEachStep,
+    IfStep,
+    LaterStep,
+    Program,
+    StaticRule,
+    StatusStep,
+)
 from engine.wall import Wall
 
 Step = Generator[Decision, str, None]
@@ -38,6 +55,8 @@ ABANDON_THRESHOLD = 24
 DEALER_TILES = 14
 OTHER_TILES = 13
 WINS_TO_END = 3
+DEFAULT_OFFER = (2, 1)
+"""Two normal contracts and one black contract (§9.1)."""
 
 
 class EndReason(StrEnum):
@@ -47,18 +66,48 @@ class EndReason(StrEnum):
     WALL_EXHAUSTED = "wall_exhausted"
 
 
-class _Exhausted(Exception):
-    """The wall ran out where a tile had to be drawn: the round ends (§11 phase 6)."""
+class _RoundOver(Exception):
+    """The third win or the exhausted wall ends the round wherever the flow stands (§11 phases 5, 6)."""
+
+    def __init__(self, reason: EndReason) -> None:
+        self.reason = reason
 
 
 @dataclass(frozen=True)
 class ContractOffer:
-    """The contract decks of the round, already shuffled by the session (§9.1)."""
+    """The contract decks of the round (§9.1); candidates come off the end of each list."""
 
     normal: list[str]
     black: list[str]
-    normal_count: int = 2
-    black_count: int = 1
+
+
+ModulePrimitive = Callable[[Any, int, Mapping[str, object]], Step]
+
+
+@dataclass
+class Cards:
+    """The cards a round plays with: the library of compiled cards, the decks, the world card, each
+    player's augments, and what the enabled modules add (primitives, tile marks)."""
+
+    library: Mapping[str, CompiledCard] = field(default_factory=dict)
+    decks: Mapping[str, Deck] = field(default_factory=dict)
+    world: CompiledCard | None = None
+    augments: Sequence[Sequence[CompiledCard]] = ((), (), (), ())
+    modules: frozenset[str] = frozenset()
+    module_primitives: Mapping[str, ModulePrimitive] = field(default_factory=dict)
+    tile_marks: Callable[[int, int], frozenset[int]] | None = None
+    session: Any = None
+    counters: dict[tuple[object, ...], int] = field(default_factory=dict)
+
+
+@dataclass
+class DrawnCard:
+    """A chance or party card drawn this round, for the records (§18.3)."""
+
+    card: str
+    deck: str
+    player: int
+    unexecutable: bool
 
 
 @dataclass
@@ -69,9 +118,13 @@ class RoundResult:
     scores: list[int]
     penalties: list[int]
     contracts: list[str | None]
+    statuses: list[ContractStatus]
     reason: EndReason
     wall_left: int
-    returned_contracts: dict[str, list[str]] = field(default_factory=dict)
+    turns: int
+    drawn: list[DrawnCard]
+    exercised: set[str]
+    returned_contracts: dict[str, list[str]]
 
 
 @dataclass
@@ -93,93 +146,162 @@ class Round:
         rules: Rules,
         bus: Bus,
         contracts: ContractOffer | None = None,
-        seat_of: Sequence[int] = (0, 1, 2, 3),
+        cards: Cards | None = None,
+        number: int = 1,
+        scores: Sequence[int] = (0, 0, 0, 0),
         wall: Wall | None = None,
     ) -> None:
         self.rng = rng
         self.rules = rules
         self.bus = bus
         self.offer = contracts
+        self.cards = cards or Cards()
+        self.number = number
+        self.scores = tuple(scores)
         self.table = Table(
             wall=wall if wall is not None else Wall.shuffled(rng),
             players=[PlayerState() for _ in PLAYERS],
             dealer_seat=dealer_seat,
-            seat_of=list(seat_of),
         )
         self.wins: list[Win] = []
         self.penalties = [0, 0, 0, 0]
         self.returned: dict[str, list[str]] = {"normal": [], "black": []}
+        self.turn_number = 0
+        self.actor = self.dealer
+        self.contracts_revealed = False
+        self.in_tidy = False
+        self.redraw_requested = False
+        self.safe: set[int] = set()
+        self.draw_end: dict[int, tuple[str, bool]] = {}
+        self.offer_size: dict[int, tuple[int, int]] = {}
+        self.candidates: dict[int, list[str]] = {}
+        self.seen: dict[int, tuple[int, ...]] = {}
+        self.chips = [0, 0, 0, 0]
+        self.drawn: list[DrawnCard] = []
+        self.exercised: set[str] = set()
+        self.statuses: list[Status] = []
+        self.lasting: dict[tuple[str, int], str] = {}
+        self._replacements: dict[str, list[CardHook]] = {}
+        self._expiring: list[tuple[Expiry, Callable[[], None]]] = []
+        self._win_tile: dict[int, int] = {}
         self._rinshan = False
         self._first_turn = True
+        self._first_discard = True
+        self._retracted: set[int] = set()
         self._answers: dict[int, str] = {}
+        self.rules.statuses = self.statuses
 
     @property
     def dealer(self) -> int:
         """The player at the dealer seat (§4)."""
         return self.table.player_at(self.table.dealer_seat)
 
+    @property
+    def counters(self) -> dict[tuple[object, ...], int]:
+        """Limit counters, kept for the session (keys carry the round and turn they count in)."""
+        return self.cards.counters
+
+    @property
+    def modules(self) -> frozenset[str]:
+        """The modules enabled in the session."""
+        return self.cards.modules
+
+    @property
+    def module_primitives(self) -> Mapping[str, ModulePrimitive]:
+        """The primitives the enabled modules implement."""
+        return self.cards.module_primitives
+
+    @property
+    def session(self) -> Any:
+        """The session, as the modules' ``Game``."""
+        return self.cards.session
+
     def emit(self, name: str, player: int | None = None, cause: str = "rule", **data: object) -> Step:
         """Record an event and deliver it to the cards listening (§6.6, §15)."""
-        yield from self.bus.deliver(Event(name, player, cause, data), self)
+        event = Event(name, player, cause, data)
+        self._expire(event)
+        yield from self.bus.deliver(event, self)
 
     # -- phase 1: the deal -------------------------------------------------------------
 
     def play(self) -> Generator[Decision, str, RoundResult]:
         """Deal, choose contracts, play until the third win or the exhausted wall (§11)."""
         reason = EndReason.WALL_EXHAUSTED
+        self._register_cards()
         try:
             yield from self._deal()
             yield from self.emit("setup.ready")
             yield from self._choose_contracts()
-            turn: _Turn | None = _Turn(self.dealer, draw=False)
+            turn: _Turn | None = _Turn(self._opener(), draw=False)
             while turn is not None:
                 turn = yield from self._turn(turn)
-            reason = EndReason.THIRD_WIN
-        except _Exhausted:
-            reason = EndReason.WALL_EXHAUSTED
-        if len(self.wins) >= WINS_TO_END:
-            reason = EndReason.THIRD_WIN
+        except _RoundOver as over:
+            reason = over.reason
         yield from self.emit("round.ended", reason=reason.value)
         return self._result(reason)
 
+    def _register_cards(self) -> None:
+        if self.cards.world is not None:
+            self.register(self.cards.world, None)
+        for p, held in enumerate(self.cards.augments):
+            for card in held:
+                self.register(card, p)
+
+    def register(self, card: CompiledCard, holder: int | None, expiry: Expiry | None = None) -> None:
+        """Put a card's triggers, replacements, statics and contract watches in force for its holder."""
+        for hook in card.hooks:
+            listener = CardHook(hook, card, holder, expiry or Expiry.of(_until(hook.duration), holder))
+            if hook.replaces:
+                self._replacements.setdefault(hook.event, []).append(listener)
+            else:
+                self.bus.listen(listener)
+        if holder is not None:
+            ctx = Ctx(self, card, holder)
+            for rule in card.statics:
+                self.statuses.append(Status(rule, holder, ctx, expiry))
+            for watch in card.watches:
+                self.bus.listen(WatchHook(watch, card, holder))
+
     def _deal(self) -> Step:
         t = self.table
-        order = [self.dealer, *[p for p in t.clockwise_from(self.dealer)]]
+        order = [self.dealer, *t.clockwise_from(self.dealer)]
         for p in order:
             n = DEALER_TILES if p == self.dealer else OTHER_TILES
             t.players[p].hand.extend(t.wall.draw_front() for _ in range(n))
-        yield from self.emit("setup.dealt", hands={PLAYERS[p]: len(t.players[p].hand) for p in order})
+        yield from self.emit("setup.dealt")
         for p in order:
             yield from self._replace_flowers(p, phase="setup")
+        self._win_tile[self.dealer] = t.players[self.dealer].hand[-1]
 
-    def _replace_flowers(self, player: int, *, phase: str) -> Step:
+    def _replace_flowers(self, player: int, *, phase: str, cause: str = "rule") -> Step:
         """Reveal every flower in hand and replace each from the tail (§11 phase 1, §6.6 补花)."""
         hand = self.table.players[player].hand
         while True:
-            flowers = [t for t in hand if is_flower(kind_of_instance(t))]
-            if not flowers:
+            tile = next((t for t in hand if is_flower(kind_of_instance(t))), None)
+            if tile is None:
                 return
-            for tile in flowers:
-                hand.remove(tile)
-                self.table.players[player].flowers.append(tile)
-                yield from self.emit(
-                    "flower.revealed", player, flower=format_one(kind_of_instance(tile)), phase=phase
-                )
-                drawn = self._draw(player, tail=True)
-                yield from self.emit("draw.replacement", player, reason="flower", tile=self._show(drawn))
-                yield from self._wall_changed()
+            hand.remove(tile)
+            self.table.players[player].flowers.append(tile)
+            yield from self.emit("flower.revealed", player, cause, flower=self._show(tile), phase=phase)
+            yield from self._replacement_draw(player, "flower", cause)
 
     def _choose_contracts(self) -> Step:
-        """Each player is offered 2 normal + 1 black contract and keeps one, all revealed at once (§9.1)."""
+        """Each player is offered 2 normal + 1 black contract and keeps one; all are revealed at once;
+        the rest go back and are reshuffled (§9.1, §9.4; P-09 3 + 2, S-06 swap)."""
         if self.offer is None:
             return
-        offer = self.offer
-        picks: dict[int, str] = {}
         offered: dict[int, tuple[str, ...]] = {}
-        for p in [self.dealer, *self.table.clockwise_from(self.dealer)]:
-            normal = [offer.normal.pop() for _ in range(min(offer.normal_count, len(offer.normal)))]
-            black = [offer.black.pop() for _ in range(min(offer.black_count, len(offer.black)))]
-            offered[p] = (*normal, *black)
+        order = [self.dealer, *self.table.clockwise_from(self.dealer)]
+        for p in order:
+            self.candidates[p] = self._draw_candidates(*DEFAULT_OFFER)
+            yield from self.emit("contract.offered", p)
+            normal, black = self.offer_size.get(p, DEFAULT_OFFER)
+            have = self.candidates[p]
+            extra_normal = normal - sum(1 for c in have if not self.rules.is_black(c))
+            extra_black = black - sum(1 for c in have if self.rules.is_black(c))
+            have += self._draw_candidates(max(extra_normal, 0), max(extra_black, 0))
+            offered[p] = tuple(have)
+        picks: dict[int, str] = {}
         for p, options in offered.items():
             if options:
                 picks[p] = yield Decision(DecisionKind.CONTRACT, p, options)
@@ -191,27 +313,49 @@ class Round:
             player = self.table.players[p]
             player.contract = picks[p]
             player.contract_status = ContractStatus.OPEN
+            card = self.cards.library.get(picks[p])
+            if card is not None:
+                self.register(card, p)
+        self.contracts_revealed = True
         yield from self.emit("contract.revealed", contracts={PLAYERS[p]: picks[p] for p in sorted(picks)})
+
+    def _opener(self) -> int:
+        """Who makes the first discard: the dealer, or wherever O-X01 moved the dealer's 14 tiles (§14.3:
+        hands move with players)."""
+        sizes = [len(p.hand) + 3 * len(p.melds) for p in self.table.players]
+        return sizes.index(DEALER_TILES) if DEALER_TILES in sizes else self.dealer
+
+    def _draw_candidates(self, normal: int, black: int) -> list[str]:
+        assert self.offer is not None
+        drawn = [self.offer.normal.pop() for _ in range(min(normal, len(self.offer.normal)))]
+        return drawn + [self.offer.black.pop() for _ in range(min(black, len(self.offer.black)))]
 
     # -- phase 2: turns ----------------------------------------------------------------
 
     def _turn(self, turn: _Turn) -> Generator[Decision, str, _Turn | None]:
-        """One player's turn: the abandon window if due, the draw, then own actions and a discard."""
+        """One rotation turn: the abandon window if due, the draw, own actions and a discard."""
         yield from self._abandon_window()
         p = turn.player
-        player = self.table.players[p]
+        self.actor = p
         if turn.draw:
-            yield from self.emit("turn.started", p)
-            if not self.table.wall:
-                raise _Exhausted
-            tile = self._draw(p, tail=False)
-            player.normal_draws += 1
-            self._rinshan = False
-            yield from self.emit("draw.normal", p, tile=self._show(tile), k=player.normal_draws)
-            yield from self._wall_changed()
-            if is_flower(kind_of_instance(tile)):
-                yield from self._replace_flowers(p, phase="play")
-        return (yield from self._act(p, drawn=turn.draw or self._first_turn))
+            self.turn_number += 1
+            yield from self.emit("turn.started", p, seat=self.table.seat_of[p])
+            yield from self._normal_draw(p)
+        nxt = yield from self._act(p, drawn=True)
+        yield from self.emit("turn.ended", p, seat=self.table.seat_of[p])
+        return nxt
+
+    def _normal_draw(self, p: int) -> Step:
+        """The turn's normal draw: from the front, or the tail if a card set it; cards may replace it."""
+        if not self.table.wall:
+            raise _RoundOver(EndReason.WALL_EXHAUSTED)
+        yield from self.emit("draw.normal.before", p, drawable=len(self.table.wall))
+        if (yield from self._replaced("draw.normal", p)):
+            return
+        end, _ = self.draw_end.pop(p, ("top", False))
+        wall = self.table.wall
+        tile = wall.draw_tail() if end == "tail" else wall.draw_front()
+        yield from self.acquire(p, tile, "normal", "rule", end=end)
 
     def _act(self, p: int, *, drawn: bool) -> Generator[Decision, str, _Turn | None]:
         """The acting player's choices after a draw or a call: hu, kongs, then a discard (§11 phase 2)."""
@@ -221,15 +365,17 @@ class Round:
             first = self._first_turn
             self._first_turn = False
             claim = self._self_draw_claim(p, first=first)
+            win_tile = self._win_tile.get(p)
             options: list[str] = []
-            if drawn and self._can_win(p, player.hand[-1], claim):
+            if drawn and win_tile in player.hand and self._can_win(p, win_tile, claim):
                 options.append(HU)
             if drawn and t.wall:
                 options += self._kong_options(p)
-            options += [f"discard {format_one(k)}" for k in sorted(set(player.hand_kinds()))]
+            options += self._discard_options(p)
             answer = yield Decision(DecisionKind.TURN, p, tuple(options))
             if answer == HU:
-                yield from self._settle_wins([p], player.hand[-1], claim)
+                assert win_tile is not None
+                yield from self._settle_wins([p], win_tile, claim)
                 return self._after_exit(p)
             verb, face = answer.split(" ", 1)
             kind = parse_one(face)
@@ -240,6 +386,15 @@ class Round:
                 return self._after_exit(p)
             drawn = True
 
+    def _discard_options(self, p: int) -> list[str]:
+        """The legal discards; when cards forbid every tile, any tile (O-N03, O-N08, B-11 fallbacks)."""
+        player = self.table.players[p]
+        drawn = self._win_tile.get(p)
+        drawn_kind = kind_of_instance(drawn) if drawn in player.hand and drawn is not None else None
+        faces = sorted(set(player.hand_kinds()))
+        legal = [k for k in faces if self.rules.may_discard(self.table, p, k, drawn_kind).allowed]
+        return [f"discard {format_one(k)}" for k in (legal or faces)]
+
     def _kong_options(self, p: int) -> list[str]:
         t = self.table
         player = t.players[p]
@@ -248,29 +403,24 @@ class Round:
         for k in sorted(set(kinds)):
             if kinds.count(k) == 4 and self.rules.may_call(t, p, CallKind.ANKAN, k).allowed:
                 found.append(f"ankan {format_one(k)}")
-            if any(m.meld.kind is MeldKind.PON and m.meld.tiles[0] == k for m in player.melds) and (
-                self.rules.may_call(t, p, CallKind.KAKAN, k).allowed
-            ):
+            pon = any(m.meld.kind is MeldKind.PON and m.meld.tiles[0] == k for m in player.melds)
+            if pon and self.rules.may_call(t, p, CallKind.KAKAN, k).allowed:
                 found.append(f"kakan {format_one(k)}")
         return found
 
     def _declare_kong(self, p: int, kind: MeldKind, face: int) -> Generator[Decision, str, bool]:
         """A concealed or added kong; an added kong may be robbed first (§13.9.4, L2).  True if robbed."""
-        t = self.table
-        player = t.players[p]
+        player = self.table.players[p]
         tiles = [i for i in player.hand if kind_of_instance(i) == face]
         yield from self.emit("kong.declared", p, kind=kind.value, tile=format_one(face))
         if kind is MeldKind.KAKAN:
             robbers = yield from self._responses(p, tiles[0], rob=True)
             if robbers:
                 player.hand.remove(tiles[0])
-                winners = [q for q in robbers]
-                yield from self._settle_wins(winners, tiles[0], WinClaim(WinWay.ROB_KONG, from_player=p))
+                yield from self._settle_wins(robbers, tiles[0], WinClaim(WinWay.ROB_KONG, from_player=p))
                 return True
             index = next(
-                i
-                for i, m in enumerate(player.melds)
-                if m.meld.kind is MeldKind.PON and m.meld.tiles[0] == face
+                i for i, m in enumerate(player.melds) if m.meld.kind is MeldKind.PON and m.meld.tiles[0] == face
             )
             old = player.melds[index]
             player.hand.remove(tiles[0])
@@ -281,55 +431,75 @@ class Round:
             for i in tiles:
                 player.hand.remove(i)
             player.melds.append(TableMeld(Meld(MeldKind.ANKAN, (face,) * 4), tuple(tiles)))
-        yield from self._kong_established(p, kind, face)
+        yield from self._kong_established(p, kind, face, None)
         return False
 
-    def _kong_established(self, p: int, kind: MeldKind, face: int) -> Step:
+    def _kong_established(self, p: int, kind: MeldKind, face: int, source: int | None) -> Step:
         """The kong stands: its points are earned now, then the replacement from the tail (§6.6, §13.9)."""
-        self.table.players[p].kong_kinds.append(kind)
+        player = self.table.players[p]
+        player.kong_kinds.append(kind)
+        player.calls[kind.value] = player.calls.get(kind.value, 0) + 1
         self.table.any_call = True
-        yield from self.emit("kong.established", p, kind=kind.value, tile=format_one(face))
-        if not self.table.wall:
-            raise _Exhausted
-        tile = self._draw(p, tail=True)
+        came = "" if source is None else PLAYERS[source]
+        yield from self.emit("kong.established", p, kind=kind.value, tile=format_one(face), **{"from": came})
+        if kind is not MeldKind.ANKAN:
+            yield from self.emit("meld.exposed", p, kind=kind.value, tile=format_one(face), **{"from": came})
+        yield from self._replacement_draw(p, "kong", "rule")
         self._rinshan = True
-        yield from self.emit("draw.replacement", p, reason="kong", tile=self._show(tile))
-        yield from self._wall_changed()
-        if is_flower(kind_of_instance(tile)):
-            yield from self._replace_flowers(p, phase="play")
 
-    def _discard(self, p: int, face: int) -> Generator[Decision, str, _Turn | None]:
+    def _replacement_draw(self, p: int, reason: str, cause: str) -> Step:
+        """A tile from the tail after a flower or a kong (lib 二.1 尾部); cards may replace it (S-04, G-05)."""
+        if not self.table.wall:
+            raise _RoundOver(EndReason.WALL_EXHAUSTED)
+        if (yield from self._replaced("draw.replacement", p, reason=reason)):
+            return
+        yield from self.acquire(p, self.table.wall.draw_tail(), "replacement", cause, reason=reason)
+
+    def _discard(self, p: int, face: int, cause: str = "rule") -> Generator[Decision, str, _Turn | None]:
         """Put a tile in the river and settle the responses to it (§11 phase 2, §12.2, §12.3)."""
         t = self.table
         player = t.players[p]
-        tile = next(
-            i
-            for i in sorted(player.hand, key=lambda i: (i in player.revealed, i))
-            if kind_of_instance(i) == face
-        )
+        tile = next(i for i in sorted(player.hand, key=lambda i: (i in player.revealed, i)) if kind_of_instance(i) == face)
         player.hand.remove(tile)
-        player.revealed.discard(tile)
         player.river.append(tile)
         player.discarded.append(face)
+        if tile in player.revealed:
+            player.revealed.discard(tile)
+        if tile in player.contract_tiles:
+            player.revealed_discarded += 1
+        if tile == player.forced_tile:
+            player.forced_discards += 1
+            player.forced_tile = None
+        self._win_tile.pop(p, None)
         self._rinshan = False
         houtei = not t.wall
-        yield from self.emit("discard.made", p, tile=format_one(face))
+        if self._first_discard:
+            self._first_discard = False
+            yield from self.emit("discard.first_of_round", p, cause, tile=format_one(face))
+        yield from self.emit("discard.made", p, cause, tile=format_one(face), k=len(player.discarded))
+        if p in self._retracted:
+            self._retracted.discard(p)
+            options = tuple(self._discard_options(p))
+            again = yield Decision(DecisionKind.TURN, p, options)
+            return (yield from self._discard(p, parse_one(again.split(" ", 1)[1]), cause))
         claims = yield from self._responses(p, tile, rob=False)
+        self.safe.discard(p)
         if claims and self._answers[claims[0]] == HU:
             player.river.remove(tile)
+            player.uncalled_streak += 1
             yield from self._settle_wins(claims, tile, WinClaim(WinWay.RON, from_player=p, last_tile=houtei))
-            yield from self.emit("discard.settled", p, tile=format_one(face), outcome="ron")
+            yield from self.emit("discard.settled", p, cause, tile=format_one(face), outcome="ron")
             return self._after_exit(p)
         if claims:
             caller = claims[0]
             answer = self._answers[caller]
             player.river.remove(tile)
+            player.uncalled_streak = 0
             yield from self._call(caller, p, tile, answer)
-            yield from self.emit("discard.settled", p, tile=format_one(face), outcome=answer.split(" ")[0])
-            if answer == "kong":
-                return (yield from self._act(caller, drawn=True))
-            return (yield from self._act(caller, drawn=False))
-        yield from self.emit("discard.settled", p, tile=format_one(face), outcome="none")
+            yield from self.emit("discard.settled", p, cause, tile=format_one(face), outcome="called")
+            return (yield from self._act(caller, drawn=answer == "kong"))
+        player.uncalled_streak += 1
+        yield from self.emit("discard.settled", p, cause, tile=format_one(face), outcome="none")
         nxt = t.next_in_game(p)
         return None if nxt is None else _Turn(nxt)
 
@@ -338,17 +508,18 @@ class Round:
         the source) beats pon/kong, which beats chi (§11 phase 2, §12.3, CARD-INVENTORY H16)."""
         t = self.table
         face = kind_of_instance(tile)
-        self._answers = {}
+        answers: dict[int, str] = {}
         for q in t.clockwise_from(source):
             options = self._response_options(q, source, tile, rob)
             if len(options) > 1:
                 kind = DecisionKind.ROB_KONG if rob else DecisionKind.CALL
-                self._answers[q] = yield Decision(kind, q, tuple(options), format_one(face))
-        ron = [q for q, a in self._answers.items() if a == HU]
+                answers[q] = yield Decision(kind, q, tuple(options), format_one(face))
+        self._answers = answers
+        ron = [q for q, a in answers.items() if a == HU]
         if ron:
             return sorted(ron, key=lambda q: t.seat_distance(source, q))
         for group in (("pon", "kong"), ("chi",)):
-            callers = [q for q, a in self._answers.items() if a.split(" ")[0] in group]
+            callers = [q for q, a in answers.items() if a.split(" ")[0] in group]
             if callers:
                 return sorted(callers, key=lambda q: t.seat_distance(source, q))[:1]
         return []
@@ -357,26 +528,30 @@ class Round:
         t = self.table
         face = kind_of_instance(tile)
         options = [PASS]
+        responder = t.players[q]
+        if len(responder.hand) + 3 * len(responder.melds) != OTHER_TILES:
+            return options
         way = WinWay.ROB_KONG if rob else WinWay.RON
         if self._can_win(q, tile, WinClaim(way, from_player=source, last_tile=not t.wall)):
             options.append(HU)
-        if rob:
+        if rob or source in self.safe:
             return options
         held = t.players[q].hand_kinds().count(face)
         if held >= 2 and self.rules.may_call(t, q, CallKind.PON, face, source).allowed:
             options.append("pon")
         if held == 3 and t.wall and self.rules.may_call(t, q, CallKind.MINKAN, face, source).allowed:
             options.append("kong")
-        for run in self._chi_runs(q, face):
-            if self.rules.may_call(t, q, CallKind.CHI, face, source).allowed:
-                options.append(f"chi {format_tiles(run)}")
+        runs = self._chi_runs(q, face)
+        if runs and self.rules.may_call(t, q, CallKind.CHI, face, source).allowed:
+            options += [f"chi {format_tiles(run)}" for run in runs]
         return options
 
     def _chi_runs(self, q: int, face: int) -> list[tuple[int, int, int]]:
-        """The chows the caller's hand can make with ``face``: number tiles, one suit."""
-        if face >= 27:
-            return []
+        """The chows the caller's hand can make with ``face``: number tiles of one suit, or an honour run
+        that P-01 lets its holder chi (lib P-01)."""
         kinds = set(self.table.players[q].hand_kinds())
+        if face >= 27:
+            return [run for run in HONOUR_RUNS if face in run and all(k in kinds for k in run if k != face)]
         runs = []
         for start in (face - 2, face - 1, face):
             run = (start, start + 1, start + 2)
@@ -392,33 +567,31 @@ class Round:
         player = t.players[caller]
         face = kind_of_instance(tile)
         verb = answer.split(" ")[0]
+        yield from self.emit("call.declared", caller, kind=verb, tile=format_one(face))
         if verb == "chi":
-            run = tuple(parse_one(f) for f in _split_run(answer.split(" ")[1]))
-            need = [k for k in run if k != face]
+            need = [k for k in parse_run(answer.split(" ")[1]) if k != face]
+            self.rules.use(self.rules.may_call(t, caller, CallKind.CHI, face, source), caller, CallKind.CHI)
         else:
             need = [face] * (3 if verb == "kong" else 2)
         used: list[int] = []
         for k in need:
-            inst = next(i for i in sorted(player.hand) if kind_of_instance(i) == k and i not in used)
-            used.append(inst)
+            used.append(next(i for i in sorted(player.hand) if kind_of_instance(i) == k and i not in used))
         for i in used:
             player.hand.remove(i)
             player.revealed.discard(i)
         kind = {"chi": MeldKind.CHI, "pon": MeldKind.PON, "kong": MeldKind.MINKAN}[verb]
         instances = tuple(sorted((*used, tile)))
-        player.melds.append(
-            TableMeld(Meld(kind, tuple(kind_of_instance(i) for i in instances)), instances, source)
-        )
+        meld = Meld(kind, tuple(kind_of_instance(i) for i in instances))
+        player.melds.append(TableMeld(meld, instances, source))
         t.any_call = True
+        self._win_tile.pop(caller, None)
         if kind is MeldKind.MINKAN:
-            yield from self._kong_established(caller, kind, face)
-        else:
-            yield from self.emit(
-                f"{verb}.established",
-                caller,
-                source=PLAYERS[source],
-                tiles=format_tiles(kind_of_instance(i) for i in instances),
-            )
+            yield from self._kong_established(caller, kind, face, source)
+            return
+        player.calls[kind.value] = player.calls.get(kind.value, 0) + 1
+        payload = {"tile": format_one(face), "from": PLAYERS[source], "kind": kind.value}
+        yield from self.emit(f"{kind.value}.established", caller, **payload)
+        yield from self.emit("meld.exposed", caller, **payload)
 
     # -- wins and exits ----------------------------------------------------------------
 
@@ -439,7 +612,10 @@ class Round:
         return self._judge(p, tile, claim) is not None
 
     def _judge(self, p: int, tile: int, claim: WinClaim) -> WinVerdict | None:
-        return self.rules.judge_win(self.table, p, kind_of_instance(tile), claim, order=len(self.wins) + 1)
+        faces = self.treasure_faces(p) if "treasure" in self.modules else None
+        return self.rules.judge_win(
+            self.table, p, kind_of_instance(tile), claim, order=len(self.wins) + 1, treasure=faces
+        )
 
     def _settle_wins(self, winners: list[int], tile: int, claim: WinClaim) -> Step:
         """Score each winner in order and let them leave (§11 phases 3–5, §12.3, §12.5)."""
@@ -450,9 +626,6 @@ class Round:
             player = t.players[q]
             if claim.way is not WinWay.SELF_DRAW:
                 player.hand.append(tile)
-            if verdict.contract_met and player.contract_status is ContractStatus.OPEN:
-                player.contract_status = ContractStatus.COMPLETED
-                yield from self.emit("contract.completed", q, at_hu=True)
             win = Win(
                 player=q,
                 order=len(self.wins) + 1,
@@ -464,30 +637,29 @@ class Round:
                 wall_left=len(t.wall),
             )
             self.wins.append(win)
+            if verdict.abandons:
+                self.abandon(q)
+            if verdict.contract_met and player.contract_status is ContractStatus.OPEN:
+                player.contract_status = ContractStatus.COMPLETED
+                yield from self.emit("contract.completed", q, at_hu=True)
             yield from self.emit(
-                "hu.confirmed",
-                q,
-                way=claim.way.value,
-                tile=format_one(win.tile),
-                order=win.order,
-                total=win.total,
+                "hu.confirmed", q, way=claim.way.value, tile=format_one(win.tile), order=win.order, total=win.total
             )
             player.won = True
+            self._end_holder(q)
             yield from self.emit("player.exited", q, remaining=sum(t.in_game(x) for x in range(4)))
             if len(self.wins) >= WINS_TO_END:
-                return
+                raise _RoundOver(EndReason.THIRD_WIN)
+        yield from self.emit(
+            "hu.settled", winners=[PLAYERS[q] for q in winners], remaining=sum(t.in_game(x) for x in range(4))
+        )
 
     def _after_exit(self, source: int) -> _Turn | None:
-        """Play goes on from the next in-game seat after ``source`` (§12.1, §12.2), or the round ends."""
-        if len(self.wins) >= WINS_TO_END:
-            return None
+        """Play goes on from the next in-game seat after ``source`` (§12.1, §12.2)."""
         nxt = self.table.next_in_game(source)
         return None if nxt is None else _Turn(nxt)
 
     # -- the abandon window ------------------------------------------------------------
-
-    def _wall_changed(self) -> Step:
-        yield from self.emit("wall.count", n=len(self.table.wall))
 
     def _abandon_window(self) -> Step:
         """§10: the first time ≤ 24 drawable tiles remain, every in-game player with an unfinished contract
@@ -502,21 +674,281 @@ class Round:
             answers[p] = yield Decision(DecisionKind.ABANDON, p, (KEEP, ABANDON), t.players[p].contract or "")
         for p in asked:
             if answers[p] == ABANDON:
-                player = t.players[p]
-                player.contract_status = ContractStatus.ABANDONED
-                if self.rules.is_black(player.contract or ""):
-                    self.penalties[p] -= 1
+                self.abandon(p)
         yield from self.emit("abandon.window", choices={PLAYERS[p]: answers[p] for p in asked})
+
+    def abandon(self, p: int) -> None:
+        """Give up the contract: its prohibitions and effects lapse; a black one costs 1 point (§10.2)."""
+        player = self.table.players[p]
+        player.contract_status = ContractStatus.ABANDONED
+        if self.rules.is_black(player.contract or ""):
+            self.penalties[p] -= 1
+        source = player.contract
+        self.statuses[:] = [s for s in self.statuses if not (s.holder == p and s.rule.source == source)]
+
+    # -- what card effects use ---------------------------------------------------------
+
+    def resolve(self, ctx: Ctx, steps: Program) -> Step:
+        """Run a card's program and record that the card was exercised."""
+        self.exercised.add(ctx.card.base_id)
+        yield from run_program(ctx, steps)
+
+    def acquire(self, p: int, tile: int, via: str, cause: str, **data: object) -> Step:
+        """A tile enters a hand: a normal, replacement or extra draw, a take from a look, a swap, a pass,
+        a retrieval (tile.acquired, H21).  Only normal and replacement draws may win (H14)."""
+        player = self.table.players[p]
+        player.hand.append(tile)
+        shown = self._show(tile)
+        if via == "normal":
+            player.normal_draws += 1
+            self._rinshan = False
+            self._win_tile[p] = tile
+            yield from self.emit("draw.normal", p, cause, tile=shown, k=player.normal_draws, **data)
+        elif via == "replacement":
+            self._win_tile[p] = tile
+            yield from self.emit("draw.replacement", p, cause, tile=shown, **data)
+        else:
+            self._win_tile.pop(p, None)
+            if via == "extra":
+                yield from self.emit("draw.extra", p, cause, tile=shown)
+        yield from self.emit("tile.acquired", p, cause, tile=shown, via=via)
+        yield from self.emit("wall.count", None, cause, drawable=len(self.table.wall))
+        if is_flower(kind_of_instance(tile)):
+            yield from self._replace_flowers(p, phase="play", cause=cause)
+
+    def card_discard(self, p: int, cause: str) -> Step:
+        """A discard a card makes a player take, with its own nested response window (H9)."""
+        if self.table.players[p].won or not self.table.players[p].hand:
+            return
+        answer = yield Decision(DecisionKind.TURN, p, tuple(self._discard_options(p)), cause)
+        yield from self._discard(p, parse_one(answer.split(" ", 1)[1]), cause)
+
+    def draw_card(self, deck_name: str, p: int, cause: str, offered: int = 1) -> Step:
+        """Draw a chance or party card for ``p`` and resolve it (§6.4–§6.10, §7.2): replacement hooks
+        first (G-07, P-07, S-17), a completely unexecutable card is redrawn once (§6.8), a lasting card
+        takes the player's one lasting slot of that deck (§6.9, §7.3)."""
+        if offered == 1 and (yield from self._replaced(f"{deck_name}.draw", p)):
+            return
+        deck = self.cards.decks.get(deck_name)
+        if deck is None or self.table.players[p].won:
+            return
+        yield from self.emit(f"{deck_name}.draw", p, cause)
+        drawn = [c for c in (deck.draw() for _ in range(offered)) if c is not None]
+        if not drawn:
+            return
+        kept = drawn[0]
+        if len(drawn) > 1:
+            kept = yield Decision(DecisionKind.CHOOSE, p, tuple(drawn), f"keep 1 of {deck_name}")
+            deck.discards.extend(c for c in drawn if c != kept)
+        for attempt in range(2):
+            yield from self.emit(f"{deck_name}.drawn", p, cause, card=kept)
+            if self.redraw_requested:
+                self.redraw_requested = False
+                deck.discards.append(kept)
+                again = deck.draw()
+                if again is None:
+                    return
+                kept = again
+                yield from self.emit(f"{deck_name}.drawn", p, cause, card=kept)
+            done = yield from self._resolve_drawn(deck_name, deck, kept, p)
+            if done or attempt == 1:
+                return
+            again = deck.draw()
+            if again is None:
+                return
+            kept = again
+
+    def _resolve_drawn(self, deck_name: str, deck: Deck, card_id: str, p: int) -> Generator[Decision, str, bool]:
+        card = self.cards.library[card_id]
+        ctx = Ctx(self, card, p)
+        lasting = bool(card.hooks) or _lasting(card.resolution)
+        if lasting:
+            held = self.lasting.get((deck_name, p))
+            if held is not None and self._active(held, p):
+                keep = yield Decision(DecisionKind.KEEP_LASTING, p, (held, card_id), deck_name)
+                dropped = card_id if keep == held else held
+                deck.discards.append(dropped)
+                self._end_card(dropped, p)
+                if keep == held:
+                    self.drawn.append(DrawnCard(card_id, deck_name, p, False))
+                    return True
+            self.lasting[(deck_name, p)] = card_id
+            self.register(card, p)
+        yield from self.resolve(ctx, card.resolution)
+        unexecutable = ctx.unexecutable and not ctx.did_something and not card.hooks
+        self.drawn.append(DrawnCard(card_id, deck_name, p, unexecutable))
+        if unexecutable:
+            deck.discards.append(card_id)
+            yield from self.emit(f"{deck_name}.unexecutable", p, ctx.cause, card=card_id)
+            return False
+        if not lasting:
+            deck.discards.append(card_id)
+        return True
+
+    def _active(self, card_id: str, p: int) -> bool:
+        hooks = [h for hs in self.bus.listeners.values() for h in hs if isinstance(h, CardHook)]
+        return any(h.live and h.holder == p and h.card.id == card_id for h in hooks) or any(
+            s.holder == p and s.rule.source == card_id for s in self.statuses
+        )
+
+    def _end_card(self, card_id: str, p: int) -> None:
+        for hooks in self.bus.listeners.values():
+            for h in hooks:
+                if isinstance(h, CardHook | LaterHook) and h.holder == p and h.card.id == card_id:
+                    h.live = False
+        self.statuses[:] = [s for s in self.statuses if not (s.holder == p and s.rule.source == card_id)]
+
+    def _end_holder(self, p: int) -> None:
+        """A winner's chance and party cards end at once (§12.5); their augments only pause."""
+        for (deck, holder), card_id in list(self.lasting.items()):
+            if holder == p:
+                self._end_card(card_id, p)
+                del self.lasting[(deck, holder)]
+
+    def add_status(self, ctx: Ctx, rule: StaticRule) -> None:
+        """A static in force for the named player until its duration ends (add_status)."""
+        who = ctx.player(rule.who) if rule.who != "holder" else ctx.holder
+        if who is None:
+            return
+        expiry = Expiry.of(_until(rule.duration), who)
+        self.statuses.append(Status(rule, who, ctx, expiry))
+        if rule.action == "keep_drawn":
+            hand = self.table.players[who].hand
+            self.table.players[who].forced_tile = hand[-1] if hand else None
+        if expiry is not None:
+            status = self.statuses[-1]
+            self._expiring.append((expiry, lambda: self._drop_status(status)))
+
+    def _drop_status(self, status: Status) -> None:
+        if status in self.statuses:
+            self.statuses.remove(status)
+
+    def add_later(self, ctx: Ctx, until: str, steps: Program) -> None:
+        """Steps to run when the holder's duration ends (O-C06, G-11)."""
+        expiry = Expiry.of(until, ctx.holder)
+        assert expiry is not None
+        self.bus.listen(LaterHook(ctx.card, ctx.holder, expiry, steps))
+
+    def reveal(self, owner: int, tiles: list[int], until: str, ctx: Ctx) -> None:
+        """Tiles become public while staying in the hand (§14.4); a contract's reveal is tracked (B-09)."""
+        player = self.table.players[owner]
+        player.revealed.update(tiles)
+        if ctx.card.contract is not None:
+            player.contract_tiles.update(tiles)
+        expiry = Expiry.of(until, owner)
+        if expiry is not None and until != "round_end":
+            self._expiring.append((expiry, lambda: player.revealed.difference_update(tiles)))
+
+    def see(self, viewer: int, tiles: list[int], *, public: bool) -> None:
+        """Tiles a card lets ``viewer`` (or everyone) see; they appear in the agent's view."""
+        kinds = tuple(kind_of_instance(i) for i in tiles)
+        for p in range(4) if public else (viewer,):
+            self.seen[p] = kinds
+
+    def take_from_hand(self, p: int, face: str) -> int:
+        """Remove one hidden tile of ``face`` from the hand and return it."""
+        player = self.table.players[p]
+        k = parse_one(face)
+        tile = next(i for i in sorted(player.hand, key=lambda i: (i in player.revealed, i)) if kind_of_instance(i) == k)
+        player.hand.remove(tile)
+        player.revealed.discard(tile)
+        if self._win_tile.get(p) == tile:
+            del self._win_tile[p]
+        return tile
+
+    def retract(self, p: int) -> bool:
+        """P-10: the discard just made goes back to the hand and is void."""
+        player = self.table.players[p]
+        if not player.river:
+            return False
+        player.hand.append(player.river.pop())
+        player.discarded.pop()
+        self._retracted.add(p)
+        return True
+
+    def rotate_seats(self, cause: str) -> Step:
+        """O-X01: each in-game player moves to the next in-game seat; dealer, wind and order stay (§14.3)."""
+        t = self.table
+        moving = sorted((p for p in range(4) if t.in_game(p)), key=lambda p: t.seat_of[p])
+        seats = [t.seat_of[p] for p in moving]
+        for p, seat in zip(moving, seats[1:] + seats[:1], strict=True):
+            t.seat_of[p] = seat
+        yield from self.emit("seats.rotated", None, cause, seats={PLAYERS[p]: t.seat_of[p] for p in range(4)})
+
+    def swap_candidate(self, p: int, source: str) -> Generator[Decision, str, bool]:
+        """S-06: put back one offered normal contract and draw a new one (§9.1)."""
+        normal = [c for c in self.candidates.get(p, []) if not self.rules.is_black(c)]
+        if self.offer is None or not normal or not self.offer.normal:
+            return False
+        answer = yield Decision(DecisionKind.CHOOSE, p, (*normal, PASS), source)
+        if answer == PASS:
+            return True
+        self.candidates[p].remove(answer)
+        self.candidates[p].append(self.offer.normal.pop())
+        self.returned["normal"].append(answer)
+        return True
+
+    def replace_contract(self, p: int, offer: int, optional: bool, ctx: Ctx) -> Generator[Decision, str, bool]:
+        """A new contract of the same type, chosen from ``offer``; progress restarts (O-X08, G-06, G-16)."""
+        player = self.table.players[p]
+        old = player.contract
+        deck = self.cards.decks.get("black_contract" if self.rules.is_black(old or "") else "contract")
+        if old is None or deck is None or player.contract_status is ContractStatus.COMPLETED:
+            return False
+        fresh = [c for c in (deck.draw() for _ in range(offer)) if c is not None]
+        if not fresh:
+            return False
+        answer = yield Decision(DecisionKind.CHOOSE, p, (*fresh, *((PASS,) if optional else ())), ctx.card.id)
+        if answer == PASS:
+            deck.put_back(fresh)
+            return True
+        deck.put_back([c for c in fresh if c != answer] + [old])
+        self._end_card(old, p)
+        player.contract = answer
+        player.contract_status = ContractStatus.OPEN
+        player.contract_tiles.clear()
+        self.register(self.cards.library[answer], p)
+        yield from self.emit("contract.replaced", p, ctx.cause, old=old, new=answer)
+        return True
+
+    def next_actor(self) -> int:
+        """The player who acts next, clockwise from the acting player (§6.4)."""
+        nxt = self.table.next_in_game(self.actor)
+        return self.actor if nxt is None else nxt
+
+    def treasure_faces(self, p: int | None) -> frozenset[int]:
+        """The faces that are treasure for ``p`` now, as the enabled modules mark them (§8)."""
+        marks = self.cards.tile_marks
+        if marks is None or p is None:
+            return frozenset()
+        return marks(p, self.table.seat_of[p])
+
+    def visible_kinds(self) -> list[int]:
+        """Every face on view on the table (H21)."""
+        return self.table.visible_kinds()
 
     # -- helpers -----------------------------------------------------------------------
 
-    def _draw(self, p: int, *, tail: bool) -> int:
-        t = self.table
-        if not t.wall:
-            raise _Exhausted
-        tile = t.wall.draw_tail() if tail else t.wall.draw_front()
-        t.players[p].hand.append(tile)
-        return tile
+    def _replaced(self, name: str, p: int, **data: object) -> Generator[Decision, str, bool]:
+        """Run a replacement (``instead of …``) the player holds for this event, if one applies."""
+        event = Event(name, p, "rule", data)
+        for hook in self._replacements.get(name, []):
+            if hook.holder == p and hook.live:
+                yield from hook.run(event, self)
+                if hook.fired:
+                    return True
+        return False
+
+    def _expire(self, event: Event) -> None:
+        if not self._expiring:
+            return
+        keep = []
+        for expiry, end in self._expiring:
+            if expiry.ends(event):
+                end()
+            else:
+                keep.append((expiry, end))
+        self._expiring = keep
 
     def _show(self, tile: int) -> str:
         return format_one(kind_of_instance(tile))
@@ -535,12 +967,34 @@ class Round:
             scores=scores,
             penalties=list(self.penalties),
             contracts=[pl.contract for pl in t.players],
+            statuses=[pl.contract_status for pl in t.players],
             reason=reason,
             wall_left=len(t.wall),
+            turns=self.turn_number,
+            drawn=self.drawn,
+            exercised=self.exercised,
             returned_contracts=self.returned,
         )
 
 
-def _split_run(text: str) -> list[str]:
-    """``"345m"`` → ``["3m", "4m", "5m"]``."""
-    return [f"{d}{text[-1]}" for d in text[:-1]]
+def parse_run(text: str) -> list[int]:
+    """``"345m"`` → the kinds of 3m, 4m, 5m."""
+    return [parse_one(f"{d}{text[-1]}") for d in text[:-1]]
+
+
+def _until(duration: object) -> str | None:
+    return getattr(duration, "until", None)
+
+
+def _lasting(program: Program) -> bool:
+    """A drawn card is lasting when it leaves a status or a delayed step behind (§6.9)."""
+    for step in program:
+        if isinstance(step, StatusStep | LaterStep):
+            return True
+        if isinstance(step, ChooseStep) and any(_lasting(o.steps) for o in step.options):
+            return True
+        if isinstance(step, ForEachStep) and _lasting(step.steps):
+            return True
+        if isinstance(step, IfStep) and (_lasting(step.then) or _lasting(step.otherwise)):
+            return True
+    return False

@@ -15,20 +15,31 @@ very hu), abandoned at the window, or on a heavenly / earthly hand (§9.6,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from engine.contracts import ContractTerms
+from engine.effects.hooks import Status
 from engine.hand import is_complete_counts
 from engine.melds import MeldKind
 from engine.scoring import ContractState, WinInput, score_non_winner, score_win, total
 from engine.shapes import ShapeGrant
 from engine.state import ContractStatus, Table, WinWay
-from engine.tiles import counts, kind_of_instance
+from engine.tiles import Suit, counts, kind_of_instance
 
 LEVEL_CONTRACT = 3
 LEVEL_BASE = 9
+
+
+def _within_limit(status: Status) -> bool:
+    rounds = [rule.count for rule in status.rule.limits if rule.period == "round"]
+    return not rounds or status.uses.get("round", 0) < min(rounds)
+
+
+def _chi_fits(status: Status, table: Table, player: int, face: int, source: int | None) -> bool:
+    seat = status.arg("from", "upper")
+    return (seat == "any" or table.upper_of(player) == source) and status.tile_test("tile", "number")(face)
 
 
 class CallKind(StrEnum):
@@ -41,6 +52,9 @@ class CallKind(StrEnum):
     KAKAN = "kakan"
 
 
+_ON_DISCARDS = frozenset({CallKind.CHI, CallKind.PON, CallKind.MINKAN})
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """An answer: allowed or not, and the card id (or ``"rule"``) and §15 level that decided it."""
@@ -48,17 +62,6 @@ class Verdict:
     allowed: bool
     by: str = "rule"
     level: int = LEVEL_BASE
-
-
-@dataclass(frozen=True, slots=True)
-class Static:
-    """A card's permission or prohibition on a question for one holder, while it is in force."""
-
-    question: CallKind
-    allow: bool
-    level: int
-    holder: int
-    source: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,11 +92,13 @@ class WinClaim:
 
 @dataclass(frozen=True, slots=True)
 class WinVerdict:
-    """A legal hu: its total, its score items ``(id, name, points)`` and whether the contract is met."""
+    """A legal hu: its total, its score items ``(id, name, points)``, whether the contract is met, and
+    whether the hu abandons an unfinished contract (P-17)."""
 
     total: int
     items: tuple[tuple[str, str, int], ...]
     contract_met: bool
+    abandons: bool = False
 
 
 @dataclass
@@ -101,7 +106,7 @@ class Rules:
     """The legality answers of one table: contracts by id, the statics in force and the scorers."""
 
     contracts: Mapping[str, ContractTerms] = field(default_factory=dict)
-    statics: list[Static] = field(default_factory=list)
+    statuses: list[Status] = field(default_factory=list)
     grants: list[list[ShapeGrant]] = field(default_factory=lambda: [[], [], [], []])
 
     def is_black(self, contract_id: str) -> bool:
@@ -116,29 +121,75 @@ class Rules:
             return None
         return self.contracts.get(p.contract)
 
+    def _in_force(self, player: int, action: str) -> list[Status]:
+        found = [
+            s for s in self.statuses if s.holder == player and s.rule.action == action and s.applies()
+        ]
+        return sorted(found, key=lambda s: (int(s.rule.level), s.rule.source))
+
     def may_call(
         self, table: Table, player: int, question: CallKind, face: int, source: int | None = None
     ) -> Verdict:
         """May ``player`` make this call (on ``source``'s discard)?  Contract bans first (§9.7), then any
-        card's prohibition, then the base rule, then a card's permission (§15)."""
+        card's prohibition (a safe discard, ``call_discard``), then the base rule (chi from the upper
+        seat, number tiles), then a card's permission within its limit (§15)."""
         terms = self.contract_of(table, player)
         if terms is not None and terms.forbids(MeldKind(question.value)):
             return Verdict(False, terms.id, LEVEL_CONTRACT)
-        mine = sorted(
-            (s for s in self.statics if s.holder == player and s.question is question),
-            key=lambda s: (s.level, s.source),
-        )
-        for static in mine:
-            if not static.allow:
-                return Verdict(False, static.source, static.level)
-        if question is not CallKind.CHI or source is None or table.upper_of(player) == source:
+        mine = self._in_force(player, question.value)
+        for status in mine:
+            if status.rule.polarity == "forbid":
+                return Verdict(False, status.rule.source, int(status.rule.level))
+        if source is not None and question in _ON_DISCARDS:
+            for status in self._in_force(source, "call_discard"):
+                if status.rule.polarity == "forbid":
+                    return Verdict(False, status.rule.source, int(status.rule.level))
+        base = question is not CallKind.CHI or source is None or (table.upper_of(player) == source and face < 27)
+        if base:
             return Verdict(True)
-        for static in mine:
-            return Verdict(True, static.source, static.level)
+        for status in mine:
+            if status.rule.polarity == "allow" and _within_limit(status) and _chi_fits(status, table, player, face, source):
+                return Verdict(True, status.rule.source, int(status.rule.level))
         return Verdict(False)
 
+    def use(self, verdict: Verdict, player: int, question: CallKind) -> None:
+        """Count a use of the permission that allowed a call (G-04, G-13, P-03, P-01 limits)."""
+        for status in self._in_force(player, question.value):
+            if status.rule.source == verdict.by and status.rule.polarity == "allow":
+                status.uses["round"] = status.uses.get("round", 0) + 1
+                return
+
+    def may_discard(self, table: Table, player: int, face: int, drawn: int | None) -> Verdict:
+        """May ``player`` discard ``face`` now?  B-10, B-11, B-16 (L3), O-N03, O-N08 (L7) may forbid it
+        (§15; lib 十, lib 四).  The caller falls back to a free choice when nothing is legal."""
+        p = table.players[player]
+        tests: dict[str, Callable[[Status], bool]] = {
+            "discard_suit": lambda s: s.tile_test("suit")(face),
+            "discard_outside_suit": lambda s: not s.tile_test("suit")(face)
+            and any(s.tile_test("suit")(kind_of_instance(i)) for i in p.hand),
+            "discard_drawn": lambda s: drawn is not None and face == drawn,
+            "keep_drawn": lambda s: drawn is not None and face != drawn and s.tile_test("tile", "number")(drawn),
+            "discard_repeat": lambda s: face in p.discarded,
+        }
+        for action, broken in tests.items():
+            for status in self._in_force(player, action):
+                if status.rule.polarity == "forbid" and broken(status):
+                    return Verdict(False, status.rule.source, int(status.rule.level))
+        return Verdict(True)
+
+    def may_hu_without_contract(self, player: int) -> bool:
+        """P-17: the holder may win with the contract unfinished (lib 八; CARD-INVENTORY §3 pair 9)."""
+        return any(s.rule.polarity == "allow" for s in self._in_force(player, "hu_without_contract"))
+
     def judge_win(
-        self, table: Table, player: int, face: int, claim: WinClaim, *, order: int
+        self,
+        table: Table,
+        player: int,
+        face: int,
+        claim: WinClaim,
+        *,
+        order: int,
+        treasure: frozenset[int] | None = None,
     ) -> WinVerdict | None:
         """The verdict on a hu claim by the foundation's scorer, or ``None`` when it is not a legal hu:
         an incomplete hand, or a contract neither completed (now or before), abandoned, nor bypassed by
@@ -150,28 +201,33 @@ class Rules:
         melds = tuple(m.meld for m in p.melds)
         terms = self.contracts.get(p.contract) if p.contract else None
         grants = self.grants[player]
-        if not grants and (terms is None or terms.form is None):
-            if not is_complete_counts(counts(concealed), len(melds)):
-                return None
-        result = score_win(
-            WinInput(
-                concealed=tuple(concealed),
-                win_tile=face,
-                win_by="tsumo" if claim.way is WinWay.SELF_DRAW else "ron",
-                hu_order=order,
-                melds=melds,
-                flowers=tuple(kind_of_instance(i) for i in p.flowers),
-                contract=None if terms is None else self._contract_state(table, player, terms),
-                flags=claim.flags,
-                grants=tuple(grants),
-                kongs=tuple(p.kong_kinds),
-                before_abandon_window=not table.abandon_window_done,
-            )
+        plain = not grants and (terms is None or terms.form is None)
+        if plain and not is_complete_counts(counts(concealed), len(melds)):
+            return None
+        state = None if terms is None else self._contract_state(table, player, terms)
+        win = WinInput(
+            concealed=tuple(concealed),
+            win_tile=face,
+            win_by="tsumo" if claim.way is WinWay.SELF_DRAW else "ron",
+            hu_order=order,
+            melds=melds,
+            flowers=tuple(kind_of_instance(i) for i in p.flowers),
+            contract=state,
+            flags=claim.flags,
+            grants=tuple(grants),
+            kongs=tuple(p.kong_kinds),
+            is_treasure=None if treasure is None else treasure.__contains__,
+            before_abandon_window=not table.abandon_window_done,
         )
+        result = score_win(win)
+        bypass = False
+        if not result.legal and state is not None and not state.abandoned and self.may_hu_without_contract(player):
+            result = score_win(replace(win, contract=replace(state, abandoned=True)))
+            bypass = True
         if not result.legal:
             return None
         items = tuple((i.id, i.name, i.points) for i in result.items)
-        return WinVerdict(result.total, items, any(i[0].startswith("contract_") for i in items))
+        return WinVerdict(result.total, items, any(i[0].startswith("contract_") for i in items), bypass)
 
     def non_winner_points(self, table: Table, player: int) -> int:
         """What a player who has not won keeps at the round's end: kong points, at most 2 (§11 phase 6,
@@ -181,12 +237,17 @@ class Rules:
     @staticmethod
     def _contract_state(table: Table, player: int, terms: ContractTerms) -> ContractState:
         p = table.players[player]
+        chosen = table.values.get((terms.id.split("-v")[0], player), {})
+        suit = chosen.get("chosen_suit")
+        number = chosen.get("chosen_number")
+        kept = sum(1 for i in p.contract_tiles if i in p.hand or any(i in m.instances for m in p.melds))
         return ContractState(
             terms=terms,
             completed=p.contract_status is ContractStatus.COMPLETED,
             abandoned=p.contract_status is ContractStatus.ABANDONED,
             failed=p.contract_status is ContractStatus.FAILED,
             penalty_settled=True,
-            chosen_suit=p.contract_suit,
-            chosen_number=p.contract_number,
+            chosen_suit=Suit(suit) if isinstance(suit, str) else None,
+            chosen_number=number if isinstance(number, str) else None,
+            revealed_kept=kept,
         )

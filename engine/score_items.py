@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.contracts import ABANDON_PENALTY, BONUS
 from engine.melds import MeldKind
 from engine.predicates import All, Call, Compare, Condition
 from engine.tiles import GENTLEMEN, SEASONS
@@ -46,12 +47,12 @@ HU_ORDER: dict[int, ItemSpec] = {
 """Hu order points (§13.3)."""
 
 CONTRACT_BONUS: dict[str, ItemSpec] = {
-    "normal": ItemSpec("contract_normal", "普通契约并胡牌", 1),
-    "black": ItemSpec("contract_black", "黑色契约并胡牌", 3),
+    "normal": ItemSpec("contract_normal", "普通契约并胡牌", BONUS["normal"]),
+    "black": ItemSpec("contract_black", "黑色契约并胡牌", BONUS["black"]),
 }
 """The contract bonus, only for a completed contract that was not abandoned (§13.4)."""
 
-ABANDON_BLACK = ItemSpec("abandon_black", "放弃黑色契约", -1)
+ABANDON_BLACK = ItemSpec("abandon_black", "放弃黑色契约", ABANDON_PENALTY["black"])
 """The penalty for abandoning a black contract: outside every cap (§10.2, §13.7, §13.14)."""
 
 SELF_DRAW = ItemSpec("self_draw", "自摸", 1)

@@ -91,22 +91,19 @@ class ContractState:
     revealed_kept: int = 0
 
 
-def _no_treasure(_kind: int) -> bool:
-    return False
-
-
 @dataclass(frozen=True)
 class WinInput:
     """Everything the score of one win depends on.
 
-    ``concealed`` holds the concealed tiles including the winning tile;
-    ``kongs`` the kongs that stood for this player this round, in the order
-    established, as they earned kong points (§13.9; a robbed 加杠 or a kong of
-    substituted tiles is left out, §13.9.4, §13.9.6); ``None`` reads them from
-    ``melds`` (order unknown: 暗杠, 明杠, 加杠).  ``flags`` are names from :data:`SPECIAL_FLAGS`; ``grants`` the
-    augment shapes the winner may use; ``direct_points`` what augments gave
-    directly this round; ``is_treasure`` the winner's treasure test, ``None``
-    with the treasure module off; ``extra`` the items modules add.
+    ``concealed`` holds the concealed tiles including the winning tile.
+    ``kongs`` are the kongs that stood for this player this round, in the
+    order established, as they earned kong points (§13.9; a robbed 加杠 or a
+    kong of substituted tiles is left out, §13.9.4, §13.9.6); ``None`` reads
+    them from ``melds`` (order unknown: 暗杠, 明杠, 加杠).  ``flags`` are names
+    from :data:`SPECIAL_FLAGS`; ``grants`` the augment shapes the winner may
+    use; ``direct_points`` what augments gave directly this round;
+    ``is_treasure`` the winner's treasure test, ``None`` with the treasure
+    module off; ``extra`` the items modules add.
     """
 
     concealed: tuple[int, ...]
@@ -204,14 +201,13 @@ def _kongs(win: WinInput) -> tuple[MeldKind, ...]:
 
 
 def _grants(win: WinInput) -> tuple[ShapeGrant, ...]:
-    """The augment grants, plus the contract's own form while the contract is held (§9.9)."""
+    """The augment grants, plus the contract's own form while the contract is held (§9.9), with the
+    number the holder wrote (B-15; none written: the card's own example)."""
     state = win.contract
     if state is None or state.abandoned or state.terms.form is None:
         return win.grants
     form = state.terms.form
-    if "number" in form.rule.params:
-        if state.chosen_number is None:
-            raise InputError(f"contract.number: {state.terms.id} needs the number written at reveal")
+    if "number" in form.rule.params and state.chosen_number is not None:
         form = replace(form, params=(("number", state.chosen_number),))
     return (*win.grants, form)
 
@@ -223,7 +219,7 @@ def _facts(win: WinInput, decomposition: Decomposition, single_wait: bool) -> Wi
         win_tile=win.win_tile,
         win_by=win.win_by,
         flowers=win.flowers,
-        is_treasure=win.is_treasure or _no_treasure,
+        is_treasure=win.is_treasure,
         chosen_suit=state.chosen_suit if state else None,
         chosen_number=state.chosen_number if state else None,
         single_wait_on_pair=single_wait,
@@ -301,7 +297,7 @@ def score_win(win: WinInput) -> ScoreResult:
 
     Raises :class:`engine.errors.InputError` for a description no table can
     produce (a bad tile count, a special win that contradicts the way of
-    winning, a missing choice the contract needs).
+    winning).
     """
     _check(win)
     grants = _grants(win)
@@ -310,8 +306,6 @@ def score_win(win: WinInput) -> ScoreResult:
         return ScoreResult(False, reason="not a complete hand")
     state = win.contract
     at_hu = state.terms.at_hu if state else None
-    if _needs(at_hu, "chosen_suit") and state is not None and state.chosen_suit is None:
-        raise InputError(f"contract.suit: {state.terms.id} needs the suit chosen at reveal")
     single_wait = False
     if _needs(at_hu, "single_wait_on_pair"):
         before = list(win.concealed)

@@ -20,15 +20,19 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
+
+import pluggy
 
 from engine.agents import Agent
 from engine.bus import Bus, Event
 from engine.decisions import Decision, DecisionKind, check_answer
 from engine.errors import InputError, LogError
-from engine.round import ContractOffer, Round, RoundResult
+from engine.hookspecs import SetupStage
+from engine.round import Cards, ContractOffer, ModulePrimitive, Round, RoundResult
 from engine.rules import Rules
 from engine.shapes import ShapeGrant
-from engine.state import PLAYERS
+from engine.state import PLAYERS, Deck, Table
 from engine.view import PlayerView, build_view
 from engine.vocabulary import CompiledCard
 
@@ -99,27 +103,6 @@ class SessionResult:
         ]
 
 
-class _Deck:
-    """A shuffled deck of card ids with its discard pile; reshuffles the pile when empty (§6.10)."""
-
-    def __init__(self, ids: Sequence[str], rng: random.Random) -> None:
-        self.rng = rng
-        self.cards = sorted(ids)
-        rng.shuffle(self.cards)
-        self.discards: list[str] = []
-
-    def draw(self) -> str | None:
-        if not self.cards and self.discards:
-            self.cards, self.discards = self.discards, []
-            self.rng.shuffle(self.cards)
-        return self.cards.pop() if self.cards else None
-
-    def put_back(self, ids: Sequence[str]) -> None:
-        """Return cards and reshuffle the deck (§5.2, §9.1)."""
-        self.cards.extend(ids)
-        self.rng.shuffle(self.cards)
-
-
 class Session:
     """A session's state and flow; drive :meth:`steps` with :func:`drive`."""
 
@@ -129,26 +112,54 @@ class Session:
         *,
         cards: Sequence[CompiledCard] = (),
         modules: frozenset[str] = frozenset(),
+        plugins: pluggy.PluginManager | None = None,
         sinks: Sequence[Callable[[Event], None]] = (),
     ) -> None:
         self.config = config
         self.rng = random.Random(config.seed)
         self.modules = modules
+        self.plugins = plugins
         self.bus = Bus(sinks=list(sinks))
+        self.module_state: dict[str, Any] = {}
+        self.counters: dict[tuple[object, ...], int] = {}
+        self.chips = [0, 0, 0, 0]
         self.cards = {card.id: card for card in cards}
         self.contracts = {card.id: card.contract for card in cards if card.contract is not None}
         by_type: dict[str, list[str]] = {}
         for card in cards:
             by_type.setdefault(str(card.type), []).append(card.id)
         self._unusable = {c.id for c in cards if not set(c.modules) <= modules}
-        self.decks = {kind: _Deck(ids, self.rng) for kind, ids in sorted(by_type.items())}
+        self.decks = {kind: Deck(ids, self.rng) for kind, ids in sorted(by_type.items())}
         self.augments: list[list[str]] = [[], [], [], []]
         self.result = SessionResult(config)
         self.round: Round | None = None
+        self.primitives: dict[str, ModulePrimitive] = {}
+        if plugins is not None:
+            for state in plugins.hook.hexmj_session_state(players=tuple(PLAYERS)):
+                if state is not None:
+                    self.module_state[state.module] = state.value
+            for found in plugins.hook.hexmj_primitives():
+                self.primitives.update(found)
 
-    def deck(self, kind: str) -> _Deck:
+    @property
+    def table(self) -> Table | None:
+        """The table of the round in progress."""
+        return None if self.round is None else self.round.table
+
+    def hand_of(self, player: int) -> tuple[int, ...]:
+        """The instances of ``player``'s concealed hand in the round in progress (modules' ``Game``)."""
+        return () if self.round is None else tuple(self.round.table.players[player].hand)
+
+    def tile_marks(self, player: int, seat: int) -> frozenset[int]:
+        """The faces the enabled modules mark as treasure for ``player`` now (§8.3)."""
+        if self.plugins is None:
+            return frozenset()
+        marks = self.plugins.hook.hexmj_tile_marks(player=player, seat=seat, game=self)
+        return frozenset().union(*(m.get("treasure", frozenset()) for m in marks))
+
+    def deck(self, kind: str) -> Deck:
         """The deck of a card type (empty if the pool has none)."""
-        return self.decks.setdefault(kind, _Deck((), self.rng))
+        return self.decks.setdefault(kind, Deck([], self.rng))
 
     def view(self, player: int) -> PlayerView:
         """The deciding player's view of the current table (§5.4: augments are public)."""
@@ -187,18 +198,36 @@ class Session:
             dealer = (number - 1) % 4
             if number in drafts:
                 yield from self._draft(drafts[number], dealer)
+            self._listen_modules()
+            yield from self.bus.deliver(Event("round.started", dealer, data={"round": number}), self)
             world = self.deck("world").draw()
-            yield from self.bus.deliver(
-                Event("round.started", dealer, data={"round": number, "world": world or ""}), self
-            )
+            yield from self.bus.deliver(Event("world.revealed", dealer, data={"card": world or ""}), self)
+            yield from self._setup(SetupStage.AFTER_WORLD, dealer)
+            treasure = self._treasure_in_force()
             self.round = Round(
                 dealer_seat=dealer,
                 rng=self.rng,
                 rules=Rules(contracts=self.contracts, grants=self._grants()),
                 bus=self.bus,
                 contracts=ContractOffer(self._offer("contract"), self._offer("black_contract")),
+                cards=Cards(
+                    library=self.cards,
+                    decks=self.decks,
+                    world=self.cards.get(world or ""),
+                    augments=[[self.cards[a] for a in held] for held in self.augments],
+                    modules=self.modules,
+                    module_primitives=self.primitives,
+                    tile_marks=self.tile_marks if self.plugins is not None else None,
+                    session=self,
+                    counters=self.counters,
+                ),
+                number=number,
+                scores=self.result.totals,
             )
             result = yield from self.round.play()
+            self.bus.clear()
+            for p in range(4):
+                self.chips[p] += self.round.chips[p]
             self.deck("contract").put_back(result.returned_contracts["normal"])
             self.deck("black_contract").put_back(result.returned_contracts["black"])
             self.deck("contract").discards.extend(c for c in result.contracts if c and not self.is_black(c))
@@ -208,10 +237,33 @@ class Session:
             for p in range(4):
                 self.result.totals[p] += result.scores[p]
             self.result.rounds.append(
-                RoundRecord(number, dealer, world, None, tuple(tuple(a) for a in self.augments), result)
+                RoundRecord(number, dealer, world, treasure, tuple(tuple(a) for a in self.augments), result)
             )
             self.round = None
         return self.result
+
+    def _listen_modules(self) -> None:
+        if self.plugins is None:
+            return
+        for listeners in self.plugins.hook.hexmj_listeners():
+            for listener in listeners:
+                self.bus.listen(listener)
+
+    def _setup(self, stage: SetupStage, dealer: int) -> Generator[Decision, str, None]:
+        """A module's set-up step at this point of §11 phase 1 (the treasure order after the world card)."""
+        if self.plugins is None:
+            return
+        for step in self.plugins.hook.hexmj_round_setup(stage=stage, game=self, dealer=dealer):
+            if step is not None:
+                yield from step
+
+    def _treasure_in_force(self) -> str | None:
+        """The treasure order revealed for this round, if the treasure module revealed one (§8)."""
+        state = self.module_state.get("treasure")
+        current = getattr(state, "current", None)
+        order = getattr(current, "order", None)
+        card = getattr(order, "card", None)
+        return card if isinstance(card, str) else None
 
     def _grants(self) -> list[list[ShapeGrant]]:
         """The hand shapes each player's augments switch on (lib 六–八)."""

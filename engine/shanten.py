@@ -15,12 +15,15 @@ four suits.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
+from operator import itemgetter
 
 from engine.errors import InputError
 from engine.tiles import NUM_KINDS, ORPHANS
 
 _Triple = tuple[int, int, int]
+_START = tuple(frozenset({(n, 0, 0)}) for n in range(5))
+_orphan_counts = itemgetter(*ORPHANS)
 
 
 def shanten(concealed: Iterable[int], n_melds: int = 0) -> int:
@@ -37,31 +40,43 @@ def shanten(concealed: Iterable[int], n_melds: int = 0) -> int:
 
 def shanten_counts(counts: Sequence[int], n_melds: int = 0) -> int:
     """:func:`shanten` on a count vector of 34 kinds; trusted input, the fast path for bots."""
-    best = standard_shanten(counts, n_melds)
+    key = bytes(counts)
+    best = _standard(key, n_melds)
     if n_melds == 0:
-        best = min(best, seven_pairs_shanten(counts), thirteen_orphans_shanten(counts))
+        best = min(best, _seven_pairs(key), _thirteen_orphans(key))
     return best
 
 
 def standard_shanten(counts: Sequence[int], n_melds: int = 0) -> int:
     """Shanten towards four sets and a pair."""
-    key = bytes(counts)
-    acc: frozenset[_Triple] = frozenset({(n_melds, 0, 0)})
+    return _standard(bytes(counts), n_melds)
+
+
+def seven_pairs_shanten(counts: Sequence[int]) -> int:
+    """Shanten towards seven pairs; four of a face are two pairs."""
+    return _seven_pairs(bytes(counts))
+
+
+def thirteen_orphans_shanten(counts: Sequence[int]) -> int:
+    """Shanten towards thirteen orphans: one of each terminal and honour, one of them twice."""
+    return _thirteen_orphans(bytes(counts))
+
+
+def _standard(key: bytes, n_melds: int) -> int:
+    acc: frozenset[_Triple] = _START[n_melds]
     for part in (_options(key[0:9], True), _options(key[9:18], True), _options(key[18:27], True)):
         acc = _fold(acc, part)
     acc = _fold(acc, _options(key[27:34], False))
     return 8 - max(2 * m + min(t, 4 - m) + p for m, t, p in acc)
 
 
-def seven_pairs_shanten(counts: Sequence[int]) -> int:
-    """Shanten towards seven pairs; four of a face are two pairs."""
-    return 6 - min(7, sum(n // 2 for n in counts))
+def _seven_pairs(key: bytes) -> int:
+    return 6 - min(7, key.count(2) + key.count(3) + 2 * key.count(4))
 
 
-def thirteen_orphans_shanten(counts: Sequence[int]) -> int:
-    """Shanten towards thirteen orphans: one of each terminal and honour, one of them twice."""
-    held = [counts[k] for k in ORPHANS]
-    return 13 - sum(n > 0 for n in held) - (max(held) >= 2)
+def _thirteen_orphans(key: bytes) -> int:
+    held: tuple[int, ...] = _orphan_counts(key)
+    return held.count(0) - (max(held) >= 2)
 
 
 @cache
@@ -69,7 +84,7 @@ def _fold(acc: frozenset[_Triple], part: frozenset[_Triple]) -> frozenset[_Tripl
     return _pareto((m + m2, t + t2, p + p2) for m, t, p in acc for m2, t2, p2 in part if p + p2 <= 1)
 
 
-@cache
+@lru_cache(maxsize=1 << 16)
 def _options(key: bytes, chows: bool) -> frozenset[_Triple]:
     """The best (sets, partial sets, pair) readings of one suit's tiles."""
     i = next((j for j, n in enumerate(key) if n), -1)

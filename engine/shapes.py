@@ -106,7 +106,7 @@ def _honour_substitutes() -> tuple[Candidate, ...]:
 
 
 def _four_pairs_two_pungs(counts: Sequence[int], _params: Mapping[str, str]) -> tuple[Group, ...] | None:
-    """B-14: the fourteen tiles are exactly four pairs and two pungs of six different faces."""
+    """The fourteen tiles are exactly four pairs and two pungs of six different faces (lib B-14)."""
     faces = [k for k, n in enumerate(counts) if n]
     if sorted(counts[k] for k in faces) != [2, 2, 2, 2, 3, 3]:
         return None
@@ -117,8 +117,8 @@ def _four_pairs_two_pungs(counts: Sequence[int], _params: Mapping[str, str]) -> 
 
 
 def _lucky_number(counts: Sequence[int], params: Mapping[str, str]) -> tuple[Group, ...] | None:
-    """B-15: eleven number tiles whose digits are the written number's digits, an identical honour
-    pair and one single wind different from the pair (CARD-INVENTORY H6)."""
+    """Eleven number tiles whose digits are the written number's digits, an identical honour
+    pair and one single wind different from the pair (lib B-15; CARD-INVENTORY H6)."""
     number = params["number"]
     digits = [sum(counts[b + d] for b in _SUIT_BASES) for d in range(9)]
     if digits != [number.count(str(d + 1)) for d in range(9)]:
@@ -153,20 +153,20 @@ def _ends_substituted(candidate: Candidate) -> bool:
 _RULES = (
     ShapeRule(
         "adjacent_shift",
-        "G-01: in a chow, one number tile counts as the adjacent number (±1) of its suit; never past 1 "
-        "or 9; hand concealed at hu (a concealed kong is allowed).",
+        "In a chow, one number tile counts as the adjacent number (±1) of its suit; never past 1 or 9; "
+        "hand concealed at hu, a concealed kong allowed (lib G-01).",
         _substituted_chows(lambda t, p: _same_suit(t, p) and abs(t - p) == 1),
         needs_concealed=True,
     ),
     ShapeRule(
         "honour_mixed_pair",
-        "G-03: two different honour tiles form a special pair; not in seven pairs or thirteen orphans.",
+        "Two different honour tiles form a special pair; not in seven pairs or thirteen orphans (lib G-03).",
         tuple(_plain(SetKind.PAIR, (a, b)) for a in _HONOURS for b in _HONOURS if a < b),
     ),
     ShapeRule(
         "cross_suit_chow",
-        "G-14: in a chow, one number tile at either end counts as the same number of another suit; "
-        "the other two tiles are of one suit and consecutive.",
+        "In a chow, one number tile at either end counts as the same number of another suit; the other "
+        "two tiles are of one suit and consecutive (lib G-14).",
         tuple(
             c
             for c in _substituted_chows(lambda t, p: not _same_suit(t, p) and t % 9 == p % 9)
@@ -175,13 +175,13 @@ _RULES = (
     ),
     ShapeRule(
         "honour_chow",
-        "P-01: 东南西, 南西北 or 白发中 counts as a chow; may also be declared once by chi.",
+        "东南西, 南西北 or 白发中 counts as a chow; may also be declared once by chi (lib P-01).",
         tuple(_plain(SetKind.CHOW, run) for run in HONOUR_RUNS),
         declarable=True,
     ),
     ShapeRule(
         "number_mixed_pair",
-        "P-02: two number tiles of the same number and different suits form a special pair.",
+        "Two number tiles of the same number and different suits form a special pair (lib P-02).",
         tuple(
             _plain(SetKind.PAIR, (n + 9 * i, n + 9 * j))
             for n in range(9)
@@ -190,24 +190,24 @@ _RULES = (
     ),
     ShapeRule(
         "wild_in_chow",
-        "P-05: in a chow, one number tile counts as any number of its suit; chows only.",
+        "In a chow, one number tile counts as any number of its suit; chows only (lib P-05).",
         _substituted_chows(_same_suit),
     ),
     ShapeRule(
         "three_suit_pung",
-        "P-11: the same number in all three suits counts as a pung (never a kong).",
+        "The same number in all three suits counts as a pung, never a kong (lib P-11).",
         tuple(_plain(SetKind.PUNG, (n, n + 9, n + 18)) for n in range(9)),
     ),
     ShapeRule(
         "honour_substitute",
-        "P-15: one honour counts as another honour to make an honour pair or pung; also in seven "
-        "pairs, never in thirteen orphans.",
+        "One honour counts as another honour to make an honour pair or pung; also in seven pairs, never "
+        "in thirteen orphans (lib P-15).",
         _honour_substitutes(),
         forms=frozenset({STANDARD, SEVEN_PAIRS}),
     ),
     ShapeRule(
         "wrap_chow",
-        "P-16: 8-9-1 or 9-1-2 of one suit counts as a chow; formed in hand only, never by chi.",
+        "8-9-1 or 9-1-2 of one suit counts as a chow; formed in hand only, never by chi (lib P-16).",
         tuple(
             _plain(SetKind.CHOW, (b + x, b + y, b + z))
             for b in _SUIT_BASES
@@ -216,13 +216,13 @@ _RULES = (
     ),
     ShapeRule(
         "four_pairs_two_pungs",
-        "B-14: four pairs and two pungs of six different faces; nothing declared; no grant inside.",
+        "Four pairs and two pungs of six different faces; nothing declared; no grant inside (lib B-14).",
         match=_four_pairs_two_pungs,
     ),
     ShapeRule(
         "lucky_number",
-        "B-15: the eleven number tiles' digits are the written number; an identical honour pair and "
-        "one single wind different from it; nothing declared; no grant inside.",
+        "The eleven number tiles' digits are the written number; an identical honour pair and one "
+        "single wind different from it; nothing declared; no grant inside (lib B-15).",
         match=_lucky_number,
         params=("number",),
         check_params=_check_lucky_number,

@@ -10,11 +10,12 @@ the 144 tiles are always accounted for (:meth:`Table.accounted`).
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.melds import Meld, MeldKind
-from engine.tiles import NUM_INSTANCES, Suit, kind_of_instance
+from engine.tiles import NUM_INSTANCES, kind_of_instance
 from engine.wall import Wall
 
 PLAYERS = "ABCD"
@@ -74,11 +75,15 @@ class PlayerState:
     won: bool = False
     contract: str | None = None
     contract_status: ContractStatus = ContractStatus.NONE
-    contract_suit: Suit | None = None
-    contract_number: str | None = None
     normal_draws: int = 0
     kong_kinds: list[MeldKind] = field(default_factory=list)
     revealed: set[int] = field(default_factory=set)
+    contract_tiles: set[int] = field(default_factory=set)
+    revealed_discarded: int = 0
+    uncalled_streak: int = 0
+    calls: dict[str, int] = field(default_factory=dict)
+    forced_tile: int | None = None
+    forced_discards: int = 0
 
     def hand_kinds(self) -> list[int]:
         """The kinds of the concealed hand, sorted."""
@@ -100,6 +105,16 @@ class Table:
     seat_of: list[int] = field(default_factory=lambda: [0, 1, 2, 3])
     abandon_window_done: bool = False
     any_call: bool = False
+    values: dict[tuple[str, int | None], dict[str, object]] = field(default_factory=dict)
+
+    def visible_kinds(self) -> list[int]:
+        """Every face on view: rivers, exposed melds, revealed hand tiles, winners' hands (H21)."""
+        seen: list[int] = []
+        for p in self.players:
+            seen += p.river
+            seen += [i for m in p.melds if m.meld.exposed for i in m.instances]
+            seen += list(p.hand) if p.won else sorted(p.revealed)
+        return [kind_of_instance(i) for i in seen]
 
     def player_at(self, seat: int) -> int:
         """The player sitting at ``seat``."""
@@ -143,3 +158,26 @@ class Table:
             for m in p.melds:
                 seen += m.instances
         return len(seen) == NUM_INSTANCES and set(seen) == set(range(NUM_INSTANCES))
+
+
+class Deck:
+    """A shuffled deck of card ids with its discard pile; the pile is reshuffled when the deck runs
+    out (§6.10, §7.2, §8.5).  Draws come off the end of ``cards``."""
+
+    def __init__(self, ids: list[str], rng: random.Random) -> None:
+        self.rng = rng
+        self.cards = sorted(ids)
+        rng.shuffle(self.cards)
+        self.discards: list[str] = []
+
+    def draw(self) -> str | None:
+        """The next card, reshuffling the discards first if the deck is empty; ``None`` if both are."""
+        if not self.cards and self.discards:
+            self.cards, self.discards = self.discards, []
+            self.rng.shuffle(self.cards)
+        return self.cards.pop() if self.cards else None
+
+    def put_back(self, ids: list[str]) -> None:
+        """Return cards and reshuffle the deck (§5.2, §9.1)."""
+        self.cards.extend(ids)
+        self.rng.shuffle(self.cards)

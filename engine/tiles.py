@@ -18,7 +18,7 @@ instances; hand analysis uses kinds.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from enum import Enum
+from enum import StrEnum
 
 NUM_KINDS = 34
 NUM_FLOWERS = 8
@@ -26,7 +26,7 @@ ALL_KINDS = NUM_KINDS + NUM_FLOWERS
 NUM_INSTANCES = 144
 
 
-class Suit(str, Enum):
+class Suit(StrEnum):
     """The notation letter of each family of tiles."""
 
     MAN = "m"

@@ -55,7 +55,7 @@ LEVEL_OF_TYPE: dict[str, Level] = {
 
 ParamKind = Literal[
     "player", "players", "deck", "int", "end", "rule", "dest", "rest", "tile", "filter", "kinds",
-    "value_kind", "text", "flag", "duration", "name", "field", "how", "scope", "seat", "order_kind",
+    "value_kind", "flag", "duration", "name", "field", "how", "scope", "seat", "order_kind",
 ]  # fmt: skip
 
 
@@ -693,7 +693,11 @@ class StatusStep:
 
 @dataclass(frozen=True)
 class LaterStep:
-    """Run the steps when the named duration expires (lapses if the holder has left)."""
+    """Run the steps when the named duration expires.
+
+    It lapses if the holder has left the round, except ``round_end``: what is
+    scheduled for after the round survives the holder's exit (§7.6, F-S03).
+    """
 
     expiry: str
     steps: Program

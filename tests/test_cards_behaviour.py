@@ -19,30 +19,11 @@ from engine.vocabulary import (
     Step,
 )
 
-PENDING = frozenset(
-    {
-        "O-C04",
-        "S-08",
-        "G-06",
-        "G-10",
-        "G-12",
-        "F-R02",
-        "F-R04",
-        "F-R05",
-        "F-R06",
-        "F-S01",
-        "F-S02",
-        "F-S03",
-        *(f"T-{n:02d}" for n in range(1, 11)),
-    }
-)
-"""Cards whose behaviour waits for a word of the language (docs/dsl-requests.md)."""
-
 
 @cache
 def compiled() -> dict[str, CompiledCard]:
-    """Every card compiled into the engine's terms, by id."""
-    return {card.id: card for card in compile_cards(load_cards())}
+    """Every library card (version 1) compiled into the engine's terms, by id."""
+    return {card.id: card for card in compile_cards(load_cards()) if card.version == 1}
 
 
 def all_steps(steps: tuple[Step, ...]) -> list[Step]:
@@ -76,11 +57,10 @@ def has_behaviour(card: CompiledCard) -> bool:
     return bool(card.resolution or card.hooks or card.statics or card.grants)
 
 
-def test_every_o_s_g_p_f_card_has_behaviour_except_the_pending_ones() -> None:
-    """lib 四–八: each chance, augment and party card is encoded; the rest wait on a named request."""
-    ours = {"chance", "silver", "gold", "prismatic", "party", "treasure"}
-    silent = {c.id for c in compiled().values() if c.type in ours and not has_behaviour(c)}
-    assert silent == PENDING
+def test_every_card_has_behaviour() -> None:
+    """lib 三–十一: each of the 192 cards does something: a resolution, a hook, a static, a grant or terms."""
+    silent = [c.id for c in compiled().values() if not (has_behaviour(c) or c.contract is not None)]
+    assert silent == []
 
 
 def test_o_p01_looks_at_the_top_two_and_reorders() -> None:
@@ -208,8 +188,8 @@ def test_f_t_cards_use_one_template_on_their_designated_tile() -> None:
 
 
 def test_party_cards_only_challenge_draw_party_cards_or_watch_tiles() -> None:
-    """§7.1: party cards never change legality: no statics, and no primitive outside the party's own."""
-    allowed = {"challenge", "watch_tile", "draw_card", "pick_player"}
+    """§7.1: party cards never change legality: no statics; only challenges, party draws and reveals."""
+    allowed = {"challenge", "watch_tile", "draw_card", "redraw", "pick_player", "reveal"}
     for card in compiled().values():
         if card.type == "party":
             assert card.statics == ()
@@ -227,3 +207,122 @@ def test_chance_cards_draw_nothing_but_chance_or_party_cards() -> None:
         if isinstance(step, PrimitiveStep) and step.primitive == "draw_card"
     }
     assert decks == {("O-X06", "chance"), ("O-C09", "party")}
+
+
+def test_o_c04_reveals_the_top_tile_and_takes_it_only_on_the_chosen_suit() -> None:
+    """lib 四 O-C04: 公开牌墙顶部1张牌。花色相同则将其加入手牌并弃1张牌；否则按原样放回顶部."""
+    choose_suit, take = compiled()["O-C04"].resolution
+    assert isinstance(choose_suit, PrimitiveStep) and isinstance(take, PrimitiveStep)
+    assert dict(choose_suit.args)["kind"] == "suit"
+    args = dict(take.args)
+    assert (take.primitive, args["n"], args["public"], args["discard"], args["rest"]) == (
+        "look_and_take",
+        1,
+        "yes",
+        "yes",
+        "top",
+    )
+    assert args["suit"] == dict(choose_suit.args)["as"]
+
+
+def test_o_x06_and_f_i08_carry_their_own_redraw_guard() -> None:
+    """lib 四 O-X06 / lib 五 F-I08 and K1: a copy drawn by the card itself is discarded and redrawn."""
+    for card_id, event in (("O-X06", "chance.drawn"), ("F-I08", "party.drawn")):
+        (guard,) = compiled()[card_id].hooks
+        assert guard.event == event
+        assert primitives(guard.steps) == ["redraw"]
+        assert "self" in repr(guard.condition)
+
+
+def test_treasure_orders_name_their_kind() -> None:
+    """lib 十一: six fixed faces, then seat wind, die number, a named face and the dealer's wind."""
+    expected = {
+        "T-01": ("face", "7z"),
+        "T-02": ("face", "6z"),
+        "T-03": ("face", "5z"),
+        "T-04": ("face", "5m"),
+        "T-05": ("face", "7p"),
+        "T-06": ("face", "8s"),
+        "T-07": ("seat_wind", "chosen"),
+        "T-08": ("die_number", "chosen"),
+        "T-09": ("dealer_named", "chosen"),
+        "T-10": ("dealer_wind", "chosen"),
+    }
+    found = {}
+    for card_id in expected:
+        (step,) = compiled()[card_id].resolution
+        assert isinstance(step, PrimitiveStep) and step.primitive == "treasure_order"
+        found[card_id] = (dict(step.args)["kind"], dict(step.args)["face"])
+    assert found == expected
+
+
+def test_fixed_treasure_faces_match_the_card_text() -> None:
+    """lib 十一 T-01…T-06: "本局<face>是宝牌" names the face the order declares."""
+    for card in load_cards():
+        if card.type == "treasure" and card.version == 1 and card.id <= "T-06":
+            (step,) = compiled()[card.id].resolution
+            assert isinstance(step, PrimitiveStep)
+            face = name(parse_one(str(dict(step.args)["face"])))
+            assert card.text.startswith(f"本局{face}是宝牌"), card.id
+
+
+def test_s08_counts_visible_copies() -> None:
+    """lib 六 S-08 and H21: 桌面上已经公开可见至少2张同名牌 when a tile is acquired."""
+    hook = only_hook("S-08")
+    assert (hook.event, hook.actor) == ("tile.acquired", "holder")
+    assert "visible_copies" in repr(hook.condition) and ">=" in repr(hook.condition)
+    assert primitives(hook.steps) == ["look_and_reorder"]
+
+
+DURATION_WORDS: dict[str, str] = {
+    "直到你的下一回合结束": "next_turn_end",
+    "直到你的下一回合开始": "next_turn_start",
+    "直到抽牌者的下一回合开始": "next_turn_start",
+    "直到你的下一次弃牌完成": "next_discard",
+    "直到你的下一次正常弃牌完成": "next_normal_discard",
+    "直到你的下一次正常摸牌": "next_normal_draw",
+    "直到你下一次吃牌或碰牌机会结束": "next_call_chance",
+}
+"""The 持续时间 wordings of the chance cards (lib 四) and the duration each compiles to."""
+
+
+def test_durable_chance_cards_last_as_long_as_their_field_says() -> None:
+    """lib 四 持续时间 and §6.5: each durable chance card carries the duration its field names.
+
+    O-C08's draw-end status is by its nature "the next normal draw".
+    """
+    durable = [c for c in load_cards() if c.type == "chance" and c.version == 1 and "持续时间" in c.fields]
+    assert len(durable) == 16
+    for card in durable:
+        wanted = DURATION_WORDS[card.fields["持续时间"]]
+        body = repr(compiled()[card.id])
+        assert wanted in body or (wanted == "next_normal_draw" and "set_draw_end" in body), card.id
+
+
+def test_safe_discards() -> None:
+    """lib 二.1 安全弃牌: O-P03 and O-C01② the next discard, S-05 this discard, O-X07 every discard."""
+    assert compiled()["O-P03"].resolution == (PrimitiveStep("make_safe", (("scope", "next_discard"),)),)
+    (s05,) = only_hook("S-05").steps
+    assert s05 == PrimitiveStep("make_safe", (("scope", "this_discard"),))
+    (status,) = compiled()["O-X07"].resolution
+    assert isinstance(status, StatusStep)
+    rule = status.rule
+    assert (rule.polarity, rule.action, dict(rule.args), rule.who) == (
+        "forbid",
+        "call_discard",
+        {"of": "all"},
+        "all",
+    )
+    assert rule.duration is not None and rule.duration.until == "next_turn_start"
+
+
+def test_flower_replacement_picks() -> None:
+    """lib 六 S-04 (first flower, once) and lib 七 G-05 (every flower): look at 2 at the tail, keep 1."""
+    s04, g05 = only_hook("S-04"), only_hook("G-05")
+    assert (s04.replaces, s04.event, s04.limits) == (True, "draw.replacement", (LimitRule(1, "round"),))
+    assert (g05.replaces, g05.event, g05.limits) == (True, "draw.replacement", ())
+    assert s04.steps == g05.steps
+    (take,) = s04.steps
+    assert isinstance(take, PrimitiveStep)
+    args = dict(take.args)
+    assert (args["n"], args["end"], args["as"], args["rest"]) == (2, "tail", "replacement", "tail")

@@ -11,8 +11,8 @@ from engine.vocabulary import CompiledCard, Level
 
 @cache
 def cards() -> dict[str, Card]:
-    """Every card of the core and module card files, by id."""
-    return {card.id: card for card in load_cards()}
+    """Every library card (version 1) of the core and module card files, by id."""
+    return {card.id: card for card in load_cards() if card.version == 1}
 
 
 @cache

@@ -143,6 +143,11 @@ def test_file_argument_and_deterministic_output(
             "contract: a completed",
         ),
         ({**PLAIN, "contract": {"id": "B-11"}}, "contract.suit: B-11 needs the suit"),
+        ({**PLAIN, "contract": {"id": "B-15"}}, "contract.number: B-15 needs the number"),
+        (
+            {**PLAIN, "contract": {"id": "B-15", "number": "1380"}},
+            "contract.number: B-15: shape lucky_number",
+        ),
         ({**PLAIN, "augments": ["S-01"]}, "augments: 'S-01' is not an augment that grants a hand shape"),
         ({**PLAIN, "treasure": ["1f"]}, "treasure: a flower is never a treasure"),
         ({**PLAIN, "concealed": "123m456p789s1112222z"}, "concealed: 16 tiles with 0 meld(s)"),

@@ -5,9 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dsl import CardCheckError, CardSyntaxError, check_cards, load_cards, parse_text
 from dsl.errors import Diagnostic
+from engine.errors import CardError
 
 HEAD = (
     'card W-01 "杠潮涌动" world {\n'
@@ -66,7 +69,7 @@ def test_unknown_event_has_a_did_you_mean() -> None:
     (found,) = _codes(HEAD + "  on kong.establishd by any do draw_card(chance, for: actor)\n}\n")
     assert found.code == "UNKNOWN-EVENT"
     assert found.hint == "did you mean 'kong.established'?"
-    assert found.location is not None and found.location.line == 4
+    assert found.location is not None and (found.location.line, found.location.column) == (4, 6)
 
 
 def test_every_problem_of_a_file_in_one_run() -> None:
@@ -136,5 +139,22 @@ def test_loader_raises_every_problem_with_exit_code_4(tmp_path: Path) -> None:
     with pytest.raises(CardCheckError) as caught:
         load_cards([path])
     assert caught.value.exit_code == 4
-    assert f"{path}:4:3: error UNKNOWN-EVENT" in str(caught.value)
-    assert "  ^" in str(caught.value)
+    assert f"{path}:4:6: error UNKNOWN-EVENT" in str(caught.value)
+    assert "\n       ^\n" in str(caught.value)
+
+
+W01 = HEAD + "\n  on kong.established by any do draw_card(chance, for: actor)\n}\n"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_a_damaged_card_is_always_a_card_error_never_a_crash(data: st.DataObject) -> None:
+    """W-01 with a stretch cut out or a character put in: a card error (exit 4), or a valid card."""
+    start = data.draw(st.integers(0, len(W01) - 1))
+    end = data.draw(st.integers(start, min(len(W01), start + 12)))
+    inserted = data.draw(st.sampled_from(["", "{", "}", '"', "(", ")", "@", "|", ":", "do", "卡"]))
+    text = W01[:start] + inserted + W01[end:]
+    try:
+        check_cards(parse_text(text, "cut.hex"))
+    except CardError as err:
+        assert str(err).startswith("cut.hex:")

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from engine.errors import InputError
 from engine.groups import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
-from engine.hand import SetKind, decompose, is_complete, is_complete_counts
+from engine.hand import SetKind, decompose, decompose_counts, is_complete, is_complete_counts
 from engine.melds import Meld
 from engine.tiles import counts, format_tiles, parse
 
@@ -134,3 +134,13 @@ def test_readings_reassemble_the_hand_in_any_order(hand: list[int], rnd: random.
 @given(st.lists(st.integers(0, 33), min_size=14, max_size=14).filter(lambda h: max(Counter(h).values()) <= 4))
 def test_fast_win_check_agrees_with_decompositions(hand: list[int]) -> None:
     assert is_complete_counts(counts(hand)) == bool(decompose(hand)) == is_complete(hand)
+
+
+def test_count_vector_fast_paths_match_the_tile_list_api() -> None:
+    """The trusted count-vector paths give the same answers as the validated tile-list API."""
+    hand = parse("11122233344455m")
+    assert decompose_counts(counts(hand)) == decompose(hand)
+    pons = [Meld.parse("pon 555p"), Meld.parse("chi 789s")]
+    assert is_complete_counts(counts(parse("123m11z456m")), len(pons)) == is_complete(
+        parse("123m11z456m"), pons
+    )

@@ -4,8 +4,11 @@ CARD-INVENTORY §6)."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.errors import CardError, InputError
 from engine.groups import SEVEN_PAIRS, STANDARD
@@ -197,10 +200,50 @@ def test_unknown_shape_is_a_card_error() -> None:
 
 
 def test_every_registered_shape_names_its_card_in_its_doc() -> None:
-    assert all(re.match(r"[GPB]-\d\d: ", rule.doc) for rule in SHAPES.values())
+    assert all(re.search(r"\(lib [GPB]-\d\d\)\.$", rule.doc) for rule in SHAPES.values())
     assert {r.name for r in SHAPES.values() if r.is_form} == {"four_pairs_two_pungs", "lucky_number"}
 
 
 def test_plain_hand_keeps_plain_readings_beside_bent_ones() -> None:
     readings = decompose(parse("123m456p789s11122z"), (), [P05])
     assert any(d.grants_used == () and d.form == STANDARD for d in readings)
+
+
+_SET_GRANTS = [G01, G03, G14, P01, P02, P05, P11, P15, P16]
+_PLAIN_SETS = [(b + n, b + n + 1, b + n + 2) for b in (0, 9, 18) for n in range(7)] + [
+    (k,) * 3 for k in range(34)
+]
+
+
+@st.composite
+def granted_hands(draw: st.DrawFn) -> tuple[list[int], ShapeGrant]:
+    """A hand built around one bent group of a grant, the rest plain: complete with that grant."""
+    while True:
+        grant = draw(st.sampled_from(_SET_GRANTS))
+        bent = draw(st.sampled_from(grant.rule.candidates))
+        pair_bent = bent.kind is SetKind.PAIR
+        sets = draw(
+            st.lists(st.sampled_from(_PLAIN_SETS), min_size=4 - (not pair_bent), max_size=4 - (not pair_bent))
+        )
+        pair = [] if pair_bent else [draw(st.integers(0, 33))] * 2
+        tiles = [*bent.tiles, *(t for s in sets for t in s), *pair]
+        if max(Counter(tiles).values()) <= 4:
+            return tiles, grant
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
+@given(granted_hands(), st.sampled_from(_SET_GRANTS))
+def test_granted_readings_reassemble_and_use_each_grant_once(
+    case: tuple[list[int], ShapeGrant], other: ShapeGrant
+) -> None:
+    """lib 七–八: each grant once per reading, one substituted tile per group, tiles preserved."""
+    hand, grant = case
+    grants = [grant] if other.source == grant.source else [grant, other]
+    readings = decompose(hand, (), grants)
+    assert readings
+    for d in readings:
+        assert Counter(t for g in d.groups for t in g.tiles) == Counter(hand)
+        sources = [g.granted_by for g in d.groups if g.granted_by]
+        assert len(sources) == len(set(sources)) and tuple(sorted(sources)) == d.grants_used
+        for g in d.groups:
+            assert sum(p != t for p, t in zip(g.tiles, g.treated, strict=True)) <= 1

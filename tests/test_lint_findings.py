@@ -9,6 +9,7 @@ import pytest
 from pools_lint_cli import run_hexmj
 
 from dsl.lint import lint
+from engine.plugins import installed_modules
 
 BROKEN = Path(__file__).resolve().parent / "data" / "lint"
 
@@ -65,3 +66,21 @@ def test_a_folder_lints_every_card_file_in_it() -> None:
     files = [f.location.file for f in report.findings if f.location]
     assert set(files) == {str(path) for path in BROKEN.glob("*.hex")}
     assert files == sorted(files)
+
+
+def test_card_of_a_module_that_is_not_installed(tmp_path: Path) -> None:
+    """§3, §6.12: a card tagged for the treasure module cannot be pooled where that module is absent."""
+    path = tmp_path / "cards.hex"
+    path.write_text(
+        'card S-91 "藏宝" silver module treasure {\n  标签: "宝牌模块"\n'
+        '  频率: "每局1次"\n  卡面正文: "x"\n}\n',
+        encoding="utf-8",
+    )
+    party_only = [module for module in installed_modules() if module.name == "party"]
+    [finding] = lint([path], registry=party_only).findings
+    assert (finding.code, finding.cards, finding.location and finding.location.line) == (
+        "MODULE-NOT-INSTALLED",
+        ("S-91",),
+        1,
+    )
+    assert lint([path]).findings == ()

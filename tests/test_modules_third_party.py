@@ -100,3 +100,18 @@ def test_hexmj_modules_lists_the_third_party_module(lucky: None) -> None:
     rows = {row["name"]: row for row in json.loads(done.stdout)}
     assert rows["lucky"]["cards"] == 1
     assert rows["lucky"]["modes"] == ["all"]
+
+
+def test_a_module_that_cannot_be_imported_is_one_line_and_exit_6() -> None:
+    """A broken third-party module is reported in one line with its own exit code, no traceback."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PLUGINS / "broken"), *sys.path])}
+    done = subprocess.run(
+        [sys.executable, "-c", "from tools.cli import main; main()", "modules"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
+    assert done.returncode == 6
+    assert done.stderr.startswith("hexmj: error: module 'ghost'")
+    assert len(done.stderr.strip().splitlines()) == 1

@@ -118,13 +118,3 @@ def test_the_bonus_is_one_point_however_many_treasure_tiles() -> None:
 def test_no_treasure_tile_no_bonus() -> None:
     """§8.2: a hand without a treasure tile earns nothing."""
     assert treasure_bonus(parse("123m456p789s111z55z"), frozenset({RED})) == 0
-
-
-def test_a_rewrite_applies_from_its_resolution_on() -> None:
-    """O-X09, §8.4: the new order decides later wins; the earlier win's bonus was already settled."""
-    hand = parse("123m456p789s777z11z")
-    before = reveal(TreasureOrder("T-01", TreasureKind.FACE, RED), dealer_wind=EAST)
-    settled = treasure_bonus(hand, faces_for(before, seat_wind=SOUTH))
-    after = reveal(TreasureOrder("T-06", TreasureKind.FACE, parse_one("8s")), dealer_wind=EAST)
-    assert settled == 1
-    assert treasure_bonus(hand, faces_for(after, seat_wind=WEST)) == 0

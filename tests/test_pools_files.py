@@ -55,7 +55,8 @@ def test_listed_ids_and_untouched_series(tmp_path: Path) -> None:
         ("mode: party\nsize: 3\n", 2, "size: unknown key"),
         ("mode: chaos\n", 1, "mode: 'chaos' is not a mode"),
         ("seed: x\n", 1, "seed: expected a whole number"),
-        ("mode: party\ndraw:\n  W: 8\n  Q: 2\n", 4, "draw.Q: unknown series"),
+        ("draw:\n  world: 8\n", 2, "draw.world: not an id series"),
+        ("mode: party\ndraw:\n  W: 8\n  Q: 2\n", 4, "draw.Q: no card of series Q in mode party"),
         (
             "mode: strategy\ndraw:\n  W: 20\n",
             3,

@@ -99,3 +99,11 @@ def test_pool_command_bad_mode_exits_2(
     code, _, err = run_hexmj(["pool", "--mode", "chaos"], monkeypatch, capsys)
     assert code == 2
     assert err.strip().count("\n") == 0 and "chaos" in err and "Traceback" not in err
+
+
+def test_module_removals_leave_before_shuffling() -> None:
+    """§6.12: base ids an enabled module takes out (hexmj_pool_removals) are not in the pool."""
+    pooled = build_pool(
+        load_cards(), "all", PoolSpec(path=DEFAULT_POOL_FILE), installed_modules(), frozenset({"B-15"})
+    )
+    assert len(pooled) == 191 and "B-15" not in {card.id for card in pooled}

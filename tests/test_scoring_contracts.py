@@ -11,9 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import pytest
-from scoring_cards import CONTRACT_IDS, terms
+from scoring_cards import CATALOGUE, CONTRACT_IDS, terms
 
-from engine.errors import InputError
 from engine.melds import Meld
 from engine.scoring import ContractState, ScoreResult, WinInput, score_win
 from engine.tiles import Suit, parse, parse_one
@@ -242,19 +241,46 @@ def test_b14_form_gives_no_seven_pairs_or_all_pungs_lib_b14() -> None:
     assert result.decomposition is not None and result.decomposition.form == "four_pairs_two_pungs"
 
 
-def test_b11_needs_the_chosen_suit() -> None:
-    """lib B-11: the suit is chosen at reveal; scoring without it is malformed input."""
-    with pytest.raises(InputError, match="suit"):
-        score("B-11", Hand("123456789m11122z", "2z"))
+def test_b11_without_a_suit_counts_none() -> None:
+    """lib B-11: with no suit recorded, no tile is of the chosen suit; the contract is not met."""
+    assert not score("B-11", Hand("123456789m11122z", "2z")).legal
 
 
-def test_b15_other_number_is_no_hand_lib_b15() -> None:
-    """lib B-15: the digits must be exactly the written number's."""
-    other = {"chosen_number": "13812345679"}
-    assert not score("B-15", Hand("1138m2345p678s155z", "1z", state=other)).legal
+def test_b15_without_a_number_uses_the_cards_example() -> None:
+    """lib B-15: "建议使用示例“13812345678”": with no number recorded, the card's example applies."""
+    assert score("B-15", Hand("1138m2345p678s155z", "1z")).legal
 
 
-def test_b15_needs_the_written_number() -> None:
-    """lib B-15: the number is written at reveal; scoring without it is malformed input."""
-    with pytest.raises(InputError, match="number"):
-        score("B-15", Hand("1138m2345p678s155z", "1z"))
+def _with_augment(card_id: str, augment: str, concealed: str, win_tile: str) -> ScoreResult:
+    grants = CATALOGUE.shapes(augment)
+    assert grants is not None
+    return score_win(
+        WinInput(
+            concealed=tuple(parse(concealed)),
+            win_tile=parse_one(win_tile),
+            win_by="ron",
+            hu_order=1,
+            contract=ContractState(terms(card_id)),
+            grants=grants,
+        )
+    )
+
+
+def test_cross_suit_chow_completes_c18_by_its_treated_suit_h23() -> None:
+    """H23 / lib G-14: 23m + 4p read as 234m gives two same-number chows of different suits."""
+    assert not score("C-18", Hand("234p23m4p789s11122z", "2z")).legal
+    result = _with_augment("C-18", "G-14", "234p23m4p789s11122z", "2z")
+    assert result.legal and result.decomposition is not None
+    assert result.decomposition.grants_used == ("G-14",)
+
+
+def test_three_suit_pung_is_in_no_suit_for_c17_h23() -> None:
+    """H23 / lib P-11: 1m1p1s counts as a pung, but it gives no suit a set (ruling: scoring.md)."""
+    result = _with_augment("C-02", "P-11", "1m1p1s999m456m11122z", "2z")
+    assert result.legal
+    assert not _with_augment("C-17", "P-11", "1m1p1s999m456m11122z", "2z").legal
+
+
+def test_mixed_honour_pair_is_an_honour_pair_for_c15_h23() -> None:
+    """lib G-03 + C-15: two different honours as the pair are a pair of honours (字牌)."""
+    assert _with_augment("C-15", "G-03", "123m456p789s11123z", "3z").legal

@@ -20,7 +20,7 @@ from rich.table import Table
 from dsl.loader import load_cards
 from dsl.model import Card
 from dsl.pool_files import with_version
-from dsl.pools import mode_cards
+from dsl.pools import mode_cards, module_removals
 from dsl.versions import latest_versions, next_version_id, parse_id, sort_key, with_new_version
 from engine.errors import InputError
 from engine.plugins import installed_modules
@@ -55,7 +55,8 @@ def cards(mode: ModeOption = None, as_json: JsonOption = False) -> None:
     """List every card and every version, or those of one mode (§3)."""
     listed = sorted(load_cards(), key=lambda card: sort_key(card.id))
     if mode is not None:
-        listed = mode_cards(listed, mode, installed_modules())
+        registry = installed_modules()
+        listed = mode_cards(listed, mode, registry, module_removals(mode, registry))
     if as_json:
         typer.echo(json.dumps([card_json(card) for card in listed], ensure_ascii=False, indent=2))
         return
@@ -78,6 +79,8 @@ def show(
         typer.echo(json.dumps(card_json(card), ensure_ascii=False, indent=2))
         return
     table = Table(show_header=False, title=f"{card.id} {card.name}")
+    table.add_column("label", no_wrap=True)
+    table.add_column("text", overflow="fold")
     table.add_row("类型", TYPE_TITLES.get(card.type, card.type))
     table.add_row("版本", str(card.version))
     table.add_row("位置", str(card.location))

@@ -11,7 +11,7 @@ gives the same bytes.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -22,7 +22,8 @@ from dsl.pools import pool_cards
 from engine.agents import make_agents
 from engine.errors import LogError
 from engine.log import LogContents, LogHeader, LogWriter, read_log
-from engine.plugins import modules_for_mode
+from engine.bus import Event
+from engine.plugins import modules_for_mode, plugin_manager
 from engine.session import Session, SessionConfig, SessionResult, drive
 from engine.state import PLAYERS
 from engine.vocabulary import CompiledCard
@@ -36,6 +37,12 @@ def session_cards(mode: str) -> tuple[list[CompiledCard], frozenset[str]]:
     return compile_cards(pool_cards(mode)), modules
 
 
+def new_session(config: SessionConfig, sinks: Sequence[Callable[[Event], None]] = ()) -> Session:
+    """A session of the config's mode with its pool's cards and its modules registered (§3)."""
+    cards, modules = session_cards(config.mode)
+    return Session(config, cards=cards, modules=modules, plugins=plugin_manager(sorted(modules)), sinks=sinks)
+
+
 def run_session(
     header: LogHeader,
     *,
@@ -45,7 +52,7 @@ def run_session(
 ) -> SessionResult:
     """Play the session ``header`` describes, writing its log to ``log``.  The ``expected`` lines (a log
     being replayed or resumed) must come out again; their answers are re-played before any agent acts."""
-    cards, modules = session_cards(header.mode)
+    cards, _ = session_cards(header.mode)
     ids = tuple(card.id for card in cards)
     if header.cards and header.cards != ids:
         raise LogError(f"{log}: the log was played with a different card pool than mode {header.mode} has now")
@@ -57,7 +64,7 @@ def run_session(
         if not expected:
             writer.write(LogHeader(header.seed, header.mode, header.rounds, header.agents, ids).line())
         config = SessionConfig(seed=header.seed, mode=header.mode, rounds=header.rounds)
-        session = Session(config, cards=cards, modules=modules, sinks=[writer.event])
+        session = new_session(config, [writer.event])
         answers = iter([str(line["answer"]) for line in expected if line.get("type") == "decision"])
         result = drive(
             session.steps(),

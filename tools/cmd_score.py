@@ -39,6 +39,7 @@ from dsl.loader import load_cards
 from engine.contracts import ContractTerms
 from engine.errors import InputError
 from engine.melds import Meld
+from engine.predicates import mentions
 from engine.scoring import SPECIAL_FLAGS, ContractState, ScoreResult, WinInput, describe, score_win
 from engine.shapes import ShapeGrant
 from engine.tiles import Suit, TileSyntaxError, format_one, is_flower, parse, parse_one
@@ -159,6 +160,16 @@ def _contract(given: ContractIn, catalogue: Catalogue) -> ContractState:
         raise InputError(f"contract.id: unknown contract {given.id!r}")
     if given.completed and given.abandoned:
         raise InputError("contract: a completed contract cannot be abandoned (§10.3)")
+    if terms.at_hu is not None and mentions(terms.at_hu, "chosen_suit") and given.suit is None:
+        raise InputError(f"contract.suit: {terms.id} needs the suit chosen at reveal (m, p or s)")
+    form = terms.form
+    if form is not None and "number" in form.rule.params:
+        if given.number is None:
+            raise InputError(f"contract.number: {terms.id} needs the number written at reveal")
+        try:
+            ShapeGrant(form.source, form.shape, (("number", given.number),))
+        except InputError as err:
+            raise InputError(f"contract.number: {err}") from None
     return ContractState(
         terms=terms,
         completed=given.completed,

@@ -5,6 +5,8 @@ Dask cluster named by ``--cluster``.  Every session is stored (§18.3,
 §18.4) in the record store (``--db``, default ``hexmj-records.db``).  The same
 seed and N give the same figures, byte for byte, whatever the workers.
 ``--compare A B`` plays the same seeds once with each version of a card.
+The lab's heavier modules (plots, the store, Dask) are imported only when
+the command runs, so that the other ``hexmj`` commands start quickly.
 """
 
 from __future__ import annotations
@@ -21,15 +23,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from engine.agents import make_agents
 from engine.errors import InputError
-from tools.lab.compare import check_versions, compare
-from tools.lab.executors import open_executor
-from tools.lab.metrics import summarize
 from tools.lab.records import Mode, SessionLength
-from tools.lab.report import write_report
-from tools.lab.runner import ENGINE_TABLE, Played, run
+from tools.lab.runner import ENGINE_TABLE, Played
 from tools.lab.session_spec import SessionSpec
-from tools.lab.store import open_store, store_json
-from tools.lab.summary import aggregate_doc, aggregate_lines, comparison_doc, comparison_lines, dumps
 
 
 def _spec(mode: str, pool: Path | None, rounds: int, agents: str, seed: int) -> SessionSpec:
@@ -68,6 +64,14 @@ def simulate(
     ] = ENGINE_TABLE,
 ) -> None:
     """Play N sessions with bots; print the §18.3 metrics, per-card figures and flags."""
+    from tools.lab.compare import check_versions, compare
+    from tools.lab.executors import open_executor
+    from tools.lab.metrics import summarize
+    from tools.lab.report import write_report
+    from tools.lab.runner import run
+    from tools.lab.store import open_store, store_json
+    from tools.lab.summary import aggregate_doc, aggregate_lines, comparison_doc, comparison_lines, dumps
+
     spec = _spec(mode, pool, rounds, agents, seed)
     if compare_versions is not None:
         check_versions(*compare_versions)

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from enum import StrEnum
 
-from modules.party.chips import ChipLedger, SpendPurpose
+from modules.party.chips import SPEND_COST, ChipLedger, SpendPurpose
 
 
 class Outcome(StrEnum):
@@ -43,21 +43,52 @@ class ChallengeResult:
     chips: int
 
 
+@dataclass(frozen=True)
+class Reward:
+    """What completing a card's challenge pays, as the card's ``challenge(...)`` says (lib 二.3).
+
+    ``chips`` per paying completion, to ``to`` (empty: the performer who
+    completed it); only the card's first ``rewarded`` completions of the
+    round pay (0: all; F-R05, F-S02); every ``needs``-th completion pays
+    (F-R06: both must be done); at most ``cap`` chips from the card in a
+    round (0: no cap; F-R04).
+    """
+
+    chips: int = 1
+    to: tuple[int, ...] = ()
+    rewarded: int = 0
+    needs: int = 1
+    cap: int = 0
+
+    def pays(self, completion: int, paid: int) -> int:
+        """The chips the card's ``completion``-th completion this round pays, ``paid`` already paid."""
+        if (self.rewarded and completion > self.rewarded) or completion % max(self.needs, 1):
+            return 0
+        return max(0, min(self.chips, self.cap - paid)) if self.cap else self.chips
+
+
 def settle(
-    ledger: ChipLedger, card: str, player: int, outcome: Outcome, reward: int, round_no: int
+    ledger: ChipLedger,
+    card: str,
+    player: int,
+    outcome: Outcome,
+    chips: int,
+    round_no: int,
+    to: tuple[int, ...] = (),
 ) -> ChallengeResult:
     """Record ``player``'s ``outcome`` of ``card`` and move the chips.
 
-    A completed challenge earns ``reward`` chips (what the card says for this
-    completion); a chip skip spends one chip, and a player without a chip
-    cannot choose it (:class:`~engine.errors.IllegalActionError`); a refusal
-    or a failure moves nothing.
+    A completed challenge pays ``chips`` to each of ``to`` (empty: to the
+    performer); a chip skip spends one of the performer's chips, and a player
+    without one cannot choose it (:class:`~engine.errors.IllegalActionError`);
+    a refusal or a failure moves nothing.
     """
     if outcome is Outcome.CHIP_SKIPPED:
         ledger.spend(player, SpendPurpose.SKIP_CHALLENGE, card, round_no)
-        return ChallengeResult(card, player, outcome, -1)
-    earned = reward if outcome.completed else 0
-    ledger.earn(player, earned, card, round_no)
+        return ChallengeResult(card, player, outcome, -SPEND_COST)
+    earned = chips if outcome.completed else 0
+    for recipient in to or (player,):
+        ledger.earn(recipient, earned, card, round_no)
     return ChallengeResult(card, player, outcome, earned)
 
 

@@ -1,9 +1,10 @@
 """The designated-tile template of the F-T cards (指定牌挑战, §7.5, lib 二.4) as a reusable tracker.
 
 The card lies face up in front of its holder until the round ends.  Only
-copies of the designated face acquired after the card was drawn count, and
-only by a normal draw, a flower or kong replacement, or a card effect; the
-starting hand and tiles already held never count.  At the end of a turn in
+copies of the designated face acquired after the card was drawn count, by a
+normal draw, a flower or kong replacement, or a card effect (the engine's
+``tile.acquired``, which never covers a call, H21); the starting hand and
+tiles already held never count.  At the end of a turn in
 which such a copy was acquired (after the turn's discard, or its hu), the
 tracker checks the hand: a fresh copy still in hand gives the single action,
 two or more counted copies the double action instead, and a copy already
@@ -27,18 +28,6 @@ DOUBLE_AT = 2
 """§7.5: at least 2 designated tiles at the check give the double action."""
 
 
-class Acquisition(StrEnum):
-    """How a tile came into the hand (lib 二.4); calls and ron are not acquisitions of the template."""
-
-    NORMAL_DRAW = "normal_draw"
-    REPLACEMENT = "replacement"
-    CARD_EFFECT = "card_effect"
-    CALL = "call"
-
-
-COUNTED = frozenset({Acquisition.NORMAL_DRAW, Acquisition.REPLACEMENT, Acquisition.CARD_EFFECT})
-
-
 class DesignatedAction(StrEnum):
     """The action a check asks for: the card's 单张动作 or its 双张动作."""
 
@@ -56,9 +45,9 @@ class DesignatedTile:
     fresh: set[int] = field(default_factory=set)
     triggered_turns: int = 0
 
-    def acquire(self, instance: int, via: Acquisition) -> None:
-        """A tile came into the holder's hand; a copy of the face acquired in a counted way is noted."""
-        if via in COUNTED and kind_of_instance(instance) == self.face:
+    def acquire(self, instance: int) -> None:
+        """A tile came into the hand other than by a call (``tile.acquired``, H21): a copy is noted."""
+        if kind_of_instance(instance) == self.face:
             self.counted.add(instance)
             self.fresh.add(instance)
 

@@ -17,9 +17,8 @@ from engine.decisions import Decision, DecisionKind
 from engine.errors import CardError
 from engine.hookspecs import Game
 from engine.tiles import parse_one
-from modules.party.challenges import Outcome, settle
-from modules.party.designated import CHIPS_PER_ACTION, Acquisition, DesignatedTile
-from modules.party.lasting import take_lasting
+from modules.party.challenges import Outcome, Reward, settle
+from modules.party.designated import CHIPS_PER_ACTION, DesignatedTile
 from modules.party.table import PartyTable
 
 MODULE = "party"
@@ -27,6 +26,8 @@ CHALLENGE = "challenge"
 """Challenge decisions are about ``"challenge <card>"`` (or ``"challenge <card> <single|double>"``)."""
 SETTLED = "challenge.settled"
 """The event recorded for each performer's outcome (the readable account, simulations)."""
+EACH_PERFORMER = "performer"
+"""``reward_to: performer`` (the default): each performer who completes the challenge earns."""
 FREE_OPTIONS = (Outcome.DONE, Outcome.ALTERNATIVE, Outcome.REFUSED, Outcome.FAILED)
 """§17.4: refusing is always offered and free."""
 
@@ -47,13 +48,14 @@ def _card(args: Mapping[str, object]) -> str:
 
 
 def _players(value: object, holder: int) -> tuple[int, ...]:
-    if value is None:
+    """Players the effects engine resolved (a player or a tuple); ``holder`` is the holder."""
+    if value is None or value == "holder":
         return (holder,)
     if isinstance(value, int):
         return (value,)
-    if isinstance(value, Sequence) and all(isinstance(p, int) for p in value):
+    if isinstance(value, Sequence) and not isinstance(value, str) and all(isinstance(p, int) for p in value):
         return tuple(int(p) for p in value)
-    raise CardError(f"challenge performers must be players, got {value!r}")
+    raise CardError(f"challenge players must be resolved to players by the effects engine, got {value!r}")
 
 
 def outcome_options(table: PartyTable, player: int) -> tuple[str, ...]:
@@ -62,24 +64,47 @@ def outcome_options(table: PartyTable, player: int) -> tuple[str, ...]:
     return tuple(outcome.value for outcome in (*FREE_OPTIONS, *skip))
 
 
-def perform(game: Game, card: str, performers: Sequence[int], reward: int, about: str = "") -> Step:
+def perform(game: Game, card: str, performers: Sequence[int], reward: Reward, about: str = "") -> Step:
     """Put the challenge of ``card`` to each performer in turn and settle the chips (§7.1, §7.4, §17.4)."""
     table = state_of(game)
     for player in performers:
         options = outcome_options(table, player)
-        answer = yield Decision(DecisionKind.CHOOSE, player, options, f"{CHALLENGE} {card}{about}")
-        result = settle(table.ledger, card, player, Outcome(answer), reward, table.round_no)
+        outcome = Outcome(
+            (yield Decision(DecisionKind.CHOOSE, player, options, f"{CHALLENGE} {card}{about}"))
+        )
+        chips = 0
+        if outcome.completed:
+            table.completions[card] = table.completions.get(card, 0) + 1
+            chips = reward.pays(table.completions[card], table.paid.get(card, 0))
+            table.paid[card] = table.paid.get(card, 0) + chips * len(reward.to or (player,))
+        result = settle(table.ledger, card, player, outcome, chips, table.round_no, reward.to)
         table.results.append(result)
         data = {"card": card, "outcome": result.outcome.value, "chips": result.chips}
         yield from game.bus.deliver(Event(SETTLED, player, cause=f"card:{card}", data=data), game)
 
 
+def _count(args: Mapping[str, object], name: str, default: int) -> int:
+    value = args.get(name, default)
+    if not isinstance(value, int) or value < 0:
+        raise CardError(f"challenge {name} must be a number of chips or completions, got {value!r}")
+    return value
+
+
+def reward_of(args: Mapping[str, object], holder: int) -> Reward:
+    """The card's reward terms from its ``challenge(...)`` arguments (vocabulary ``challenge``)."""
+    to = args.get("reward_to", EACH_PERFORMER)
+    return Reward(
+        chips=_count(args, "reward", 1),
+        to=() if to == EACH_PERFORMER else _players(to, holder),
+        rewarded=_count(args, "rewarded", 0),
+        needs=max(1, _count(args, "needs", 1)),
+        cap=_count(args, "max", 0),
+    )
+
+
 def challenge(game: Game, holder: int, args: Mapping[str, object]) -> Step:
-    """The ``challenge`` primitive: ``performer`` (players, default the holder) and ``reward`` chips."""
-    reward = args.get("reward", 1)
-    if not isinstance(reward, int):
-        raise CardError(f"challenge reward must be a number of chips, got {reward!r}")
-    yield from perform(game, _card(args), _players(args.get("performer"), holder), reward)
+    """The ``challenge`` primitive: ``performer`` (players, default the holder) and the reward terms."""
+    yield from perform(game, _card(args), _players(args.get("performer"), holder), reward_of(args, holder))
 
 
 def chips(game: Game, holder: int, args: Mapping[str, object]) -> Step:
@@ -92,38 +117,26 @@ def chips(game: Game, holder: int, args: Mapping[str, object]) -> Step:
     yield from ()
 
 
-def keep_lasting(game: Game, holder: int, card: str) -> Step:
-    """§7.3: a new lasting challenge; with one already running the holder keeps one, the other goes."""
-    table = state_of(game)
-    current = table.lasting.get(holder)
-    keep = card
-    if current is not None:
-        keep = yield Decision(DecisionKind.KEEP_LASTING, holder, (current, card), card)
-    change = take_lasting(current, card, keep)
-    if change.discarded is not None:
-        table.watched.pop(change.discarded, None)
-    if change.kept is not None:
-        table.lasting[holder] = change.kept
-
-
 def watch_tile(game: Game, holder: int, args: Mapping[str, object]) -> Step:
-    """The ``watch_tile`` primitive: the F-T card lies before its holder as a lasting challenge (§7.5)."""
+    """The ``watch_tile`` primitive: the F-T card lies before its holder until the round ends (§7.5).
+
+    The engine has already given it the holder's lasting slot (§7.3).
+    """
     card = _card(args)
     face = args.get("face")
     kind = parse_one(face) if isinstance(face, str) else face
     if not isinstance(kind, int):
         raise CardError(f"{card}: watch_tile needs a tile, got {face!r}")
-    yield from keep_lasting(game, holder, card)
-    if state_of(game).lasting.get(holder) == card:
-        state_of(game).watched[card] = (holder, DesignatedTile(card, kind))
+    state_of(game).watched[card] = (holder, DesignatedTile(card, kind))
+    yield from ()
 
 
 def tile_acquired(event: Event, game: Game) -> Step:
     """``tile.acquired``: the acquiring player's F-T trackers note a designated copy (lib 二.4)."""
-    tile, via = event.data.get("tile"), event.data.get("via")
-    if event.player is not None and isinstance(tile, int) and via in set(Acquisition):
+    tile = event.data.get("tile")
+    if event.player is not None and isinstance(tile, int):
         for tracker in state_of(game).trackers_of(event.player):
-            tracker.acquire(tile, Acquisition(str(via)))
+            tracker.acquire(tile)
     yield from ()
 
 
@@ -131,7 +144,9 @@ def _check(game: Game, player: int) -> Step:
     for tracker in state_of(game).trackers_of(player):
         action = tracker.check(game.hand_of(player))
         if action is not None:
-            yield from perform(game, tracker.card, (player,), CHIPS_PER_ACTION, f" {action.value}")
+            yield from perform(
+                game, tracker.card, (player,), Reward(chips=CHIPS_PER_ACTION), f" {action.value}"
+            )
 
 
 def turn_ended(event: Event, game: Game) -> Step:
@@ -149,7 +164,13 @@ def hu_confirmed(event: Event, game: Game) -> Step:
     state_of(game).leave(event.player)
 
 
+def card_ended(event: Event, game: Game) -> Step:
+    """``card.ended``: a lasting card left its slot (§7.3, §7.4); its F-T tracker goes with it."""
+    state_of(game).watched.pop(str(event.data.get("card", "")), None)
+    yield from ()
+
+
 def round_ended(event: Event, game: Game) -> Step:
-    """``round.ended``: lasting challenges and trackers end with the round (§7.3)."""
+    """``round.ended``: the F-T trackers end with the round (§7.5)."""
     state_of(game).end_round()
     yield from ()

@@ -67,6 +67,7 @@ def hexmj_listeners() -> list[Listener]:
         "tile.acquired": play.tile_acquired,
         "turn.ended": play.turn_ended,
         "hu.confirmed": play.hu_confirmed,
+        "card.ended": play.card_ended,
         "round.ended": play.round_ended,
     }
     return [Listener(play.MODULE, event, Level.PARTY, handle) for event, handle in handlers.items()]

@@ -1,7 +1,8 @@
-"""The party module's state in a session: chips, lasting challenges, F-T trackers, outcomes (§7).
+"""The party module's state in a session: chips, F-T trackers, outcomes (§7).
 
-Chips live for the whole session (§16); lasting challenges and F-T trackers
-for the round, and a player's end when he wins (§7.6).
+Chips live for the whole session (§16); F-T trackers for the round, and a
+player's end when he wins (§7.6).  The one-lasting-card slot (§7.3, §14.1)
+is the engine's, shared with chance cards (§6.9).
 """
 
 from __future__ import annotations
@@ -15,27 +16,31 @@ from modules.party.designated import DesignatedTile
 
 @dataclass
 class PartyTable:
-    """Everything the party module keeps; ``policy`` is how bots answer challenges."""
+    """Everything the party module keeps; ``policy`` is how bots answer challenges.
+
+    ``completions`` and ``paid`` count, per card this round, the completed
+    challenges and the chips paid (for ``Reward.rewarded``, ``needs``, ``cap``).
+    """
 
     ledger: ChipLedger
     policy: ChallengePolicy = field(default_factory=ChallengePolicy)
     round_no: int = 1
-    lasting: dict[int, str] = field(default_factory=dict)
     watched: dict[str, tuple[int, DesignatedTile]] = field(default_factory=dict)
     results: list[ChallengeResult] = field(default_factory=list)
+    completions: dict[str, int] = field(default_factory=dict)
+    paid: dict[str, int] = field(default_factory=dict)
 
     def trackers_of(self, player: int) -> list[DesignatedTile]:
         """``player``'s F-T trackers, by card id."""
         return [tracker for card, (holder, tracker) in sorted(self.watched.items()) if holder == player]
 
     def leave(self, player: int) -> None:
-        """A winner leaves the round: his lasting challenge ends (§7.6)."""
-        card = self.lasting.pop(player, None)
-        if card is not None:
-            self.watched.pop(card, None)
+        """A winner leaves the round: his F-T challenges end (§7.6)."""
+        self.watched = {card: held for card, held in self.watched.items() if held[0] != player}
 
     def end_round(self) -> None:
-        """The round is over: lasting challenges and trackers end; chips stay (§7.3, §16)."""
-        self.lasting.clear()
+        """The round is over: the F-T challenges end; chips stay (§7.5, §16)."""
         self.watched.clear()
+        self.completions.clear()
+        self.paid.clear()
         self.round_no += 1

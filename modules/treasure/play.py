@@ -113,6 +113,12 @@ def redraw_treasure(game: Game, holder: int, args: Mapping[str, object]) -> Step
 
 
 def set_personal_treasure(game: Game, holder: int, args: Mapping[str, object]) -> Step:
-    """P-14: the holder names his own treasure face, which replaces the order for him alone (§8.3)."""
-    face = yield Decision(DecisionKind.CHOOSE, holder, FACES, "P-14")
+    """P-14: the holder's own treasure face replaces the order for him alone (§8.3).
+
+    A face the effect already carries (``args["face"]``, notation) is used;
+    otherwise the holder names one.
+    """
+    face = args.get("face")
+    if not isinstance(face, str) or face not in FACES:
+        face = yield Decision(DecisionKind.CHOOSE, holder, FACES, "P-14")
     state_of(game).declare(holder, parse_one(face))

@@ -7,17 +7,22 @@ from the events it emits:
 
 - ``turn.started``: one turn of the round's length;
 - ``contract.completed`` (player): that player's contract is completed (§9.5);
-- ``abandon.window`` (``choices``: seat letter → ``keep``/``abandon``, §10);
-- ``card.triggered`` / ``card.unable`` (``card``): a held or world card acted / could not act;
-- ``chance.drawn`` / ``party.drawn`` (player, ``card``, ``unexecutable``): one card drawn (§6.8, §7.2).
+- ``abandon.window`` (``choices``: seat letter → ``keep``/``abandon``, §10) and
+  ``contract.abandoned`` (player): the contract was given up;
+- ``chance.drawn`` / ``party.drawn`` (player, ``card``): one card drawn (§6.4, §7.2);
+- ``card.resolved`` (``card``, ``unexecutable``): one of the card's abilities ran, or
+  could do nothing; for a drawn card, ``unexecutable`` marks it completely
+  unexecutable (§6.8) and the redraw that follows is a ``chance.drawn`` of its own.
 """
 
 from __future__ import annotations
 
 import functools
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal, cast
 
 from dsl.compiler import compile_cards
 from dsl.loader import load_cards
@@ -28,7 +33,7 @@ from engine.errors import InputError
 from engine.plugins import modules_for_mode
 from engine.round import EndReason
 from engine.session import RoundRecord as EngineRound
-from engine.session import Session, SessionConfig, drive
+from engine.session import Session, SessionConfig, SessionResult, drive
 from engine.state import PLAYERS, WinWay
 from engine.vocabulary import CompiledCard
 from tools.lab.records import (
@@ -36,8 +41,10 @@ from tools.lab.records import (
     Deck,
     DrawnCard,
     HeldCard,
+    Mode,
     PlayerRound,
     RoundRecord,
+    SessionLength,
     SessionRecord,
     WinRecord,
     WorldRecord,
@@ -62,7 +69,7 @@ def session_cards(mode: str, pool: Path | None, versions: tuple[str, ...]) -> tu
 
 
 @dataclass
-class _RoundWatch:
+class RoundWatch:
     """What one round's events say that its result does not."""
 
     turns: int = 0
@@ -74,63 +81,87 @@ class _RoundWatch:
 
 
 @dataclass
-class _Watcher:
-    """A bus sink that starts a new :class:`_RoundWatch` at every ``round.started``."""
+class EventWatcher:
+    """A bus sink that starts a new :class:`RoundWatch` at every ``round.started``."""
 
-    rounds: list[_RoundWatch] = field(default_factory=list)
+    rounds: list[RoundWatch] = field(default_factory=list)
 
     def __call__(self, event: Event) -> None:
         if event.name == "round.started":
-            self.rounds.append(_RoundWatch())
+            self.rounds.append(RoundWatch())
         elif self.rounds:
             _watch(self.rounds[-1], event)
 
 
-def _watch(w: _RoundWatch, event: Event) -> None:
+def _watch(w: RoundWatch, event: Event) -> None:
     data, player = event.data, event.player
     if event.name == "turn.started":
         w.turns += 1
     elif event.name == "contract.completed" and player is not None:
         w.completed.add(player)
+    elif event.name == "contract.abandoned" and player is not None:
+        w.abandoned.add(player)
     elif event.name == "abandon.window":
         choices = data.get("choices", {})
         assert isinstance(choices, dict)
         w.abandoned |= {PLAYERS.index(seat) for seat, answer in choices.items() if answer == "abandon"}
-    elif event.name == "card.triggered":
-        w.triggered[str(data["card"])] += 1
-    elif event.name == "card.unable":
-        w.unable[str(data["card"])] += 1
     elif event.name in ("chance.drawn", "party.drawn") and player is not None:
-        dead = bool(data.get("unexecutable", False))
         deck: Deck = "chance" if event.name == "chance.drawn" else "party"
         w.drawn.append(
-            DrawnCard(card=str(data["card"]), deck=deck, player=player, triggered=not dead, unexecutable=dead)
+            DrawnCard(card=str(data["card"]), deck=deck, player=player, triggered=True, unexecutable=False)
         )
+    elif event.name == "card.resolved":
+        _resolved(w, str(data["card"]), bool(data.get("unexecutable", False)))
+
+
+def _resolved(w: RoundWatch, card: str, unexecutable: bool) -> None:
+    """A card's ability ran (§6.8: a drawn card found completely unexecutable is marked so)."""
+    (w.unable if unexecutable else w.triggered)[card] += 1
+    if not unexecutable:
+        return
+    for i in range(len(w.drawn) - 1, -1, -1):
+        if w.drawn[i].card == card:
+            w.drawn[i] = w.drawn[i].model_copy(update={"triggered": False, "unexecutable": True})
+            return
 
 
 def play_session(spec: SessionSpec) -> SessionRecord:
     """Play ``spec``'s session with its bots and return its record."""
     cards = session_cards(spec.mode, spec.pool, spec.versions)
     modules = frozenset(info.name for info in modules_for_mode(spec.mode))
-    watcher = _Watcher()
+    watcher = EventWatcher()
     config = SessionConfig(seed=spec.seed, mode=spec.mode, rounds=spec.rounds)
     session = Session(config, cards=cards, modules=modules, sinks=[watcher])
     result = drive(session.steps(), session, make_agents(list(spec.agents), spec.seed))
+    return session_record(session, result, watcher, spec.agents, spec.pool_name)
+
+
+def session_record(
+    session: Session,
+    result: SessionResult,
+    watcher: EventWatcher,
+    agents: Sequence[str],
+    pool: str = "default",
+    source: Literal["simulate", "play"] = "simulate",
+) -> SessionRecord:
+    """The record of a finished session whose events ``watcher`` saw (``hexmj play``: ``source="play"``)."""
     rounds = [_round(session, r, w) for r, w in zip(result.rounds, watcher.rounds, strict=True)]
     totals = result.totals
+    config = result.config
     return SessionRecord(
-        cards=tuple(card.id for card in cards),
-        mode=spec.mode,
-        pool=spec.pool_name,
-        seed=spec.seed,
-        rounds=spec.rounds,
-        agents=spec.agents,
+        source=source,
+        cards=tuple(sorted(session.cards)),
+        mode=cast(Mode, config.mode),
+        pool=pool,
+        seed=config.seed,
+        rounds=cast(SessionLength, config.rounds),
+        agents=(agents[0], agents[1], agents[2], agents[3]),
         played=tuple(rounds),
         final_scores=(totals[0], totals[1], totals[2], totals[3]),
     )
 
 
-def _round(session: Session, r: EngineRound, w: _RoundWatch) -> RoundRecord:
+def _round(session: Session, r: EngineRound, w: RoundWatch) -> RoundRecord:
     result = r.result
     players = [
         PlayerRound(
@@ -163,7 +194,7 @@ def _round(session: Session, r: EngineRound, w: _RoundWatch) -> RoundRecord:
     )
 
 
-def _contract(session: Session, card: str | None, player: int, w: _RoundWatch) -> ContractRecord | None:
+def _contract(session: Session, card: str | None, player: int, w: RoundWatch) -> ContractRecord | None:
     if card is None:
         return None
     return ContractRecord(

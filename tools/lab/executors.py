@@ -1,6 +1,8 @@
 """The one seam through which simulated games go out: a :class:`concurrent.futures.Executor`.
 
-Without a cluster the games go to worker processes on this machine; with
+Without a cluster the games go to worker processes on this machine, forked
+when the first chunk is sent so that they start with the cards the first
+games loaded and compiled; with
 ``cluster`` (``tcp://HOST:8786``) they go to a Dask distributed cluster
 through its scheduler, whose workers must run the same versions of this
 package and its dependencies.
@@ -29,7 +31,7 @@ def open_executor(
         return
     if workers < 1:
         raise InputError(f"--workers must be at least 1, not {workers}")
-    context = multiprocessing.get_context("forkserver")
+    context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as executor:
         yield executor
 

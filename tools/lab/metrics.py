@@ -123,7 +123,7 @@ def summarize(counts: Tally) -> Aggregate:
     cards = _card_stats(counts)
     order = sorted(cards, key=lambda c: (not c.flags, c.card))
     card_flags = [
-        Flag(subject=c.card, metric=f, value=_flag_value(c, f), rule=_CARD_RULES[f])
+        Flag(subject=c.card, metric=f, value=_flag_value(c, f), rule=_card_rule(c, f))
         for c in order
         for f in c.flags
     ]
@@ -215,11 +215,13 @@ def _drawn_stats(card: str, d: Drawn) -> CardStats:
     )
 
 
-_CARD_RULES = {
-    "completion": "contract completion outside 55–85 % (normal) or 20–55 % (black) (§18.3)",
-    "score_advantage": "holders' mean round score differs from everyone else's, 95 % interval leaves out 0",
-    "unexecutable": "chance card unexecutable in more than 20 % of draws (§18.3)",
-}
+def _card_rule(card: CardStats, flag: str) -> str:
+    if flag == "completion":
+        kind, (low, high) = ("normal", NORMAL_BAND) if card.card.startswith("C") else ("black", BLACK_BAND)
+        return f"{kind} contract completion outside {low:.0%}–{high:.0%} (§18.3)"
+    if flag == "score_advantage":
+        return "holders' mean round score differs from everyone else's (95 % interval leaves out 0)"
+    return "chance card unexecutable in more than 20 % of its draws (§18.3, §6.8)"
 
 
 def _flag_value(card: CardStats, flag: str) -> float | None:

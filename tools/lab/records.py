@@ -109,7 +109,10 @@ class PlayerRound(_Record):
 
 
 class RoundRecord(_Record):
-    """One round of §11: its dealer (§4), cards, winners, wall and scores."""
+    """One round of §11: its dealer (§4), cards, winners, wall and scores.
+
+    ``world`` is ``None`` only when the world deck held no card (§6.2).
+    """
 
     number: Annotated[int, Field(ge=1, le=8)]
     dealer: Player

@@ -154,11 +154,11 @@ def _win_order_plot(a: Aggregate) -> Figure:
     return fig
 
 
-def _bars(ax: Axes, labels: list[str], estimates: list[Estimate]) -> None:
+def _bars(ax: Axes, labels: list[str], estimates: list[Estimate], width: float = 0.8) -> None:
     values = [e.value or 0.0 for e in estimates]
     below = [max(0.0, (e.value or 0.0) - (e.low or 0.0)) for e in estimates]
     above = [max(0.0, (e.high or 0.0) - (e.value or 0.0)) for e in estimates]
-    ax.bar(labels, values, yerr=[below, above], capsize=3, color="#4a78b5")
+    ax.bar(labels, values, width=width, yerr=[below, above], capsize=3, color="#4a78b5")
 
 
 def _advantage_plot(a: Aggregate) -> Figure:
@@ -182,7 +182,7 @@ def _completion_plot(a: Aggregate) -> Figure:
     for i, card in enumerate(contracts):
         low, high = NORMAL_BAND if card.card.startswith("C") else BLACK_BAND
         ax.fill_between([i - 0.45, i + 0.45], low, high, color="#cfe8cf")
-    _bars(ax, [c.card for c in contracts], [c.completion for c in contracts if c.completion is not None])
+    _bars(ax, [c.card for c in contracts], [c.completion for c in contracts if c.completion is not None], 0.4)
     ax.set_ylim(0, 1)
     ax.set_ylabel("completion (green: target band)")
     ax.tick_params(axis="x", labelrotation=90, labelsize=7)

@@ -1,0 +1,136 @@
+"""What an effect runs with: the round, the card, its holder, the event, the names it has bound.
+
+Roles (``holder``, ``actor``, ``upper``, ``lower``, ``dealer``, ``next_actor``,
+``each``, ``target``) name players as the card language defines them
+(``engine.vocabulary.ROLES``); tile filters are the hand-predicate classes
+(``engine.predicates.TILE_CLASSES``) plus a face, a number, ``chosen_suit``,
+``treasure`` and ``flower``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from engine.bus import Event
+from engine.predicates import TILE_CLASSES
+from engine.tiles import Suit, is_flower, is_number, number_of, parse_one, suit_of
+
+if TYPE_CHECKING:
+    from engine.round import Round
+    from engine.vocabulary import CompiledCard
+
+SUITS = {"man": Suit.MAN, "pin": Suit.PIN, "sou": Suit.SOU, "m": Suit.MAN, "p": Suit.PIN, "s": Suit.SOU}
+
+
+@dataclass
+class Ctx:
+    """One resolution of a card's program; ``unexecutable`` is set when a step could do nothing."""
+
+    game: Round
+    card: CompiledCard
+    holder: int | None
+    event: Event | None = None
+    names: dict[str, object] = field(default_factory=dict)
+    unexecutable: bool = False
+    did_something: bool = False
+    gained: dict[int, int] = field(default_factory=dict)
+
+    def gain(self, player: int, n: int = 1) -> None:
+        """The player took ``n`` tiles into hand in this effect; a later ``discard`` gives one back."""
+        self.gained[player] = self.gained.get(player, 0) + n
+
+    @property
+    def cause(self) -> str:
+        """The cause tag of everything this effect does (CARD-INVENTORY §0)."""
+        return f"card:{self.card.base_id}"
+
+    @property
+    def actor(self) -> int | None:
+        """The event's acting player."""
+        return None if self.event is None else self.event.player
+
+    def player(self, role: object) -> int | None:
+        """The player a role names, or ``None`` when nobody fits (e.g. no in-game neighbour)."""
+        table = self.game.table
+        anchor = self.holder if self.holder is not None else self.actor
+        word = str(role)
+        if word == "holder":
+            return self.holder
+        if word == "actor":
+            return self.actor
+        if word in ("each", "target", "performer"):
+            value = self.names.get(word)
+            return value if isinstance(value, int) else None
+        if word == "upper":
+            return None if anchor is None else table.upper_of(anchor)
+        if word == "lower":
+            return None if anchor is None else table.next_in_game(anchor)
+        if word == "dealer":
+            return self.game.dealer
+        if word == "next_actor":
+            return self.game.next_actor()
+        if word == "random":
+            options = [p for p in range(4) if table.in_game(p)]
+            return self.game.rng.choice(options) if options else None
+        return None
+
+    def players(self, role: object, start: object = None) -> list[int]:
+        """The in-game players a set role names, clockwise from ``start`` (§6.4)."""
+        table = self.game.table
+        word = str(role)
+        first = self.player(start) if start is not None else self.actor
+        if first is None:
+            first = self.game.dealer
+        ring = [first, *[p for p in table.clockwise_from(first) if p != first]]
+        ring = [p for p in ring if table.in_game(p)]
+        if word == "others":
+            return [p for p in ring if p != self.holder]
+        if word == "lowest":
+            low = min(self.game.scores)
+            return [p for p in ring if self.game.scores[p] == low]
+        if word in ("all", "any"):
+            return ring
+        one = self.player(word)
+        return [] if one is None else [one]
+
+    def tile_filter(self, arg: object, owner: int | None = None) -> Callable[[int], bool]:
+        """A tile filter word (or ``|`` alternatives) as a test on kinds."""
+        atoms = arg if isinstance(arg, tuple) else (arg,)
+        tests = [self._one_filter(atom, owner) for atom in atoms]
+        return lambda k: any(test(k) for test in tests)
+
+    def _one_filter(self, atom: object, owner: int | None) -> Callable[[int], bool]:
+        if isinstance(atom, int):
+            return lambda k: is_number(k) and number_of(k) == atom
+        word = str(atom)
+        if word in TILE_CLASSES:
+            return TILE_CLASSES[word]
+        if word == "flower":
+            return is_flower
+        if word == "treasure":
+            faces = self.game.treasure_faces(owner if owner is not None else self.holder)
+            return lambda k: k in faces
+        if word in ("chosen_suit", "suit"):
+            suit = self.value(word, owner)
+            return lambda k: suit is not None and suit_of(k) == suit
+        if word in ("drawn", "latest", "not_latest", "pair", "seat_wind"):
+            return TILE_CLASSES["any"]
+        face = parse_one(word)
+        return lambda k: k == face
+
+    def value(self, name: str, owner: int | None = None) -> object:
+        """A value the holder chose for this card (``choose_value … as: name``)."""
+        holder = owner if owner is not None else self.holder
+        found = self.names.get(name)
+        if found is None:
+            found = self.game.table.values.get((self.card.base_id, holder), {}).get(name)
+        if name in ("chosen_suit", "suit") and isinstance(found, str):
+            return SUITS.get(found)
+        return found
+
+    def remember(self, name: str, value: object) -> None:
+        """Bind a chosen value for the rest of the resolution and for the card's later questions."""
+        self.names[name] = value
+        self.game.table.values.setdefault((self.card.base_id, self.holder), {})[name] = value

@@ -1,0 +1,218 @@
+"""Cards on the bus: triggers with their actor filter, guard, limits and duration; statuses; delayed steps.
+
+A :class:`CardHook` runs one compiled trigger (``engine.vocabulary.Hook``) for
+its holder.  It skips what the rules hide from it: world cards ignore
+card-caused events (§6.7, §14.6); no effect retriggers a card of the same
+name (lib 二.2); a holder who has won is out of the round, so their augments
+pause and their chance and party cards end (§5.4, §12.5).  Limits are
+counted only when the hook resolves: per turn, round or session, per player
+for world cards (§6.3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from engine.bus import Event
+from engine.decisions import PASS, Decision, DecisionKind
+from engine.effects.context import Ctx
+from engine.effects.facts import holds
+from engine.effects.program import Step, run_program
+from engine.state import ContractStatus
+from engine.vocabulary import DURATIONS, ContractWatch, Hook, Level, LimitRule, Program, StaticRule
+
+if TYPE_CHECKING:
+    from engine.round import Round
+    from engine.vocabulary import CompiledCard
+
+ARMED_AT_NEXT_TURN = frozenset({"next_turn_end"})
+"""Durations that count only the holder's *next* rotation turn, never the one in progress (H10)."""
+
+
+def limit_key(
+    card: CompiledCard, index: int, rule: LimitRule, holder: int | None, actor: int | None, game: Round
+) -> tuple[object, ...]:
+    """The counter a limit counts on: per turn, round or session, per acting player for world cards."""
+    who = actor if rule.per_player else None
+    scope = {"turn": (game.number, game.turn_number), "round": (game.number,)}.get(rule.period, ())
+    return (card.base_id, index, holder, rule.period, scope, who)
+
+
+@dataclass
+class Expiry:
+    """When something lasting ends: the event, whose event, and whether it waits for the next turn."""
+
+    event: str
+    holder: int | None
+    armed: bool = True
+
+    @classmethod
+    def of(cls, until: str | None, holder: int | None) -> Expiry | None:
+        if until is None:
+            return None
+        return cls(DURATIONS[until].ends_on, holder, until not in ARMED_AT_NEXT_TURN)
+
+    def ends(self, event: Event) -> bool:
+        """Whether ``event`` ends it (arming first on the holder's next turn start, H10)."""
+        mine = self.holder is None or event.player == self.holder or event.player is None
+        if not self.armed:
+            if event.name == "turn.started" and event.player == self.holder:
+                self.armed = True
+            return False
+        return event.name == self.event and mine
+
+
+@dataclass
+class CardHook:
+    """One trigger of one card for one holder (``None`` for the round's world card)."""
+
+    hook: Hook
+    card: CompiledCard
+    holder: int | None
+    expiry: Expiry | None = None
+    live: bool = True
+    fired: bool = False
+
+    @property
+    def event(self) -> str:
+        return self.hook.event
+
+    @property
+    def level(self) -> int:
+        return int(self.hook.level)
+
+    @property
+    def source(self) -> str:
+        return self.card.id
+
+    def run(self, event: Event, game: Round) -> Step:
+        """Resolve the trigger for ``event`` if every filter, guard and limit lets it."""
+        self.fired = False
+        if self.expiry is not None and self.expiry.ends(event):
+            self.live = False
+        if not self.live or not self._sees(event, game):
+            return
+        ctx = Ctx(game, self.card, self.holder, event)
+        if not holds(self.hook.condition, ctx):
+            return
+        keys = [
+            limit_key(self.card, self.hook.index, rule, self.holder, event.player, game)
+            for rule in self.hook.limits
+        ]
+        if any(game.counters.get(key, 0) >= rule.count for key, rule in zip(keys, self.hook.limits, strict=True)):
+            return
+        if self.hook.optional:
+            asker = self.holder if self.holder is not None else event.player
+            if asker is not None:
+                use = f"use {self.card.id}"
+                if (yield Decision(DecisionKind.CHOOSE, asker, (use, PASS), self.card.id)) == PASS:
+                    return
+        for key in keys:
+            game.counters[key] = game.counters.get(key, 0) + 1
+        self.fired = True
+        yield from game.resolve(ctx, self.hook.steps)
+
+    def _sees(self, event: Event, game: Round) -> bool:
+        if self.hook.level == Level.WORLD and event.card_caused:
+            return False
+        if event.cause == f"card:{self.card.base_id}":
+            return False
+        if self.holder is not None and game.table.players[self.holder].won:
+            return False
+        actor = self.hook.actor
+        if actor is None or actor in ("any", "all"):
+            return True
+        if actor == "others":
+            return event.player is not None and event.player != self.holder
+        return event.player is not None and Ctx(game, self.card, self.holder, event).player(actor) == event.player
+
+
+@dataclass
+class LaterHook:
+    """Steps a card runs when a duration of its holder expires (``after next_turn_end …``)."""
+
+    card: CompiledCard
+    holder: int | None
+    expiry: Expiry
+    steps: Program
+    live: bool = True
+    level: int = int(Level.CHANCE)
+
+    @property
+    def event(self) -> str:
+        return self.expiry.event
+
+    @property
+    def source(self) -> str:
+        return self.card.id
+
+    def run(self, event: Event, game: Round) -> Step:
+        """Run once at the expiry; lapses if the holder has left (CARD-INVENTORY §2 ``delayed``)."""
+        if not self.live or not self.expiry.ends(event):
+            return
+        self.live = False
+        if self.holder is not None and game.table.players[self.holder].won:
+            return
+        yield from game.resolve(Ctx(game, self.card, self.holder, event), self.steps)
+
+
+@dataclass
+class WatchHook:
+    """A public contract's completion or failure, watched during play (``complete on`` / ``fail on``;
+    §9.5, lib 九–十).  It runs at the contract level (L3) and sees card-caused events too."""
+
+    watch: ContractWatch
+    card: CompiledCard
+    holder: int
+    level: int = int(Level.CONTRACT)
+
+    @property
+    def event(self) -> str:
+        return self.watch.event
+
+    @property
+    def source(self) -> str:
+        return self.card.id
+
+    def run(self, event: Event, game: Round) -> Step:
+        """Complete or fail the holder's open contract when the event and condition say so."""
+        player = game.table.players[self.holder]
+        if player.contract != self.card.id or player.contract_status is not ContractStatus.OPEN:
+            return
+        actor = self.watch.actor
+        if actor == "holder" and event.player != self.holder:
+            return
+        if not holds(self.watch.condition, Ctx(game, self.card, self.holder, event)):
+            return
+        if self.watch.outcome == "complete":
+            player.contract_status = ContractStatus.COMPLETED
+            yield from game.emit("contract.completed", self.holder, event.cause, at_hu=False)
+        else:
+            player.contract_status = ContractStatus.FAILED
+            yield from game.emit("contract.failed", self.holder, event.cause, card=self.card.id)
+
+
+@dataclass
+class Status:
+    """A static rule in force for one holder until it expires (``status forbid chi … until …``)."""
+
+    rule: StaticRule
+    holder: int
+    ctx: Ctx
+    expiry: Expiry | None
+    uses: dict[str, int] = field(default_factory=dict)
+
+    def applies(self) -> bool:
+        """The rule's own condition holds now."""
+        return holds(self.rule.condition, self.ctx)
+
+    def tile_test(self, name: str, default: str = "any") -> Callable[[int], bool]:
+        """A tile filter argument of the rule as a test on kinds."""
+        args = dict(self.rule.args)
+        return self.ctx.tile_filter(args.get(name, default), self.holder)
+
+    def arg(self, name: str, default: str = "") -> str:
+        """An argument of the rule as text."""
+        return str(dict(self.rule.args).get(name, default))

@@ -1,0 +1,117 @@
+"""``hexmj simulate`` on the stand-in table: JSON, compare, report, store, bad input (§18.3, §18.4)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tools.cli import main
+from tools.lab.records import Cohort
+from tools.lab.store import load_sessions, open_store
+
+STANDIN = ["--table", "tools.lab.standin:play_session"]
+
+
+def hexmj(
+    args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "argv", ["hexmj", *args])
+    with pytest.raises(SystemExit) as done:
+        main()
+    out, err = capsys.readouterr()
+    return int(done.value.code or 0), out, err
+
+
+def simulate(tmp_path: Path, *extra: str) -> list[str]:
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    return ["simulate", "--games", "6", "--rounds", "4", "--seed", "3", "--db", db, *STANDIN, *extra]
+
+
+def test_json_is_the_same_bytes_whatever_the_workers_s18_3(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code1, one, _ = hexmj(simulate(tmp_path, "--workers", "1", "--json"), monkeypatch, capsys)
+    code2, two, _ = hexmj(simulate(tmp_path, "--workers", "2", "--json"), monkeypatch, capsys)
+    assert code1 == code2 == 0
+    assert one == two
+    doc: dict[str, Any] = json.loads(one)
+    assert (doc["games"], doc["seed"], doc["mode"], doc["rounds"]) == (6, 3, "strategy", 4)
+    metrics = doc["metrics"]
+    for name in (
+        "chance_unexecutable",
+        "normal_contract_completion",
+        "black_contract_completion",
+        "exhausted_rounds",
+    ):
+        assert set(metrics[name]) >= {"value", "low", "high"}
+        assert metrics[name]["low"] <= metrics[name]["value"] <= metrics[name]["high"]
+    assert len(metrics["wall_left_at_win"]) == 3
+    flagged = [card for card, figures in doc["cards"].items() if figures["flags"]]
+    assert list(doc["cards"])[: len(flagged)] == flagged
+    assert {f["subject"] for f in doc["flags"] if f["subject"] != "table"} == set(flagged)
+
+
+def test_every_simulated_session_is_stored_s18_3(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = hexmj(simulate(tmp_path, "--workers", "1", "--json"), monkeypatch, capsys)
+    assert code == 0
+    cohort = Cohort(versions=json.loads(out)["versions"], rounds=4, mode="strategy")
+    store = open_store(f"sqlite:///{tmp_path / 'r.db'}")
+    stored = load_sessions(store, cohort)
+    store.dispose()
+    assert len(stored) == 6
+    assert all(record.rounds == 4 and record.source == "simulate" for record in stored)
+
+
+def test_compare_plays_the_same_seeds_with_each_version_s18_4(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = hexmj(simulate(tmp_path, "--compare", "S-08", "S-08-v2", "--json"), monkeypatch, capsys)
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["compare"] == ["S-08", "S-08-v2"]
+    wall = doc["metrics"]["wall_left_at_win.1"]
+    assert set(wall) == {"a", "b", "diff", "low", "high", "significant"}
+    assert isinstance(wall["significant"], bool)
+    assert doc["metrics"]["black_contract_completion"]["a"]["n"] > 0
+
+
+def test_report_is_an_html_page_with_its_plots_s18_3(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, _ = hexmj(simulate(tmp_path, "--report", str(tmp_path / "report")), monkeypatch, capsys)
+    assert code == 0
+    page = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
+    assert page.count("<img alt='plot' src='data:image/png;base64,") == 4
+    assert "Contract completion against the target bands" in page
+    assert list((tmp_path / "report").iterdir()) == [tmp_path / "report" / "index.html"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--rounds", "5"], "--rounds: 5 is not 8 or 4"),
+        (["--mode", "solo"], "--mode: 'solo'"),
+        (["--workers", "0"], "--workers must be at least 1"),
+        (["--agents", "oracle"], "unknown agent 'oracle'"),
+        (["--compare", "S-08", "G-08-v2"], "two versions of one card"),
+        (["--db", "nosuchdb://x"], "cannot open the record store"),
+        (["--games", "0"], "--games must be at least 1"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    extra: list[str],
+    message: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = hexmj([*simulate(tmp_path), *extra], monkeypatch, capsys)
+    assert code == 2
+    assert message in err
+    assert err.count("\n") == 1 and "Traceback" not in err
