@@ -2,8 +2,9 @@
 
 Targets: 2 workers at least 1.8 times as fast as 1; the Dask cluster (2
 single-threaded worker processes) within 15 % of the 2-process local pool.
-The Dask workers are warmed with a few games first, as a long-lived cluster
-would be; the local pool is timed from its start, as ``hexmj simulate`` runs it.
+Cards are compiled before any timing; the Dask workers are warmed with a few
+games, as a long-lived cluster would be; the local pool is timed from its
+start, as ``hexmj simulate`` runs it.
 
     python benchmarks/simulate.py [--games N] [--rounds 8|4] [--standin]
 """
@@ -14,6 +15,7 @@ import argparse
 import json
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 from tools.lab.executors import open_executor
 from tools.lab.metrics import summarize
@@ -34,7 +36,7 @@ def timed(games: int, play: Callable[[], str]) -> tuple[float, str]:
 def main() -> None:
     """Measure and print one JSON line per setting, then the two ratios against their targets."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--rounds", type=int, choices=(4, 8), default=8)
     parser.add_argument("--standin", action="store_true", help="play the stand-in table, not the engine")
     args = parser.parse_args()
@@ -45,6 +47,8 @@ def main() -> None:
         with open_executor(workers) as executor:
             return summarize(run(spec, args.games, 1, executor, table=table).tally).model_dump_json()
 
+    with ThreadPoolExecutor(1) as warm_up:
+        run(spec, 2, 99, warm_up, table=table)
     rates: dict[str, float] = {}
     figures: dict[str, str] = {}
     for workers in (1, 2):

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from dsl.compiler import check_cards
 from dsl.conflicts import Conflict, card_rules, find_conflicts, load_rulings
-from dsl.errors import CardSyntaxError, Diagnostic
+from dsl.errors import CardSyntaxError, Diagnostic, Location
 from dsl.graph import Chain, card_steps, endless_chains
 from dsl.loader import default_paths
 from dsl.model import Card
@@ -45,28 +45,70 @@ class LintReport:
 
 
 def card_files(paths: Sequence[Path]) -> list[Path]:
-    """The ``.hex`` files named by ``paths`` (a folder stands for its ``.hex`` files, recursively)."""
+    """The ``.hex`` files named by ``paths`` (a folder stands for its ``.hex`` files, recursively).
+
+    A path that is missing, a file that is not ``.hex`` and a folder without
+    card files are :class:`InputError`: linting nothing must not pass for clean.
+    """
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            files.extend(sorted(path.rglob("*.hex")))
+            found = sorted(path.rglob("*.hex"))
+            if not found:
+                raise InputError(f"{path}: no .hex card files in this folder")
+            files.extend(found)
         elif path.is_file():
+            if path.suffix != ".hex":
+                raise InputError(f"{path}: not a card file (card files end in .hex)")
             files.append(path)
         else:
             raise InputError(f"{path}: no such file or folder")
     return list(dict.fromkeys(files))
 
 
+def read_source(path: Path) -> tuple[str, Diagnostic | None]:
+    """The text of a card file, and an ``ENCODING`` error at the first byte that is not UTF-8.
+
+    Such a file is not parsed; its text keeps a replacement character for the
+    bad byte so that the finding can show the line with a caret.
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise InputError(f"{path}: cannot read card file: {err.strerror}") from None
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as err:
+        before = data[: err.start].decode("utf-8", errors="replace")
+        line_start = before.rfind("\n") + 1
+        finding = Diagnostic(
+            severity="error",
+            code="ENCODING",
+            cards=(),
+            message=f"byte 0x{data[err.start]:02x} is not UTF-8 text",
+            location=Location(
+                file=str(path), line=before.count("\n") + 1, column=len(before) - line_start + 1
+            ),
+            hint="card files are UTF-8; save the file as UTF-8",
+        )
+        return data.decode("utf-8", errors="replace"), finding
+
+
 def lint(paths: Sequence[Path] | None = None, registry: Sequence[ModuleInfo] | None = None) -> LintReport:
     """Lint the card files of ``paths`` (default: the core cards and every installed module's cards)."""
     modules = list(installed_modules() if registry is None else registry)
     files = card_files(paths) if paths else default_paths()
-    sources = {str(path): path.read_text(encoding="utf-8") for path in files}
+    sources: dict[str, str] = {}
     findings: list[Diagnostic] = []
     cards: list[Card] = []
-    for file, text in sources.items():
+    for path in files:
+        text, bad_encoding = read_source(path)
+        sources[str(path)] = text
+        if bad_encoding is not None:
+            findings.append(bad_encoding)
+            continue
         try:
-            cards.extend(parse_text(text, file))
+            cards.extend(parse_text(text, str(path)))
         except CardSyntaxError as err:
             findings.append(err.diagnostic)
     findings.extend(check_cards(cards))

@@ -62,6 +62,9 @@ def _read(path: Path) -> CommentedMap:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
         raise InputError(f"{path}: cannot read pool file: {err.strerror}") from err
+    except UnicodeDecodeError as err:
+        line = err.object[: err.start].count(b"\n") + 1
+        raise InputError(f"{path}:{line}: not UTF-8 text") from err
     try:
         data = _yaml().load(text)
     except YAMLError as err:

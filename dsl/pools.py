@@ -72,7 +72,7 @@ def resolve_mode(mode: str | None, spec: PoolSpec) -> str:
         raise spec.error("mode", f"this pool is for mode {spec.mode}, not {mode}")
     chosen = mode or spec.mode
     if chosen is None:
-        raise InputError(f"{spec.path}: no mode given and the pool file names none")
+        raise InputError(f"{spec.path}: the pool file names no mode; pass --mode strategy, party or all")
     return chosen
 
 
@@ -121,16 +121,29 @@ def _draw(spec: PoolSpec, series: str, members: list[Card], mode: str) -> list[C
     return random.Random(f"{spec.seed}/{series}").sample(members, rule)
 
 
-def pool_cards(mode: str | None, pool_file: Path | None = None) -> list[Card]:
+def card_paths(folder: Path | None) -> list[Path] | None:
+    """The card files when the core cards live in ``folder``: its ``*.hex`` sorted by name, then
+    each installed module's card files; ``None`` (the repository's ``cards/``) when no folder is given."""
+    if folder is None:
+        return None
+    core = sorted(Path(folder).glob("*.hex"))
+    if not core:
+        raise InputError(f"{folder}: no .hex card files in this folder")
+    return [*core, *(path for info in installed_modules() for path in info.card_files)]
+
+
+def pool_cards(mode: str | None, pool_file: Path | None = None, folder: Path | None = None) -> list[Card]:
     """The cards in play in a session of ``mode``: one version of each, in library order.
 
-    ``pool_file`` defaults to ``cards/pools.yaml``.  This is what the engine asks
-    for when it builds a session's decks.
+    ``folder`` holds the core cards (default ``cards/``, see :func:`card_paths`);
+    ``pool_file`` defaults to that folder's ``pools.yaml``.  This is what the
+    engine asks for when it builds a session's decks.
     """
-    spec = pool_spec(pool_file)
+    spec = pool_spec(pool_file, folder)
     chosen = resolve_mode(mode, spec)
     registry = installed_modules()
-    return build_pool(load_cards(), chosen, spec, registry, module_removals(chosen, registry))
+    cards = load_cards(card_paths(folder))
+    return build_pool(cards, chosen, spec, registry, module_removals(chosen, registry))
 
 
 def module_removals(mode: str, registry: Sequence[ModuleInfo]) -> frozenset[str]:
@@ -138,10 +151,12 @@ def module_removals(mode: str, registry: Sequence[ModuleInfo]) -> frozenset[str]
     return pool_removals(enabled_modules(mode, registry))
 
 
-def pool_spec(pool_file: Path | None = None) -> PoolSpec:
-    """The pool file at ``pool_file``, else the house file ``cards/pools.yaml`` (empty if absent)."""
+def pool_spec(pool_file: Path | None = None, folder: Path | None = None) -> PoolSpec:
+    """The pool file at ``pool_file``, else the house file ``pools.yaml`` of the card folder
+    (``folder``, default ``cards/``); an absent house file is an empty pool file."""
     if pool_file is not None:
         return load_pool_file(pool_file)
-    if DEFAULT_POOL_FILE.exists():
-        return load_pool_file(DEFAULT_POOL_FILE)
-    return PoolSpec(path=DEFAULT_POOL_FILE)
+    house = DEFAULT_POOL_FILE if folder is None else Path(folder) / DEFAULT_POOL_FILE.name
+    if house.exists():
+        return load_pool_file(house)
+    return PoolSpec(path=house)

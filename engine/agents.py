@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from engine.decisions import ABANDON, HU, KEEP, PASS, Decision, DecisionKind
 from engine.errors import InputError
@@ -25,9 +25,11 @@ from engine.view import PlayerView
 
 
 class Agent(Protocol):
-    """Answers decisions for one player."""
+    """Answers decisions for one player; ``sees`` is false for an agent that never reads its view, so
+    none is built for it."""
 
     name: str
+    sees: bool
 
     def decide(self, view: PlayerView, decision: Decision) -> str:
         """One of ``decision.options``."""
@@ -38,6 +40,7 @@ class RandomAgent:
     """A random legal answer to every decision."""
 
     name = "random"
+    sees = False
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -66,6 +69,7 @@ class GreedyAgent:
     """A shanten-driven bot that takes every legal win."""
 
     name = "greedy"
+    sees = True
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -143,7 +147,7 @@ class GreedyAgent:
     def _first(self, view: PlayerView, decision: Decision) -> str:
         return decision.options[0]
 
-    _handlers: dict[DecisionKind, Callable[[GreedyAgent, PlayerView, Decision], str]] = {
+    _handlers: ClassVar[dict[DecisionKind, Callable[[GreedyAgent, PlayerView, Decision], str]]] = {
         DecisionKind.TURN: _turn,
         DecisionKind.CALL: _call,
         DecisionKind.ROB_KONG: _call,

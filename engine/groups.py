@@ -1,4 +1,5 @@
-"""The parts a winning hand is read as: sets, pairs and whole-hand forms (standard rules §5; §13).
+"""The parts a winning hand is read as: sets, pairs and whole-hand forms (standard rules
+和牌的规定 二; §13.11).
 
 A :class:`Decomposition` is one reading of a complete hand: its form
 (``standard`` = four sets and a pair, ``seven_pairs``, ``thirteen_orphans``,

@@ -1,5 +1,5 @@
-"""Decompositions of a winning hand, its waits and the single wait on the pair (standard rules §5;
-§13.11; lib 七–八, C-16, B-08, B-14, B-15).
+"""Decompositions of a winning hand, its waits and the single wait on the pair (standard rules
+和牌的规定 二; §13.11; lib 七–八, C-16, B-08, B-14, B-15).
 
 A hand is its concealed tiles (with the winning tile) and its declared melds;
 fourteen tiles in all, a kong counting as three.  It is complete when it

@@ -13,7 +13,8 @@ declare ``party``, the all mode with those that declare ``all``.
 
 pluggy decides nothing about the game: the order in which it returns the
 implementations' answers is not a rule.  The bus orders listeners by their
-§15 level, and the callers sort every list they get back.
+§15 level, and :class:`engine.plugins.Modules` asks the modules one by one in
+name order.
 """
 
 from __future__ import annotations

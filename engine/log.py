@@ -138,7 +138,9 @@ class LogWriter:
     """Appends lines to a log file, flushing each one; while ``expected`` lines remain (a replay or a
     resume), each new line must equal the logged one and is not written again."""
 
-    def __init__(self, handle: IO[str] | None, expected: Sequence[dict[str, Any]] = (), path: str = "") -> None:
+    def __init__(
+        self, handle: IO[str] | None, expected: Sequence[dict[str, Any]] = (), path: str = ""
+    ) -> None:
         self.handle = handle
         self.expected = list(expected)
         self.checked = 0

@@ -1,4 +1,4 @@
-"""Declared melds (面子/副露): chi, pon and the three kinds of kong (standard rules §3; §12).
+"""Declared melds (面子/副露): chi, pon and the three kinds of kong (standard rules 术语 十–十二, 出牌 1–3).
 
 A meld is what a player has *declared*: a chi (吃), a pon (碰), an exposed
 kong (明杠), a concealed kong (暗杠) or an added kong (加杠).  Its tiles are

@@ -109,7 +109,8 @@ def modules_for_mode(mode: str) -> list[ModuleInfo]:
 def plugin_manager(enabled: list[str] | tuple[str, ...] | frozenset[str]) -> pluggy.PluginManager:
     """A plugin manager with the hook specifications and only the ``enabled`` modules registered.
 
-    A name that is not installed is an :class:`~engine.errors.InputError`.
+    A name that is not installed is an :class:`~engine.errors.InputError`; a
+    hook whose arguments do not fit ``engine/hookspecs.py`` a :class:`ModuleLoadError`.
     """
     manager = pluggy.PluginManager(hookspecs.PROJECT)
     manager.add_hookspecs(hookspecs)
@@ -118,7 +119,13 @@ def plugin_manager(enabled: list[str] | tuple[str, ...] | frozenset[str]) -> plu
     if unknown:
         raise InputError(f"unknown module {unknown[0]!r}; installed: {', '.join(sorted(loaded)) or 'none'}")
     for name in sorted(set(enabled)):
-        manager.register(loaded[name], name=name)
+        try:
+            manager.register(loaded[name], name=name)
+        except pluggy.PluginValidationError as err:
+            problem = " ".join(str(err).split())
+            raise ModuleLoadError(
+                f"module {name!r}: a hook does not fit engine/hookspecs.py: {problem}"
+            ) from None
     return manager
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from enum import StrEnum
 from typing import Any
 
@@ -35,7 +36,7 @@ from engine.effects.program import run_program
 from engine.melds import HONOUR_RUNS, Meld, MeldKind
 from engine.rules import CallKind, Rules, WinClaim, WinVerdict
 from engine.state import PLAYERS, ContractStatus, Deck, PlayerState, Table, TableMeld, Win, WinWay
-from engine.tiles import format_one, format_tiles, is_flower, kind_of_instance, parse_one, suit_of
+from engine.tiles import EAST, format_one, format_tiles, is_flower, kind_of_instance, parse_one, suit_of
 from engine.vocabulary import (
     ChooseStep,
     CompiledCard,
@@ -187,8 +188,12 @@ class Round:
         self._rinshan = False
         self._first_turn = True
         self._first_discard = True
+        self.phase = "setup"
+        self._started = False
         self._retracted: set[int] = set()
         self._answers: dict[int, str] = {}
+        self.call_chances: set[int] = set()
+        self._drew: set[int] = set()
         self.rules.statuses = self.statuses
 
     @property
@@ -218,6 +223,8 @@ class Round:
 
     def emit(self, name: str, player: int | None = None, cause: str = "rule", **data: object) -> Step:
         """Record an event and deliver it to the cards listening (§6.6, §15)."""
+        if not self._expiring and not self.bus.sinks and name not in self.bus.listeners:
+            return
         event = Event(name, player, cause, data)
         self._expire(event)
         yield from self.bus.deliver(event, self)
@@ -227,11 +234,12 @@ class Round:
     def play(self) -> Generator[Decision, str, RoundResult]:
         """Deal, choose contracts, play until the third win or the exhausted wall (§11)."""
         reason = EndReason.WALL_EXHAUSTED
-        self._register_cards()
+        yield from self.start()
         try:
             yield from self._deal()
             yield from self.emit("setup.ready")
             yield from self._choose_contracts()
+            self.phase = "play"
             turn: _Turn | None = _Turn(self._opener(), draw=False)
             while turn is not None:
                 turn = yield from self._turn(turn)
@@ -240,17 +248,27 @@ class Round:
         yield from self.emit("round.ended", reason=reason.value)
         return self._result(reason)
 
-    def _register_cards(self) -> None:
+    def start(self) -> Step:
+        """§11 phase 1 begins: the world card (if already known) and the augments are put in force, then
+        ``round.started`` is delivered, so augments timed "at the start of the round" hear it (G-08).
+        Once; :meth:`play` calls it if the session did not."""
+        if self._started:
+            return
+        self._started = True
         if self.cards.world is not None:
             self.register(self.cards.world, None)
         for p, held in enumerate(self.cards.augments):
             for card in held:
                 self.register(card, p)
+        yield from self.emit("round.started", self.dealer, round=self.number, dealer=PLAYERS[self.dealer])
 
     def register(self, card: CompiledCard, holder: int | None, expiry: Expiry | None = None) -> None:
         """Put a card's triggers, replacements, statics and contract watches in force for its holder."""
         for hook in card.hooks:
-            listener = CardHook(hook, card, holder, expiry or Expiry.of(_until(hook.duration), holder))
+            listener = CardHook(hook, card, holder)
+            ends = expiry or Expiry.of(_until(hook.duration), holder)
+            if ends is not None:
+                self._expiring.append((ends, partial(setattr, listener, "live", False)))
             if hook.replaces:
                 self._replacements.setdefault(hook.event, []).append(listener)
             else:
@@ -270,10 +288,10 @@ class Round:
             t.players[p].hand.extend(t.wall.draw_front() for _ in range(n))
         yield from self.emit("setup.dealt")
         for p in order:
-            yield from self._replace_flowers(p, phase="setup")
+            yield from self._replace_flowers(p)
         self._win_tile[self.dealer] = t.players[self.dealer].hand[-1]
 
-    def _replace_flowers(self, player: int, *, phase: str, cause: str = "rule") -> Step:
+    def _replace_flowers(self, player: int, cause: str = "rule") -> Step:
         """Reveal every flower in hand and replace each from the tail (§11 phase 1, §6.6 补花)."""
         hand = self.table.players[player].hand
         while True:
@@ -282,7 +300,7 @@ class Round:
                 return
             hand.remove(tile)
             self.table.players[player].flowers.append(tile)
-            yield from self.emit("flower.revealed", player, cause, flower=self._show(tile), phase=phase)
+            yield from self.emit("flower.revealed", player, cause, flower=self._show(tile), phase=self.phase)
             yield from self._replacement_draw(player, "flower", cause)
 
     def _choose_contracts(self) -> Step:
@@ -317,7 +335,9 @@ class Round:
             if card is not None:
                 self.register(card, p)
         self.contracts_revealed = True
-        yield from self.emit("contract.revealed", contracts={PLAYERS[p]: picks[p] for p in sorted(picks)})
+        for p in order:
+            if p in picks:
+                yield from self.emit("contract.revealed", p, contract=picks[p])
 
     def _opener(self) -> int:
         """Who makes the first discard: the dealer, or wherever O-X01 moved the dealer's 14 tiles (§14.3:
@@ -336,6 +356,8 @@ class Round:
         """One rotation turn: the abandon window if due, the draw, own actions and a discard."""
         yield from self._abandon_window()
         p = turn.player
+        if not self.table.in_game(p):
+            return self._after_exit(p)
         self.actor = p
         if turn.draw:
             self.turn_number += 1
@@ -352,8 +374,10 @@ class Round:
         yield from self.emit("draw.normal.before", p, drawable=len(self.table.wall))
         if (yield from self._replaced("draw.normal", p)):
             return
-        end, _ = self.draw_end.pop(p, ("top", False))
+        end, peek = self.draw_end.pop(p, ("top", False))
         wall = self.table.wall
+        if peek:
+            self.see(p, wall.look_front(1), public=False)
         tile = wall.draw_tail() if end == "tail" else wall.draw_front()
         yield from self.acquire(p, tile, "normal", "rule", end=end)
 
@@ -361,7 +385,9 @@ class Round:
         """The acting player's choices after a draw or a call: hu, kongs, then a discard (§11 phase 2)."""
         t = self.table
         player = t.players[p]
+        yield from self.emit("idle", p)
         while True:
+            yield from self.emit("discard.before", p)
             first = self._first_turn
             self._first_turn = False
             claim = self._self_draw_claim(p, first=first)
@@ -392,8 +418,10 @@ class Round:
         drawn = self._win_tile.get(p)
         drawn_kind = kind_of_instance(drawn) if drawn in player.hand and drawn is not None else None
         faces = sorted(set(player.hand_kinds()))
-        legal = [k for k in faces if self.rules.may_discard(self.table, p, k, drawn_kind).allowed]
-        return [f"discard {format_one(k)}" for k in (legal or faces)]
+        if self.rules.binds_discards(p):
+            legal = [k for k in faces if self.rules.may_discard(self.table, p, k, drawn_kind).allowed]
+            faces = legal or faces
+        return [f"discard {format_one(k)}" for k in faces]
 
     def _kong_options(self, p: int) -> list[str]:
         t = self.table
@@ -420,7 +448,9 @@ class Round:
                 yield from self._settle_wins(robbers, tiles[0], WinClaim(WinWay.ROB_KONG, from_player=p))
                 return True
             index = next(
-                i for i, m in enumerate(player.melds) if m.meld.kind is MeldKind.PON and m.meld.tiles[0] == face
+                i
+                for i, m in enumerate(player.melds)
+                if m.meld.kind is MeldKind.PON and m.meld.tiles[0] == face
             )
             old = player.melds[index]
             player.hand.remove(tiles[0])
@@ -448,7 +478,8 @@ class Round:
         self._rinshan = True
 
     def _replacement_draw(self, p: int, reason: str, cause: str) -> Step:
-        """A tile from the tail after a flower or a kong (lib 二.1 尾部); cards may replace it (S-04, G-05)."""
+        """A tile from the tail after a flower or a kong (lib 二.1 尾部); a card may replace the draw
+        (S-04, G-05)."""
         if not self.table.wall:
             raise _RoundOver(EndReason.WALL_EXHAUSTED)
         if (yield from self._replaced("draw.replacement", p, reason=reason)):
@@ -459,7 +490,11 @@ class Round:
         """Put a tile in the river and settle the responses to it (§11 phase 2, §12.2, §12.3)."""
         t = self.table
         player = t.players[p]
-        tile = next(i for i in sorted(player.hand, key=lambda i: (i in player.revealed, i)) if kind_of_instance(i) == face)
+        tile = next(
+            i
+            for i in sorted(player.hand, key=lambda i: (i in player.revealed, i))
+            if kind_of_instance(i) == face
+        )
         player.hand.remove(tile)
         player.river.append(tile)
         player.discarded.append(face)
@@ -472,6 +507,8 @@ class Round:
             player.forced_tile = None
         self._win_tile.pop(p, None)
         self._rinshan = False
+        normal = p in self._drew and cause == "rule"
+        self._drew.discard(p)
         houtei = not t.wall
         if self._first_discard:
             self._first_discard = False
@@ -488,18 +525,23 @@ class Round:
             player.river.remove(tile)
             player.uncalled_streak += 1
             yield from self._settle_wins(claims, tile, WinClaim(WinWay.RON, from_player=p, last_tile=houtei))
-            yield from self.emit("discard.settled", p, cause, tile=format_one(face), outcome="ron")
+            yield from self.emit(
+                "discard.settled", p, cause, tile=format_one(face), outcome="ron", normal=normal
+            )
             return self._after_exit(p)
         if claims:
             caller = claims[0]
             answer = self._answers[caller]
-            player.river.remove(tile)
             player.uncalled_streak = 0
             yield from self._call(caller, p, tile, answer)
-            yield from self.emit("discard.settled", p, cause, tile=format_one(face), outcome="called")
+            yield from self.emit(
+                "discard.settled", p, cause, tile=format_one(face), outcome="called", normal=normal
+            )
             return (yield from self._act(caller, drawn=answer == "kong"))
         player.uncalled_streak += 1
-        yield from self.emit("discard.settled", p, cause, tile=format_one(face), outcome="none")
+        yield from self.emit(
+            "discard.settled", p, cause, tile=format_one(face), outcome="none", normal=normal
+        )
         nxt = t.next_in_game(p)
         return None if nxt is None else _Turn(nxt)
 
@@ -509,12 +551,16 @@ class Round:
         t = self.table
         face = kind_of_instance(tile)
         answers: dict[int, str] = {}
+        chances: set[int] = set()
         for q in t.clockwise_from(source):
             options = self._response_options(q, source, tile, rob)
+            if any(o == "pon" or o.startswith("chi") for o in options):
+                chances.add(q)
             if len(options) > 1:
                 kind = DecisionKind.ROB_KONG if rob else DecisionKind.CALL
                 answers[q] = yield Decision(kind, q, tuple(options), format_one(face))
         self._answers = answers
+        self.call_chances = chances
         ron = [q for q, a in answers.items() if a == HU]
         if ron:
             return sorted(ron, key=lambda q: t.seat_distance(source, q))
@@ -568,6 +614,7 @@ class Round:
         face = kind_of_instance(tile)
         verb = answer.split(" ")[0]
         yield from self.emit("call.declared", caller, kind=verb, tile=format_one(face))
+        t.players[source].river.remove(tile)
         if verb == "chi":
             need = [k for k in parse_run(answer.split(" ")[1]) if k != face]
             self.rules.use(self.rules.may_call(t, caller, CallKind.CHI, face, source), caller, CallKind.CHI)
@@ -612,9 +659,9 @@ class Round:
         return self._judge(p, tile, claim) is not None
 
     def _judge(self, p: int, tile: int, claim: WinClaim) -> WinVerdict | None:
-        faces = self.treasure_faces(p) if "treasure" in self.modules else None
+        marks = (lambda: self.treasure_faces(p)) if "treasure" in self.modules else None
         return self.rules.judge_win(
-            self.table, p, kind_of_instance(tile), claim, order=len(self.wins) + 1, treasure=faces
+            self.table, p, kind_of_instance(tile), claim, order=len(self.wins) + 1, treasure=marks
         )
 
     def _settle_wins(self, winners: list[int], tile: int, claim: WinClaim) -> Step:
@@ -639,11 +686,17 @@ class Round:
             self.wins.append(win)
             if verdict.abandons:
                 self.abandon(q)
+            self.exercised.update(g.split("-v")[0] for g in verdict.grants_used)
             if verdict.contract_met and player.contract_status is ContractStatus.OPEN:
                 player.contract_status = ContractStatus.COMPLETED
                 yield from self.emit("contract.completed", q, at_hu=True)
             yield from self.emit(
-                "hu.confirmed", q, way=claim.way.value, tile=format_one(win.tile), order=win.order, total=win.total
+                "hu.confirmed",
+                q,
+                way=claim.way.value,
+                tile=format_one(win.tile),
+                order=win.order,
+                total=win.total,
             )
             player.won = True
             self._end_holder(q)
@@ -676,6 +729,8 @@ class Round:
             if answers[p] == ABANDON:
                 self.abandon(p)
         yield from self.emit("abandon.window", choices={PLAYERS[p]: answers[p] for p in asked})
+        for p in asked:
+            yield from self.emit("abandon.decided", p, choice=answers[p])
 
     def abandon(self, p: int) -> None:
         """Give up the contract: its prohibitions and effects lapse; a black one costs 1 point (§10.2)."""
@@ -696,13 +751,24 @@ class Round:
     def acquire(self, p: int, tile: int, via: str, cause: str, **data: object) -> Step:
         """A tile enters a hand: a normal, replacement or extra draw, a take from a look, a swap, a pass,
         a retrieval (tile.acquired, H21).  Only normal and replacement draws may win (H14)."""
+        self.table.players[p].hand.append(tile)
+        yield from self.announce(p, tile, via, cause, **data)
+
+    def announce(self, p: int, tile: int, via: str, cause: str, **data: object) -> Step:
+        """The events of a tile that is already in ``p``'s hand (effects that move several tiles at
+        once place them all first, so the 144 stay accounted for at every event)."""
         player = self.table.players[p]
-        player.hand.append(tile)
-        shown = self._show(tile)
         if via == "normal":
             player.normal_draws += 1
             self._rinshan = False
+        if is_flower(kind_of_instance(tile)):
+            self._win_tile.pop(p, None)
+            yield from self._replace_flowers(p, cause)
+            return
+        shown = self._show(tile)
+        if via == "normal":
             self._win_tile[p] = tile
+            self._drew.add(p)
             yield from self.emit("draw.normal", p, cause, tile=shown, k=player.normal_draws, **data)
         elif via == "replacement":
             self._win_tile[p] = tile
@@ -713,8 +779,6 @@ class Round:
                 yield from self.emit("draw.extra", p, cause, tile=shown)
         yield from self.emit("tile.acquired", p, cause, tile=shown, via=via)
         yield from self.emit("wall.count", None, cause, drawable=len(self.table.wall))
-        if is_flower(kind_of_instance(tile)):
-            yield from self._replace_flowers(p, phase="play", cause=cause)
 
     def card_discard(self, p: int, cause: str) -> Step:
         """A discard a card makes a player take, with its own nested response window (H9)."""
@@ -758,7 +822,9 @@ class Round:
                 return
             kept = again
 
-    def _resolve_drawn(self, deck_name: str, deck: Deck, card_id: str, p: int) -> Generator[Decision, str, bool]:
+    def _resolve_drawn(
+        self, deck_name: str, deck: Deck, card_id: str, p: int
+    ) -> Generator[Decision, str, bool]:
         card = self.cards.library[card_id]
         ctx = Ctx(self, card, p)
         lasting = bool(card.hooks) or _lasting(card.resolution)
@@ -807,17 +873,15 @@ class Round:
 
     def add_status(self, ctx: Ctx, rule: StaticRule) -> None:
         """A static in force for the named player until its duration ends (add_status)."""
-        who = ctx.player(rule.who) if rule.who != "holder" else ctx.holder
-        if who is None:
-            return
-        expiry = Expiry.of(_until(rule.duration), who)
-        self.statuses.append(Status(rule, who, ctx, expiry))
-        if rule.action == "keep_drawn":
-            hand = self.table.players[who].hand
-            self.table.players[who].forced_tile = hand[-1] if hand else None
-        if expiry is not None:
-            status = self.statuses[-1]
-            self._expiring.append((expiry, lambda: self._drop_status(status)))
+        for who in ctx.players(rule.who, "holder"):
+            expiry = Expiry.of(_until(rule.duration), ctx.holder if ctx.holder is not None else who)
+            status = Status(rule, who, ctx, expiry)
+            self.statuses.append(status)
+            if rule.action == "keep_drawn":
+                hand = self.table.players[who].hand
+                self.table.players[who].forced_tile = hand[-1] if hand else None
+            if expiry is not None:
+                self._expiring.append((expiry, partial(self._drop_status, status)))
 
     def _drop_status(self, status: Status) -> None:
         if status in self.statuses:
@@ -827,7 +891,9 @@ class Round:
         """Steps to run when the holder's duration ends (O-C06, G-11)."""
         expiry = Expiry.of(until, ctx.holder)
         assert expiry is not None
-        self.bus.listen(LaterHook(ctx.card, ctx.holder, expiry, steps))
+        later = LaterHook(ctx.card, ctx.holder, expiry, steps)
+        self._expiring.append((expiry, partial(setattr, later, "due", True)))
+        self.bus.listen(later)
 
     def reveal(self, owner: int, tiles: list[int], until: str, ctx: Ctx) -> None:
         """Tiles become public while staying in the hand (§14.4); a contract's reveal is tracked (B-09)."""
@@ -849,7 +915,11 @@ class Round:
         """Remove one hidden tile of ``face`` from the hand and return it."""
         player = self.table.players[p]
         k = parse_one(face)
-        tile = next(i for i in sorted(player.hand, key=lambda i: (i in player.revealed, i)) if kind_of_instance(i) == k)
+        tile = next(
+            i
+            for i in sorted(player.hand, key=lambda i: (i in player.revealed, i))
+            if kind_of_instance(i) == k
+        )
         player.hand.remove(tile)
         player.revealed.discard(tile)
         if self._win_tile.get(p) == tile:
@@ -888,7 +958,9 @@ class Round:
         self.returned["normal"].append(answer)
         return True
 
-    def replace_contract(self, p: int, offer: int, optional: bool, ctx: Ctx) -> Generator[Decision, str, bool]:
+    def replace_contract(
+        self, p: int, offer: int, optional: bool, ctx: Ctx
+    ) -> Generator[Decision, str, bool]:
         """A new contract of the same type, chosen from ``offer``; progress restarts (O-X08, G-06, G-16)."""
         player = self.table.players[p]
         old = player.contract
@@ -923,6 +995,11 @@ class Round:
             return frozenset()
         return marks(p, self.table.seat_of[p])
 
+    def seat_wind(self, p: int | None) -> int:
+        """The wind of ``p``'s seat this round: 东 at the dealer's seat, then 南 西 北 (§4, §14.3)."""
+        seat = self.table.seat_of[p] if p is not None else self.table.dealer_seat
+        return EAST + (seat - self.table.dealer_seat) % 4
+
     def visible_kinds(self) -> list[int]:
         """Every face on view on the table (H21)."""
         return self.table.visible_kinds()
@@ -933,10 +1010,8 @@ class Round:
         """Run a replacement (``instead of …``) the player holds for this event, if one applies."""
         event = Event(name, p, "rule", data)
         for hook in self._replacements.get(name, []):
-            if hook.holder == p and hook.live:
-                yield from hook.run(event, self)
-                if hook.fired:
-                    return True
+            if hook.holder == p and hook.live and (yield from hook.attempt(event, self)):
+                return True
         return False
 
     def _expire(self, event: Event) -> None:
@@ -944,7 +1019,7 @@ class Round:
             return
         keep = []
         for expiry, end in self._expiring:
-            if expiry.ends(event):
+            if expiry.observe(event, self):
                 end()
             else:
                 keep.append((expiry, end))
@@ -952,6 +1027,15 @@ class Round:
 
     def _show(self, tile: int) -> str:
         return format_one(kind_of_instance(tile))
+
+    def _settled_contracts(self) -> set[str]:
+        """Contracts whose condition was decided this round: completed, failed, or read at the holder's hu."""
+        done = (ContractStatus.COMPLETED, ContractStatus.FAILED)
+        return {
+            p.contract.split("-v")[0]
+            for p in self.table.players
+            if p.contract and (p.contract_status in done or p.won)
+        }
 
     def _result(self, reason: EndReason) -> RoundResult:
         t = self.table
@@ -972,7 +1056,7 @@ class Round:
             wall_left=len(t.wall),
             turns=self.turn_number,
             drawn=self.drawn,
-            exercised=self.exercised,
+            exercised=self.exercised | self.rules.decided | self._settled_contracts(),
             returned_contracts=self.returned,
         )
 

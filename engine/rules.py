@@ -22,6 +22,7 @@ from enum import StrEnum
 from engine.contracts import ContractTerms
 from engine.effects.hooks import Status
 from engine.hand import is_complete_counts
+from engine.shanten import shanten_counts
 from engine.melds import MeldKind
 from engine.scoring import ContractState, WinInput, score_non_winner, score_win, total
 from engine.shapes import ShapeGrant
@@ -29,6 +30,9 @@ from engine.state import ContractStatus, Table, WinWay
 from engine.tiles import Suit, counts, kind_of_instance
 
 LEVEL_CONTRACT = 3
+GRANT_REACH = 2
+"""A shape grant bends one group, which is at most two tiles away from a plain set or pair (P-11's
+three-suit pung, P-01's honour chow), so a hand ``2 × grants`` exchanges from complete cannot win."""
 LEVEL_BASE = 9
 
 
@@ -53,6 +57,9 @@ class CallKind(StrEnum):
 
 
 _ON_DISCARDS = frozenset({CallKind.CHI, CallKind.PON, CallKind.MINKAN})
+_DISCARD_RULES = frozenset(
+    {"discard_suit", "discard_outside_suit", "discard_drawn", "keep_drawn", "discard_repeat"}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +106,7 @@ class WinVerdict:
     items: tuple[tuple[str, str, int], ...]
     contract_met: bool
     abandons: bool = False
+    grants_used: tuple[str, ...] = ()
 
 
 @dataclass
@@ -108,6 +116,7 @@ class Rules:
     contracts: Mapping[str, ContractTerms] = field(default_factory=dict)
     statuses: list[Status] = field(default_factory=list)
     grants: list[list[ShapeGrant]] = field(default_factory=lambda: [[], [], [], []])
+    decided: set[str] = field(default_factory=set)
 
     def is_black(self, contract_id: str) -> bool:
         """A black contract (§9.3): abandoning it costs a point (§10.2)."""
@@ -122,9 +131,7 @@ class Rules:
         return self.contracts.get(p.contract)
 
     def _in_force(self, player: int, action: str) -> list[Status]:
-        found = [
-            s for s in self.statuses if s.holder == player and s.rule.action == action and s.applies()
-        ]
+        found = [s for s in self.statuses if s.holder == player and s.rule.action == action and s.applies()]
         return sorted(found, key=lambda s: (int(s.rule.level), s.rule.source))
 
     def may_call(
@@ -133,6 +140,14 @@ class Rules:
         """May ``player`` make this call (on ``source``'s discard)?  Contract bans first (§9.7), then any
         card's prohibition (a safe discard, ``call_discard``), then the base rule (chi from the upper
         seat, number tiles), then a card's permission within its limit (§15)."""
+        verdict = self._call_verdict(table, player, question, face, source)
+        if verdict.by != "rule":
+            self.decided.add(verdict.by.split("-v")[0])
+        return verdict
+
+    def _call_verdict(
+        self, table: Table, player: int, question: CallKind, face: int, source: int | None
+    ) -> Verdict:
         terms = self.contract_of(table, player)
         if terms is not None and terms.forbids(MeldKind(question.value)):
             return Verdict(False, terms.id, LEVEL_CONTRACT)
@@ -144,11 +159,12 @@ class Rules:
             for status in self._in_force(source, "call_discard"):
                 if status.rule.polarity == "forbid":
                     return Verdict(False, status.rule.source, int(status.rule.level))
-        base = question is not CallKind.CHI or source is None or (table.upper_of(player) == source and face < 27)
-        if base:
+        upper = source is not None and table.upper_of(player) == source
+        if question is not CallKind.CHI or source is None or (upper and face < 27):
             return Verdict(True)
         for status in mine:
-            if status.rule.polarity == "allow" and _within_limit(status) and _chi_fits(status, table, player, face, source):
+            fits = _within_limit(status) and _chi_fits(status, table, player, face, source)
+            if status.rule.polarity == "allow" and fits:
                 return Verdict(True, status.rule.source, int(status.rule.level))
         return Verdict(False)
 
@@ -159,21 +175,30 @@ class Rules:
                 status.uses["round"] = status.uses.get("round", 0) + 1
                 return
 
+    def binds_discards(self, player: int) -> bool:
+        """Whether any card rule on discards is in force for the player (a fast path for the flow)."""
+        return any(s.holder == player and s.rule.action in _DISCARD_RULES for s in self.statuses)
+
     def may_discard(self, table: Table, player: int, face: int, drawn: int | None) -> Verdict:
         """May ``player`` discard ``face`` now?  B-10, B-11, B-16 (L3), O-N03, O-N08 (L7) may forbid it
         (§15; lib 十, lib 四).  The caller falls back to a free choice when nothing is legal."""
         p = table.players[player]
         tests: dict[str, Callable[[Status], bool]] = {
             "discard_suit": lambda s: s.tile_test("suit")(face),
-            "discard_outside_suit": lambda s: not s.tile_test("suit")(face)
-            and any(s.tile_test("suit")(kind_of_instance(i)) for i in p.hand),
+            "discard_outside_suit": lambda s: (
+                not s.tile_test("suit")(face)
+                and any(s.tile_test("suit")(kind_of_instance(i)) for i in p.hand)
+            ),
             "discard_drawn": lambda s: drawn is not None and face == drawn,
-            "keep_drawn": lambda s: drawn is not None and face != drawn and s.tile_test("tile", "number")(drawn),
+            "keep_drawn": lambda s: (
+                drawn is not None and face != drawn and s.tile_test("tile", "number")(drawn)
+            ),
             "discard_repeat": lambda s: face in p.discarded,
         }
         for action, broken in tests.items():
             for status in self._in_force(player, action):
                 if status.rule.polarity == "forbid" and broken(status):
+                    self.decided.add(status.rule.source.split("-v")[0])
                     return Verdict(False, status.rule.source, int(status.rule.level))
         return Verdict(True)
 
@@ -189,11 +214,12 @@ class Rules:
         claim: WinClaim,
         *,
         order: int,
-        treasure: frozenset[int] | None = None,
+        treasure: Callable[[], frozenset[int]] | None = None,
     ) -> WinVerdict | None:
         """The verdict on a hu claim by the foundation's scorer, or ``None`` when it is not a legal hu:
         an incomplete hand, or a contract neither completed (now or before), abandoned, nor bypassed by
-        a heavenly / earthly hand (§9.6, §9.8, §12.3, §13)."""
+        a heavenly / earthly hand (§9.6, §9.8, §12.3, §13).  Hands too far from complete for their
+        grants are turned away before the scorer is asked."""
         p = table.players[player]
         concealed = [kind_of_instance(i) for i in p.hand]
         if claim.way is not WinWay.SELF_DRAW:
@@ -201,9 +227,13 @@ class Rules:
         melds = tuple(m.meld for m in p.melds)
         terms = self.contracts.get(p.contract) if p.contract else None
         grants = self.grants[player]
-        plain = not grants and (terms is None or terms.form is None)
-        if plain and not is_complete_counts(counts(concealed), len(melds)):
-            return None
+        if terms is None or terms.form is None or p.contract_status is ContractStatus.ABANDONED:
+            vector = counts(concealed)
+            if not grants and not is_complete_counts(vector, len(melds)):
+                return None
+            if grants and shanten_counts(vector, len(melds)) >= GRANT_REACH * len(grants):
+                return None
+        faces = None if treasure is None else treasure()
         state = None if terms is None else self._contract_state(table, player, terms)
         win = WinInput(
             concealed=tuple(concealed),
@@ -216,18 +246,30 @@ class Rules:
             flags=claim.flags,
             grants=tuple(grants),
             kongs=tuple(p.kong_kinds),
-            is_treasure=None if treasure is None else treasure.__contains__,
+            is_treasure=None if faces is None else faces.__contains__,
             before_abandon_window=not table.abandon_window_done,
         )
         result = score_win(win)
+        if result.decomposition is not None or result.reason != "not a complete hand":
+            self.decided.update(
+                src.split("-v")[0] for src in (terms.id if terms else "", *(g.source for g in grants)) if src
+            )
         bypass = False
-        if not result.legal and state is not None and not state.abandoned and self.may_hu_without_contract(player):
+        if (
+            not result.legal
+            and state is not None
+            and not state.abandoned
+            and self.may_hu_without_contract(player)
+        ):
             result = score_win(replace(win, contract=replace(state, abandoned=True)))
             bypass = True
         if not result.legal:
             return None
+        if bypass:
+            self.decided.update(s.rule.source for s in self._in_force(player, "hu_without_contract"))
         items = tuple((i.id, i.name, i.points) for i in result.items)
-        return WinVerdict(result.total, items, any(i[0].startswith("contract_") for i in items), bypass)
+        used = result.decomposition.grants_used if result.decomposition is not None else ()
+        return WinVerdict(result.total, items, any(i[0].startswith("contract_") for i in items), bypass, used)
 
     def non_winner_points(self, table: Table, player: int) -> int:
         """What a player who has not won keeps at the round's end: kong points, at most 2 (§11 phase 6,

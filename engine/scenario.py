@@ -24,9 +24,7 @@ from engine.tiles import NUM_INSTANCES, format_one, format_tiles, instances_of, 
 from engine.wall import Wall
 
 
-def arranged_wall(
-    hands: Mapping[str, str], *, dealer: int = 0, draws: str = "", tail: str = ""
-) -> Wall:
+def arranged_wall(hands: Mapping[str, str], *, dealer: int = 0, draws: str = "", tail: str = "") -> Wall:
     """A wall whose deal gives ``hands`` (by letter; short hands are filled with single copies of
     unused faces), whose next normal draws are ``draws`` and whose first replacements are ``tail``;
     the flowers left over sit in the middle of the wall."""
@@ -121,7 +119,8 @@ class Scenario:
         return self._pending
 
     def finish(self, *, take_wins: bool = False) -> RoundResult:
-        """Play on with the plain policy: discard the drawn tile, pass, keep; ``take_wins`` hu when offered."""
+        """Play on with the plain policy (discard the drawn tile, pass, keep); ``take_wins``: hu when
+        offered."""
         while self._pending is not None:
             self.advance(plain_answer(self._pending, self.round, take_wins=take_wins))
         assert self.result is not None

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Generator, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pluggy
@@ -33,7 +33,7 @@ from engine.round import Cards, ContractOffer, ModulePrimitive, Round, RoundResu
 from engine.rules import Rules
 from engine.shapes import ShapeGrant
 from engine.state import PLAYERS, Deck, Table
-from engine.view import PlayerView, build_view
+from engine.view import BLIND, PlayerView, build_view
 from engine.vocabulary import CompiledCard
 
 FULL_ROUNDS = 8
@@ -98,9 +98,7 @@ class SessionResult:
     def standings(self) -> list[Standing]:
         """By total, highest first; equal totals share a rank with no tie-break (§16)."""
         ranked = sorted(range(4), key=lambda p: (-self.totals[p], p))
-        return [
-            Standing(p, self.totals[p], 1 + sum(t > self.totals[p] for t in self.totals)) for p in ranked
-        ]
+        return [Standing(p, self.totals[p], 1 + sum(t > self.totals[p] for t in self.totals)) for p in ranked]
 
 
 class Session:
@@ -166,26 +164,15 @@ class Session:
         augments = tuple(tuple(a) for a in self.augments)
         scores = tuple(self.result.totals)
         if self.round is None:
-            return PlayerView(
-                me=player,
-                hand=(),
-                melds=((), (), (), ()),
-                rivers=((), (), (), ()),
-                flowers=((), (), (), ()),
-                revealed=((), (), (), ()),
-                won=(False,) * 4,
-                won_hands=((), (), (), ()),
-                hand_sizes=(0,) * 4,
-                contracts=(None,) * 4,
-                contract_open=False,
-                augments=augments,
-                scores=scores,
-                wall_left=0,
-                dealer=0,
-            )
+            return replace(BLIND, me=player, augments=augments, scores=scores)
         revealed = all(p.contract_status.value != "none" for p in self.round.table.players)
         return build_view(
-            self.round.table, player, contracts_public=revealed, augments=augments, scores=scores
+            self.round.table,
+            player,
+            contracts_public=revealed,
+            augments=augments,
+            scores=scores,
+            seen=self.round.seen.get(player, ()),
         )
 
     def steps(self) -> Generator[Decision, str, SessionResult]:
@@ -199,12 +186,7 @@ class Session:
             if number in drafts:
                 yield from self._draft(drafts[number], dealer)
             self._listen_modules()
-            yield from self.bus.deliver(Event("round.started", dealer, data={"round": number}), self)
-            world = self.deck("world").draw()
-            yield from self.bus.deliver(Event("world.revealed", dealer, data={"card": world or ""}), self)
-            yield from self._setup(SetupStage.AFTER_WORLD, dealer)
-            treasure = self._treasure_in_force()
-            self.round = Round(
+            rnd = Round(
                 dealer_seat=dealer,
                 rng=self.rng,
                 rules=Rules(contracts=self.contracts, grants=self._grants()),
@@ -213,7 +195,6 @@ class Session:
                 cards=Cards(
                     library=self.cards,
                     decks=self.decks,
-                    world=self.cards.get(world or ""),
                     augments=[[self.cards[a] for a in held] for held in self.augments],
                     modules=self.modules,
                     module_primitives=self.primitives,
@@ -224,10 +205,18 @@ class Session:
                 number=number,
                 scores=self.result.totals,
             )
-            result = yield from self.round.play()
+            self.round = rnd
+            yield from rnd.start()
+            world = self.deck("world").draw()
+            if world is not None:
+                rnd.register(self.cards[world], None)
+            yield from rnd.emit("world.revealed", dealer, card=world or "")
+            yield from self._setup(SetupStage.AFTER_WORLD, dealer)
+            treasure = self._treasure_in_force()
+            result = yield from rnd.play()
             self.bus.clear()
             for p in range(4):
-                self.chips[p] += self.round.chips[p]
+                self.chips[p] += rnd.chips[p]
             self.deck("contract").put_back(result.returned_contracts["normal"])
             self.deck("black_contract").put_back(result.returned_contracts["black"])
             self.deck("contract").discards.extend(c for c in result.contracts if c and not self.is_black(c))
@@ -299,7 +288,9 @@ class Session:
         for p in sorted(picks):
             self.augments[p].append(picks[p])
         yield from self.bus.deliver(
-            Event("augment.drafted", data={"tier": tier, "picks": {PLAYERS[p]: picks[p] for p in sorted(picks)}}),
+            Event(
+                "augment.drafted", data={"tier": tier, "picks": {PLAYERS[p]: picks[p] for p in sorted(picks)}}
+            ),
             self,
         )
 
@@ -320,7 +311,9 @@ def drive(
         decision = next(steps)
         while True:
             scripted = next(script, None) if script is not None else None
-            answer = agents[decision.player].decide(session.view(decision.player), decision)
+            agent = agents[decision.player]
+            view = session.view(decision.player) if agent.sees else BLIND
+            answer = agent.decide(view, decision)
             if scripted is None:
                 script = None
             else:

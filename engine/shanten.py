@@ -1,4 +1,4 @@
-"""Shanten (向听数): how many tile exchanges a hand is from waiting, for bots (standard rules §5).
+"""Shanten (向听数): how many tile exchanges a hand is from waiting, for bots (standard rules 术语 十四).
 
 ``-1`` is a complete hand, ``0`` a waiting hand (听牌).  The value is the
 least over the standard form, seven pairs (four identical undeclared tiles are

@@ -1,10 +1,11 @@
-"""Per-suit tables behind the fast standard-form analysis (standard rules §5: four sets and a pair).
+"""Per-suit tables behind the fast standard-form analysis (standard rules 和牌的规定 二).
 
 A suit's tiles are read as a *key*: the bytes of its count vector (9 counts
 for a number suit, 7 for the honours).  A hand is complete in the standard
 form exactly when every suit's key splits into sets plus at most one pair and
 the whole hand has exactly one pair, so the hot test is four dictionary
-look-ups.  The tables are built once, on first use.
+look-ups.  The tables are built once, on first use (``engine.hand`` does so at
+import, in about 15 ms).
 """
 
 from __future__ import annotations
@@ -49,7 +50,8 @@ def complete_keys(size: int) -> dict[bytes, int]:
 
 def suit_parts(key: bytes, base: int) -> tuple[tuple[Group, ...], ...]:
     """Every split of one suit's tiles (``key``; kinds start at ``base``) into sets and at most one
-    pair, each split in canonical group order; empty when there is none."""
+    pair, each split in canonical group order; empty when there is none.  Not memoised here:
+    ``engine.hand`` keeps the splits of the keys it meets."""
     chows = len(key) == NUMBER_SIZE
     return tuple(tuple(_group(kind, base + i) for kind, i in split) for split in _splits(list(key), 0, chows))
 

@@ -44,6 +44,26 @@ class PlayerView:
         return len(self.melds[self.me])
 
 
+BLIND = PlayerView(
+    me=0,
+    hand=(),
+    melds=((), (), (), ()),
+    rivers=((), (), (), ()),
+    flowers=((), (), (), ()),
+    revealed=((), (), (), ()),
+    won=(False,) * 4,
+    won_hands=((), (), (), ()),
+    hand_sizes=(0,) * 4,
+    contracts=(None,) * 4,
+    contract_open=False,
+    augments=((), (), (), ()),
+    scores=(0, 0, 0, 0),
+    wall_left=0,
+    dealer=0,
+)
+"""The view before any table exists (an augment draft), and what an agent that never looks gets."""
+
+
 def build_view(
     table: Table,
     me: int,

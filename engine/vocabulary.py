@@ -189,9 +189,11 @@ EVENTS: dict[str, EventSpec] = _events(
      "every winner of one hu has scored and left (multi-ron together, H18)", "§11", ""),
     ("round.ended", "reason", "the third winner, or the wall is exhausted", "§11", ""),
     ("chance.draw", "source", "a player must draw a chance card (a replacement point)", "§6.4"),
-    ("chance.drawn", "card source", "a chance card is revealed, before it resolves", "§6.5"),
+    ("chance.drawn", "card source",
+     "a chance card is revealed, before it resolves; source: the card whose effect drew it, or rule", "§6.5"),
     ("party.draw", "source", "a player must draw a party card", "§7.2"),
-    ("party.drawn", "card source", "a party card is revealed, before it resolves", "§7.2"),
+    ("party.drawn", "card source",
+     "a party card is revealed, before it resolves; source: the card whose effect drew it, or rule", "§7.2"),
     ("seats.rotated", "mapping", "O-X01's rotation is carried out, after the action settles", "§14.3", ""),
     ("treasure.changed", "card", "the treasure order was rewritten; not retroactive", "§8.4", ""),
     ("idle", "", "no response window pending and nothing resolving; player is whoever may act (`by any`)",
@@ -502,7 +504,8 @@ FACTS: dict[str, FactSpec] = {
     for spec in (
         FactSpec("is", "bool", (_P("field", "field"), _P("value", "name")),
                  "a payload field of the event has one of the values: `is(kind, ankan|minkan)`; a player "
-                 "field is compared with the player a role names: `is(from, holder)`"),
+                 "field is compared with the player a role names: `is(from, holder)`; a card field "
+                 "(`card`, `source`) with `self`, this card's name: `is(source, self)`"),
         FactSpec("visible_copies", "int", (_P("tile", "tile", "tile"),),
                  "copies of the tile's face visible on the table other than the tile itself: rivers, "
                  "exposed melds, revealed hand tiles, hands of players who have won (H21)"),

@@ -134,7 +134,7 @@ def test_file_argument_and_deterministic_output(
         ({**PLAIN, "win_tile": "5m"}, "win_tile: the winning tile is not among the concealed tiles"),
         ({**PLAIN, "melds": ["chi 124m"]}, "melds[0]: meld chi 124m"),
         ({**PLAIN, "flowers": "9f"}, "flowers: no such tile"),
-        ({**PLAIN, "flags": ["lucky"]}, "flags.0: Input should be"),
+        ({**PLAIN, "flags": ["lucky"]}, "flags[0]: Input should be"),
         ({**PLAIN, "flags": ["robbing_kong"], "win_by": "tsumo"}, "flags: robbing_kong needs win_by ron"),
         ({**PLAIN, "contract": {"id": "C-99"}}, "contract.id: unknown contract 'C-99'"),
         ({**PLAIN, "contract": {"id": "C-01", "done": True}}, "contract.done: Extra inputs"),

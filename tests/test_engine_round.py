@@ -41,9 +41,7 @@ def test_chi_is_offered_to_the_lower_seat_only_s11_phase2() -> None:
 
 
 def test_hu_beats_pon_s11_phase2() -> None:
-    sc = Scenario(
-        hands={"A": "3p19m19s1234567z5m6m", "B": "33p147m258s1234z6z", "C": "123m456m789m12p55s"}
-    )
+    sc = Scenario(hands={"A": "3p19m19s1234567z5m6m", "B": "33p147m258s1234z6z", "C": "123m456m789m12p55s"})
     sc.advance("discard 3p", "pon", "hu")
     result = sc.finish()
     assert [w.player for w in result.wins][:1] == [2]
@@ -137,9 +135,13 @@ def _terms(cid: str, kind: str) -> ContractTerms:
 
 
 def test_abandon_window_opens_once_at_24_and_black_costs_one_s10() -> None:
-    contracts = {c: _terms(c, "normal") for c in ("C-01", "C-02", "C-03", "C-04", "C-05", "C-06", "C-07", "C-08")}
+    contracts = {
+        c: _terms(c, "normal") for c in ("C-01", "C-02", "C-03", "C-04", "C-05", "C-06", "C-07", "C-08")
+    }
     contracts |= {b: _terms(b, "black") for b in ("B-01", "B-02", "B-03", "B-04")}
-    offer = ContractOffer(normal=sorted(k for k in contracts if k[0] == "C"), black=["B-01", "B-02", "B-03", "B-04"])
+    offer = ContractOffer(
+        normal=sorted(k for k in contracts if k[0] == "C"), black=["B-01", "B-02", "B-03", "B-04"]
+    )
     sc = Scenario(hands={}, rules=Rules(contracts=contracts), contracts=offer)
     for _ in range(4):
         assert sc.pending is not None and sc.pending.kind is DecisionKind.CONTRACT

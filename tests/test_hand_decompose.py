@@ -1,5 +1,5 @@
 """Decompositions of complete hands: standard form, seven pairs, thirteen orphans
-(standard rules 二(一); §13.11.2 七对, §13.11.8 十三幺; lib B-08)."""
+(standard rules 和牌的规定 二(一); §13.11.2 七对, §13.11.8 十三幺; lib B-08)."""
 
 from __future__ import annotations
 
@@ -86,7 +86,8 @@ def test_seven_pairs_and_standard_both_listed() -> None:
 
 
 def test_knitted_hand_is_not_a_hextech_form() -> None:
-    """Ruling: 全不靠 (standard rules 二(一)2(3)) is no form of §13.11; 147m258p369s12345z is not complete."""
+    """Ruling: 全不靠 (standard rules 和牌的规定 二(一)2(3)) is no form of §13.11:
+    147m258p369s12345z is not complete."""
     assert not is_complete(parse("147m258p369s12345z"))
 
 

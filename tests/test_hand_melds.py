@@ -1,4 +1,5 @@
-"""Declared melds: kinds, exposure and the ``"chi 123m"`` notation (standard rules 三; §13.11.1; lib P-01)."""
+"""Declared melds: kinds, exposure and the ``"chi 123m"`` notation (standard rules 术语 十–十二;
+§13.11.1; lib P-01)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Shanten numbers for bots: standard form, seven pairs, thirteen orphans (standard rules 二(一);
+"""Shanten numbers for bots: standard form, seven pairs, thirteen orphans (standard rules 和牌的规定 二(一);
 §13.11.2; §13.11.8)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Waits of a hand one tile short, and the single wait on the pair (standard rules 十四 听牌;
+"""Waits of a hand one tile short, and the single wait on the pair (standard rules 术语 十四 听牌;
 lib C-16 单钓终局)."""
 
 from __future__ import annotations

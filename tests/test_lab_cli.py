@@ -71,8 +71,10 @@ def test_every_simulated_session_is_stored_s18_3(
 def test_compare_plays_the_same_seeds_with_each_version_s18_4(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, _ = hexmj(simulate(tmp_path, "--compare", "S-08", "S-08-v2", "--json"), monkeypatch, capsys)
+    args = simulate(tmp_path, "--compare", "S-08", "S-08-v2", "--json", "--report", str(tmp_path / "out"))
+    code, out, _ = hexmj(args, monkeypatch, capsys)
     assert code == 0
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["S-08", "S-08-v2"]
     doc = json.loads(out)
     assert doc["compare"] == ["S-08", "S-08-v2"]
     wall = doc["metrics"]["wall_left_at_win.1"]
@@ -102,6 +104,7 @@ def test_report_is_an_html_page_with_its_plots_s18_3(
         (["--compare", "S-08", "G-08-v2"], "two versions of one card"),
         (["--db", "nosuchdb://x"], "cannot open the record store"),
         (["--games", "0"], "--games must be at least 1"),
+        (["--pool", "no-such-pool.yaml"], "--pool: no such file"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(

@@ -29,29 +29,34 @@ def test_same_seed_same_record_s18_3() -> None:
     assert play_session(spec).model_dump_json() == play_session(spec).model_dump_json()
 
 
-def test_events_give_turns_contracts_and_unexecutable_chance_cards_s6_8() -> None:
+def test_world_triggers_are_the_draws_the_world_card_caused_s6_1() -> None:
     watcher = EventWatcher()
     events = [
         Event("round.started", 0, data={"round": 1, "world": "W-01"}),
-        Event("turn.started", 0),
-        Event("chance.drawn", 0, data={"card": "O-P01", "source": "W-01"}),
-        Event("card.resolved", 0, data={"card": "O-P01", "unexecutable": True}),
-        Event("chance.drawn", 0, data={"card": "O-N01", "source": "W-01"}),
-        Event("card.resolved", 0, data={"card": "O-N01", "unexecutable": False}),
-        Event("card.resolved", 0, data={"card": "W-01", "unexecutable": False}),
-        Event("turn.started", 1),
-        Event("contract.completed", 1, data={"at_hu": False}),
-        Event("abandon.window", data={"choices": {"C": "abandon", "D": "keep"}}),
+        Event("chance.draw", 2, "card:W-01"),
+        Event("chance.draw", 3, "card:W-01"),
+        Event("party.draw", 3, "card:O-C09"),
+        Event("chance.draw", 1),
         Event("round.started", 1, data={"round": 2, "world": "W-02"}),
     ]
     for event in events:
         watcher(event)
     first, second = watcher.rounds
-    assert first.turns == 2
-    assert [(d.card, d.unexecutable, d.triggered) for d in first.drawn] == [
-        ("O-P01", True, False),
-        ("O-N01", False, True),
-    ]
-    assert first.triggered["W-01"] == 1 and first.unable["O-P01"] == 1
-    assert first.completed == {1} and first.abandoned == {2}
-    assert second.turns == 0 and not second.drawn
+    assert first == {"W-01": 2, "O-C09": 1}
+    assert not second
+
+
+def test_engine_records_count_chance_draws_and_world_triggers_s18_3() -> None:
+    record = play_session(SessionSpec(mode="strategy", rounds=4, seed=2))
+    for rnd in record.played:
+        drawn = [d for d in rnd.drawn if d.deck == "chance"]
+        assert all(d.triggered != d.unexecutable for d in drawn)
+        assert rnd.world is not None and rnd.world.triggered <= len(drawn)
+
+
+def test_the_treasure_order_is_recorded_only_in_the_all_mode_s8() -> None:
+    full = play_session(SessionSpec(mode="all", rounds=4, seed=3))
+    strategy = play_session(SessionSpec(mode="strategy", rounds=4, seed=3))
+    assert all(r.treasure is not None and r.treasure.startswith("T-") for r in full.played)
+    assert all(r.treasure is None for r in strategy.played)
+    assert full.cohort != strategy.cohort

@@ -124,7 +124,7 @@ def test_the_f_t_template_runs_on_the_bus() -> None:
     """§7.5, F-T01: drawn after the card, held at the turn's end: the single action, 1 chip."""
     game = StandIn(Modules.for_mode("party"))
     play(game.primitive("watch_tile", 1, {"card": "F-T01", "face": "7m"}))
-    play(game.emit("tile.acquired", 1, tile=SEVEN_MAN[0], via="normal"))
+    play(game.emit("tile.acquired", 1, tile="7m", instance=SEVEN_MAN[0], via="normal"))
     game.hands[1] = (SEVEN_MAN[0],)
     asked = play(game.emit("turn.ended", 1), "done")
     assert [(d.player, d.about) for d in asked] == [(1, "challenge F-T01 single")]
@@ -136,7 +136,7 @@ def test_a_lasting_card_that_ends_takes_its_tracker_along() -> None:
     game = StandIn(Modules.for_mode("party"))
     play(game.primitive("watch_tile", 1, {"card": "F-T01", "face": "7m"}))
     play(game.emit("card.ended", 1, card="F-T01"))
-    play(game.emit("tile.acquired", 1, tile=SEVEN_MAN[0], via="normal"))
+    play(game.emit("tile.acquired", 1, tile="7m", instance=SEVEN_MAN[0], via="normal"))
     game.hands[1] = (SEVEN_MAN[0],)
     assert play(game.emit("turn.ended", 1)) == []
 
@@ -145,8 +145,8 @@ def test_a_winner_is_checked_at_his_hu_then_his_challenge_ends() -> None:
     """lib 二.4, §7.6: the winning turn is checked at the hu; then the lasting challenge ends."""
     game = StandIn(Modules.for_mode("party"))
     play(game.primitive("watch_tile", 2, {"card": "F-T01", "face": "7m"}))
-    play(game.emit("tile.acquired", 2, tile=SEVEN_MAN[0], via="normal"))
-    play(game.emit("tile.acquired", 2, tile=SEVEN_MAN[1], via="replacement"))
+    play(game.emit("tile.acquired", 2, tile="7m", instance=SEVEN_MAN[0], via="normal"))
+    play(game.emit("tile.acquired", 2, tile="7m", instance=SEVEN_MAN[1], via="replacement"))
     game.hands[2] = SEVEN_MAN[:2]
     asked = play(game.emit("hu.confirmed", 2), "done")
     assert asked[0].about == "challenge F-T01 double"

@@ -83,3 +83,14 @@ def test_hexmj_modules_table_names_each_module() -> None:
     assert done.returncode == 0, done.stderr
     assert "欢乐挑战模块" in done.stdout
     assert "宝牌模块" in done.stdout
+
+
+@pytest.mark.parametrize(("mode", "has_treasure"), [("strategy", False), ("party", False), ("all", True)])
+def test_a_played_session_has_a_treasure_order_only_in_the_all_mode(mode: str, has_treasure: bool) -> None:
+    """§3, §8: `hexmj play` reveals an order each round in the all mode, none without the module."""
+    command = [*HEXMJ, "play", "--seed", "3", "--mode", mode, "--rounds", "4", "--json"]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    orders = [played["treasure"] for played in json.loads(done.stdout)["rounds"]]
+    assert all(order is not None and order.startswith("T-") for order in orders) is has_treasure
+    assert any(order is not None for order in orders) is has_treasure

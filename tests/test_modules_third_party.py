@@ -20,7 +20,7 @@ import pytest
 from dsl.parser import parse_file
 from dsl.pools import mode_cards
 from engine.hookspecs import WinSummary
-from engine.plugins import Modules, installed_modules, modules_for_mode, pool_removals
+from engine.plugins import ModuleLoadError, Modules, installed_modules, modules_for_mode, pool_removals
 from engine.scoring import WinInput, score_win
 from engine.tiles import parse, parse_one
 
@@ -115,3 +115,12 @@ def test_a_module_that_cannot_be_imported_is_one_line_and_exit_6() -> None:
     assert done.returncode == 6
     assert done.stderr.startswith("hexmj: error: module 'ghost'")
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_hook_that_does_not_fit_its_specification_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every extension point is declared once; a hook asking for other arguments is a load error (exit 6)."""
+    monkeypatch.syspath_prepend(str(PLUGINS / "misfit"))
+    with pytest.raises(ModuleLoadError, match="module 'misfit': a hook does not fit") as caught:
+        Modules.enable(["misfit"])
+    assert caught.value.exit_code == 6
+    assert "\n" not in str(caught.value)

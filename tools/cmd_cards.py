@@ -4,7 +4,10 @@
 "fields": {label: text}}`` with the library's Chinese labels as keys.
 ``card new-version S-08`` copies the latest version of S-08 as ``S-08-v2``
 right after it in the same ``.hex`` file (§18.4); ``--use-in POOLFILE``
-makes that pool play it, keeping the file's comments.
+makes that pool play it, keeping the file's comments.  Every command reads
+the card folder ``cards/`` unless ``--cards DIR`` (or ``$HEXMJ_CARDS``) names
+another, so a designer can version cards in a working copy; ``new-version``
+then refuses to touch a card kept outside that folder.
 """
 
 from __future__ import annotations
@@ -20,11 +23,11 @@ from rich.table import Table
 from dsl.loader import load_cards
 from dsl.model import Card
 from dsl.pool_files import with_version
-from dsl.pools import mode_cards, module_removals
+from dsl.pools import card_paths, mode_cards, module_removals
 from dsl.versions import latest_versions, next_version_id, parse_id, sort_key, with_new_version
 from engine.errors import InputError
 from engine.plugins import installed_modules
-from tools.cmd_pool import TYPE_TITLES, JsonOption, ModeOption
+from tools.cmd_pool import TYPE_TITLES, CardsOption, JsonOption, ModeOption
 from tools.fsio import write_atomic
 
 card_app = typer.Typer(help="One card: show it, or start a new version of it (§18.4).", no_args_is_help=True)
@@ -51,9 +54,9 @@ def find_card(cards: list[Card], card_id: str) -> Card:
     raise InputError(f"no card {card_id!r}")
 
 
-def cards(mode: ModeOption = None, as_json: JsonOption = False) -> None:
+def cards(mode: ModeOption = None, as_json: JsonOption = False, folder: CardsOption = None) -> None:
     """List every card and every version, or those of one mode (§3)."""
-    listed = sorted(load_cards(), key=lambda card: sort_key(card.id))
+    listed = sorted(load_cards(card_paths(folder)), key=lambda card: sort_key(card.id))
     if mode is not None:
         registry = installed_modules()
         listed = mode_cards(listed, mode, registry, module_removals(mode, registry))
@@ -72,9 +75,10 @@ def cards(mode: ModeOption = None, as_json: JsonOption = False) -> None:
 def show(
     card_id: Annotated[str, typer.Argument(help="A card id, e.g. S-08 or S-08-v2.")],
     as_json: JsonOption = False,
+    folder: CardsOption = None,
 ) -> None:
     """Show one card: header and the library's labelled fields."""
-    card = find_card(load_cards(), card_id)
+    card = find_card(load_cards(card_paths(folder)), card_id)
     if as_json:
         typer.echo(json.dumps(card_json(card), ensure_ascii=False, indent=2))
         return
@@ -93,13 +97,16 @@ def show(
 def new_version(
     card_id: Annotated[str, typer.Argument(help="The card to version, e.g. S-08.")],
     use_in: Annotated[Path | None, typer.Option("--use-in", help="A pool file to switch to it.")] = None,
+    folder: CardsOption = None,
 ) -> None:
     """Copy the card's latest version as the next one (S-08 → S-08-v2), right after it (§18.4)."""
-    loaded = load_cards()
+    loaded = load_cards(card_paths(folder))
     base = find_card(loaded, card_id).base_id
     latest = find_card(loaded, latest_versions(loaded)[base])
     new_id = next_version_id(loaded, base)
     path = Path(latest.location.file)
+    if folder is not None and not path.resolve().is_relative_to(folder.resolve()):
+        raise InputError(f"{base} is kept in {path}, outside --cards {folder}; version it without --cards")
     text, line = with_new_version(
         path.read_text(encoding="utf-8"), latest.location.line, latest.location.column, latest.id, new_id
     )

@@ -11,6 +11,7 @@ gives the same bytes.
 from __future__ import annotations
 
 import json
+from functools import cache
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
@@ -20,9 +21,9 @@ import typer
 from dsl.compiler import compile_cards
 from dsl.pools import pool_cards
 from engine.agents import make_agents
+from engine.bus import Event
 from engine.errors import LogError
 from engine.log import LogContents, LogHeader, LogWriter, read_log
-from engine.bus import Event
 from engine.plugins import modules_for_mode, plugin_manager
 from engine.session import Session, SessionConfig, SessionResult, drive
 from engine.state import PLAYERS
@@ -31,8 +32,9 @@ from engine.vocabulary import CompiledCard
 DEFAULT_AGENTS = "greedy,greedy,greedy,greedy"
 
 
+@cache
 def session_cards(mode: str) -> tuple[list[CompiledCard], frozenset[str]]:
-    """The compiled cards of the mode's pool and the modules the mode enables (§3)."""
+    """The compiled cards of the mode's pool and the modules the mode enables (§3); once per process."""
     modules = frozenset(info.name for info in modules_for_mode(mode))
     return compile_cards(pool_cards(mode)), modules
 
@@ -55,7 +57,9 @@ def run_session(
     cards, _ = session_cards(header.mode)
     ids = tuple(card.id for card in cards)
     if header.cards and header.cards != ids:
-        raise LogError(f"{log}: the log was played with a different card pool than mode {header.mode} has now")
+        raise LogError(
+            f"{log}: the log was played with a different card pool than mode {header.mode} has now"
+        )
     handle = None
     if log is not None and write:
         handle = log.open("a" if expected else "w", encoding="utf-8", newline="\n")

@@ -1,7 +1,9 @@
-"""``hexmj pool [--mode M] [--pool FILE] [--json]``: the cards in play (§3, §18.2, §18.4).
+"""``hexmj pool [--mode M] [--pool FILE] [--cards DIR] [--json]``: the cards in play (§3, §18.2, §18.4).
 
-Without ``--pool`` the house pool file ``cards/pools.yaml`` applies.  JSON
-output: ``{"mode": M, "cards": ["W-01", …]}`` in library order.
+Without ``--pool`` the house pool file ``pools.yaml`` of the card folder
+applies.  The card folder is ``cards/`` unless ``--cards`` (or ``$HEXMJ_CARDS``)
+names another, e.g. a designer's working copy.  JSON output: ``{"mode": M,
+"cards": ["W-01", …]}`` in library order.
 """
 
 from __future__ import annotations
@@ -43,16 +45,28 @@ def type_table(cards: list[Card], title: str) -> Table:
 
 ModeOption = Annotated[str | None, typer.Option("--mode", help="strategy, party or all (§3).")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+CardsOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--cards",
+        envvar="HEXMJ_CARDS",
+        exists=True,
+        file_okay=False,
+        help="The card folder: its *.hex files and pools.yaml (default: the project's cards/). "
+        "Module cards (F, T) stay with their module.",
+    ),
+]
 
 
 def pool(
     mode: ModeOption = None,
     pool_file: Annotated[Path | None, typer.Option("--pool", help="A pool file (YAML).")] = None,
     as_json: JsonOption = False,
+    folder: CardsOption = None,
 ) -> None:
     """Print the cards in play in a mode, narrowed by a pool file."""
-    chosen = resolve_mode(mode, pool_spec(pool_file))
-    cards = pool_cards(chosen, pool_file)
+    chosen = resolve_mode(mode, pool_spec(pool_file, folder))
+    cards = pool_cards(chosen, pool_file, folder)
     if as_json:
         typer.echo(json.dumps({"mode": chosen, "cards": [card.id for card in cards]}, ensure_ascii=False))
         return

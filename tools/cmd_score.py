@@ -221,12 +221,15 @@ def win_input(request: ScoreRequest, catalogue: Catalogue) -> WinInput:
 
 def _validation_message(err: ValidationError) -> str:
     first = err.errors()[0]
-    where = ".".join(str(part) for part in first["loc"])
-    return f"{where}: {first['msg']}" if where else first["msg"]
+    where = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in first["loc"])
+    return f"{where.lstrip('.')}: {first['msg']}" if where else first["msg"]
 
 
 def parse_request(text: str) -> ScoreRequest:
-    """Validate the JSON text of a request; a problem raises :class:`InputError` naming the field."""
+    """Validate the JSON text of a request; a problem raises :class:`InputError` naming the field
+    as the documentation writes it (``contract.id``, ``melds[0]``)."""
+    if not text.strip():
+        raise InputError("empty input; expected one JSON object describing the win")
     try:
         return ScoreRequest.model_validate_json(text)
     except ValidationError as err:
@@ -253,14 +256,15 @@ def score_text(text: str, catalogue: Catalogue) -> ScoreResult:
 
 
 def _read(source: str) -> str:
-    if source == "-":
-        return sys.stdin.read()
+    """The request text of a file or stdin, without a byte-order mark; the caller names the source."""
     try:
-        return Path(source).read_text(encoding="utf-8")
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+        text.encode("utf-8")
     except OSError as err:
-        raise InputError(f"{source}: cannot read: {err.strerror}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{source}: not UTF-8 text") from None
+        raise InputError(f"cannot read: {err.strerror}") from None
+    except UnicodeError:
+        raise InputError("not UTF-8 text") from None
+    return text.removeprefix("\ufeff")
 
 
 def score(

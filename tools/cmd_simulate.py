@@ -23,23 +23,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from engine.agents import make_agents
 from engine.errors import InputError
+from tools.lab.metrics import Aggregate
 from tools.lab.records import Mode, SessionLength
 from tools.lab.runner import ENGINE_TABLE, Played
 from tools.lab.session_spec import SessionSpec
-
-
-def _spec(mode: str, pool: Path | None, rounds: int, agents: str, seed: int) -> SessionSpec:
-    if mode not in get_args(Mode):
-        raise InputError(f"--mode: {mode!r} is not one of {', '.join(get_args(Mode))} (§3)")
-    if rounds not in (4, 8):
-        raise InputError(f"--rounds: {rounds} is not 8 or 4 (§18.1)")
-    if pool is not None and not pool.is_file():
-        raise InputError(f"--pool: no such file {pool}")
-    names = [name.strip() for name in agents.split(",")]
-    names = names * 4 if len(names) == 1 else names
-    make_agents(names, seed)
-    seats = (names[0], names[1], names[2], names[3])
-    return SessionSpec(mode=cast(Mode, mode), pool=pool, rounds=cast(SessionLength, rounds), agents=seats)
 
 
 def simulate(
@@ -64,26 +51,19 @@ def simulate(
     ] = ENGINE_TABLE,
 ) -> None:
     """Play N sessions with bots; print the §18.3 metrics, per-card figures and flags."""
-    from tools.lab.compare import check_versions, compare
     from tools.lab.executors import open_executor
     from tools.lab.metrics import summarize
     from tools.lab.report import write_report
     from tools.lab.runner import run
     from tools.lab.store import open_store, store_json
-    from tools.lab.summary import aggregate_doc, aggregate_lines, comparison_doc, comparison_lines, dumps
 
-    spec = _spec(mode, pool, rounds, agents, seed)
-    if compare_versions is not None:
-        check_versions(*compare_versions)
+    runs = _runs(_spec(mode, pool, rounds, agents, seed), compare_versions, table)
     store = open_store(db)
-    runs: list[tuple[SessionSpec, str | None]] = [(spec, None)]
-    if compare_versions is not None:
-        runs = [(spec.model_copy(update={"versions": (v,)}), v) for v in compare_versions]
     results: list[Played] = []
-    with open_executor(workers, cluster) as executor, _progress(games * len(runs)) as advance:
-        for run_spec, _ in runs:
-            results.append(run(run_spec, games, seed, executor, table=table, progress=advance))
     try:
+        with open_executor(workers, cluster) as executor, _progress(games * len(runs)) as advance:
+            for run_spec, _ in runs:
+                results.append(run(run_spec, games, seed, executor, table=table, progress=advance))
         for played in results:
             store_json(played.records, store)
     finally:
@@ -92,12 +72,62 @@ def simulate(
     if report is not None:
         for (_, version), aggregate, played in zip(runs, aggregates, results, strict=True):
             write_report(report / version if version else report, aggregate, played.tally, seed)
-    if compare_versions is not None:
-        comparison = compare(compare_versions[0], aggregates[0], compare_versions[1], aggregates[1])
-        doc, lines = comparison_doc(comparison, games, seed, mode), comparison_lines(comparison)
-    else:
+    typer.echo(_render(runs, aggregates, games, seed, json_out))
+
+
+def _spec(mode: str, pool: Path | None, rounds: int, agents: str, seed: int) -> SessionSpec:
+    """The session the options describe; a bad mode, length, pool file or bot is an input error."""
+    if mode not in get_args(Mode):
+        raise InputError(f"--mode: {mode!r} is not one of {', '.join(get_args(Mode))} (§3)")
+    if rounds not in (4, 8):
+        raise InputError(f"--rounds: {rounds} is not 8 or 4 (§18.1)")
+    if pool is not None and not pool.is_file():
+        raise InputError(f"--pool: no such file {pool}")
+    names = [name.strip() for name in agents.split(",")]
+    names = names * 4 if len(names) == 1 else names
+    make_agents(names, seed)
+    seats = (names[0], names[1], names[2], names[3])
+    return SessionSpec(mode=cast(Mode, mode), pool=pool, rounds=cast(SessionLength, rounds), agents=seats)
+
+
+def _runs(
+    spec: SessionSpec, versions: tuple[str, str] | None, table: str
+) -> list[tuple[SessionSpec, str | None]]:
+    """One run, or one per compared version (§18.4); the engine's pools are checked and compiled first."""
+    from tools.lab.compare import check_versions
+
+    runs: list[tuple[SessionSpec, str | None]] = [(spec, None)]
+    if versions is not None:
+        check_versions(*versions)
+        runs = [(spec.model_copy(update={"versions": (v,)}), v) for v in versions]
+    if table == ENGINE_TABLE:
+        from tools.lab.engine_adapter import session_cards
+
+        for run_spec, _ in runs:
+            session_cards(run_spec.mode, run_spec.pool, run_spec.versions)
+    return runs
+
+
+def _render(
+    runs: list[tuple[SessionSpec, str | None]],
+    aggregates: list[Aggregate],
+    games: int,
+    seed: int,
+    as_json: bool,
+) -> str:
+    """The JSON document or the terminal summary of the run, or of the comparison."""
+    from tools.lab.compare import compare
+    from tools.lab.summary import aggregate_doc, aggregate_lines, comparison_doc, comparison_lines, dumps
+
+    spec, first = runs[0]
+    if first is None:
         doc, lines = aggregate_doc(aggregates[0], seed, spec.pool_name), aggregate_lines(aggregates[0], seed)
-    typer.echo(dumps(doc) if json_out else "\n".join(lines))
+    else:
+        second = runs[1][1]
+        assert second is not None
+        comparison = compare(first, aggregates[0], second, aggregates[1])
+        doc, lines = comparison_doc(comparison, games, seed, spec.mode), comparison_lines(comparison)
+    return dumps(doc) if as_json else "\n".join(lines)
 
 
 @contextmanager

@@ -1,18 +1,35 @@
-"""Atomic file writes: a file is replaced whole or left as it was."""
+"""Atomic file writes: a file is replaced whole or left as it was, and keeps its permissions."""
 
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 
 
+def _mode_for(path: Path) -> int:
+    """The permission bits of ``path``, or those a new file gets under the current umask."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename."""
+    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename.
+
+    The temporary file gets the permissions of the file it replaces (a new file:
+    the usual ones under the umask), so a rewrite never narrows who may read it.
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    mode = _mode_for(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
             handle.flush()

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from engine.bus import Event
 from engine.predicates import TILE_CLASSES
-from engine.tiles import Suit, is_flower, is_number, number_of, parse_one, suit_of
+from engine.tiles import Suit, is_flower, is_number, kind_of_instance, number_of, parse_one, suit_of
 
 if TYPE_CHECKING:
     from engine.round import Round
@@ -115,10 +115,26 @@ class Ctx:
         if word in ("chosen_suit", "suit"):
             suit = self.value(word, owner)
             return lambda k: suit is not None and suit_of(k) == suit
-        if word in ("drawn", "latest", "not_latest", "pair", "seat_wind"):
+        if word == "pair":
+            held = self._hidden_counts(owner)
+            return lambda k: held.get(k, 0) >= 2
+        if word == "seat_wind":
+            wind = self.game.seat_wind(owner if owner is not None else self.holder)
+            return lambda k: k == wind
+        if word in ("drawn", "latest", "not_latest"):
             return TILE_CLASSES["any"]
         face = parse_one(word)
         return lambda k: k == face
+
+    def _hidden_counts(self, owner: int | None) -> dict[int, int]:
+        who = owner if owner is not None else self.holder
+        held: dict[int, int] = {}
+        if who is not None:
+            player = self.game.table.players[who]
+            for i in player.hand:
+                if i not in player.revealed:
+                    held[kind_of_instance(i)] = held.get(kind_of_instance(i), 0) + 1
+        return held
 
     def value(self, name: str, owner: int | None = None) -> object:
         """A value the holder chose for this card (``choose_value … as: name``)."""

@@ -257,7 +257,9 @@ def _chosen(ctx: Ctx, args: tuple[object, ...]) -> bool:
 @fact("routed_melds")
 def _routed(ctx: Ctx, args: tuple[object, ...]) -> int:
     route = ctx.value("route", _who(ctx, args))
-    kinds = {MeldKind.CHI} if route == "chow" else {MeldKind.PON, MeldKind.MINKAN, MeldKind.KAKAN, MeldKind.ANKAN}
+    kinds = (
+        {MeldKind.CHI} if route == "chow" else {MeldKind.PON, MeldKind.MINKAN, MeldKind.KAKAN, MeldKind.ANKAN}
+    )
     return sum(1 for m in ctx.game.table.players[_who(ctx, args)].melds if m.meld.kind in kinds)
 
 

@@ -15,7 +15,11 @@ def _hidden_faces(ctx: Ctx, player: int, where: object = "any") -> tuple[str, ..
     test = ctx.tile_filter(where, player)
     return tuple(
         sorted(
-            {format_one(kind_of_instance(i)) for i in p.hand if i not in p.revealed and test(kind_of_instance(i))}
+            {
+                format_one(kind_of_instance(i))
+                for i in p.hand
+                if i not in p.revealed and test(kind_of_instance(i))
+            }
         )
     )
 
@@ -64,15 +68,15 @@ def retrieve(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     river = game.table.players[target].river
     which = str(args.get("which", "latest"))
     test = ctx.tile_filter(args.get("filter", "any"), target)
-    if which == "latest":
-        eligible = river[-1:]
-    else:
-        eligible = [i for i in river[:-1] if test(kind_of_instance(i))]
+    latest = which == "latest"
+    eligible = river[-1:] if latest else [i for i in river[:-1] if test(kind_of_instance(i))]
     if not eligible:
         ctx.unexecutable = True
         return
     faces = tuple(sorted({format_one(kind_of_instance(i)) for i in eligible}))
-    answer = faces[0] if len(faces) == 1 else (yield Decision(DecisionKind.CHOOSE, target, faces, ctx.card.id))
+    answer = (
+        faces[0] if len(faces) == 1 else (yield Decision(DecisionKind.CHOOSE, target, faces, ctx.card.id))
+    )
     tile = next(i for i in reversed(eligible) if format_one(kind_of_instance(i)) == answer)
     river.remove(tile)
     ctx.did_something = True
@@ -184,9 +188,11 @@ def exchange(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
             return
         picks[p] = yield Decision(DecisionKind.CHOOSE, p, faces, ctx.card.id)
     mine, theirs = game.take_from_hand(me, picks[me]), game.take_from_hand(other, picks[other])
+    game.table.players[me].hand.append(theirs)
+    game.table.players[other].hand.append(mine)
     ctx.did_something = True
-    yield from game.acquire(me, theirs, "exchange", ctx.cause)
-    yield from game.acquire(other, mine, "exchange", ctx.cause)
+    yield from game.announce(me, theirs, "exchange", ctx.cause)
+    yield from game.announce(other, mine, "exchange", ctx.cause)
 
 
 @primitive("pass_all")
@@ -201,9 +207,12 @@ def pass_all(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     for p in players:
         picks[p] = yield Decision(DecisionKind.CHOOSE, p, _hidden_faces(ctx, p), ctx.card.id)
     taken = {p: game.take_from_hand(p, picks[p]) for p in players}
+    receivers = {p: players[(index + 1) % len(players)] for index, p in enumerate(players)}
+    for p in players:
+        game.table.players[receivers[p]].hand.append(taken[p])
     ctx.did_something = True
-    for index, p in enumerate(players):
-        yield from game.acquire(players[(index + 1) % len(players)], taken[p], "pass", ctx.cause)
+    for p in players:
+        yield from game.announce(receivers[p], taken[p], "pass", ctx.cause)
 
 
 @primitive("swap_with_top")
@@ -225,11 +234,13 @@ def swap_with_top(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
         answer = yield Decision(DecisionKind.CHOOSE, holder, faces, ctx.card.id)
         given.append(game.take_from_hand(holder, answer))
     ctx.did_something = True
-    for _ in given:
-        yield from game.acquire(holder, game.table.wall.draw_front(), "extra", ctx.cause)
+    drawn = [game.table.wall.draw_front() for _ in given]
+    game.table.players[holder].hand.extend(drawn)
     game.rng.shuffle(given)
     for tile in given:
         game.table.wall.put_bottom(tile)
+    for tile in drawn:
+        yield from game.announce(holder, tile, "extra", ctx.cause)
 
 
 @primitive("make_safe")
@@ -242,5 +253,3 @@ def make_safe(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     ctx.did_something = True
     return
     yield
-
-

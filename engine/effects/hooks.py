@@ -11,7 +11,7 @@ for world cards (§6.3).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -19,7 +19,7 @@ from engine.bus import Event
 from engine.decisions import PASS, Decision, DecisionKind
 from engine.effects.context import Ctx
 from engine.effects.facts import holds
-from engine.effects.program import Step, run_program
+from engine.effects.program import Step
 from engine.state import ContractStatus
 from engine.vocabulary import DURATIONS, ContractWatch, Hook, Level, LimitRule, Program, StaticRule
 
@@ -40,28 +40,45 @@ def limit_key(
     return (card.base_id, index, holder, rule.period, scope, who)
 
 
+_ANY_PLAYER = frozenset({"next_call_chance", "next_win", "round_end", "abandon_window"})
+"""Durations that end on an event of any player (or of the table), not only of the holder."""
+
+
 @dataclass
 class Expiry:
-    """When something lasting ends: the event, whose event, and whether it waits for the next turn."""
+    """When something lasting ends: the duration's event, for whom, and whether it waits for the
+    holder's next turn to start (H10).  The round feeds it every event through :meth:`observe`."""
 
+    until: str
     event: str
     holder: int | None
     armed: bool = True
+    ended: bool = False
 
     @classmethod
     def of(cls, until: str | None, holder: int | None) -> Expiry | None:
+        """The expiry of a named duration (``engine.vocabulary.DURATIONS``), or ``None`` for none."""
         if until is None:
             return None
-        return cls(DURATIONS[until].ends_on, holder, until not in ARMED_AT_NEXT_TURN)
+        return cls(until, DURATIONS[until].ends_on, holder, until not in ARMED_AT_NEXT_TURN)
 
-    def ends(self, event: Event) -> bool:
-        """Whether ``event`` ends it (arming first on the holder's next turn start, H10)."""
-        mine = self.holder is None or event.player == self.holder or event.player is None
-        if not self.armed:
-            if event.name == "turn.started" and event.player == self.holder:
-                self.armed = True
+    def observe(self, event: Event, game: Round) -> bool:
+        """True the first time ``event`` ends the duration."""
+        if self.ended:
             return False
-        return event.name == self.event and mine
+        if not self.armed:
+            self.armed = event.name == "turn.started" and event.player == self.holder
+            return False
+        if event.name != self.event:
+            return False
+        if self.until not in _ANY_PLAYER and self.holder is not None and event.player != self.holder:
+            return False
+        if self.until == "next_call_chance" and self.holder not in game.call_chances:
+            return False
+        if self.until == "next_normal_discard" and not event.data.get("normal"):
+            return False
+        self.ended = True
+        return True
 
 
 @dataclass
@@ -73,7 +90,6 @@ class CardHook:
     holder: int | None
     expiry: Expiry | None = None
     live: bool = True
-    fired: bool = False
 
     @property
     def event(self) -> str:
@@ -89,30 +105,33 @@ class CardHook:
 
     def run(self, event: Event, game: Round) -> Step:
         """Resolve the trigger for ``event`` if every filter, guard and limit lets it."""
-        self.fired = False
-        if self.expiry is not None and self.expiry.ends(event):
-            self.live = False
+        yield from self.attempt(event, game)
+
+    def attempt(self, event: Event, game: Round) -> Generator[Decision, str, bool]:
+        """:meth:`run`, answering whether the card resolved (a replacement then replaces the event)."""
         if not self.live or not self._sees(event, game):
-            return
+            return False
         ctx = Ctx(game, self.card, self.holder, event)
         if not holds(self.hook.condition, ctx):
-            return
+            return False
         keys = [
             limit_key(self.card, self.hook.index, rule, self.holder, event.player, game)
             for rule in self.hook.limits
         ]
-        if any(game.counters.get(key, 0) >= rule.count for key, rule in zip(keys, self.hook.limits, strict=True)):
-            return
+        if any(
+            game.counters.get(key, 0) >= rule.count for key, rule in zip(keys, self.hook.limits, strict=True)
+        ):
+            return False
         if self.hook.optional:
             asker = self.holder if self.holder is not None else event.player
             if asker is not None:
                 use = f"use {self.card.id}"
                 if (yield Decision(DecisionKind.CHOOSE, asker, (use, PASS), self.card.id)) == PASS:
-                    return
+                    return False
         for key in keys:
             game.counters[key] = game.counters.get(key, 0) + 1
-        self.fired = True
         yield from game.resolve(ctx, self.hook.steps)
+        return True
 
     def _sees(self, event: Event, game: Round) -> bool:
         if self.hook.level == Level.WORLD and event.card_caused:
@@ -126,7 +145,10 @@ class CardHook:
             return True
         if actor == "others":
             return event.player is not None and event.player != self.holder
-        return event.player is not None and Ctx(game, self.card, self.holder, event).player(actor) == event.player
+        return (
+            event.player is not None
+            and Ctx(game, self.card, self.holder, event).player(actor) == event.player
+        )
 
 
 @dataclass
@@ -138,6 +160,7 @@ class LaterHook:
     expiry: Expiry
     steps: Program
     live: bool = True
+    due: bool = False
     level: int = int(Level.CHANCE)
 
     @property
@@ -150,7 +173,7 @@ class LaterHook:
 
     def run(self, event: Event, game: Round) -> Step:
         """Run once at the expiry; lapses if the holder has left (CARD-INVENTORY §2 ``delayed``)."""
-        if not self.live or not self.expiry.ends(event):
+        if not self.live or not self.due:
             return
         self.live = False
         if self.holder is not None and game.table.players[self.holder].won:

@@ -84,8 +84,9 @@ def look_and_take(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
         return
     ctx.did_something = True
     game.see(holder, seen, public=args.get("public") == "yes")
-    test = ctx.tile_filter(args.get("suit", "any"))
-    eligible = [i for i in seen if test(kind_of_instance(i))]
+    suit = args.get("suit", "any")
+    test = ctx.tile_filter(suit)
+    eligible = [i for i in seen if suit == "any" or test(kind_of_instance(i))]
     taken: list[int] = []
     for _ in range(min(int(str(args.get("take", 1))), len(eligible))):
         faces = tuple(sorted({format_one(kind_of_instance(i)) for i in eligible}))
@@ -109,9 +110,10 @@ def look_and_take(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     else:
         for tile in rest:
             wall.put_bottom(tile)
+    game.table.players[holder].hand.extend(taken)
     for tile in taken:
         ctx.gain(holder)
-        yield from game.acquire(holder, tile, str(args.get("as", "extra")), ctx.cause)
+        yield from game.announce(holder, tile, str(args.get("as", "extra")), ctx.cause)
     if taken and args.get("discard") == "yes":
         yield from game.card_discard(holder, ctx.cause)
 
@@ -140,15 +142,27 @@ def put_bottom(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
         ctx.unexecutable = True
         return
     player = game.table.players[target]
-    test = ctx.tile_filter(args.get("which", "any"), target)
-    faces = tuple(
-        sorted({format_one(kind_of_instance(i)) for i in player.hand if test(kind_of_instance(i))})
-    )
-    if not faces:
-        ctx.unexecutable = True
-        return
-    answer = yield Decision(DecisionKind.CHOOSE, target, faces, ctx.card.id)
-    tile = game.take_from_hand(target, answer)
+    if args.get("which") == "drawn":
+        if not player.hand:
+            ctx.unexecutable = True
+            return
+        tile = player.hand.pop()
+    else:
+        test = ctx.tile_filter(args.get("which", "any"), target)
+        faces = tuple(
+            sorted(
+                {
+                    format_one(kind_of_instance(i))
+                    for i in player.hand
+                    if test(kind_of_instance(i)) and i < 136
+                }
+            )
+        )
+        if not faces:
+            ctx.unexecutable = True
+            return
+        answer = yield Decision(DecisionKind.CHOOSE, target, faces, ctx.card.id)
+        tile = game.take_from_hand(target, answer)
     game.table.wall.put_bottom(tile)
     ctx.did_something = True
     yield from game.emit("tile.returned", target, ctx.cause, where="bottom")

@@ -4,7 +4,7 @@ The effects engine runs a party card's ``challenge``, ``chips`` and
 ``watch_tile`` through :func:`challenge`, :func:`chips` and
 :func:`watch_tile` with the card id and resolved players in ``args``
 (``docs/modules.md``).  Every challenge is a decision of its performer,
-answered from :data:`OUTCOME_OPTIONS`; a chip skip is offered only to a
+answered from :func:`outcome_options`; a chip skip is offered only to a
 player who has a chip.
 """
 
@@ -78,7 +78,6 @@ def perform(game: Game, card: str, performers: Sequence[int], reward: Reward, ab
             chips = reward.pays(table.completions[card], table.paid.get(card, 0))
             table.paid[card] = table.paid.get(card, 0) + chips * len(reward.to or (player,))
         result = settle(table.ledger, card, player, outcome, chips, table.round_no, reward.to)
-        table.results.append(result)
         data = {"card": card, "outcome": result.outcome.value, "chips": result.chips}
         yield from game.bus.deliver(Event(SETTLED, player, cause=f"card:{card}", data=data), game)
 
@@ -132,8 +131,11 @@ def watch_tile(game: Game, holder: int, args: Mapping[str, object]) -> Step:
 
 
 def tile_acquired(event: Event, game: Game) -> Step:
-    """``tile.acquired``: the acquiring player's F-T trackers note a designated copy (lib 二.4)."""
-    tile = event.data.get("tile")
+    """``tile.acquired``: the acquiring player's F-T trackers note a designated copy (lib 二.4).
+
+    The event names the physical tile in ``instance`` (its ``tile`` is the face).
+    """
+    tile = event.data.get("instance")
     if event.player is not None and isinstance(tile, int):
         for tracker in state_of(game).trackers_of(event.player):
             tracker.acquire(tile)

@@ -1,4 +1,4 @@
-"""The party module's state in a session: chips, F-T trackers, outcomes (§7).
+"""The party module's state in a session: the chips, the F-T trackers, the per-card counts (§7).
 
 Chips live for the whole session (§16); F-T trackers for the round, and a
 player's end when he wins (§7.6).  The one-lasting-card slot (§7.3, §14.1)
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from modules.party.challenges import ChallengePolicy, ChallengeResult
+from modules.party.challenges import ChallengePolicy
 from modules.party.chips import ChipLedger
 from modules.party.designated import DesignatedTile
 
@@ -26,7 +26,6 @@ class PartyTable:
     policy: ChallengePolicy = field(default_factory=ChallengePolicy)
     round_no: int = 1
     watched: dict[str, tuple[int, DesignatedTile]] = field(default_factory=dict)
-    results: list[ChallengeResult] = field(default_factory=list)
     completions: dict[str, int] = field(default_factory=dict)
     paid: dict[str, int] = field(default_factory=dict)
 

@@ -2,17 +2,13 @@
 
 The pool is the mode's pool or a pool file's (§3, §18.2) with the versions
 the spec forces (§18.4); the session is :class:`engine.session.Session`
-driven by the named bots.  What the session result does not hold is read
-from the events it emits:
-
-- ``turn.started``: one turn of the round's length;
-- ``contract.completed`` (player): that player's contract is completed (§9.5);
-- ``abandon.window`` (``choices``: seat letter → ``keep``/``abandon``, §10) and
-  ``contract.abandoned`` (player): the contract was given up;
-- ``chance.drawn`` / ``party.drawn`` (player, ``card``): one card drawn (§6.4, §7.2);
-- ``card.resolved`` (``card``, ``unexecutable``): one of the card's abilities ran, or
-  could do nothing; for a drawn card, ``unexecutable`` marks it completely
-  unexecutable (§6.8) and the redraw that follows is a ``chance.drawn`` of its own.
+with the mode's modules plugged in (§7, §8), driven by the named bots.
+Each round's result gives the wins, scores, contract statuses, turns, the
+chance and party cards drawn and the cards whose abilities ran; an augment
+or contract has ``triggered`` 1 in a round when its ability ran at all
+(§18.3 asks how often a card acts, per round held).
+The world card's triggers are counted from the bus: every ``chance.draw`` or
+``party.draw`` it caused (§6.1: a world card only makes players draw).
 """
 
 from __future__ import annotations
@@ -30,11 +26,12 @@ from dsl.pools import pool_cards
 from engine.agents import make_agents
 from engine.bus import Event
 from engine.errors import InputError
-from engine.plugins import modules_for_mode
+from engine.plugins import modules_for_mode, plugin_manager
+from engine.round import DrawnCard as EngineDrawn
 from engine.round import EndReason
 from engine.session import RoundRecord as EngineRound
 from engine.session import Session, SessionConfig, SessionResult, drive
-from engine.state import PLAYERS, WinWay
+from engine.state import ContractStatus, WinWay
 from engine.vocabulary import CompiledCard
 from tools.lab.records import (
     ContractRecord,
@@ -69,60 +66,16 @@ def session_cards(mode: str, pool: Path | None, versions: tuple[str, ...]) -> tu
 
 
 @dataclass
-class RoundWatch:
-    """What one round's events say that its result does not."""
-
-    turns: int = 0
-    completed: set[int] = field(default_factory=set)
-    abandoned: set[int] = field(default_factory=set)
-    triggered: Counter[str] = field(default_factory=Counter)
-    unable: Counter[str] = field(default_factory=Counter)
-    drawn: list[DrawnCard] = field(default_factory=list)
-
-
-@dataclass
 class EventWatcher:
-    """A bus sink that starts a new :class:`RoundWatch` at every ``round.started``."""
+    """A bus sink counting, round by round, the card draws each card caused (``cause`` ``card:<base id>``)."""
 
-    rounds: list[RoundWatch] = field(default_factory=list)
+    rounds: list[Counter[str]] = field(default_factory=list)
 
     def __call__(self, event: Event) -> None:
         if event.name == "round.started":
-            self.rounds.append(RoundWatch())
-        elif self.rounds:
-            _watch(self.rounds[-1], event)
-
-
-def _watch(w: RoundWatch, event: Event) -> None:
-    data, player = event.data, event.player
-    if event.name == "turn.started":
-        w.turns += 1
-    elif event.name == "contract.completed" and player is not None:
-        w.completed.add(player)
-    elif event.name == "contract.abandoned" and player is not None:
-        w.abandoned.add(player)
-    elif event.name == "abandon.window":
-        choices = data.get("choices", {})
-        assert isinstance(choices, dict)
-        w.abandoned |= {PLAYERS.index(seat) for seat, answer in choices.items() if answer == "abandon"}
-    elif event.name in ("chance.drawn", "party.drawn") and player is not None:
-        deck: Deck = "chance" if event.name == "chance.drawn" else "party"
-        w.drawn.append(
-            DrawnCard(card=str(data["card"]), deck=deck, player=player, triggered=True, unexecutable=False)
-        )
-    elif event.name == "card.resolved":
-        _resolved(w, str(data["card"]), bool(data.get("unexecutable", False)))
-
-
-def _resolved(w: RoundWatch, card: str, unexecutable: bool) -> None:
-    """A card's ability ran (§6.8: a drawn card found completely unexecutable is marked so)."""
-    (w.unable if unexecutable else w.triggered)[card] += 1
-    if not unexecutable:
-        return
-    for i in range(len(w.drawn) - 1, -1, -1):
-        if w.drawn[i].card == card:
-            w.drawn[i] = w.drawn[i].model_copy(update={"triggered": False, "unexecutable": True})
-            return
+            self.rounds.append(Counter())
+        elif event.name in ("chance.draw", "party.draw") and event.card_caused and self.rounds:
+            self.rounds[-1][event.cause.removeprefix("card:")] += 1
 
 
 def play_session(spec: SessionSpec) -> SessionRecord:
@@ -131,7 +84,9 @@ def play_session(spec: SessionSpec) -> SessionRecord:
     modules = frozenset(info.name for info in modules_for_mode(spec.mode))
     watcher = EventWatcher()
     config = SessionConfig(seed=spec.seed, mode=spec.mode, rounds=spec.rounds)
-    session = Session(config, cards=cards, modules=modules, sinks=[watcher])
+    session = Session(
+        config, cards=cards, modules=modules, plugins=plugin_manager(sorted(modules)), sinks=[watcher]
+    )
     result = drive(session.steps(), session, make_agents(list(spec.agents), spec.seed))
     return session_record(session, result, watcher, spec.agents, spec.pool_name)
 
@@ -161,28 +116,25 @@ def session_record(
     )
 
 
-def _round(session: Session, r: EngineRound, w: RoundWatch) -> RoundRecord:
+def _round(session: Session, r: EngineRound, caused: Counter[str]) -> RoundRecord:
     result = r.result
+    acted = result.exercised
     players = [
         PlayerRound(
-            augments=tuple(
-                HeldCard(card=c, triggered=w.triggered[c], unable=w.unable[c]) for c in r.augments[p]
-            ),
-            contract=_contract(session, result.contracts[p], p, w),
+            augments=tuple(HeldCard(card=c, triggered=int(base_id(c) in acted)) for c in r.augments[p]),
+            contract=_contract(session, result.contracts[p], result.statuses[p], acted),
             score=result.scores[p],
         )
         for p in range(4)
     ]
-    world = None
-    if r.world is not None:
-        world = WorldRecord(card=r.world, triggered=w.triggered[r.world], unexecutable=w.unable[r.world])
+    world = None if r.world is None else WorldRecord(card=r.world, triggered=caused[base_id(r.world)])
     return RoundRecord(
         number=r.number,
         dealer=r.dealer,
         world=world,
         treasure=r.treasure,
         players=(players[0], players[1], players[2], players[3]),
-        drawn=tuple(w.drawn),
+        drawn=tuple(_drawn(d) for d in result.drawn),
         wins=tuple(
             WinRecord(
                 player=x.player, order=x.order, wall_left=x.wall_left, self_drawn=x.way == WinWay.SELF_DRAW
@@ -190,18 +142,26 @@ def _round(session: Session, r: EngineRound, w: RoundWatch) -> RoundRecord:
             for x in result.wins
         ),
         exhausted=result.reason == EndReason.WALL_EXHAUSTED,
-        turns=w.turns,
+        turns=result.turns,
     )
 
 
-def _contract(session: Session, card: str | None, player: int, w: RoundWatch) -> ContractRecord | None:
+def _drawn(d: EngineDrawn) -> DrawnCard:
+    deck: Deck = "party" if d.deck == "party" else "chance"
+    return DrawnCard(
+        card=d.card, deck=deck, player=d.player, triggered=not d.unexecutable, unexecutable=d.unexecutable
+    )
+
+
+def _contract(
+    session: Session, card: str | None, status: ContractStatus, acted: set[str]
+) -> ContractRecord | None:
     if card is None:
         return None
     return ContractRecord(
         card=card,
         kind="black" if session.is_black(card) else "normal",
-        completed=player in w.completed,
-        abandoned=player in w.abandoned and player not in w.completed,
-        triggered=w.triggered[card],
-        unable=w.unable[card],
+        completed=status == ContractStatus.COMPLETED,
+        abandoned=status == ContractStatus.ABANDONED,
+        triggered=int(base_id(card) in acted),
     )

@@ -142,8 +142,8 @@ def _table_metrics(counts: Tally) -> Metrics:
     first, second, third = (wall.estimate() for wall in counts.wall_at_win)
     return Metrics(
         chance_unexecutable=share(counts.chance.unexecutable, counts.chance.n),
-        normal_contract_completion=share(counts.normal.triggered, counts.normal.n),
-        black_contract_completion=share(counts.black.triggered, counts.black.n),
+        normal_contract_completion=share(counts.normal.completed, counts.normal.chosen),
+        black_contract_completion=share(counts.black.completed, counts.black.chosen),
         wall_left_at_win=(first, second, third),
         exhausted_rounds=share(counts.exhausted, rounds),
         round_turns=counts.turns.estimate(),

@@ -4,9 +4,9 @@ Game ``i`` of a run with base seed ``S`` is dealt from :func:`game_seed`
 ``(S, i)``: a chunk covering games ``i..j`` derives its seeds from the base
 seed and its position, never from the worker that plays it, so the same
 seed and N give the same records, and so the same aggregate, whatever the
-number of workers or the cluster.  The first two games are played here,
-the second one timed (the first pays for loading the cards); chunks are
-then sized to last about :data:`CHUNK_SECONDS` each so
+number of workers or the cluster.  The first game is played here and
+timed (``hexmj simulate`` compiles the pool before, so the time is a
+game's); chunks are then sized to last about :data:`CHUNK_SECONDS` each so
 scheduling costs little.  Each chunk is tallied where it is played and
 sends back its tally and its records as JSON; the records come back in
 game order.
@@ -18,9 +18,11 @@ import hashlib
 import importlib
 import math
 import time
+import zlib
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, as_completed
 from dataclasses import dataclass, field
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
@@ -74,6 +76,15 @@ class Played:
         self.tally.merge(other.tally)
         self.records += other.records
 
+    def __getstate__(self) -> dict[str, object]:
+        """Records travel from a worker compressed: JSON of many similar sessions packs tenfold."""
+        return {"tally": self.tally, "packed": zlib.compress("\n".join(self.records).encode(), 1)}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.tally = state["tally"]
+        text = zlib.decompress(state["packed"]).decode()
+        self.records = text.split("\n") if text else []
+
 
 def play_chunk(chunk: Chunk) -> Played:
     """Play one chunk's games and tally them where they were played; this is what a worker runs."""
@@ -85,6 +96,9 @@ def play_chunk(chunk: Chunk) -> Played:
             record = table(chunk.spec.model_copy(update={"seed": seed}))
         except HexError as err:
             err.args = (f"game {i} (session seed {seed}): {err}",)
+            raise
+        except Exception as err:
+            err.add_note(f"in game {i} (session seed {seed}) of the run")
             raise
         played.tally.add(record)
         played.records.append(record.model_dump_json())
@@ -107,15 +121,13 @@ def run(
     """Play ``games`` sessions of ``spec``: their tally, and their records in game order."""
     if games < 1:
         raise InputError(f"--games must be at least 1, not {games}")
-    local = min(games, 2)
-    played = play_chunk(Chunk(spec=spec, base_seed=base_seed, first=0, count=1, table=table))
     started = time.perf_counter()
-    played.extend(play_chunk(Chunk(spec=spec, base_seed=base_seed, first=1, count=local - 1, table=table)))
-    size = chunk_size(time.perf_counter() - started, games - local)
+    played = play_chunk(Chunk(spec=spec, base_seed=base_seed, first=0, count=1, table=table))
+    size = chunk_size(time.perf_counter() - started, games - 1)
     if progress is not None:
-        progress(local)
+        progress(1)
     futures: dict[Future[Played], int] = {}
-    for first in range(local, games, size):
+    for first in range(1, games, size):
         chunk = Chunk(
             spec=spec, base_seed=base_seed, first=first, count=min(size, games - first), table=table
         )

@@ -83,14 +83,27 @@ class Drawn:
 
 
 @dataclass
+class Completion:
+    """Contracts of one kind chosen and completed (§9.5)."""
+
+    chosen: int = 0
+    completed: int = 0
+
+    def merge(self, other: Completion) -> None:
+        """Add another count of the same kind."""
+        self.chosen += other.chosen
+        self.completed += other.completed
+
+
+@dataclass
 class Tally:
     """Every count the §18.3 report needs, for the records of one cohort."""
 
     cohort: Cohort | None = None
     games: int = 0
     chance: Drawn = field(default_factory=Drawn)
-    normal: Drawn = field(default_factory=Drawn)
-    black: Drawn = field(default_factory=Drawn)
+    normal: Completion = field(default_factory=Completion)
+    black: Completion = field(default_factory=Completion)
     wall_at_win: tuple[Moments, Moments, Moments] = field(
         default_factory=lambda: (Moments(), Moments(), Moments())
     )
@@ -142,8 +155,8 @@ class Tally:
             held.unable.add(card.unable)
         if seat.contract is not None:
             kind = self.normal if seat.contract.kind == "normal" else self.black
-            kind.n += 1
-            kind.triggered += seat.contract.completed
+            kind.chosen += 1
+            kind.completed += seat.contract.completed
             self.held[seat.contract.card].completed += seat.contract.completed
 
     def merge(self, other: Tally) -> None:
@@ -152,12 +165,9 @@ class Tally:
             return
         self._join(other.cohort)
         self.games += other.games
-        for mine, theirs in (
-            (self.chance, other.chance),
-            (self.normal, other.normal),
-            (self.black, other.black),
-        ):
-            mine.merge(theirs)
+        self.chance.merge(other.chance)
+        self.normal.merge(other.normal)
+        self.black.merge(other.black)
         for wall, their_wall in zip(self.wall_at_win, other.wall_at_win, strict=True):
             wall.merge(their_wall)
         self.places.update(other.places)

@@ -1,0 +1,140 @@
+"""``hexmj cards``, ``card show``, ``card new-version`` and ``pool`` on a designer's working copy
+of the card folder (``--cards`` / ``$HEXMJ_CARDS``, §18.2, §18.4), and their file handling."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+from pools_lint_cli import run_hexmj
+
+from dsl.loader import CORE_CARDS
+from dsl.pools import DEFAULT_POOL_FILE
+from engine.plugins import installed_modules
+
+MODULE_CARD = "F-T01"
+
+
+def fingerprint(folder: Path, names: tuple[str, ...] = ()) -> dict[str, str]:
+    """The digest of each file in ``folder`` (or of the files ``names`` only)."""
+    paths = [folder / name for name in names] if names else sorted(folder.iterdir())
+    return {path.name: hashlib.sha256(path.read_bytes()).hexdigest() for path in paths if path.is_file()}
+
+
+@pytest.fixture
+def working_copy(tmp_path: Path) -> Path:
+    """A copy of the core card files and the house pool file."""
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    for path in CORE_CARDS.glob("*.hex"):
+        shutil.copy(path, folder / path.name)
+    shutil.copy(DEFAULT_POOL_FILE, folder / DEFAULT_POOL_FILE.name)
+    return folder
+
+
+def test_new_version_writes_only_into_the_working_copy(
+    working_copy: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--cards DIR`` versions S-08 in DIR and its pool file; the project's cards stay as they were."""
+    touched = ("silver.hex", "pools.yaml")
+    before = fingerprint(CORE_CARDS, touched)
+    pool = working_copy / "pools.yaml"
+    code, out, err = run_hexmj(
+        ["card", "new-version", "S-08", "--cards", str(working_copy), "--use-in", str(pool)],
+        monkeypatch,
+        capsys,
+    )
+    assert (code, err) == (0, "")
+    assert out.startswith(f"{working_copy / 'silver.hex'}:") and "S-08-v2" in out
+    assert 'card S-08-v2 "绝张观察" silver {' in (working_copy / "silver.hex").read_text(encoding="utf-8")
+    assert "S-08: S-08-v2" in pool.read_text(encoding="utf-8")
+    assert fingerprint(CORE_CARDS, touched) == before
+    code, out, _ = run_hexmj(
+        ["pool", "--cards", str(working_copy), "--mode", "strategy", "--json"], monkeypatch, capsys
+    )
+    assert code == 0 and "S-08-v2" in json.loads(out)["cards"]
+
+
+def test_the_card_folder_can_come_from_the_environment(
+    working_copy: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``$HEXMJ_CARDS`` stands for ``--cards``: a version made there is what ``card show`` finds."""
+    monkeypatch.setenv("HEXMJ_CARDS", str(working_copy))
+    assert run_hexmj(["card", "new-version", "S-08"], monkeypatch, capsys)[0] == 0
+    code, out, _ = run_hexmj(["card", "show", "S-08-v2", "--json"], monkeypatch, capsys)
+    assert code == 0 and json.loads(out)["name"] == "绝张观察"
+    code, out, _ = run_hexmj(["cards", "--json"], monkeypatch, capsys)
+    assert "S-08-v2" in [card["id"] for card in json.loads(out)]
+
+
+def test_a_module_card_is_not_versioned_from_a_working_copy(
+    working_copy: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """F-T01 lives in the party module's file, outside DIR: refused, nothing written."""
+    copy_before = fingerprint(working_copy)
+    module_file = next(
+        path for info in installed_modules() if info.name == "party" for path in info.card_files
+    )
+    module_text = module_file.read_bytes()
+    argv = ["card", "new-version", MODULE_CARD, "--cards", str(working_copy)]
+    try:
+        code, out, err = run_hexmj(argv, monkeypatch, capsys)
+    finally:
+        if module_file.read_bytes() != module_text:
+            module_file.write_bytes(module_text)
+            pytest.fail(f"{module_file} was rewritten")
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and f"outside --cards {working_copy}" in err
+    assert fingerprint(working_copy) == copy_before
+
+
+@pytest.mark.parametrize("command", [["cards"], ["card", "show", "S-08"], ["pool", "--mode", "all"]])
+def test_a_missing_or_empty_card_folder_is_a_usage_error(
+    command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A folder that does not exist, or holds no card file: one line, exit 2."""
+    code, _, err = run_hexmj([*command, "--cards", str(tmp_path / "nowhere")], monkeypatch, capsys)
+    assert code == 2 and err.count("\n") == 1 and "does not exist" in err
+    code, _, err = run_hexmj([*command, "--cards", str(tmp_path)], monkeypatch, capsys)
+    assert (code, err) == (2, f"hexmj: error: {tmp_path}: no .hex card files in this folder\n")
+
+
+def test_rewritten_files_keep_their_permissions(
+    working_copy: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The atomic rewrite of a card file and a pool file does not narrow them to 0600."""
+    pool = working_copy / "pools.yaml"
+    silver = working_copy / "silver.hex"
+    pool.chmod(0o664)
+    silver.chmod(0o644)
+    argv = ["card", "new-version", "S-08", "--cards", str(working_copy), "--use-in", str(pool)]
+    assert run_hexmj(argv, monkeypatch, capsys)[0] == 0
+    assert stat.S_IMODE(pool.stat().st_mode) == 0o664
+    assert stat.S_IMODE(silver.stat().st_mode) == 0o644
+    assert not [path.name for path in working_copy.iterdir() if path.name.startswith(".")]
+
+
+def test_a_pool_file_that_is_not_utf8_names_its_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Broken UTF-8 in a pool file: ``file:line: not UTF-8 text``, exit 2, no traceback."""
+    pool = tmp_path / "pool.yaml"
+    pool.write_bytes(b"mode: party\n# \xff\n")
+    code, out, err = run_hexmj(["pool", "--pool", str(pool)], monkeypatch, capsys)
+    assert (code, out, err) == (2, "", f"hexmj: error: {pool}:2: not UTF-8 text\n")
+
+
+def test_no_mode_anywhere_says_how_to_give_one(
+    working_copy: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The house pool file names no mode: the message tells the designer to pass ``--mode``."""
+    code, _, err = run_hexmj(["pool", "--cards", str(working_copy)], monkeypatch, capsys)
+    assert code == 2
+    assert err == (
+        f"hexmj: error: {working_copy / 'pools.yaml'}: the pool file names no mode; "
+        "pass --mode strategy, party or all\n"
+    )
