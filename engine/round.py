@@ -665,13 +665,14 @@ class Round:
         )
 
     def _settle_wins(self, winners: list[int], tile: int, claim: WinClaim) -> Step:
-        """Score each winner in order and let them leave (§11 phases 3–5, §12.3, §12.5)."""
+        """Score each winner in order and let them leave (§11 phases 3–5, §12.3, §12.5).  In a multiple
+        ron the discard physically joins the first winner's tiles; every winner is scored with it."""
         t = self.table
         for q in winners:
             verdict = self._judge(q, tile, claim)
             assert verdict is not None
             player = t.players[q]
-            if claim.way is not WinWay.SELF_DRAW:
+            if claim.way is not WinWay.SELF_DRAW and q == winners[0]:
                 player.hand.append(tile)
             win = Win(
                 player=q,

@@ -6,7 +6,9 @@ grants go to the rules as in a session), the contracts each player holds, and
 chance / party decks stacked in a known order (first written, first drawn).
 Contracts are either set on the table before play starts (``contracts``) or
 really offered and chosen (``offered``), so the cards timed at the contract
-choice (S-06, P-09, B-09, B-11, B-15) see it happen (§9.1).
+choice (S-06, P-09, B-09, B-11, B-15) see it happen (§9.1).  The offer decks are shared, drawn
+from the dealer on clockwise, so ``offered`` names the dealer's candidates (and those of the players
+after the dealer, in turn); candidates beyond two normal and one black are what S-06 / P-09 draw next.
 """
 
 from __future__ import annotations

@@ -7,6 +7,8 @@ import stat
 import tempfile
 from pathlib import Path
 
+from engine.errors import InputError
+
 
 def _mode_for(path: Path) -> int:
     """The permission bits of ``path``, or those a new file gets under the current umask."""
@@ -23,11 +25,15 @@ def write_atomic(path: Path, text: str) -> None:
 
     The temporary file gets the permissions of the file it replaces (a new file:
     the usual ones under the umask), so a rewrite never narrows who may read it.
+    A folder or file that cannot be written is an :class:`InputError` naming the path.
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    mode = _mode_for(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        mode = _mode_for(path)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    except OSError as err:
+        raise InputError(f"{path}: cannot write: {err.strerror}") from err
     try:
         os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
@@ -35,6 +41,8 @@ def write_atomic(path: Path, text: str) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as err:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(err, OSError):
+            raise InputError(f"{path}: cannot write: {err.strerror}") from err
         raise

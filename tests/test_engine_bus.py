@@ -1,0 +1,43 @@
+"""The bus (§15, §6.3, §6.7): precedence levels then clockwise from the actor; world cards ignore
+card-caused events and trigger once per player per round."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, field
+
+from engine.bus import Bus, Event
+from engine.decisions import Decision
+from engine.scenario import Scenario
+
+
+@dataclass
+class _Recorder:
+    event: str
+    level: int
+    holder: int | None
+    source: str
+    heard: list[str] = field(default_factory=list)
+
+    def run(self, event: Event, game: object) -> Generator[Decision, str, None]:
+        self.heard.append(self.source)
+        yield from ()
+
+
+def test_listeners_run_by_level_then_clockwise_from_the_actor_s15_s6_4() -> None:
+    sc = Scenario(hands={})
+    heard: list[str] = []
+    bus = Bus()
+    for source, level, holder in (("chance-D", 7, 3), ("world", 6, None), ("aug-B", 4, 1), ("chance-B", 7, 1)):
+        recorder = _Recorder("x", level, holder, source, heard)
+        bus.listen(recorder)
+    list(bus.deliver(Event("x", player=0), sc.round))
+    assert heard == ["aug-B", "world", "chance-B", "chance-D"]
+    heard.clear()
+    list(bus.deliver(Event("x", player=2), sc.round))
+    assert heard == ["aug-B", "world", "chance-D", "chance-B"]
+
+
+def test_card_caused_event_is_marked_s6_7() -> None:
+    assert Event("discard.made", 0, "card:O-P02").card_caused
+    assert not Event("discard.made", 0).card_caused

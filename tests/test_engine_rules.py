@@ -1,0 +1,85 @@
+"""Layered legality (§9.7, §15): contract bans beat permissions; answers name the deciding card."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from dsl import compile_cards, load_cards
+from engine.bus import Bus
+from engine.decisions import Decision, DecisionKind, check_answer
+from engine.errors import IllegalActionError
+from engine.round import Cards, Round
+from engine.rules import CallKind, Rules
+from engine.scenario import arranged_wall
+from engine.state import ContractStatus
+from engine.tiles import parse_one
+from engine.vocabulary import CompiledCard
+
+
+@cache
+def _library() -> dict[str, CompiledCard]:
+    return {card.id: card for card in compile_cards(load_cards()) if card.version == 1}
+
+
+def _round(augments: dict[int, list[str]], contract: tuple[int, str] | None = None) -> Round:
+    lib = _library()
+    held = [[lib[c] for c in augments.get(p, [])] for p in range(4)]
+    contracts = {cid: card.contract for cid, card in lib.items() if card.contract is not None}
+    rnd = Round(
+        dealer_seat=0,
+        rng=random.Random(0),
+        rules=Rules(contracts=contracts),
+        bus=Bus(),
+        cards=Cards(library=lib, augments=held),
+        wall=arranged_wall({}),
+    )
+    for p, cards in enumerate(held):
+        for card in cards:
+            rnd.register(card, p)
+    if contract is not None:
+        p, cid = contract
+        rnd.table.players[p].contract = cid
+        rnd.table.players[p].contract_status = ContractStatus.OPEN
+        rnd.register(lib[cid], p)
+    return rnd
+
+
+def test_chi_only_from_the_upper_seat_by_default_s11() -> None:
+    rnd = _round({})
+    rules, table = rnd.rules, rnd.table
+    assert rules.may_call(table, 1, CallKind.CHI, parse_one("3m"), 0).allowed
+    verdict = rules.may_call(table, 2, CallKind.CHI, parse_one("3m"), 0)
+    assert not verdict.allowed and verdict.by == "rule"
+
+
+def test_g04_permits_chi_from_any_seat_and_names_itself_lib7() -> None:
+    rnd = _round({2: ["G-04"]})
+    verdict = rnd.rules.may_call(rnd.table, 2, CallKind.CHI, parse_one("3m"), 0)
+    assert verdict.allowed and verdict.by == "G-04" and verdict.level == 4
+
+
+def test_contract_ban_beats_the_augment_permission_blocked_by_b01_s9_7() -> None:
+    rnd = _round({2: ["G-04"]}, contract=(2, "B-01"))
+    verdict = rnd.rules.may_call(rnd.table, 2, CallKind.CHI, parse_one("3m"), 0)
+    assert not verdict.allowed and verdict.by == "B-01" and verdict.level == 3
+    upper = rnd.rules.may_call(rnd.table, 2, CallKind.CHI, parse_one("3m"), 1)
+    assert not upper.allowed and upper.by == "B-01"
+
+
+def test_abandoning_lifts_the_contract_ban_s10_2() -> None:
+    rnd = _round({}, contract=(1, "B-02"))
+    assert not rnd.rules.may_call(rnd.table, 1, CallKind.PON, parse_one("5p"), 0).allowed
+    rnd.abandon(1)
+    assert rnd.rules.may_call(rnd.table, 1, CallKind.PON, parse_one("5p"), 0).allowed
+    assert rnd.penalties[1] == -1
+
+
+def test_an_answer_not_offered_is_an_illegal_action_exit_3() -> None:
+    decision = Decision(DecisionKind.CALL, 1, ("pass", "pon"), "5p")
+    assert check_answer(decision, "pon") == "pon"
+    with pytest.raises(IllegalActionError) as err:
+        check_answer(decision, "chi 345p")
+    assert err.value.exit_code == 3 and "B call on 5p" in str(err.value)
