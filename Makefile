@@ -32,6 +32,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/hand.py
 	$(BIN)/python benchmarks/cards.py
 	$(BIN)/python benchmarks/simulate.py
+	$(BIN)/python benchmarks/play.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -21,7 +21,7 @@ import difflib
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from dsl import model as m
 from dsl.errors import CardCheckError, Diagnostic, Location
@@ -98,16 +98,7 @@ class _Pass:
         self.level = v.LEVEL_OF_TYPE.get(card.type, v.Level.PLAIN)
 
     def report(self, code: str, message: str, location: Location | None, hint: str = "") -> None:
-        self.found.append(
-            Diagnostic(
-                severity="error",
-                code=code,
-                cards=(self.card.id,),
-                message=message,
-                location=location or self.card.location,
-                hint=hint,
-            )
-        )
+        self.found.append(Diagnostic.error(code, self.card.id, message, location or self.card.location, hint))
 
     def known(self, code: str, what: str, word: str, table: Iterable[str], where: Location | None) -> bool:
         names = list(table)
@@ -188,12 +179,10 @@ class _Pass:
                 hint = _did_you_mean(str(atom.value), words) or (
                     "one of " + ", ".join(words) if words else ""
                 )
-                self.report(
-                    "BAD-ARGUMENT", f"{param.name}: '{atom.value}' is not a {param.kind}", arg.location, hint
-                )
+                message = f"{param.name}: '{atom.value}' is not a valid {param.kind}"
+                self.report("BAD-ARGUMENT", message, arg.location, hint)
                 return None
-        values = tuple(atom.value for atom in arg.alternatives)
-        return values[0] if len(values) == 1 else values
+        return _arg_value(arg)
 
     def bind(
         self, what: str, params: Sequence[v.Param], args: Sequence[m.Arg], where: Location,
@@ -398,9 +387,23 @@ class _Pass:
         )
 
     def grant(self, ability: m.Grant) -> ShapeGrant | None:
+        """``grant shape`` names a bent set or pair, ``grant form`` a whole-hand form (engine/shapes.py);
+        arguments bind to the shape's parameters by position or by name."""
         if not self.known("UNKNOWN-SHAPE", "shape", ability.name, SHAPES, ability.location):
             return None
-        params = tuple((arg.name or "", str(arg.alternatives[0].value)) for arg in ability.args)
+        rule = SHAPES[ability.name]
+        written = "form" if rule.is_form else "shape"
+        if ability.kind != written:
+            message = f"'{ability.name}' is a {written}, not a {ability.kind}"
+            self.report("UNKNOWN-SHAPE", message, ability.location, f"write: grant {written} {ability.name}")
+            return None
+        params = tuple(
+            (
+                arg.name or (rule.params[i] if i < len(rule.params) else f"argument {i + 1}"),
+                str(arg.alternatives[0].value),
+            )
+            for i, arg in enumerate(ability.args)
+        )
         try:
             return ShapeGrant(self.card.id, ability.name, params)
         except HexError as err:
@@ -410,13 +413,11 @@ class _Pass:
     def watch(self, ability: m.CompleteOn | m.Fail) -> v.ContractWatch | None:
         event = self.event(ability.event, ability.event_location)
         self.role(ability.actor, ability.location)
-        written = ability.condition if isinstance(ability, m.CompleteOn) else ability.guard
-        condition = self.fact_condition(written, event) if written is not None else None
-        if event is None or (written is not None and condition is None):
+        condition = self.fact_condition(ability.guard, event) if ability.guard is not None else None
+        if event is None or (ability.guard is not None and condition is None):
             return None
-        if isinstance(ability, m.CompleteOn):
-            return v.ContractWatch(self.card.id, "complete", event.name, ability.actor, condition)
-        return v.ContractWatch(self.card.id, "fail", event.name, ability.actor, condition)
+        outcome: Literal["complete", "fail"] = "complete" if isinstance(ability, m.CompleteOn) else "fail"
+        return v.ContractWatch(self.card.id, outcome, event.name, ability.actor, condition)
 
     def contract(
         self, at_hu: list[pr.Condition], statics: list[v.StaticRule], grants: list[ShapeGrant]
@@ -556,15 +557,8 @@ def _duplicates(cards: Sequence[m.Card]) -> list[Diagnostic]:
     found = []
     for card in cards:
         if counts[card.id] > 1 and card.id in seen:
-            found.append(
-                Diagnostic(
-                    severity="error",
-                    code="DUPLICATE-ID",
-                    cards=(card.id,),
-                    message=f"{card.id} is defined {counts[card.id]} times",
-                    location=card.location,
-                )
-            )
+            message = f"{card.id} is defined {counts[card.id]} times"
+            found.append(Diagnostic.error("DUPLICATE-ID", card.id, message, card.location))
         seen.add(card.id)
     return found
 

@@ -43,6 +43,13 @@ class Diagnostic(BaseModel):
     location: Location | None = None
     hint: str = ""
 
+    @classmethod
+    def error(
+        cls, code: str, card: str, message: str, location: Location | None, hint: str = ""
+    ) -> Diagnostic:
+        """An error about one card."""
+        return cls(severity="error", code=code, cards=(card,), message=message, location=location, hint=hint)
+
     def render(self, source: str | None = None) -> str:
         """``file:line:col: severity CODE: message``, then the source line with a caret and the hint."""
         where = f"{self.location}: " if self.location else ""
@@ -57,10 +64,10 @@ class Diagnostic(BaseModel):
 
 def caret_lines(source: str, line: int, column: int) -> list[str]:
     """The source line and a caret under ``column``, aligned for double-width (CJK) characters."""
-    text_lines = source.splitlines()
+    text_lines = source.split("\n")
     if not 1 <= line <= len(text_lines):
         return []
-    text = text_lines[line - 1].rstrip("\n")
+    text = text_lines[line - 1].rstrip("\r")
     before = text[: column - 1]
     width = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in before)
     return [f"  {text}", f"  {' ' * width}^"]

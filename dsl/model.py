@@ -47,13 +47,18 @@ class Arg(_Node):
     location: Location
 
 
-class FactCall(_Node):
-    """A named predicate or table fact with its arguments, e.g. ``count(pung|kong)``."""
+class _Call(_Node):
+    """A name with its arguments, where the name is written."""
 
-    op: Literal["fact"] = "fact"
     name: str
     args: tuple[Arg, ...]
     location: Location
+
+
+class FactCall(_Call):
+    """A named predicate or table fact with its arguments, e.g. ``count(pung|kong)``."""
+
+    op: Literal["fact"] = "fact"
 
 
 class Comparison(_Node):
@@ -105,21 +110,14 @@ class Duration(_Node):
     location: Location
 
 
-class Action(_Node):
+class Action(_Call):
     """The legality question a static answers, e.g. ``chi(from: any)``."""
 
-    name: str
-    args: tuple[Arg, ...]
-    location: Location
 
-
-class EffectCall(_Node):
+class EffectCall(_Call):
     """One primitive with its arguments, e.g. ``draw_card(chance, for: actor)``."""
 
     step: Literal["call"] = "call"
-    name: str
-    args: tuple[Arg, ...]
-    location: Location
 
 
 class Option(_Node):
@@ -159,16 +157,21 @@ class IfEffect(_Node):
     location: Location
 
 
-class Status(_Node):
-    """``status allow|forbid <action> for <who> until <expiry>``: a static with a duration."""
+class _Permission(_Node):
+    """The part statics and statuses share: ``allow|forbid <action> for <who> [when …]``."""
 
-    step: Literal["status"] = "status"
     polarity: Polarity
     action: Action
     who: str
     guard: Condition | None
-    duration: Duration
     location: Location
+
+
+class Status(_Permission):
+    """``status allow|forbid <action> for <who> [when …] until <expiry>``: a static with a duration."""
+
+    step: Literal["status"] = "status"
+    duration: Duration
 
 
 class Later(_Node):
@@ -183,47 +186,43 @@ class Later(_Node):
 Effect = Annotated[EffectCall | Choose | ForEach | IfEffect | Status | Later, Field(discriminator="step")]
 
 
-class Trigger(_Node):
+class _OnEvent(_Node):
+    """The part every event-driven ability shares: the event, where it is written, whose act it filters."""
+
+    event: str
+    event_location: Location
+    actor: str | None
+    guard: Condition | None
+    location: Location
+
+
+class _Hooked(_OnEvent):
+    """A trigger or a replacement: an event hook with limits, a duration, an optional ``may`` and effects."""
+
+    limits: tuple[Limit, ...]
+    duration: Duration | None
+    optional: bool
+    effects: tuple[Effect, ...]
+
+
+class Trigger(_Hooked):
     """``on <event> [by <who>] [when …] [limit …] [until …] [may] do …``: queued when the event fires."""
 
     ability: Literal["trigger"] = "trigger"
-    event: str
-    event_location: Location
-    actor: str | None
-    guard: Condition | None
-    limits: tuple[Limit, ...]
-    duration: Duration | None
-    optional: bool
-    effects: tuple[Effect, ...]
-    location: Location
 
 
-class Replacement(_Node):
+class Replacement(_Hooked):
     """``instead of <event> … do …``: replaces the event, at most once per event."""
 
     ability: Literal["replacement"] = "replacement"
-    event: str
-    event_location: Location
-    actor: str | None
-    guard: Condition | None
-    limits: tuple[Limit, ...]
-    duration: Duration | None
-    optional: bool
-    effects: tuple[Effect, ...]
-    location: Location
 
 
-class Static(_Node):
+class Static(_Permission):
     """``allow|forbid <action> for <who> [when …] [limit …] [until …]``: never queued."""
 
     ability: Literal["static"] = "static"
-    polarity: Polarity
-    action: Action
-    who: str
-    guard: Condition | None
     limits: tuple[Limit, ...]
     duration: Duration | None
-    location: Location
 
 
 class Grant(_Node):
@@ -245,26 +244,16 @@ class CompleteAtHu(_Node):
     location: Location
 
 
-class CompleteOn(_Node):
+class CompleteOn(_OnEvent):
     """``complete on <event> [by <who>] [when <condition>]``: the contract completes during play."""
 
     ability: Literal["complete_on"] = "complete_on"
-    event: str
-    event_location: Location
-    actor: str | None
-    condition: Condition | None
-    location: Location
 
 
-class Fail(_Node):
+class Fail(_OnEvent):
     """``fail on <event> [by <who>] [when …]``: the contract fails."""
 
     ability: Literal["fail"] = "fail"
-    event: str
-    event_location: Location
-    actor: str | None
-    guard: Condition | None
-    location: Location
 
 
 class Resolution(_Node):

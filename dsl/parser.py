@@ -15,16 +15,19 @@ import os
 import re
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.tree import Meta
+from pydantic import BaseModel
 
 from dsl import model as m
 from dsl.errors import CardSyntaxError, Diagnostic, Location
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
+
+_A = TypeVar("_A", bound=BaseModel)
 
 _ID = re.compile(r"^(?P<base>.+?)(?:-v(?P<version>[0-9]+))?$")
 
@@ -34,6 +37,7 @@ TERMINAL_NAMES: dict[str, str] = {
     "LABEL": "a field label such as 卡面正文",
     "NAME": "a name",
     "INT": "a whole number",
+    "NEGATIVE_INT": "a whole number",
     "TILE": "a tile such as 7z",
     "CMP": "a comparison (>=, ==, …)",
     "MAY": "'may'",
@@ -72,19 +76,14 @@ COMMON_MISTAKES: dict[str, list[str]] = {
         'card W-01 "x" world { allow chi(a) }',
         'card W-01 "x" world { forbid chi limit',
     ],
-    "a fact in a condition needs parentheses, e.g. self_drawn()": [
-        'card W-01 "x" world { complete at hu when self_drawn }',
-        'card W-01 "x" world { complete at hu when a() and b }',
-    ],
     "a comparison needs a whole number on its right, e.g. count(chow) >= 2": [
         'card W-01 "x" world { complete at hu when count(chow) >= x',
     ],
-    "the card block is not closed with '}'": [
-        'card W-01 "x" world {',
-        'card W-01 "x" world { 说明: "x"',
-    ],
 }
 """Examples of frequent mistakes and the hint each earns (Lark ``match_examples``)."""
+
+UNCLOSED = "a '{' is not closed with '}'"
+"""The hint for a file that ends where a '}' could still close a card or a block."""
 
 _OPEN = 'card W-01 "x" world { '
 for _examples in COMMON_MISTAKES.values():
@@ -132,36 +131,34 @@ def parse_file(path: Path) -> list[m.Card]:
 
 def _syntax_error(err: UnexpectedInput, text: str, file: str, parser: Lark) -> CardSyntaxError:
     line, column = max(err.line, 1), max(err.column, 1)
-    at_end = isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END")
-    if at_end:
-        lines = text.splitlines() or [""]
-        line, column = len(lines), len(lines[-1]) + 1
-    hint = ""
     label = None
-    if not isinstance(err, UnexpectedCharacters):
-        label = err.match_examples(parser.parse, COMMON_MISTAKES, use_accepts=True)
     if isinstance(err, UnexpectedCharacters):
         position = err.pos_in_stream or 0
         found = repr(text[position]) if position < len(text) else "the end"
         message = f"unexpected character {found}"
-        expected = err.allowed or set()
-    elif isinstance(err, UnexpectedToken):
-        message = f"unexpected {_describe_token(err.token)}"
-        expected = err.accepts or err.expected
+        expected = set(err.allowed or ())
     else:
-        message = "unexpected end of file"
-        expected = set(getattr(err, "expected", ()) or ())
-    if expected:
-        hint = "expected " + ", ".join(sorted({_terminal_name(name, parser) for name in expected}))
+        label = err.match_examples(parser.parse, COMMON_MISTAKES, use_accepts=True)
+        if isinstance(err, UnexpectedToken):
+            message = f"unexpected {_describe_token(err.token)}"
+            expected = set(err.accepts or err.expected)
+        else:
+            message = "unexpected end of file"
+            expected = set(getattr(err, "expected", ()) or ())
+    if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
+        lines = text.rstrip().split("\n")
+        line, column = len(lines), len(lines[-1]) + 1
+        label = label or (UNCLOSED if "_RBRACE" in expected else None)
     if label:
         message = f"{message}: {label}"
+    named = sorted({_terminal_name(name, parser) for name in expected})
     diagnostic = Diagnostic(
         severity="error",
         code="SYNTAX",
         cards=(),
         message=message,
         location=Location(file=file, line=line, column=column),
-        hint=hint,
+        hint="expected " + ", ".join(named) if named else "",
     )
     return CardSyntaxError(diagnostic, text)
 
@@ -257,24 +254,21 @@ class _Builder(Transformer[Token, Any]):
         parts["limits"] = tuple(parts["limits"])
         return parts
 
+    def _ability(self, model: type[_A], meta: Meta, children: list[Any], **given: Any) -> _A:
+        """The ability ``model`` built from its clauses (event, actor, guard, limits, …) and ``given``."""
+        parts = self._parts(children)
+        fields = {key: value for key, value in parts.items() if key in model.model_fields}
+        return model(location=_loc(self.file, meta), **fields, **given)
+
     def trigger(self, meta: Meta, children: list[Any]) -> m.Trigger:
-        return m.Trigger(location=_loc(self.file, meta), **self._parts(children))
+        return self._ability(m.Trigger, meta, children)
 
     def replacement(self, meta: Meta, children: list[Any]) -> m.Replacement:
-        return m.Replacement(location=_loc(self.file, meta), **self._parts(children))
+        return self._ability(m.Replacement, meta, children)
 
     def static(self, meta: Meta, children: list[Any]) -> m.Static:
         polarity, action, who, *rest = children
-        parts = self._parts(rest)
-        return m.Static(
-            polarity=polarity,
-            action=action,
-            who=str(who),
-            guard=parts["guard"],
-            limits=parts["limits"],
-            duration=parts["duration"],
-            location=_loc(self.file, meta),
-        )
+        return self._ability(m.Static, meta, rest, polarity=polarity, action=action, who=str(who))
 
     def grant(self, meta: Meta, children: list[Any]) -> m.Grant:
         kind, name, *rest = children
@@ -285,24 +279,10 @@ class _Builder(Transformer[Token, Any]):
         return m.CompleteAtHu(condition=children[-1], location=_loc(self.file, meta))
 
     def complete_on(self, meta: Meta, children: list[Any]) -> m.CompleteOn:
-        parts = self._parts(children)
-        return m.CompleteOn(
-            event=parts["event"],
-            event_location=parts["event_location"],
-            actor=parts["actor"],
-            condition=parts["guard"],
-            location=_loc(self.file, meta),
-        )
+        return self._ability(m.CompleteOn, meta, children)
 
     def failure(self, meta: Meta, children: list[Any]) -> m.Fail:
-        parts = self._parts(children)
-        return m.Fail(
-            event=parts["event"],
-            event_location=parts["event_location"],
-            actor=parts["actor"],
-            guard=parts["guard"],
-            location=_loc(self.file, meta),
-        )
+        return self._ability(m.Fail, meta, children)
 
     def resolution(self, meta: Meta, children: list[Any]) -> m.Resolution:
         return m.Resolution(effects=children[-1][1], location=_loc(self.file, meta))
@@ -435,7 +415,7 @@ class _Builder(Transformer[Token, Any]):
 
 
 def _atom(token: Token) -> m.Atom:
-    if token.type == "INT":
+    if token.type in ("INT", "NEGATIVE_INT"):
         return m.Atom(kind="int", value=int(token))
     if token.type == "TILE":
         return m.Atom(kind="tile", value=str(token))

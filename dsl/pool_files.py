@@ -146,9 +146,11 @@ def _text(spec: PoolSpec, key: str, value: Any) -> str:
 def with_version(path: Path, base_id: str, version_id: str) -> str:
     """The text of the pool file at ``path`` once it plays ``version_id`` for ``base_id`` (§18.4).
 
-    Comments and key order are kept; the base id itself removes the pick.  The
-    caller writes the text back atomically.
+    Comments and key order are kept; the base id itself removes the pick.  A
+    file that is not a valid pool file is refused as :func:`load_pool_file`
+    refuses it, before any edit.  The caller writes the text back atomically.
     """
+    load_pool_file(path)
     data = _read(path)
     versions = data.get("versions")
     if not isinstance(versions, CommentedMap):

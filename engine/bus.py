@@ -82,7 +82,8 @@ class Bus:
             return
         table_side = getattr(game, "round", None) or game
         module_side = getattr(game, "session", None) or game
-        for listener in sorted(waiting, key=lambda li: _order(li, event, table_side)):
+        ordered = [waiting[0]] if len(waiting) == 1 else sorted(waiting, key=lambda li: _order(li, event, table_side))
+        for listener in ordered:
             yield from listener.run(event, module_side if hasattr(listener, "handle") else table_side)
 
 

@@ -33,6 +33,10 @@ from engine.decisions import Decision
 
 PROJECT = "hexmj"
 ENTRY_POINT_GROUP = "hexmj.modules"
+TREASURE_MARK = "treasure"
+"""The tile mark the §13.6 treasure bonus and the tile filter ``treasure`` read (:func:`hexmj_tile_marks`)."""
+TREASURE_REVEALED = "treasure.revealed"
+"""The §8 event naming the round's treasure order, after the world card and before the deal."""
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
@@ -66,6 +70,14 @@ class Game(Protocol):
 
     def hand_of(self, player: int) -> tuple[int, ...]:
         """The instances of ``player``'s concealed hand in the round in progress."""
+        ...
+
+    def lasting_card(self, player: int, deck: str) -> str | None:
+        """The card in ``player``'s one lasting slot of ``deck`` now, if it still acts (§6.9, §7.3)."""
+        ...
+
+    def end_lasting(self, player: int, deck: str) -> Step:
+        """Put ``player``'s lasting card of ``deck`` away without effect (§7.4); ``card.ended`` follows."""
         ...
 
 
@@ -298,4 +310,14 @@ def hexmj_session_summary(game: Game) -> list[str]:  # type: ignore[empty-body]
 
     The party module names its 欢乐之星 here (§7.1); nothing a module writes
     changes the ranking (§16).
+    """
+
+
+@hookspec
+def hexmj_session_fields(game: Game) -> dict[str, Any]:  # type: ignore[empty-body]
+    """Add the module's fields to a finished session's JSON document (``hexmj play --json``, §16).
+
+    Return ``{name: value}`` with JSON values, under the module's own name
+    (the party module: chips, 欢乐之星 and challenges; the treasure module: the
+    orders of each round).  A module that is off adds no field.
     """

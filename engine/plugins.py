@@ -230,3 +230,15 @@ class Modules:
     def session_summary(self, game: hookspecs.Game) -> list[str]:
         """The modules' lines of the end-of-session summary (§16)."""
         return [line for lines in self._each("hexmj_session_summary", game=game) for line in lines]
+
+    def session_fields(self, game: hookspecs.Game) -> dict[str, Any]:
+        """The modules' fields of a finished session's JSON document, in module-name order (§16)."""
+        return {
+            name: value
+            for fields in self._each("hexmj_session_fields", game=game)
+            for name, value in fields.items()
+        }
+
+    def marks_tiles(self) -> bool:
+        """Whether an enabled module marks tiles (``hexmj_tile_marks``): the treasure test is then on (§8)."""
+        return bool(self.manager.hook.hexmj_tile_marks.get_hookimpls())

@@ -22,10 +22,10 @@ the round through the methods in the last part of this class.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from enum import StrEnum
+from functools import partial
 from typing import Any
 
 from engine.bus import Bus, Event
@@ -33,16 +33,29 @@ from engine.decisions import ABANDON, HU, KEEP, PASS, Decision, DecisionKind
 from engine.effects.context import Ctx
 from engine.effects.hooks import CardHook, Expiry, LaterHook, Status, WatchHook
 from engine.effects.program import run_program
+from engine.hand import is_complete_counts
+from engine.hookspecs import ScoreContribution, WinSummary
 from engine.melds import HONOUR_RUNS, Meld, MeldKind
 from engine.rules import CallKind, Rules, WinClaim, WinVerdict
 from engine.state import PLAYERS, ContractStatus, Deck, PlayerState, Table, TableMeld, Win, WinWay
-from engine.tiles import EAST, format_one, format_tiles, is_flower, kind_of_instance, parse_one, suit_of
+from engine.tiles import (
+    ALL_KINDS,
+    EAST,
+    counts,
+    format_one,
+    format_tiles,
+    is_flower,
+    kind_of_instance,
+    parse_one,
+)
+from engine.vocabulary import PRIMITIVES as PRIMITIVE_SPECS
 from engine.vocabulary import (
     ChooseStep,
     CompiledCard,
     ForEachStep,
     IfStep,
     LaterStep,
+    PrimitiveStep,
     Program,
     StaticRule,
     StatusStep,
@@ -56,6 +69,8 @@ ABANDON_THRESHOLD = 24
 DEALER_TILES = 14
 OTHER_TILES = 13
 WINS_TO_END = 3
+FACES = tuple(format_one(k) for k in range(ALL_KINDS))
+"""Each kind in notation, once (``5m``, ``7z``, ``1f``)."""
 DEFAULT_OFFER = (2, 1)
 """Two normal contracts and one black contract (§9.1)."""
 
@@ -97,6 +112,7 @@ class Cards:
     modules: frozenset[str] = frozenset()
     module_primitives: Mapping[str, ModulePrimitive] = field(default_factory=dict)
     tile_marks: Callable[[int, int], frozenset[int]] | None = None
+    score_items: Callable[[WinSummary], tuple[ScoreContribution, ...]] | None = None
     session: Any = None
     counters: dict[tuple[object, ...], int] = field(default_factory=dict)
 
@@ -109,6 +125,8 @@ class DrawnCard:
     deck: str
     player: int
     unexecutable: bool
+    discarded: bool = False
+    """Put away without effect: the §6.9 / §7.3 kept slot chose the card held, or S-10 redrew it."""
 
 
 @dataclass
@@ -126,6 +144,10 @@ class RoundResult:
     drawn: list[DrawnCard]
     exercised: set[str]
     returned_contracts: dict[str, list[str]]
+    acted: dict[str, int] = field(default_factory=dict)
+    """Per base id, the times a card's ability ran and acted (§18.3)."""
+    unable: dict[str, int] = field(default_factory=dict)
+    """Per base id, the times a card's ability was called on and could do nothing (§6.8, §18.3)."""
 
 
 @dataclass
@@ -177,9 +199,10 @@ class Round:
         self.offer_size: dict[int, tuple[int, int]] = {}
         self.candidates: dict[int, list[str]] = {}
         self.seen: dict[int, tuple[int, ...]] = {}
-        self.chips = [0, 0, 0, 0]
         self.drawn: list[DrawnCard] = []
         self.exercised: set[str] = set()
+        self.acted: dict[str, int] = {}
+        self.unable: dict[str, int] = {}
         self.statuses: list[Status] = []
         self.lasting: dict[tuple[str, int], str] = {}
         self._replacements: dict[str, list[CardHook]] = {}
@@ -193,6 +216,8 @@ class Round:
         self._retracted: set[int] = set()
         self._answers: dict[int, str] = {}
         self.call_chances: set[int] = set()
+        self.exiting: set[int] = set()
+        self._forced_discard: dict[int, bool] = {}
         self._drew: set[int] = set()
         self.rules.statuses = self.statuses
 
@@ -221,13 +246,16 @@ class Round:
         """The session, as the modules' ``Game``."""
         return self.cards.session
 
-    def emit(self, name: str, player: int | None = None, cause: str = "rule", **data: object) -> Step:
-        """Record an event and deliver it to the cards listening (§6.6, §15)."""
+    def emit(
+        self, name: str, player: int | None = None, cause: str = "rule", **data: object
+    ) -> Iterable[Decision]:
+        """Record an event and deliver it to the cards listening (§6.6, §15); with nobody recording or
+        listening, nothing is built."""
         if not self._expiring and not self.bus.sinks and name not in self.bus.listeners:
-            return
+            return ()
         event = Event(name, player, cause, data)
         self._expire(event)
-        yield from self.bus.deliver(event, self)
+        return self.bus.deliver(event, self)
 
     # -- phase 1: the deal -------------------------------------------------------------
 
@@ -368,11 +396,13 @@ class Round:
         return nxt
 
     def _normal_draw(self, p: int) -> Step:
-        """The turn's normal draw: from the front, or the tail if a card set it; cards may replace it."""
+        """The turn's normal draw: from the front, or the end a chance card set — that choice binds the
+        draw, so no augment replaces it (H17); otherwise an augment may replace it (S-11, G-15, P-18)."""
         if not self.table.wall:
             raise _RoundOver(EndReason.WALL_EXHAUSTED)
         yield from self.emit("draw.normal.before", p, drawable=len(self.table.wall))
-        if (yield from self._replaced("draw.normal", p)):
+        bound = p in self.draw_end
+        if not bound and (yield from self._replaced("draw.normal", p)):
             return
         end, peek = self.draw_end.pop(p, ("top", False))
         wall = self.table.wall
@@ -421,7 +451,7 @@ class Round:
         if self.rules.binds_discards(p):
             legal = [k for k in faces if self.rules.may_discard(self.table, p, k, drawn_kind).allowed]
             faces = legal or faces
-        return [f"discard {format_one(k)}" for k in faces]
+        return [f"discard {FACES[k]}" for k in faces]
 
     def _kong_options(self, p: int) -> list[str]:
         t = self.table
@@ -430,17 +460,17 @@ class Round:
         found: list[str] = []
         for k in sorted(set(kinds)):
             if kinds.count(k) == 4 and self.rules.may_call(t, p, CallKind.ANKAN, k).allowed:
-                found.append(f"ankan {format_one(k)}")
+                found.append(f"ankan {FACES[k]}")
             pon = any(m.meld.kind is MeldKind.PON and m.meld.tiles[0] == k for m in player.melds)
             if pon and self.rules.may_call(t, p, CallKind.KAKAN, k).allowed:
-                found.append(f"kakan {format_one(k)}")
+                found.append(f"kakan {FACES[k]}")
         return found
 
     def _declare_kong(self, p: int, kind: MeldKind, face: int) -> Generator[Decision, str, bool]:
         """A concealed or added kong; an added kong may be robbed first (§13.9.4, L2).  True if robbed."""
         player = self.table.players[p]
         tiles = [i for i in player.hand if kind_of_instance(i) == face]
-        yield from self.emit("kong.declared", p, kind=kind.value, tile=format_one(face))
+        yield from self.emit("kong.declared", p, kind=kind.value, tile=FACES[face])
         if kind is MeldKind.KAKAN:
             robbers = yield from self._responses(p, tiles[0], rob=True)
             if robbers:
@@ -471,9 +501,9 @@ class Round:
         player.calls[kind.value] = player.calls.get(kind.value, 0) + 1
         self.table.any_call = True
         came = "" if source is None else PLAYERS[source]
-        yield from self.emit("kong.established", p, kind=kind.value, tile=format_one(face), **{"from": came})
+        yield from self.emit("kong.established", p, kind=kind.value, tile=FACES[face], **{"from": came})
         if kind is not MeldKind.ANKAN:
-            yield from self.emit("meld.exposed", p, kind=kind.value, tile=format_one(face), **{"from": came})
+            yield from self.emit("meld.exposed", p, kind=kind.value, tile=FACES[face], **{"from": came})
         yield from self._replacement_draw(p, "kong", "rule")
         self._rinshan = True
 
@@ -502,6 +532,7 @@ class Round:
             player.revealed.discard(tile)
         if tile in player.contract_tiles:
             player.revealed_discarded += 1
+        self._forced_discard[p] = tile == player.forced_tile
         if tile == player.forced_tile:
             player.forced_discards += 1
             player.forced_tile = None
@@ -512,8 +543,8 @@ class Round:
         houtei = not t.wall
         if self._first_discard:
             self._first_discard = False
-            yield from self.emit("discard.first_of_round", p, cause, tile=format_one(face))
-        yield from self.emit("discard.made", p, cause, tile=format_one(face), k=len(player.discarded))
+            yield from self.emit("discard.first_of_round", p, cause, tile=FACES[face])
+        yield from self.emit("discard.made", p, cause, tile=FACES[face], k=len(player.discarded))
         if p in self._retracted:
             self._retracted.discard(p)
             options = tuple(self._discard_options(p))
@@ -525,9 +556,7 @@ class Round:
             player.river.remove(tile)
             player.uncalled_streak += 1
             yield from self._settle_wins(claims, tile, WinClaim(WinWay.RON, from_player=p, last_tile=houtei))
-            yield from self.emit(
-                "discard.settled", p, cause, tile=format_one(face), outcome="ron", normal=normal
-            )
+            yield from self.emit("discard.settled", p, cause, tile=FACES[face], outcome="ron", normal=normal)
             return self._after_exit(p)
         if claims:
             caller = claims[0]
@@ -535,13 +564,11 @@ class Round:
             player.uncalled_streak = 0
             yield from self._call(caller, p, tile, answer)
             yield from self.emit(
-                "discard.settled", p, cause, tile=format_one(face), outcome="called", normal=normal
+                "discard.settled", p, cause, tile=FACES[face], outcome="called", normal=normal
             )
             return (yield from self._act(caller, drawn=answer == "kong"))
         player.uncalled_streak += 1
-        yield from self.emit(
-            "discard.settled", p, cause, tile=format_one(face), outcome="none", normal=normal
-        )
+        yield from self.emit("discard.settled", p, cause, tile=FACES[face], outcome="none", normal=normal)
         nxt = t.next_in_game(p)
         return None if nxt is None else _Turn(nxt)
 
@@ -558,7 +585,7 @@ class Round:
                 chances.add(q)
             if len(options) > 1:
                 kind = DecisionKind.ROB_KONG if rob else DecisionKind.CALL
-                answers[q] = yield Decision(kind, q, tuple(options), format_one(face))
+                answers[q] = yield Decision(kind, q, tuple(options), FACES[face])
         self._answers = answers
         self.call_chances = chances
         ron = [q for q, a in answers.items() if a == HU]
@@ -577,34 +604,37 @@ class Round:
         responder = t.players[q]
         if len(responder.hand) + 3 * len(responder.melds) != OTHER_TILES:
             return options
+        vector = counts(kind_of_instance(i) for i in responder.hand)
         way = WinWay.ROB_KONG if rob else WinWay.RON
-        if self._can_win(q, tile, WinClaim(way, from_player=source, last_tile=not t.wall)):
+        vector[face] += 1
+        possible = not self.rules.plain_hand(t, q) or is_complete_counts(vector, len(responder.melds))
+        if possible and self._can_win(q, tile, WinClaim(way, from_player=source, last_tile=not t.wall)):
             options.append(HU)
+        vector[face] -= 1
         if rob or source in self.safe:
             return options
-        held = t.players[q].hand_kinds().count(face)
+        held = vector[face]
         if held >= 2 and self.rules.may_call(t, q, CallKind.PON, face, source).allowed:
             options.append("pon")
         if held == 3 and t.wall and self.rules.may_call(t, q, CallKind.MINKAN, face, source).allowed:
             options.append("kong")
-        runs = self._chi_runs(q, face)
+        runs = self._chi_runs(vector, face)
         if runs and self.rules.may_call(t, q, CallKind.CHI, face, source).allowed:
             options += [f"chi {format_tiles(run)}" for run in runs]
         return options
 
-    def _chi_runs(self, q: int, face: int) -> list[tuple[int, int, int]]:
+    def _chi_runs(self, held: list[int], face: int) -> list[tuple[int, int, int]]:
         """The chows the caller's hand can make with ``face``: number tiles of one suit, or an honour run
         that P-01 lets its holder chi (lib P-01)."""
-        kinds = set(self.table.players[q].hand_kinds())
         if face >= 27:
-            return [run for run in HONOUR_RUNS if face in run and all(k in kinds for k in run if k != face)]
+            return [run for run in HONOUR_RUNS if face in run and all(held[k] for k in run if k != face)]
+        suit = face // 9
         runs = []
         for start in (face - 2, face - 1, face):
-            run = (start, start + 1, start + 2)
-            if start < 0 or suit_of(start) != suit_of(face) or suit_of(start + 2) != suit_of(face):
-                continue
-            if all(k in kinds for k in run if k != face):
-                runs.append(run)
+            if start >= 0 and start // 9 == suit == (start + 2) // 9:
+                run = (start, start + 1, start + 2)
+                if all(held[k] for k in run if k != face):
+                    runs.append(run)
         return runs
 
     def _call(self, caller: int, source: int, tile: int, answer: str) -> Step:
@@ -613,7 +643,7 @@ class Round:
         player = t.players[caller]
         face = kind_of_instance(tile)
         verb = answer.split(" ")[0]
-        yield from self.emit("call.declared", caller, kind=verb, tile=format_one(face))
+        yield from self.emit("call.declared", caller, kind=verb, tile=FACES[face])
         t.players[source].river.remove(tile)
         if verb == "chi":
             need = [k for k in parse_run(answer.split(" ")[1]) if k != face]
@@ -636,7 +666,7 @@ class Round:
             yield from self._kong_established(caller, kind, face, source)
             return
         player.calls[kind.value] = player.calls.get(kind.value, 0) + 1
-        payload = {"tile": format_one(face), "from": PLAYERS[source], "kind": kind.value}
+        payload = {"tile": FACES[face], "from": PLAYERS[source], "kind": kind.value}
         yield from self.emit(f"{kind.value}.established", caller, **payload)
         yield from self.emit("meld.exposed", caller, **payload)
 
@@ -659,10 +689,34 @@ class Round:
         return self._judge(p, tile, claim) is not None
 
     def _judge(self, p: int, tile: int, claim: WinClaim) -> WinVerdict | None:
-        marks = (lambda: self.treasure_faces(p)) if "treasure" in self.modules else None
+        marks = (lambda: self.treasure_faces(p)) if self.cards.tile_marks is not None else None
         return self.rules.judge_win(
-            self.table, p, kind_of_instance(tile), claim, order=len(self.wins) + 1, treasure=marks
+            self.table,
+            p,
+            kind_of_instance(tile),
+            claim,
+            order=len(self.wins) + 1,
+            treasure=marks,
+            extra=self._module_items(p, tile, claim),
         )
+
+    def _module_items(
+        self, p: int, tile: int, claim: WinClaim
+    ) -> Callable[[], tuple[ScoreContribution, ...]] | None:
+        """The enabled modules' score items for ``p`` winning on ``tile`` (``hexmj_score_items``, §13)."""
+        items = self.cards.score_items
+        if items is None:
+            return None
+        player = self.table.players[p]
+
+        def ask() -> tuple[ScoreContribution, ...]:
+            hand = [kind_of_instance(i) for i in player.hand]
+            if claim.way is not WinWay.SELF_DRAW:
+                hand.append(kind_of_instance(tile))
+            hand += [k for m in player.melds for k in m.meld.tiles]
+            return items(WinSummary(p, tuple(sorted(hand)), kind_of_instance(tile)))
+
+        return ask
 
     def _settle_wins(self, winners: list[int], tile: int, claim: WinClaim) -> Step:
         """Score each winner in order and let them leave (§11 phases 3–5, §12.3, §12.5).  In a multiple
@@ -685,6 +739,7 @@ class Round:
                 wall_left=len(t.wall),
             )
             self.wins.append(win)
+            self.exiting.add(q)
             if verdict.abandons:
                 self.abandon(q)
             self.exercised.update(g.split("-v")[0] for g in verdict.grants_used)
@@ -695,12 +750,12 @@ class Round:
                 "hu.confirmed",
                 q,
                 way=claim.way.value,
-                tile=format_one(win.tile),
+                tile=FACES[win.tile],
                 order=win.order,
                 total=win.total,
             )
             player.won = True
-            self._end_holder(q)
+            yield from self._end_holder(q)
             yield from self.emit("player.exited", q, remaining=sum(t.in_game(x) for x in range(4)))
             if len(self.wins) >= WINS_TO_END:
                 raise _RoundOver(EndReason.THIRD_WIN)
@@ -745,9 +800,12 @@ class Round:
     # -- what card effects use ---------------------------------------------------------
 
     def resolve(self, ctx: Ctx, steps: Program) -> Step:
-        """Run a card's program and record that the card was exercised."""
+        """Run a card's program and record that the card was exercised: it acted, or it was called on
+        and could do nothing (§6.8, §18.3)."""
         self.exercised.add(ctx.card.base_id)
         yield from run_program(ctx, steps)
+        tally = self.unable if ctx.unexecutable and not ctx.did_something else self.acted
+        tally[ctx.card.base_id] = tally.get(ctx.card.base_id, 0) + 1
 
     def acquire(self, p: int, tile: int, via: str, cause: str, **data: object) -> Step:
         """A tile enters a hand: a normal, replacement or extra draw, a take from a look, a swap, a pass,
@@ -778,7 +836,7 @@ class Round:
             self._win_tile.pop(p, None)
             if via == "extra":
                 yield from self.emit("draw.extra", p, cause, tile=shown)
-        yield from self.emit("tile.acquired", p, cause, tile=shown, via=via)
+        yield from self.emit("tile.acquired", p, cause, tile=shown, via=via, instance=tile)
         yield from self.emit("wall.count", None, cause, drawable=len(self.table.wall))
 
     def card_discard(self, p: int, cause: str) -> Step:
@@ -797,7 +855,7 @@ class Round:
         deck = self.cards.decks.get(deck_name)
         if deck is None or self.table.players[p].won:
             return
-        yield from self.emit(f"{deck_name}.draw", p, cause)
+        yield from self.emit(f"{deck_name}.draw", p, cause, source=cause.removeprefix("card:"))
         drawn = [c for c in (deck.draw() for _ in range(offered)) if c is not None]
         if not drawn:
             return
@@ -806,15 +864,20 @@ class Round:
             kept = yield Decision(DecisionKind.CHOOSE, p, tuple(drawn), f"keep 1 of {deck_name}")
             deck.discards.extend(c for c in drawn if c != kept)
         for attempt in range(2):
-            yield from self.emit(f"{deck_name}.drawn", p, cause, card=kept)
+            yield from self.emit(
+                f"{deck_name}.drawn", p, cause, card=kept, source=cause.removeprefix("card:")
+            )
             if self.redraw_requested:
                 self.redraw_requested = False
                 deck.discards.append(kept)
+                self.drawn.append(DrawnCard(kept, deck_name, p, False, discarded=True))
                 again = deck.draw()
                 if again is None:
                     return
                 kept = again
-                yield from self.emit(f"{deck_name}.drawn", p, cause, card=kept)
+                yield from self.emit(
+                    f"{deck_name}.drawn", p, cause, card=kept, source=cause.removeprefix("card:")
+                )
             done = yield from self._resolve_drawn(deck_name, deck, kept, p)
             if done or attempt == 1:
                 return
@@ -828,7 +891,12 @@ class Round:
     ) -> Generator[Decision, str, bool]:
         card = self.cards.library[card_id]
         ctx = Ctx(self, card, p)
-        lasting = bool(card.hooks) or _lasting(card.resolution)
+        lasting = any(h.duration is not None for h in card.hooks) or _lasting(card.resolution)
+        if p in self.exiting and lasting:
+            self.drawn.append(DrawnCard(card_id, deck_name, p, True))
+            deck.discards.append(card_id)
+            yield from self.emit(f"{deck_name}.unexecutable", p, ctx.cause, card=card_id)
+            return False
         if lasting:
             held = self.lasting.get((deck_name, p))
             if held is not None and self._active(held, p):
@@ -836,23 +904,26 @@ class Round:
                 dropped = card_id if keep == held else held
                 deck.discards.append(dropped)
                 self._end_card(dropped, p)
+                yield from self.emit("card.ended", p, card=dropped)
                 if keep == held:
-                    self.drawn.append(DrawnCard(card_id, deck_name, p, False))
+                    self.drawn.append(DrawnCard(card_id, deck_name, p, False, discarded=True))
                     return True
             self.lasting[(deck_name, p)] = card_id
-            self.register(card, p)
+        self.register(card, p)
         yield from self.resolve(ctx, card.resolution)
-        unexecutable = ctx.unexecutable and not ctx.did_something and not card.hooks
+        unexecutable = ctx.unexecutable and not ctx.did_something and not lasting
         self.drawn.append(DrawnCard(card_id, deck_name, p, unexecutable))
-        if unexecutable:
+        if not lasting:
+            self._end_card(card_id, p)
             deck.discards.append(card_id)
+        if unexecutable:
             yield from self.emit(f"{deck_name}.unexecutable", p, ctx.cause, card=card_id)
             return False
-        if not lasting:
-            deck.discards.append(card_id)
         return True
 
     def _active(self, card_id: str, p: int) -> bool:
+        if _stays(self.cards.library[card_id].resolution):
+            return True
         hooks = [h for hs in self.bus.listeners.values() for h in hs if isinstance(h, CardHook)]
         return any(h.live and h.holder == p and h.card.id == card_id for h in hooks) or any(
             s.holder == p and s.rule.source == card_id for s in self.statuses
@@ -865,12 +936,29 @@ class Round:
                     h.live = False
         self.statuses[:] = [s for s in self.statuses if not (s.holder == p and s.rule.source == card_id)]
 
-    def _end_holder(self, p: int) -> None:
-        """A winner's chance and party cards end at once (§12.5); their augments only pause."""
+    def lasting_card(self, p: int, deck_name: str) -> str | None:
+        """The card in ``p``'s one lasting slot of ``deck_name``, while it still acts (§6.9, §7.3)."""
+        held = self.lasting.get((deck_name, p))
+        return held if held is not None and self._active(held, p) else None
+
+    def end_lasting(self, p: int, deck_name: str) -> Step:
+        """``p`` puts his lasting card of ``deck_name`` in its discard pile without effect (§7.2, §7.4)."""
+        held = self.lasting.pop((deck_name, p), None)
+        if held is None:
+            return
+        self._end_card(held, p)
+        deck = self.cards.decks.get(deck_name)
+        if deck is not None:
+            deck.discards.append(held)
+        yield from self.emit("card.ended", p, card=held)
+
+    def _end_holder(self, p: int) -> Step:
+        """A winner's chance and party cards end at once (§7.6, §12.5); their augments only pause."""
         for (deck, holder), card_id in list(self.lasting.items()):
             if holder == p:
                 self._end_card(card_id, p)
                 del self.lasting[(deck, holder)]
+                yield from self.emit("card.ended", p, card=card_id)
 
     def add_status(self, ctx: Ctx, rule: StaticRule) -> None:
         """A static in force for the named player until its duration ends (add_status)."""
@@ -927,10 +1015,14 @@ class Round:
             del self._win_tile[p]
         return tile
 
+    def can_retract(self, p: int) -> bool:
+        """P-10 may take back the discard just made, unless B-10 forced it (H4: L3 beats L4)."""
+        return bool(self.table.players[p].river) and not self._forced_discard.get(p, False)
+
     def retract(self, p: int) -> bool:
         """P-10: the discard just made goes back to the hand and is void."""
         player = self.table.players[p]
-        if not player.river:
+        if not self.can_retract(p):
             return False
         player.hand.append(player.river.pop())
         player.discarded.pop()
@@ -984,6 +1076,10 @@ class Round:
         yield from self.emit("contract.replaced", p, ctx.cause, old=old, new=answer)
         return True
 
+    def playing(self, p: int | None) -> bool:
+        """Whether ``p`` may still act: in the round and not a winner about to leave (§6.6, §12.5, H18)."""
+        return p is not None and self.table.in_game(p) and p not in self.exiting
+
     def next_actor(self) -> int:
         """The player who acts next, clockwise from the acting player (§6.4)."""
         nxt = self.table.next_in_game(self.actor)
@@ -1027,7 +1123,7 @@ class Round:
         self._expiring = keep
 
     def _show(self, tile: int) -> str:
-        return format_one(kind_of_instance(tile))
+        return FACES[kind_of_instance(tile)]
 
     def _settled_contracts(self) -> set[str]:
         """Contracts whose condition was decided this round: completed, failed, or read at the holder's hu."""
@@ -1059,6 +1155,8 @@ class Round:
             drawn=self.drawn,
             exercised=self.exercised | self.rules.decided | self._settled_contracts(),
             returned_contracts=self.returned,
+            acted=dict(self.acted),
+            unable=dict(self.unable),
         )
 
 
@@ -1071,10 +1169,23 @@ def _until(duration: object) -> str | None:
     return getattr(duration, "until", None)
 
 
+def _stays(program: Program) -> bool:
+    """The card lies before its holder for the rest of the round: a lasting primitive (§7.5 F-T, §7.3)."""
+    return any(isinstance(step, PrimitiveStep) and _lasting_primitive(step) for step in program)
+
+
+def _lasting_primitive(step: PrimitiveStep) -> bool:
+    spec = PRIMITIVE_SPECS.get(step.primitive)
+    return spec is not None and spec.lasting
+
+
 def _lasting(program: Program) -> bool:
-    """A drawn card is lasting when it leaves a status or a delayed step behind (§6.9)."""
+    """A drawn card is lasting when it leaves a status or a delayed step behind, or stays before its
+    holder (§6.9, §7.3)."""
     for step in program:
         if isinstance(step, StatusStep | LaterStep):
+            return True
+        if isinstance(step, PrimitiveStep) and _lasting_primitive(step):
             return True
         if isinstance(step, ChooseStep) and any(_lasting(o.steps) for o in step.options):
             return True

@@ -22,9 +22,10 @@ from enum import StrEnum
 from engine.contracts import ContractTerms
 from engine.effects.hooks import Status
 from engine.hand import is_complete_counts
-from engine.shanten import shanten_counts
+from engine.hookspecs import ScoreContribution
 from engine.melds import MeldKind
 from engine.scoring import ContractState, WinInput, score_non_winner, score_win, total
+from engine.shanten import shanten_counts
 from engine.shapes import ShapeGrant
 from engine.state import ContractStatus, Table, WinWay
 from engine.tiles import Suit, counts, kind_of_instance
@@ -206,6 +207,15 @@ class Rules:
         """P-17: the holder may win with the contract unfinished (lib 八; CARD-INVENTORY §3 pair 9)."""
         return any(s.rule.polarity == "allow" for s in self._in_force(player, "hu_without_contract"))
 
+    def plain_hand(self, table: Table, player: int) -> bool:
+        """No grant and no special form: only the plain forms can complete the hand (a fast path)."""
+        p = table.players[player]
+        terms = self.contracts.get(p.contract) if p.contract else None
+        form = (
+            terms is not None and terms.form is not None and p.contract_status is not ContractStatus.ABANDONED
+        )
+        return not self.grants[player] and not form
+
     def judge_win(
         self,
         table: Table,
@@ -215,11 +225,13 @@ class Rules:
         *,
         order: int,
         treasure: Callable[[], frozenset[int]] | None = None,
+        extra: Callable[[], tuple[ScoreContribution, ...]] | None = None,
     ) -> WinVerdict | None:
         """The verdict on a hu claim by the foundation's scorer, or ``None`` when it is not a legal hu:
         an incomplete hand, or a contract neither completed (now or before), abandoned, nor bypassed by
         a heavenly / earthly hand (§9.6, §9.8, §12.3, §13).  Hands too far from complete for their
-        grants are turned away before the scorer is asked."""
+        grants are turned away before the scorer is asked.  ``extra`` gives the enabled modules' score
+        items (``WinInput.extra``), asked only of a hand that reaches the scorer."""
         p = table.players[player]
         concealed = [kind_of_instance(i) for i in p.hand]
         if claim.way is not WinWay.SELF_DRAW:
@@ -248,6 +260,7 @@ class Rules:
             kongs=tuple(p.kong_kinds),
             is_treasure=None if faces is None else faces.__contains__,
             before_abandon_window=not table.abandon_window_done,
+            extra=() if extra is None else extra(),
         )
         result = score_win(win)
         if result.decomposition is not None or result.reason != "not a complete hand":

@@ -22,13 +22,12 @@ from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-import pluggy
-
 from engine.agents import Agent
 from engine.bus import Bus, Event
 from engine.decisions import Decision, DecisionKind, check_answer
 from engine.errors import InputError, LogError
-from engine.hookspecs import SetupStage
+from engine.hookspecs import TREASURE_MARK, TREASURE_REVEALED, ScoreContribution, SetupStage, WinSummary
+from engine.plugins import Modules
 from engine.round import Cards, ContractOffer, ModulePrimitive, Round, RoundResult
 from engine.rules import Rules
 from engine.shapes import ShapeGrant
@@ -44,6 +43,9 @@ DRAFT_ROUNDS: dict[int, tuple[tuple[int, str], ...]] = {
 }
 """When each augment tier is drafted (§5.1, §18.1)."""
 MODES = ("strategy", "party", "all")
+MODULE_DECISIONS = frozenset({DecisionKind.CHOOSE, DecisionKind.KEEP_LASTING})
+"""The kinds of decision a module may put (a challenge, a lasting challenge), so the only ones its
+bot policy is asked about."""
 
 
 @dataclass(frozen=True)
@@ -110,17 +112,17 @@ class Session:
         *,
         cards: Sequence[CompiledCard] = (),
         modules: frozenset[str] = frozenset(),
-        plugins: pluggy.PluginManager | None = None,
+        plugins: Modules | None = None,
         sinks: Sequence[Callable[[Event], None]] = (),
     ) -> None:
         self.config = config
         self.rng = random.Random(config.seed)
         self.modules = modules
         self.plugins = plugins
-        self.bus = Bus(sinks=list(sinks))
+        self.bus = Bus(sinks=[*sinks, *([self._note_treasure] if plugins is not None else [])])
+        self._treasure: str | None = None
         self.module_state: dict[str, Any] = {}
         self.counters: dict[tuple[object, ...], int] = {}
-        self.chips = [0, 0, 0, 0]
         self.cards = {card.id: card for card in cards}
         self.contracts = {card.id: card.contract for card in cards if card.contract is not None}
         by_type: dict[str, list[str]] = {}
@@ -133,11 +135,8 @@ class Session:
         self.round: Round | None = None
         self.primitives: dict[str, ModulePrimitive] = {}
         if plugins is not None:
-            for state in plugins.hook.hexmj_session_state(players=tuple(PLAYERS)):
-                if state is not None:
-                    self.module_state[state.module] = state.value
-            for found in plugins.hook.hexmj_primitives():
-                self.primitives.update(found)
+            self.module_state.update(plugins.session_state(tuple(PLAYERS)))
+            self.primitives.update(plugins.primitives())
 
     @property
     def table(self) -> Table | None:
@@ -148,12 +147,24 @@ class Session:
         """The instances of ``player``'s concealed hand in the round in progress (modules' ``Game``)."""
         return () if self.round is None else tuple(self.round.table.players[player].hand)
 
+    def lasting_card(self, player: int, deck: str) -> str | None:
+        """The card in ``player``'s lasting slot of ``deck`` this round, if it still acts (§6.9, §7.3)."""
+        return None if self.round is None else self.round.lasting_card(player, deck)
+
+    def end_lasting(self, player: int, deck: str) -> Generator[Decision, str, None]:
+        """``player`` puts his lasting card of ``deck`` away without effect (§7.4, modules' ``Game``)."""
+        if self.round is not None:
+            yield from self.round.end_lasting(player, deck)
+
     def tile_marks(self, player: int, seat: int) -> frozenset[int]:
         """The faces the enabled modules mark as treasure for ``player`` now (§8.3)."""
         if self.plugins is None:
             return frozenset()
-        marks = self.plugins.hook.hexmj_tile_marks(player=player, seat=seat, game=self)
-        return frozenset().union(*(m.get("treasure", frozenset()) for m in marks))
+        return self.plugins.tile_marks(player, seat, self).get(TREASURE_MARK, frozenset())
+
+    def score_items(self, win: WinSummary) -> tuple[ScoreContribution, ...]:
+        """The score items the enabled modules add to one legal win (``WinInput.extra``, §13)."""
+        return () if self.plugins is None else self.plugins.score_items(win, self)
 
     def deck(self, kind: str) -> Deck:
         """The deck of a card type (empty if the pool has none)."""
@@ -198,7 +209,10 @@ class Session:
                     augments=[[self.cards[a] for a in held] for held in self.augments],
                     modules=self.modules,
                     module_primitives=self.primitives,
-                    tile_marks=self.tile_marks if self.plugins is not None else None,
+                    tile_marks=self.tile_marks
+                    if self.plugins is not None and self.plugins.marks_tiles()
+                    else None,
+                    score_items=self.score_items if self.plugins is not None else None,
                     session=self,
                     counters=self.counters,
                 ),
@@ -212,11 +226,9 @@ class Session:
                 rnd.register(self.cards[world], None)
             yield from rnd.emit("world.revealed", dealer, card=world or "")
             yield from self._setup(SetupStage.AFTER_WORLD, dealer)
-            treasure = self._treasure_in_force()
+            treasure, self._treasure = self._treasure, None
             result = yield from rnd.play()
             self.bus.clear()
-            for p in range(4):
-                self.chips[p] += rnd.chips[p]
             self.deck("contract").put_back(result.returned_contracts["normal"])
             self.deck("black_contract").put_back(result.returned_contracts["black"])
             self.deck("contract").discards.extend(c for c in result.contracts if c and not self.is_black(c))
@@ -234,25 +246,18 @@ class Session:
     def _listen_modules(self) -> None:
         if self.plugins is None:
             return
-        for listeners in self.plugins.hook.hexmj_listeners():
-            for listener in listeners:
-                self.bus.listen(listener)
+        for listener in self.plugins.listeners():
+            self.bus.listen(listener)
 
     def _setup(self, stage: SetupStage, dealer: int) -> Generator[Decision, str, None]:
         """A module's set-up step at this point of §11 phase 1 (the treasure order after the world card)."""
-        if self.plugins is None:
-            return
-        for step in self.plugins.hook.hexmj_round_setup(stage=stage, game=self, dealer=dealer):
-            if step is not None:
-                yield from step
+        if self.plugins is not None:
+            yield from self.plugins.round_setup(stage, self, dealer)
 
-    def _treasure_in_force(self) -> str | None:
-        """The treasure order revealed for this round, if the treasure module revealed one (§8)."""
-        state = self.module_state.get("treasure")
-        current = getattr(state, "current", None)
-        order = getattr(current, "order", None)
-        card = getattr(order, "card", None)
-        return card if isinstance(card, str) else None
+    def _note_treasure(self, event: Event) -> None:
+        """The treasure order revealed after the world card, before the deal (``treasure.revealed``, §8)."""
+        if event.name == TREASURE_REVEALED:
+            self._treasure = str(event.data.get("card", "")) or None
 
     def _grants(self) -> list[list[ShapeGrant]]:
         """The hand shapes each player's augments switch on (lib 六–八)."""
@@ -304,16 +309,19 @@ def drive(
     on_answer: Callable[[Decision, str], None] | None = None,
 ) -> SessionResult:
     """Answer every decision: first from ``script`` (a log being replayed), then by the agents, each
-    handed only its own view; every answer is validated (exit 3) and reported to ``on_answer``.  The
-    agents are asked even while the script answers, so a resumed session goes on exactly as an
-    uninterrupted one would."""
+    handed only its own view, after the enabled modules (a challenge is answered by its module's bot
+    policy, ``hexmj_bot_answer``); every answer is validated (exit 3) and reported to ``on_answer``.
+    The modules and agents are asked even while the script answers, so a resumed session goes on
+    exactly as an uninterrupted one would."""
     try:
         decision = next(steps)
         while True:
             scripted = next(script, None) if script is not None else None
-            agent = agents[decision.player]
-            view = session.view(decision.player) if agent.sees else BLIND
-            answer = agent.decide(view, decision)
+            plugins = session.plugins if decision.kind in MODULE_DECISIONS else None
+            answer = None if plugins is None else plugins.bot_answer(decision, session)
+            if answer is None:
+                agent = agents[decision.player]
+                answer = agent.decide(session.view(decision.player) if agent.sees else BLIND, decision)
             if scripted is None:
                 script = None
             else:

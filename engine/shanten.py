@@ -19,7 +19,7 @@ from functools import cache, lru_cache
 from operator import itemgetter
 
 from engine.errors import InputError
-from engine.tiles import NUM_KINDS, ORPHANS
+from engine.tiles import NUM_KINDS, ORPHANS, format_one
 
 _Triple = tuple[int, int, int]
 _START = tuple(frozenset({(n, 0, 0)}) for n in range(5))
@@ -27,14 +27,21 @@ _orphan_counts = itemgetter(*ORPHANS)
 
 
 def shanten(concealed: Iterable[int], n_melds: int = 0) -> int:
-    """The shanten of concealed tiles (``13 - 3 * n_melds`` or one more) beside ``n_melds`` melds."""
+    """The shanten of concealed tiles (``13 - 3 * n_melds`` or one more) beside ``n_melds`` melds.
+
+    Raises :class:`engine.errors.InputError` for a flower, a fifth copy of a face, more than four
+    melds or a tile count that does not fit them.
+    """
     counts = [0] * NUM_KINDS
     for t in concealed:
-        if not 0 <= t < NUM_KINDS:
-            raise InputError(f"shanten: tile {t} is not a suit or honour tile (a flower is set aside)")
+        if not (isinstance(t, int) and 0 <= t < NUM_KINDS):
+            raise InputError(f"shanten: tile {t!r} is not a suit or honour tile (a flower is set aside)")
         counts[t] += 1
     if not 0 <= n_melds <= 4 or sum(counts) not in (13 - 3 * n_melds, 14 - 3 * n_melds):
         raise InputError(f"shanten: {sum(counts)} concealed tiles do not fit {n_melds} melds")
+    if max(counts) > 4:
+        over = counts.index(max(counts))
+        raise InputError(f"shanten: {counts[over]} copies of {format_one(over)}; the set has 4")
     return shanten_counts(counts, n_melds)
 
 
@@ -45,11 +52,6 @@ def shanten_counts(counts: Sequence[int], n_melds: int = 0) -> int:
     if n_melds == 0:
         best = min(best, _seven_pairs(key), _thirteen_orphans(key))
     return best
-
-
-def standard_shanten(counts: Sequence[int], n_melds: int = 0) -> int:
-    """Shanten towards four sets and a pair."""
-    return _standard(bytes(counts), n_melds)
 
 
 def seven_pairs_shanten(counts: Sequence[int]) -> int:

@@ -237,7 +237,7 @@ SHAPES: dict[str, ShapeRule] = {rule.name: rule for rule in _RULES}
 class ShapeGrant:
     """A card (``source``, its id) switches a shape on for its holder; ``params`` as (name, value).
 
-    An unknown shape is a card error; a missing or malformed parameter an input error.
+    An unknown shape is a card error; a missing, unknown or malformed parameter an input error.
     """
 
     source: str
@@ -250,7 +250,13 @@ class ShapeGrant:
             raise CardError(f"{self.source}: unknown shape {self.shape!r} (known: {', '.join(SHAPES)})")
         given = dict(self.params)
         missing = [p for p in rule.params if p not in given]
-        problem = f"missing parameter {missing[0]!r}" if missing else rule.check_params(given)
+        unknown = [p for p in given if p not in rule.params]
+        if missing:
+            problem = f"missing parameter {missing[0]!r}"
+        elif unknown:
+            problem = f"takes no parameter {unknown[0]!r} (parameters: {', '.join(rule.params) or 'none'})"
+        else:
+            problem = rule.check_params(given)
         if problem:
             raise InputError(f"{self.source}: shape {self.shape}: {problem}")
 

@@ -95,6 +95,8 @@ class PrimitiveSpec:
     causes: tuple[str, ...] = ()
     decision: str = ""
     unexecutable: str = ""
+    lasting: bool = False
+    """The card stays in front of its holder for the round and takes the one lasting slot (§6.9, §7.3)."""
 
 
 @dataclass(frozen=True)
@@ -467,6 +469,7 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
             (_P("face", "tile"),),
             "The designated-tile template: check newly acquired copies at the end of each turn.",
             "§7.5, lib 二.4",
+            lasting=True,
         ),
     )
 }  # fmt: skip

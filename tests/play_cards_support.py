@@ -9,6 +9,9 @@ really offered and chosen (``offered``), so the cards timed at the contract
 choice (S-06, P-09, B-09, B-11, B-15) see it happen (§9.1).  The offer decks are shared, drawn
 from the dealer on clockwise, so ``offered`` names the dealer's candidates (and those of the players
 after the dealer, in turn); candidates beyond two normal and one black are what S-06 / P-09 draw next.
+With ``plugins`` (the enabled modules, ``engine.plugins.Modules``) the round plays with them as a
+session would: their state, primitives, listeners, tile marks and score items, and the set-up step
+after the world card, through a :class:`ModuleGame` standing for the session (``engine.hookspecs.Game``).
 """
 
 from __future__ import annotations
@@ -17,10 +20,13 @@ import random
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from dsl import compile_cards, load_cards
-from engine.bus import Bus, Event
+from engine.bus import Bus, Event, Step
 from engine.decisions import HU, PASS, Decision, DecisionKind, check_answer
+from engine.hookspecs import TREASURE_MARK, ScoreContribution, SetupStage, WinSummary
+from engine.plugins import Modules
 from engine.round import Cards, ContractOffer, ModulePrimitive, Round, RoundResult
 from engine.rules import Rules
 from engine.scenario import arranged_wall, plain_answer
@@ -53,6 +59,42 @@ def use(card_id: str) -> str:
 
 
 @dataclass
+class ModuleGame:
+    """The session as the enabled modules see it (``engine.hookspecs.Game``) around one arranged round."""
+
+    modules: Modules
+    decks: dict[str, Deck]
+    bus: Bus
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
+    module_state: dict[str, Any] = field(default_factory=dict)
+    round: Round | None = None
+
+    def __post_init__(self) -> None:
+        self.module_state = self.modules.session_state(tuple(PLAYERS))
+        for listener in self.modules.listeners():
+            self.bus.listen(listener)
+
+    def deck(self, kind: str) -> Deck:
+        return self.decks.setdefault(kind, stacked(()))
+
+    def hand_of(self, player: int) -> tuple[int, ...]:
+        return () if self.round is None else tuple(self.round.table.players[player].hand)
+
+    def lasting_card(self, player: int, deck: str) -> str | None:
+        return None if self.round is None else self.round.lasting_card(player, deck)
+
+    def end_lasting(self, player: int, deck: str) -> Step:
+        if self.round is not None:
+            yield from self.round.end_lasting(player, deck)
+
+    def tile_marks(self, player: int, seat: int) -> frozenset[int]:
+        return self.modules.tile_marks(player, seat, self).get(TREASURE_MARK, frozenset())
+
+    def score_items(self, win: WinSummary) -> tuple[ScoreContribution, ...]:
+        return self.modules.score_items(win, self)
+
+
+@dataclass
 class CardPlay:
     """One round on an arranged table with cards in play; ``events`` records every event."""
 
@@ -73,6 +115,8 @@ class CardPlay:
     modules: frozenset[str] = frozenset()
     tile_marks: Callable[[int, int], frozenset[int]] | None = None
     module_primitives: Mapping[str, ModulePrimitive] = field(default_factory=dict)
+    plugins: Modules | None = None
+    treasure: Sequence[str] = ()
     events: list[Event] = field(default_factory=list)
     asked: list[Decision] = field(default_factory=list)
 
@@ -86,7 +130,11 @@ class CardPlay:
             "party": stacked(self.party),
             "contract": stacked(self.contract_deck),
             "black_contract": stacked(self.black_deck),
+            "treasure": stacked(self.treasure),
         }
+        bus = Bus(sinks=[self.events.append])
+        game = None if self.plugins is None else ModuleGame(self.plugins, self.decks, bus)
+        self.game = game
         offer = None
         if self.offered is not None:
             order = [(self.dealer + step) % 4 for step in range(4)]
@@ -97,22 +145,31 @@ class CardPlay:
             dealer_seat=self.dealer,
             rng=random.Random(0),
             rules=Rules(contracts=terms, grants=grants),
-            bus=Bus(sinks=[self.events.append]),
+            bus=bus,
             contracts=offer,
             cards=Cards(
                 library=lib,
                 decks=self.decks,
                 world=lib[self.world] if self.world else None,
                 augments=held,
-                modules=self.modules,
-                tile_marks=self.tile_marks,
-                module_primitives=self.module_primitives,
+                modules=self.modules if game is None else frozenset(game.modules.names),
+                tile_marks=game.tile_marks
+                if game is not None and game.modules.marks_tiles()
+                else self.tile_marks,
+                score_items=None if game is None else game.score_items,
+                module_primitives=self.module_primitives if game is None else game.modules.primitives(),
+                session=game,
                 counters={},
             ),
             number=self.number,
             scores=self.scores,
             wall=arranged_wall(self.hands, dealer=self.dealer, draws=self.draws, tail=self.tail),
         )
+        if game is not None:
+            game.round = self.round
+            asked = next(game.modules.round_setup(SetupStage.AFTER_WORLD, game, self.round.dealer), None)
+            if asked is not None:
+                raise AssertionError(f"the modules' set-up asked {asked}; stack an order that asks nothing")
         for letter, cid in self.contracts.items():
             player = self.player(letter)
             player.contract = cid

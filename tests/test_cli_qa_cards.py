@@ -14,9 +14,12 @@ from pools_lint_cli import run_hexmj
 
 from dsl.loader import CORE_CARDS
 from dsl.pools import DEFAULT_POOL_FILE
+from engine.errors import InputError
 from engine.plugins import installed_modules
+from tools.fsio import write_atomic
 
 MODULE_CARD = "F-T01"
+KEYS = "mode, seed, draw, versions"
 
 
 def fingerprint(folder: Path, names: tuple[str, ...] = ()) -> dict[str, str]:
@@ -138,3 +141,47 @@ def test_no_mode_anywhere_says_how_to_give_one(
         f"hexmj: error: {working_copy / 'pools.yaml'}: the pool file names no mode; "
         "pass --mode strategy, party or all\n"
     )
+
+
+def test_a_file_that_cannot_be_written_is_named(tmp_path: Path) -> None:
+    """A write into a folder that cannot exist is an InputError (exit 2) naming the path, not an OSError."""
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("x", encoding="utf-8")
+    with pytest.raises(InputError, match=r"pools\.yaml: cannot write: .*notes\.txt is not a folder"):
+        write_atomic(blocker / "pools.yaml", "mode: all\n")
+    assert list(tmp_path.iterdir()) == [blocker]
+
+
+def test_use_in_refuses_a_file_that_is_not_a_pool_file(
+    working_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--use-in`` on some other YAML: refused with its line and key; neither file is touched."""
+    other = tmp_path / "compose.yaml"
+    other.write_text("services:\n  web: {}\n", encoding="utf-8")
+    before = fingerprint(working_copy)
+    argv = ["card", "new-version", "S-08", "--cards", str(working_copy), "--use-in", str(other)]
+    code, out, err = run_hexmj(argv, monkeypatch, capsys)
+    assert (code, out) == (2, "")
+    assert err == f"hexmj: error: {other}:1: services: unknown key (expected one of {KEYS})\n"
+    assert fingerprint(working_copy) == before
+    assert other.read_text(encoding="utf-8") == "services:\n  web: {}\n"
+
+
+def test_score_and_lint_read_the_working_copy(
+    working_copy: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A version made in DIR can be scored there (§13, §18.4), and ``lint --cards DIR`` checks DIR."""
+    folder = ["--cards", str(working_copy)]
+    assert run_hexmj(["card", "new-version", "C-01", *folder], monkeypatch, capsys)[0] == 0
+    win = {"concealed": "123m456p789s11122z", "win_tile": "2z", "win_by": "ron", "hu_order": 1}
+    request = working_copy.parent / "win.json"
+    request.write_text(json.dumps({**win, "contract": {"id": "C-01-v2"}}), encoding="utf-8")
+    code, out, _ = run_hexmj(["score", str(request), *folder], monkeypatch, capsys)
+    assert code == 0 and json.loads(out)["total"] == 6
+    code, _, err = run_hexmj(["score", str(request)], monkeypatch, capsys)
+    assert code == 2 and "unknown contract 'C-01-v2'" in err
+    with (working_copy / "silver.hex").open("a", encoding="utf-8") as cards:
+        cards.write('card S-90 "测试" silver {\n  on nonsense.event by holder do look_and_reorder(3)\n}\n')
+    code, out, _ = run_hexmj(["lint", *folder, "--json"], monkeypatch, capsys)
+    found = [f for f in json.loads(out)["findings"] if f["code"] == "UNKNOWN-EVENT"]
+    assert code == 1 and found[0]["location"]["file"] == str(working_copy / "silver.hex")

@@ -96,14 +96,14 @@ def test_a_defect_is_one_line_and_exit_70(
     """An unexpected exception is reported, not dumped; HEXMJ_TRACEBACK=1 lets it through."""
 
     def broken(*_: object) -> None:
-        raise RuntimeError("boom")
+        raise RuntimeError("boom\n  details on a second line")
 
     monkeypatch.setattr(tools.cmd_score, "score_text", broken)
     monkeypatch.setattr(sys, "stdin", io.StringIO("{}"))
     monkeypatch.delenv("HEXMJ_TRACEBACK", raising=False)
     code, out, err = run_hexmj(["score"], monkeypatch, capsys)
     assert code == 70 and out == ""
-    assert err.count("\n") == 1 and err.startswith("hexmj: error: unexpected RuntimeError: boom")
+    assert err == "hexmj: error: unexpected RuntimeError: boom (defect; HEXMJ_TRACEBACK=1 shows where)\n"
     monkeypatch.setenv("HEXMJ_TRACEBACK", "1")
     monkeypatch.setattr(sys, "argv", ["hexmj", "score"])
     with pytest.raises(RuntimeError, match="boom"):

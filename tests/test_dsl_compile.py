@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from dsl import compile_card, compile_cards, load_cards, parse_text
+import pytest
+
+from dsl import check_cards, compile_card, compile_cards, load_cards, parse_text
 from engine import predicates as pr
 from engine.hand import decompose
 from engine.melds import Meld
 from engine.predicates import WinFacts, evaluate
+from engine.shapes import ShapeGrant
 from engine.tiles import parse
 from engine.vocabulary import (
     CompiledCard,
@@ -217,3 +220,28 @@ def test_lib_w01_on_a_fake_table_once_per_player_four_per_round() -> None:
     for player in (2, 3, 4):
         table.emit("kong.established", player)
     assert len(table.ran) == 4
+
+
+B99 = 'card B-99 "x" black_contract {{\n  验证: "公开与隐藏结合"\n  卡面正文: "x"\n  {}\n}}\n'
+
+
+@pytest.mark.parametrize(
+    ("grant", "hint"),
+    [
+        ("grant shape lucky_number(number: 13812345678)", "write: grant form lucky_number"),
+        ("grant form honour_chow", "write: grant shape honour_chow"),
+    ],
+)
+def test_a_grant_must_say_shape_or_form_as_registered(grant: str, hint: str) -> None:
+    """lib B-15 is a whole-hand form, lib P-01 a bent set: `grant shape` and `grant form` differ."""
+    (found,) = check_cards(parse_text(B99.format(grant), "b99.hex"))
+    assert (found.code, found.hint) == ("UNKNOWN-SHAPE", hint)
+
+
+def test_a_shape_parameter_binds_by_position_too() -> None:
+    """lib B-15: `lucky_number(13812345678)` is `lucky_number(number: 13812345678)`, like any call."""
+    written = parse_text(B99.format("grant form lucky_number(13812345678)"), "b99.hex")[0]
+    terms = compile_card(written).contract
+    assert terms is not None and terms.form == ShapeGrant(
+        "B-99", "lucky_number", (("number", "13812345678"),)
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from dsl import compile_card, load_cards, parse_text
+from dsl import CardSyntaxError, check_cards, compile_card, load_cards, parse_text
 from engine import vocabulary as v
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "dsl.md"
@@ -29,3 +29,48 @@ def test_worked_cards_in_the_doc_equal_the_shipped_cards() -> None:
         assert card.fields == shipped[card.id].fields
     for card in documented[:2]:
         assert compile_card(card) == compile_card(shipped[card.id])
+
+
+def _documented_codes() -> list[str]:
+    errors = DOC.read_text(encoding="utf-8").split("## Errors", 1)[1].split("## Compiled values", 1)[0]
+    return [
+        code
+        for row in re.findall(r"^\| (`.*?) \|", errors, flags=re.M)
+        for code in re.findall(r"`([A-Z-]+)`", row)
+    ]
+
+
+WORLD = 'card W-99 "x" world {{\n  触发者: "x"\n  卡面正文: "x"\n  {}\n}}\n'
+PRODUCED_BY: dict[str, str] = {
+    "SYNTAX": 'card W-99 "x" world {\n',
+    "UNKNOWN-EVENT": WORLD.format("on kong.establishd do extra_tidy()"),
+    "UNKNOWN-PRIMITIVE": WORLD.format("on idle do draw_cards(chance)"),
+    "UNKNOWN-STATIC": WORLD.format("forbid chow for holder"),
+    "UNKNOWN-FACT": WORLD.format("on idle when river_suit(actor) >= 3 do extra_tidy()"),
+    "UNKNOWN-PREDICATE": WORLD.format("complete at hu when counts(chow) >= 2"),
+    "UNKNOWN-SHAPE": WORLD.format("grant shape honour_chows"),
+    "UNKNOWN-DURATION": WORLD.format("on idle until next_turn do extra_tidy()"),
+    "UNKNOWN-ROLE": WORLD.format("on idle by anyone do extra_tidy()"),
+    "UNKNOWN-FIELD": WORLD.format('说明书: "x"'),
+    "UNKNOWN-MODULE": WORLD.replace("world {{", "world module partty {{").format(""),
+    "UNKNOWN-TYPE": 'card X-01 "x" worlds { 卡面正文: "x" }\n',
+    "BAD-ARGUMENT": WORLD.format("on idle do draw_card(chance, fo: actor)"),
+    "BAD-LIMIT": WORLD.format("on idle limit 1 per game do extra_tidy()"),
+    "BAD-GROUP": 'card O-P99 "x" chance { 卡面正文: "x" }\n',
+    "ID-TYPE": 'card S-99 "x" gold { 频率: "x" 卡面正文: "x" }\n',
+    "MISSING-FIELD": 'card W-99 "x" world { 卡面正文: "x" }\n',
+    "TAG-MISMATCH": WORLD.format('标签: "宝牌模块"'),
+    "DUPLICATE-ID": WORLD.format("") * 2,
+    "MISPLACED": WORLD.format("fail on idle"),
+}
+
+
+def test_every_documented_error_code_is_produced() -> None:
+    """docs/dsl.md's table of codes: each code is what the parser or the semantic pass reports for a card."""
+    assert sorted(_documented_codes()) == sorted(PRODUCED_BY)
+    for code, text in PRODUCED_BY.items():
+        try:
+            found = {d.code for d in check_cards(parse_text(text, "doc.hex"))}
+        except CardSyntaxError as err:
+            found = {err.diagnostic.code}
+        assert code in found, (code, found)

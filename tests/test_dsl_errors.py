@@ -158,3 +158,31 @@ def test_a_damaged_card_is_always_a_card_error_never_a_crash(data: st.DataObject
         check_cards(parse_text(text, "cut.hex"))
     except CardError as err:
         assert str(err).startswith("cut.hex:")
+
+
+def test_a_file_ending_inside_a_card_after_an_ability_says_it_is_not_closed() -> None:
+    """A card left open after its last ability (not only after a field) is named as not closed."""
+    err = _syntax(HEAD + "  on kong.established by any do draw_card(chance, for: actor)\n")
+    assert "is not closed with '}'" in err.diagnostic.message
+    assert err.diagnostic.location is not None and err.diagnostic.location.line == 4
+
+
+def test_a_condition_fact_may_drop_its_parentheses() -> None:
+    """docs/dsl.md: `self_draw` without parentheses is a fact, not a syntax error."""
+    (card,) = parse_text(
+        HEAD.replace("W-01", "C-99").replace("world", "contract") + "  complete at hu when self_draw\n}\n"
+    )
+    assert card.abilities[0].condition.name == "self_draw"  # type: ignore[union-attr]
+
+
+def test_caret_line_follows_the_parser_line_count_past_a_unicode_line_separator() -> None:
+    """Lark counts lines by '\\n' only: a U+2028 inside a text must not shift the source line shown."""
+    err = _syntax('card W-01 "x" world {\n  说明: "a\u2028b"\n  @\n}\n')
+    assert err.diagnostic.location is not None and err.diagnostic.location.line == 3
+    assert str(err).split("\n")[1:3] == ["    @", "    ^"]
+
+
+def test_an_ill_typed_argument_is_named_with_its_kind() -> None:
+    """§14.4 reveal(n) takes a number; a text there is named with the parameter and its kind."""
+    (found,) = _codes(HEAD + '  on idle do reveal("x")\n}\n')
+    assert found.code == "BAD-ARGUMENT" and found.message == "n: 'x' is not a valid int"

@@ -6,6 +6,7 @@ from collections import Counter
 from pathlib import Path
 
 from dsl import compile_cards, load_cards, parse_text
+from dsl import model as m
 from engine.vocabulary import Level
 
 REPO = Path(__file__).resolve().parents[1]
@@ -58,3 +59,54 @@ def test_escaped_quotes_and_full_width_colon() -> None:
     """A field may use the library's full-width colon, and a text may hold an escaped quote."""
     (card,) = parse_text('card W-99 "试" world { 触发者： "a \\"b\\" c"  卡面正文: "x" }', "w.hex")
     assert card.fields["触发者"] == 'a "b" c'
+
+
+EVERY_FORM = """
+card W-99 "每种写法" world module party {  # a comment
+  触发者: "x"
+  卡面正文: "x"
+  标签: "欢乐挑战模块"
+  on kong.established by any when is(kind, ankan|minkan) and not (drawable() < 5 or in_game() == 2)
+     limit 1 per player per round limit 2 per session until round_end may do chips(-1)
+  allow chi(from: any) for holder when window_opened limit 1 per turn for 2 triggers
+  instead of chance.draw by holder limit none do draw_keep(chance, n: 2, keep: 1)
+  grant form lucky_number(number: 13812345678)
+  resolve do {
+    choose one { option "①" when drawable() > 3 extra_tidy option "②" { make_safe(next_discard) } }
+    for each all from next_actor draw_tile()
+    if drawable() != 3 { extra_tidy() } else { discard() }
+    status forbid chi(from: upper) for holder when drawable() <= 3 until round_end
+    after round_end look_and_reorder(3)
+  }
+  complete at hu when self_draw and count(pung|kong) >= 2
+  complete on discard.settled by holder when is(tile, 5m)
+  fail on discard.settled by holder
+}
+"""
+
+
+def test_every_documented_form_parses() -> None:
+    """docs/dsl.md: every ability, effect, clause and condition form, with all optional parts written."""
+    (card,) = parse_text(EVERY_FORM, "forms.hex")
+    trigger, static, replacement, grant, resolution, at_hu, complete_on, fail = card.abilities
+    assert isinstance(trigger, m.Trigger) and trigger.optional and trigger.actor == "any"
+    assert [(limit.count, limit.per) for limit in trigger.limits] == [
+        (1, ("player", "round")),
+        (2, ("session",)),
+    ]
+    assert trigger.duration is not None and trigger.duration.until == "round_end"
+    assert isinstance(trigger.guard, m.AllOf) and isinstance(trigger.guard.parts[1], m.Negation)
+    (chips,) = trigger.effects
+    assert isinstance(chips, m.EffectCall) and chips.args[0].alternatives == (m.Atom(kind="int", value=-1),)
+    assert isinstance(static, m.Static) and static.duration is not None and static.duration.triggers == 2
+    assert isinstance(replacement, m.Replacement) and replacement.limits[0].count is None
+    assert isinstance(grant, m.Grant) and grant.kind == "form" and grant.args[0].name == "number"
+    assert isinstance(resolution, m.Resolution)
+    assert [type(step) for step in resolution.effects] == [m.Choose, m.ForEach, m.IfEffect, m.Status, m.Later]
+    assert isinstance(at_hu, m.CompleteAtHu) and isinstance(at_hu.condition, m.AllOf)
+    assert at_hu.condition.parts[0] == m.FactCall(
+        name="self_draw", args=(), location=at_hu.condition.parts[0].location
+    )
+    assert isinstance(complete_on, m.CompleteOn) and complete_on.guard is not None
+    assert isinstance(fail, m.Fail) and fail.actor == "holder" and fail.guard is None
+    assert card.tags == ("party",)

@@ -28,7 +28,12 @@ def test_listeners_run_by_level_then_clockwise_from_the_actor_s15_s6_4() -> None
     sc = Scenario(hands={})
     heard: list[str] = []
     bus = Bus()
-    for source, level, holder in (("chance-D", 7, 3), ("world", 6, None), ("aug-B", 4, 1), ("chance-B", 7, 1)):
+    for source, level, holder in (
+        ("chance-D", 7, 3),
+        ("world", 6, None),
+        ("aug-B", 4, 1),
+        ("chance-B", 7, 1),
+    ):
         recorder = _Recorder("x", level, holder, source, heard)
         bus.listen(recorder)
     list(bus.deliver(Event("x", player=0), sc.round))

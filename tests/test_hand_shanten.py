@@ -52,9 +52,12 @@ def test_thirteen_orphans_counts_the_pair_once() -> None:
         (parse("123m"), 0, "do not fit"),
         (parse("123m456p789s1122z"), 1, "do not fit"),
         ([34, *parse("1m")], 4, "flower"),
+        (parse("11111m23456789p"), 0, "5 copies of 1m"),
+        (["1m", *parse("123456789m123p")], 0, "flower"),
     ],
 )
 def test_bad_input_is_an_input_error(tiles: list[int], n_melds: int, message: str) -> None:
+    """Four copies of each face, flowers set aside (standard rules 麻将牌): a fifth copy is refused."""
     with pytest.raises(InputError, match=message):
         shanten(tiles, n_melds)
 

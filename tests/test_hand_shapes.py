@@ -194,6 +194,21 @@ def test_b15_number_must_be_eleven_digits_one_to_nine(number: str) -> None:
         ShapeGrant("B-15", "lucky_number", (("number", number),))
 
 
+@pytest.mark.parametrize(
+    ("shape", "params"),
+    [
+        ("honour_chow", (("number", "13812345678"),)),
+        ("lucky_number", (("number", "13812345678"), ("n", "1"))),
+    ],
+)
+def test_a_parameter_the_shape_does_not_take_is_an_input_error(
+    shape: str, params: tuple[tuple[str, str], ...]
+) -> None:
+    """lib B-15 takes one number, P-01 none: a parameter the shape does not name is refused."""
+    with pytest.raises(InputError, match="takes no parameter"):
+        ShapeGrant("X-01", shape, params)
+
+
 def test_unknown_shape_is_a_card_error() -> None:
     with pytest.raises(CardError, match="unknown shape"):
         ShapeGrant("X-01", "rainbow_chow")

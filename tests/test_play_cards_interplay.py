@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from play_cards_support import CardPlay, use
 
 from engine.decisions import HU, DecisionKind
@@ -104,10 +103,6 @@ def test_p10_a_retracted_discard_is_void_for_triggers_h4() -> None:
     assert [e.data["tile"] for e in sc.of("discard.settled")] == ["1m"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="draw replacements (G-15) are asked before the O-C08 tail choice is honoured (Round._normal_draw)",
-)
 def test_oc08_tail_choice_binds_the_draw_over_g15_h17() -> None:
     """O-C08② vs G-15 (H17): A chose the tail; G-15 is not offered for that draw."""
     sc = CardPlay(hands={"A": PLAIN_A}, tail="9s", world="W-15", chance=["O-C08"], augments={"A": ["G-15"]})
@@ -118,10 +113,6 @@ def test_oc08_tail_choice_binds_the_draw_over_g15_h17() -> None:
     assert sc.of("draw.normal")[-1].data["tile"] == "9s"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a winner is not yet marked won when contract.completed fires at hu (Round._settle_wins)",
-)
 def test_a_winner_about_to_exit_does_not_tidy_h18() -> None:
     """W-04 契约回响 + O-P02 灵活调整 (H18, §6.6): B's C-01 completes at hu; the extra tidy drawn for the
     exiting winner is unexecutable, so it is redrawn once (O-P01 resolves instead)."""
@@ -153,9 +144,6 @@ def test_a_set_up_tidy_discard_opens_a_response_window_h8() -> None:
     assert opener is not None and opener.player == 0 and opener.kind is DecisionKind.TURN
 
 
-@pytest.mark.xfail(
-    strict=True, reason="P-10 is offered on a B-10 forced discard (Round._discard / retract_discard)"
-)
 def test_p10_cannot_retract_a_b10_forced_discard_h4() -> None:
     """P-10 逆转牌河 vs B-10 过载摸牌 (H4, L3): A's forced discard of the drawn 9s cannot be taken back."""
     sc = CardPlay(hands={"A": "1z2z3z"}, draws="5z5z5z9s", contracts={"A": "B-10"}, augments={"A": ["P-10"]})
@@ -189,10 +177,6 @@ def test_competing_chi_claims_go_to_the_natural_lower_seat_h16() -> None:
     assert sc.player("C").melds == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="any card with a hook counts as lasting, O-X06's no-retrigger hook too (Round._resolve_drawn)",
-)
 def test_an_immediate_card_does_not_take_the_lasting_slot_s6_9() -> None:
     """O-X06 命运接力 then O-N02 沉默回合 (§6.9): O-X06 is immediate, so drawing the lasting O-N02 right
     after it asks no keep-one-of-two question."""

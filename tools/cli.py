@@ -98,5 +98,6 @@ def main() -> None:
     except Exception as err:
         if os.environ.get("HEXMJ_TRACEBACK"):
             raise
-        _fail(f"unexpected {type(err).__name__}: {err} (defect; HEXMJ_TRACEBACK=1 shows where)", EXIT_DEFECT)
+        what = next(iter(str(err).strip().splitlines()), "")
+        _fail(f"unexpected {type(err).__name__}: {what} (defect; HEXMJ_TRACEBACK=1 shows where)", EXIT_DEFECT)
     sys.exit(code if isinstance(code, int) else 0)

@@ -1,5 +1,7 @@
 """``hexmj lint [PATH…] [--json]``: check card files; exit 0 when no error, 1 with errors, 2 on usage errors.
 
+Without a path, lint reads the card folder (``cards/``, or ``--cards DIR``) and the modules' cards.
+
 Text output: each finding as ``file:line:col: severity CODE: message``, the
 source line with a caret, and a hint.  JSON output: ``{"findings":
 [{"severity", "code", "cards", "message", "location"}]}``.
@@ -15,7 +17,8 @@ import typer
 
 from dsl.errors import Diagnostic
 from dsl.lint import lint as lint_cards
-from tools.cmd_pool import JsonOption
+from dsl.pools import card_paths
+from tools.cmd_pool import CardsOption, JsonOption
 
 
 def finding_json(finding: Diagnostic) -> dict[str, Any]:
@@ -37,9 +40,10 @@ def lint(
         list[Path] | None, typer.Argument(help="Card files or folders; default: all cards.")
     ] = None,
     as_json: JsonOption = False,
+    folder: CardsOption = None,
 ) -> None:
     """Check card files: language errors, endless trigger chains and priority conflicts (§15)."""
-    report = lint_cards(paths)
+    report = lint_cards(paths or card_paths(folder))
     if as_json:
         typer.echo(json.dumps({"findings": [finding_json(f) for f in report.findings]}, ensure_ascii=False))
     else:

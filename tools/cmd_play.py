@@ -1,18 +1,23 @@
 """``hexmj play``: a whole session with bots, as a readable round-by-round account or as JSON (§4–§16).
 
 The account shows, per round, the dealer, the world card, the contracts,
-each win with its score items and the wall left at it, and the round's
-scores; then the final standings (§16).  ``--log FILE`` writes the JSON-lines
-log (every event and decision, flushed as it happens); ``--resume FILE``
-continues a session cut short, losing nothing that was logged.  The same seed
-gives the same bytes.
+each win with its score items and the wall left at it, the enabled modules'
+lines (challenges and chips, treasure orders) and the round's scores; then
+the final standings (§16) and the modules' summary (欢乐之星, §7.1).
+``--log FILE`` writes the JSON-lines log (every event and decision, flushed
+as it happens); ``--resume FILE`` continues a session cut short, losing
+nothing that was logged.  The same seed gives the same bytes.  Every session
+played is stored as a session record for the balance lab (§18.3, §18.4) in
+``--db`` (default ``hexmj-records.db`` in the working folder, or
+``$HEXMJ_DB``; ``--db none`` stores nothing).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cache
-from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -24,12 +29,54 @@ from engine.agents import make_agents
 from engine.bus import Event
 from engine.errors import LogError
 from engine.log import LogContents, LogHeader, LogWriter, read_log
-from engine.plugins import modules_for_mode, plugin_manager
+from engine.plugins import Modules, modules_for_mode
 from engine.session import Session, SessionConfig, SessionResult, drive
 from engine.state import PLAYERS
 from engine.vocabulary import CompiledCard
+from tools.lab.engine_adapter import EventWatcher, session_record
+from tools.lab.store import store_session
 
 DEFAULT_AGENTS = "greedy,greedy,greedy,greedy"
+NO_STORE = "none"
+"""``--db none``: play without storing the session's record."""
+
+
+@dataclass
+class ModuleNotes:
+    """A bus sink gathering the enabled modules' lines of the readable account, round by round
+    (``hexmj_account_lines``); ``session`` is set once the session exists."""
+
+    session: Session | None = None
+    rounds: list[list[str]] = field(default_factory=list)
+
+    def __call__(self, event: Event) -> None:
+        if event.name == "round.started":
+            self.rounds.append([])
+        session = self.session
+        if session is None or session.plugins is None or not self.rounds:
+            return
+        self.rounds[-1].extend(session.plugins.account_lines(event, session))
+
+
+@dataclass(frozen=True)
+class Played:
+    """A finished session and what its account, its JSON and its record need (§16, §18.3)."""
+
+    result: SessionResult
+    session: Session
+    agents: tuple[str, ...]
+    watcher: EventWatcher
+    notes: ModuleNotes
+
+    def summary(self) -> list[str]:
+        """The modules' end-of-session lines (chips, 欢乐之星, §7.1); none in the strategy mode."""
+        plugins = self.session.plugins
+        return [] if plugins is None else plugins.session_summary(self.session)
+
+    def fields(self) -> dict[str, Any]:
+        """The modules' fields of the JSON document, present only while their module is on."""
+        plugins = self.session.plugins
+        return {} if plugins is None else plugins.session_fields(self.session)
 
 
 @cache
@@ -42,7 +89,7 @@ def session_cards(mode: str) -> tuple[list[CompiledCard], frozenset[str]]:
 def new_session(config: SessionConfig, sinks: Sequence[Callable[[Event], None]] = ()) -> Session:
     """A session of the config's mode with its pool's cards and its modules registered (§3)."""
     cards, modules = session_cards(config.mode)
-    return Session(config, cards=cards, modules=modules, plugins=plugin_manager(sorted(modules)), sinks=sinks)
+    return Session(config, cards=cards, modules=modules, plugins=Modules.enable(modules), sinks=sinks)
 
 
 def run_session(
@@ -52,6 +99,17 @@ def run_session(
     expected: Sequence[dict[str, Any]] = (),
     write: bool = True,
 ) -> SessionResult:
+    """Play the session ``header`` describes, writing its log to ``log`` (see :func:`play_logged`)."""
+    return play_logged(header, log=log, expected=expected, write=write).result
+
+
+def play_logged(
+    header: LogHeader,
+    *,
+    log: Path | None = None,
+    expected: Sequence[dict[str, Any]] = (),
+    write: bool = True,
+) -> Played:
     """Play the session ``header`` describes, writing its log to ``log``.  The ``expected`` lines (a log
     being replayed or resumed) must come out again; their answers are re-played before any agent acts."""
     cards, _ = session_cards(header.mode)
@@ -68,7 +126,9 @@ def run_session(
         if not expected:
             writer.write(LogHeader(header.seed, header.mode, header.rounds, header.agents, ids).line())
         config = SessionConfig(seed=header.seed, mode=header.mode, rounds=header.rounds)
-        session = new_session(config, [writer.event])
+        watcher, notes = EventWatcher(), ModuleNotes()
+        session = new_session(config, [writer.event, watcher, notes])
+        notes.session = session
         answers = iter([str(line["answer"]) for line in expected if line.get("type") == "decision"])
         result = drive(
             session.steps(),
@@ -80,20 +140,20 @@ def run_session(
         writer.write({"type": "end", "totals": {PLAYERS[p]: result.totals[p] for p in range(4)}})
         if not writer.replayed_all():
             raise LogError(f"{log}: the log goes on after the session ends (line {writer.checked + 2})")
-        return result
+        return Played(result, session, header.agents, watcher, notes)
     finally:
         if handle is not None:
             handle.close()
 
 
-def resume_session(log: Path) -> SessionResult:
+def resume_session(log: Path) -> Played:
     """Continue a session cut short: re-play what was logged, drop a half-written last line, go on."""
     contents = read_log(log)
     if contents.finished:
         raise LogError(f"{log}: the session is finished; nothing to resume")
     with log.open("r+b") as handle:
         handle.truncate(contents.complete_bytes)
-    return run_session(contents.header, log=log, expected=contents.lines)
+    return play_logged(contents.header, log=log, expected=contents.lines)
 
 
 def replay_session(log: Path, contents: LogContents) -> SessionResult:
@@ -101,8 +161,9 @@ def replay_session(log: Path, contents: LogContents) -> SessionResult:
     return run_session(contents.header, log=log, expected=contents.lines, write=False)
 
 
-def result_json(result: SessionResult) -> dict[str, Any]:
-    """The ``--json`` document: rounds with world, contracts, wins and scores; the standings."""
+def result_json(result: SessionResult, fields: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The ``--json`` document: rounds with world, contracts, wins and scores; the standings; then the
+    enabled modules' ``fields`` (``party``, ``treasure``: present only while the module is on)."""
     rounds = []
     for record in result.rounds:
         r = record.result
@@ -137,11 +198,18 @@ def result_json(result: SessionResult) -> dict[str, Any]:
         "standings": [
             {"seat": PLAYERS[s.player], "total": s.total, "rank": s.rank} for s in result.standings()
         ],
+        **(fields or {}),
     }
 
 
-def account(result: SessionResult, names: dict[str, str]) -> list[str]:
-    """The readable round-by-round account and the final standings."""
+def account(
+    result: SessionResult,
+    names: dict[str, str],
+    notes: Sequence[Sequence[str]] = (),
+    summary: Sequence[str] = (),
+) -> list[str]:
+    """The readable round-by-round account and the final standings; ``notes`` are the modules' lines of
+    each round, ``summary`` their end-of-session lines (§7.1, §16)."""
     lines = [f"海克斯麻将 session: seed {result.config.seed}, mode {result.config.mode}"]
     if result.test:
         lines.append(f"shortened test session of {result.config.rounds} rounds (§18.1): ranked apart")
@@ -163,12 +231,16 @@ def account(result: SessionResult, names: dict[str, str]) -> list[str]:
             )
         if not r.wins:
             lines.append("  no win")
+        if record.number <= len(notes):
+            lines += [f"  {line}" for line in notes[record.number - 1]]
         lines.append(f"  ended: {r.reason.value}, wall left {r.wall_left}")
         lines.append("  scores: " + "  ".join(f"{PLAYERS[p]} {r.scores[p]:+d}" for p in range(4)))
     lines.append("")
     lines.append("Standings")
     for s in result.standings():
         lines.append(f"  {s.rank}. {PLAYERS[s.player]}  {s.total}")
+    if summary:
+        lines += ["", *summary]
     return lines
 
 
@@ -180,18 +252,30 @@ def play(
     log: Annotated[Path | None, typer.Option(help="Write the JSON-lines event log here.")] = None,
     resume: Annotated[Path | None, typer.Option(help="Continue the session of this log.")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the session as JSON.")] = False,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="Store the session's record here (§18.3): sqlite:///FILE or postgresql://…; default "
+            "$HEXMJ_DB, else hexmj-records.db in the working folder; 'none' stores nothing."
+        ),
+    ] = None,
 ) -> None:
-    """Play a whole session with bots and print the account and the standings."""
+    """Play a whole session with bots, print the account and the standings, store its record."""
     if resume is not None:
-        result = resume_session(resume)
-        mode = result.config.mode
+        played = resume_session(resume)
     else:
         header = LogHeader(seed, mode, rounds, tuple(a.strip() for a in agents.split(",")), ())
         SessionConfig(seed=seed, mode=mode, rounds=rounds)
         make_agents(list(header.agents), seed)
-        result = run_session(header, log=log)
+        played = play_logged(header, log=log)
+    result = played.result
+    if db != NO_STORE:
+        store_session(
+            session_record(played.session, result, played.watcher, played.agents, source="play"), db
+        )
     if json_out:
-        typer.echo(json.dumps(result_json(result), ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(result_json(result, played.fields()), ensure_ascii=False, indent=2))
     else:
-        cards, _ = session_cards(mode)
-        typer.echo("\n".join(account(result, {card.id: card.name for card in cards})))
+        cards, _ = session_cards(result.config.mode)
+        names = {card.id: card.name for card in cards}
+        typer.echo("\n".join(account(result, names, played.notes.rounds, played.summary())))

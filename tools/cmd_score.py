@@ -18,6 +18,7 @@ Contract ``number`` is B-15's lucky number, ``suit`` B-11's chosen suit.
 Output: ``{"legal": true, "total": N, "items": [{"id", "name", "points",
 "capped_by"}], "decomposition": [...]}`` and exit 0, or ``{"legal": false,
 "reason": "…"}`` and exit 1.  Malformed input: one line naming the field, exit 2.
+Card ids are looked up in the card folder ``cards/``, or ``--cards DIR``.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from dsl.compiler import compile_cards
 from dsl.loader import load_cards
+from dsl.pools import card_paths
 from engine.contracts import ContractTerms
 from engine.errors import InputError
 from engine.melds import Meld
@@ -43,6 +45,7 @@ from engine.predicates import mentions
 from engine.scoring import SPECIAL_FLAGS, ContractState, ScoreResult, WinInput, describe, score_win
 from engine.shapes import ShapeGrant
 from engine.tiles import Suit, TileSyntaxError, format_one, is_flower, parse, parse_one
+from tools.cmd_pool import CardsOption
 
 Flag = Literal[
     "kong_replacement",
@@ -95,10 +98,11 @@ class Catalogue:
 
 
 @cache
-def _compiled() -> tuple[dict[str, ContractTerms], dict[str, tuple[ShapeGrant, ...]]]:
+def _compiled(folder: Path | None) -> tuple[dict[str, ContractTerms], dict[str, tuple[ShapeGrant, ...]]]:
     """Contract terms and augment shapes of the compiled cards, by id (a versioned id such as
     ``B-15-v2``, or the library id for the card's highest version)."""
-    cards = sorted(compile_cards(load_cards()), key=lambda card: (card.base_id, card.version))
+    loaded = load_cards(card_paths(folder))
+    cards = sorted(compile_cards(loaded), key=lambda card: (card.base_id, card.version))
     contracts: dict[str, ContractTerms] = {}
     shapes: dict[str, tuple[ShapeGrant, ...]] = {}
     for card in cards:
@@ -110,8 +114,12 @@ def _compiled() -> tuple[dict[str, ContractTerms], dict[str, tuple[ShapeGrant, .
     return contracts, shapes
 
 
-CARDS = Catalogue(lambda card_id: _compiled()[0].get(card_id), lambda card_id: _compiled()[1].get(card_id))
-"""The compiled cards of ``cards/*.hex``, read on the first look-up."""
+def catalogue(folder: Path | None = None) -> Catalogue:
+    """The compiled cards of the card folder (default ``cards/``, see :func:`dsl.pools.card_paths`),
+    read on the first look-up."""
+    return Catalogue(
+        lambda card_id: _compiled(folder)[0].get(card_id), lambda card_id: _compiled(folder)[1].get(card_id)
+    )
 
 
 def _tiles(field: str, text: str) -> list[int]:
@@ -269,10 +277,18 @@ def _read(source: str) -> str:
 
 def score(
     source: Annotated[str, typer.Argument(help="A JSON file describing the win, or - for stdin.")] = "-",
+    folder: CardsOption = None,
 ) -> None:
-    """Score one win (§13): legal or not, each item with its cap, the total."""
+    """Score one win (§13): legal or not, each item with its cap, the total.
+
+    Input, one JSON object: {"concealed": "123m456p789s11122z", "win_tile": "2z", "win_by": "ron", ...}
+
+    Also "hu_order" (1-3); optional "contract", "melds", "flowers", "flags", "treasure", "augments".
+
+    Exit 0 legal, 1 not a legal hu, 2 malformed input.
+    """
     try:
-        result = score_text(_read(source), CARDS)
+        result = score_text(_read(source), catalogue(folder))
     except InputError as err:
         where = "<stdin>" if source == "-" else source
         raise InputError(f"{where}: {err}") from None

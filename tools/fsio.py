@@ -30,6 +30,9 @@ def write_atomic(path: Path, text: str) -> None:
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError as err:
+        raise InputError(f"{path}: cannot write: {path.parent} is not a folder") from err
+    try:
         mode = _mode_for(path)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     except OSError as err:

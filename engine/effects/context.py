@@ -84,6 +84,8 @@ class Ctx:
         if first is None:
             first = self.game.dealer
         ring = [first, *[p for p in table.clockwise_from(first) if p != first]]
+        if word == "everyone":
+            return [table.player_at((table.seat_of[first] + step) % 4) for step in range(4)]
         ring = [p for p in ring if table.in_game(p)]
         if word == "others":
             return [p for p in ring if p != self.holder]

@@ -86,7 +86,8 @@ def _is(ctx: Ctx, args: tuple[object, ...]) -> bool:
     if ctx.event is None:
         return False
     value = ctx.event.data.get(field)
-    if field in ("from", "player", "source") and value is not None:
+    options = tuple(ctx.card.base_id if str(o) == "self" else o for o in options)
+    if field in ("from", "player") and value is not None:
         players = [ctx.player(o) for o in options]
         return any(p is not None and "ABCD"[p] == value for p in players)
     return str(value) in {str(o) for o in options}

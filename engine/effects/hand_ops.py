@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.decisions import Decision, DecisionKind
 from engine.effects.context import Ctx
-from engine.effects.program import Step, primitive
+from engine.effects.program import Step, precondition, primitive
 from engine.tiles import format_one, kind_of_instance
 from engine.vocabulary import ArgValue
 
@@ -30,7 +30,7 @@ def extra_tidy(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     no world card sees it and it starts no new extra tidy."""
     game = ctx.game
     target = ctx.player(args.get("player", "holder"))
-    if target is None or game.table.players[target].won or not game.table.wall or game.in_tidy:
+    if not game.playing(target) or target is None or not game.table.wall or game.in_tidy:
         ctx.unexecutable = True
         return
     ctx.did_something = True
@@ -48,7 +48,7 @@ def discard(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """A card-caused discard with its own response window, nested in the effect (H9); it gives back a
     tile the effect brought in, so it never breaks the hand count (§14.5)."""
     target = ctx.player(args.get("player", "holder"))
-    if target is None or ctx.game.table.players[target].won or ctx.gained.get(target, 0) <= 0:
+    if target is None or not ctx.game.playing(target) or ctx.gained.get(target, 0) <= 0:
         ctx.unexecutable = True
         return
     ctx.gained[target] -= 1
@@ -62,7 +62,7 @@ def retrieve(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     (O-P05, O-C05①, G-09); called tiles are not in the river."""
     game = ctx.game
     target = ctx.player(args.get("player", "holder"))
-    if target is None:
+    if target is None or not game.playing(target):
         ctx.unexecutable = True
         return
     river = game.table.players[target].river
@@ -84,6 +84,12 @@ def retrieve(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     yield from game.acquire(target, tile, "retrieve", ctx.cause)
 
 
+@precondition("retract_discard")
+def _can_retract(ctx: Ctx, args: dict[str, ArgValue]) -> bool:
+    target = ctx.player(args.get("player", "holder"))
+    return target is not None and ctx.game.can_retract(target)
+
+
 @primitive("retract_discard")
 def retract_discard(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """P-10: the discard just made is void and the holder discards another tile instead."""
@@ -101,7 +107,7 @@ def reveal(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     player, or ``random`` (a seeded uniform pick, H2)."""
     game = ctx.game
     owner = ctx.player(args.get("owner", "holder"))
-    if owner is None or game.table.players[owner].won:
+    if owner is None or not game.playing(owner):
         ctx.unexecutable = True
         return
     player = game.table.players[owner]
@@ -177,7 +183,7 @@ def exchange(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     game = ctx.game
     other = ctx.player(args.get("with", "target"))
     me = ctx.holder
-    if me is None or other is None or other == me:
+    if me is None or other is None or other == me or not (game.playing(me) and game.playing(other)):
         ctx.unexecutable = True
         return
     picks: dict[int, str] = {}
@@ -199,7 +205,7 @@ def exchange(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
 def pass_all(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """O-X02: every in-game player passes one hidden tile to the next in-game player, sealed (H3)."""
     game = ctx.game
-    players = [p for p in ctx.players("all", "holder") if _hidden_faces(ctx, p)]
+    players = [p for p in ctx.players("all", "holder") if _hidden_faces(ctx, p) and game.playing(p)]
     if len(players) < 2:
         ctx.did_something = True
         return
@@ -221,7 +227,7 @@ def swap_with_top(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     bottom in random order; the tiles taken cannot win in this effect."""
     game = ctx.game
     holder = ctx.holder
-    if holder is None or not game.table.wall:
+    if holder is None or not game.table.wall or not game.playing(holder):
         ctx.unexecutable = True
         return
     counts = tuple(str(n) for n in range(int(str(args.get("most", 3))) + 1))

@@ -19,7 +19,7 @@ from engine.bus import Event
 from engine.decisions import PASS, Decision, DecisionKind
 from engine.effects.context import Ctx
 from engine.effects.facts import holds
-from engine.effects.program import Step
+from engine.effects.program import Step, runnable
 from engine.state import ContractStatus
 from engine.vocabulary import DURATIONS, ContractWatch, Hook, Level, LimitRule, Program, StaticRule
 
@@ -121,6 +121,8 @@ class CardHook:
         if any(
             game.counters.get(key, 0) >= rule.count for key, rule in zip(keys, self.hook.limits, strict=True)
         ):
+            return False
+        if not runnable(ctx, self.hook.steps):
             return False
         if self.hook.optional:
             asker = self.holder if self.holder is not None else event.player

@@ -40,6 +40,31 @@ def primitive(name: str) -> Callable[[Primitive], Primitive]:
     return register
 
 
+Precondition = Callable[[Ctx, dict[str, ArgValue]], bool]
+PRECONDITIONS: dict[str, Precondition] = {}
+"""For primitives an optional ability opens with: whether they can act at all, so the holder is not
+offered a use that would do nothing (P-10 after a B-10 forced discard, H4)."""
+
+
+def precondition(name: str) -> Callable[[Precondition], Precondition]:
+    """Register the precondition of a primitive."""
+
+    def register(function: Precondition) -> Precondition:
+        PRECONDITIONS[name] = function
+        return function
+
+    return register
+
+
+def runnable(ctx: Ctx, program: Program) -> bool:
+    """Whether the program's first step can act now (primitives without a precondition always can)."""
+    first = program[0] if program else None
+    if not isinstance(first, PrimitiveStep):
+        return True
+    check = PRECONDITIONS.get(first.primitive)
+    return check is None or check(ctx, dict(first.args))
+
+
 def run_program(ctx: Ctx, program: Program) -> Step:
     """Run the steps in order; a step that can do nothing marks the context unexecutable (§6.8)."""
     for step in program:

@@ -79,7 +79,7 @@ def look_and_take(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     n = int(str(args.get("n", 1)))
     tail = args.get("end", "top") == "tail"
     seen = wall.look_tail(n) if tail else wall.look_front(n)
-    if not seen or holder is None:
+    if not seen or holder is None or not game.playing(holder):
         ctx.unexecutable = True
         return
     ctx.did_something = True
@@ -123,7 +123,7 @@ def draw_tile(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """Draw one tile from an end as an extra draw (no hu, §6.11), a normal draw or a replacement."""
     game = ctx.game
     target = ctx.player(args.get("player", "holder"))
-    if target is None or not game.table.wall or game.table.players[target].won:
+    if target is None or not game.table.wall or not game.playing(target):
         ctx.unexecutable = True
         return
     ctx.did_something = True
@@ -138,7 +138,7 @@ def put_bottom(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """Slide one hidden hand tile under the tail tile (H11); the player picks which."""
     game = ctx.game
     target = ctx.player(args.get("player", "holder"))
-    if target is None:
+    if target is None or not game.playing(target):
         ctx.unexecutable = True
         return
     player = game.table.players[target]

@@ -97,18 +97,28 @@ class ChallengePolicy:
     """How a bot answers a challenge: it accepts with probability ``accept``.
 
     Otherwise it does the alternative with probability ``alternative``, and
-    else refuses (free, §17.4).  Draws come from the session's seeded RNG,
-    so a simulation replays.
+    else refuses (free, §17.4) — or, holding a chip, skips with it with
+    probability ``skip`` (§7.4).  Offered to pay a chip to put away its
+    lasting challenge, it does so with probability ``discard`` (§7.4).
+    Draws come from the session's seeded RNG, so a simulation replays.
     """
 
     accept: float = 0.8
     alternative: float = 0.1
+    skip: float = 0.0
+    discard: float = 0.0
 
-    def decide(self, rng: random.Random) -> Outcome:
-        """The bot's outcome for one challenge."""
+    def decide(self, rng: random.Random, can_skip: bool = False) -> Outcome:
+        """The bot's outcome for one challenge; ``can_skip``: it holds a chip to skip with."""
         roll = rng.random()
         if roll < self.accept:
             return Outcome.DONE
         if roll < self.accept + self.alternative:
             return Outcome.ALTERNATIVE
+        if can_skip and self.skip > 0 and rng.random() < self.skip:
+            return Outcome.CHIP_SKIPPED
         return Outcome.REFUSED
+
+    def discards(self, rng: random.Random) -> bool:
+        """Whether the bot pays a chip to put away its lasting challenge now (§7.4)."""
+        return self.discard > 0 and rng.random() < self.discard

@@ -18,10 +18,13 @@ from engine.errors import CardError
 from engine.hookspecs import Game
 from engine.tiles import parse_one
 from modules.party.challenges import Outcome, Reward, settle
+from modules.party.chips import SPEND_COST, SpendPurpose
 from modules.party.designated import CHIPS_PER_ACTION, DesignatedTile
 from modules.party.table import PartyTable
 
 MODULE = "party"
+DECK = "party"
+"""The party deck (§7.2); the engine keeps one lasting slot of it per player (§7.3)."""
 CHALLENGE = "challenge"
 """Challenge decisions are about ``"challenge <card>"`` (or ``"challenge <card> <single|double>"``)."""
 SETTLED = "challenge.settled"
@@ -30,6 +33,11 @@ EACH_PERFORMER = "performer"
 """``reward_to: performer`` (the default): each performer who completes the challenge earns."""
 FREE_OPTIONS = (Outcome.DONE, Outcome.ALTERNATIVE, Outcome.REFUSED, Outcome.FAILED)
 """§17.4: refusing is always offered and free."""
+PUT_AWAY = "chip_discard"
+"""The decision to pay a chip for one's lasting challenge is about ``"chip_discard <card>"`` (§7.4)."""
+KEEP, DISCARD = "keep", "discard"
+DISCARDED = "challenge.discarded"
+"""The event recorded when a player pays a chip to put his lasting challenge away (§7.4)."""
 
 
 def state_of(game: Game) -> PartyTable:
@@ -78,6 +86,7 @@ def perform(game: Game, card: str, performers: Sequence[int], reward: Reward, ab
             chips = reward.pays(table.completions[card], table.paid.get(card, 0))
             table.paid[card] = table.paid.get(card, 0) + chips * len(reward.to or (player,))
         result = settle(table.ledger, card, player, outcome, chips, table.round_no, reward.to)
+        table.outcomes.append((table.round_no, result))
         data = {"card": card, "outcome": result.outcome.value, "chips": result.chips}
         yield from game.bus.deliver(Event(SETTLED, player, cause=f"card:{card}", data=data), game)
 
@@ -170,6 +179,25 @@ def card_ended(event: Event, game: Game) -> Step:
     """``card.ended``: a lasting card left its slot (§7.3, §7.4); its F-T tracker goes with it."""
     state_of(game).watched.pop(str(event.data.get("card", "")), None)
     yield from ()
+
+
+def offer_discard(event: Event, game: Game) -> Step:
+    """``idle``: a player about to act who holds a lasting challenge and a chip may pay the chip to put
+    the challenge away (§7.4); it ends at once, without effect."""
+    player = event.player
+    if player is None:
+        return
+    table = state_of(game)
+    card = game.lasting_card(player, DECK)
+    if card is None or table.ledger.balance(player) < SPEND_COST:
+        return
+    answer = yield Decision(DecisionKind.CHOOSE, player, (KEEP, DISCARD), f"{PUT_AWAY} {card}")
+    if answer != DISCARD:
+        return
+    table.ledger.spend(player, SpendPurpose.DISCARD_LASTING, card, table.round_no)
+    data = {"card": card, "chips": -SPEND_COST}
+    yield from game.bus.deliver(Event(DISCARDED, player, cause=f"card:{card}", data=data), game)
+    yield from game.end_lasting(player, DECK)
 
 
 def round_ended(event: Event, game: Game) -> Step:

@@ -9,6 +9,7 @@ module by their tag.  Challenges never touch the score (§7.1).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from engine.bus import Event
 from engine.decisions import Decision, DecisionKind
@@ -62,28 +63,39 @@ def hexmj_primitives() -> dict[str, Primitive]:
 
 @hookimpl
 def hexmj_listeners() -> list[Listener]:
-    """The F-T template's acquisitions and checks, a winner's exit, the round's end (§7.5, §7.6)."""
+    """The F-T template's acquisitions and checks, a winner's exit, the round's end (§7.5, §7.6), and
+    the offer to pay a chip for one's lasting challenge when about to act (§7.4)."""
     handlers = {
         "tile.acquired": play.tile_acquired,
         "turn.ended": play.turn_ended,
         "hu.confirmed": play.hu_confirmed,
         "card.ended": play.card_ended,
         "round.ended": play.round_ended,
+        "idle": play.offer_discard,
     }
     return [Listener(play.MODULE, event, Level.PARTY, handle) for event, handle in handlers.items()]
 
 
 @hookimpl
 def hexmj_bot_answer(decision: Decision, game: Game) -> str | None:
-    """A bot accepts a challenge with the session's configured probability (§7, ``ChallengePolicy``)."""
-    if decision.kind is not DecisionKind.CHOOSE or not decision.about.startswith(play.CHALLENGE + " "):
+    """A bot accepts a challenge, skips it with a chip, or pays a chip for its lasting challenge with
+    the session's configured probabilities (§7, §7.4, ``ChallengePolicy``)."""
+    if decision.kind is not DecisionKind.CHOOSE:
         return None
-    return play.state_of(game).policy.decide(game.rng).value
+    policy = play.state_of(game).policy
+    if decision.about.startswith(play.CHALLENGE + " "):
+        return policy.decide(game.rng, Outcome.CHIP_SKIPPED.value in decision.options).value
+    if decision.about.startswith(play.PUT_AWAY + " "):
+        return play.DISCARD if policy.discards(game.rng) else play.KEEP
+    return None
 
 
 @hookimpl
 def hexmj_account_lines(record: Event, game: Game) -> list[str]:
-    """One line per performer's outcome: who, which card, how it ended, the chips it moved."""
+    """One line per performer's outcome: who, which card, how it ended, the chips it moved; one per
+    lasting challenge put away for a chip (§7.4)."""
+    if record.name == play.DISCARDED and record.player is not None:
+        return [f"{PLAYERS[record.player]} 花费1枚筹码弃置 {record.data['card']}（欢乐筹码 -1）"]
     if record.name != play.SETTLED or record.player is None:
         return []
     outcome = Outcome(str(record.data["outcome"]))
@@ -99,3 +111,26 @@ def hexmj_session_summary(game: Game) -> list[str]:
     chips = "，".join(f"{ledger.names[p]} {n}" for p, n in enumerate(ledger.balances()))
     stars = "、".join(ledger.names[p] for p in party_stars(ledger)) or "无"
     return [f"欢乐筹码：{chips}", f"欢乐之星：{stars}"]
+
+
+@hookimpl
+def hexmj_session_fields(game: Game) -> dict[str, Any]:
+    """``party``: each player's chips, the 欢乐之星 and every challenge outcome (§7.1, §7.4, §16)."""
+    table = play.state_of(game)
+    ledger = table.ledger
+    return {
+        play.MODULE: {
+            "chips": {ledger.names[p]: n for p, n in enumerate(ledger.balances())},
+            "stars": [ledger.names[p] for p in party_stars(ledger)],
+            "challenges": [
+                {
+                    "round": round_no,
+                    "seat": ledger.names[result.player],
+                    "card": result.card,
+                    "outcome": result.outcome.value,
+                    "chips": result.chips,
+                }
+                for round_no, result in table.outcomes
+            ],
+        }
+    }

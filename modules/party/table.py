@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from modules.party.challenges import ChallengePolicy
+from modules.party.challenges import ChallengePolicy, ChallengeResult
 from modules.party.chips import ChipLedger
 from modules.party.designated import DesignatedTile
 
@@ -19,7 +19,8 @@ class PartyTable:
     """Everything the party module keeps; ``policy`` is how bots answer challenges.
 
     ``completions`` and ``paid`` count, per card this round, the completed
-    challenges and the chips paid (for ``Reward.rewarded``, ``needs``, ``cap``).
+    challenges and the chips paid (for ``Reward.rewarded``, ``needs``, ``cap``);
+    ``outcomes`` keeps every performer's outcome of the session with its round.
     """
 
     ledger: ChipLedger
@@ -28,6 +29,7 @@ class PartyTable:
     watched: dict[str, tuple[int, DesignatedTile]] = field(default_factory=dict)
     completions: dict[str, int] = field(default_factory=dict)
     paid: dict[str, int] = field(default_factory=dict)
+    outcomes: list[tuple[int, ChallengeResult]] = field(default_factory=list)
 
     def trackers_of(self, player: int) -> list[DesignatedTile]:
         """``player``'s F-T trackers, by card id."""

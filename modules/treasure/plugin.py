@@ -8,6 +8,8 @@ scorer's item, fed by the ``treasure`` mark this module answers.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.bus import Event, Step
 from engine.hookspecs import (
     DeckSpec,
@@ -78,3 +80,10 @@ def hexmj_account_lines(record: Event, game: Game) -> list[str]:
     if record.name not in ("treasure.revealed", "treasure.changed"):
         return []
     return [play.describe(record.data)]
+
+
+@hookimpl
+def hexmj_session_fields(game: Game) -> dict[str, Any]:
+    """``treasure``: every order revealed or rewritten, in order, with its public faces (§8, §8.4)."""
+    orders = play.state_of(game).orders
+    return {MARK: {"orders": [{"reveal": n, "card": card, "faces": faces} for n, card, faces in orders]}}

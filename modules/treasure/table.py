@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.errors import IllegalActionError
-from engine.tiles import WINDS
-from modules.treasure.faces import RevealedOrder, declare, faces_for
+from engine.tiles import WINDS, format_tiles
+from modules.treasure.faces import RevealedOrder, declare, faces_for, public_faces
 
 
 def seat_wind(seat: int) -> int:
@@ -22,12 +22,15 @@ def seat_wind(seat: int) -> int:
 
 @dataclass
 class TreasureTable:
-    """The treasure of the round in progress; ``history`` lists every order revealed this round."""
+    """The treasure of the round in progress; ``history`` lists every order revealed this round,
+    ``orders`` every order of the session as ``(reveal number, card, public faces)`` (§8, §8.4)."""
 
     current: RevealedOrder | None = None
     history: list[RevealedOrder] = field(default_factory=list)
     declared: dict[int, int] = field(default_factory=dict)
     dealer: int = 0
+    rounds: int = 0
+    orders: list[tuple[int, str, str]] = field(default_factory=list)
 
     def start_round(self, revealed: RevealedOrder, dealer: int) -> None:
         """The order revealed after the world card and before the deal (§8); last round's faces go."""
@@ -35,6 +38,8 @@ class TreasureTable:
         self.dealer = dealer
         self.history = [revealed]
         self.declared = {}
+        self.rounds += 1
+        self._note(revealed)
 
     def rewrite(self, revealed: RevealedOrder) -> None:
         """O-X09: the new order applies from now on (§8.4); nothing decided before changes."""
@@ -42,6 +47,10 @@ class TreasureTable:
             raise IllegalActionError("no treasure order to rewrite this round")
         self.current = revealed
         self.history.append(revealed)
+        self._note(revealed)
+
+    def _note(self, revealed: RevealedOrder) -> None:
+        self.orders.append((self.rounds, revealed.order.card, format_tiles(sorted(public_faces(revealed)))))
 
     def declare(self, player: int, face: int) -> None:
         """P-14: ``player``'s own treasure face for the rest of the round (§8.3)."""

@@ -4,9 +4,13 @@ The pool is the mode's pool or a pool file's (§3, §18.2) with the versions
 the spec forces (§18.4); the session is :class:`engine.session.Session`
 with the mode's modules plugged in (§7, §8), driven by the named bots.
 Each round's result gives the wins, scores, contract statuses, turns, the
-chance and party cards drawn and the cards whose abilities ran; an augment
-or contract has ``triggered`` 1 in a round when its ability ran at all
-(§18.3 asks how often a card acts, per round held).
+chance and party cards drawn and, per card, how often its abilities acted and
+how often they were called on and could do nothing: an augment or contract
+counts ``triggered`` for every time it acted (at least 1 when a grant or a
+rule decision of it was used) and ``unable`` for every time it could not act;
+a drawn card put away without effect (a kept lasting slot, S-10's redraw)
+neither triggered nor was unexecutable (§18.3 asks how often a card acts,
+per round held).
 The world card's triggers are counted from the bus: every ``chance.draw`` or
 ``party.draw`` it caused (§6.1: a world card only makes players draw).
 """
@@ -26,9 +30,10 @@ from dsl.pools import pool_cards
 from engine.agents import make_agents
 from engine.bus import Event
 from engine.errors import InputError
-from engine.plugins import modules_for_mode, plugin_manager
+from engine.plugins import Modules, modules_for_mode
 from engine.round import DrawnCard as EngineDrawn
 from engine.round import EndReason
+from engine.round import RoundResult as EngineRoundResult
 from engine.session import RoundRecord as EngineRound
 from engine.session import Session, SessionConfig, SessionResult, drive
 from engine.state import ContractStatus, WinWay
@@ -84,9 +89,7 @@ def play_session(spec: SessionSpec) -> SessionRecord:
     modules = frozenset(info.name for info in modules_for_mode(spec.mode))
     watcher = EventWatcher()
     config = SessionConfig(seed=spec.seed, mode=spec.mode, rounds=spec.rounds)
-    session = Session(
-        config, cards=cards, modules=modules, plugins=plugin_manager(sorted(modules)), sinks=[watcher]
-    )
+    session = Session(config, cards=cards, modules=modules, plugins=Modules.enable(modules), sinks=[watcher])
     result = drive(session.steps(), session, make_agents(list(spec.agents), spec.seed))
     return session_record(session, result, watcher, spec.agents, spec.pool_name)
 
@@ -118,16 +121,23 @@ def session_record(
 
 def _round(session: Session, r: EngineRound, caused: Counter[str]) -> RoundRecord:
     result = r.result
-    acted = result.exercised
     players = [
         PlayerRound(
-            augments=tuple(HeldCard(card=c, triggered=int(base_id(c) in acted)) for c in r.augments[p]),
-            contract=_contract(session, result.contracts[p], result.statuses[p], acted),
+            augments=tuple(_held(c, result) for c in r.augments[p]),
+            contract=_contract(session, result.contracts[p], result.statuses[p], result),
             score=result.scores[p],
         )
         for p in range(4)
     ]
-    world = None if r.world is None else WorldRecord(card=r.world, triggered=caused[base_id(r.world)])
+    world = (
+        None
+        if r.world is None
+        else WorldRecord(
+            card=r.world,
+            triggered=caused[base_id(r.world)],
+            unexecutable=result.unable.get(base_id(r.world), 0),
+        )
+    )
     return RoundRecord(
         number=r.number,
         dealer=r.dealer,
@@ -148,13 +158,23 @@ def _round(session: Session, r: EngineRound, caused: Counter[str]) -> RoundRecor
 
 def _drawn(d: EngineDrawn) -> DrawnCard:
     deck: Deck = "party" if d.deck == "party" else "chance"
+    triggered = not d.unexecutable and not d.discarded
     return DrawnCard(
-        card=d.card, deck=deck, player=d.player, triggered=not d.unexecutable, unexecutable=d.unexecutable
+        card=d.card, deck=deck, player=d.player, triggered=triggered, unexecutable=d.unexecutable
     )
 
 
+def _triggered(card: str, result: EngineRoundResult) -> int:
+    """The times the card acted this round; 1 when only a grant or a rule decision of it was used."""
+    return max(result.acted.get(base_id(card), 0), int(base_id(card) in result.exercised))
+
+
+def _held(card: str, result: EngineRoundResult) -> HeldCard:
+    return HeldCard(card=card, triggered=_triggered(card, result), unable=result.unable.get(base_id(card), 0))
+
+
 def _contract(
-    session: Session, card: str | None, status: ContractStatus, acted: set[str]
+    session: Session, card: str | None, status: ContractStatus, result: EngineRoundResult
 ) -> ContractRecord | None:
     if card is None:
         return None
@@ -163,5 +183,6 @@ def _contract(
         kind="black" if session.is_black(card) else "normal",
         completed=status == ContractStatus.COMPLETED,
         abandoned=status == ContractStatus.ABANDONED,
-        triggered=int(base_id(card) in acted),
+        triggered=_triggered(card, result),
+        unable=result.unable.get(base_id(card), 0),
     )

@@ -1,0 +1,55 @@
+"""Agents (issue "The game engine", item 4): one interface, own view only, greedy takes every win."""
+
+from __future__ import annotations
+
+import random
+
+from engine.agents import GreedyAgent, RandomAgent
+from engine.decisions import Decision, DecisionKind
+from engine.scenario import Scenario
+from engine.session import SessionConfig, drive
+from engine.view import build_view
+from tools.cmd_play import new_session
+
+
+def test_a_view_holds_no_other_concealed_tiles_s9_4_s14_4() -> None:
+    sc = Scenario(hands={"A": "1111m23m456p789s55s", "B": "234m456m789m12p66s"})
+    sc.advance("ankan 1m")
+    view = build_view(sc.round.table, 1, contracts_public=False, augments=((),) * 4, scores=(0,) * 4)
+    assert view.hand_sizes[0] == len(sc.round.table.players[0].hand)
+    assert view.melds[0] == (("ankan", ()),)
+    assert not hasattr(view, "hands")
+    assert view.hand == tuple(sorted(view.hand)) and len(view.hand) == 13
+
+
+def test_greedy_takes_a_legal_win_and_discards_toward_tenpai_s11() -> None:
+    sc = Scenario(hands={"A": "123m456m789m123p55s"})
+    greedy = GreedyAgent(random.Random(0))
+    view = build_view(sc.round.table, 0, contracts_public=False, augments=((),) * 4, scores=(0,) * 4)
+    assert sc.pending is not None and greedy.decide(view, sc.pending) == "hu"
+    turn = Decision(DecisionKind.TURN, 0, ("discard 1z", "discard 5m"))
+    lone = build_view(
+        Scenario(hands={"A": "123m456m789m12p5m1z"}).round.table,
+        0,
+        contracts_public=False,
+        augments=((),) * 4,
+        scores=(0,) * 4,
+    )
+    assert greedy.decide(lone, turn) == "discard 1z"
+
+
+def test_random_agent_answers_only_offered_options_and_sessions_end_s16() -> None:
+    decision = Decision(DecisionKind.CALL, 2, ("pass", "pon", "chi 345m"), "3m")
+    agent = RandomAgent(random.Random(3))
+    assert {
+        agent.decide(
+            build_view(
+                Scenario(hands={}).round.table, 2, contracts_public=False, augments=((),) * 4, scores=(0,) * 4
+            ),
+            decision,
+        )
+        for _ in range(30)
+    } <= set(decision.options)
+    session = new_session(SessionConfig(8, "party", 4))
+    result = drive(session.steps(), session, [agent, GreedyAgent(random.Random(1)), agent, agent])
+    assert len(result.rounds) == 4 and result.test
