@@ -158,9 +158,8 @@ def main() -> None:
     for name, value, target in checks:
         print(f"{name}: {value:.2f}x (target >= {target}x) {'ok' if value >= target else 'MISSED'}")
     verdict = "ok" if max(traced, rss) < MEMORY_LIMIT_MB else "MISSED"
-    print(
-        f"session peak memory: {traced:.1f} MB traced, {rss:.1f} MB RSS (target < {MEMORY_LIMIT_MB}) {verdict}"
-    )
+    memory = f"{traced:.1f} MB traced, {rss:.1f} MB RSS"
+    print(f"session peak memory: {memory} (target < {MEMORY_LIMIT_MB} MB) {verdict}")
 
 
 if __name__ == "__main__":

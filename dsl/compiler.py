@@ -20,7 +20,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Literal, TypeVar
 
 from dsl import model as m
@@ -71,17 +71,27 @@ ID_PREFIXES: dict[str, tuple[str, str | None]] = {
 }
 """The library's id ranges (lib 一) and the type and group they imply."""
 
-T = TypeVar("T")
+_PREFIXES_LONGEST_FIRST = sorted(ID_PREFIXES, key=len, reverse=True)
+
+_T = TypeVar("_T")
 
 AUGMENTS = frozenset({"silver", "gold", "prismatic"})
+"""The augment tiers (§5.1): their abilities default to once per round."""
 CONTRACTS = frozenset({"contract", "black_contract"})
+"""The types that may ``complete`` and ``fail`` (§9)."""
 DRAWN = frozenset({"chance", "party", "treasure"})
+"""The types drawn and resolved at once, which may ``resolve`` (§6.5, §7.2, §8)."""
 
 WORLD_DEFAULT = (v.LimitRule(1, "round", per_player=True), v.LimitRule(4, "round"))
+"""A world trigger without ``limit``: once per player per round, four times per round (§6.3, lib 三)."""
 PERSONAL_DEFAULT = (v.LimitRule(1, "round"),)
+"""An augment ability without ``limit``: once per round (lib 二.2)."""
 
 FILTER_WORDS: tuple[str, ...] = ("flower", "seat_wind", "drawn", "latest", "not_latest", "pair")
 """Tile choices an effect may name beyond the hand-predicate tile filters."""
+
+TILE_WORDS: tuple[str, ...] = ("tile", "chosen")
+"""Names that stand for a tile: the event's tile, the face the holder chose."""
 
 
 def _did_you_mean(word: str, known: Iterable[str]) -> str:
@@ -115,19 +125,20 @@ class _Pass:
             self.type_and_group()
         for label, where in card.field_locations.items():
             self.known("UNKNOWN-FIELD", "field", label, FIELD_LABELS, where)
-        key = f"{card.type}:{card.group}" if f"{card.type}:{card.group}" in REQUIRED_FIELDS else card.type
-        for label in REQUIRED_FIELDS.get(key, ("卡面正文",)):
+        required = REQUIRED_FIELDS.get(f"{card.type}:{card.group}") or REQUIRED_FIELDS.get(
+            card.type, ("卡面正文",)
+        )
+        for label in required:
             if label not in card.fields:
                 self.report("MISSING-FIELD", f"{card.id} has no {label} field", card.location)
         tagged = MODULE_TAGS.get(card.fields.get("标签", ""))
-        for tag in card.tags:
-            self.known("UNKNOWN-MODULE", "module", tag, MODULE_TAGS.values(), card.location)
         if tagged is not None and tagged not in card.tags:
             self.report(
                 "TAG-MISMATCH", f"标签 names the {tagged} module: add 'module {tagged}'", card.location
             )
         for tag in card.tags:
-            if tag in MODULE_TAGS.values() and tagged != tag:
+            known = self.known("UNKNOWN-MODULE", "module", tag, MODULE_TAGS.values(), card.location)
+            if known and tagged != tag:
                 self.report("TAG-MISMATCH", f"'module {tag}' needs the matching 标签 field", card.location)
 
     def type_and_group(self) -> None:
@@ -140,8 +151,7 @@ class _Pass:
         if not groups and card.group is not None:
             self.report("BAD-GROUP", f"a {card.type} card has no group, got '{card.group}'", card.location)
             return
-        longest_first = sorted(ID_PREFIXES, key=len, reverse=True)
-        prefix = next((p for p in longest_first if card.base_id.startswith(p)), "")
+        prefix = next((p for p in _PREFIXES_LONGEST_FIRST if card.base_id.startswith(p)), "")
         if prefix and re.fullmatch(rf"{prefix}-?[0-9]+", card.base_id):
             expected = ID_PREFIXES[prefix]
             if (card.type, card.group if expected[1] else None) != expected:
@@ -150,32 +160,11 @@ class _Pass:
 
     # ---- arguments ------------------------------------------------------------
 
-    def atom_fits(self, kind: v.ParamKind, atom: m.Atom, event: v.EventSpec | None) -> bool:
-        word = atom.value
-        if kind == "int":
-            return atom.kind == "int"
-        if kind == "tile":
-            return atom.kind == "tile" or word in ("tile", "chosen")
-        if kind == "filter":
-            return _filter_word(atom)
-        if atom.kind != "name":
-            return False
-        if kind in ("player", "players"):
-            return word in v.ROLES
-        if kind == "duration":
-            return word in v.DURATIONS
-        if kind == "field":
-            return event is not None and word in event.payload
-        if kind == "name":
-            return True
-        return word in v.ARGUMENT_WORDS.get(kind, ())
-
     def value(self, param: v.Param, arg: m.Arg, event: v.EventSpec | None) -> v.ArgValue | None:
+        """The argument's value if every alternative fits the parameter's kind; else reported."""
         for atom in arg.alternatives:
-            if not self.atom_fits(param.kind, atom, event):
-                words = (
-                    v.ROLES if param.kind in ("player", "players") else v.ARGUMENT_WORDS.get(param.kind, ())
-                )
+            if not _fits(param.kind, atom, event):
+                words = _names(param.kind, event) or ()
                 hint = _did_you_mean(str(atom.value), words) or (
                     "one of " + ", ".join(words) if words else ""
                 )
@@ -223,19 +212,20 @@ class _Pass:
     # ---- conditions --------------------------------------------------------
 
     def hand_condition(self, cond: m.Condition) -> pr.Condition | None:
-        """A condition over the winning hand: names from ``engine.predicates.REGISTRY``."""
+        """A condition over the winning hand: names from ``engine.predicates.REGISTRY``; every unknown
+        name and bad argument is reported at the fact that has it."""
         built = _convert(cond)
-        for call, fact in _calls(cond, built):
-            if call.name not in pr.REGISTRY:
-                self.report(
-                    "UNKNOWN-PREDICATE", f"unknown hand predicate '{call.name}'", fact.location,
-                    _did_you_mean(call.name, pr.REGISTRY),
-                )  # fmt: skip
-                return None
-        problems = pr.problems(built)
-        for problem in problems:
-            self.report("BAD-ARGUMENT", problem, _first_location(cond))
-        return None if problems else built
+        ok = True
+        for node, fact in _facts(cond, built):
+            if fact.name not in pr.REGISTRY:
+                hint = _did_you_mean(fact.name, pr.REGISTRY)
+                self.report("UNKNOWN-PREDICATE", f"unknown hand predicate '{fact.name}'", fact.location, hint)
+                ok = False
+                continue
+            for problem in pr.problems(node):
+                self.report("BAD-ARGUMENT", problem, fact.location)
+                ok = False
+        return built if ok else None
 
     def fact_condition(self, cond: m.Condition, event: v.EventSpec | None) -> pr.Condition | None:
         """A condition over the table and the event's payload: names from ``vocabulary.FACTS``."""
@@ -287,14 +277,14 @@ class _Pass:
                 continue
             per = list(limit.per)
             per_player = per[:1] == ["player"]
-            period = per[-1]
-            if len(per) > 2 or (len(per) == 2 and not per_player) or period not in v.LIMIT_PERIODS:
+            period = next((known for known in v.LIMIT_PERIODS if known == per[-1]), None)
+            if len(per) > 2 or (len(per) == 2 and not per_player) or period is None:
                 self.report(
                     "BAD-LIMIT", f"limit 'per {' per '.join(per)}' is not a limit", limit.location,
                     "write: limit N per round | per player per round | per session | per turn",
                 )  # fmt: skip
                 continue
-            rules.append(v.LimitRule(limit.count, period, per_player))  # type: ignore[arg-type]
+            rules.append(v.LimitRule(limit.count, period, per_player))
         return tuple(rules)
 
     def default_limits(self, allow: bool = True) -> tuple[v.LimitRule, ...]:
@@ -492,24 +482,62 @@ class _Pass:
             )
 
 
-def _keep(bucket: list[T], item: T | None) -> None:
+def _keep(bucket: list[_T], item: _T | None) -> None:
     if item is not None:
         bucket.append(item)
+
+
+def _is_tile(atom: m.Atom) -> bool:
+    """A written tile that exists (``5m``, not ``0m`` or ``8z``)."""
+    try:
+        parse_one(str(atom.value))
+    except TileSyntaxError:
+        return False
+    return atom.kind == "tile"
 
 
 def _filter_word(atom: m.Atom) -> bool:
     if atom.kind == "int":
         return isinstance(atom.value, int) and 1 <= atom.value <= 9
     if atom.kind == "tile":
-        try:
-            parse_one(str(atom.value))
-        except TileSyntaxError:
-            return False
-        return True
+        return _is_tile(atom)
     word = str(atom.value)
     return atom.kind == "name" and (
         word in pr.TILE_CLASSES or word in pr.FACT_FILTERS or word in FILTER_WORDS
     )
+
+
+_ATOM_TESTS: dict[v.ParamKind, Callable[[m.Atom], bool]] = {
+    "int": lambda atom: atom.kind == "int",
+    "tile": lambda atom: _is_tile(atom) or (atom.kind == "name" and atom.value in TILE_WORDS),
+    "filter": _filter_word,
+}
+"""Kinds that take more than a name; every other kind takes a name from :func:`_names`."""
+
+_NAMED_BY: dict[v.ParamKind, Collection[str]] = {
+    "player": v.ROLES,
+    "players": v.ROLES,
+    "duration": v.DURATIONS,
+    **v.ARGUMENT_WORDS,
+}
+"""The names each enumerated parameter kind accepts."""
+
+
+def _names(kind: v.ParamKind, event: v.EventSpec | None) -> Collection[str] | None:
+    """The names an argument of ``kind`` may be (``None``: any name); a ``field`` is a payload field."""
+    if kind == "name":
+        return None
+    if kind == "field":
+        return event.payload if event is not None else ()
+    return _NAMED_BY.get(kind, ())
+
+
+def _fits(kind: v.ParamKind, atom: m.Atom, event: v.EventSpec | None) -> bool:
+    test = _ATOM_TESTS.get(kind)
+    if test is not None:
+        return test(atom)
+    names = _names(kind, event)
+    return atom.kind == "name" and (names is None or atom.value in names)
 
 
 def _arg_value(arg: m.Arg) -> pr.Arg:
@@ -529,26 +557,17 @@ def _convert(cond: m.Condition) -> pr.Condition:
     return pr.All(parts) if isinstance(cond, m.AllOf) else pr.AnyOf(parts)
 
 
-def _calls(cond: m.Condition, built: pr.Condition) -> list[tuple[pr.Call, m.FactCall]]:
+def _facts(cond: m.Condition, built: pr.Condition) -> list[tuple[pr.Call | pr.Compare, m.FactCall]]:
+    """Each fact of ``cond`` (a call, or a call compared with a number) beside its built node."""
     if isinstance(cond, m.FactCall) and isinstance(built, pr.Call):
         return [(built, cond)]
     if isinstance(cond, m.Comparison) and isinstance(built, pr.Compare):
-        return [(built.left, cond.fact)]
+        return [(built, cond.fact)]
     if isinstance(cond, m.Negation) and isinstance(built, pr.Not):
-        return _calls(cond.part, built.part)
+        return _facts(cond.part, built.part)
     if isinstance(cond, m.AllOf | m.AnyOf) and isinstance(built, pr.All | pr.AnyOf):
-        return [pair for c, b in zip(cond.parts, built.parts, strict=True) for pair in _calls(c, b)]
+        return [pair for c, b in zip(cond.parts, built.parts, strict=True) for pair in _facts(c, b)]
     return []
-
-
-def _first_location(cond: m.Condition) -> Location | None:
-    if isinstance(cond, m.FactCall):
-        return cond.location
-    if isinstance(cond, m.Comparison):
-        return cond.fact.location
-    if isinstance(cond, m.Negation):
-        return _first_location(cond.part)
-    return _first_location(cond.parts[0])
 
 
 def _duplicates(cards: Sequence[m.Card]) -> list[Diagnostic]:
@@ -563,28 +582,29 @@ def _duplicates(cards: Sequence[m.Card]) -> list[Diagnostic]:
     return found
 
 
-def check_cards(cards: Sequence[m.Card]) -> list[Diagnostic]:
-    """Every problem of the cards, in file order: unknown names, bad arguments, missing fields, duplicates."""
+def _compile_all(cards: Sequence[m.Card]) -> tuple[list[v.CompiledCard], list[Diagnostic]]:
     found = _duplicates(cards)
+    compiled = []
     for card in cards:
         checker = _Pass(card)
-        checker.compile()
+        compiled.append(checker.compile())
         found.extend(checker.found)
-    return found
+    return compiled, found
+
+
+def check_cards(cards: Sequence[m.Card]) -> list[Diagnostic]:
+    """Every problem of the cards, in file order: unknown names, bad arguments, missing fields, duplicates."""
+    return _compile_all(cards)[1]
 
 
 def compile_card(card: m.Card) -> v.CompiledCard:
     """The card in the engine's terms; raises :class:`dsl.errors.CardCheckError` with every problem."""
-    checker = _Pass(card)
-    compiled = checker.compile()
-    if checker.found:
-        raise CardCheckError(checker.found, {})
-    return compiled
+    return compile_cards([card])[0]
 
 
 def compile_cards(cards: Sequence[m.Card]) -> list[v.CompiledCard]:
     """Compile many cards; every problem of every card is raised together."""
-    problems = check_cards(cards)
+    compiled, problems = _compile_all(cards)
     if problems:
         raise CardCheckError(problems, {})
-    return [compile_card(card) for card in cards]
+    return compiled

@@ -63,14 +63,23 @@ class Diagnostic(BaseModel):
 
 
 def caret_lines(source: str, line: int, column: int) -> list[str]:
-    """The source line and a caret under ``column``, aligned for double-width (CJK) characters."""
+    """The source line and a caret under ``column`` (1-based, in characters, lines split at ``\\n``
+    as Lark counts them), aligned for tabs and double-width (CJK) characters."""
     text_lines = source.split("\n")
     if not 1 <= line <= len(text_lines):
         return []
     text = text_lines[line - 1].rstrip("\r")
-    before = text[: column - 1]
-    width = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in before)
-    return [f"  {text}", f"  {' ' * width}^"]
+    return [f"  {text}", f"  {''.join(_pad(ch) for ch in text[: column - 1])}^"]
+
+
+def _pad(char: str) -> str:
+    """What stands under ``char`` in the caret line: a tab stays a tab, a wide (CJK) character takes two
+    columns, a combining mark none."""
+    if char == "\t":
+        return char
+    if unicodedata.combining(char):
+        return ""
+    return "  " if unicodedata.east_asian_width(char) in "WF" else " "
 
 
 class CardSyntaxError(CardError):

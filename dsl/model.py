@@ -25,6 +25,10 @@ CARD_GROUPS: dict[str, tuple[str, ...]] = {
     "treasure": (),
 }
 """The card types of the header and the groups each admits (lib 一)."""
+
+MODULE_TYPES = frozenset({"party", "treasure"})
+"""Card types that belong to the optional module of the same name (§7, §8)."""
+
 Polarity = Literal["allow", "forbid"]
 
 
@@ -298,7 +302,7 @@ class Card(_Node):
     @property
     def modules(self) -> tuple[str, ...]:
         """The optional modules the card belongs to: its type's module and its ``module`` tags."""
-        own = {"party": ("party",), "treasure": ("treasure",)}.get(str(self.type), ())
+        own = (self.type,) if self.type in MODULE_TYPES else ()
         return tuple(dict.fromkeys((*own, *self.tags)))
 
 

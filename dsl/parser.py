@@ -76,6 +76,12 @@ COMMON_MISTAKES: dict[str, list[str]] = {
         'card W-01 "x" world { allow chi(a) }',
         'card W-01 "x" world { forbid chi limit',
     ],
+    "several effects go in braces: do { first() second() }": [
+        'card W-01 "x" world { on a.b do f() g(',
+        'card W-01 "x" world { on a.b do f g(',
+        'card W-01 "x" world { resolve do f() g(',
+        'card W-01 "x" world { resolve do f g(',
+    ],
     "a comparison needs a whole number on its right, e.g. count(chow) >= 2": [
         'card W-01 "x" world { complete at hu when count(chow) >= x',
     ],

@@ -82,7 +82,11 @@ class Bus:
             return
         table_side = getattr(game, "round", None) or game
         module_side = getattr(game, "session", None) or game
-        ordered = [waiting[0]] if len(waiting) == 1 else sorted(waiting, key=lambda li: _order(li, event, table_side))
+        ordered = (
+            [waiting[0]]
+            if len(waiting) == 1
+            else sorted(waiting, key=lambda li: _order(li, event, table_side))
+        )
         for listener in ordered:
             yield from listener.run(event, module_side if hasattr(listener, "handle") else table_side)
 

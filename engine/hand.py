@@ -69,7 +69,6 @@ _NUMBER_KEYS = complete_keys(NUMBER_SIZE)
 _HONOUR_KEYS = complete_keys(HONOUR_SIZE)
 _SuitEntry = tuple[int, tuple[tuple[Group, ...], ...]]
 _NO_SPLIT: _SuitEntry = (9, ())
-_HONOUR_BASE = 27
 _SUIT_MEMO: dict[int, dict[bytes, _SuitEntry]] = {lo: {} for lo, _ in _SUITS}
 _MAN, _PIN, _SOU, _HONOURS = (_SUIT_MEMO[lo] for lo, _ in _SUITS)
 _ORPHAN_KEYS = frozenset(tuple(2 if j == i else 1 for j in range(len(ORPHANS))) for i in range(len(ORPHANS)))
@@ -153,7 +152,7 @@ def _suit(suit: bytes, base: int) -> _SuitEntry:
     memo = _SUIT_MEMO[base]
     entry = memo.get(suit)
     if entry is None:
-        pairs = (_HONOUR_KEYS if base == _HONOUR_BASE else _NUMBER_KEYS).get(suit)
+        pairs = (_HONOUR_KEYS if len(suit) == HONOUR_SIZE else _NUMBER_KEYS).get(suit)
         if pairs is None:
             return _NO_SPLIT
         entry = memo[suit] = (pairs, suit_parts(suit, base))
@@ -187,7 +186,10 @@ def waits(
         if held[k] >= 4:
             continue
         counts[k] += 1
-        if bool(decompose([*tiles, k], melds, grants)) if grants else is_complete_counts(counts, len(melds)):
+        complete = (
+            bool(decompose([*tiles, k], melds, grants)) if grants else is_complete_counts(counts, len(melds))
+        )
+        if complete:
             found.add(k)
         counts[k] -= 1
     return frozenset(found)

@@ -43,14 +43,11 @@ _SIZE = {
 
 
 def is_plain_run(tiles: tuple[int, ...]) -> bool:
-    """Three sorted number tiles of one suit with consecutive numbers (顺子)."""
+    """Three sorted number tiles of one suit with consecutive numbers (顺子, standard rules 术语 五)."""
+    if len(tiles) != 3 or not is_number(tiles[0]):
+        return False
     first = tiles[0]
-    return (
-        len(tiles) == 3
-        and is_number(first)
-        and tiles[2] < (first // 9 + 1) * 9
-        and tiles == (first, first + 1, first + 2)
-    )
+    return first % 9 <= 6 and tiles == (first, first + 1, first + 2)
 
 
 @dataclass(frozen=True)

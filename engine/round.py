@@ -207,10 +207,13 @@ class Round:
         self.lasting: dict[tuple[str, int], str] = {}
         self._replacements: dict[str, list[CardHook]] = {}
         self._expiring: list[tuple[Expiry, Callable[[], None]]] = []
+        self._expiry_events: set[str] = set()
+        self._retiring: list[CardHook] = []
         self._win_tile: dict[int, int] = {}
         self._rinshan = False
         self._first_turn = True
         self._first_discard = True
+        self.ambient = "rule"
         self.phase = "setup"
         self._started = False
         self._retracted: set[int] = set()
@@ -247,15 +250,25 @@ class Round:
         return self.cards.session
 
     def emit(
-        self, name: str, player: int | None = None, cause: str = "rule", **data: object
+        self, name: str, player: int | None = None, cause: str | None = None, **data: object
     ) -> Iterable[Decision]:
         """Record an event and deliver it to the cards listening (§6.6, §15); with nobody recording or
         listening, nothing is built."""
-        if not self._expiring and not self.bus.sinks and name not in self.bus.listeners:
+        if name not in self._expiry_events and not self.bus.sinks and name not in self.bus.listeners:
             return ()
-        event = Event(name, player, cause, data)
+        event = Event(name, player, cause or self.ambient, data)
         self._expire(event)
+        if self._retiring:
+            return self._deliver_then_end(event)
         return self.bus.deliver(event, self)
+
+    def _deliver_then_end(self, event: Event) -> Step:
+        """A trigger whose duration ends on the very event it answers still answers it, then ends (F-R01
+        "直到下一名玩家胡牌": the next hu is the one it celebrates; F-R02's next normal draw)."""
+        ending, self._retiring = self._retiring, []
+        yield from self.bus.deliver(event, self)
+        for listener in ending:
+            listener.live = False
 
     # -- phase 1: the deal -------------------------------------------------------------
 
@@ -295,8 +308,10 @@ class Round:
         for hook in card.hooks:
             listener = CardHook(hook, card, holder)
             ends = expiry or Expiry.of(_until(hook.duration), holder)
-            if ends is not None:
-                self._expiring.append((ends, partial(setattr, listener, "live", False)))
+            if ends is not None and ends.event == hook.event:
+                self._watch(ends, partial(self._retiring.append, listener))
+            elif ends is not None:
+                self._watch(ends, partial(setattr, listener, "live", False))
             if hook.replaces:
                 self._replacements.setdefault(hook.event, []).append(listener)
             else:
@@ -319,7 +334,7 @@ class Round:
             yield from self._replace_flowers(p)
         self._win_tile[self.dealer] = t.players[self.dealer].hand[-1]
 
-    def _replace_flowers(self, player: int, cause: str = "rule") -> Step:
+    def _replace_flowers(self, player: int, cause: str | None = None) -> Step:
         """Reveal every flower in hand and replace each from the tail (§11 phase 1, §6.6 补花)."""
         hand = self.table.players[player].hand
         while True:
@@ -409,7 +424,7 @@ class Round:
         if peek:
             self.see(p, wall.look_front(1), public=False)
         tile = wall.draw_tail() if end == "tail" else wall.draw_front()
-        yield from self.acquire(p, tile, "normal", "rule", end=end)
+        yield from self.acquire(p, tile, "normal", None, end=end)
 
     def _act(self, p: int, *, drawn: bool) -> Generator[Decision, str, _Turn | None]:
         """The acting player's choices after a draw or a call: hu, kongs, then a discard (§11 phase 2)."""
@@ -504,10 +519,10 @@ class Round:
         yield from self.emit("kong.established", p, kind=kind.value, tile=FACES[face], **{"from": came})
         if kind is not MeldKind.ANKAN:
             yield from self.emit("meld.exposed", p, kind=kind.value, tile=FACES[face], **{"from": came})
-        yield from self._replacement_draw(p, "kong", "rule")
+        yield from self._replacement_draw(p, "kong", None)
         self._rinshan = True
 
-    def _replacement_draw(self, p: int, reason: str, cause: str) -> Step:
+    def _replacement_draw(self, p: int, reason: str, cause: str | None) -> Step:
         """A tile from the tail after a flower or a kong (lib 二.1 尾部); a card may replace the draw
         (S-04, G-05)."""
         if not self.table.wall:
@@ -516,7 +531,7 @@ class Round:
             return
         yield from self.acquire(p, self.table.wall.draw_tail(), "replacement", cause, reason=reason)
 
-    def _discard(self, p: int, face: int, cause: str = "rule") -> Generator[Decision, str, _Turn | None]:
+    def _discard(self, p: int, face: int, cause: str | None = None) -> Generator[Decision, str, _Turn | None]:
         """Put a tile in the river and settle the responses to it (§11 phase 2, §12.2, §12.3)."""
         t = self.table
         player = t.players[p]
@@ -538,7 +553,7 @@ class Round:
             player.forced_tile = None
         self._win_tile.pop(p, None)
         self._rinshan = False
-        normal = p in self._drew and cause == "rule"
+        normal = p in self._drew and (cause or self.ambient) == "rule"
         self._drew.discard(p)
         houtei = not t.wall
         if self._first_discard:
@@ -753,6 +768,7 @@ class Round:
                 tile=FACES[win.tile],
                 order=win.order,
                 total=win.total,
+                form=verdict.form,
             )
             player.won = True
             yield from self._end_holder(q)
@@ -807,13 +823,13 @@ class Round:
         tally = self.unable if ctx.unexecutable and not ctx.did_something else self.acted
         tally[ctx.card.base_id] = tally.get(ctx.card.base_id, 0) + 1
 
-    def acquire(self, p: int, tile: int, via: str, cause: str, **data: object) -> Step:
+    def acquire(self, p: int, tile: int, via: str, cause: str | None, **data: object) -> Step:
         """A tile enters a hand: a normal, replacement or extra draw, a take from a look, a swap, a pass,
         a retrieval (tile.acquired, H21).  Only normal and replacement draws may win (H14)."""
         self.table.players[p].hand.append(tile)
         yield from self.announce(p, tile, via, cause, **data)
 
-    def announce(self, p: int, tile: int, via: str, cause: str, **data: object) -> Step:
+    def announce(self, p: int, tile: int, via: str, cause: str | None, **data: object) -> Step:
         """The events of a tile that is already in ``p``'s hand (effects that move several tiles at
         once place them all first, so the 144 stay accounted for at every event)."""
         player = self.table.players[p]
@@ -840,11 +856,17 @@ class Round:
         yield from self.emit("wall.count", None, cause, drawable=len(self.table.wall))
 
     def card_discard(self, p: int, cause: str) -> Step:
-        """A discard a card makes a player take, with its own nested response window (H9)."""
+        """A discard a card makes a player take, with its own nested response window (H9); everything
+        that follows from it — calls, the caller's discard, kongs, wins — carries the card's cause
+        (CARD-INVENTORY §0), so world cards do not see it (§6.7)."""
         if self.table.players[p].won or not self.table.players[p].hand:
             return
         answer = yield Decision(DecisionKind.TURN, p, tuple(self._discard_options(p)), cause)
-        yield from self._discard(p, parse_one(answer.split(" ", 1)[1]), cause)
+        outer, self.ambient = self.ambient, cause
+        try:
+            yield from self._discard(p, parse_one(answer.split(" ", 1)[1]), cause)
+        finally:
+            self.ambient = outer
 
     def draw_card(self, deck_name: str, p: int, cause: str, offered: int = 1) -> Step:
         """Draw a chance or party card for ``p`` and resolve it (§6.4–§6.10, §7.2): replacement hooks
@@ -904,7 +926,8 @@ class Round:
                 dropped = card_id if keep == held else held
                 deck.discards.append(dropped)
                 self._end_card(dropped, p)
-                yield from self.emit("card.ended", p, card=dropped)
+                if dropped == held:
+                    yield from self.emit("card.ended", p, card=held)
                 if keep == held:
                     self.drawn.append(DrawnCard(card_id, deck_name, p, False, discarded=True))
                     return True
@@ -932,6 +955,8 @@ class Round:
     def _end_card(self, card_id: str, p: int) -> None:
         for hooks in self.bus.listeners.values():
             for h in hooks:
+                if isinstance(h, LaterHook) and h.after_round:
+                    continue
                 if isinstance(h, CardHook | LaterHook) and h.holder == p and h.card.id == card_id:
                     h.live = False
         self.statuses[:] = [s for s in self.statuses if not (s.holder == p and s.rule.source == card_id)]
@@ -970,7 +995,7 @@ class Round:
                 hand = self.table.players[who].hand
                 self.table.players[who].forced_tile = hand[-1] if hand else None
             if expiry is not None:
-                self._expiring.append((expiry, partial(self._drop_status, status)))
+                self._watch(expiry, partial(self._drop_status, status))
 
     def _drop_status(self, status: Status) -> None:
         if status in self.statuses:
@@ -981,7 +1006,7 @@ class Round:
         expiry = Expiry.of(until, ctx.holder)
         assert expiry is not None
         later = LaterHook(ctx.card, ctx.holder, expiry, steps)
-        self._expiring.append((expiry, partial(setattr, later, "due", True)))
+        self._watch(expiry, partial(setattr, later, "due", True))
         self.bus.listen(later)
 
     def reveal(self, owner: int, tiles: list[int], until: str, ctx: Ctx) -> None:
@@ -992,7 +1017,7 @@ class Round:
             player.contract_tiles.update(tiles)
         expiry = Expiry.of(until, owner)
         if expiry is not None and until != "round_end":
-            self._expiring.append((expiry, lambda: player.revealed.difference_update(tiles)))
+            self._watch(expiry, lambda: player.revealed.difference_update(tiles))
 
     def see(self, viewer: int, tiles: list[int], *, public: bool) -> None:
         """Tiles a card lets ``viewer`` (or everyone) see; they appear in the agent's view."""
@@ -1105,11 +1130,16 @@ class Round:
 
     def _replaced(self, name: str, p: int, **data: object) -> Generator[Decision, str, bool]:
         """Run a replacement (``instead of …``) the player holds for this event, if one applies."""
-        event = Event(name, p, "rule", data)
+        event = Event(name, p, self.ambient, data)
         for hook in self._replacements.get(name, []):
             if hook.holder == p and hook.live and (yield from hook.attempt(event, self)):
                 return True
         return False
+
+    def _watch(self, expiry: Expiry, end: Callable[[], None]) -> None:
+        """Run ``end`` when ``expiry`` ends; the round then delivers the events that can end or arm it."""
+        self._expiring.append((expiry, end))
+        self._expiry_events.update((expiry.event, "turn.started"))
 
     def _expire(self, event: Event) -> None:
         if not self._expiring:

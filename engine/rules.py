@@ -31,9 +31,10 @@ from engine.state import ContractStatus, Table, WinWay
 from engine.tiles import Suit, counts, kind_of_instance
 
 LEVEL_CONTRACT = 3
-GRANT_REACH = 2
-"""A shape grant bends one group, which is at most two tiles away from a plain set or pair (P-11's
-three-suit pung, P-01's honour chow), so a hand ``2 × grants`` exchanges from complete cannot win."""
+GRANT_REACH: dict[str, int] = {"three_suit_pung": 2, "honour_chow": 2}
+"""How many tiles a shape grant may treat as another: one for every shape but P-11's three-suit pung
+and P-01's honour chow (two).  A hand that some grants complete is, read plainly, at most that many
+exchanges from complete, so a hand further away is turned away before the scorer is asked."""
 LEVEL_BASE = 9
 
 
@@ -108,6 +109,8 @@ class WinVerdict:
     contract_met: bool
     abandons: bool = False
     grants_used: tuple[str, ...] = ()
+    form: str = "standard"
+    """The whole-hand form the win was read as (``hu.confirmed`` ``form``: F-S03, §13)."""
 
 
 @dataclass
@@ -243,7 +246,9 @@ class Rules:
             vector = counts(concealed)
             if not grants and not is_complete_counts(vector, len(melds)):
                 return None
-            if grants and shanten_counts(vector, len(melds)) >= GRANT_REACH * len(grants):
+            if grants and shanten_counts(vector, len(melds)) >= sum(
+                GRANT_REACH.get(g.shape, 1) for g in grants
+            ):
                 return None
         faces = None if treasure is None else treasure()
         state = None if terms is None else self._contract_state(table, player, terms)
@@ -282,7 +287,9 @@ class Rules:
             self.decided.update(s.rule.source for s in self._in_force(player, "hu_without_contract"))
         items = tuple((i.id, i.name, i.points) for i in result.items)
         used = result.decomposition.grants_used if result.decomposition is not None else ()
-        return WinVerdict(result.total, items, any(i[0].startswith("contract_") for i in items), bypass, used)
+        form = result.decomposition.form if result.decomposition is not None else "standard"
+        met = any(i[0].startswith("contract_") for i in items)
+        return WinVerdict(result.total, items, met, bypass, used, form)
 
     def non_winner_points(self, table: Table, player: int) -> int:
         """What a player who has not won keeps at the round's end: kong points, at most 2 (§11 phase 6,

@@ -103,6 +103,23 @@ class SessionResult:
         return [Standing(p, self.totals[p], 1 + sum(t > self.totals[p] for t in self.totals)) for p in ranked]
 
 
+@dataclass(frozen=True)
+class _TreasureNote:
+    """Listens for the round's treasure order, for the round record (a listener, so events nobody
+    listens to are never built)."""
+
+    session: Session
+    event: str = TREASURE_REVEALED
+    level: int = 5
+    holder: int | None = None
+    source: str = "session"
+
+    def run(self, event: Event, game: object) -> Generator[Decision, str, None]:
+        """Remember the order revealed."""
+        self.session.note_treasure(event)
+        yield from ()
+
+
 class Session:
     """A session's state and flow; drive :meth:`steps` with :func:`drive`."""
 
@@ -119,7 +136,7 @@ class Session:
         self.rng = random.Random(config.seed)
         self.modules = modules
         self.plugins = plugins
-        self.bus = Bus(sinks=[*sinks, *([self._note_treasure] if plugins is not None else [])])
+        self.bus = Bus(sinks=list(sinks))
         self._treasure: str | None = None
         self.module_state: dict[str, Any] = {}
         self.counters: dict[tuple[object, ...], int] = {}
@@ -248,16 +265,16 @@ class Session:
             return
         for listener in self.plugins.listeners():
             self.bus.listen(listener)
+        self.bus.listen(_TreasureNote(self))
 
     def _setup(self, stage: SetupStage, dealer: int) -> Generator[Decision, str, None]:
         """A module's set-up step at this point of §11 phase 1 (the treasure order after the world card)."""
         if self.plugins is not None:
             yield from self.plugins.round_setup(stage, self, dealer)
 
-    def _note_treasure(self, event: Event) -> None:
+    def note_treasure(self, event: Event) -> None:
         """The treasure order revealed after the world card, before the deal (``treasure.revealed``, §8)."""
-        if event.name == TREASURE_REVEALED:
-            self._treasure = str(event.data.get("card", "")) or None
+        self._treasure = str(event.data.get("card", "")) or None
 
     def _grants(self) -> list[list[ShapeGrant]]:
         """The hand shapes each player's augments switch on (lib 六–八)."""

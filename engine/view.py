@@ -14,7 +14,10 @@ from dataclasses import dataclass
 
 from engine.melds import MeldKind
 from engine.state import ContractStatus, Table
-from engine.tiles import kind_of_instance
+from engine.tiles import NUM_INSTANCES, kind_of_instance
+
+KINDS = tuple(kind_of_instance(i) for i in range(NUM_INSTANCES))
+"""The kind of each tile instance, looked up rather than computed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +78,7 @@ def build_view(
 ) -> PlayerView:
     """The view of ``me``: own hand in full, others' concealed kongs face down, everything public."""
     players = table.players
+    kinds = KINDS.__getitem__
 
     def melds_of(p: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
         hidden = p != me and not players[p].won
@@ -85,15 +89,13 @@ def build_view(
 
     return PlayerView(
         me=me,
-        hand=tuple(sorted(kind_of_instance(i) for i in players[me].hand)),
+        hand=tuple(sorted(map(kinds, players[me].hand))),
         melds=tuple(melds_of(p) for p in range(4)),
-        rivers=tuple(tuple(kind_of_instance(i) for i in pl.river) for pl in players),
-        flowers=tuple(tuple(kind_of_instance(i) for i in pl.flowers) for pl in players),
-        revealed=tuple(tuple(sorted(kind_of_instance(i) for i in pl.revealed)) for pl in players),
+        rivers=tuple(tuple(map(kinds, pl.river)) for pl in players),
+        flowers=tuple(tuple(map(kinds, pl.flowers)) for pl in players),
+        revealed=tuple(tuple(sorted(map(kinds, pl.revealed))) for pl in players),
         won=tuple(pl.won for pl in players),
-        won_hands=tuple(
-            tuple(sorted(kind_of_instance(i) for i in pl.hand)) if pl.won else () for pl in players
-        ),
+        won_hands=tuple(tuple(sorted(map(kinds, pl.hand))) if pl.won else () for pl in players),
         hand_sizes=tuple(len(pl.hand) for pl in players),
         contracts=tuple(pl.contract if contracts_public or p == me else None for p, pl in enumerate(players)),
         contract_open=players[me].contract_status is ContractStatus.OPEN,

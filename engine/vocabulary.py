@@ -5,7 +5,7 @@ checks a card against these names and argument schemas and produces the
 compiled values declared at the end of this module (:class:`Hook`,
 :class:`StaticRule`, :class:`CompiledCard`…); the engine runs them.  Timings
 follow the rulebook's §6.6 and lib 二.1; where the rulebook is silent, the
-ruling is named (CARD-INVENTORY Hn, ``docs/rulings.md``).
+ruling is named (CARD-INVENTORY Hn, ``docs/rulings.d/``).
 
 Rules every event obeys (§6.7, §14.6, lib 二.2): an event carries its cause
 (``rule`` or the card that caused it); hooks at :attr:`Level.WORLD` never see
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Literal, TypeAlias
+from typing import Literal, TypeAlias, get_args
 
 from engine.contracts import ContractTerms
 from engine.predicates import Arg, Condition
@@ -620,7 +620,8 @@ ARGUMENT_WORDS: dict[ParamKind, tuple[str, ...]] = {
 }
 """The fixed words each enumerated parameter kind accepts."""
 
-LIMIT_PERIODS: tuple[str, ...] = ("turn", "round", "session")
+LimitPeriod = Literal["turn", "round", "session"]
+LIMIT_PERIODS: tuple[LimitPeriod, ...] = get_args(LimitPeriod)
 """What a limit counts over: ``limit N per [player per] round``."""
 
 
@@ -632,7 +633,7 @@ class LimitRule:
     """At most ``count`` uses per ``period``; ``per_player`` counts each player apart (world cards)."""
 
     count: int
-    period: Literal["turn", "round", "session"]
+    period: LimitPeriod
     per_player: bool = False
 
 

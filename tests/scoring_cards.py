@@ -4,9 +4,9 @@ so the card text is what is tested."""
 from __future__ import annotations
 
 from engine.contracts import ContractTerms
-from tools.cmd_score import CARDS
+from tools.cmd_score import catalogue
 
-CATALOGUE = CARDS
+CATALOGUE = catalogue()
 
 CONTRACT_IDS: tuple[str, ...] = tuple(
     [f"C-{n:02d}" for n in range(1, 25)] + [f"B-{n:02d}" for n in range(1, 17)]

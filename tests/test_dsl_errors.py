@@ -167,14 +167,6 @@ def test_a_file_ending_inside_a_card_after_an_ability_says_it_is_not_closed() ->
     assert err.diagnostic.location is not None and err.diagnostic.location.line == 4
 
 
-def test_a_condition_fact_may_drop_its_parentheses() -> None:
-    """docs/dsl.md: `self_draw` without parentheses is a fact, not a syntax error."""
-    (card,) = parse_text(
-        HEAD.replace("W-01", "C-99").replace("world", "contract") + "  complete at hu when self_draw\n}\n"
-    )
-    assert card.abilities[0].condition.name == "self_draw"  # type: ignore[union-attr]
-
-
 def test_caret_line_follows_the_parser_line_count_past_a_unicode_line_separator() -> None:
     """Lark counts lines by '\\n' only: a U+2028 inside a text must not shift the source line shown."""
     err = _syntax('card W-01 "x" world {\n  说明: "a\u2028b"\n  @\n}\n')
@@ -186,3 +178,34 @@ def test_an_ill_typed_argument_is_named_with_its_kind() -> None:
     """§14.4 reveal(n) takes a number; a text there is named with the parameter and its kind."""
     (found,) = _codes(HEAD + '  on idle do reveal("x")\n}\n')
     assert found.code == "BAD-ARGUMENT" and found.message == "n: 'x' is not a valid int"
+
+
+def test_caret_keeps_a_tab_of_the_source_line() -> None:
+    """A field indented with a tab: the caret line keeps the tab so the caret stays under the mistake."""
+    err = _syntax('card W-01 "x" world {\n\t说明: @\n}\n')
+    assert str(err).split("\n")[1:3] == ["  \t说明: @", "  \t      ^"]
+
+
+@pytest.mark.parametrize("tile", ["8z", "0m", "10p"])
+def test_a_tile_argument_must_be_a_tile_of_the_set(tile: str) -> None:
+    """The honours are 1z..7z and the numbers 1..9 (standard rules 麻将牌): `8z` is no tile to count."""
+    (found,) = _codes(HEAD + f"  on discard.made when visible_copies({tile}) >= 2 do extra_tidy()\n}}\n")
+    assert (found.code, found.message) == ("BAD-ARGUMENT", f"tile: '{tile}' is not a valid tile")
+
+
+def test_every_problem_of_one_hand_condition_is_reported_where_it_stands() -> None:
+    """lib 九 C-01 (两副顺子) written with three mistakes: each is reported, each at its own fact."""
+    condition = "counts(chow) >= 2 and tiles(8z) >= 2 and paire(x)"
+    text = f'card C-99 "x" contract {{\n  验证: "x"\n  卡面正文: "x"\n  complete at hu when {condition}\n}}\n'
+    found = [(d.code, d.location.column if d.location else 0) for d in _codes(text)]
+    assert found == [("UNKNOWN-PREDICATE", 23), ("BAD-ARGUMENT", 45), ("UNKNOWN-PREDICATE", 64)]
+
+
+@pytest.mark.parametrize("effects", ["extra_tidy() discard()", "extra_tidy discard"])
+def test_two_effects_without_braces_get_a_plain_hint(effects: str) -> None:
+    """docs/dsl.md: a sequence of effects is written `{ e1 e2 … }`; without braces the hint says so."""
+    err = _syntax(HEAD + f"  on idle do {effects}\n}}\n")
+    assert (
+        err.diagnostic.message
+        == "unexpected 'discard': several effects go in braces: do { first() second() }"
+    )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import InputError
-from engine.melds import Meld, MeldKind
+from engine.melds import Meld, MeldKind, is_plain_run
 from engine.tiles import parse
 
 
@@ -58,3 +58,20 @@ def test_bad_meld_is_one_clear_input_error(text: str, message: str) -> None:
         Meld.parse(text)
     assert "\n" not in str(err.value)
     assert err.value.exit_code == 2
+
+
+@pytest.mark.parametrize(
+    ("tiles", "run"),
+    [
+        ("123m", True),
+        ("789s", True),
+        ("891m", False),
+        ("89m1p", False),
+        ("123z", False),
+        ("", False),
+        ("12m", False),
+    ],
+)
+def test_a_plain_run_is_three_consecutive_numbers_of_one_suit(tiles: str, run: bool) -> None:
+    """顺子 (standard rules 术语 五): three consecutive numbers of one suit; an empty or short run is none."""
+    assert is_plain_run(tuple(parse(tiles))) is run

@@ -19,6 +19,7 @@ from engine.hookspecs import SetupStage
 from engine.plugins import Modules
 from engine.scoring import WinInput, score_win
 from engine.tiles import instances_of, parse, parse_one
+from modules.party.challenges import ChallengePolicy
 
 PLAYERS = ("A", "B", "C", "D")
 SEVEN_MAN = instances_of(parse_one("7m"))
@@ -42,6 +43,7 @@ class StandIn:
     bus: Bus = field(default_factory=Bus)
     module_state: dict[str, Any] = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
+    lasting: dict[tuple[str, int], str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.module_state = self.modules.session_state(PLAYERS)
@@ -54,6 +56,13 @@ class StandIn:
 
     def hand_of(self, player: int) -> tuple[int, ...]:
         return self.hands.get(player, ())
+
+    def lasting_card(self, player: int, deck: str) -> str | None:
+        return self.lasting.get((deck, player))
+
+    def end_lasting(self, player: int, deck: str) -> Step:
+        card = self.lasting.pop((deck, player))
+        yield from self.emit("card.ended", player, card=card)
 
     def emit(self, name: str, player: int | None = None, **data: object) -> Step:
         return self.bus.deliver(Event(name, player, data=data), self)
@@ -163,6 +172,40 @@ def test_bots_answer_challenges_by_the_configured_policy() -> None:
     assert modules.bot_answer(decision, game) in decision.options
     other = Decision(DecisionKind.CHOOSE, 0, ("a", "b"), "O-C01")
     assert modules.bot_answer(other, game) is None
+
+
+def test_a_bot_skips_with_a_chip_and_puts_away_its_lasting_challenge_by_policy_s7_4() -> None:
+    """§7.4: the policy's ``skip`` is used only when a chip skip is offered; ``discard`` pays a chip
+    for the lasting challenge; nothing is drawn from the RNG for a probability of 0."""
+    modules = Modules.for_mode("party")
+    game = StandIn(modules)
+    game.module_state["party"].policy = ChallengePolicy(accept=0.0, alternative=0.0, skip=1.0, discard=1.0)
+    free = ("done", "alternative", "refused", "failed")
+    assert modules.bot_answer(Decision(DecisionKind.CHOOSE, 0, free, "challenge F-I05"), game) == "refused"
+    paid = Decision(DecisionKind.CHOOSE, 0, (*free, "chip_skipped"), "challenge F-I05")
+    assert modules.bot_answer(paid, game) == "chip_skipped"
+    away = Decision(DecisionKind.CHOOSE, 0, ("keep", "discard"), "chip_discard F-T01")
+    assert modules.bot_answer(away, game) == "discard"
+    state = game.rng.getstate()
+    game.module_state["party"].policy = ChallengePolicy()
+    assert modules.bot_answer(away, game) == "keep"
+    assert game.rng.getstate() == state
+
+
+def test_a_chip_puts_away_the_lasting_challenge_when_about_to_act_s7_4() -> None:
+    """§7.4: a player about to act (``idle``) with a lasting challenge and a chip is offered to pay the
+    chip; paying ends the card (``card.ended``) and the account says so; without a chip, no offer."""
+    modules = Modules.for_mode("party")
+    game = StandIn(modules)
+    game.lasting[("party", 1)] = "F-T01"
+    assert play(game.emit("idle", 1)) == []
+    game.module_state["party"].ledger.earn(1, 1, "F-I05", 1)
+    asked = play(game.emit("idle", 1), "discard")
+    assert [(d.player, d.options, d.about) for d in asked] == [(1, ("keep", "discard"), "chip_discard F-T01")]
+    assert game.module_state["party"].ledger.balance(1) == 0
+    assert [e.name for e in game.events[-2:]] == ["challenge.discarded", "card.ended"]
+    assert modules.account_lines(game.events[-2], game) == ["B 花费1枚筹码弃置 F-T01（欢乐筹码 -1）"]
+    assert game.lasting == {}
 
 
 def test_the_session_summary_names_the_party_star() -> None:

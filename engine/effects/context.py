@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from engine.round import Round
     from engine.vocabulary import CompiledCard
 
+ROUND_ENDED = "round.ended"
+"""After the round everyone at the table takes part again: the roles no longer skip winners (§7.6)."""
 SUITS = {"man": Suit.MAN, "pin": Suit.PIN, "sou": Suit.SOU, "m": Suit.MAN, "p": Suit.PIN, "s": Suit.SOU}
 
 
@@ -77,16 +79,20 @@ class Ctx:
         return None
 
     def players(self, role: object, start: object = None) -> list[int]:
-        """The in-game players a set role names, clockwise from ``start`` (§6.4)."""
+        """The in-game players a set role names, clockwise from ``start`` (§6.4); ``everyone`` is all four
+        seated players (全场), and after the round ends every role counts winners again (§7.6)."""
         table = self.game.table
         word = str(role)
         first = self.player(start) if start is not None else self.actor
         if first is None:
             first = self.game.dealer
-        ring = [first, *[p for p in table.clockwise_from(first) if p != first]]
+        seated = [table.player_at((table.seat_of[first] + step) % 4) for step in range(4)]
         if word == "everyone":
-            return [table.player_at((table.seat_of[first] + step) % 4) for step in range(4)]
-        ring = [p for p in ring if table.in_game(p)]
+            return seated
+        if self.event is not None and self.event.name == ROUND_ENDED:
+            ring = seated
+        else:
+            ring = [p for p in [first, *table.clockwise_from(first)] if table.in_game(p)]
         if word == "others":
             return [p for p in ring if p != self.holder]
         if word == "lowest":

@@ -40,6 +40,8 @@ def limit_key(
     return (card.base_id, index, holder, rule.period, scope, who)
 
 
+AFTER_ROUND = "round_end"
+"""The duration of what lasts the rest of the round; steps due after it survive the holder's exit (§7.6)."""
 _ANY_PLAYER = frozenset({"next_call_chance", "next_win", "round_end", "abandon_window"})
 """Durations that end on an event of any player (or of the table), not only of the holder."""
 
@@ -173,12 +175,18 @@ class LaterHook:
     def source(self) -> str:
         return self.card.id
 
+    @property
+    def after_round(self) -> bool:
+        """Due when the round ends: a celebration that outlives its holder's exit (§7.6)."""
+        return self.expiry.until == AFTER_ROUND
+
     def run(self, event: Event, game: Round) -> Step:
-        """Run once at the expiry; lapses if the holder has left (CARD-INVENTORY §2 ``delayed``)."""
+        """Run once at the expiry; lapses if the holder has left (CARD-INVENTORY §2 ``delayed``), except
+        what is due after the round: it survives the holder's exit (§7.6, F-S03)."""
         if not self.live or not self.due:
             return
         self.live = False
-        if self.holder is not None and game.table.players[self.holder].won:
+        if self.holder is not None and game.table.players[self.holder].won and not self.after_round:
             return
         yield from game.resolve(Ctx(game, self.card, self.holder, event), self.steps)
 

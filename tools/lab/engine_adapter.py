@@ -144,7 +144,7 @@ def _round(session: Session, r: EngineRound, caused: Counter[str]) -> RoundRecor
         world=world,
         treasure=r.treasure,
         players=(players[0], players[1], players[2], players[3]),
-        drawn=tuple(_drawn(d) for d in result.drawn),
+        drawn=tuple(drawn_record(d) for d in result.drawn),
         wins=tuple(
             WinRecord(
                 player=x.player, order=x.order, wall_left=x.wall_left, self_drawn=x.way == WinWay.SELF_DRAW
@@ -156,7 +156,9 @@ def _round(session: Session, r: EngineRound, caused: Counter[str]) -> RoundRecor
     )
 
 
-def _drawn(d: EngineDrawn) -> DrawnCard:
+def drawn_record(d: EngineDrawn) -> DrawnCard:
+    """The lab's record of one drawn card; put away without effect, it neither triggered nor was
+    unexecutable (§6.9, §7.3, §18.3)."""
     deck: Deck = "party" if d.deck == "party" else "chance"
     triggered = not d.unexecutable and not d.discarded
     return DrawnCard(
@@ -166,7 +168,8 @@ def _drawn(d: EngineDrawn) -> DrawnCard:
 
 def _triggered(card: str, result: EngineRoundResult) -> int:
     """The times the card acted this round; 1 when only a grant or a rule decision of it was used."""
-    return max(result.acted.get(base_id(card), 0), int(base_id(card) in result.exercised))
+    base = base_id(card)
+    return result.acted.get(base, 0) or int(base in result.exercised and base not in result.unable)
 
 
 def _held(card: str, result: EngineRoundResult) -> HeldCard:
