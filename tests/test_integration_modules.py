@@ -65,14 +65,15 @@ def test_party_sessions_ask_answer_and_count_every_challenge_s7_1_s7_4() -> None
     """§7.1, §7.4, §17.4: in party sessions the bots answer the challenges through the module's policy
     (here: a third each done, alternative, otherwise a chip skip when holding a chip, else a refusal);
     every outcome occurs within a few sessions, and each player's chips are exactly what the recorded
-    outcomes moved; the summary names the chips and the 欢乐之星."""
+    outcomes moved to them (F-R04 pays its holder); the summary names the chips and the 欢乐之星."""
     seen: set[str] = set()
     for seed in range(1, 41):
         session, events = _party_session(seed)
         moved = [0, 0, 0, 0]
         for event in events:
-            if event.name == "challenge.settled" and event.player is not None:
-                moved[event.player] += int(str(event.data["chips"]))
+            if event.name == "challenge.settled":
+                for letter in str(event.data["to"]):
+                    moved["ABCD".index(letter)] += int(str(event.data["chips"]))
                 seen.add(str(event.data["outcome"]))
         assert list(_party(session).ledger.balances()) == moved
         assert session.plugins is not None
@@ -99,7 +100,7 @@ def test_hexmj_play_party_account_shows_challenges_and_the_party_star_s7_1() -> 
     assert set(doc) == {"seed", "mode", "test_session", "rounds", "standings", "party"}
     party = doc["party"]
     assert party["challenges"] and len(party["challenges"]) == sum(map(bool, map(OUTCOME_LINE.match, lines)))
-    assert sum(party["chips"].values()) == sum(c["chips"] for c in party["challenges"])
+    assert sum(party["chips"].values()) == sum(c["chips"] * len(c["to"]) for c in party["challenges"])
     best = max(party["chips"].values())
     assert party["stars"] == [seat for seat, n in party["chips"].items() if n == best > 0]
 

@@ -16,6 +16,7 @@ from engine.bus import Event, Step
 from engine.decisions import Decision, DecisionKind
 from engine.errors import CardError
 from engine.hookspecs import Game
+from engine.state import PLAYERS
 from engine.tiles import parse_one
 from modules.party.challenges import Outcome, Reward, settle
 from modules.party.chips import SPEND_COST, SpendPurpose
@@ -28,7 +29,8 @@ DECK = "party"
 CHALLENGE = "challenge"
 """Challenge decisions are about ``"challenge <card>"`` (or ``"challenge <card> <single|double>"``)."""
 SETTLED = "challenge.settled"
-"""The event recorded for each performer's outcome (the readable account, simulations)."""
+"""The event recorded for each performer's outcome (the readable account, simulations): ``card``,
+``outcome``, ``chips`` (per player whose chips moved) and ``to`` (those players' letters)."""
 EACH_PERFORMER = "performer"
 """``reward_to: performer`` (the default): each performer who completes the challenge earns."""
 FREE_OPTIONS = (Outcome.DONE, Outcome.ALTERNATIVE, Outcome.REFUSED, Outcome.FAILED)
@@ -86,9 +88,15 @@ def perform(game: Game, card: str, performers: Sequence[int], reward: Reward, ab
             chips = reward.pays(table.completions[card], table.paid.get(card, 0))
             table.paid[card] = table.paid.get(card, 0) + chips * len(reward.to or (player,))
         result = settle(table.ledger, card, player, outcome, chips, table.round_no, reward.to)
-        table.outcomes.append((table.round_no, result))
-        data = {"card": card, "outcome": result.outcome.value, "chips": result.chips}
+        to = players_word(reward.to if result.chips > 0 and reward.to else (player,))
+        table.outcomes.append((table.round_no, result, to))
+        data = {"card": card, "outcome": result.outcome.value, "chips": result.chips, "to": to}
         yield from game.bus.deliver(Event(SETTLED, player, cause=f"card:{card}", data=data), game)
+
+
+def players_word(players: Sequence[int]) -> str:
+    """The players' letters (A–D), as a recorded event names whose chips moved: ``"B"``, ``"AC"``."""
+    return "".join(PLAYERS[p] for p in players)
 
 
 def _count(args: Mapping[str, object], name: str, default: int) -> int:

@@ -100,7 +100,9 @@ def hexmj_account_lines(record: Event, game: Game) -> list[str]:
         return []
     outcome = Outcome(str(record.data["outcome"]))
     chips = int(str(record.data["chips"]))
-    moved = f"（欢乐筹码 {chips:+d}）" if chips else ""
+    to = str(record.data.get("to", PLAYERS[record.player]))
+    whose = "" if to == PLAYERS[record.player] else f"{'、'.join(to)} "
+    moved = f"（{whose}欢乐筹码 {chips:+d}）" if chips else ""
     return [f"{PLAYERS[record.player]} {OUTCOME_WORDS[outcome]} {record.data['card']}{moved}"]
 
 
@@ -129,8 +131,9 @@ def hexmj_session_fields(game: Game) -> dict[str, Any]:
                     "card": result.card,
                     "outcome": result.outcome.value,
                     "chips": result.chips,
+                    "to": to,
                 }
-                for round_no, result in table.outcomes
+                for round_no, result, to in table.outcomes
             ],
         }
     }

@@ -20,7 +20,8 @@ class PartyTable:
 
     ``completions`` and ``paid`` count, per card this round, the completed
     challenges and the chips paid (for ``Reward.rewarded``, ``needs``, ``cap``);
-    ``outcomes`` keeps every performer's outcome of the session with its round.
+    ``outcomes`` keeps every performer's outcome of the session with its round
+    and the letters of the players whose chips it moved.
     """
 
     ledger: ChipLedger
@@ -29,7 +30,7 @@ class PartyTable:
     watched: dict[str, tuple[int, DesignatedTile]] = field(default_factory=dict)
     completions: dict[str, int] = field(default_factory=dict)
     paid: dict[str, int] = field(default_factory=dict)
-    outcomes: list[tuple[int, ChallengeResult]] = field(default_factory=list)
+    outcomes: list[tuple[int, ChallengeResult, str]] = field(default_factory=list)
 
     def trackers_of(self, player: int) -> list[DesignatedTile]:
         """``player``'s F-T trackers, by card id."""
