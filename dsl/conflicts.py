@@ -6,7 +6,7 @@ and a prohibition answer the same question, the lower level wins (L3 contract
 prohibitions over L4 augments, and so on).  The order cannot decide between
 two cards of one level, and a few pairs are read otherwise on purpose; those
 rulings are data (``cards/conflict-rulings.yaml``), each with its section and
-its reason (docs/rulings.d/pools-lint.md).
+its reason (docs/rulings.md).
 """
 
 from __future__ import annotations

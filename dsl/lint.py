@@ -207,7 +207,7 @@ def _conflict_diagnostic(group: list[Conflict]) -> Diagnostic:
             cards=cards,
             message=f"{pair}: {first.basis}",
             location=forbid.location,
-            hint="add a ruling to cards/conflict-rulings.yaml and docs/rulings.d/pools-lint.md",
+            hint="add a ruling to cards/conflict-rulings.yaml and docs/rulings.md",
         )
     winner = forbid.card if first.winner == "forbid" else " and ".join(allows)
     return Diagnostic(

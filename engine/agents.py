@@ -19,7 +19,7 @@ from typing import ClassVar, Protocol
 
 from engine.decisions import ABANDON, HU, KEEP, PASS, Decision, DecisionKind
 from engine.errors import InputError
-from engine.shanten import shanten_counts
+from engine.shanten import shanten_after_discards, shanten_counts
 from engine.tiles import NUM_KINDS, format_one, is_honor, is_terminal, number_of, parse_one
 from engine.view import PlayerView
 
@@ -98,10 +98,13 @@ class GreedyAgent:
     @staticmethod
     def _best(vec: list[int], n: int, allowed: list[int] | None = None) -> tuple[int, int]:
         """The lowest shanten after one discard, and the discard (most isolated on ties)."""
+        faces = allowed if allowed is not None else [k for k in range(NUM_KINDS) if vec[k]]
         best: tuple[int, int, int] | None = None
-        for k in allowed if allowed is not None else [k for k in range(NUM_KINDS) if vec[k]]:
+        for k, after in zip(faces, shanten_after_discards(vec, n, faces), strict=True):
+            if best is not None and after > best[0]:
+                continue
             vec[k] -= 1
-            value = (shanten_counts(vec, n), -_isolation(k, vec), k)
+            value = (after, -_isolation(k, vec), k)
             vec[k] += 1
             if best is None or value < best:
                 best = value

@@ -64,14 +64,21 @@ class Bus:
 
     sinks: list[Callable[[Event], None]] = field(default_factory=list)
     listeners: dict[str, list[Listener]] = field(default_factory=dict)
+    tied: set[str] = field(default_factory=set)
+    """Events with two listeners of one level: only those are ranked by seat at each delivery."""
 
     def listen(self, listener: Listener) -> None:
-        """Add a listener for its event."""
-        self.listeners.setdefault(listener.event, []).append(listener)
+        """Add a listener for its event, keeping each event's listeners sorted by level and card id."""
+        waiting = self.listeners.setdefault(listener.event, [])
+        waiting.append(listener)
+        waiting.sort(key=_rank)
+        if any(a.level == b.level for a, b in zip(waiting, waiting[1:])):
+            self.tied.add(listener.event)
 
     def clear(self) -> None:
         """Drop every listener (at the end of a round, §11 phase 6)."""
         self.listeners.clear()
+        self.tied.clear()
 
     def deliver(self, event: Event, game: Any) -> Step:
         """Record ``event``, then run its listeners by level, clockwise seat from the actor, card id."""
@@ -82,18 +89,24 @@ class Bus:
             return
         table_side = getattr(game, "round", None) or game
         module_side = getattr(game, "session", None) or game
-        ordered = (
-            [waiting[0]]
-            if len(waiting) == 1
-            else sorted(waiting, key=lambda li: _order(li, event, table_side))
-        )
+        if event.name in self.tied:
+            table = getattr(table_side, "table", None)
+            ordered = sorted(waiting, key=lambda li: (li.level, _distance(li, event, table)))
+        else:
+            ordered = list(waiting)
         for listener in ordered:
             yield from listener.run(event, module_side if hasattr(listener, "handle") else table_side)
 
 
-def _order(listener: Listener, event: Event, game: Any) -> tuple[int, int, str]:
-    distance = 0
-    table = getattr(game, "table", None)
+def _rank(listener: Listener) -> tuple[int, str]:
+    """The order of an event's listeners before seats are known: §15 level, then card id."""
+    return (listener.level, listener.source)
+
+
+def _distance(listener: Listener, event: Event, table: Any) -> int:
+    """Clockwise seats from the acting player to the listener's holder (§6.4); 0 when either is
+    unknown.  Sorting stably by level and this distance keeps card-id order among equals."""
     if listener.holder is not None and event.player is not None and table is not None:
-        distance = table.seat_distance(event.player, listener.holder)
-    return (listener.level, distance, listener.source)
+        distance: int = table.seat_distance(event.player, listener.holder)
+        return distance
+    return 0

@@ -7,7 +7,7 @@ reads as
 
 * the standard form: four sets (chows, pungs, kongs) and one pair;
 * seven pairs (no declared meld; four identical undeclared tiles count as two
-  pairs, see docs/rulings.d/hand.md);
+  pairs, see docs/rulings.md);
 * thirteen orphans (no declared meld): one of each terminal and honour plus a
   second copy of one of them;
 * or a whole-hand form a card grants (B-14, B-15).
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from itertools import product
 from operator import itemgetter
 
@@ -71,6 +72,8 @@ _SuitEntry = tuple[int, tuple[tuple[Group, ...], ...]]
 _NO_SPLIT: _SuitEntry = (9, ())
 _SUIT_MEMO: dict[int, dict[bytes, _SuitEntry]] = {lo: {} for lo, _ in _SUITS}
 _MAN, _PIN, _SOU, _HONOURS = (_SUIT_MEMO[lo] for lo, _ in _SUITS)
+_MEMO_SIZE = 4096
+"""Hands with grants remembered by :func:`decompose` and :func:`waits` (a few MB at most)."""
 _ORPHAN_KEYS = frozenset(tuple(2 if j == i else 1 for j in range(len(ORPHANS))) for i in range(len(ORPHANS)))
 
 
@@ -101,6 +104,16 @@ def decompose(
     counts = _checked_counts(concealed, melds, complete=True)
     if not grants:
         return _readings(counts, _meld_groups(melds, [])[0] if melds else ())
+    return list(_granted_readings(bytes(counts), tuple(melds), tuple(grants)))
+
+
+@lru_cache(maxsize=_MEMO_SIZE)
+def _granted_readings(
+    key: bytes, melds: tuple[Meld, ...], grants: tuple[ShapeGrant, ...]
+) -> tuple[Decomposition, ...]:
+    """:func:`decompose` of checked counts (``key``, one byte per kind) with grants, memoised: the
+    table asks about the same hand again for each discard it could win on and at the settlement."""
+    counts = list(key)
     meld_groups, free = _meld_groups(melds, sorted(grants, key=lambda g: (g.source, g.shape)))
     exposed = any(m.exposed for m in melds)
     found: dict[Decomposition, None] = dict.fromkeys(_readings(counts, meld_groups))
@@ -115,7 +128,7 @@ def decompose(
             if groups_of_form:
                 marked = tuple(replace(g, granted_by=grant.source) for g in groups_of_form)
                 found[Decomposition(grant.shape, marked, (grant.source,))] = None
-    return sorted(found, key=_decomposition_order)
+    return tuple(sorted(found, key=_decomposition_order))
 
 
 def decompose_counts(counts: Sequence[int]) -> list[Decomposition]:
@@ -178,18 +191,33 @@ def waits(
     A face of which the hand already holds all four copies (concealed or
     declared) is no wait: no fifth copy exists.
     """
-    tiles = list(concealed)
-    counts = _checked_counts(tiles, melds, complete=False)
+    counts = _checked_counts(list(concealed), melds, complete=False)
+    if grants:
+        return _granted_waits(bytes(counts), tuple(melds), tuple(grants))
     held = list(_held(counts, melds))
     found: set[int] = set()
     for k in range(NUM_KINDS):
         if held[k] >= 4:
             continue
         counts[k] += 1
-        complete = (
-            bool(decompose([*tiles, k], melds, grants)) if grants else is_complete_counts(counts, len(melds))
-        )
-        if complete:
+        if is_complete_counts(counts, len(melds)):
+            found.add(k)
+        counts[k] -= 1
+    return frozenset(found)
+
+
+@lru_cache(maxsize=_MEMO_SIZE)
+def _granted_waits(key: bytes, melds: tuple[Meld, ...], grants: tuple[ShapeGrant, ...]) -> frozenset[int]:
+    """:func:`waits` of checked counts with grants, memoised (C-16's single wait is asked at every
+    judgement of the same hand)."""
+    counts = bytearray(key)
+    held = _held(list(counts), melds)
+    found: set[int] = set()
+    for k in range(NUM_KINDS):
+        if held[k] >= 4:
+            continue
+        counts[k] += 1
+        if _granted_readings(bytes(counts), melds, grants):
             found.add(k)
         counts[k] -= 1
     return frozenset(found)

@@ -8,7 +8,9 @@ session ends with ``{"type": "end", "totals"}``.  A seed and the logged
 answers fix a session, so :func:`replay` re-plays the answers and checks that
 every line comes out the same; :func:`resume` does that and then lets the
 agents go on, appending to the same file.  A last line cut off by a crash
-is dropped on resume; nothing that was logged whole is lost.
+is dropped on resume; nothing that was logged whole is lost.  A line that
+does not come out the same is reported by its ``file:line``, its first
+differing field and both values (:func:`divergence`).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import IO, Any
 
 from engine.bus import Event
 from engine.decisions import Decision
-from engine.errors import LogError
+from engine.errors import InputError, LogError
 from engine.state import PLAYERS
 
 FORMAT = 1
@@ -134,6 +136,46 @@ def read_log(path: Path) -> LogContents:
     return LogContents(header, lines[1:], offset)
 
 
+class Divergence(LogError):
+    """A replayed line that does not come out as logged; the message names the log's ``file:line``."""
+
+
+ABSENT = "(absent)"
+"""How a divergence message shows a field that one of the two lines does not have."""
+
+
+def first_difference(logged: Any, given: Any, field: str = "") -> tuple[str, Any, Any]:
+    """The first field, as a dotted path (``data.picks.A``, ``options.2``), where two log lines differ,
+    with both values; a field one side lacks is :data:`ABSENT` there."""
+    if isinstance(logged, dict) and isinstance(given, dict):
+        for key in [*logged, *(k for k in given if k not in logged)]:
+            a, b = logged.get(key, ABSENT), given.get(key, ABSENT)
+            if dumps_value(a) != dumps_value(b):
+                return first_difference(a, b, f"{field}.{key}" if field else str(key))
+    elif isinstance(logged, list) and isinstance(given, list) and len(logged) == len(given):
+        for i, (a, b) in enumerate(zip(logged, given, strict=True)):
+            if dumps_value(a) != dumps_value(b):
+                return first_difference(a, b, f"{field}.{i}" if field else str(i))
+    return field, logged, given
+
+
+def dumps_value(value: Any) -> str:
+    """A field's value in a one-line message: a printable string as it is, anything else as compact JSON."""
+    if isinstance(value, str) and value.isprintable():
+        return value
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def divergence(logged: dict[str, Any], given: dict[str, Any]) -> str:
+    """What differs between a logged line and the line the session gives: the line's kind (an event's
+    name, ``decision <kind>``), the first differing field and both values, e.g. ``augment.drafted:
+    data.picks.A: logged S-18, the session gives S-06``."""
+    kind = logged.get("type")
+    what = {"event": logged.get("name"), "decision": f"decision {logged.get('kind')}"}.get(str(kind), kind)
+    field, a, b = first_difference(logged, given)
+    return f"{what}: {field or 'line'}: logged {dumps_value(a)}, the session gives {dumps_value(b)}"
+
+
 class LogWriter:
     """Appends lines to a log file, flushing each one; while ``expected`` lines remain (a replay or a
     resume), each new line must equal the logged one and is not written again."""
@@ -152,14 +194,18 @@ class LogWriter:
             want = self.expected[self.checked]
             self.checked += 1
             if dumps(want) != dumps(line):
-                raise LogError(
-                    f"{self.path}:{self.checked + 1}: replay diverges: logged {dumps(want)[:120]} "
-                    f"but the session gives {dumps(line)[:120]}"
-                )
+                raise Divergence(f"{self.path}:{self.checked + 1}: replay diverges: {divergence(want, line)}")
             return
         if self.handle is not None:
-            self.handle.write(dumps(line) + "\n")
-            self.handle.flush()
+            try:
+                self.handle.write(dumps(line) + "\n")
+                self.handle.flush()
+            except OSError as err:
+                raise InputError(f"{self.path}: cannot write log: {err.strerror}") from None
+
+    def place(self) -> str:
+        """``file:line`` of the logged line to be replayed next (line 1 is the header)."""
+        return f"{self.path}:{self.checked + 2}"
 
     def event(self, event: Event) -> None:
         """A bus sink."""

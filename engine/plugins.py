@@ -10,7 +10,7 @@ off has no hooks at all (§3, §6.12).
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 from types import ModuleType
@@ -148,6 +148,7 @@ class Modules:
 
     names: tuple[str, ...]
     manager: pluggy.PluginManager
+    _callers: dict[tuple[str, str], Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def enable(cls, enabled: list[str] | tuple[str, ...] | frozenset[str]) -> Modules:
@@ -163,8 +164,11 @@ class Modules:
         """What each module answers to ``hook``, in module-name order."""
         answers = []
         for name in self.names:
-            others = [self.manager.get_plugin(other) for other in self.names if other != name]
-            answers.append(self.manager.subset_hook_caller(hook, others)(**kwargs))
+            caller = self._callers.get((hook, name))
+            if caller is None:
+                others = [self.manager.get_plugin(other) for other in self.names if other != name]
+                caller = self._callers[(hook, name)] = self.manager.subset_hook_caller(hook, others)
+            answers.append(caller(**kwargs))
         return answers
 
     def _each(self, hook: str, **kwargs: Any) -> list[Any]:

@@ -34,9 +34,10 @@ from engine.effects.context import Ctx
 from engine.effects.hooks import CardHook, Expiry, LaterHook, Status, WatchHook
 from engine.effects.program import run_program
 from engine.hand import is_complete_counts
+from engine.shanten import shanten_counts
 from engine.hookspecs import ScoreContribution, WinSummary
 from engine.melds import HONOUR_RUNS, Meld, MeldKind
-from engine.rules import CallKind, Rules, WinClaim, WinVerdict
+from engine.rules import CallKind, Rules, WinClaim, WinVerdict, grant_reach
 from engine.state import PLAYERS, ContractStatus, Deck, PlayerState, Table, TableMeld, Win, WinWay
 from engine.tiles import (
     ALL_KINDS,
@@ -222,6 +223,7 @@ class Round:
         self.exiting: set[int] = set()
         self._forced_discard: dict[int, bool] = {}
         self._drew: set[int] = set()
+        self._counted: dict[int, _HandCounts] = {}
         self.rules.statuses = self.statuses
 
     @property
@@ -438,7 +440,7 @@ class Round:
             claim = self._self_draw_claim(p, first=first)
             win_tile = self._win_tile.get(p)
             options: list[str] = []
-            if drawn and win_tile in player.hand and self._can_win(p, win_tile, claim):
+            if drawn and win_tile in player.hand and self._winnable(p) and self._can_win(p, win_tile, claim):
                 options.append(HU)
             if drawn and t.wall:
                 options += self._kong_options(p)
@@ -535,10 +537,8 @@ class Round:
         """Put a tile in the river and settle the responses to it (§11 phase 2, §12.2, §12.3)."""
         t = self.table
         player = t.players[p]
-        tile = next(
-            i
-            for i in sorted(player.hand, key=lambda i: (i in player.revealed, i))
-            if kind_of_instance(i) == face
+        tile = min(
+            (i for i in player.hand if kind_of_instance(i) == face), key=lambda i: (i in player.revealed, i)
         )
         player.hand.remove(tile)
         player.river.append(tile)
@@ -619,10 +619,15 @@ class Round:
         responder = t.players[q]
         if len(responder.hand) + 3 * len(responder.melds) != OTHER_TILES:
             return options
-        vector = counts(kind_of_instance(i) for i in responder.hand)
+        counted = _count_hand(self._counted, q, responder.hand)
+        vector = counted.vector
         way = WinWay.ROB_KONG if rob else WinWay.RON
+        reach = grant_reach(self.rules, t, q)
+        # a tile lowers shanten by one at most: a hand further than its grants reach cannot win
+        possible = reach is None or reach == 0 or counted.shanten(len(responder.melds)) - 1 < reach
         vector[face] += 1
-        possible = not self.rules.plain_hand(t, q) or is_complete_counts(vector, len(responder.melds))
+        if reach == 0:
+            possible = is_complete_counts(vector, len(responder.melds))
         if possible and self._can_win(q, tile, WinClaim(way, from_player=source, last_tile=not t.wall)):
             options.append(HU)
         vector[face] -= 1
@@ -699,6 +704,19 @@ class Round:
             heavenly=first and p == self.dealer and player.normal_draws == 0,
             earthly=p != self.dealer and player.normal_draws == 1 and not t.any_call and not self._rinshan,
         )
+
+    def _winnable(self, p: int) -> bool:
+        """Whether ``p``'s concealed tiles, the drawn tile among them, pass the judge's own pre-check
+        (:meth:`Rules.judge_win`): complete when plain, within the grants' reach otherwise.  Asked
+        before the judge at every self-draw, from the counts kept while the hand is unchanged."""
+        player = self.table.players[p]
+        counted = _count_hand(self._counted, p, player.hand)
+        reach = grant_reach(self.rules, self.table, p)
+        if reach is None:
+            return True
+        if reach == 0:
+            return is_complete_counts(counted.vector, len(player.melds))
+        return counted.shanten(len(player.melds)) < reach
 
     def _can_win(self, p: int, tile: int, claim: WinClaim) -> bool:
         return self._judge(p, tile, claim) is not None
@@ -1224,3 +1242,30 @@ def _lasting(program: Program) -> bool:
         if isinstance(step, IfStep) and (_lasting(step.then) or _lasting(step.otherwise)):
             return True
     return False
+
+
+@dataclass
+class _HandCounts:
+    """One player's concealed tiles as 34 counts (and their shanten, once asked), kept while the hand
+    is unchanged: the responses to every discard read them (§12.2).  ``vector`` is shared; a reader
+    that changes it restores it."""
+
+    hand: tuple[int, ...]
+    vector: list[int]
+    _shanten: dict[int, int] = field(default_factory=dict)
+
+    def shanten(self, n_melds: int) -> int:
+        """The shanten of the concealed tiles beside ``n_melds`` melds."""
+        known = self._shanten.get(n_melds)
+        if known is None:
+            known = self._shanten[n_melds] = shanten_counts(self.vector, n_melds)
+        return known
+
+
+def _count_hand(memo: dict[int, _HandCounts], player: int, hand: list[int]) -> _HandCounts:
+    """The player's :class:`_HandCounts`, recounted only when their concealed tiles changed."""
+    now = tuple(hand)
+    counted = memo.get(player)
+    if counted is None or counted.hand != now:
+        counted = memo[player] = _HandCounts(now, counts(map(kind_of_instance, now)))
+    return counted

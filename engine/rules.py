@@ -313,3 +313,19 @@ class Rules:
             chosen_number=number if isinstance(number, str) else None,
             revealed_kept=kept,
         )
+
+
+def grant_reach(rules: Rules, table: Table, player: int) -> int | None:
+    """How many exchanges from complete, read plainly, the player's hand may be and still win by
+    :meth:`Rules.judge_win`'s own test: 0 for a plain hand, the reach of its grants (``GRANT_REACH``);
+    ``None`` while a contract's own form (B-14, B-15) may complete it, which no plain reading bounds."""
+    if not rules.plain_hand(table, player) and not _form_free(rules, table, player):
+        return None
+    return sum(GRANT_REACH.get(g.shape, 1) for g in rules.grants[player])
+
+
+def _form_free(rules: Rules, table: Table, player: int) -> bool:
+    """No contract form binds the player (the case :meth:`Rules.judge_win` pre-checks plainly)."""
+    p = table.players[player]
+    terms = rules.contracts.get(p.contract) if p.contract else None
+    return terms is None or terms.form is None or p.contract_status is ContractStatus.ABANDONED

@@ -192,7 +192,7 @@ class Session:
         augments = tuple(tuple(a) for a in self.augments)
         scores = tuple(self.result.totals)
         if self.round is None:
-            return replace(BLIND, me=player, augments=augments, scores=scores)
+            return replace(BLIND, me=player, augments=augments, scores=scores, cards=self.cards)
         revealed = all(p.contract_status.value != "none" for p in self.round.table.players)
         return build_view(
             self.round.table,
@@ -201,6 +201,7 @@ class Session:
             augments=augments,
             scores=scores,
             seen=self.round.seen.get(player, ()),
+            cards=self.cards,
         )
 
     def steps(self) -> Generator[Decision, str, SessionResult]:

@@ -2,7 +2,7 @@
 
 ``-1`` is a complete hand, ``0`` a waiting hand (听牌).  The value is the
 least over the standard form, seven pairs (four identical undeclared tiles are
-two pairs, docs/rulings.d/hand.md) and thirteen orphans; the last two only
+two pairs, docs/rulings.md) and thirteen orphans; the last two only
 without declared melds.  Grants are not considered.
 
 The standard form uses the classic count: with ``m`` sets, ``t`` partial sets
@@ -24,6 +24,7 @@ from engine.tiles import NUM_KINDS, ORPHANS, format_one
 _Triple = tuple[int, int, int]
 _START = tuple(frozenset({(n, 0, 0)}) for n in range(5))
 _orphan_counts = itemgetter(*ORPHANS)
+_SUIT_STARTS = (0, 9, 18, 27)
 
 
 def shanten(concealed: Iterable[int], n_melds: int = 0) -> int:
@@ -54,6 +55,34 @@ def shanten_counts(counts: Sequence[int], n_melds: int = 0) -> int:
     return best
 
 
+def shanten_after_discards(counts: Sequence[int], n_melds: int, faces: Iterable[int]) -> list[int]:
+    """:func:`shanten_counts` of ``counts`` less one tile of each face in ``faces``, in order (a bot
+    weighing its discards).  The three suits a discard leaves alone are folded once per suit."""
+    key = bytes(counts)
+    whole = bytearray(key)
+    parts = [_options(key[lo : lo + 9], lo < 27) for lo in _SUIT_STARTS]
+    others: dict[int, frozenset[_Triple]] = {}
+    found = []
+    for k in faces:
+        suit = min(k // 9, 3)
+        lo = _SUIT_STARTS[suit]
+        rest = others.get(suit)
+        if rest is None:
+            rest = _START[n_melds]
+            for j, part in enumerate(parts):
+                if j != suit:
+                    rest = _fold(rest, part)
+            others[suit] = rest
+        whole[k] -= 1
+        after = bytes(whole)
+        best = _value(_fold(rest, _options(after[lo : lo + 9], suit < 3)))
+        if n_melds == 0:
+            best = min(best, _seven_pairs(after), _thirteen_orphans(after))
+        whole[k] += 1
+        found.append(best)
+    return found
+
+
 def seven_pairs_shanten(counts: Sequence[int]) -> int:
     """Shanten towards seven pairs; four of a face are two pairs."""
     return _seven_pairs(bytes(counts))
@@ -68,7 +97,12 @@ def _standard(key: bytes, n_melds: int) -> int:
     acc: frozenset[_Triple] = _START[n_melds]
     for part in (_options(key[0:9], True), _options(key[9:18], True), _options(key[18:27], True)):
         acc = _fold(acc, part)
-    acc = _fold(acc, _options(key[27:34], False))
+    return _value(_fold(acc, _options(key[27:34], False)))
+
+
+@cache
+def _value(acc: frozenset[_Triple]) -> int:
+    """The standard-form shanten of a hand's folded readings."""
     return 8 - max(2 * m + min(t, 4 - m) + p for m, t, p in acc)
 
 

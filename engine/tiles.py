@@ -170,7 +170,11 @@ def parse(text: str) -> list[int]:
 
 
 def parse_one(text: str) -> int:
-    """Parse exactly one tile, e.g. ``5m``."""
+    """Parse exactly one tile, e.g. ``5m``; a face written as :func:`format_one` writes it is looked
+    up rather than parsed."""
+    known = _ONE.get(text)
+    if known is not None:
+        return known
     kinds = parse(text)
     if len(kinds) != 1:
         raise TileSyntaxError(text, 0, f"expected one tile, found {len(kinds)}")
@@ -212,3 +216,7 @@ def counts(kinds: Iterable[int]) -> list[int]:
 def from_counts(vec: Sequence[int]) -> list[int]:
     """The kinds of a count vector, in kind order."""
     return [k for k, n in enumerate(vec) for _ in range(n)]
+
+
+_ONE: dict[str, int] = {format_one(k): k for k in range(ALL_KINDS)}
+"""Every tile's canonical notation (``5m``, ``1f``) and its kind, for :func:`parse_one`."""

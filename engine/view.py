@@ -3,18 +3,22 @@
 A :class:`PlayerView` holds the deciding player's own concealed tiles and
 what is public: every river, exposed meld, flower, revealed hand tile, the
 hands of players who have won (§11 phase 3), revealed contracts, augments
-(public at any time, §5.4), scores and the drawable count.  It never holds
+(public at any time, §5.4), scores, the drawable count and the card library in
+play (every card's text is public, §3).  It never holds
 another player's concealed tiles, an undisclosed choice or the wall beyond
 what a card let this player see (``seen``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from engine.melds import MeldKind
 from engine.state import ContractStatus, Table
 from engine.tiles import NUM_INSTANCES, kind_of_instance
+from engine.vocabulary import CompiledCard
 
 KINDS = tuple(kind_of_instance(i) for i in range(NUM_INSTANCES))
 """The kind of each tile instance, looked up rather than computed."""
@@ -40,6 +44,7 @@ class PlayerView:
     wall_left: int
     dealer: int
     seen: tuple[int, ...] = ()
+    cards: Mapping[str, CompiledCard] = field(default_factory=dict)
 
     @property
     def n_melds(self) -> int:
@@ -75,6 +80,7 @@ def build_view(
     augments: tuple[tuple[str, ...], ...],
     scores: tuple[int, ...],
     seen: tuple[int, ...] = (),
+    cards: Mapping[str, CompiledCard] = MappingProxyType({}),
 ) -> PlayerView:
     """The view of ``me``: own hand in full, others' concealed kongs face down, everything public."""
     players = table.players
@@ -104,4 +110,5 @@ def build_view(
         wall_left=len(table.wall),
         dealer=table.player_at(table.dealer_seat),
         seen=seen,
+        cards=cards,
     )

@@ -5,7 +5,7 @@ checks a card against these names and argument schemas and produces the
 compiled values declared at the end of this module (:class:`Hook`,
 :class:`StaticRule`, :class:`CompiledCard`…); the engine runs them.  Timings
 follow the rulebook's §6.6 and lib 二.1; where the rulebook is silent, the
-ruling is named (CARD-INVENTORY Hn, ``docs/rulings.d/``).
+ruling is named (CARD-INVENTORY Hn, ``docs/rulings.md``).
 
 Rules every event obeys (§6.7, §14.6, lib 二.2): an event carries its cause
 (``rule`` or the card that caused it); hooks at :attr:`Level.WORLD` never see

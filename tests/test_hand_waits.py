@@ -64,7 +64,7 @@ def test_waits_use_the_holders_grants() -> None:
 )
 def test_single_wait_on_the_pair_c16(hand: str, single: bool) -> None:
     """lib C-16: 胡牌前必须只等待一张确切牌作为将牌; a seven-pairs wait has no 将 (H23).
-    1233m waits on 3m alone and one reading pairs it: single wait (ruling in docs/rulings.d/hand.md)."""
+    1233m waits on 3m alone and one reading pairs it: single wait (ruling in docs/rulings.md)."""
     assert single_wait_on_pair(parse(hand)) is single
 
 

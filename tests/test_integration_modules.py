@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
-from play_cards_support import CardPlay, hu_or_pass, seat
+from play_cards_support import CardPlay, seat
 from typer.testing import CliRunner
 
 from engine.agents import make_agents
@@ -161,6 +161,15 @@ def test_f_t01_a_copy_discarded_in_its_turn_does_not_count_s7_5() -> None:
     assert table.pending is not None and table.pending.about == "challenge F-T01 single"
 
 
+def test_f_t01_a_winner_is_checked_at_his_hu_s7_5() -> None:
+    """§7.5, CARD-INVENTORY (F-T checks): B draws the 7m he waits on and wins by self-draw; the check is
+    at his hu (弃牌或胡牌结算后), before he leaves, so the single action is still asked."""
+    table = _ft_table("9p 9s 9m 7m", "1z1z 7m 2m3m4m 5p6p7p 2s3s4s 6z")
+    assert table.turn_of("B").options[0] == "hu"
+    asked = table.advance("hu")
+    assert asked is not None and (asked.player, asked.about) == (B, "challenge F-T01 single")
+
+
 def test_a_chip_skips_a_challenge_and_puts_away_the_lasting_one_s7_4() -> None:
     """§7.4: with a chip B may skip a challenge (it costs the chip) and, about to act with a lasting
     challenge in front of him, pay a chip to put it away; it ends at once (``card.ended``)."""
@@ -250,12 +259,8 @@ def test_a_treasure_win_scores_one_point_once_s8_2_s13_6(modules: Modules | None
     """§8.2, §13.6: T-01 makes 红中 treasure; B's ron holds three of them and scores +1 exactly once in
     the all mode; with no module (the strategy mode) there is no treasure item at all."""
     table = CardPlay(hands=TREASURE_WIN, treasure=["T-01"], plugins=modules)
-    table.advance("discard 5p")
-    table.play_until(lambda d: d.player == B)
-    table.advance(hu_or_pass(table.pending) if table.pending else "hu")
-    table.finish()
-    assert table.result is not None
-    win = table.result.wins[0]
+    table.advance("discard 5p", "hu")
+    win = table.round.wins[0]
     assert win.player == B
     assert [item for item, _, _ in win.items].count("treasure") == bonus
 
@@ -266,6 +271,19 @@ def _bonuses(mode: str, seed: int) -> list[int]:
     session = Session(config, cards=cards, modules=modules, plugins=Modules.enable(modules))
     result = drive(session.steps(), session, make_agents(["greedy"] * 4, seed))
     return [[i for i, _, _ in w.items].count("treasure") for r in result.rounds for w in r.result.wins]
+
+
+def test_a_module_score_item_joins_the_scorer_beside_the_treasure_bonus_s13_7(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """§13.7: a third party's item (the test module ``lucky``: 幸运七, +1 for a 7 in the hand) reaches
+    the scorer through ``WinInput.extra``; the treasure +1 stays the scorer's own, once."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent / "plugins"))
+    table = CardPlay(hands=TREASURE_WIN, treasure=["T-01"], plugins=Modules.enable(["lucky", "treasure"]))
+    table.advance("discard 5p", "hu")
+    assert table.round.wins[0].player == B
+    items = [item for item, _, _ in table.round.wins[0].items]
+    assert (items.count("lucky_seven"), items.count("treasure")) == (1, 1)
 
 
 def test_all_mode_sessions_score_the_treasure_bonus_at_most_once_per_win_s13_6() -> None:
@@ -309,3 +327,15 @@ def test_hexmj_play_stores_a_record_the_lab_reads_back_s18_3(tmp_path: Path) -> 
     assert all(r.treasure is not None and r.treasure.startswith("T-") for r in record.played)
     skipped = runner.invoke(app, ["play", "--seed", "5", "--rounds", "4", "--db", "none"])
     assert skipped.exit_code == 0 and not (tmp_path / "none").exists()
+
+
+def test_hexmj_replay_prints_the_modules_lines_as_play_did_s18_3(tmp_path: Path) -> None:
+    """§7.1, §8: a replayed party-and-treasure session gives the very account ``hexmj play`` printed,
+    the modules' lines and 欢乐之星 included, and the same ``--json``."""
+    log = tmp_path / "all.jsonl"
+    played = runner.invoke(app, ["play", "--seed", "1", "--mode", "all", "--log", str(log), "--db", "none"])
+    assert played.exit_code == 0, played.output
+    assert "欢乐之星：" in played.output and "宝牌令 " in played.output
+    assert runner.invoke(app, ["replay", str(log)]).output == played.output
+    again = json.loads(runner.invoke(app, ["replay", str(log), "--json"]).output)
+    assert {"party", "treasure"} <= set(again)

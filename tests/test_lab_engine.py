@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from engine.agents import make_agents
 from engine.bus import Event
-from tools.lab.engine_adapter import EventWatcher, play_session
+from engine.plugins import Modules, modules_for_mode
+from engine.session import Session, SessionConfig, SessionResult, drive
+from tools.lab.engine_adapter import EventWatcher, play_session, session_cards, session_record
+from tools.lab.records import SessionRecord
 from tools.lab.session_spec import SessionSpec
 
 
@@ -60,3 +64,44 @@ def test_the_treasure_order_is_recorded_only_in_the_all_mode_s8() -> None:
     assert all(r.treasure is not None and r.treasure.startswith("T-") for r in full.played)
     assert all(r.treasure is None for r in strategy.played)
     assert full.cohort != strategy.cohort
+
+
+def _figures(seed: int) -> tuple[SessionRecord, SessionResult]:
+    cards = session_cards("all", None, ())
+    modules = frozenset(info.name for info in modules_for_mode("all"))
+    watcher = EventWatcher()
+    session = Session(
+        SessionConfig(seed=seed, mode="all"),
+        cards=cards,
+        modules=modules,
+        plugins=Modules.enable(modules),
+        sinks=[watcher],
+    )
+    result = drive(session.steps(), session, make_agents(["greedy"] * 4, seed))
+    return session_record(session, result, watcher, ("greedy",) * 4), result
+
+
+def test_held_cards_count_what_they_could_not_do_and_drawn_cards_put_away_do_not_count_s18_3() -> None:
+    """§18.3, §6.8, §6.9: a held card's ``unable`` is the engine's count of abilities that were called on
+    and could do nothing, its ``triggered`` the count of those that acted; a drawn card put away without
+    effect (a kept lasting slot, S-10's redraw) is neither triggered nor unexecutable."""
+    unable = discarded = 0
+    for seed in range(1, 11):
+        record, result = _figures(seed)
+        for played, engine_round in zip(record.played, result.rounds, strict=True):
+            figures = engine_round.result
+            contracts = [p.contract for p in played.players if p.contract is not None]
+            for held in [*(a for p in played.players for a in p.augments), *contracts]:
+                base = held.card.split("-v")[0]
+                only_used = int(base in figures.exercised and base not in figures.unable)
+                assert (held.triggered, held.unable) == (
+                    figures.acted.get(base, 0) or only_used,
+                    figures.unable.get(base, 0),
+                )
+                unable += held.unable
+            for drawn, engine_drawn in zip(played.drawn, figures.drawn, strict=True):
+                assert drawn.triggered == (not engine_drawn.unexecutable and not engine_drawn.discarded)
+                discarded += engine_drawn.discarded
+        if unable and discarded:
+            break
+    assert unable > 0 and discarded > 0

@@ -5,8 +5,11 @@ each win with its score items and the wall left at it, the enabled modules'
 lines (challenges and chips, treasure orders) and the round's scores; then
 the final standings (§16) and the modules' summary (欢乐之星, §7.1).
 ``--log FILE`` writes the JSON-lines log (every event and decision, flushed
-as it happens); ``--resume FILE`` continues a session cut short, losing
-nothing that was logged.  The same seed gives the same bytes.  Every session
+as it happens; missing folders are made, as for every file hexmj writes, and
+a path that cannot be written stops the command before play with exit 2);
+``--resume FILE`` continues a session cut short, losing nothing that was
+logged.  The core cards come from ``--cards DIR`` (or ``$HEXMJ_CARDS``),
+default ``cards/``.  The same seed gives the same bytes.  Every session
 played is stored as a session record for the balance lab (§18.3, §18.4) in
 ``--db`` (default ``hexmj-records.db`` in the working folder, or
 ``$HEXMJ_DB``; ``--db none`` stores nothing).
@@ -19,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any
+from typing import IO, Annotated, Any
 
 import typer
 
@@ -27,13 +30,14 @@ from dsl.compiler import compile_cards
 from dsl.pools import pool_cards
 from engine.agents import make_agents
 from engine.bus import Event
-from engine.errors import LogError
-from engine.log import LogContents, LogHeader, LogWriter, read_log
+from engine.errors import InputError, LogError, engine_faults
+from engine.log import Divergence, LogContents, LogHeader, LogWriter, read_log
 from engine.plugins import Modules, modules_for_mode
 from engine.session import Session, SessionConfig, SessionResult, drive
 from engine.state import PLAYERS
 from engine.vocabulary import CompiledCard
-from tools.lab.engine_adapter import EventWatcher, session_record
+from tools.cmd_pool import CardsOption
+from tools.lab.engine_adapter import EventWatcher, play_command, session_record
 from tools.lab.store import store_session
 
 DEFAULT_AGENTS = "greedy,greedy,greedy,greedy"
@@ -80,15 +84,18 @@ class Played:
 
 
 @cache
-def session_cards(mode: str) -> tuple[list[CompiledCard], frozenset[str]]:
-    """The compiled cards of the mode's pool and the modules the mode enables (§3); once per process."""
+def session_cards(mode: str, folder: Path | None = None) -> tuple[list[CompiledCard], frozenset[str]]:
+    """The compiled cards of the mode's pool and the modules the mode enables (§3); once per process.
+    The core cards come from ``folder`` (default ``cards/``, see :func:`dsl.pools.card_paths`)."""
     modules = frozenset(info.name for info in modules_for_mode(mode))
-    return compile_cards(pool_cards(mode)), modules
+    return compile_cards(pool_cards(mode, folder=folder)), modules
 
 
-def new_session(config: SessionConfig, sinks: Sequence[Callable[[Event], None]] = ()) -> Session:
-    """A session of the config's mode with its pool's cards and its modules registered (§3)."""
-    cards, modules = session_cards(config.mode)
+def new_session(
+    config: SessionConfig, sinks: Sequence[Callable[[Event], None]] = (), folder: Path | None = None
+) -> Session:
+    """A session of the config's mode with its pool's cards (from ``folder``) and its modules (§3)."""
+    cards, modules = session_cards(config.mode, folder)
     return Session(config, cards=cards, modules=modules, plugins=Modules.enable(modules), sinks=sinks)
 
 
@@ -98,9 +105,10 @@ def run_session(
     log: Path | None = None,
     expected: Sequence[dict[str, Any]] = (),
     write: bool = True,
+    folder: Path | None = None,
 ) -> SessionResult:
     """Play the session ``header`` describes, writing its log to ``log`` (see :func:`play_logged`)."""
-    return play_logged(header, log=log, expected=expected, write=write).result
+    return play_logged(header, log=log, expected=expected, write=write, folder=folder).result
 
 
 def play_logged(
@@ -109,56 +117,88 @@ def play_logged(
     log: Path | None = None,
     expected: Sequence[dict[str, Any]] = (),
     write: bool = True,
+    folder: Path | None = None,
 ) -> Played:
-    """Play the session ``header`` describes, writing its log to ``log``.  The ``expected`` lines (a log
-    being replayed or resumed) must come out again; their answers are re-played before any agent acts."""
-    cards, _ = session_cards(header.mode)
+    """Play the session ``header`` describes with the cards of ``folder``, writing its log to ``log``.
+    The ``expected`` lines (a log being replayed or resumed) must come out again; their answers are
+    re-played before any agent acts, and one the session refuses is reported at its ``file:line``.
+    A check the engine fails on its own state is an :class:`engine.errors.EngineFault`."""
+    cards, _ = session_cards(header.mode, folder)
     ids = tuple(card.id for card in cards)
     if header.cards and header.cards != ids:
         raise LogError(
             f"{log}: the log was played with a different card pool than mode {header.mode} has now"
+            " (a log played with --cards DIR replays with the same --cards)"
         )
     handle = None
     if log is not None and write:
-        handle = log.open("a" if expected else "w", encoding="utf-8", newline="\n")
+        handle = open_log(log, "a" if expected else "w")
     try:
         writer = LogWriter(handle, expected, str(log or ""))
         if not expected:
             writer.write(LogHeader(header.seed, header.mode, header.rounds, header.agents, ids).line())
         config = SessionConfig(seed=header.seed, mode=header.mode, rounds=header.rounds)
         watcher, notes = EventWatcher(), ModuleNotes()
-        session = new_session(config, [writer.event, watcher, notes])
+        session = new_session(config, [writer.event, watcher, notes], folder)
         notes.session = session
         answers = iter([str(line["answer"]) for line in expected if line.get("type") == "decision"])
-        result = drive(
-            session.steps(),
-            session,
-            make_agents(list(header.agents), header.seed),
-            script=answers,
-            on_answer=writer.decision,
-        )
+        replay = play_command(header.seed, header.mode, header.rounds, header.agents, folder)
+        try:
+            with engine_faults(replay):
+                result = drive(
+                    session.steps(),
+                    session,
+                    make_agents(list(header.agents), header.seed),
+                    script=answers,
+                    on_answer=writer.decision,
+                )
+        except Divergence:
+            raise
+        except LogError as err:
+            raise LogError(f"{writer.place()}: {err}") from None
         writer.write({"type": "end", "totals": {PLAYERS[p]: result.totals[p] for p in range(4)}})
         if not writer.replayed_all():
             raise LogError(f"{log}: the log goes on after the session ends (line {writer.checked + 2})")
         return Played(result, session, header.agents, watcher, notes)
     finally:
         if handle is not None:
-            handle.close()
+            close_log(handle, log)
 
 
-def resume_session(log: Path) -> Played:
+def open_log(path: Path, mode: str) -> IO[str]:
+    """The log file opened to write (``w``) or append (``a``) lines; missing folders are made, as
+    :func:`tools.fsio.write_atomic` does; a path that cannot be written is an :class:`InputError`."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return path.open(mode, encoding="utf-8", newline="\n")
+    except FileExistsError:
+        raise InputError(f"{path}: cannot write log: {path.parent} is not a folder") from None
+    except OSError as err:
+        raise InputError(f"{path}: cannot write log: {err.strerror}") from None
+
+
+def close_log(handle: IO[str], path: Path | None) -> None:
+    """Close the log; a device that refuses the last bytes (a full disk) is an :class:`InputError`
+    naming the log, as a line that could not be written is (:class:`engine.log.LogWriter`)."""
+    try:
+        handle.close()
+    except OSError as err:
+        raise InputError(f"{path}: cannot write log: {err.strerror}") from None
+
+
+def resume_session(log: Path, folder: Path | None = None) -> Played:
     """Continue a session cut short: re-play what was logged, drop a half-written last line, go on."""
     contents = read_log(log)
     if contents.finished:
         raise LogError(f"{log}: the session is finished; nothing to resume")
     with log.open("r+b") as handle:
         handle.truncate(contents.complete_bytes)
-    return play_logged(contents.header, log=log, expected=contents.lines)
+    return play_logged(contents.header, log=log, expected=contents.lines, folder=folder)
 
 
-def replay_session(log: Path, contents: LogContents) -> SessionResult:
+def replay_session(log: Path, contents: LogContents, folder: Path | None = None) -> SessionResult:
     """Re-play a finished log without writing, checking every line (exit 5 at the first difference)."""
-    return run_session(contents.header, log=log, expected=contents.lines, write=False)
+    return run_session(contents.header, log=log, expected=contents.lines, write=False, folder=folder)
 
 
 def result_json(result: SessionResult, fields: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -249,7 +289,9 @@ def play(
     mode: Annotated[str, typer.Option(help="strategy, party or all (§3).")] = "all",
     rounds: Annotated[int, typer.Option(help="8, or 4 for the shortened test session (§18.1).")] = 8,
     agents: Annotated[str, typer.Option(help="Four bots for A,B,C,D: greedy or random.")] = DEFAULT_AGENTS,
-    log: Annotated[Path | None, typer.Option(help="Write the JSON-lines event log here.")] = None,
+    log: Annotated[
+        Path | None, typer.Option(help="Write the JSON-lines event log here (missing folders are made).")
+    ] = None,
     resume: Annotated[Path | None, typer.Option(help="Continue the session of this log.")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the session as JSON.")] = False,
     db: Annotated[
@@ -259,15 +301,16 @@ def play(
             "$HEXMJ_DB, else hexmj-records.db in the working folder; 'none' stores nothing."
         ),
     ] = None,
+    folder: CardsOption = None,
 ) -> None:
     """Play a whole session with bots, print the account and the standings, store its record."""
     if resume is not None:
-        played = resume_session(resume)
+        played = resume_session(resume, folder)
     else:
         header = LogHeader(seed, mode, rounds, tuple(a.strip() for a in agents.split(",")), ())
         SessionConfig(seed=seed, mode=mode, rounds=rounds)
         make_agents(list(header.agents), seed)
-        played = play_logged(header, log=log)
+        played = play_logged(header, log=log, folder=folder)
     result = played.result
     if db != NO_STORE:
         store_session(
@@ -276,6 +319,6 @@ def play(
     if json_out:
         typer.echo(json.dumps(result_json(result, played.fields()), ensure_ascii=False, indent=2))
     else:
-        cards, _ = session_cards(result.config.mode)
+        cards, _ = session_cards(result.config.mode, folder)
         names = {card.id: card.name for card in cards}
         typer.echo("\n".join(account(result, names, played.notes.rounds, played.summary())))

@@ -2,8 +2,12 @@
 
 The seed and the logged answers fix the session; every event and decision
 the engine produces again must equal the logged line, or the command stops
-with exit 5 naming the first line that differs.  On success it prints the
-account (or ``--json``) of the session.
+with exit 5 naming the first line that differs, its first differing field and
+both values; a logged answer the session refuses is named by its line too.
+A log played with ``--cards DIR`` replays with the same ``--cards`` (or
+``$HEXMJ_CARDS``).  On success it prints the account (or ``--json``) of the
+session, the enabled modules' lines and fields included, as ``hexmj play``
+printed them.
 """
 
 from __future__ import annotations
@@ -16,20 +20,23 @@ import typer
 
 from engine.errors import LogError
 from engine.log import read_log
-from tools.cmd_play import account, replay_session, result_json, session_cards
+from tools.cmd_play import account, play_logged, result_json, session_cards
+from tools.cmd_pool import CardsOption
 
 
 def replay(
     log: Annotated[Path, typer.Argument(help="A log written by hexmj play --log.")],
     json_out: Annotated[bool, typer.Option("--json", help="Print the session as JSON.")] = False,
+    folder: CardsOption = None,
 ) -> None:
     """Re-play a session log exactly and print its account."""
     contents = read_log(log)
     if not contents.finished:
         raise LogError(f"{log}: the session was cut short; continue it with hexmj play --resume {log}")
-    result = replay_session(log, contents)
+    played = play_logged(contents.header, log=log, expected=contents.lines, write=False, folder=folder)
     if json_out:
-        typer.echo(json.dumps(result_json(result), ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(result_json(played.result, played.fields()), ensure_ascii=False, indent=2))
     else:
-        cards, _ = session_cards(contents.header.mode)
-        typer.echo("\n".join(account(result, {card.id: card.name for card in cards})))
+        cards, _ = session_cards(contents.header.mode, folder)
+        names = {card.id: card.name for card in cards}
+        typer.echo("\n".join(account(played.result, names, played.notes.rounds, played.summary())))

@@ -2,7 +2,9 @@
 
 Games go out in chunks through one executor: local worker processes, or a
 Dask cluster named by ``--cluster``.  Every session is stored (§18.3,
-§18.4) in the record store (``--db``, default ``hexmj-records.db``).  The same
+§18.4) in the record store (``--db``, default ``$HEXMJ_DB``, else
+``hexmj-records.db`` in the working folder).  The core cards come from
+``--cards DIR`` (or ``$HEXMJ_CARDS``), default ``cards/``.  The same
 seed and N give the same figures, byte for byte, whatever the workers.
 ``--compare A B`` plays the same seeds once with each version of a card.
 The lab's heavier modules (plots, the store, Dask) are imported only when
@@ -23,6 +25,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from engine.agents import make_agents
 from engine.errors import InputError
+from tools.cmd_pool import CardsOption
 from tools.lab.metrics import Aggregate
 from tools.lab.records import Mode, SessionLength
 from tools.lab.runner import ENGINE_TABLE, Played
@@ -40,7 +43,13 @@ def simulate(
     seed: Annotated[int, typer.Option(help="Base seed: same seed and N, same figures.")] = 1,
     workers: Annotated[int, typer.Option(help="Local worker processes.")] = 2,
     cluster: Annotated[str | None, typer.Option(help="A Dask scheduler, e.g. tcp://HOST:8786.")] = None,
-    db: Annotated[str | None, typer.Option(help="Record store URL: sqlite:///FILE or postgresql://…")] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="Record store URL: sqlite:///FILE or postgresql://…; default $HEXMJ_DB, "
+            "else hexmj-records.db in the working folder."
+        ),
+    ] = None,
     report: Annotated[Path | None, typer.Option(help="Write an HTML report into this folder.")] = None,
     compare_versions: Annotated[
         tuple[str, str] | None, typer.Option("--compare", help="Two versions of one card, e.g. S-08 S-08-v2.")
@@ -49,6 +58,7 @@ def simulate(
     table: Annotated[
         str, typer.Option(hidden=True, help="The session player, module:function.")
     ] = ENGINE_TABLE,
+    folder: CardsOption = None,
 ) -> None:
     """Play N sessions with bots; print the §18.3 metrics, per-card figures and flags."""
     from tools.lab.executors import open_executor
@@ -57,7 +67,7 @@ def simulate(
     from tools.lab.runner import run
     from tools.lab.store import open_store, store_json
 
-    runs = _runs(_spec(mode, pool, rounds, agents, seed), compare_versions, table)
+    runs = _runs(_spec(mode, pool, rounds, agents, seed, folder), compare_versions, table)
     store = open_store(db)
     results: list[Played] = []
     try:
@@ -75,7 +85,9 @@ def simulate(
     typer.echo(_render(runs, aggregates, games, seed, json_out))
 
 
-def _spec(mode: str, pool: Path | None, rounds: int, agents: str, seed: int) -> SessionSpec:
+def _spec(
+    mode: str, pool: Path | None, rounds: int, agents: str, seed: int, folder: Path | None
+) -> SessionSpec:
     """The session the options describe; a bad mode, length, pool file or bot is an input error."""
     if mode not in get_args(Mode):
         raise InputError(f"--mode: {mode!r} is not one of {', '.join(get_args(Mode))} (§3)")
@@ -87,7 +99,9 @@ def _spec(mode: str, pool: Path | None, rounds: int, agents: str, seed: int) -> 
     names = names * 4 if len(names) == 1 else names
     make_agents(names, seed)
     seats = (names[0], names[1], names[2], names[3])
-    return SessionSpec(mode=cast(Mode, mode), pool=pool, rounds=cast(SessionLength, rounds), agents=seats)
+    return SessionSpec(
+        mode=cast(Mode, mode), pool=pool, rounds=cast(SessionLength, rounds), agents=seats, cards=folder
+    )
 
 
 def _runs(
@@ -104,7 +118,7 @@ def _runs(
         from tools.lab.engine_adapter import session_cards
 
         for run_spec, _ in runs:
-            session_cards(run_spec.mode, run_spec.pool, run_spec.versions)
+            session_cards(run_spec.mode, run_spec.pool, run_spec.versions, run_spec.cards)
     return runs
 
 

@@ -92,7 +92,7 @@ def treasure_bonus(hand: Iterable[int], faces: frozenset[int]) -> int:
 
 
 def declare(face: int) -> int:
-    """P-14's declared face: any exact face but a flower, as for T-09 (ruling, docs/rulings.d/modules.md)."""
+    """P-14's declared face: any exact face but a flower, as for T-09 (ruling, docs/rulings.md)."""
     if is_flower(face):
         raise IllegalActionError(f"a flower ({name(face)}) cannot be declared treasure (P-14)")
     return face

@@ -26,10 +26,10 @@ from typing import Literal, cast
 
 from dsl.compiler import compile_cards
 from dsl.loader import load_cards
-from dsl.pools import pool_cards
+from dsl.pools import card_paths, pool_cards
 from engine.agents import make_agents
 from engine.bus import Event
-from engine.errors import InputError
+from engine.errors import InputError, engine_faults
 from engine.plugins import Modules, modules_for_mode
 from engine.round import DrawnCard as EngineDrawn
 from engine.round import EndReason
@@ -56,10 +56,13 @@ from tools.lab.session_spec import SessionSpec
 
 
 @functools.cache
-def session_cards(mode: str, pool: Path | None, versions: tuple[str, ...]) -> tuple[CompiledCard, ...]:
-    """The compiled pool of ``mode`` with ``versions`` in force in place of the same cards' pool versions."""
-    cards = pool_cards(mode, pool)
-    every = {card.id: card for card in load_cards()}
+def session_cards(
+    mode: str, pool: Path | None, versions: tuple[str, ...], folder: Path | None = None
+) -> tuple[CompiledCard, ...]:
+    """The compiled pool of ``mode`` with ``versions`` in force in place of the same cards' pool versions;
+    the core cards come from ``folder`` (default ``cards/``, see :func:`dsl.pools.card_paths`)."""
+    cards = pool_cards(mode, pool, folder)
+    every = {card.id: card for card in load_cards(card_paths(folder))}
     for version in versions:
         if version not in every:
             raise InputError(f"no card version {version!r} (§18.4)")
@@ -85,13 +88,20 @@ class EventWatcher:
 
 def play_session(spec: SessionSpec) -> SessionRecord:
     """Play ``spec``'s session with its bots and return its record."""
-    cards = session_cards(spec.mode, spec.pool, spec.versions)
+    cards = session_cards(spec.mode, spec.pool, spec.versions, spec.cards)
     modules = frozenset(info.name for info in modules_for_mode(spec.mode))
     watcher = EventWatcher()
     config = SessionConfig(seed=spec.seed, mode=spec.mode, rounds=spec.rounds)
     session = Session(config, cards=cards, modules=modules, plugins=Modules.enable(modules), sinks=[watcher])
-    result = drive(session.steps(), session, make_agents(list(spec.agents), spec.seed))
+    with engine_faults(play_command(spec.seed, spec.mode, spec.rounds, spec.agents, spec.cards)):
+        result = drive(session.steps(), session, make_agents(list(spec.agents), spec.seed))
     return session_record(session, result, watcher, spec.agents, spec.pool_name)
+
+
+def play_command(seed: int, mode: str, rounds: int, agents: Sequence[str], folder: Path | None) -> str:
+    """The ``hexmj play`` command line that plays this session again (an :class:`EngineFault` names it)."""
+    cards = "" if folder is None else f" --cards {folder}"
+    return f"hexmj play --seed {seed} --mode {mode} --rounds {rounds} --agents {','.join(agents)}{cards}"
 
 
 def session_record(

@@ -15,7 +15,8 @@ class SessionSpec(BaseModel):
     ``pool`` is a pool file or ``None`` for the mode's default pool (§3,
     §18.2); ``versions`` are versioned ids put in force in place of the
     pool's version of the same card (``S-08-v2``, §18.4); ``rounds`` is 8, or
-    4 for the shortened test of §18.1.
+    4 for the shortened test of §18.1; ``cards`` is the folder of the core
+    card files, ``None`` for the project's ``cards/`` (``--cards``).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -26,6 +27,7 @@ class SessionSpec(BaseModel):
     agents: tuple[str, str, str, str] = ("greedy", "greedy", "greedy", "greedy")
     versions: tuple[str, ...] = ()
     seed: int = 0
+    cards: Path | None = None
 
     @property
     def pool_name(self) -> str:

@@ -1,0 +1,725 @@
+"""The greedy agent's card choices: contracts, the abandon window, augments and card decisions (§5.2,
+§6, §9.1, §10, §13.4).
+
+Everything here reads only the deciding player's :class:`~engine.view.PlayerView` (its own hand,
+what is public, what a card let it see) and the compiled cards of the library in play (card texts
+are public); nothing names a card.
+
+* Contracts (§9.1) are weighed by an expected value.  A few seeded *playouts* imagine the rest of
+  the round for the hand alone: draw from the tiles the player has not seen, discard to the lowest
+  shanten, stop at a complete hand or when the player's share of the wall runs out.  A contract's
+  chance is then read off those endings: a hand condition (``complete at hu when …``) is evaluated
+  on the decompositions of each complete hand with :func:`engine.predicates.evaluate`; a public
+  watch is replayed on the playout's own discards, draws, flowers and kongs (the fact words of
+  ``engine.vocabulary.FACTS`` a playout can know; any other counts as an even chance).  The value
+  of an ending is ``W + bonus`` when the contract is met, the late win after abandoning
+  (``W`` less the black penalty) when it is not, and the black penalty alone with no win (§10.2,
+  §13.3, §13.4, §13.14).
+* The abandon window (§10) compares keeping (the same playouts from now on) with abandoning.
+* Augments (§5.2) and chance cards (§6) are ranked by a value table over their compiled
+  abilities: shape grants, permissions, the primitives they run.
+* Other choices: tiles to take or put on top of the wall are those that lower the shanten most;
+  tiles to give away those whose loss costs least; the leading opponent is the target.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from engine.contracts import ContractTerms
+from engine.decisions import ABANDON, KEEP, PASS
+from engine.hand import decompose, decompose_counts, single_wait_on_pair
+from engine.melds import Meld, MeldKind
+from engine.predicates import All, AnyOf, Call, Compare, Condition, Not, WinBy, WinFacts, evaluate, mentions
+from engine.shanten import shanten_after_discards, shanten_counts
+from engine.state import PLAYERS
+from engine.tiles import (
+    NUM_KINDS,
+    NUMBER_SUITS,
+    Suit,
+    TileSyntaxError,
+    is_flower,
+    is_honor,
+    is_number,
+    is_terminal,
+    number_of,
+    parse_one,
+    suit_of,
+)
+from engine.view import PlayerView
+from engine.vocabulary import (
+    ChooseStep,
+    CompiledCard,
+    ContractWatch,
+    ForEachStep,
+    IfStep,
+    LaterStep,
+    PrimitiveStep,
+    Program,
+    StatusStep,
+)
+
+WIN_POINTS = 3.0
+"""What a win is worth before its contract bonus: the mean of the order points 4, 3, 2 (§13.3)."""
+SELF_DRAW_SHARE = 0.3
+"""The share of wins by self-draw (one own draw against three others' discards per go-round)."""
+LATE_WIN = 0.5
+"""How much of a win is left when the hand is complete before the window but the contract is not
+met: it must wait for the window, abandon, and win later (§9.6, §10.2)."""
+UNKNOWN_CHANCE = 0.5
+"""The chance given to a watch whose facts a playout cannot know (calls by others, modules)."""
+FAIL_RISK = 0.85
+"""The chance of not tripping a fail watch a playout cannot replay."""
+PLAYOUTS = 12
+"""Playouts per estimate: a few suffice to tell reachable from out of reach, and they are cheap."""
+WINDOW = 24
+"""The drawable count at which the abandon window opens (§10)."""
+COPIES = 4
+SPLIT_WAYS: tuple[tuple[WinBy, float], ...] = (("tsumo", SELF_DRAW_SHARE), ("ron", 1 - SELF_DRAW_SHARE))
+ONE_WAY: tuple[tuple[WinBy, float], ...] = (("tsumo", 1.0),)
+
+
+# ---- playouts --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How one playout ended: the complete hand (``None`` if the wall ran out first), the draw it was
+    completed on (1-based), the tile that completed it, the discards on the way, flowers and kongs."""
+
+    complete: tuple[int, ...] | None
+    step: int
+    win_tile: int
+    discards: tuple[int, ...]
+    flowers: int
+    kongs: int
+
+
+def _counts(tiles: Iterable[int]) -> list[int]:
+    vec = [0] * NUM_KINDS
+    for k in tiles:
+        vec[k] += 1
+    return vec
+
+
+def unseen(view: PlayerView) -> list[int]:
+    """The tiles (kinds, flowers included) the player has not seen anywhere: its own hand, rivers,
+    exposed melds, flowers, revealed tiles, winners' hands and tiles a card showed it."""
+    left = [COPIES] * NUM_KINDS + [1] * (NUM_KINDS + 8 - NUM_KINDS)
+    shown: list[int] = [*view.hand, *view.seen]
+    for p in range(4):
+        shown += view.rivers[p]
+        shown += view.flowers[p]
+        shown += [t for _, tiles in view.melds[p] for t in tiles]
+        if p != view.me:
+            shown += view.revealed[p]
+            shown += view.won_hands[p]
+    for k in shown:
+        if 0 <= k < len(left) and left[k] > 0:
+            left[k] -= 1
+    return [k for k, n in enumerate(left) for _ in range(n)]
+
+
+def _discard(vec: list[int], n_melds: int) -> int:
+    """The playout's discard: the lowest shanten, then an isolated honour or terminal."""
+    faces = [k for k in range(NUM_KINDS) if vec[k]]
+    after = shanten_after_discards(vec, n_melds, faces)
+    low = min(after)
+    return min(
+        (k for k, s in zip(faces, after, strict=True) if s == low),
+        key=lambda k: (-_loneliness(k, vec), k),
+    )
+
+
+def _loneliness(k: int, vec: Sequence[int]) -> int:
+    """How little tile ``k`` connects to the hand: a lone honour first, then lone terminals."""
+    if is_honor(k):
+        return 10 - 3 * vec[k]
+    base = k - number_of(k) + 1
+    near = sum(vec[j] for j in range(max(k - 2, base), min(k + 3, base + 9)))
+    return (3 if is_terminal(k) else 0) + 6 - near
+
+
+def playouts(view: PlayerView, rng: random.Random, draws: int, n: int = PLAYOUTS) -> list[Ending]:
+    """``n`` imagined continuations of the player's own hand over ``draws`` draws (see the module)."""
+    n_melds = view.n_melds
+    pool = unseen(view)
+    endings = []
+    for _ in range(n):
+        vec = _counts(k for k in view.hand if k < NUM_KINDS)
+        bag = list(pool)
+        rng.shuffle(bag)
+        discards: list[int] = []
+        flowers = kongs = 0
+        ending = Ending(None, draws, -1, (), 0, 0)
+        if sum(vec) % 3 == 2:
+            if shanten_counts(vec, n_melds) < 0:
+                endings.append(Ending(tuple(vec), 0, view.hand[-1], (), 0, 0))
+                continue
+            discards.append(_discard(vec, n_melds))
+            vec[discards[-1]] -= 1
+        step = 0
+        while step < draws and bag:
+            tile = bag.pop()
+            if is_flower(tile):
+                flowers += 1
+                continue
+            step += 1
+            vec[tile] += 1
+            if vec[tile] == COPIES:
+                kongs += 1
+            if shanten_counts(vec, n_melds) < 0:
+                ending = Ending(tuple(vec), step, tile, tuple(discards), flowers, kongs)
+                break
+            out = _discard(vec, n_melds)
+            vec[out] -= 1
+            discards.append(out)
+        else:
+            ending = Ending(None, step, -1, tuple(discards), flowers, kongs)
+        endings.append(ending)
+    return endings
+
+
+# ---- reading a contract on an ending ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a contract estimate needs besides the endings: the player's view, the draws until the
+    window (0 once it has passed), the suit a suit choice would take, the tiles a reveal would show."""
+
+    view: PlayerView
+    window: int
+    suit: Suit | None
+    kept: tuple[int, ...]
+
+
+def _melds(view: PlayerView) -> list[Meld]:
+    return [Meld(MeldKind(kind), tiles) for kind, tiles in view.melds[view.me] if tiles]
+
+
+def hand_chance(terms: ContractTerms, ending: Ending, table: Table) -> float:
+    """The chance that the complete hand of ``ending`` meets the contract's hand condition (§9.5)."""
+    condition = terms.at_hu
+    if condition is None:
+        return 1.0
+    assert ending.complete is not None
+    vec = list(ending.complete)
+    tiles = [k for k in range(NUM_KINDS) for _ in range(vec[k])]
+    melds = _melds(table.view)
+    readings = decompose(tiles, melds) if melds else decompose_counts(vec)
+    if not readings:
+        return 0.0
+    single = False
+    if mentions(condition, "single_wait_on_pair"):
+        before = list(tiles)
+        before.remove(ending.win_tile)
+        single = single_wait_on_pair(before, melds)
+    kept = sum(min(vec[k], table.kept.count(k)) for k in set(table.kept))
+    ways = SPLIT_WAYS if mentions(condition, "self_draw") else ONE_WAY
+    chance = 0.0
+    for win_by, share in ways:
+        met = any(
+            evaluate(
+                condition,
+                WinFacts(
+                    decomposition=reading,
+                    win_tile=ending.win_tile,
+                    win_by=win_by,
+                    chosen_suit=table.suit,
+                    single_wait_on_pair=single,
+                    before_abandon_window=0 < ending.step <= table.window,
+                    revealed_kept=kept,
+                ),
+            )
+            for reading in readings
+        )
+        chance += share if met else 0.0
+    return chance
+
+
+_COMPARE: dict[str, Callable[[int, int], bool]] = {
+    ">=": lambda a, b: a >= b,
+    ">": lambda a, b: a > b,
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    "<=": lambda a, b: a <= b,
+    "<": lambda a, b: a < b,
+}
+
+
+@dataclass(frozen=True)
+class Moment:
+    """The player's table facts at one point of a playout: its discards so far, its normal draws,
+    whether it has won (a watch's facts, ``engine.vocabulary.FACTS``)."""
+
+    discards: tuple[int, ...]
+    draws: int
+    won: bool
+
+
+def _fact(call: Call, moment: Moment, view: PlayerView) -> int | None:
+    """A fact word a playout knows, or ``None``."""
+    own = view.melds[view.me]
+    exposed = [kind for kind, _ in own if kind != MeldKind.ANKAN.value]
+    known: dict[str, Callable[[], int]] = {
+        "river_suits": lambda: len({suit_of(k) for k in moment.discards if is_number(k)}),
+        "discards": lambda: len(moment.discards),
+        "distinct_discards": lambda: len(set(moment.discards)),
+        "repeated_discard": lambda: int(len(set(moment.discards)) < len(moment.discards)),
+        "normal_draws": lambda: moment.draws,
+        "exposed_melds": lambda: len(exposed),
+        "calls_made": lambda: sum(1 for kind in exposed if kind in _words(call.args[1:])),
+        "others_with_exposed_melds": lambda: sum(
+            1 for p in range(4) if p != view.me and any(k != MeldKind.ANKAN.value for k, _ in view.melds[p])
+        ),
+        "has_won": lambda: int(moment.won),
+        "is": lambda: 1,
+    }
+    get = known.get(call.name)
+    return None if get is None else get()
+
+
+def _words(args: Sequence[object]) -> set[str]:
+    words: set[str] = set()
+    for arg in args:
+        words.update(str(a) for a in (arg if isinstance(arg, tuple) else (arg,)))
+    return words
+
+
+def holds_at(condition: Condition | None, moment: Moment, view: PlayerView) -> bool | None:
+    """A watch condition at one moment of a playout: true, false, or ``None`` if it asks a fact the
+    playout cannot know."""
+    if condition is None:
+        return True
+    if isinstance(condition, Call | Compare):
+        call = condition if isinstance(condition, Call) else condition.left
+        value = _fact(call, moment, view)
+        if value is None:
+            return None
+        return bool(value) if isinstance(condition, Call) else _COMPARE[condition.op](value, condition.right)
+    if isinstance(condition, Not):
+        inner = holds_at(condition.part, moment, view)
+        return None if inner is None else not inner
+    parts = [holds_at(part, moment, view) for part in condition.parts]
+    if isinstance(condition, All):
+        return False if False in parts else (None if None in parts else True)
+    assert isinstance(condition, AnyOf)
+    return True if True in parts else (None if None in parts else False)
+
+
+def _moments(watch: ContractWatch, ending: Ending, table: Table) -> list[Moment]:
+    """The moments of the playout at which the watch's event fires."""
+    river = tuple(table.view.rivers[table.view.me])
+    drawn = len(river)
+    won = ending.complete is not None and 0 < ending.step <= table.window
+    whole = Moment((*river, *ending.discards), drawn + ending.step, won)
+    if watch.event in ("discard.settled", "turn.ended"):
+        return [
+            Moment((*river, *ending.discards[:k]), drawn + k, False)
+            for k in range(1, len(ending.discards) + 1)
+        ]
+    if watch.event == "draw.normal":
+        return [
+            Moment((*river, *ending.discards[: d - 1]), drawn + d, False) for d in range(1, ending.step + 1)
+        ]
+    if watch.event == "flower.revealed":
+        return [whole] if ending.flowers else []
+    if watch.event == "kong.established":
+        return [whole] if ending.kongs else []
+    if watch.event == "abandon.window":
+        return [whole] if table.window else []
+    return [Moment((), -1, won)]
+
+
+def watch_chance(watch: ContractWatch, ending: Ending, table: Table) -> float:
+    """The chance the watch's condition holds when its event fires in the playout (its outcome)."""
+    answers = [holds_at(watch.condition, m, table.view) for m in _moments(watch, ending, table)]
+    if watch.event not in _REPLAYED:
+        answers = [None]
+    if True in answers:
+        return 1.0
+    return UNKNOWN_CHANCE if None in answers else 0.0
+
+
+_REPLAYED = frozenset(
+    {"discard.settled", "turn.ended", "draw.normal", "flower.revealed", "kong.established", "abandon.window"}
+)
+
+
+def contract_chance(card: CompiledCard, ending: Ending, table: Table) -> float:
+    """The chance the contract is met by the win of a complete ``ending`` (§9.5): its hand condition,
+    one of its completion watches (public ones), and none of its fail watches."""
+    terms = card.contract
+    assert terms is not None and ending.complete is not None
+    chance = hand_chance(terms, ending, table)
+    completes = [w for w in card.watches if w.outcome == "complete"]
+    if completes:
+        chance *= max(watch_chance(w, ending, table) for w in completes)
+    for watch in card.watches:
+        if watch.outcome == "fail":
+            tripped = watch_chance(watch, ending, table)
+            chance *= FAIL_RISK if tripped == UNKNOWN_CHANCE else 1.0 - tripped
+    return chance
+
+
+# ---- the decisions --------------------------------------------------------------------------------
+
+
+def _draws_left(view: PlayerView) -> int:
+    """The player's share of the drawable wall."""
+    return view.wall_left // 4 + 1
+
+
+def _table(view: PlayerView, window: int) -> Table:
+    vec = _counts(k for k in view.hand if k < NUM_KINDS)
+    return Table(view, window, best_suit(vec), keepers(vec, 3))
+
+
+def best_suit(vec: Sequence[int]) -> Suit:
+    """The number suit with the most tiles (a suit choice, B-11's kind of contract)."""
+    return max(NUMBER_SUITS, key=lambda suit: sum(vec[k] for k in range(NUM_KINDS) if suit_of(k) == suit))
+
+
+def keepers(vec: Sequence[int], n: int) -> tuple[int, ...]:
+    """The ``n`` tiles the hand needs most (the best to reveal and keep)."""
+    return tuple(
+        sorted((k for k in range(NUM_KINDS) for _ in range(vec[k])), key=lambda k: (_loneliness(k, vec), k))[
+            :n
+        ]
+    )
+
+
+def contract_value(card: CompiledCard, endings: Sequence[Ending], table: Table) -> float:
+    """The expected points of holding the contract over the playouts (see the module; §13.4, §13.14)."""
+    terms = card.contract
+    assert terms is not None
+    penalty = -terms.abandon_penalty
+    total = 0.0
+    for ending in endings:
+        if ending.complete is None:
+            total -= penalty
+            continue
+        met = contract_chance(card, ending, table)
+        late = WIN_POINTS * (LATE_WIN if ending.step <= table.window else 1.0) - penalty
+        total += met * (WIN_POINTS + terms.bonus) + (1 - met) * late
+    return total / max(len(endings), 1)
+
+
+def choose_contract(view: PlayerView, options: Sequence[str], rng: random.Random) -> str:
+    """§9.1: the offered contract of the highest expected value; the first on ties."""
+    cards = [view.cards.get(c) for c in options]
+    if any(card is None or card.contract is None for card in cards):
+        return options[0]
+    window = max((view.wall_left - WINDOW) // 4, 0)
+    endings = playouts(view, rng, _draws_left(view))
+    table = _table(view, window)
+    values = [contract_value(card, endings, table) for card in cards if card is not None]
+    return options[values.index(max(values))]
+
+
+def keep_or_abandon(view: PlayerView, rng: random.Random) -> str:
+    """§10: keep the open contract when its expected points beat a plain late win, less the black
+    penalty; a contract already completed is kept."""
+    card = view.cards.get(view.contracts[view.me] or "")
+    if not view.contract_open:
+        return KEEP
+    if card is None or card.contract is None:
+        return ABANDON
+    endings = playouts(view, rng, _draws_left(view))
+    table = _table(view, 0)
+    wins = [e for e in endings if e.complete is not None]
+    keep = sum(contract_chance(card, e, table) for e in wins) * (WIN_POINTS + card.contract.bonus)
+    drop = len(wins) * WIN_POINTS + len(endings) * card.contract.abandon_penalty
+    return KEEP if keep > drop else ABANDON
+
+
+# ---- card values (augments, chance cards, options) ----------------------------------------------
+
+PRIMITIVE_VALUES: Mapping[str, float] = {
+    "draw_tile": 1.0,
+    "look_and_take": 1.0,
+    "extra_tidy": 0.5,
+    "retrieve": 0.5,
+    "look_and_reorder": 0.5,
+    "make_safe": 0.3,
+    "set_draw_end": 0.3,
+    "swap_with_top": 0.5,
+    "offer_contracts": 0.5,
+    "swap_candidate": 0.5,
+    "redraw": 0.2,
+    "draw_card": 0.3,
+    "draw_keep": 0.3,
+    "peek_private": 0.2,
+    "discard": -0.3,
+    "put_bottom": -0.3,
+    "reveal": -0.5,
+    "scramble_hand": -0.2,
+    "abandon_contract": -1.0,
+    "replace_contract": -0.2,
+}
+"""What running a primitive is worth to its holder (a rough table over ``engine.vocabulary.PRIMITIVES``;
+a primitive aimed at another player counts the other way)."""
+GRANT_VALUE = 2.0
+"""A hand shape switched on for the holder (lib 六–八)."""
+PERMISSION_VALUE = 1.0
+"""An ``allow`` for the holder, or a ``forbid`` for the others; the reverse counts against."""
+HOOK_VALUE = 0.5
+"""A triggered ability of the holder's own."""
+HOLDER = frozenset({"holder", "self"})
+
+
+def _program_value(program: Program, barred: frozenset[str] = frozenset()) -> float:
+    """What a program is worth to its holder; ``barred`` are the actions the holder may not take
+    anyway (its contract's prohibitions, §9.7), so forbidding them costs nothing."""
+    value = 0.0
+    for step in program:
+        if isinstance(step, PrimitiveStep):
+            base = PRIMITIVE_VALUES.get(step.primitive, 0.0)
+            aimed = {str(v) for name, v in step.args if name in ("player", "target", "owner")}
+            value += -base if aimed and not aimed & HOLDER else base
+        elif isinstance(step, ChooseStep):
+            value += max((_program_value(o.steps, barred) for o in step.options), default=0.0)
+        elif isinstance(step, IfStep):
+            value += max(_program_value(step.then, barred), _program_value(step.otherwise, barred))
+        elif isinstance(step, ForEachStep | LaterStep):
+            value += _program_value(step.steps, barred)
+        elif isinstance(step, StatusStep):
+            free = step.rule.polarity == "forbid" and step.rule.action in barred
+            value += 0.0 if free else _static_value(step.rule.polarity, step.rule.who)
+    return value
+
+
+def _static_value(polarity: str, who: str) -> float:
+    """An ``allow`` helps its holder, a ``forbid`` hinders; aimed at others, the other way round."""
+    mine = who in HOLDER
+    return PERMISSION_VALUE if (polarity == "allow") == mine else -PERMISSION_VALUE
+
+
+def card_value(card: CompiledCard | None) -> float:
+    """A stable value of a card for its holder, from its compiled abilities (augments §5, chance §6):
+    shape grants, permissions, its own triggers and what its programs run."""
+    if card is None:
+        return 0.0
+    value = GRANT_VALUE * len(card.grants)
+    value += sum(_static_value(rule.polarity, rule.who) for rule in card.statics)
+    value += sum(HOOK_VALUE + _program_value(hook.steps) for hook in card.hooks)
+    return value + _program_value(card.resolution)
+
+
+def choose_card(view: PlayerView, options: Sequence[str]) -> str:
+    """The option card of the highest value (an augment draft §5.2, keep one of several drawn §6.4, or
+    the lasting card to keep §6.9: the positive one); the first on ties."""
+    values = [card_value(view.cards.get(c)) for c in options]
+    return options[values.index(max(values))]
+
+
+# ---- tile choices -------------------------------------------------------------------------------
+
+
+def _tiles(options: Sequence[str]) -> list[int] | None:
+    """The faces the options name, if every option is one face."""
+    try:
+        faces = [parse_one(o) for o in options]
+    except (TileSyntaxError, ValueError):
+        return None
+    return faces if all(0 <= k < NUM_KINDS for k in faces) else None
+
+
+def _orders(options: Sequence[str]) -> list[list[int]] | None:
+    """The face sequences the options name, if every option is an order of faces (a reorder)."""
+    orders = []
+    for option in options:
+        parts = option.split(" ")
+        faces = _tiles(parts) if len(parts) > 1 else None
+        if faces is None:
+            return None
+        orders.append(faces)
+    return orders
+
+
+def gain(vec: Sequence[int], n_melds: int, k: int) -> tuple[int, int]:
+    """How good taking tile ``k`` is: the shanten after the best discard, then its connection."""
+    after = list(vec)
+    after[k] += 1
+    faces = [j for j in range(NUM_KINDS) if after[j]]
+    if sum(after) % 3 != 2:
+        return shanten_counts(after, n_melds) if sum(after) % 3 == 1 else 8, _loneliness(k, after)
+    return min(shanten_after_discards(after, n_melds, faces)), _loneliness(k, after)
+
+
+def loss(vec: Sequence[int], n_melds: int, k: int) -> tuple[int, int]:
+    """How cheap giving tile ``k`` away is: the shanten without it, then its isolation (lower first)."""
+    return shanten_after_discards(vec, n_melds, [k])[0], -_loneliness(k, vec)
+
+
+def choose_tile(view: PlayerView, options: Sequence[str], faces: Sequence[int]) -> str:
+    """A face to take (one the hand does not hold: the one that lowers the shanten most) or to give up
+    (every option in the hand: the one whose loss costs least)."""
+    vec = _counts(k for k in view.hand if k < NUM_KINDS)
+    n = view.n_melds
+    if all(vec[k] for k in faces):
+        ranked = [loss(vec, n, k) for k in faces]
+    else:
+        ranked = [gain(vec, n, k) for k in faces]
+    return options[ranked.index(min(ranked))]
+
+
+def choose_order(view: PlayerView, options: Sequence[str], orders: Sequence[Sequence[int]]) -> str:
+    """A reorder of the wall: the tiles that lower the player's shanten most go first."""
+    vec = _counts(k for k in view.hand if k < NUM_KINDS)
+    n = view.n_melds
+    keys = [[gain(vec, n, k) for k in order] for order in orders]
+    return options[keys.index(min(keys))]
+
+
+def choose_player(view: PlayerView, options: Sequence[str]) -> str:
+    """A target: the opponent leading in score (the one a hindrance should slow down); never oneself
+    when someone else may be picked."""
+    others = [o for o in options if o in PLAYERS and PLAYERS.index(o) != view.me] or list(options)
+    return max(others, key=lambda o: (view.scores[PLAYERS.index(o)], -PLAYERS.index(o)))
+
+
+def _barred(view: PlayerView) -> frozenset[str]:
+    """The calls the player's open contract forbids, or whose watch needs them unmade (§9.7)."""
+    card = view.cards.get(view.contracts[view.me] or "")
+    if card is None or card.contract is None or not view.contract_open:
+        return frozenset()
+    barred = set(card.contract.prohibits)
+    for watch in card.watches:
+        if (
+            watch.outcome == "complete"
+            and watch.condition is not None
+            and mentions(watch.condition, "calls_made")
+        ):
+            barred |= {"chi", "pon", "minkan"}
+    return frozenset(barred)
+
+
+def calls_welcome(view: PlayerView, call: str) -> bool:
+    """Whether a call (``chi``, ``pon``, ``kong``) keeps the open contract alive: not one a completion
+    watch needs unmade (C-04's kind of contract; prohibited calls are never offered, §9.7)."""
+    return (MeldKind.MINKAN.value if call == "kong" else call) not in _barred(view)
+
+
+def _find_choice(program: Program, options: Sequence[str]) -> ChooseStep | None:
+    """The ``choose one`` step of a program whose options the decision offers."""
+    for step in program:
+        found: ChooseStep | None = None
+        if isinstance(step, ChooseStep):
+            labels = {o.label for o in step.options}
+            found = (
+                step
+                if set(options) <= labels
+                else _find_choice(tuple(s for o in step.options for s in o.steps), options)
+            )
+        elif isinstance(step, IfStep):
+            found = _find_choice(step.then + step.otherwise, options)
+        elif isinstance(step, ForEachStep | LaterStep):
+            found = _find_choice(step.steps, options)
+        if found is not None:
+            return found
+    return None
+
+
+def choose_option(view: PlayerView, options: Sequence[str], card: CompiledCard | None) -> str | None:
+    """A ``choose one`` of ``card`` (§6): the option worth most to the holder — a draw before a look,
+    no hindrance the contract would not already impose; ``None`` when the options are not the card's."""
+    if card is None:
+        return None
+    programs = (card.resolution, *(hook.steps for hook in card.hooks))
+    step = next((c for c in (_find_choice(p, options) for p in programs) if c is not None), None)
+    if step is None:
+        return None
+    barred = _barred(view)
+    by_label = {o.label: _program_value(o.steps, barred) for o in step.options}
+    values = [by_label[o] for o in options]
+    return options[values.index(max(values))]
+
+
+def choose_count(view: PlayerView, options: Sequence[str]) -> str:
+    """How many tiles to swap for unseen ones (P-04's kind): as many as the hand can lose, least
+    needed first, before its shanten rises, within the options."""
+    vec = _counts(k for k in view.hand if k < NUM_KINDS)
+    n = view.n_melds
+    now = shanten_counts(vec, n)
+    spare = 0
+    while sum(vec) > 1:
+        k = min((k for k in range(NUM_KINDS) if vec[k]), key=lambda k: loss(vec, n, k))
+        vec[k] -= 1
+        if shanten_counts(vec, n) > now:
+            break
+        spare += 1
+    numbers = sorted(int(o) for o in options)
+    return str(max((x for x in numbers if x <= spare), default=numbers[0]))
+
+
+def choose_digits(view: PlayerView, options: Sequence[str]) -> str:
+    """An 11-digit number (B-15's kind): the suggestion sharing most digits with the hand's number
+    tiles."""
+    held = [number_of(k) for k in view.hand if is_number(k)]
+
+    def shared(option: str) -> int:
+        digits = [int(d) for d in option]
+        return sum(min(digits.count(d), held.count(d)) for d in set(digits))
+
+    scores = [shared(o) for o in options]
+    return options[scores.index(max(scores))]
+
+
+def choose_route(view: PlayerView, options: Sequence[str]) -> str:
+    """``chow`` or ``pung`` (a route, G-08's kind): pungs when the hand holds more pairs than runs."""
+    vec = _counts(k for k in view.hand if k < NUM_KINDS)
+    pairs = sum(1 for k in range(NUM_KINDS) if vec[k] >= 2)
+    runs = sum(1 for k in range(27) if number_of(k) <= 8 and vec[k] and vec[k + 1])
+    want = "pung" if pairs > runs else "chow"
+    return want if want in options else options[0]
+
+
+def choose(view: PlayerView, options: Sequence[str], about: str, rng: random.Random) -> str:
+    """Any other card decision (§6, §9.1 swaps and replacements), told apart by its options."""
+    if set(options) <= {*(s.value for s in NUMBER_SUITS)}:
+        suit = best_suit(_counts(k for k in view.hand if k < NUM_KINDS)).value
+        return suit if suit in options else options[0]
+    if set(options) <= set(PLAYERS):
+        return choose_player(view, options)
+    if set(options) <= {"chow", "pung"}:
+        return choose_route(view, options)
+    if all(o.isdigit() for o in options):
+        return (
+            choose_digits(view, options) if all(len(o) > 2 for o in options) else choose_count(view, options)
+        )
+    contracts = [o for o in options if o != PASS]
+    if contracts and all((c := view.cards.get(o)) is not None and c.contract is not None for o in contracts):
+        return choose_contract_change(view, options, rng)
+    faces = _tiles(options)
+    if faces is not None:
+        return choose_tile(view, options, faces)
+    orders = _orders(options)
+    if orders is not None:
+        return choose_order(view, options, orders)
+    if all(o in view.cards for o in options):
+        return choose_card(view, options)
+    picked = choose_option(view, options, view.cards.get(about))
+    return options[0] if picked is None else picked
+
+
+def choose_contract_change(view: PlayerView, options: Sequence[str], rng: random.Random) -> str:
+    """A swap among offered contracts before the choice (S-06: put back the worst) or a replacement
+    of the held one (take the best, or pass if the held one is worth more) (§9.1)."""
+    held = view.cards.get(view.contracts[view.me] or "")
+    window = max((view.wall_left - WINDOW) // 4, 0)
+    endings = playouts(view, rng, _draws_left(view))
+    table = _table(view, window)
+
+    def value(option: str) -> float:
+        card = held if option == PASS else view.cards.get(option)
+        return -WIN_POINTS if card is None else contract_value(card, endings, table)
+
+    values = [value(o) for o in options]
+    if held is None:
+        worst = [o for o in options if o != PASS]
+        return min(worst, key=lambda o: values[options.index(o)]) if worst else PASS
+    return options[values.index(max(values))]
