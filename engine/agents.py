@@ -6,9 +6,9 @@ and returns one of the decision's options.  The engine validates the answer.
 
 * :class:`RandomAgent`: a uniformly random legal answer from its own seeded RNG.
 * :class:`GreedyAgent`: takes every legal win; discards to the lowest shanten;
-  calls and kongs only when they lower (or keep) the shanten; keeps the
-  easier (normal) contract; abandons an unfinished contract at the window
-  unless it is black and the hand is close.
+  calls and kongs only when they lower (or keep) the shanten and keep its
+  contract alive; card choices (contracts, the abandon window, augments, card
+  options, reorders, targets) come from :mod:`engine.choices`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ import random
 from collections.abc import Callable
 from typing import ClassVar, Protocol
 
-from engine.decisions import ABANDON, HU, KEEP, PASS, Decision, DecisionKind
+from engine import choices
+from engine.decisions import HU, PASS, Decision, DecisionKind
 from engine.errors import InputError
 from engine.shanten import shanten_after_discards, shanten_counts
 from engine.tiles import NUM_KINDS, format_one, is_honor, is_terminal, number_of, parse_one
@@ -122,6 +123,8 @@ class GreedyAgent:
         for option in options:
             verb, _, run = option.partition(" ")
             after = list(vec)
+            if not choices.calls_welcome(view, verb):
+                continue
             if verb == "kong":
                 after[face] -= 3
                 if shanten_counts(after, n + 1) <= now:
@@ -137,15 +140,16 @@ class GreedyAgent:
         return PASS
 
     def _abandon(self, view: PlayerView, decision: Decision) -> str:
-        if not view.contract_open:
-            return KEEP
-        black = (view.contracts[view.me] or "").startswith("B")
-        close = shanten_counts(_counts(view.hand), view.n_melds) <= 0
-        return KEEP if black and close else ABANDON
+        return choices.keep_or_abandon(view, self.rng)
 
     def _contract(self, view: PlayerView, decision: Decision) -> str:
-        normal = [o for o in decision.options if not o.startswith("B")]
-        return (normal or list(decision.options))[0]
+        return choices.choose_contract(view, decision.options, self.rng)
+
+    def _card(self, view: PlayerView, decision: Decision) -> str:
+        return choices.choose_card(view, decision.options)
+
+    def _choose(self, view: PlayerView, decision: Decision) -> str:
+        return choices.choose(view, decision.options, decision.about, self.rng)
 
     def _first(self, view: PlayerView, decision: Decision) -> str:
         return decision.options[0]
@@ -156,6 +160,9 @@ class GreedyAgent:
         DecisionKind.ROB_KONG: _call,
         DecisionKind.ABANDON: _abandon,
         DecisionKind.CONTRACT: _contract,
+        DecisionKind.AUGMENT: _card,
+        DecisionKind.KEEP_LASTING: _card,
+        DecisionKind.CHOOSE: _choose,
     }
 
 

@@ -118,9 +118,7 @@ def test_an_illegal_logged_answer_names_its_file_and_line_20(tmp_path: Path, hex
     )
 
 
-def test_a_divergence_names_the_first_differing_field_and_both_values_21(
-    tmp_path: Path, hexmj: Run
-) -> None:
+def test_a_divergence_names_the_first_differing_field_and_both_values_21(tmp_path: Path, hexmj: Run) -> None:
     """A changed event: its name, the dotted field and both whole values, on one line, exit 5."""
     log, lines = logged(tmp_path, hexmj)
     index = next(i for i, line in enumerate(lines) if line.get("name") == "augment.drafted")
@@ -212,7 +210,9 @@ def test_an_engine_fault_in_play_is_exit_70_with_the_seed_22(
     assert (code, out) == (70, "")
     message = one_error_line(err)
     assert message.startswith(f"engine fault: {problem}")
-    assert message.endswith("hexmj play --seed 4 --mode strategy --rounds 4 --agents greedy,greedy,greedy,greedy)")
+    assert message.endswith(
+        "hexmj play --seed 4 --mode strategy --rounds 4 --agents greedy,greedy,greedy,greedy)"
+    )
     assert json.loads(log.read_text(encoding="utf-8").splitlines()[0])["type"] == "session"
 
 
@@ -263,7 +263,7 @@ def test_simulate_takes_the_card_folder_24(
     tmp_path: Path, working_copy: Path, hexmj: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``simulate --cards DIR`` plays DIR's versions (another version fingerprint, §18.4), and a broken
-    card there is a card error naming DIR's file."""
+    card there is a card error naming DIR's file, line and column (with its caret lines)."""
     db = f"sqlite:///{tmp_path / 'r.db'}"
     args = ["simulate", "--games", "1", "--workers", "1", "--rounds", "4", "--db", db, "--json"]
     code, house, _ = hexmj(args)
@@ -274,8 +274,10 @@ def test_simulate_takes_the_card_folder_24(
     assert json.loads(copy)["versions"] != json.loads(house)["versions"]
     monkeypatch.setenv("HEXMJ_CARDS", str(working_copy))
     assert hexmj(args) == (0, copy, "")
-    silver = working_copy / "silver.hex"
-    silver.write_text(silver.read_text(encoding="utf-8") + "\ncard S-99 {\n", encoding="utf-8")
-    code, out, err = hexmj(args)
+    broken = shutil.copytree(working_copy, tmp_path / "broken")
+    silver = broken / "silver.hex"
+    text = silver.read_text(encoding="utf-8") + "\ncard S-99 {\n"
+    silver.write_text(text, encoding="utf-8")
+    code, out, err = hexmj([*args, "--cards", str(broken)])
     assert (code, out) == (4, "")
-    assert one_error_line(err).startswith(f"{silver}:")
+    assert err.startswith(f"hexmj: error: {silver}:{text.count(chr(10))}:")
