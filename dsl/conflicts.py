@@ -1,7 +1,9 @@
 """Priority conflicts: one card permits an action that another card forbids (§15, §9.7).
 
-Every ``allow``/``forbid`` static of a card, and every status a card's effect
-sets, answers a legality question at its card's §15 level.  When a permission
+Every ``allow``/``forbid`` static of a card, every status a card's effect
+sets, and every primitive whose effect is a prohibition
+(``engine.vocabulary.PrimitiveSpec.forbids``: a safe discard answers
+``call_discard``, R89) answers a legality question at its card's §15 level.  When a permission
 and a prohibition answer the same question, the lower level wins (L3 contract
 prohibitions over L4 augments, and so on).  The order cannot decide between
 two cards of one level, and a few pairs are read otherwise on purpose; those
@@ -22,9 +24,9 @@ from ruamel.yaml.comments import CommentedSeq
 from ruamel.yaml.error import YAMLError
 
 from dsl.errors import Location
-from dsl.model import Card, Effect, Static, Status
+from dsl.model import Card, Effect, EffectCall, Static, Status
 from engine.errors import InputError
-from engine.vocabulary import LEVEL_OF_TYPE, Level
+from engine.vocabulary import LEVEL_OF_TYPE, PRIMITIVES, Level
 
 Polarity = Literal["allow", "forbid"]
 
@@ -85,32 +87,37 @@ class Conflict:
     basis: str
 
 
-def _statuses(effects: Iterable[Effect]) -> Iterable[Status]:
+def _steps(effects: Iterable[Effect]) -> Iterable[Effect]:
+    """Every effect of a program, nested ones included."""
     for effect in effects:
-        if isinstance(effect, Status):
-            yield effect
+        yield effect
         for nested in (
             getattr(effect, "effects", ()),
             getattr(effect, "then", ()),
             getattr(effect, "otherwise", ()),
         ):
-            yield from _statuses(nested)
+            yield from _steps(nested)
         for option in getattr(effect, "options", ()):
-            yield from _statuses(option.effects)
+            yield from _steps(option.effects)
 
 
 def card_rules(card: Card) -> list[Rule]:
-    """The permissions and prohibitions a card states or sets through a status, at its §15 level."""
+    """The permissions and prohibitions a card states, sets through a status, or puts in force through
+    a primitive that prohibits (a safe discard, R89), at its §15 level."""
     level = LEVEL_OF_TYPE.get(card.type, Level.PLAIN)
-    found: list[Static | Status] = []
+    found: list[tuple[Polarity, str, Location]] = []
     for ability in card.abilities:
         if isinstance(ability, Static):
-            found.append(ability)
-        found.extend(_statuses(getattr(ability, "effects", ())))
+            found.append((ability.polarity, ability.action.name, ability.location))
+        for effect in _steps(getattr(ability, "effects", ())):
+            if isinstance(effect, Status):
+                found.append((effect.polarity, effect.action.name, effect.location))
+            elif isinstance(effect, EffectCall) and effect.name in PRIMITIVES:
+                found.extend(("forbid", name, effect.location) for name in PRIMITIVES[effect.name].forbids)
     return [
-        Rule(card.id, card.base_id, item.polarity, action, level, item.location)
-        for item in found
-        for action in (item.action.name, *COVERS.get(item.action.name, ()))
+        Rule(card.id, card.base_id, polarity, action, level, where)
+        for polarity, name, where in found
+        for action in (name, *COVERS.get(name, ()))
     ]
 
 

@@ -1,9 +1,12 @@
 """Trigger chains: events → the card abilities that listen → the events their effects cause.
 
 A chain that can come back to where it started repeats for ever unless one
-of its steps is bounded: by a limit (lib 二.2), because it belongs to a world
-card that card-caused events never trigger (§6.7, §14.6), or by the card's
-own guard (O-X06, F-I08).  A card never retriggers itself (lib 二.2), so a
+of its steps is bounded: by a written count, or by the default count the
+compiler gives an augment's ability (lib 二.2, :data:`dsl.compiler.AUGMENTS`);
+because it belongs to a world card that card-caused events never trigger
+(§6.7, §14.6); or by the card's own guard (O-X06, F-I08).  A contract, chance,
+party or treasure trigger with no written count has no count in the engine
+(docs/rulings.md R114), so it bounds nothing here either.  A card never retriggers itself (lib 二.2), so a
 loop through one card alone is bounded too.  What is left — a strongly
 connected set of unbounded steps of two or more cards — is an endless chain.
 """
@@ -15,6 +18,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
+from dsl.compiler import AUGMENTS
 from dsl.model import Card, Effect, EffectCall, Replacement, Resolution, Trigger
 from engine.vocabulary import ARGUMENT_WORDS, EVENTS, LEVEL_OF_TYPE, PRIMITIVES, Level
 
@@ -25,6 +29,7 @@ RULE_CAUSES: Mapping[str, tuple[str, ...]] = {
     "pon.established": ("meld.exposed",),
     "kong.established": ("meld.exposed", "draw.replacement"),
     "flower.revealed": ("draw.replacement",),
+    "draw.normal.taken": ("draw.normal",),
     "draw.normal": ("tile.acquired",),
     "draw.replacement": ("tile.acquired",),
     "draw.extra": ("tile.acquired",),
@@ -33,7 +38,7 @@ RULE_CAUSES: Mapping[str, tuple[str, ...]] = {
 """What the rules themselves make follow an event, with no choice (§6.5, §6.6, §7.2, §11, §13.9)."""
 
 WORLD_BOUND = "a world card: card-caused events never trigger it (§6.7, §14.6)"
-DEFAULT_BOUND = "no count written: once per round (lib 二.2)"
+DEFAULT_BOUND = "an augment's ability with no count written: once per round (lib 二.2)"
 OWN_GUARD = "its own guard: a card it draws cannot trigger it again"
 
 
@@ -120,7 +125,7 @@ def card_steps(card: Card) -> list[Step]:
         if isinstance(ability, Resolution) and _drawn_event(card) in EVENTS:
             listens, bound = frozenset({_drawn_event(card)}), ""
         elif isinstance(ability, Trigger | Replacement):
-            listens, bound = frozenset({ability.event}), _limit_bound(ability)
+            listens, bound = frozenset({ability.event}), _limit_bound(ability, card.type in AUGMENTS)
         else:
             continue
         if world:
@@ -131,11 +136,13 @@ def card_steps(card: Card) -> list[Step]:
     return steps
 
 
-def _limit_bound(ability: Trigger | Replacement) -> str:
+def _limit_bound(ability: Trigger | Replacement, augment: bool) -> str:
+    """The count that bounds an ability as the compiler limits it: a written count, or an augment's
+    default of once per round when none is written; ``limit none`` and every other type: none (R114)."""
     counted = [limit for limit in ability.limits if limit.count is not None]
     if counted:
         return f"limit {counted[0].count} per {' per '.join(counted[0].per)}"
-    if ability.limits:
+    if ability.limits or not augment:
         return ""
     return DEFAULT_BOUND
 

@@ -9,7 +9,8 @@ Four passes, all reported in one run:
 - endless trigger chains (:mod:`dsl.graph`), for the core alone and every
   combination of installed modules (§3, §6.7, §14.6);
 - permission/prohibition conflicts (:mod:`dsl.conflicts`, §15), reported with
-  the winner, or as an error when nothing decides.
+  the winner, or as an error when nothing decides; a party card that states or
+  sets one is an error, since party cards never change legality (§7.1, R122).
 """
 
 from __future__ import annotations
@@ -116,6 +117,7 @@ def lint(paths: Sequence[Path] | None = None, registry: Sequence[ModuleInfo] | N
     findings.extend(f for f in module_tag_findings(cards, modules) if not set(f.cards) & flagged)
     findings.extend(chain_findings(cards, modules))
     findings.extend(conflict_findings(cards))
+    findings.extend(party_rule_findings(cards))
     return LintReport(tuple(sorted(set(findings), key=_place)), sources)
 
 
@@ -192,6 +194,28 @@ def conflict_findings(cards: Iterable[Card]) -> list[Diagnostic]:
         key = (conflict.forbid.card, conflict.action, conflict.winner, conflict.basis)
         grouped.setdefault(key, []).append(conflict)
     return [_conflict_diagnostic(group) for group in grouped.values()]
+
+
+def party_rule_findings(cards: Iterable[Card]) -> list[Diagnostic]:
+    """A party card's permission or prohibition: party cards never change legality (§7.1), so none
+    can meet another card's rule (CARD-INVENTORY §3 pair 17, R122)."""
+    first = {
+        (rule.card, rule.location): rule
+        for card in cards
+        if card.type == "party"
+        for rule in card_rules(card)[::-1]
+    }
+    return [
+        Diagnostic(
+            severity="error",
+            code="PARTY-RULE",
+            cards=(rule.card,),
+            message=f"{rule.card} would {rule.polarity} {rule.action}; a party card never changes legality",
+            location=rule.location,
+            hint="a party card records challenges and chips only (§7.1)",
+        )
+        for rule in first.values()
+    ]
 
 
 def _conflict_diagnostic(group: list[Conflict]) -> Diagnostic:

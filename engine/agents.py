@@ -14,7 +14,7 @@ and returns one of the decision's options.  The engine validates the answer.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import ClassVar, Protocol
 
 from engine import choices
@@ -62,7 +62,8 @@ def _isolation(k: int, vec: list[int]) -> int:
     """How little a tile connects to the rest of the hand: honours and terminals first (a tie-break)."""
     if is_honor(k):
         return 10 - vec[k]
-    near = sum(vec[j] for j in range(max(k - 2, k - number_of(k) + 1), min(k + 3, k - number_of(k) + 10)))
+    lo = k - number_of(k) + 1
+    near = sum(vec[max(k - 2, lo) : min(k + 3, lo + 9)])
     return (4 if is_terminal(k) else 0) + 6 - near
 
 
@@ -145,6 +146,9 @@ class GreedyAgent:
     def _contract(self, view: PlayerView, decision: Decision) -> str:
         return choices.choose_contract(view, decision.options, self.rng)
 
+    def _augment(self, view: PlayerView, decision: Decision) -> str:
+        return choices.choose_augment(view, decision.options)
+
     def _card(self, view: PlayerView, decision: Decision) -> str:
         return choices.choose_card(view, decision.options)
 
@@ -160,7 +164,7 @@ class GreedyAgent:
         DecisionKind.ROB_KONG: _call,
         DecisionKind.ABANDON: _abandon,
         DecisionKind.CONTRACT: _contract,
-        DecisionKind.AUGMENT: _card,
+        DecisionKind.AUGMENT: _augment,
         DecisionKind.KEEP_LASTING: _card,
         DecisionKind.CHOOSE: _choose,
     }
@@ -170,14 +174,18 @@ AGENTS: dict[str, Callable[[random.Random], Agent]] = {"random": RandomAgent, "g
 """The bots ``hexmj play --agents`` knows, by name."""
 
 
-def make_agents(names: list[str], seed: int) -> list[Agent]:
-    """Four agents by name, each with its own RNG derived from the session seed (deterministic)."""
+def make_agents(
+    names: list[str], seed: int, extra: Mapping[str, Callable[[random.Random], Agent]] | None = None
+) -> list[Agent]:
+    """Four agents by name, each with its own RNG derived from the session seed (deterministic);
+    ``extra`` adds the caller's own agents by name to the bots (``hexmj play``: a person at a terminal)."""
     if len(names) != 4:
         raise InputError(f"--agents: expected 4 names separated by commas, got {len(names)}")
+    known = {**AGENTS, **(extra or {})}
     agents = []
     for letter, name in zip("ABCD", names, strict=True):
-        factory = AGENTS.get(name)
+        factory = known.get(name)
         if factory is None:
-            raise InputError(f"--agents: unknown agent {name!r} for {letter} (one of {', '.join(AGENTS)})")
+            raise InputError(f"--agents: unknown agent {name!r} for {letter} (one of {', '.join(known)})")
         agents.append(factory(random.Random(f"{seed}:agent:{letter}")))
     return agents

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from engine.decisions import Decision
 
@@ -66,6 +66,8 @@ class Bus:
     listeners: dict[str, list[Listener]] = field(default_factory=dict)
     tied: set[str] = field(default_factory=set)
     """Events with two listeners of one level: only those are ranked by seat at each delivery."""
+    entries: dict[str, list[_Entry]] = field(default_factory=dict)
+    """Each event's listeners as in ``listeners``, with what :meth:`deliver` needs of them."""
 
     def listen(self, listener: Listener) -> None:
         """Add a listener for its event, keeping each event's listeners sorted by level and card id."""
@@ -74,28 +76,50 @@ class Bus:
         waiting.sort(key=_rank)
         if any(a.level == b.level for a, b in zip(waiting, waiting[1:])):
             self.tied.add(listener.event)
+        self.entries[listener.event] = [_entry(li) for li in waiting]
 
     def clear(self) -> None:
         """Drop every listener (at the end of a round, §11 phase 6)."""
         self.listeners.clear()
         self.tied.clear()
+        self.entries.clear()
 
     def deliver(self, event: Event, game: Any) -> Step:
         """Record ``event``, then run its listeners by level, clockwise seat from the actor, card id."""
         for sink in self.sinks:
             sink(event)
-        waiting = self.listeners.get(event.name)
+        waiting = self.entries.get(event.name)
         if not waiting:
             return
         table_side = getattr(game, "round", None) or game
         module_side = getattr(game, "session", None) or game
         if event.name in self.tied:
             table = getattr(table_side, "table", None)
-            ordered = sorted(waiting, key=lambda li: (li.level, _distance(li, event, table)))
+            ordered = sorted(waiting, key=lambda e: (e.listener.level, _distance(e.listener, event, table)))
         else:
             ordered = list(waiting)
-        for listener in ordered:
-            yield from listener.run(event, module_side if hasattr(listener, "handle") else table_side)
+        actor = event.player
+        for listener, only, module in ordered:
+            if only is None or only == actor:
+                yield from listener.run(event, module_side if module else table_side)
+
+
+class _Entry(NamedTuple):
+    """A listener as delivered: ``only`` the one acting player whose events it can answer (``-1``
+    none, ``None`` any), ``module`` whether it is a module's (it then gets the session)."""
+
+    listener: Listener
+    only: int | None
+    module: bool
+
+
+def _entry(listener: Listener) -> _Entry:
+    """A card trigger that answers only its holder's own events (``holder_only``) is passed over,
+    unasked, for anyone else's."""
+    only = None
+    if getattr(listener, "holder_only", False):
+        only = -1 if listener.holder is None else listener.holder
+    return _Entry(listener, only, hasattr(listener, "handle"))
 
 
 def _rank(listener: Listener) -> tuple[int, str]:

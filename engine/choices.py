@@ -13,11 +13,12 @@ are public); nothing names a card.
   watch is replayed on the playout's own discards, draws, flowers and kongs (the fact words of
   ``engine.vocabulary.FACTS`` a playout can know; any other counts as an even chance).  The value
   of an ending is ``W + bonus`` when the contract is met, the late win after abandoning
-  (``W`` less the black penalty) when it is not, and the black penalty alone with no win (§10.2,
-  §13.3, §13.4, §13.14).
+  (``W`` less the black penalty) when it is not, and nothing with no win: an unmet contract that is
+  kept costs nothing, only abandoning a black one does (§10.2, §13.3, §13.4, §13.14).
 * The abandon window (§10) compares keeping (the same playouts from now on) with abandoning.
 * Augments (§5.2) and chance cards (§6) are ranked by a value table over their compiled
-  abilities: shape grants, permissions, the primitives they run.
+  abilities: shape grants, permissions, the primitives they run; an augment must be clearly better
+  to be preferred to the one offered first.
 * Other choices: tiles to take or put on top of the wall are those that lower the shanten most;
   tiles to give away those whose loss costs least; the leading opponent is the target.
 """
@@ -27,9 +28,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.contracts import ContractTerms
 from engine.decisions import ABANDON, KEEP, PASS
+from engine.groups import Decomposition
 from engine.hand import decompose, decompose_counts, single_wait_on_pair
 from engine.melds import Meld, MeldKind
 from engine.predicates import All, AnyOf, Call, Compare, Condition, Not, WinBy, WinFacts, evaluate, mentions
@@ -72,10 +75,12 @@ UNKNOWN_CHANCE = 0.5
 """The chance given to a watch whose facts a playout cannot know (calls by others, modules)."""
 FAIL_RISK = 0.85
 """The chance of not tripping a fail watch a playout cannot replay."""
-PLAYOUTS = 12
+PLAYOUTS = 6
 """Playouts per estimate: a few suffice to tell reachable from out of reach, and they are cheap."""
 WINDOW = 24
 """The drawable count at which the abandon window opens (§10)."""
+AFTER_WINDOW = 3
+"""Draws a playout goes on past the window."""
 COPIES = 4
 SPLIT_WAYS: tuple[tuple[WinBy, float], ...] = (("tsumo", SELF_DRAW_SHARE), ("ron", 1 - SELF_DRAW_SHARE))
 ONE_WAY: tuple[tuple[WinBy, float], ...] = (("tsumo", 1.0),)
@@ -143,23 +148,27 @@ def _loneliness(k: int, vec: Sequence[int]) -> int:
 
 
 def playouts(view: PlayerView, rng: random.Random, draws: int, n: int = PLAYOUTS) -> list[Ending]:
-    """``n`` imagined continuations of the player's own hand over ``draws`` draws (see the module)."""
+    """``n`` imagined continuations of the player's own hand over ``draws`` draws (see the module).
+
+    A drawn tile that does not lower the shanten is thrown back at once; one that does is kept and
+    the discard is chosen as the agent chooses it, so a playout costs a few shanten look-ups."""
     n_melds = view.n_melds
     pool = unseen(view)
+    start = _counts(k for k in view.hand if k < NUM_KINDS)
     endings = []
     for _ in range(n):
-        vec = _counts(k for k in view.hand if k < NUM_KINDS)
+        vec = list(start)
         bag = list(pool)
         rng.shuffle(bag)
         discards: list[int] = []
         flowers = kongs = 0
-        ending = Ending(None, draws, -1, (), 0, 0)
         if sum(vec) % 3 == 2:
             if shanten_counts(vec, n_melds) < 0:
                 endings.append(Ending(tuple(vec), 0, view.hand[-1], (), 0, 0))
                 continue
             discards.append(_discard(vec, n_melds))
             vec[discards[-1]] -= 1
+        level = shanten_counts(vec, n_melds)
         step = 0
         while step < draws and bag:
             tile = bag.pop()
@@ -168,17 +177,17 @@ def playouts(view: PlayerView, rng: random.Random, draws: int, n: int = PLAYOUTS
                 continue
             step += 1
             vec[tile] += 1
-            if vec[tile] == COPIES:
-                kongs += 1
-            if shanten_counts(vec, n_melds) < 0:
-                ending = Ending(tuple(vec), step, tile, tuple(discards), flowers, kongs)
+            now = shanten_counts(vec, n_melds)
+            if now < 0:
+                endings.append(Ending(tuple(vec), step, tile, tuple(discards), flowers, kongs))
                 break
-            out = _discard(vec, n_melds)
+            out = tile if now >= level else _discard(vec, n_melds)
+            level = min(level, now)
             vec[out] -= 1
             discards.append(out)
+            kongs += vec[tile] == COPIES
         else:
-            ending = Ending(None, step, -1, tuple(discards), flowers, kongs)
-        endings.append(ending)
+            endings.append(Ending(None, step, -1, tuple(discards), flowers, kongs))
     return endings
 
 
@@ -200,16 +209,24 @@ def _melds(view: PlayerView) -> list[Meld]:
     return [Meld(MeldKind(kind), tiles) for kind, tiles in view.melds[view.me] if tiles]
 
 
+@lru_cache(maxsize=256)
+def _readings(vec: tuple[int, ...], melds: tuple[Meld, ...]) -> tuple[Decomposition, ...]:
+    """The decompositions of a complete hand (shared by the contracts weighed on one playout)."""
+    if melds:
+        return tuple(decompose([k for k in range(NUM_KINDS) for _ in range(vec[k])], melds))
+    return tuple(decompose_counts(vec))
+
+
 def hand_chance(terms: ContractTerms, ending: Ending, table: Table) -> float:
     """The chance that the complete hand of ``ending`` meets the contract's hand condition (§9.5)."""
     condition = terms.at_hu
     if condition is None:
         return 1.0
     assert ending.complete is not None
-    vec = list(ending.complete)
+    vec = ending.complete
     tiles = [k for k in range(NUM_KINDS) for _ in range(vec[k])]
     melds = _melds(table.view)
-    readings = decompose(tiles, melds) if melds else decompose_counts(vec)
+    readings = _readings(vec, tuple(melds))
     if not readings:
         return 0.0
     single = False
@@ -368,9 +385,10 @@ def contract_chance(card: CompiledCard, ending: Ending, table: Table) -> float:
 # ---- the decisions --------------------------------------------------------------------------------
 
 
-def _draws_left(view: PlayerView) -> int:
-    """The player's share of the drawable wall."""
-    return view.wall_left // 4 + 1
+def _draws_left(view: PlayerView, window: int) -> int:
+    """The player's share of the drawable wall, up to a few draws past the window (an unmet contract
+    is abandoned there, and most rounds end soon after, §10, §12)."""
+    return min(view.wall_left // 4 + 1, window + AFTER_WINDOW)
 
 
 def _table(view: PlayerView, window: int) -> Table:
@@ -393,17 +411,18 @@ def keepers(vec: Sequence[int], n: int) -> tuple[int, ...]:
 
 
 def contract_value(card: CompiledCard, endings: Sequence[Ending], table: Table) -> float:
-    """The expected points of holding the contract over the playouts (see the module; §13.4, §13.14)."""
+    """The expected points of holding the contract over the playouts (§13.4, §13.14): a met contract
+    is a win and its bonus; an unmet one is abandoned for a later plain win when that beats keeping it
+    (the black penalty counted), and a hand that never completes scores nothing either way."""
     terms = card.contract
     assert terms is not None
     penalty = -terms.abandon_penalty
     total = 0.0
     for ending in endings:
         if ending.complete is None:
-            total -= penalty
             continue
         met = contract_chance(card, ending, table)
-        late = WIN_POINTS * (LATE_WIN if ending.step <= table.window else 1.0) - penalty
+        late = max(WIN_POINTS * (LATE_WIN if ending.step <= table.window else 1.0) - penalty, 0.0)
         total += met * (WIN_POINTS + terms.bonus) + (1 - met) * late
     return total / max(len(endings), 1)
 
@@ -414,7 +433,7 @@ def choose_contract(view: PlayerView, options: Sequence[str], rng: random.Random
     if any(card is None or card.contract is None for card in cards):
         return options[0]
     window = max((view.wall_left - WINDOW) // 4, 0)
-    endings = playouts(view, rng, _draws_left(view))
+    endings = playouts(view, rng, _draws_left(view, window))
     table = _table(view, window)
     values = [contract_value(card, endings, table) for card in cards if card is not None]
     return options[values.index(max(values))]
@@ -428,7 +447,7 @@ def keep_or_abandon(view: PlayerView, rng: random.Random) -> str:
         return KEEP
     if card is None or card.contract is None:
         return ABANDON
-    endings = playouts(view, rng, _draws_left(view))
+    endings = playouts(view, rng, _draws_left(view, 0))
     table = _table(view, 0)
     wins = [e for e in endings if e.complete is not None]
     keep = sum(contract_chance(card, e, table) for e in wins) * (WIN_POINTS + card.contract.bonus)
@@ -468,7 +487,13 @@ PERMISSION_VALUE = 1.0
 """An ``allow`` for the holder, or a ``forbid`` for the others; the reverse counts against."""
 HOOK_VALUE = 0.5
 """A triggered ability of the holder's own."""
+CLEAR_MARGIN = 1.0
+"""How much more an augment must be worth to be preferred to the one offered first."""
 HOLDER = frozenset({"holder", "self"})
+GIVE_AWAY = frozenset({"exchange", "pass_all", "put_bottom", "swap_with_top", "discard"})
+"""Primitives that make a player pick a hand tile to lose."""
+CONCEALED_WORDS = ("concealed", "seven_pairs", "thirteen_orphans")
+"""Condition words a call would rule out (§13.11)."""
 
 
 def _program_value(program: Program, barred: frozenset[str] = frozenset()) -> float:
@@ -509,9 +534,18 @@ def card_value(card: CompiledCard | None) -> float:
     return value + _program_value(card.resolution)
 
 
+def choose_augment(view: PlayerView, options: Sequence[str]) -> str:
+    """§5.2: the augment clearly worth more (by :data:`CLEAR_MARGIN`: a shape grant, a permission);
+    between close ones the first offered, so the deck's shuffle decides and every augment keeps being
+    drafted in the lab (§18.3)."""
+    values = [card_value(view.cards.get(c)) for c in options]
+    best = max(values)
+    return next(c for c, v in zip(options, values, strict=True) if v > best - CLEAR_MARGIN)
+
+
 def choose_card(view: PlayerView, options: Sequence[str]) -> str:
-    """The option card of the highest value (an augment draft §5.2, keep one of several drawn §6.4, or
-    the lasting card to keep §6.9: the positive one); the first on ties."""
+    """The option card of the highest value (keep one of several drawn §6.4, or the lasting card to
+    keep §6.9: the positive one); the first on ties."""
     values = [card_value(view.cards.get(c)) for c in options]
     return options[values.index(max(values))]
 
@@ -555,16 +589,41 @@ def loss(vec: Sequence[int], n_melds: int, k: int) -> tuple[int, int]:
     return shanten_after_discards(vec, n_melds, [k])[0], -_loneliness(k, vec)
 
 
-def choose_tile(view: PlayerView, options: Sequence[str], faces: Sequence[int]) -> str:
-    """A face to take (one the hand does not hold: the one that lowers the shanten most) or to give up
-    (every option in the hand: the one whose loss costs least)."""
+def choose_tile(
+    view: PlayerView, options: Sequence[str], faces: Sequence[int], card: CompiledCard | None = None
+) -> str:
+    """A face to take (one the hand does not hold: the one that lowers the shanten most), to give up
+    (every option in the hand: the one whose loss costs least) or to reveal (a card that only shows
+    tiles: one the hand keeps, so a contract counting kept revealed tiles is served, B-09's kind)."""
     vec = _counts(k for k in view.hand if k < NUM_KINDS)
     n = view.n_melds
     if all(vec[k] for k in faces):
         ranked = [loss(vec, n, k) for k in faces]
+        if card is not None and _only_shows(card):
+            ranked = [(-a, -b) for a, b in ranked]
     else:
         ranked = [gain(vec, n, k) for k in faces]
     return options[ranked.index(min(ranked))]
+
+
+def _steps(program: Program) -> Iterable[PrimitiveStep]:
+    """Every primitive step of a program, nested ones included."""
+    for step in program:
+        if isinstance(step, PrimitiveStep):
+            yield step
+        elif isinstance(step, ChooseStep):
+            for option in step.options:
+                yield from _steps(option.steps)
+        elif isinstance(step, IfStep):
+            yield from _steps(step.then + step.otherwise)
+        elif isinstance(step, ForEachStep | LaterStep):
+            yield from _steps(step.steps)
+
+
+def _only_shows(card: CompiledCard) -> bool:
+    """Whether the card picks hand tiles only to reveal them, never to give them up."""
+    names = {s.primitive for p in (card.resolution, *(h.steps for h in card.hooks)) for s in _steps(p)}
+    return "reveal" in names and not names & GIVE_AWAY
 
 
 def choose_order(view: PlayerView, options: Sequence[str], orders: Sequence[Sequence[int]]) -> str:
@@ -583,11 +642,17 @@ def choose_player(view: PlayerView, options: Sequence[str]) -> str:
 
 
 def _barred(view: PlayerView) -> frozenset[str]:
-    """The calls the player's open contract forbids, or whose watch needs them unmade (§9.7)."""
+    """The calls the player's open contract forbids, whose watch needs them unmade, or that would
+    break the concealed hand or whole-hand form its condition asks for (§9.7, §9.9)."""
     card = view.cards.get(view.contracts[view.me] or "")
     if card is None or card.contract is None or not view.contract_open:
         return frozenset()
     barred = set(card.contract.prohibits)
+    condition = card.contract.at_hu
+    if card.contract.form is not None or (
+        condition is not None and any(mentions(condition, word) for word in CONCEALED_WORDS)
+    ):
+        barred |= {"chi", "pon", "minkan"}
     for watch in card.watches:
         if (
             watch.outcome == "complete"
@@ -696,7 +761,7 @@ def choose(view: PlayerView, options: Sequence[str], about: str, rng: random.Ran
         return choose_contract_change(view, options, rng)
     faces = _tiles(options)
     if faces is not None:
-        return choose_tile(view, options, faces)
+        return choose_tile(view, options, faces, view.cards.get(about))
     orders = _orders(options)
     if orders is not None:
         return choose_order(view, options, orders)
@@ -711,7 +776,7 @@ def choose_contract_change(view: PlayerView, options: Sequence[str], rng: random
     of the held one (take the best, or pass if the held one is worth more) (§9.1)."""
     held = view.cards.get(view.contracts[view.me] or "")
     window = max((view.wall_left - WINDOW) // 4, 0)
-    endings = playouts(view, rng, _draws_left(view))
+    endings = playouts(view, rng, _draws_left(view, window))
     table = _table(view, window)
 
     def value(option: str) -> float:

@@ -224,6 +224,8 @@ class Round:
         self._forced_discard: dict[int, bool] = {}
         self._drew: set[int] = set()
         self._counted: dict[int, _HandCounts] = {}
+        self._effects = 0
+        self._wall_due: str | None = None
         self.rules.statuses = self.statuses
 
     @property
@@ -460,14 +462,14 @@ class Round:
             drawn = True
 
     def _discard_options(self, p: int) -> list[str]:
-        """The legal discards; when cards forbid every tile, any tile (O-N03, O-N08, B-11 fallbacks)."""
+        """The legal discards; each §15 level of card rules falls back to what the levels above it
+        allow when it forbids every tile (O-N03, O-N08, B-11 fallbacks; CARD-INVENTORY §3 pair 6)."""
         player = self.table.players[p]
         drawn = self._win_tile.get(p)
         drawn_kind = kind_of_instance(drawn) if drawn in player.hand and drawn is not None else None
         faces = sorted(set(player.hand_kinds()))
         if self.rules.binds_discards(p):
-            legal = [k for k in faces if self.rules.may_discard(self.table, p, k, drawn_kind).allowed]
-            faces = legal or faces
+            faces = self.rules.legal_discards(self.table, p, faces, drawn_kind)
         return [f"discard {FACES[k]}" for k in faces]
 
     def _kong_options(self, p: int) -> list[str]:
@@ -504,15 +506,18 @@ class Round:
             player.melds[index] = TableMeld(
                 Meld(MeldKind.KAKAN, (face,) * 4), (*old.instances, tiles[0]), old.from_player
             )
+            source = old.from_player
         else:
             for i in tiles:
                 player.hand.remove(i)
             player.melds.append(TableMeld(Meld(MeldKind.ANKAN, (face,) * 4), tuple(tiles)))
-        yield from self._kong_established(p, kind, face, None)
+            source = None
+        yield from self._kong_established(p, kind, face, source)
         return False
 
     def _kong_established(self, p: int, kind: MeldKind, face: int, source: int | None) -> Step:
-        """The kong stands: its points are earned now, then the replacement from the tail (§6.6, §13.9)."""
+        """The kong stands: its points are earned now, then the replacement from the tail (§6.6, §13.9).
+        ``from`` names the discarder: of the called tile, or for 加杠 of the original pon (R118, H25)."""
         player = self.table.players[p]
         player.kong_kinds.append(kind)
         player.calls[kind.value] = player.calls.get(kind.value, 0) + 1
@@ -835,11 +840,19 @@ class Round:
 
     def resolve(self, ctx: Ctx, steps: Program) -> Step:
         """Run a card's program and record that the card was exercised: it acted, or it was called on
-        and could do nothing (§6.8, §18.3)."""
+        and could do nothing (§6.8, §18.3).  The drawable count a card effect lowered is announced
+        once the outermost effect has settled (``wall.count``, H12, R120)."""
         self.exercised.add(ctx.card.base_id)
-        yield from run_program(ctx, steps)
+        self._effects += 1
+        try:
+            yield from run_program(ctx, steps)
+        finally:
+            self._effects -= 1
         tally = self.unable if ctx.unexecutable and not ctx.did_something else self.acted
         tally[ctx.card.base_id] = tally.get(ctx.card.base_id, 0) + 1
+        if not self._effects and self._wall_due is not None:
+            cause, self._wall_due = self._wall_due, None
+            yield from self.emit("wall.count", None, cause, drawable=len(self.table.wall))
 
     def acquire(self, p: int, tile: int, via: str, cause: str | None, **data: object) -> Step:
         """A tile enters a hand: a normal, replacement or extra draw, a take from a look, a swap, a pass,
@@ -852,8 +865,13 @@ class Round:
         once place them all first, so the 144 stay accounted for at every event)."""
         player = self.table.players[p]
         if via == "normal":
-            player.normal_draws += 1
             self._rinshan = False
+            if not is_flower(kind_of_instance(tile)):
+                self._win_tile[p] = tile
+                yield from self.emit("draw.normal.taken", p, cause, tile=self._show(tile), **data)
+                if tile not in player.hand:
+                    return  # sent back by a redraw: the redrawn tile is the turn's normal draw (R119)
+            player.normal_draws += 1
         if is_flower(kind_of_instance(tile)):
             self._win_tile.pop(p, None)
             yield from self._replace_flowers(p, cause)
@@ -871,7 +889,10 @@ class Round:
             if via == "extra":
                 yield from self.emit("draw.extra", p, cause, tile=shown)
         yield from self.emit("tile.acquired", p, cause, tile=shown, via=via, instance=tile)
-        yield from self.emit("wall.count", None, cause, drawable=len(self.table.wall))
+        if self._effects:
+            self._wall_due = self._wall_due or cause or self.ambient
+        else:
+            yield from self.emit("wall.count", None, cause, drawable=len(self.table.wall))
 
     def card_discard(self, p: int, cause: str) -> Step:
         """A discard a card makes a player take, with its own nested response window (H9); everything
@@ -1097,11 +1118,13 @@ class Round:
     def replace_contract(
         self, p: int, offer: int, optional: bool, ctx: Ctx
     ) -> Generator[Decision, str, bool]:
-        """A new contract of the same type, chosen from ``offer``; progress restarts (O-X08, G-06, G-16)."""
+        """A new contract of the same type, chosen from ``offer``; progress restarts (O-X08, G-06, G-16).
+        A completed contract may go too, losing its completion: only O-X08 and G-16 ask for an unfinished
+        one, in their own text (§15 supplement 1, R121)."""
         player = self.table.players[p]
         old = player.contract
         deck = self.cards.decks.get("black_contract" if self.rules.is_black(old or "") else "contract")
-        if old is None or deck is None or player.contract_status is ContractStatus.COMPLETED:
+        if old is None or deck is None:
             return False
         fresh = [c for c in (deck.draw() for _ in range(offer)) if c is not None]
         if not fresh:

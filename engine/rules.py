@@ -21,10 +21,10 @@ from enum import StrEnum
 
 from engine.contracts import ContractTerms
 from engine.effects.hooks import Status
-from engine.hand import is_complete_counts
+from engine.hand import is_complete, is_complete_counts
 from engine.hookspecs import ScoreContribution
 from engine.melds import MeldKind
-from engine.scoring import ContractState, WinInput, score_non_winner, score_win, total
+from engine.scoring import ContractState, WinInput, hand_grants, score_non_winner, score_win, total
 from engine.shanten import shanten_counts
 from engine.shapes import ShapeGrant
 from engine.state import ContractStatus, Table, WinWay
@@ -183,9 +183,12 @@ class Rules:
         """Whether any card rule on discards is in force for the player (a fast path for the flow)."""
         return any(s.holder == player and s.rule.action in _DISCARD_RULES for s in self.statuses)
 
-    def may_discard(self, table: Table, player: int, face: int, drawn: int | None) -> Verdict:
+    def may_discard(
+        self, table: Table, player: int, face: int, drawn: int | None, level: int | None = None
+    ) -> Verdict:
         """May ``player`` discard ``face`` now?  B-10, B-11, B-16 (L3), O-N03, O-N08 (L7) may forbid it
-        (§15; lib 十, lib 四).  The caller falls back to a free choice when nothing is legal."""
+        (§15; lib 十, lib 四); ``level``: ask only the rules of that §15 level.  :meth:`legal_discards`
+        falls back to a free choice when nothing is legal."""
         p = table.players[player]
         tests: dict[str, Callable[[Status], bool]] = {
             "discard_suit": lambda s: s.tile_test("suit")(face),
@@ -201,10 +204,24 @@ class Rules:
         }
         for action, broken in tests.items():
             for status in self._in_force(player, action):
+                if level is not None and int(status.rule.level) != level:
+                    continue
                 if status.rule.polarity == "forbid" and broken(status):
                     self.decided.add(status.rule.source.split("-v")[0])
                     return Verdict(False, status.rule.source, int(status.rule.level))
         return Verdict(True)
+
+    def legal_discards(self, table: Table, player: int, faces: list[int], drawn: int | None) -> list[int]:
+        """The faces ``player`` may discard now.  The rules on discards narrow the choice one §15 level
+        at a time, contracts (L3) first; a level that would leave nothing falls back to what the levels
+        above it left, so a chance card's "free choice" (O-N03, O-N08) never breaks a contract (B-10,
+        B-11, B-16), and B-11's own fallback lets its suit go only when nothing else may (R58, R117)."""
+        levels = sorted(
+            {int(s.rule.level) for s in self.statuses if s.holder == player and s.rule.action in _DISCARD_RULES}
+        )
+        for level in levels:
+            faces = [k for k in faces if self.may_discard(table, player, k, drawn, level).allowed] or faces
+        return faces
 
     def may_hu_without_contract(self, player: int) -> bool:
         """P-17: the holder may win with the contract unfinished (lib 八; CARD-INVENTORY §3 pair 9)."""
@@ -250,8 +267,11 @@ class Rules:
                 GRANT_REACH.get(g.shape, 1) for g in grants
             ):
                 return None
-        faces = None if treasure is None else treasure()
         state = None if terms is None else self._contract_state(table, player, terms)
+        if grants or state is not None:
+            if not is_complete(concealed, melds, hand_grants(tuple(grants), state)):
+                return None
+        faces = None if treasure is None else treasure()
         win = WinInput(
             concealed=tuple(concealed),
             win_tile=face,

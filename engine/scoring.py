@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from engine.contracts import ContractTerms
 from engine.errors import InputError
@@ -201,15 +202,25 @@ def _kongs(win: WinInput) -> tuple[MeldKind, ...]:
 
 
 def _grants(win: WinInput) -> tuple[ShapeGrant, ...]:
-    """The augment grants, plus the contract's own form while the contract is held (§9.9), with the
-    number the holder wrote (B-15; none written: the card's own example)."""
-    state = win.contract
-    if state is None or state.abandoned or state.terms.form is None:
-        return win.grants
-    form = state.terms.form
-    if "number" in form.rule.params and state.chosen_number is not None:
-        form = replace(form, params=(("number", state.chosen_number),))
-    return (*win.grants, form)
+    """The shapes ``win`` is read with (:func:`hand_grants`, §9.9)."""
+    return hand_grants(win.grants, win.contract)
+
+
+def hand_grants(grants: tuple[ShapeGrant, ...], contract: ContractState | None) -> tuple[ShapeGrant, ...]:
+    """The shapes a winning hand may be read with: the augment grants, plus the contract's own form
+    while the contract is held (§9.9), with the number the holder wrote (B-15; none written: the
+    card's own example)."""
+    if contract is None or contract.abandoned or contract.terms.form is None:
+        return grants
+    return (*grants, _written_form(contract.terms.form, contract.chosen_number))
+
+
+@lru_cache(maxsize=64)
+def _written_form(form: ShapeGrant, number: str | None) -> ShapeGrant:
+    """A contract's form with the holder's number, checked once per number (B-15)."""
+    if "number" in form.rule.params and number is not None:
+        return replace(form, params=(("number", number),))
+    return form
 
 
 def _facts(win: WinInput, decomposition: Decomposition, single_wait: bool) -> WinFacts:

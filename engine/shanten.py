@@ -25,6 +25,10 @@ _Triple = tuple[int, int, int]
 _START = tuple(frozenset({(n, 0, 0)}) for n in range(5))
 _orphan_counts = itemgetter(*ORPHANS)
 _SUIT_STARTS = (0, 9, 18, 27)
+_SUIT_OF = tuple(min(k // 9, 3) for k in range(NUM_KINDS))
+_ORPHAN_SET = frozenset(ORPHANS)
+_PAIRS = (0, 0, 1, 1, 2)
+"""Pairs that ``n`` copies of a face make towards seven pairs."""
 
 
 def shanten(concealed: Iterable[int], n_melds: int = 0) -> int:
@@ -57,30 +61,49 @@ def shanten_counts(counts: Sequence[int], n_melds: int = 0) -> int:
 
 def shanten_after_discards(counts: Sequence[int], n_melds: int, faces: Iterable[int]) -> list[int]:
     """:func:`shanten_counts` of ``counts`` less one tile of each face in ``faces``, in order (a bot
-    weighing its discards).  The three suits a discard leaves alone are folded once per suit."""
+    weighing its discards).  The three suits a discard leaves alone are folded once per suit; seven
+    pairs and thirteen orphans are counted once and adjusted for the one face."""
     key = bytes(counts)
-    whole = bytearray(key)
-    parts = [_options(key[lo : lo + 9], lo < 27) for lo in _SUIT_STARTS]
+    suits = [key[lo : lo + 9] for lo in _SUIT_STARTS]
     others: dict[int, frozenset[_Triple]] = {}
+    if n_melds == 0:
+        pairs = key.count(2) + key.count(3) + 2 * key.count(4)
+        held: tuple[int, ...] = _orphan_counts(key)
+        missing = held.count(0)
+        doubled = len(held) - missing - held.count(1)
     found = []
     for k in faces:
-        suit = min(k // 9, 3)
-        lo = _SUIT_STARTS[suit]
+        suit = _SUIT_OF[k]
         rest = others.get(suit)
         if rest is None:
             rest = _START[n_melds]
-            for j, part in enumerate(parts):
+            for j, part in enumerate(suits):
                 if j != suit:
-                    rest = _fold(rest, part)
+                    rest = _fold(rest, _options(part, j < 3))
             others[suit] = rest
-        whole[k] -= 1
-        after = bytes(whole)
-        best = _value(_fold(rest, _options(after[lo : lo + 9], suit < 3)))
+        best = _standard_value(rest, _options_less(suits[suit], k - _SUIT_STARTS[suit], suit < 3))
         if n_melds == 0:
-            best = min(best, _seven_pairs(after), _thirteen_orphans(after))
-        whole[k] += 1
+            n = key[k]
+            seven = 6 - min(7, pairs - _PAIRS[n] + _PAIRS[n - 1])
+            orphan = k in _ORPHAN_SET
+            lost = missing + (orphan and n == 1) - (doubled - (orphan and n == 2) > 0)
+            best = min(best, seven, lost)
         found.append(best)
     return found
+
+
+@lru_cache(maxsize=1 << 16)
+def _options_less(key: bytes, i: int, chows: bool) -> frozenset[_Triple]:
+    """:func:`_options` of one suit's tiles less one tile ``i``."""
+    less = bytearray(key)
+    less[i] -= 1
+    return _options(bytes(less), chows)
+
+
+@cache
+def _standard_value(acc: frozenset[_Triple], part: frozenset[_Triple]) -> int:
+    """The standard-form shanten of readings ``acc`` folded with the last suit's ``part``."""
+    return _value(_fold(acc, part))
 
 
 def seven_pairs_shanten(counts: Sequence[int]) -> int:

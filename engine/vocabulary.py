@@ -97,6 +97,9 @@ class PrimitiveSpec:
     unexecutable: str = ""
     lasting: bool = False
     """The card stays in front of its holder for the round and takes the one lasting slot (§6.9, §7.3)."""
+    forbids: tuple[str, ...] = ()
+    """The statics the effect answers with a prohibition while it lasts, for lint's conflict table
+    (a safe discard: ``call_discard``, docs/rulings.md R89)."""
 
 
 @dataclass(frozen=True)
@@ -149,6 +152,9 @@ EVENTS: dict[str, EventSpec] = _events(
     ("discard.first_of_round", "tile", "the first discard of the round by anyone", "§11"),
     ("turn.started", "seat", "a rotation turn begins, before its normal draw (H10)", "lib 二.1"),
     ("draw.normal.before", "drawable", "just before the turn's normal draw", "§11"),
+    ("draw.normal.taken", "tile end",
+     "a normal draw is in hand, before anything answers it; a redraw may send it back (pair 8, R119)",
+     "lib 二.1"),
     ("draw.normal", "tile end k", "the turn's normal draw is in hand; k counts normal draws this round",
      "lib 二.1"),
     ("draw.replacement", "tile reason", "a tile drawn from the tail after a flower or a kong", "lib 二.1"),
@@ -273,7 +279,7 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
             "the rest go back by `rest`; `suit` takes only a tile of the chosen suit; `public` shows the "
             "tiles to all; `discard: yes`: if a tile was taken, the holder then discards 1 (§6.11).",
             "lib 二.1, H14",
-            causes=("draw.normal", "draw.replacement", "draw.extra", "tile.acquired"),
+            causes=("draw.normal.taken", "draw.normal", "draw.replacement", "draw.extra", "tile.acquired"),
             decision="holder",
             unexecutable="the wall is empty",
         ),
@@ -282,7 +288,7 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
             (_P("end", "end", "top"), _P("as", "dest", "extra"), _HOLDER),
             "Draw one tile; only a normal or replacement draw may win (H14).",
             "§6.11",
-            causes=("draw.normal", "draw.replacement", "draw.extra", "tile.acquired"),
+            causes=("draw.normal.taken", "draw.normal", "draw.replacement", "draw.extra", "tile.acquired"),
             unexecutable="the wall is empty",
         ),
         PrimitiveSpec(
@@ -397,6 +403,7 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
             (_P("scope", "scope", "this_discard"),),
             "This discard, or the holder's next discard, cannot be chi'd, pon'd or kong'd; hu stays.",
             "lib 二.1 安全弃牌",
+            forbids=("call_discard",),
         ),
         PrimitiveSpec(
             "offer_contracts",

@@ -1,11 +1,17 @@
 """Shared test set-up: every session a test plays with ``hexmj play`` stores its record in a temporary
-store, never in the working folder (``$HEXMJ_DB``, §18.3)."""
+store, never in the working folder (``$HEXMJ_DB``, §18.3).  Property tests are deterministic: the
+same examples on every run and machine, no example database, and no per-example wall-clock deadline
+(a loaded CI machine must not turn a slow example into a failure)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("hexmj", derandomize=True, database=None, deadline=None, print_blob=True)
+settings.load_profile("hexmj")
 
 
 @pytest.fixture(autouse=True)

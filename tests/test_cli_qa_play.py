@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,9 @@ from pools_lint_cli import run_hexmj
 from dsl.loader import CORE_CARDS
 from dsl.pools import DEFAULT_POOL_FILE
 from engine.agents import GreedyAgent
+from engine.errors import EngineFault, IllegalActionError
 from engine.hand import decompose
+from tools.cli import main
 from tools.lab.runner import game_seed
 
 PLAY = ["play", "--seed", "4", "--mode", "strategy", "--rounds", "4", "--db", "none"]
@@ -214,6 +217,16 @@ def test_an_engine_fault_in_play_is_exit_70_with_the_seed_22(
         "hexmj play --seed 4 --mode strategy --rounds 4 --agents greedy,greedy,greedy,greedy)"
     )
     assert json.loads(log.read_text(encoding="utf-8").splitlines()[0])["type"] == "session"
+
+
+def test_an_engine_fault_shows_where_with_hexmj_traceback_22(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``HEXMJ_TRACEBACK=1`` re-raises an engine fault for a bug report, as it does any defect."""
+    monkeypatch.setattr(GreedyAgent, "decide", illegal_answer)
+    monkeypatch.setenv("HEXMJ_TRACEBACK", "1")
+    monkeypatch.setattr(sys, "argv", ["hexmj", *PLAY])
+    with pytest.raises(EngineFault, match="engine fault: illegal answer 'bogus'") as fault:
+        main()
+    assert isinstance(fault.value.__cause__, IllegalActionError)
 
 
 # 23 ---------------------------------------------------------------------------------------------

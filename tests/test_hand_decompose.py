@@ -27,7 +27,7 @@ def _shown(hand: str) -> set[tuple[str, ...]]:
 
 
 def test_all_standard_readings_of_a_pure_hand() -> None:
-    """11122233344455m reads four ways: four pungs, or one pung and three runs in three places."""
+    """Standard rules 和牌的规定 二(一): 11122233344455m reads four ways: four pungs, or one pung and three runs in three places."""
     assert _shown("11122233344455m") == {
         ("pung:111m", "pung:222m", "pung:333m", "pung:444m", "pair:55m"),
         ("pung:111m", "pair:22m", "chow:234m", "chow:345m", "chow:345m"),
@@ -37,6 +37,7 @@ def test_all_standard_readings_of_a_pure_hand() -> None:
 
 
 def test_declared_melds_are_groups_of_the_decomposition() -> None:
+    """§13.9.1, §13.11.3: a declared pon and ankan stand as a pung and a kong of the reading."""
     melds = [Meld.parse("pon 555p"), Meld.parse("ankan 9999s")]
     (reading,) = decompose(parse("123m456m77z"), melds)
     assert reading.form == STANDARD
@@ -79,10 +80,13 @@ def test_thirteen_orphans_13_11_8() -> None:
     assert not is_complete(parse("119m19p19s1234566z"))
 
 
-def test_seven_pairs_and_standard_both_listed() -> None:
-    """11223344556677m is seven pairs and also four runs and a pair."""
-    forms = Counter(d.form for d in decompose(parse("11223344556677m")))
-    assert forms[SEVEN_PAIRS] == 1 and forms[STANDARD] >= 2
+def test_seven_pairs_and_standard_both_listed_13_11_2() -> None:
+    """§13.11.2 beside the standard form: 11223344556677m is seven pairs and also four runs and a pair,
+    with the pair on 1m (234 234 567 567), 4m (123 123 567 567) or 7m (123 123 456 456)."""
+    readings = decompose(parse("11223344556677m"))
+    assert Counter(d.form for d in readings) == {SEVEN_PAIRS: 1, STANDARD: 3}
+    pairs = sorted(format_tiles(d.pair.tiles) for d in readings if d.form == STANDARD and d.pair is not None)
+    assert pairs == ["11m", "44m", "77m"]
 
 
 def test_knitted_hand_is_not_a_hextech_form() -> None:
@@ -101,6 +105,7 @@ def test_knitted_hand_is_not_a_hextech_form() -> None:
     ],
 )
 def test_bad_hand_is_a_one_line_input_error(tiles: list[int], melds: list[Meld], message: str) -> None:
+    """Standard rules 麻将牌: four copies of a face, flowers set aside, 14 tiles counting 3 per meld."""
     with pytest.raises(InputError, match=message) as err:
         decompose(tiles, melds)
     assert "\n" not in str(err.value)
@@ -120,7 +125,8 @@ def complete_hands(draw: st.DrawFn) -> list[int]:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
 @given(complete_hands(), st.randoms(use_true_random=False))
 def test_readings_reassemble_the_hand_in_any_order(hand: list[int], rnd: random.Random) -> None:
-    """Every reading uses exactly the hand's tiles; shuffling the input changes nothing."""
+    """Standard rules 和牌的规定: every reading uses exactly the hand's tiles, one pair (seven for
+    §13.11.2); shuffling the input changes nothing."""
     readings = decompose(hand)
     assert readings and is_complete(hand)
     for d in readings:
@@ -131,14 +137,32 @@ def test_readings_reassemble_the_hand_in_any_order(hand: list[int], rnd: random.
     assert decompose(shuffled) == readings
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.integers(0, 33), min_size=14, max_size=14).filter(lambda h: max(Counter(h).values()) <= 4))
+_any_14 = st.lists(st.integers(0, 33), min_size=14, max_size=14).filter(lambda h: max(Counter(h).values()) <= 4)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
+@given(st.one_of(complete_hands(), _any_14))
 def test_fast_win_check_agrees_with_decompositions(hand: list[int]) -> None:
+    """Standard rules 和牌的规定: the fast check and the full decomposition agree, on complete hands
+    (four sets and a pair, drawn half the time; random tiles are almost never complete) and others."""
     assert is_complete_counts(counts(hand)) == bool(decompose(hand)) == is_complete(hand)
 
 
+def test_fast_win_check_knows_complete_and_incomplete_hands_13_11() -> None:
+    """One complete hand of each form (§13.11.2 七对, §13.11.8 十三幺, four sets and a pair) and one
+    tile away from each: the fast check says yes, then no."""
+    for complete, broken in (
+        ("123m456p789s11122z", "123m456p789s11123z"),
+        ("1122m3344p5566s77z", "1122m3344p5566s67z"),
+        ("19m19p19s12345677z", "129m19p19s1234567z"),
+    ):
+        assert is_complete_counts(counts(parse(complete)))
+        assert not is_complete_counts(counts(parse(broken)))
+
+
 def test_count_vector_fast_paths_match_the_tile_list_api() -> None:
-    """The trusted count-vector paths give the same answers as the validated tile-list API."""
+    """Standard rules 和牌的规定: the trusted count-vector paths give the same answers as the validated
+    tile-list API (four pungs of 11122233344455m; 123m456m11z beside a pon and a chi)."""
     hand = parse("11122233344455m")
     assert decompose_counts(counts(hand)) == decompose(hand)
     pons = [Meld.parse("pon 555p"), Meld.parse("chi 789s")]

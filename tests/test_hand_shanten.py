@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.errors import InputError
@@ -31,6 +31,7 @@ from engine.tiles import counts, parse
     ],
 )
 def test_known_shanten(hand: str, n_melds: int, expected: int) -> None:
+    """Standard rules 和牌的规定 二(一), §13.11.2 七对, §13.11.8 十三幺: tiles from a complete hand."""
     assert shanten(parse(hand), n_melds) == expected
 
 
@@ -41,7 +42,8 @@ def test_four_identical_tiles_are_two_seven_pairs_pairs() -> None:
     assert shanten(parse("1111m2255p3366s7z")) == 0
 
 
-def test_thirteen_orphans_counts_the_pair_once() -> None:
+def test_thirteen_orphans_counts_the_pair_once_13_11_8() -> None:
+    """§13.11.8: thirteen faces and one pair; a second pair of orphans is one tile too many."""
     assert thirteen_orphans_shanten(counts(parse("119m19p19s123456z"))) == 0
     assert thirteen_orphans_shanten(counts(parse("1199m19p19s12345z"))) == 1
 
@@ -65,12 +67,24 @@ def test_bad_input_is_an_input_error(tiles: list[int], n_melds: int, message: st
 _hands = st.lists(st.integers(0, 33), min_size=13, max_size=14).filter(
     lambda h: max(Counter(h).values()) <= 4
 )
+_CHOWS = [(b + n, b + n + 1, b + n + 2) for b in (0, 9, 18) for n in range(7)]
+
+
+@st.composite
+def _complete(draw: st.DrawFn) -> list[int]:
+    """Four sets and a pair, never a fifth copy."""
+    while True:
+        sets = draw(st.lists(st.sampled_from(_CHOWS + [(k, k, k) for k in range(34)]), min_size=4, max_size=4))
+        pair = draw(st.integers(0, 33))
+        hand = [t for s in sets for t in s] + [pair, pair]
+        if max(Counter(hand).values()) <= 4:
+            return hand
 
 
 @settings(max_examples=150, deadline=None)
 @given(_hands)
 def test_shanten_agrees_with_the_hand_analysis(hand: list[int]) -> None:
-    """-1 exactly for a complete hand; a hand with a wait is waiting (0)."""
+    """Standard rules 和牌的规定: -1 exactly for a complete hand; a hand with a wait is waiting (0)."""
     value = shanten(hand)
     if len(hand) == 14:
         assert (value == -1) == is_complete(hand)
@@ -78,3 +92,14 @@ def test_shanten_agrees_with_the_hand_analysis(hand: list[int]) -> None:
         assert value >= 0
         if waits(hand):
             assert value == 0
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
+@given(_complete(), st.integers(0, 13))
+def test_complete_hands_are_minus_one_and_one_tile_short_is_waiting(hand: list[int], gap: int) -> None:
+    """Standard rules 和牌的规定 (random tiles above are almost never complete): four sets and a pair is
+    -1; take any tile out and the hand waits on that face (0)."""
+    assert shanten(hand) == -1
+    taken = hand.pop(gap)
+    assert shanten(hand) == 0
+    assert taken in waits(hand)

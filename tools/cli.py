@@ -5,7 +5,9 @@ here.  :func:`main` turns every way a command can end into an exit status,
 with at most one ``hexmj: error: …`` line on stderr and never a traceback:
 
 - an :class:`engine.errors.HexError` exits with its code (2 malformed input,
-  3 illegal action, 4 card error, 5 log error);
+  3 illegal action, 4 card error, 5 log error; 70 for an
+  :class:`engine.errors.EngineFault`, a defect whose message names the seed,
+  which ``HEXMJ_TRACEBACK=1`` re-raises like any other defect);
 - a usage error (unknown command or option, bad option value) exits 2 and
   points at the command's ``--help``; ``hexmj`` alone prints the help, exit 2;
 - a command's own status (``score`` 1 for no legal hu, ``lint`` 1 for
@@ -26,7 +28,7 @@ from typing import NoReturn
 
 import typer
 
-from engine.errors import HexError
+from engine.errors import EngineFault, HexError
 from tools import cmd_cards, cmd_lint, cmd_modules, cmd_play, cmd_pool, cmd_replay, cmd_score, cmd_simulate
 
 app = typer.Typer(
@@ -86,6 +88,8 @@ def main() -> None:
         code = app(standalone_mode=False)
         sys.stdout.flush()
     except HexError as err:
+        if isinstance(err, EngineFault) and os.environ.get("HEXMJ_TRACEBACK"):
+            raise
         _fail(str(err), err.exit_code)
     except typer.TyperException as err:
         if not err.format_message().strip():

@@ -37,6 +37,7 @@ from engine.session import Session, SessionConfig, SessionResult, drive
 from engine.state import PLAYERS
 from engine.vocabulary import CompiledCard
 from tools.cmd_pool import CardsOption
+from tools.console import LoggedAnswers, Terminal
 from tools.lab.engine_adapter import EventWatcher, play_command, session_record
 from tools.lab.store import store_session
 
@@ -139,16 +140,17 @@ def play_logged(
             writer.write(LogHeader(header.seed, header.mode, header.rounds, header.agents, ids).line())
         config = SessionConfig(seed=header.seed, mode=header.mode, rounds=header.rounds)
         watcher, notes = EventWatcher(), ModuleNotes()
-        session = new_session(config, [writer.event, watcher, notes], folder)
+        answers = LoggedAnswers(str(line["answer"]) for line in expected if line.get("type") == "decision")
+        people = Terminal.stdio(header.mode, folder, answers, log)
+        session = new_session(config, [writer.event, watcher, notes, people.event], folder)
         notes.session = session
-        answers = iter([str(line["answer"]) for line in expected if line.get("type") == "decision"])
         replay = play_command(header.seed, header.mode, header.rounds, header.agents, folder)
         try:
             with engine_faults(replay):
                 result = drive(
                     session.steps(),
                     session,
-                    make_agents(list(header.agents), header.seed),
+                    make_agents(list(header.agents), header.seed, people.agents()),
                     script=answers,
                     on_answer=writer.decision,
                 )
@@ -288,7 +290,7 @@ def play(
     seed: Annotated[int, typer.Option(help="The session's seed: same seed, same session.")] = 1,
     mode: Annotated[str, typer.Option(help="strategy, party or all (§3).")] = "all",
     rounds: Annotated[int, typer.Option(help="8, or 4 for the shortened test session (§18.1).")] = 8,
-    agents: Annotated[str, typer.Option(help="Four bots for A,B,C,D: greedy or random.")] = DEFAULT_AGENTS,
+    agents: Annotated[str, typer.Option(help="A,B,C,D: greedy, random or human.")] = DEFAULT_AGENTS,
     log: Annotated[
         Path | None, typer.Option(help="Write the JSON-lines event log here (missing folders are made).")
     ] = None,
@@ -309,7 +311,7 @@ def play(
     else:
         header = LogHeader(seed, mode, rounds, tuple(a.strip() for a in agents.split(",")), ())
         SessionConfig(seed=seed, mode=mode, rounds=rounds)
-        make_agents(list(header.agents), seed)
+        make_agents(list(header.agents), seed, Terminal.stdio(mode, folder).agents())
         played = play_logged(header, log=log, folder=folder)
     result = played.result
     if db != NO_STORE:

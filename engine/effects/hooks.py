@@ -105,6 +105,12 @@ class CardHook:
     def source(self) -> str:
         return self.card.id
 
+    @property
+    def holder_only(self) -> bool:
+        """The trigger answers only its holder's own events (``by holder``): :meth:`_sees` turns every
+        other event away, so the bus need not offer them (``engine.bus``)."""
+        return self.hook.actor == "holder"
+
     def run(self, event: Event, game: Round) -> Step:
         """Resolve the trigger for ``event`` if every filter, guard and limit lets it."""
         yield from self.attempt(event, game)
