@@ -10,7 +10,7 @@ Four passes, all reported in one run:
   combination of installed modules (§3, §6.7, §14.6);
 - permission/prohibition conflicts (:mod:`dsl.conflicts`, §15), reported with
   the winner, or as an error when nothing decides; a party card that states or
-  sets one is an error, since party cards never change legality (§7.1, R122).
+  sets one is an error, since party cards never change legality (§7.1, R124).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from itertools import combinations
 from pathlib import Path
 
 from dsl.compiler import check_cards
-from dsl.conflicts import Conflict, card_rules, find_conflicts, load_rulings
+from dsl.conflicts import Conflict, Rule, card_rules, find_conflicts, load_rulings
 from dsl.errors import CardSyntaxError, Diagnostic, Location
 from dsl.graph import Chain, card_steps, endless_chains
 from dsl.loader import default_paths
@@ -198,13 +198,11 @@ def conflict_findings(cards: Iterable[Card]) -> list[Diagnostic]:
 
 def party_rule_findings(cards: Iterable[Card]) -> list[Diagnostic]:
     """A party card's permission or prohibition: party cards never change legality (§7.1), so none
-    can meet another card's rule (CARD-INVENTORY §3 pair 17, R122)."""
-    first = {
-        (rule.card, rule.location): rule
-        for card in cards
-        if card.type == "party"
-        for rule in card_rules(card)[::-1]
-    }
+    can meet another card's rule (CARD-INVENTORY §3 pair 17, R124)."""
+    written: dict[tuple[str, Location], Rule] = {}
+    for card in cards:
+        for rule in card_rules(card) if card.type == "party" else ():
+            written.setdefault((rule.card, rule.location), rule)  # as written, not the actions it covers
     return [
         Diagnostic(
             severity="error",
@@ -214,7 +212,7 @@ def party_rule_findings(cards: Iterable[Card]) -> list[Diagnostic]:
             location=rule.location,
             hint="a party card records challenges and chips only (§7.1)",
         )
-        for rule in first.values()
+        for rule in written.values()
     ]
 
 

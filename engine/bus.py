@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any, NamedTuple, Protocol
 
 from engine.decisions import Decision
@@ -74,7 +75,7 @@ class Bus:
         waiting = self.listeners.setdefault(listener.event, [])
         waiting.append(listener)
         waiting.sort(key=_rank)
-        if any(a.level == b.level for a, b in zip(waiting, waiting[1:])):
+        if any(a.level == b.level for a, b in pairwise(waiting)):
             self.tied.add(listener.event)
         self.entries[listener.event] = [_entry(li) for li in waiting]
 
@@ -92,7 +93,6 @@ class Bus:
         if not waiting:
             return
         table_side = getattr(game, "round", None) or game
-        module_side = getattr(game, "session", None) or game
         if event.name in self.tied:
             table = getattr(table_side, "table", None)
             ordered = sorted(waiting, key=lambda e: (e.listener.level, _distance(e.listener, event, table)))
@@ -101,7 +101,8 @@ class Bus:
         actor = event.player
         for listener, only, module in ordered:
             if only is None or only == actor:
-                yield from listener.run(event, module_side if module else table_side)
+                side = (getattr(game, "session", None) or game) if module else table_side
+                yield from listener.run(event, side)
 
 
 class _Entry(NamedTuple):

@@ -39,6 +39,7 @@ from engine.predicates import All, AnyOf, Call, Compare, Condition, Not, WinBy, 
 from engine.shanten import shanten_after_discards, shanten_counts
 from engine.state import PLAYERS
 from engine.tiles import (
+    NUM_FLOWERS,
     NUM_KINDS,
     NUMBER_SUITS,
     Suit,
@@ -82,8 +83,14 @@ WINDOW = 24
 AFTER_WINDOW = 3
 """Draws a playout goes on past the window."""
 COPIES = 4
+"""Copies of each suit or honour face."""
+REPLAYED = frozenset(
+    {"discard.settled", "turn.ended", "draw.normal", "flower.revealed", "kong.established", "abandon.window"}
+)
+"""The events a playout replays for a contract's watches."""
 SPLIT_WAYS: tuple[tuple[WinBy, float], ...] = (("tsumo", SELF_DRAW_SHARE), ("ron", 1 - SELF_DRAW_SHARE))
 ONE_WAY: tuple[tuple[WinBy, float], ...] = (("tsumo", 1.0),)
+"""How a win comes, with its share: split when the condition asks for a self-draw, else either."""
 
 
 # ---- playouts --------------------------------------------------------------------------------
@@ -112,7 +119,7 @@ def _counts(tiles: Iterable[int]) -> list[int]:
 def unseen(view: PlayerView) -> list[int]:
     """The tiles (kinds, flowers included) the player has not seen anywhere: its own hand, rivers,
     exposed melds, flowers, revealed tiles, winners' hands and tiles a card showed it."""
-    left = [COPIES] * NUM_KINDS + [1] * (NUM_KINDS + 8 - NUM_KINDS)
+    left = [COPIES] * NUM_KINDS + [1] * NUM_FLOWERS
     shown: list[int] = [*view.hand, *view.seen]
     for p in range(4):
         shown += view.rivers[p]
@@ -195,9 +202,10 @@ def playouts(view: PlayerView, rng: random.Random, draws: int, n: int = PLAYOUTS
 
 
 @dataclass(frozen=True)
-class Table:
-    """What a contract estimate needs besides the endings: the player's view, the draws until the
-    window (0 once it has passed), the suit a suit choice would take, the tiles a reveal would show."""
+class Outlook:
+    """What a contract estimate needs besides the endings: the player's view, its draws until the
+    window (0 once it has passed), the suit its suit choice would take, the tiles its reveal would
+    show (the agent's own answers to those choices)."""
 
     view: PlayerView
     window: int
@@ -217,7 +225,7 @@ def _readings(vec: tuple[int, ...], melds: tuple[Meld, ...]) -> tuple[Decomposit
     return tuple(decompose_counts(vec))
 
 
-def hand_chance(terms: ContractTerms, ending: Ending, table: Table) -> float:
+def hand_chance(terms: ContractTerms, ending: Ending, outlook: Outlook) -> float:
     """The chance that the complete hand of ``ending`` meets the contract's hand condition (§9.5)."""
     condition = terms.at_hu
     if condition is None:
@@ -225,7 +233,7 @@ def hand_chance(terms: ContractTerms, ending: Ending, table: Table) -> float:
     assert ending.complete is not None
     vec = ending.complete
     tiles = [k for k in range(NUM_KINDS) for _ in range(vec[k])]
-    melds = _melds(table.view)
+    melds = _melds(outlook.view)
     readings = _readings(vec, tuple(melds))
     if not readings:
         return 0.0
@@ -234,7 +242,7 @@ def hand_chance(terms: ContractTerms, ending: Ending, table: Table) -> float:
         before = list(tiles)
         before.remove(ending.win_tile)
         single = single_wait_on_pair(before, melds)
-    kept = sum(min(vec[k], table.kept.count(k)) for k in set(table.kept))
+    kept = sum(min(vec[k], outlook.kept.count(k)) for k in set(outlook.kept))
     ways = SPLIT_WAYS if mentions(condition, "self_draw") else ONE_WAY
     chance = 0.0
     for win_by, share in ways:
@@ -245,9 +253,9 @@ def hand_chance(terms: ContractTerms, ending: Ending, table: Table) -> float:
                     decomposition=reading,
                     win_tile=ending.win_tile,
                     win_by=win_by,
-                    chosen_suit=table.suit,
+                    chosen_suit=outlook.suit,
                     single_wait_on_pair=single,
-                    before_abandon_window=0 < ending.step <= table.window,
+                    before_abandon_window=0 < ending.step <= outlook.window,
                     revealed_kept=kept,
                 ),
             )
@@ -293,7 +301,7 @@ def _fact(call: Call, moment: Moment, view: PlayerView) -> int | None:
             1 for p in range(4) if p != view.me and any(k != MeldKind.ANKAN.value for k, _ in view.melds[p])
         ),
         "has_won": lambda: int(moment.won),
-        "is": lambda: 1,
+        "is": lambda: 1,  # is(phase, play): a playout is all play
     }
     get = known.get(call.name)
     return None if get is None else get()
@@ -327,11 +335,11 @@ def holds_at(condition: Condition | None, moment: Moment, view: PlayerView) -> b
     return True if True in parts else (None if None in parts else False)
 
 
-def _moments(watch: ContractWatch, ending: Ending, table: Table) -> list[Moment]:
+def _moments(watch: ContractWatch, ending: Ending, outlook: Outlook) -> list[Moment]:
     """The moments of the playout at which the watch's event fires."""
-    river = tuple(table.view.rivers[table.view.me])
+    river = tuple(outlook.view.rivers[outlook.view.me])
     drawn = len(river)
-    won = ending.complete is not None and 0 < ending.step <= table.window
+    won = ending.complete is not None and 0 < ending.step <= outlook.window
     whole = Moment((*river, *ending.discards), drawn + ending.step, won)
     if watch.event in ("discard.settled", "turn.ended"):
         return [
@@ -347,37 +355,33 @@ def _moments(watch: ContractWatch, ending: Ending, table: Table) -> list[Moment]
     if watch.event == "kong.established":
         return [whole] if ending.kongs else []
     if watch.event == "abandon.window":
-        return [whole] if table.window else []
-    return [Moment((), -1, won)]
+        return [whole] if outlook.window else []
+    return []
 
 
-def watch_chance(watch: ContractWatch, ending: Ending, table: Table) -> float:
-    """The chance the watch's condition holds when its event fires in the playout (its outcome)."""
-    answers = [holds_at(watch.condition, m, table.view) for m in _moments(watch, ending, table)]
-    if watch.event not in _REPLAYED:
-        answers = [None]
+def watch_chance(watch: ContractWatch, ending: Ending, outlook: Outlook) -> float:
+    """The chance the watch's condition holds when its event fires in the playout (its outcome); an
+    event a playout does not replay (a call, another player's move) is an even chance."""
+    if watch.event not in REPLAYED:
+        return UNKNOWN_CHANCE
+    answers = [holds_at(watch.condition, m, outlook.view) for m in _moments(watch, ending, outlook)]
     if True in answers:
         return 1.0
     return UNKNOWN_CHANCE if None in answers else 0.0
 
 
-_REPLAYED = frozenset(
-    {"discard.settled", "turn.ended", "draw.normal", "flower.revealed", "kong.established", "abandon.window"}
-)
-
-
-def contract_chance(card: CompiledCard, ending: Ending, table: Table) -> float:
+def contract_chance(card: CompiledCard, ending: Ending, outlook: Outlook) -> float:
     """The chance the contract is met by the win of a complete ``ending`` (§9.5): its hand condition,
     one of its completion watches (public ones), and none of its fail watches."""
     terms = card.contract
     assert terms is not None and ending.complete is not None
-    chance = hand_chance(terms, ending, table)
+    chance = hand_chance(terms, ending, outlook)
     completes = [w for w in card.watches if w.outcome == "complete"]
     if completes:
-        chance *= max(watch_chance(w, ending, table) for w in completes)
+        chance *= max(watch_chance(w, ending, outlook) for w in completes)
     for watch in card.watches:
         if watch.outcome == "fail":
-            tripped = watch_chance(watch, ending, table)
+            tripped = watch_chance(watch, ending, outlook)
             chance *= FAIL_RISK if tripped == UNKNOWN_CHANCE else 1.0 - tripped
     return chance
 
@@ -386,14 +390,15 @@ def contract_chance(card: CompiledCard, ending: Ending, table: Table) -> float:
 
 
 def _draws_left(view: PlayerView, window: int) -> int:
-    """The player's share of the drawable wall, up to a few draws past the window (an unmet contract
-    is abandoned there, and most rounds end soon after, §10, §12)."""
-    return min(view.wall_left // 4 + 1, window + AFTER_WINDOW)
+    """The player's share of the drawable wall; before the window, up to a few draws past it (an unmet
+    contract is abandoned there, and most rounds end soon after, §10, §12)."""
+    share = view.wall_left // 4 + 1
+    return min(share, window + AFTER_WINDOW) if window else share
 
 
-def _table(view: PlayerView, window: int) -> Table:
+def _outlook(view: PlayerView, window: int) -> Outlook:
     vec = _counts(k for k in view.hand if k < NUM_KINDS)
-    return Table(view, window, best_suit(vec), keepers(vec, 3))
+    return Outlook(view, window, best_suit(vec), keepers(vec, 3))
 
 
 def best_suit(vec: Sequence[int]) -> Suit:
@@ -403,14 +408,11 @@ def best_suit(vec: Sequence[int]) -> Suit:
 
 def keepers(vec: Sequence[int], n: int) -> tuple[int, ...]:
     """The ``n`` tiles the hand needs most (the best to reveal and keep)."""
-    return tuple(
-        sorted((k for k in range(NUM_KINDS) for _ in range(vec[k])), key=lambda k: (_loneliness(k, vec), k))[
-            :n
-        ]
-    )
+    held = [k for k in range(NUM_KINDS) for _ in range(vec[k])]
+    return tuple(sorted(held, key=lambda k: (_loneliness(k, vec), k))[:n])
 
 
-def contract_value(card: CompiledCard, endings: Sequence[Ending], table: Table) -> float:
+def contract_value(card: CompiledCard, endings: Sequence[Ending], outlook: Outlook) -> float:
     """The expected points of holding the contract over the playouts (§13.4, §13.14): a met contract
     is a win and its bonus; an unmet one is abandoned for a later plain win when that beats keeping it
     (the black penalty counted), and a hand that never completes scores nothing either way."""
@@ -421,8 +423,8 @@ def contract_value(card: CompiledCard, endings: Sequence[Ending], table: Table) 
     for ending in endings:
         if ending.complete is None:
             continue
-        met = contract_chance(card, ending, table)
-        late = max(WIN_POINTS * (LATE_WIN if ending.step <= table.window else 1.0) - penalty, 0.0)
+        met = contract_chance(card, ending, outlook)
+        late = max(WIN_POINTS * (LATE_WIN if ending.step <= outlook.window else 1.0) - penalty, 0.0)
         total += met * (WIN_POINTS + terms.bonus) + (1 - met) * late
     return total / max(len(endings), 1)
 
@@ -434,8 +436,8 @@ def choose_contract(view: PlayerView, options: Sequence[str], rng: random.Random
         return options[0]
     window = max((view.wall_left - WINDOW) // 4, 0)
     endings = playouts(view, rng, _draws_left(view, window))
-    table = _table(view, window)
-    values = [contract_value(card, endings, table) for card in cards if card is not None]
+    outlook = _outlook(view, window)
+    values = [contract_value(card, endings, outlook) for card in cards if card is not None]
     return options[values.index(max(values))]
 
 
@@ -448,9 +450,9 @@ def keep_or_abandon(view: PlayerView, rng: random.Random) -> str:
     if card is None or card.contract is None:
         return ABANDON
     endings = playouts(view, rng, _draws_left(view, 0))
-    table = _table(view, 0)
+    outlook = _outlook(view, 0)
     wins = [e for e in endings if e.complete is not None]
-    keep = sum(contract_chance(card, e, table) for e in wins) * (WIN_POINTS + card.contract.bonus)
+    keep = sum(contract_chance(card, e, outlook) for e in wins) * (WIN_POINTS + card.contract.bonus)
     drop = len(wins) * WIN_POINTS + len(endings) * card.contract.abandon_penalty
     return KEEP if keep > drop else ABANDON
 
@@ -490,6 +492,7 @@ HOOK_VALUE = 0.5
 CLEAR_MARGIN = 1.0
 """How much more an augment must be worth to be preferred to the one offered first."""
 HOLDER = frozenset({"holder", "self"})
+"""The role words that name a card's own holder."""
 GIVE_AWAY = frozenset({"exchange", "pass_all", "put_bottom", "swap_with_top", "discard"})
 """Primitives that make a player pick a hand tile to lose."""
 CONCEALED_WORDS = ("concealed", "seven_pairs", "thirteen_orphans")
@@ -575,13 +578,10 @@ def _orders(options: Sequence[str]) -> list[list[int]] | None:
 
 
 def gain(vec: Sequence[int], n_melds: int, k: int) -> tuple[int, int]:
-    """How good taking tile ``k`` is: the shanten after the best discard, then its connection."""
+    """How good taking tile ``k`` is: the shanten with it (lower first), then its connection."""
     after = list(vec)
     after[k] += 1
-    faces = [j for j in range(NUM_KINDS) if after[j]]
-    if sum(after) % 3 != 2:
-        return shanten_counts(after, n_melds) if sum(after) % 3 == 1 else 8, _loneliness(k, after)
-    return min(shanten_after_discards(after, n_melds, faces)), _loneliness(k, after)
+    return shanten_counts(after, n_melds), _loneliness(k, after)
 
 
 def loss(vec: Sequence[int], n_melds: int, k: int) -> tuple[int, int]:
@@ -630,7 +630,8 @@ def choose_order(view: PlayerView, options: Sequence[str], orders: Sequence[Sequ
     """A reorder of the wall: the tiles that lower the player's shanten most go first."""
     vec = _counts(k for k in view.hand if k < NUM_KINDS)
     n = view.n_melds
-    keys = [[gain(vec, n, k) for k in order] for order in orders]
+    gains = {k: gain(vec, n, k) for k in {k for order in orders for k in order}}
+    keys = [[gains[k] for k in order] for order in orders]
     return options[keys.index(min(keys))]
 
 
@@ -777,11 +778,11 @@ def choose_contract_change(view: PlayerView, options: Sequence[str], rng: random
     held = view.cards.get(view.contracts[view.me] or "")
     window = max((view.wall_left - WINDOW) // 4, 0)
     endings = playouts(view, rng, _draws_left(view, window))
-    table = _table(view, window)
+    outlook = _outlook(view, window)
 
     def value(option: str) -> float:
         card = held if option == PASS else view.cards.get(option)
-        return -WIN_POINTS if card is None else contract_value(card, endings, table)
+        return -WIN_POINTS if card is None else contract_value(card, endings, outlook)
 
     values = [value(o) for o in options]
     if held is None:

@@ -34,14 +34,15 @@ from engine.effects.context import Ctx
 from engine.effects.hooks import CardHook, Expiry, LaterHook, Status, WatchHook
 from engine.effects.program import run_program
 from engine.hand import is_complete_counts
-from engine.shanten import shanten_counts
 from engine.hookspecs import ScoreContribution, WinSummary
 from engine.melds import HONOUR_RUNS, Meld, MeldKind
 from engine.rules import CallKind, Rules, WinClaim, WinVerdict, grant_reach
+from engine.shanten import shanten_counts
 from engine.state import PLAYERS, ContractStatus, Deck, PlayerState, Table, TableMeld, Win, WinWay
 from engine.tiles import (
     ALL_KINDS,
     EAST,
+    INSTANCE_KINDS,
     counts,
     format_one,
     format_tiles,
@@ -439,17 +440,19 @@ class Round:
             yield from self.emit("discard.before", p)
             first = self._first_turn
             self._first_turn = False
-            claim = self._self_draw_claim(p, first=first)
             win_tile = self._win_tile.get(p)
             options: list[str] = []
-            if drawn and win_tile in player.hand and self._winnable(p) and self._can_win(p, win_tile, claim):
-                options.append(HU)
+            claim = None
+            if drawn and win_tile in player.hand and self._winnable(p):
+                claim = self._self_draw_claim(p, first=first)
+                if self._can_win(p, win_tile, claim):
+                    options.append(HU)
             if drawn and t.wall:
                 options += self._kong_options(p)
             options += self._discard_options(p)
             answer = yield Decision(DecisionKind.TURN, p, tuple(options))
             if answer == HU:
-                assert win_tile is not None
+                assert win_tile is not None and claim is not None
                 yield from self._settle_wins([p], win_tile, claim)
                 return self._after_exit(p)
             verb, face = answer.split(" ", 1)
@@ -475,13 +478,14 @@ class Round:
     def _kong_options(self, p: int) -> list[str]:
         t = self.table
         player = t.players[p]
-        kinds = player.hand_kinds()
+        held = _count_hand(self._counted, p, player.hand).vector
+        pons = {m.meld.tiles[0] for m in player.melds if m.meld.kind is MeldKind.PON}
+        fours = [k for k, n in enumerate(held) if n == 4] if 4 in held else []
         found: list[str] = []
-        for k in sorted(set(kinds)):
-            if kinds.count(k) == 4 and self.rules.may_call(t, p, CallKind.ANKAN, k).allowed:
+        for k in sorted({k for k in pons if held[k]}.union(fours)):
+            if held[k] == 4 and self.rules.may_call(t, p, CallKind.ANKAN, k).allowed:
                 found.append(f"ankan {FACES[k]}")
-            pon = any(m.meld.kind is MeldKind.PON and m.meld.tiles[0] == k for m in player.melds)
-            if pon and self.rules.may_call(t, p, CallKind.KAKAN, k).allowed:
+            if k in pons and self.rules.may_call(t, p, CallKind.KAKAN, k).allowed:
                 found.append(f"kakan {FACES[k]}")
         return found
 
@@ -651,16 +655,7 @@ class Round:
     def _chi_runs(self, held: list[int], face: int) -> list[tuple[int, int, int]]:
         """The chows the caller's hand can make with ``face``: number tiles of one suit, or an honour run
         that P-01 lets its holder chi (lib P-01)."""
-        if face >= 27:
-            return [run for run in HONOUR_RUNS if face in run and all(held[k] for k in run if k != face)]
-        suit = face // 9
-        runs = []
-        for start in (face - 2, face - 1, face):
-            if start >= 0 and start // 9 == suit == (start + 2) // 9:
-                run = (start, start + 1, start + 2)
-                if all(held[k] for k in run if k != face):
-                    runs.append(run)
-        return runs
+        return [run for run, a, b in _CHI_RUNS[face] if held[a] and held[b]]
 
     def _call(self, caller: int, source: int, tile: int, answer: str) -> Step:
         """Make the called meld; a called kong is established and replaced from the tail (§6.6)."""
@@ -841,7 +836,7 @@ class Round:
     def resolve(self, ctx: Ctx, steps: Program) -> Step:
         """Run a card's program and record that the card was exercised: it acted, or it was called on
         and could do nothing (§6.8, §18.3).  The drawable count a card effect lowered is announced
-        once the outermost effect has settled (``wall.count``, H12, R120)."""
+        once the outermost effect has settled (``wall.count``, H12, R117)."""
         self.exercised.add(ctx.card.base_id)
         self._effects += 1
         try:
@@ -870,7 +865,7 @@ class Round:
                 self._win_tile[p] = tile
                 yield from self.emit("draw.normal.taken", p, cause, tile=self._show(tile), **data)
                 if tile not in player.hand:
-                    return  # sent back by a redraw: the redrawn tile is the turn's normal draw (R119)
+                    return  # sent back by a redraw: the redrawn tile is the turn's normal draw (R123)
             player.normal_draws += 1
         if is_flower(kind_of_instance(tile)):
             self._win_tile.pop(p, None)
@@ -1120,7 +1115,7 @@ class Round:
     ) -> Generator[Decision, str, bool]:
         """A new contract of the same type, chosen from ``offer``; progress restarts (O-X08, G-06, G-16).
         A completed contract may go too, losing its completion: only O-X08 and G-16 ask for an unfinished
-        one, in their own text (§15 supplement 1, R121)."""
+        one, in their own text (§15 supplement 1, R119)."""
         player = self.table.players[p]
         old = player.contract
         deck = self.cards.decks.get("black_contract" if self.rules.is_black(old or "") else "contract")
@@ -1290,5 +1285,28 @@ def _count_hand(memo: dict[int, _HandCounts], player: int, hand: list[int]) -> _
     now = tuple(hand)
     counted = memo.get(player)
     if counted is None or counted.hand != now:
-        counted = memo[player] = _HandCounts(now, counts(map(kind_of_instance, now)))
+        counted = memo[player] = _HandCounts(now, counts(map(INSTANCE_KINDS.__getitem__, now)))
     return counted
+
+
+def _chi_candidates(face: int) -> tuple[tuple[tuple[int, int, int], int, int], ...]:
+    """The runs ``face`` may complete, each with the two other tiles it needs: the one-suit runs
+    through it, lowest first; for an honour, the honour runs of P-01 (lib P-01)."""
+    if face >= 27:
+        runs = [run for run in HONOUR_RUNS if face in run]
+    else:
+        suit = face // 9
+        runs = [
+            (start, start + 1, start + 2)
+            for start in (face - 2, face - 1, face)
+            if start >= 0 and start // 9 == suit == (start + 2) // 9
+        ]
+    found = []
+    for run in runs:
+        a, b = (k for k in run if k != face)
+        found.append((run, a, b))
+    return tuple(found)
+
+
+_CHI_RUNS = tuple(_chi_candidates(face) for face in range(34))
+"""For each face, the runs a chi of it may make and the two tiles each needs (§12.2)."""

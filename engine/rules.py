@@ -215,10 +215,9 @@ class Rules:
         """The faces ``player`` may discard now.  The rules on discards narrow the choice one §15 level
         at a time, contracts (L3) first; a level that would leave nothing falls back to what the levels
         above it left, so a chance card's "free choice" (O-N03, O-N08) never breaks a contract (B-10,
-        B-11, B-16), and B-11's own fallback lets its suit go only when nothing else may (R58, R117)."""
-        levels = sorted(
-            {int(s.rule.level) for s in self.statuses if s.holder == player and s.rule.action in _DISCARD_RULES}
-        )
+        B-11, B-16), and B-11's own fallback lets its suit go only when nothing else may (R58, R121)."""
+        mine = [s for s in self.statuses if s.holder == player and s.rule.action in _DISCARD_RULES]
+        levels = sorted({int(s.rule.level) for s in mine})
         for level in levels:
             faces = [k for k in faces if self.may_discard(table, player, k, drawn, level).allowed] or faces
         return faces
@@ -268,9 +267,9 @@ class Rules:
             ):
                 return None
         state = None if terms is None else self._contract_state(table, player, terms)
-        if grants or state is not None:
-            if not is_complete(concealed, melds, hand_grants(tuple(grants), state)):
-                return None
+        shapes = hand_grants(tuple(grants), state)
+        if (grants or state is not None) and not is_complete(concealed, melds, shapes):
+            return None
         faces = None if treasure is None else treasure()
         win = WinInput(
             concealed=tuple(concealed),

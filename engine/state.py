@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.melds import Meld, MeldKind
-from engine.tiles import NUM_INSTANCES, kind_of_instance
+from engine.tiles import INSTANCE_KINDS, NUM_INSTANCES, kind_of_instance
 from engine.wall import Wall
 
 PLAYERS = "ABCD"
@@ -87,7 +87,7 @@ class PlayerState:
 
     def hand_kinds(self) -> list[int]:
         """The kinds of the concealed hand, sorted."""
-        return sorted(map(_KINDS.__getitem__, self.hand))
+        return sorted(map(INSTANCE_KINDS.__getitem__, self.hand))
 
     @property
     def concealed(self) -> bool:
@@ -181,7 +181,3 @@ class Deck:
         """Return cards and reshuffle the deck (§5.2, §9.1)."""
         self.cards.extend(ids)
         self.rng.shuffle(self.cards)
-
-
-_KINDS = tuple(kind_of_instance(i) for i in range(NUM_INSTANCES))
-"""The kind of each tile instance, looked up rather than computed."""

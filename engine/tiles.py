@@ -218,5 +218,8 @@ def from_counts(vec: Sequence[int]) -> list[int]:
     return [k for k, n in enumerate(vec) for _ in range(n)]
 
 
+INSTANCE_KINDS: tuple[int, ...] = tuple(kind_of_instance(i) for i in range(NUM_INSTANCES))
+"""The kind of each tile instance, looked up rather than computed (``INSTANCE_KINDS[i]``)."""
+
 _ONE: dict[str, int] = {format_one(k): k for k in range(ALL_KINDS)}
 """Every tile's canonical notation (``5m``, ``1f``) and its kind, for :func:`parse_one`."""

@@ -153,7 +153,7 @@ EVENTS: dict[str, EventSpec] = _events(
     ("turn.started", "seat", "a rotation turn begins, before its normal draw (H10)", "lib 二.1"),
     ("draw.normal.before", "drawable", "just before the turn's normal draw", "§11"),
     ("draw.normal.taken", "tile end",
-     "a normal draw is in hand, before anything answers it; a redraw may send it back (pair 8, R119)",
+     "a normal draw is in hand, before anything answers it; a redraw may send it back (pair 8, R123)",
      "lib 二.1"),
     ("draw.normal", "tile end k", "the turn's normal draw is in hand; k counts normal draws this round",
      "lib 二.1"),

@@ -8,9 +8,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
-settings.register_profile("hexmj", derandomize=True, database=None, deadline=None, print_blob=True)
+settings.register_profile(
+    "hexmj",
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    print_blob=True,
+)
 settings.load_profile("hexmj")
 
 

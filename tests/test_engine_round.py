@@ -33,11 +33,14 @@ def test_initial_flower_is_replaced_from_the_tail_s11_phase1() -> None:
 
 
 def test_chi_is_offered_to_the_lower_seat_only_s11_phase2() -> None:
+    """§11 phase 2, standard rules 术语 十: B (after A) may chi A's 3m; C holds 45m too but is never
+    asked, and play goes on with B's turn."""
     sc = Scenario(hands={"A": "3m19m19p19s1234567z", "B": "45m369p147s12367z", "C": "45m258p258s12345z"})
     call = sc.advance("discard 3m")
-    assert call is not None and call.player == 1 and "chi 345m" in call.options
+    assert call is not None and call.player == 1 and call.options == ("pass", "chi 345m")
     after = sc.advance("pass")
-    assert after is None or after.player != 2 or after.kind is not DecisionKind.CALL
+    assert after is not None and (after.player, after.kind) == (1, DecisionKind.TURN)
+    assert [(d.player, d.kind) for d, _ in sc.decisions] == [(0, DecisionKind.TURN), (1, DecisionKind.CALL)]
 
 
 def test_hu_beats_pon_s11_phase2() -> None:
@@ -134,7 +137,8 @@ def _terms(cid: str, kind: str) -> ContractTerms:
     return ContractTerms(cid, cid, kind, "隐藏验证")  # type: ignore[arg-type]
 
 
-def test_abandon_window_opens_once_at_24_and_black_costs_one_s10() -> None:
+def _contract_scenario(draws: str = "") -> Scenario:
+    """A table where every player takes a black contract (the last option of the three)."""
     contracts = {
         c: _terms(c, "normal") for c in ("C-01", "C-02", "C-03", "C-04", "C-05", "C-06", "C-07", "C-08")
     }
@@ -142,18 +146,39 @@ def test_abandon_window_opens_once_at_24_and_black_costs_one_s10() -> None:
     offer = ContractOffer(
         normal=sorted(k for k in contracts if k[0] == "C"), black=["B-01", "B-02", "B-03", "B-04"]
     )
-    sc = Scenario(hands={}, rules=Rules(contracts=contracts), contracts=offer)
+    sc = Scenario(hands={}, draws=draws, rules=Rules(contracts=contracts), contracts=offer)
     for _ in range(4):
         assert sc.pending is not None and sc.pending.kind is DecisionKind.CONTRACT
         sc.advance(sc.pending.options[-1])
+    return sc
+
+
+def test_abandon_window_opens_once_at_24_and_black_costs_one_s10() -> None:
+    """§10: the window opens the first time 24 or fewer drawable tiles remain (one at a time: at 24,
+    never at 25), once a round; abandoning a black contract costs 1 (§10.2)."""
+    sc = _contract_scenario()
     window = sc.play_until(lambda d: d.kind is DecisionKind.ABANDON)
-    assert len(sc.round.table.wall) <= 24
+    assert len(sc.round.table.wall) == 24
     assert window.options == ("keep", "abandon")
     sc.advance("abandon")
     result = sc.finish()
     assert [e.name for e in sc.events].count("abandon.window") == 1
     assert sc.round.table.players[window.player].contract_status is ContractStatus.ABANDONED
     assert result.penalties[window.player] == -1
+
+
+def test_abandon_window_opens_when_a_flower_takes_the_wall_from_25_to_23_s10_4() -> None:
+    """§10.4: 牌墙因为补花……从25张直接下降到23张，同样立即触发该窗口.  The 67th draw (wall 25 → 24)
+    is a flower and its replacement takes the wall to 23: the window opens there, once."""
+    sixty_six = "123456789m123456789p123456789s1234567z" + "123456789m123456789p123456789s12345z"
+    sc = _contract_scenario(draws=sixty_six + "1f")
+    window = sc.play_until(lambda d: d.kind is DecisionKind.ABANDON)
+    revealed = [e for e in sc.events if e.name == "flower.revealed"]
+    assert [e.data["phase"] for e in revealed] != ["setup"] and len(revealed) == 1
+    assert len(sc.round.table.wall) == 23
+    assert window.options == ("keep", "abandon")
+    sc.finish()
+    assert [e.name for e in sc.events].count("abandon.window") == 1
 
 
 def test_bottom_goes_under_the_tail_tile_h11() -> None:

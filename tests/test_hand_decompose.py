@@ -27,7 +27,8 @@ def _shown(hand: str) -> set[tuple[str, ...]]:
 
 
 def test_all_standard_readings_of_a_pure_hand() -> None:
-    """Standard rules 和牌的规定 二(一): 11122233344455m reads four ways: four pungs, or one pung and three runs in three places."""
+    """Standard rules 和牌的规定 二(一): 11122233344455m reads four ways: four pungs, or one pung and
+    three runs in three places."""
     assert _shown("11122233344455m") == {
         ("pung:111m", "pung:222m", "pung:333m", "pung:444m", "pair:55m"),
         ("pung:111m", "pair:22m", "chow:234m", "chow:345m", "chow:345m"),
@@ -122,7 +123,11 @@ def complete_hands(draw: st.DrawFn) -> list[int]:
             return tiles
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.large_base_example, HealthCheck.too_slow],
+)
 @given(complete_hands(), st.randoms(use_true_random=False))
 def test_readings_reassemble_the_hand_in_any_order(hand: list[int], rnd: random.Random) -> None:
     """Standard rules 和牌的规定: every reading uses exactly the hand's tiles, one pair (seven for
@@ -137,10 +142,16 @@ def test_readings_reassemble_the_hand_in_any_order(hand: list[int], rnd: random.
     assert decompose(shuffled) == readings
 
 
-_any_14 = st.lists(st.integers(0, 33), min_size=14, max_size=14).filter(lambda h: max(Counter(h).values()) <= 4)
+_any_14 = st.lists(st.integers(0, 33), min_size=14, max_size=14).filter(
+    lambda h: max(Counter(h).values()) <= 4
+)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
+@settings(
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.large_base_example, HealthCheck.too_slow],
+)
 @given(st.one_of(complete_hands(), _any_14))
 def test_fast_win_check_agrees_with_decompositions(hand: list[int]) -> None:
     """Standard rules 和牌的规定: the fast check and the full decomposition agree, on complete hands

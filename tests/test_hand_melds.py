@@ -11,6 +11,7 @@ from engine.tiles import parse
 
 
 def test_parse_chi_sorts_tiles_and_is_exposed() -> None:
+    """Standard rules 术语 十 吃: a chi is three consecutive tiles of one suit, exposed (§13.11.1)."""
     meld = Meld.parse("chi 312m")
     assert meld.kind is MeldKind.CHI
     assert meld.tiles == tuple(parse("123m"))
@@ -54,6 +55,7 @@ def test_honour_run_chi_is_a_meld_for_p01() -> None:
     ],
 )
 def test_bad_meld_is_one_clear_input_error(text: str, message: str) -> None:
+    """Standard rules 术语 十–十二: chi consecutive, pon one face, a kong four; flowers never meld."""
     with pytest.raises(InputError, match=message) as err:
         Meld.parse(text)
     assert "\n" not in str(err.value)

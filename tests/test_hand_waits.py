@@ -17,6 +17,7 @@ def _waits(hand: str, melds: tuple[Meld, ...] = (), grants: tuple[ShapeGrant, ..
 
 
 def test_nine_gates_waits_on_all_nine() -> None:
+    """Standard rules 术语 十四 听牌: 1112345678999m (九莲宝灯) waits on every 万."""
     assert _waits("1112345678999m") == "123456789m"
 
 
@@ -32,6 +33,7 @@ def test_nine_gates_waits_on_all_nine() -> None:
     ],
 )
 def test_waits_of_known_hands(hand: str, expected: str) -> None:
+    """Standard rules 术语 十四 听牌, with §13.11.2 七对 and §13.11.8 十三幺 (the 13-sided wait)."""
     assert _waits(hand) == expected
 
 
@@ -75,5 +77,6 @@ def test_single_wait_on_a_granted_special_pair() -> None:
 
 
 def test_waits_need_a_hand_one_tile_short() -> None:
+    """Standard rules 术语 十四: a waiting hand holds 13 tiles counting 3 per meld."""
     with pytest.raises(InputError, match="needs 13"):
         waits(parse("1112345678999m1z"))

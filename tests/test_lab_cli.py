@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
-from tools.cli import main
+from tools.cli import app, main
 from tools.lab.records import Cohort
 from tools.lab.store import load_sessions, open_store
 
@@ -118,3 +119,15 @@ def test_bad_input_is_one_line_and_exit_2(
     assert code == 2
     assert message in err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_simulate_db_none_stores_nothing_s18_3(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--db none`` plays and reports the §18.3 figures without writing any record store."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("HEXMJ_DB", raising=False)
+    out = CliRunner().invoke(
+        app, ["simulate", "--games", "2", "--rounds", "4", "--workers", "1", "--db", "none", "--json"]
+    )
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["games"] == 2
+    assert list(tmp_path.iterdir()) == []

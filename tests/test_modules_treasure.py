@@ -59,7 +59,7 @@ def test_the_die_makes_that_number_of_all_three_suits_treasure() -> None:
 
 def test_the_die_must_show_one_to_six() -> None:
     """T-08: a six-sided die."""
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"T-08: the die is rolled \(1–6\).*got 7"):
         reveal(TreasureOrder("T-08", TreasureKind.DIE_NUMBER), dealer_wind=EAST, die=7)
 
 
@@ -75,7 +75,7 @@ def test_the_dealer_names_a_face_but_never_a_flower() -> None:
 
 def test_a_named_order_needs_its_name() -> None:
     """T-09: the order cannot be revealed without the dealer's face."""
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match="T-09: the dealer names a face"):
         reveal(TreasureOrder("T-09", TreasureKind.DEALER_NAMED), dealer_wind=EAST)
 
 

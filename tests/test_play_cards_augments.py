@@ -12,7 +12,7 @@ import pytest
 from play_cards_support import CardPlay, use
 
 from engine.decisions import HU, Decision, DecisionKind
-from engine.tiles import kind_of_instance, parse_one
+from engine.tiles import format_one, kind_of_instance, parse_one
 
 PLAIN_A = "1m4m7m2p6p8p3s6s9s1z2z3z4z6z"
 """A dealer hand of fourteen unrelated tiles."""
@@ -534,9 +534,11 @@ def test_p18_at_24_or_fewer_a_normal_draw_chosen_from_three_lib8() -> None:
     """P-18 末日三选一: with ≤ 24 drawable tiles, A's normal draw is chosen from the top three."""
     sc = CardPlay(hands={}, augments={"A": ["P-18"]})
     sc.choice_about("P-18")
-    assert len(sc.round.table.wall) <= 24
+    assert len(sc.round.table.wall) == 24
+    top_three = tuple(format_one(kind_of_instance(i)) for i in sc.round.table.wall.look_front(3))
     d = sc.advance(use("P-18"))
-    assert d is not None and len(d.options) >= 1 and d.about == "P-18"
+    assert d is not None and d.about == "P-18"
+    assert d.options == top_three
 
 
 def test_p01_chi_an_honour_run_from_the_upper_seat_lib8() -> None:

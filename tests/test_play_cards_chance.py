@@ -347,6 +347,15 @@ def test_op05_with_nothing_to_retrieve_it_is_unexecutable_and_redrawn_once_s6_8(
     assert [e.data["card"] for e in sc.of("chance.unexecutable")] == ["O-P05"]
 
 
+def test_a_second_unexecutable_card_is_not_redrawn_s6_8() -> None:
+    """§6.8 每次触发最多重抽一次；第二张仍无法执行时，本次机遇无事发生: O-P05 (nothing to retrieve yet) is
+    redrawn once; the replacement O-X09 cannot run either (its treasure primitive is absent without
+    the treasure module), so the trigger ends there and O-P03 stays in the deck."""
+    sc = start("O-P05", more=["O-X09", "O-P03"])
+    assert [c for c, _ in sc.drawn_cards()] == ["O-P05", "O-X09"]
+    assert [e.data["card"] for e in sc.of("chance.unexecutable")] == ["O-P05", "O-X09"]
+
+
 def test_ox04_the_top_four_are_public_s6_lib4() -> None:
     """O-X04 公共未来: the top four are seen by everyone in the holder's order."""
     sc = start("O-X04", draws="1m2m3m4m")

@@ -244,11 +244,22 @@ def test_b12_unwon_at_the_window_fails_s10() -> None:
 
 
 def test_b16_discarding_the_same_face_twice_fails_s9_5() -> None:
-    """B-16 不走回头路: A discards 9m a second time; the contract fails."""
-    sc = CardPlay(hands={"A": "9m9m"}, contracts={"A": "B-16"})
-    sc.discard("9m")
-    sc.turn_of("A")
-    sc.discard("9m")
+    """B-16 不走回头路 (R121): a repeat is offered only once every face A holds is one; A has discarded
+    1m…5m and holds only those, so 1m may go again, and the contract fails."""
+    sc = CardPlay(
+        hands={"A": "111m222m333m444m55m"},
+        draws="1p2p3p1m4p5p6p2m7p8p9p3m1s2s3s4m4s5s6s5m",
+        contracts={"A": "B-16"},
+    )
+    gone: list[str] = []
+    for face in ("1m", "2m", "3m", "4m", "5m"):
+        turn = sc.pending if not gone else sc.turn_of("A")
+        assert turn is not None and not any(f"discard {g}" in turn.options for g in gone)
+        sc.discard(face)
+        gone.append(face)
+    turn = sc.turn_of("A")
+    assert {"discard 1m", "discard 5m"} <= set(turn.options)
+    sc.discard("1m")
     assert sc.player("A").contract_status is ContractStatus.FAILED
 
 

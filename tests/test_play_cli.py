@@ -63,6 +63,7 @@ def test_readable_account_names_rounds_and_standings_s16() -> None:
 
 
 def test_replay_reproduces_the_log_and_rejects_a_tampered_one(tmp_path: Path) -> None:
+    """§18.3: a log replays to the same bytes; a changed answer is refused (exit 5)."""
     log = tmp_path / "s.log"
     played = runner.invoke(app, [*ARGS, "--json", "--log", str(log)])
     replayed = runner.invoke(app, ["replay", str(log), "--json"])
@@ -78,8 +79,10 @@ def test_replay_reproduces_the_log_and_rejects_a_tampered_one(tmp_path: Path) ->
 
 
 def test_resume_continues_a_cut_log_to_the_same_bytes(tmp_path: Path) -> None:
+    """§18.3: a log cut halfway resumes to the very bytes of the uncut session."""
     full = tmp_path / "full.log"
-    runner.invoke(app, [*ARGS, "--log", str(full)])
+    played = runner.invoke(app, [*ARGS, "--log", str(full)])
+    assert played.exit_code == 0, played.output
     data = full.read_bytes()
     cut = tmp_path / "cut.log"
     cut.write_bytes(data[: len(data) // 2])
@@ -89,5 +92,8 @@ def test_resume_continues_a_cut_log_to_the_same_bytes(tmp_path: Path) -> None:
 
 
 def test_bad_agent_name_is_a_one_line_input_error() -> None:
+    """An unknown agent is malformed input (exit 2): one line naming the agent and the seat."""
     out = runner.invoke(app, ["play", "--agents", "greedy,robot,greedy,greedy"])
     assert _code(out) == 2
+    message = str(out.exception)
+    assert "\n" not in message and "unknown agent 'robot' for B" in message

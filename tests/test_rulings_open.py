@@ -1,4 +1,4 @@
-"""The rulings R117–R123 of docs/rulings.md: the hard cases and pairs of CARD-INVENTORY decided last
+"""The rulings R117–R124 of docs/rulings.md: the hard cases and pairs of CARD-INVENTORY decided last
 (H12, H25, §3 pairs 5, 6, 8, 10, 15, 17) and lint's view of bounds and safe discards (R114, R115, R89)."""
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def test_kakan_names_the_discarder_of_the_original_pon_h25() -> None:
 
 
 def test_on03_naming_the_b11_suit_leaves_a_free_choice_outside_it_pair6() -> None:
-    """O-N03 花色限制 vs B-11 一门封锁 (§15 L3 over L7, R117): A locked man; B names man for A's next
+    """O-N03 花色限制 vs B-11 一门封锁 (§15 L3 over L7, R121): A locked man; B names man for A's next
     discard. The contract wins: no man tile is offered, every other tile is."""
     sc = CardPlay(
         hands={"A": "1m2m3m4m5m6m1p2p3p1s2s3s1z2z"},
@@ -65,7 +65,7 @@ def test_on03_naming_the_b11_suit_leaves_a_free_choice_outside_it_pair6() -> Non
 
 
 def test_on03_with_only_repeats_of_the_suit_falls_back_to_b16_pair6() -> None:
-    """O-N03 花色限制 vs B-16 不走回头路 (R117): A's only pin tile repeats 1p; B names pin. A may discard any
+    """O-N03 花色限制 vs B-16 不走回头路 (R121): A's only pin tile repeats 1p; B names pin. A may discard any
     tile that is not a repeat, and not 1p."""
     sc = CardPlay(
         hands={"A": "1p1p1m2m3m4m5m6m7m1s2s3s1z2z"},
@@ -85,9 +85,11 @@ def test_on03_with_only_repeats_of_the_suit_falls_back_to_b16_pair6() -> None:
 
 
 def test_b10_obligation_beats_on08_pair6() -> None:
-    """O-N08 喜新厌旧 vs B-10 过载摸牌 (R117): A must not discard the drawn 9p (O-N08) but must discard it
+    """O-N08 喜新厌旧 vs B-10 过载摸牌 (R121): A must not discard the drawn 9p (O-N08) but must discard it
     (B-10). The contract wins and O-N08's own fallback agrees: 9p is the only discard."""
-    sc = CardPlay(hands={"A": PLAIN_A}, draws="9s8s7s9p", world="W-05", chance=["O-N08"], contracts={"A": "B-10"})
+    sc = CardPlay(
+        hands={"A": PLAIN_A}, draws="9s8s7s9p", world="W-05", chance=["O-N08"], contracts={"A": "B-10"}
+    )
     sc.discard("1z")
     turn = sc.turn_of("A")
     assert [o for o in turn.options if o.startswith("discard")] == ["discard 9p"]
@@ -97,7 +99,7 @@ def test_b10_obligation_beats_on08_pair6() -> None:
 
 
 def test_p10_replacement_obeys_b16_and_the_void_discard_is_no_repeat_pair5() -> None:
-    """P-10 逆转牌河 with B-16 (R90, R117): A has discarded 3z; A discards 1z and takes it back. The
+    """P-10 逆转牌河 with B-16 (R90, R122): A has discarded 3z; A discards 1z and takes it back. The
     replacement may not repeat 3z; a turn later 1z is offered, since the retracted discard is void,
     and the contract is still open."""
     sc = CardPlay(
@@ -118,7 +120,7 @@ def test_p10_replacement_obeys_b16_and_the_void_discard_is_no_repeat_pair5() -> 
 
 
 def test_p10_replacement_obeys_b11_pair5() -> None:
-    """P-10 逆转牌河 with B-11 一门封锁 (R90, R117): after A's first normal draw A discards 1z and takes it
+    """P-10 逆转牌河 with B-11 一门封锁 (R90, R122): after A's first normal draw A discards 1z and takes it
     back; the replacement may not be a man tile."""
     sc = CardPlay(
         hands={"A": "1m2m3m1z2z3z"},
@@ -137,7 +139,7 @@ def test_p10_replacement_obeys_b11_pair5() -> None:
 
 
 def test_p08_redraw_comes_before_b10_attaches_pair8() -> None:
-    """P-08 命运改写 vs B-10 过载摸牌 (R119): A sends 7z back and redraws 5p; B-10's obligation is on 5p,
+    """P-08 命运改写 vs B-10 过载摸牌 (R123): A sends 7z back and redraws 5p; B-10's obligation is on 5p,
     and the two draws are one normal draw."""
     sc = CardPlay(hands={"A": PLAIN_A}, draws="1s2s3s7z5p", contracts={"A": "B-10"}, augments={"A": ["P-08"]})
     sc.discard("1z")
@@ -149,7 +151,7 @@ def test_p08_redraw_comes_before_b10_attaches_pair8() -> None:
 
 
 def test_p08_sent_back_tile_is_never_acquired_pair8() -> None:
-    """P-08 命运改写 (R119): the 5p sent back is not the turn's draw; B-10 does not bind it, and no
+    """P-08 命运改写 (R123): the 5p sent back is not the turn's draw; B-10 does not bind it, and no
     ``tile.acquired`` names it."""
     sc = CardPlay(hands={"A": PLAIN_A}, draws="1s2s3s5p7z", contracts={"A": "B-10"}, augments={"A": ["P-08"]})
     sc.discard("1z")
@@ -164,7 +166,7 @@ def test_p08_sent_back_tile_is_never_acquired_pair8() -> None:
 
 
 def test_g06_may_replace_a_completed_contract_pair10() -> None:
-    """G-06 契约改签 (§9.4, §15 supplement 1, R121): A's C-05 completed with the 暗杠; G-06 has no "未完成"
+    """G-06 契约改签 (§9.4, §15 supplement 1, R119): A's C-05 completed with the 暗杠; G-06 has no "未完成"
     condition, so A may still swap it for C-02, which starts open."""
     sc = CardPlay(
         hands={"A": "1111m" + PLAIN_A[8:]},
@@ -184,7 +186,7 @@ def test_g06_may_replace_a_completed_contract_pair10() -> None:
 
 
 def test_b14_holder_may_pon_and_the_form_is_then_lost_pair15() -> None:
-    """B-14 四对双刻 (§9.9, R122): B may pon A's 5p (no ban is written); with the pung exposed the form
+    """B-14 四对双刻 (§9.9, R120): B may pon A's 5p (no ban is written); with the pung exposed the form
     cannot complete, so B's later complete hand is no legal hu."""
     sc = CardPlay(
         hands={"A": "5p" + PLAIN_A[2:], "B": "55p11m22m33m44m777s"},
@@ -202,12 +204,12 @@ def test_b14_holder_may_pon_and_the_form_is_then_lost_pair15() -> None:
 
 
 def test_party_cards_meet_no_rule_pair17(tmp_path: Path) -> None:
-    """Party cards (§7.1, R122): none of the shipped ones is in a conflict, and lint rejects a party card
+    """Party cards (§7.1, R124): none of the shipped ones is in a conflict, and lint rejects a party card
     that forbids anything."""
     assert not any(c.startswith("F-") for f in lint().findings for c in f.cards)
     path = tmp_path / "party.hex"
     path.write_text(
-        'card F-S91 "禁吃挑战" party social {\n  持续时间: "x"\n  卡面正文: "x"\n  forbid chi for holder\n}\n',
+        'card F-S91 "禁吃" party social {\n  持续时间: "x"\n  卡面正文: "x"\n  forbid chi for holder\n}\n',
         encoding="utf-8",
     )
     [finding] = lint([path]).findings
@@ -218,7 +220,7 @@ def test_party_cards_meet_no_rule_pair17(tmp_path: Path) -> None:
 
 
 def test_s15_looks_after_the_whole_effect_settles_h12() -> None:
-    """S-15 尾局规划 (H12, R120): with 34 drawable tiles, O-X05 gives all four players an extra tidy; the
+    """S-15 尾局规划 (H12, R117): with 34 drawable tiles, O-X05 gives all four players an extra tidy; the
     count crosses 32 at B's draw, but C looks only when all four tidies have settled."""
     sc = CardPlay(hands={"A": PLAIN_A}, world="W-05", chance=["O-X05"], augments={"C": ["S-15"]})
     leave_in_wall(sc, 34)
@@ -230,7 +232,7 @@ def test_s15_looks_after_the_whole_effect_settles_h12() -> None:
 
 
 def test_w08_ignores_a_card_caused_crossing_h12() -> None:
-    """W-08 临界牌墙 (§6.7, H12, R120): B's S-02 extra tidy takes the wall from 33 to 32; W-08 waits for
+    """W-08 临界牌墙 (§6.7, H12, R117): B's S-02 extra tidy takes the wall from 33 to 32; W-08 waits for
     the next visible decrease, C's normal draw to 31."""
     sc = CardPlay(
         hands={"A": "3m" + PLAIN_A[2:], "B": "12m4m7m2p5p8p3s6s9s1z2z3z"},

@@ -32,7 +32,7 @@ def test_ids_parse_with_series_number_and_version() -> None:
     assert parse_id("S-08-v2") == CardId("S", 8, 2)
     assert parse_id("O-P01") == CardId("O-P", 1, 1)
     assert str(CardId("B", 15, 3)) == "B-15-v3"
-    with pytest.raises(InputError):
+    with pytest.raises(InputError, match="'S-08-v1' is not a card id"):
         parse_id("S-08-v1")
 
 

@@ -39,11 +39,9 @@ from engine.vocabulary import CompiledCard
 from tools.cmd_pool import CardsOption
 from tools.console import LoggedAnswers, Terminal
 from tools.lab.engine_adapter import EventWatcher, play_command, session_record
-from tools.lab.store import store_session
+from tools.lab.store import NO_STORE, store_session
 
 DEFAULT_AGENTS = "greedy,greedy,greedy,greedy"
-NO_STORE = "none"
-"""``--db none``: play without storing the session's record."""
 
 
 @dataclass

@@ -47,7 +47,7 @@ def simulate(
         str | None,
         typer.Option(
             help="Record store URL: sqlite:///FILE or postgresql://…; default $HEXMJ_DB, "
-            "else hexmj-records.db in the working folder."
+            "else hexmj-records.db in the working folder; 'none' stores nothing."
         ),
     ] = None,
     report: Annotated[Path | None, typer.Option(help="Write an HTML report into this folder.")] = None,
@@ -65,19 +65,21 @@ def simulate(
     from tools.lab.metrics import summarize
     from tools.lab.report import write_report
     from tools.lab.runner import run
-    from tools.lab.store import open_store, store_json
+    from tools.lab.store import NO_STORE, open_store, store_json
 
     runs = _runs(_spec(mode, pool, rounds, agents, seed, folder), compare_versions, table)
-    store = open_store(db)
+    store = None if db == NO_STORE else open_store(db)
     results: list[Played] = []
     try:
         with open_executor(workers, cluster) as executor, _progress(games * len(runs)) as advance:
             for run_spec, _ in runs:
                 results.append(run(run_spec, games, seed, executor, table=table, progress=advance))
-        for played in results:
-            store_json(played.records, store)
+        if store is not None:
+            for played in results:
+                store_json(played.records, store)
     finally:
-        store.dispose()
+        if store is not None:
+            store.dispose()
     aggregates = [summarize(played.tally) for played in results]
     if report is not None:
         for (_, version), aggregate, played in zip(runs, aggregates, results, strict=True):

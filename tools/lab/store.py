@@ -83,6 +83,10 @@ def database_url(db_url: str | None = None) -> str:
     return url
 
 
+NO_STORE = "none"
+"""``--db none``: play or simulate without storing the records."""
+
+
 def open_store(db_url: str | None = None) -> Engine:
     """Connect to the store and create its tables if they are missing."""
     url = database_url(db_url)
