@@ -78,6 +78,10 @@ FAIL_RISK = 0.85
 """The chance of not tripping a fail watch a playout cannot replay."""
 PLAYOUTS = 6
 """Playouts per estimate: a few suffice to tell reachable from out of reach, and they are cheap."""
+WINDOW_PLAYOUTS = 12
+"""Playouts at the abandon window: the wall is short, so they are cheaper and more can be afforded."""
+AFTER_SHARE = 12
+"""Draws a playout at the window goes on past the player's share, to judge slow hands."""
 WINDOW = 24
 """The drawable count at which the abandon window opens (§10)."""
 AFTER_WINDOW = 3
@@ -166,7 +170,6 @@ def playouts(view: PlayerView, rng: random.Random, draws: int, n: int = PLAYOUTS
     for _ in range(n):
         vec = list(start)
         bag = list(pool)
-        rng.shuffle(bag)
         discards: list[int] = []
         flowers = kongs = 0
         if sum(vec) % 3 == 2:
@@ -178,7 +181,10 @@ def playouts(view: PlayerView, rng: random.Random, draws: int, n: int = PLAYOUTS
         level = shanten_counts(vec, n_melds)
         step = 0
         while step < draws and bag:
-            tile = bag.pop()
+            pick = rng.randrange(len(bag))
+            tile = bag[pick]
+            bag[pick] = bag[-1]
+            bag.pop()
             if is_flower(tile):
                 flowers += 1
                 continue
@@ -442,19 +448,28 @@ def choose_contract(view: PlayerView, options: Sequence[str], rng: random.Random
 
 
 def keep_or_abandon(view: PlayerView, rng: random.Random) -> str:
-    """§10: keep the open contract when its expected points beat a plain late win, less the black
-    penalty; a contract already completed is kept."""
+    """§10: keep the open contract unless a plain late win, less the black penalty, is worth more
+    (a win kept is worth ``met × (W + bonus)`` against ``W`` abandoned, times the chance of winning
+    within the player's share of the wall).  The playouts run past the share so that a slow hand
+    still shows whether its wins would meet the contract; when the share leaves no win either way,
+    that per-win comparison decides.  A contract already completed is kept, and so is one no playout
+    could judge."""
     card = view.cards.get(view.contracts[view.me] or "")
     if not view.contract_open:
         return KEEP
     if card is None or card.contract is None:
         return ABANDON
-    endings = playouts(view, rng, _draws_left(view, 0))
+    share = _draws_left(view, 0)
+    endings = playouts(view, rng, share + AFTER_SHARE, WINDOW_PLAYOUTS)
     outlook = _outlook(view, 0)
     wins = [e for e in endings if e.complete is not None]
-    keep = sum(contract_chance(card, e, outlook) for e in wins) * (WIN_POINTS + card.contract.bonus)
-    drop = len(wins) * WIN_POINTS + len(endings) * card.contract.abandon_penalty
-    return KEEP if keep > drop else ABANDON
+    if not wins:
+        return KEEP
+    met = sum(contract_chance(card, e, outlook) for e in wins) / len(wins)
+    reach = sum(1 for e in wins if e.step <= share) / len(endings)
+    per_win = met * (WIN_POINTS + card.contract.bonus) - WIN_POINTS
+    edge = reach * per_win - card.contract.abandon_penalty
+    return KEEP if edge > 0 or (edge == 0 and per_win >= 0) else ABANDON
 
 
 # ---- card values (augments, chance cards, options) ----------------------------------------------

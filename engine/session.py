@@ -247,10 +247,13 @@ class Session:
             treasure, self._treasure = self._treasure, None
             result = yield from rnd.play()
             self.bus.clear()
-            self.deck("contract").put_back(result.returned_contracts["normal"])
-            self.deck("black_contract").put_back(result.returned_contracts["black"])
-            self.deck("contract").discards.extend(c for c in result.contracts if c and not self.is_black(c))
-            self.deck("black_contract").discards.extend(c for c in result.contracts if c and self.is_black(c))
+            chosen = [c for c in result.contracts if c]
+            self.deck("contract").put_back(
+                [*result.returned_contracts["normal"], *(c for c in chosen if not self.is_black(c))]
+            )
+            self.deck("black_contract").put_back(
+                [*result.returned_contracts["black"], *(c for c in chosen if self.is_black(c))]
+            )
             if world:
                 self.deck("world").discards.append(world)
             for p in range(4):
@@ -287,11 +290,9 @@ class Session:
         return terms is not None and terms.kind == "black"
 
     def _offer(self, kind: str) -> list[str]:
-        deck = self.deck(kind)
-        if not deck.cards and deck.discards:
-            deck.put_back(deck.discards)
-            deck.discards = []
-        return deck.cards
+        """The contract deck the round draws its offers from: every contract of the last round was
+        returned and reshuffled at its end (§9.1, §11 phase 6), so each round sees the whole deck."""
+        return self.deck(kind).cards
 
     def _draft(self, tier: str, dealer: int) -> Generator[Decision, str, None]:
         """§5.2: two each from the dealer clockwise, one kept secretly, all revealed together."""

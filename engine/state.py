@@ -126,9 +126,10 @@ class Table:
 
     def clockwise_from(self, player: int) -> list[int]:
         """The in-game players in seat order after ``player``'s seat (§6.4, §12.1)."""
-        start = self.seat_of[player]
-        order = (self.player_at((start + step) % 4) for step in range(1, 4))
-        return [p for p in order if self.in_game(p)]
+        seats = self.seat_of
+        start = seats[player]
+        players = self.players
+        return [p for p in (seats.index((start + step) % 4) for step in (1, 2, 3)) if not players[p].won]
 
     def next_in_game(self, player: int) -> int | None:
         """The next in-game player clockwise after ``player``, skipping seats that have won (§12.1)."""

@@ -46,3 +46,27 @@ def test_listeners_run_by_level_then_clockwise_from_the_actor_s15_s6_4() -> None
 def test_card_caused_event_is_marked_s6_7() -> None:
     assert Event("discard.made", 0, "card:O-P02").card_caused
     assert not Event("discard.made", 0).card_caused
+
+
+@dataclass
+class _HolderOnly(_Recorder):
+    """A trigger written ``by holder``: it answers only its holder's own events."""
+
+    holder_only: bool = True
+
+
+def test_a_holder_only_trigger_is_offered_only_its_holder_s_events_s15() -> None:
+    sc = Scenario(hands={})
+    heard: list[str] = []
+    bus = Bus()
+    bus.listen(_HolderOnly("x", 4, 1, "aug-B", heard))
+    bus.listen(_Recorder("x", 6, None, "world", heard))
+    bus.listen(_HolderOnly("x", 6, None, "world-holder", heard))
+    list(bus.deliver(Event("x", player=0), sc.round))
+    assert heard == ["world"]
+    heard.clear()
+    list(bus.deliver(Event("x", player=1), sc.round))
+    assert heard == ["aug-B", "world"]
+    heard.clear()
+    list(bus.deliver(Event("x"), sc.round))
+    assert heard == ["world"]

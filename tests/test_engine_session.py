@@ -7,6 +7,7 @@ from functools import cache
 from dsl.compiler import compile_cards
 from dsl.pools import pool_cards
 from engine.agents import make_agents
+from engine.decisions import Decision, DecisionKind
 from engine.session import Session, SessionConfig, SessionResult, drive
 from engine.vocabulary import CompiledCard
 
@@ -58,3 +59,20 @@ def test_totals_are_the_sum_of_round_scores_and_same_seed_same_session_s13_1() -
 def test_one_world_card_per_round_never_repeated_in_a_session_s6_2() -> None:
     worlds = [r.world for r in _play(12).rounds]
     assert None not in worlds and len(set(worlds)) == 8
+
+
+def test_every_round_offers_two_normal_and_one_black_contract_to_each_player_s9_1() -> None:
+    """§9.1: each round, each player is offered two normal and one black contract; the contracts of a
+    round go back to their decks at its end (§11 phase 6), so round 8 is offered as fully as round 1
+    although 8 rounds × 4 players choose more than the 24 normal contracts."""
+    session = Session(SessionConfig(3, "strategy", 8), cards=_cards("strategy"))
+    offers: list[tuple[str, ...]] = []
+
+    def record(decision: Decision, answer: str) -> None:
+        if decision.kind is DecisionKind.CONTRACT:
+            offers.append(decision.options)
+
+    drive(session.steps(), session, make_agents(["greedy"] * 4, 3), on_answer=record)
+    assert len(offers) == 32
+    for options in offers:
+        assert sorted(o[0] for o in options) == ["B", "C", "C"]

@@ -11,7 +11,13 @@ from hypothesis import strategies as st
 
 from engine.errors import InputError
 from engine.hand import is_complete, waits
-from engine.shanten import seven_pairs_shanten, shanten, thirteen_orphans_shanten
+from engine.shanten import (
+    seven_pairs_shanten,
+    shanten,
+    shanten_after_discards,
+    shanten_counts,
+    thirteen_orphans_shanten,
+)
 from engine.tiles import counts, parse
 
 
@@ -97,7 +103,7 @@ def test_shanten_agrees_with_the_hand_analysis(hand: list[int]) -> None:
 
 
 @settings(
-    max_examples=100,
+    max_examples=40,
     deadline=None,
     suppress_health_check=[HealthCheck.large_base_example, HealthCheck.too_slow],
 )
@@ -109,3 +115,35 @@ def test_complete_hands_are_minus_one_and_one_tile_short_is_waiting(hand: list[i
     taken = hand.pop(gap)
     assert shanten(hand) == 0
     assert taken in waits(hand)
+
+
+@st.composite
+def _hand_before_discard(draw: st.DrawFn) -> tuple[list[int], int]:
+    """A concealed hand of ``14 - 3 * n_melds`` tiles (no fifth copy) and its melds' number."""
+    n_melds = draw(st.integers(0, 4))
+    pool = [k for k in range(34) for _ in range(4)]
+    tiles = draw(
+        st.lists(
+            st.sampled_from(range(len(pool))),
+            min_size=14 - 3 * n_melds,
+            max_size=14 - 3 * n_melds,
+            unique=True,
+        )
+    )
+    return counts(pool[i] for i in tiles), n_melds
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_hand_before_discard())
+def test_shanten_after_each_discard_equals_shanten_of_the_hand_left(case: tuple[list[int], int]) -> None:
+    """A bot weighing its discards gets, for every face it holds, the shanten of the hand without one
+    tile of it: standard form, seven pairs and thirteen orphans alike (§13.11.2, §13.11.8)."""
+    vector, n_melds = case
+    faces = [k for k in range(34) if vector[k]]
+    expected = []
+    for k in faces:
+        vector[k] -= 1
+        expected.append(shanten_counts(vector, n_melds))
+        vector[k] += 1
+    assert shanten_after_discards(vector, n_melds, faces) == expected
+    assert shanten_after_discards(vector, n_melds, faces[::-1]) == expected[::-1]

@@ -70,3 +70,9 @@ def test_format_then_parse_gives_the_same_multiset(kinds: list[int]) -> None:
 def test_count_vector_round_trip(kinds: list[int]) -> None:
     """Count vectors (the representation of hands) keep every tile."""
     assert tiles.from_counts(tiles.counts(kinds)) == sorted(kinds)
+
+
+@given(st.integers(0, tiles.ALL_KINDS - 1))
+def test_parse_one_reads_every_face_as_format_one_writes_it(kind: int) -> None:
+    assert tiles.parse_one(tiles.format_one(kind)) == kind == tiles.parse(tiles.format_one(kind))[0]
+    assert tiles.INSTANCE_KINDS[tiles.instances_of(kind)[-1]] == kind
