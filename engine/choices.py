@@ -263,6 +263,7 @@ def hand_chance(terms: ContractTerms, ending: Ending, outlook: Outlook) -> float
                     single_wait_on_pair=single,
                     before_abandon_window=0 < ending.step <= outlook.window,
                     revealed_kept=kept,
+                    is_treasure=outlook.view.treasure.__contains__,
                 ),
             )
             for reading in readings

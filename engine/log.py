@@ -1,7 +1,9 @@
 """The session log: JSON lines, one per event and per decision, appended and flushed as they happen.
 
 The first line is the header (``{"type": "session", "format": 1, "seed",
-"mode", "rounds", "agents", "cards"}``); then ``{"type": "event", "name",
+"mode", "rounds", "agents", "cards", "pool"}``: ``cards`` the versioned ids in
+play, ``pool`` ``default`` or the pool file the session was played with,
+§18.2, §18.4; a header without ``pool`` is a default pool's); then ``{"type": "event", "name",
 "player", "cause", "data"}`` and ``{"type": "decision", "player", "kind",
 "about", "options", "answer"}`` lines in the order they happened; a finished
 session ends with ``{"type": "end", "totals"}``.  A seed and the logged
@@ -27,17 +29,21 @@ from engine.errors import InputError, LogError
 from engine.state import PLAYERS
 
 FORMAT = 1
+DEFAULT_POOL = "default"
+"""The ``pool`` of a session played with its mode's pool (no pool file, §3)."""
 
 
 @dataclass(frozen=True)
 class LogHeader:
-    """What fixes the session a log records."""
+    """What fixes the session a log records: ``cards`` the versioned ids in play (empty before the
+    session is built), ``pool`` ``default`` or the pool file it was played with (§18.2, §18.4)."""
 
     seed: int
     mode: str
     rounds: int
     agents: tuple[str, ...]
     cards: tuple[str, ...]
+    pool: str = DEFAULT_POOL
 
     def line(self) -> dict[str, Any]:
         """The header as its JSON object."""
@@ -49,6 +55,7 @@ class LogHeader:
             "rounds": self.rounds,
             "agents": list(self.agents),
             "cards": list(self.cards),
+            "pool": self.pool,
         }
 
 
@@ -128,6 +135,7 @@ def read_log(path: Path) -> LogContents:
             rounds=int(head["rounds"]),
             agents=tuple(str(a) for a in head["agents"]),
             cards=tuple(str(c) for c in head["cards"]),
+            pool=str(head.get("pool", DEFAULT_POOL)),
         )
     except (KeyError, TypeError, ValueError) as err:
         raise LogError(f"{path}:1: bad session header: {err}") from None

@@ -34,7 +34,7 @@ from engine.effects.context import Ctx
 from engine.effects.hooks import CardHook, Expiry, LaterHook, Status, WatchHook
 from engine.effects.program import run_program
 from engine.hand import is_complete_counts
-from engine.hookspecs import ScoreContribution, WinSummary
+from engine.hookspecs import ScoreContribution, SetupStage, WinSummary
 from engine.melds import HONOUR_RUNS, Meld, MeldKind
 from engine.rules import CallKind, Rules, WinClaim, WinVerdict, grant_reach
 from engine.shanten import shanten_counts
@@ -117,6 +117,8 @@ class Cards:
     score_items: Callable[[WinSummary], tuple[ScoreContribution, ...]] | None = None
     session: Any = None
     counters: dict[tuple[object, ...], int] = field(default_factory=dict)
+    setup: Callable[[SetupStage, int], Step] | None = None
+    """The enabled modules' set-up step at a stage of §11 phase 1, given the dealer."""
 
 
 @dataclass
@@ -193,6 +195,9 @@ class Round:
         self.returned: dict[str, list[str]] = {"normal": [], "black": []}
         self.turn_number = 0
         self.actor = self.dealer
+        self._owing: set[int] = set()
+        """Players whose own turn action is still pending while a card effect runs inside it: they do
+        not answer a nested discard (H9; §14.5; §15 reading less favourable to the actor, R126)."""
         self.contracts_revealed = False
         self.in_tidy = False
         self.redraw_requested = False
@@ -283,6 +288,8 @@ class Round:
         yield from self.start()
         try:
             yield from self._deal()
+            if self.cards.setup is not None:
+                yield from self.cards.setup(SetupStage.AFTER_DEAL, self.dealer)
             yield from self.emit("setup.ready")
             yield from self._choose_contracts()
             self.phase = "play"
@@ -407,6 +414,7 @@ class Round:
         if not self.table.in_game(p):
             return self._after_exit(p)
         self.actor = p
+        self._owing.add(p)
         if turn.draw:
             self.turn_number += 1
             yield from self.emit("turn.started", p, seat=self.table.seat_of[p])
@@ -435,6 +443,7 @@ class Round:
         """The acting player's choices after a draw or a call: hu, kongs, then a discard (§11 phase 2)."""
         t = self.table
         player = t.players[p]
+        self._owing.add(p)
         yield from self.emit("idle", p)
         while True:
             yield from self.emit("discard.before", p)
@@ -453,14 +462,17 @@ class Round:
             answer = yield Decision(DecisionKind.TURN, p, tuple(options))
             if answer == HU:
                 assert win_tile is not None and claim is not None
+                self._owing.discard(p)
                 yield from self._settle_wins([p], win_tile, claim)
                 return self._after_exit(p)
             verb, face = answer.split(" ", 1)
             kind = parse_one(face)
             if verb == "discard":
+                self._owing.discard(p)
                 return (yield from self._discard(p, kind))
             robbed = yield from self._declare_kong(p, MeldKind(verb), kind)
             if robbed:
+                self._owing.discard(p)
                 return self._after_exit(p)
             drawn = True
 
@@ -626,7 +638,7 @@ class Round:
         face = kind_of_instance(tile)
         options = [PASS]
         responder = t.players[q]
-        if len(responder.hand) + 3 * len(responder.melds) != OTHER_TILES:
+        if q in self._owing or len(responder.hand) + 3 * len(responder.melds) != OTHER_TILES:
             return options
         counted = _count_hand(self._counted, q, responder.hand)
         vector = counted.vector

@@ -188,20 +188,23 @@ class Session:
         return self.decks.setdefault(kind, Deck([], self.rng))
 
     def view(self, player: int) -> PlayerView:
-        """The deciding player's view of the current table (§5.4: augments are public)."""
+        """The deciding player's view of the current table (§5.4: augments are public; §8.3: the
+        treasure faces in force for the player, as the enabled modules mark them)."""
         augments = tuple(tuple(a) for a in self.augments)
         scores = tuple(self.result.totals)
         if self.round is None:
             return replace(BLIND, me=player, augments=augments, scores=scores, cards=self.cards)
-        revealed = all(p.contract_status.value != "none" for p in self.round.table.players)
+        table = self.round.table
+        revealed = all(p.contract_status.value != "none" for p in table.players)
         return build_view(
-            self.round.table,
+            table,
             player,
             contracts_public=revealed,
             augments=augments,
             scores=scores,
             seen=self.round.seen.get(player, ()),
             cards=self.cards,
+            treasure=self.tile_marks(player, table.seat_of[player]),
         )
 
     def steps(self) -> Generator[Decision, str, SessionResult]:
@@ -233,6 +236,7 @@ class Session:
                     score_items=self.score_items if self.plugins is not None else None,
                     session=self,
                     counters=self.counters,
+                    setup=self._setup,
                 ),
                 number=number,
                 scores=self.result.totals,
@@ -272,7 +276,8 @@ class Session:
         self.bus.listen(_TreasureNote(self))
 
     def _setup(self, stage: SetupStage, dealer: int) -> Generator[Decision, str, None]:
-        """A module's set-up step at this point of §11 phase 1 (the treasure order after the world card)."""
+        """The modules' set-up step at this point of §11 phase 1: after the world card (the treasure
+        order, §8) or after the deal and the initial flowers, before contracts (the round calls it)."""
         if self.plugins is not None:
             yield from self.plugins.round_setup(stage, self, dealer)
 

@@ -3,8 +3,10 @@
 A :class:`PlayerView` holds the deciding player's own concealed tiles and
 what is public: every river, exposed meld, flower, revealed hand tile, the
 hands of players who have won (§11 phase 3), revealed contracts, augments
-(public at any time, §5.4), scores, the drawable count and the card library in
-play (every card's text is public, §3).  It never holds
+(public at any time, §5.4), scores, the drawable count, the card library in
+play (every card's text is public, §3) and the treasure faces in force for
+this player: the public order and their own personal treasure (§8.3), as the
+enabled modules mark them.  It never holds
 another player's concealed tiles, an undisclosed choice or the wall beyond
 what a card let this player see (``seen``).
 """
@@ -45,6 +47,8 @@ class PlayerView:
     dealer: int
     seen: tuple[int, ...] = ()
     cards: Mapping[str, CompiledCard] = field(default_factory=dict)
+    treasure: frozenset[int] = frozenset()
+    """The faces that are treasure for this player now (§8.3); empty while no module marks tiles."""
 
     @property
     def n_melds(self) -> int:
@@ -81,8 +85,10 @@ def build_view(
     scores: tuple[int, ...],
     seen: tuple[int, ...] = (),
     cards: Mapping[str, CompiledCard] = MappingProxyType({}),
+    treasure: frozenset[int] = frozenset(),
 ) -> PlayerView:
-    """The view of ``me``: own hand in full, others' concealed kongs face down, everything public."""
+    """The view of ``me``: own hand in full, others' concealed kongs face down, everything public;
+    ``treasure`` the faces the modules mark as treasure for ``me`` (§8.3)."""
     players = table.players
     kinds = KINDS.__getitem__
 
@@ -111,4 +117,5 @@ def build_view(
         dealer=table.player_at(table.dealer_seat),
         seen=seen,
         cards=cards,
+        treasure=treasure,
     )

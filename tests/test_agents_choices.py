@@ -73,6 +73,19 @@ def test_contract_values_weigh_reward_and_reach_s13_4(library: Mapping[str, Comp
     assert black > normal > chows
 
 
+def test_c24_is_reachable_only_with_the_treasure_the_view_shows_s8_3(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """C-24 (宝牌同行): a hand holding 红中 meets it when the view marks 红中 treasure (T-01), and
+    never when the player sees no treasure."""
+    view = view_of(library, "123m456p789s777z1m")
+    endings = choices.playouts(view, random.Random(1), 20)
+    marked = replace(view, treasure=frozenset(parse("7z")))
+    blind = choices.contract_value(library["C-24"], endings, choices.Outlook(view, 16, None, ()))
+    seen = choices.contract_value(library["C-24"], endings, choices.Outlook(marked, 16, None, ()))
+    assert seen > blind
+
+
 def test_playouts_see_only_the_players_own_view(library: Mapping[str, CompiledCard]) -> None:
     """The unseen pool is the set less what the view shows: never more than four of a face."""
     view = view_of(library, "111m222p333s555z9m", rivers=(parse("9m"), (), parse("1m"), ()))

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from dsl.compiler import compile_cards
+from dsl.pools import pool_cards
+from engine.agents import make_agents
 from engine.contracts import ContractTerms
 from engine.decisions import DecisionKind
 from engine.round import ContractOffer, EndReason
 from engine.rules import Rules
 from engine.scenario import Scenario
+from engine.session import Session, SessionConfig, drive
 from engine.state import ContractStatus, WinWay
 from engine.wall import Wall
 
@@ -187,3 +191,14 @@ def test_bottom_goes_under_the_tail_tile_h11() -> None:
     assert wall.draw_tail() == 3
     assert wall.draw_tail() == 9
     assert wall.draw_front() == 1
+
+
+def test_a_player_in_the_middle_of_their_turn_does_not_answer_a_nested_discard_h9() -> None:
+    """H9, §14.5: in this session B draws a flower, W-02 gives B a chance card (O-P05), B's
+    retrieve-and-discard is chied by C, and C's own discard would complete B's hand — but B still
+    owes the flower replacement and the turn's discard, so B may not win on it (R126).  Before the
+    ruling B won there and was then handed the replacement tile: a hand of 15 tiles."""
+    seed = 6596280566522768756
+    session = Session(SessionConfig(seed, "party", 8), cards=tuple(compile_cards(pool_cards("party"))))
+    result = drive(session.steps(), session, make_agents(["greedy"] * 4, seed))
+    assert len(result.rounds) == 8

@@ -7,9 +7,15 @@ from functools import cache
 from dsl.compiler import compile_cards
 from dsl.pools import pool_cards
 from engine.agents import make_agents
+from engine.bus import Event
 from engine.decisions import Decision, DecisionKind
+from engine.plugins import Modules
 from engine.session import Session, SessionConfig, SessionResult, drive
+from engine.state import Deck
+from engine.tiles import parse_one
 from engine.vocabulary import CompiledCard
+
+MODULES = ("party", "treasure")
 
 
 @cache
@@ -76,3 +82,24 @@ def test_every_round_offers_two_normal_and_one_black_contract_to_each_player_s9_
     assert len(offers) == 32
     for options in offers:
         assert sorted(o[0] for o in options) == ["B", "C", "C"]
+
+
+def test_a_view_in_all_mode_under_t01_marks_red_dragon_as_treasure_s8_3() -> None:
+    """§8.3, T-01: the deciding player sees the treasure faces in force for him (红中), through the
+    modules' tile marks; the strategy mode marks nothing."""
+    events: list[Event] = []
+    session = Session(
+        SessionConfig(4, "all", 4),
+        modules=frozenset(MODULES),
+        plugins=Modules.enable(MODULES),
+        sinks=[events.append],
+    )
+    session.decks["treasure"] = Deck(["T-01"], session.rng)
+    steps = session.steps()
+    decision = next(steps)
+    while not any(e.name == "treasure.revealed" for e in events):
+        decision = steps.send(decision.options[0])
+    assert session.view(decision.player).treasure == frozenset({parse_one("7z")})
+    plain = Session(SessionConfig(4, "strategy", 4))
+    first = next(plain.steps())
+    assert plain.view(first.player).treasure == frozenset()

@@ -18,7 +18,7 @@ from engine.decisions import Decision, DecisionKind
 from engine.hookspecs import SetupStage
 from engine.plugins import Modules
 from engine.scoring import WinInput, score_win
-from engine.tiles import instances_of, parse, parse_one
+from engine.tiles import instances_of, name, parse, parse_one
 from modules.party.challenges import ChallengePolicy
 
 PLAYERS = ("A", "B", "C", "D")
@@ -369,3 +369,20 @@ def test_chips_to_the_holder_at_most_two() -> None:
     args = {"card": "F-R04", "performer": (1, 2, 3), "reward_to": 0, "max": 2}
     play(game.primitive("challenge", 0, args), "done", "done", "done")
     assert game.module_state["party"].ledger.balances() == (2, 0, 0, 0)
+
+
+def test_the_account_and_json_name_the_faces_of_a_rewritten_order_s8_4() -> None:
+    """O-X09, §8.4: after T-01 (红中) the rewrite draws T-08; the account line and the ``treasure``
+    field of ``--json`` give the die's faces now in force, not 各家门风."""
+    game = _all_mode("T-01", "T-08")
+    play(game.modules.round_setup(SetupStage.AFTER_WORLD, game, dealer=0))
+    play(game.primitive("redraw_treasure", 1, {}))
+    faces = _faces(game, 0, 0)
+    shown = "".join(sorted({f"{face % 9 + 1}" for face in faces}))
+    changed = [e for e in game.events if e.name == "treasure.changed"]
+    assert changed[0].data == {"card": "T-08", "faces": f"{shown}m{shown}p{shown}s"}
+    line = game.modules.account_lines(changed[0], game)[0]
+    assert line.startswith("宝牌令 T-08") and "各家门风" not in line
+    assert line.endswith("、".join(name(face) for face in sorted(faces)))
+    orders = game.modules.session_fields(game)["treasure"]["orders"]
+    assert orders[-1] == {"reveal": 1, "card": "T-08", "faces": f"{shown}m{shown}p{shown}s"}

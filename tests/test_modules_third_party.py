@@ -19,9 +19,11 @@ import pytest
 
 from dsl.parser import parse_file
 from dsl.pools import mode_cards
+from engine.bus import Event
 from engine.hookspecs import WinSummary
 from engine.plugins import ModuleLoadError, Modules, installed_modules, modules_for_mode, pool_removals
 from engine.scoring import WinInput, score_win
+from engine.session import Session, SessionConfig
 from engine.tiles import parse, parse_one
 
 PLUGINS = Path(__file__).resolve().parent / "plugins"
@@ -124,3 +126,25 @@ def test_a_hook_that_does_not_fit_its_specification_is_refused(monkeypatch: pyte
         Modules.enable(["misfit"])
     assert caught.value.exit_code == 6
     assert "\n" not in str(caught.value)
+
+
+def test_the_after_deal_stage_runs_after_the_flowers_and_before_contracts_s11(lucky: None) -> None:
+    """§11 phase 1: a module's ``AFTER_DEAL`` step runs once a round, after the deal and the initial
+    flower replacement (dealer 14 tiles, the others 13, no flower in hand) and before any contract."""
+    events: list[Event] = []
+    session = Session(
+        SessionConfig(seed=3, mode="all", rounds=4),
+        modules=frozenset({"lucky"}),
+        plugins=Modules.enable(["lucky"]),
+        sinks=[events.append],
+    )
+    steps = session.steps()
+    decision = next(steps)
+    while not any(e.name == "setup.ready" for e in events):
+        decision = steps.send(decision.options[0])
+    names = [e.name for e in events]
+    dealt = names.index("lucky.dealt")
+    assert names.count("lucky.dealt") == 1
+    assert names.index("setup.dealt") < dealt < names.index("setup.ready")
+    assert all(name != "flower.revealed" for name in names[dealt:])
+    assert events[dealt].data["sizes"] == [14, 13, 13, 13]

@@ -6,10 +6,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 from typer.testing import CliRunner, Result
 
 from engine.errors import HexError
 from tools.cli import app
+from tools.lab.store import SessionRow, open_store
 
 runner = CliRunner()
 
@@ -97,3 +100,30 @@ def test_bad_agent_name_is_a_one_line_input_error() -> None:
     assert _code(out) == 2
     message = str(out.exception)
     assert "\n" not in message and "unknown agent 'robot' for B" in message
+
+
+def test_play_with_a_pool_file_plays_its_world_cards_and_replays_s18_2(tmp_path: Path) -> None:
+    """§18.2, §18.4: ``play --pool FILE`` plays the file's cards; the log's header names the pool and its
+    cards, so ``replay`` reproduces the session; the stored record names the pool file."""
+    pool = tmp_path / "two-worlds.yaml"
+    pool.write_text("mode: strategy\ndraw:\n  W: [W-01, W-02]\n", encoding="utf-8")
+    log = tmp_path / "s.log"
+    played = runner.invoke(app, [*ARGS, "--pool", str(pool), "--json", "--log", str(log)])
+    assert played.exit_code == 0, played.output
+    worlds = {r["world"] for r in json.loads(played.stdout)["rounds"]}
+    assert worlds <= {"W-01", "W-02"} and worlds
+    header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+    assert header["pool"] == str(pool)
+    assert [c for c in header["cards"] if c.startswith("W-")] == ["W-01", "W-02"]
+    pool.unlink()
+    replayed = runner.invoke(app, ["replay", str(log), "--json"])
+    assert replayed.exit_code == 0, replayed.output
+    assert replayed.stdout == played.stdout
+    with Session(open_store()) as session:
+        assert list(session.scalars(select(SessionRow.pool))) == ["two-worlds.yaml"]
+
+
+def test_play_with_a_missing_pool_file_is_an_input_error_s18_2(tmp_path: Path) -> None:
+    """§18.2: a pool file that is not there stops the command before play (exit 2)."""
+    out = runner.invoke(app, [*ARGS, "--pool", str(tmp_path / "none.yaml")])
+    assert _code(out) == 2

@@ -12,7 +12,11 @@ logged.  The core cards come from ``--cards DIR`` (or ``$HEXMJ_CARDS``),
 default ``cards/``.  The same seed gives the same bytes.  Every session
 played is stored as a session record for the balance lab (§18.3, §18.4) in
 ``--db`` (default ``hexmj-records.db`` in the working folder, or
-``$HEXMJ_DB``; ``--db none`` stores nothing).
+``$HEXMJ_DB``; ``--db none`` stores nothing).  ``--pool FILE`` plays a pool
+file's cards, one version of each (§18.2, §18.4), as ``hexmj pool --pool`` lists
+them; the log's header names the file and every card in play, so ``replay``
+and ``--resume`` play the same cards without it, and the record stores the
+file's name as its pool.
 """
 
 from __future__ import annotations
@@ -27,11 +31,12 @@ from typing import IO, Annotated, Any
 import typer
 
 from dsl.compiler import compile_cards
-from dsl.pools import pool_cards
+from dsl.loader import load_cards
+from dsl.pools import card_paths, pool_cards
 from engine.agents import make_agents
 from engine.bus import Event
 from engine.errors import InputError, LogError, engine_faults
-from engine.log import Divergence, LogContents, LogHeader, LogWriter, read_log
+from engine.log import DEFAULT_POOL, Divergence, LogContents, LogHeader, LogWriter, read_log
 from engine.plugins import Modules, modules_for_mode
 from engine.session import Session, SessionConfig, SessionResult, drive
 from engine.state import PLAYERS
@@ -70,6 +75,12 @@ class Played:
     agents: tuple[str, ...]
     watcher: EventWatcher
     notes: ModuleNotes
+    pool: str = DEFAULT_POOL
+    """How the record names the pool: ``default`` or the pool file's name (§18.2)."""
+
+    def names(self) -> dict[str, str]:
+        """The Chinese name of every card in play, by versioned id."""
+        return {card_id: card.name for card_id, card in self.session.cards.items()}
 
     def summary(self) -> list[str]:
         """The modules' end-of-session lines (chips, 欢乐之星, §7.1); none in the strategy mode."""
@@ -82,20 +93,61 @@ class Played:
         return {} if plugins is None else plugins.session_fields(self.session)
 
 
+Chosen = tuple[list[CompiledCard], frozenset[str]]
+"""A session's compiled cards and the modules its mode enables."""
+
+
 @cache
-def session_cards(mode: str, folder: Path | None = None) -> tuple[list[CompiledCard], frozenset[str]]:
-    """The compiled cards of the mode's pool and the modules the mode enables (§3); once per process.
-    The core cards come from ``folder`` (default ``cards/``, see :func:`dsl.pools.card_paths`)."""
+def session_cards(mode: str, folder: Path | None = None, pool: Path | None = None) -> Chosen:
+    """The compiled cards of the mode's pool, or of the pool file ``pool`` (§18.2, §18.4), and the
+    modules the mode enables (§3); once per process.  The core cards come from ``folder`` (default
+    ``cards/``, see :func:`dsl.pools.card_paths`)."""
     modules = frozenset(info.name for info in modules_for_mode(mode))
-    return compile_cards(pool_cards(mode, folder=folder)), modules
+    return compile_cards(pool_cards(mode, pool, folder)), modules
+
+
+@cache
+def logged_cards(mode: str, ids: tuple[str, ...], folder: Path | None = None) -> Chosen:
+    """The cards a log's header names, each version looked up in the card folder (a pool file's
+    session replays without the file, §18.2, §18.4); an id the folder lacks is a :class:`LogError`."""
+    every = {card.id: card for card in load_cards(card_paths(folder))}
+    missing = [card_id for card_id in ids if card_id not in every]
+    if missing:
+        raise LogError(
+            f"the log was played with cards the card folder does not hold: {', '.join(missing)}"
+            " (a log played with --cards DIR replays with the same --cards)"
+        )
+    modules = frozenset(info.name for info in modules_for_mode(mode))
+    return compile_cards([every[card_id] for card_id in ids]), modules
 
 
 def new_session(
-    config: SessionConfig, sinks: Sequence[Callable[[Event], None]] = (), folder: Path | None = None
+    config: SessionConfig,
+    sinks: Sequence[Callable[[Event], None]] = (),
+    folder: Path | None = None,
+    chosen: Chosen | None = None,
 ) -> Session:
-    """A session of the config's mode with its pool's cards (from ``folder``) and its modules (§3)."""
-    cards, modules = session_cards(config.mode, folder)
+    """A session of the config's mode with the ``chosen`` cards, by default its pool's (from
+    ``folder``), and its modules (§3)."""
+    cards, modules = chosen or session_cards(config.mode, folder)
     return Session(config, cards=cards, modules=modules, plugins=Modules.enable(modules), sinks=sinks)
+
+
+def header_cards(header: LogHeader, log: Path | None, folder: Path | None, pool: Path | None) -> Chosen:
+    """The cards of the session ``header`` describes: the pool file's when one is given, the cards the
+    header names when it was played with a pool file, else the mode's pool, which must still be the
+    one the log names (§3, §18.2)."""
+    if pool is not None:
+        return session_cards(header.mode, folder, pool)
+    if header.pool != DEFAULT_POOL:
+        return logged_cards(header.mode, header.cards, folder)
+    chosen = session_cards(header.mode, folder)
+    if header.cards and header.cards != tuple(card.id for card in chosen[0]):
+        raise LogError(
+            f"{log}: the log was played with a different card pool than mode {header.mode} has now"
+            " (a log played with --cards DIR replays with the same --cards)"
+        )
+    return chosen
 
 
 def run_session(
@@ -105,9 +157,10 @@ def run_session(
     expected: Sequence[dict[str, Any]] = (),
     write: bool = True,
     folder: Path | None = None,
+    pool: Path | None = None,
 ) -> SessionResult:
     """Play the session ``header`` describes, writing its log to ``log`` (see :func:`play_logged`)."""
-    return play_logged(header, log=log, expected=expected, write=write, folder=folder).result
+    return play_logged(header, log=log, expected=expected, write=write, folder=folder, pool=pool).result
 
 
 def play_logged(
@@ -117,32 +170,33 @@ def play_logged(
     expected: Sequence[dict[str, Any]] = (),
     write: bool = True,
     folder: Path | None = None,
+    pool: Path | None = None,
 ) -> Played:
-    """Play the session ``header`` describes with the cards of ``folder``, writing its log to ``log``.
-    The ``expected`` lines (a log being replayed or resumed) must come out again; their answers are
-    re-played before any agent acts, and one the session refuses is reported at its ``file:line``.
-    A check the engine fails on its own state is an :class:`engine.errors.EngineFault`."""
-    cards, _ = session_cards(header.mode, folder)
-    ids = tuple(card.id for card in cards)
-    if header.cards and header.cards != ids:
-        raise LogError(
-            f"{log}: the log was played with a different card pool than mode {header.mode} has now"
-            " (a log played with --cards DIR replays with the same --cards)"
-        )
+    """Play the session ``header`` describes with the cards of ``folder`` (the pool file ``pool``'s,
+    or those a pool file's log names, §18.2), writing its log to ``log``.  The ``expected`` lines (a
+    log being replayed or resumed) must come out again; their answers are re-played before any agent
+    acts, and one the session refuses is reported at its ``file:line``.  A check the engine fails on
+    its own state is an :class:`engine.errors.EngineFault`."""
+    chosen = header_cards(header, log, folder, pool)
+    ids = tuple(card.id for card in chosen[0])
+    source = header.pool if pool is None else str(pool)
     handle = None
     if log is not None and write:
         handle = open_log(log, "a" if expected else "w")
     try:
         writer = LogWriter(handle, expected, str(log or ""))
         if not expected:
-            writer.write(LogHeader(header.seed, header.mode, header.rounds, header.agents, ids).line())
+            writer.write(
+                LogHeader(header.seed, header.mode, header.rounds, header.agents, ids, source).line()
+            )
         config = SessionConfig(seed=header.seed, mode=header.mode, rounds=header.rounds)
         watcher, notes = EventWatcher(), ModuleNotes()
         answers = LoggedAnswers(str(line["answer"]) for line in expected if line.get("type") == "decision")
         people = Terminal.stdio(header.mode, folder, answers, log)
-        session = new_session(config, [writer.event, watcher, notes, people.event], folder)
+        session = new_session(config, [writer.event, watcher, notes, people.event], folder, chosen)
         notes.session = session
-        replay = play_command(header.seed, header.mode, header.rounds, header.agents, folder)
+        chosen_file = None if source == DEFAULT_POOL else Path(source)
+        replay = play_command(header.seed, header.mode, header.rounds, header.agents, folder, chosen_file)
         try:
             with engine_faults(replay):
                 result = drive(
@@ -159,7 +213,8 @@ def play_logged(
         writer.write({"type": "end", "totals": {PLAYERS[p]: result.totals[p] for p in range(4)}})
         if not writer.replayed_all():
             raise LogError(f"{log}: the log goes on after the session ends (line {writer.checked + 2})")
-        return Played(result, session, header.agents, watcher, notes)
+        name = DEFAULT_POOL if chosen_file is None else chosen_file.name
+        return Played(result, session, header.agents, watcher, notes, name)
     finally:
         if handle is not None:
             close_log(handle, log)
@@ -302,23 +357,26 @@ def play(
         ),
     ] = None,
     folder: CardsOption = None,
+    pool: Annotated[
+        Path | None, typer.Option(help="A pool file (§18.2): play its cards; default: the mode's pool.")
+    ] = None,
 ) -> None:
     """Play a whole session with bots, print the account and the standings, store its record."""
+    if pool is not None and not pool.is_file():
+        raise InputError(f"--pool: no such file {pool}")
     if resume is not None:
         played = resume_session(resume, folder)
     else:
         header = LogHeader(seed, mode, rounds, tuple(a.strip() for a in agents.split(",")), ())
         SessionConfig(seed=seed, mode=mode, rounds=rounds)
         make_agents(list(header.agents), seed, Terminal.stdio(mode, folder).agents())
-        played = play_logged(header, log=log, folder=folder)
+        played = play_logged(header, log=log, folder=folder, pool=pool)
     result = played.result
     if db != NO_STORE:
         store_session(
-            session_record(played.session, result, played.watcher, played.agents, source="play"), db
+            session_record(played.session, result, played.watcher, played.agents, played.pool, "play"), db
         )
     if json_out:
         typer.echo(json.dumps(result_json(result, played.fields()), ensure_ascii=False, indent=2))
     else:
-        cards, _ = session_cards(result.config.mode, folder)
-        names = {card.id: card.name for card in cards}
-        typer.echo("\n".join(account(result, names, played.notes.rounds, played.summary())))
+        typer.echo("\n".join(account(result, played.names(), played.notes.rounds, played.summary())))

@@ -5,7 +5,8 @@ the engine produces again must equal the logged line, or the command stops
 with exit 5 naming the first line that differs, its first differing field and
 both values; a logged answer the session refuses is named by its line too.
 A log played with ``--cards DIR`` replays with the same ``--cards`` (or
-``$HEXMJ_CARDS``).  On success it prints the account (or ``--json``) of the
+``$HEXMJ_CARDS``); a log played with ``--pool FILE`` replays the cards its
+header names, without the file (§18.2).  On success it prints the account (or ``--json``) of the
 session, the enabled modules' lines and fields included, as ``hexmj play``
 printed them.
 """
@@ -20,7 +21,7 @@ import typer
 
 from engine.errors import LogError
 from engine.log import read_log
-from tools.cmd_play import account, play_logged, result_json, session_cards
+from tools.cmd_play import account, play_logged, result_json
 from tools.cmd_pool import CardsOption
 
 
@@ -37,6 +38,4 @@ def replay(
     if json_out:
         typer.echo(json.dumps(result_json(played.result, played.fields()), ensure_ascii=False, indent=2))
     else:
-        cards, _ = session_cards(contents.header.mode, folder)
-        names = {card.id: card.name for card in cards}
-        typer.echo("\n".join(account(played.result, names, played.notes.rounds, played.summary())))
+        typer.echo("\n".join(account(played.result, played.names(), played.notes.rounds, played.summary())))

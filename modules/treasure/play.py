@@ -108,7 +108,7 @@ def redraw_treasure(game: Game, holder: int, args: Mapping[str, object]) -> Step
     revealed = yield from fix_order(game, card_id, table.dealer, table.current.dealer_wind)
     table.rewrite(revealed)
     yield from game.bus.deliver(
-        Event("treasure.changed", holder, cause="card:O-X09", data={"card": card_id}), game
+        Event("treasure.changed", holder, cause="card:O-X09", data=reveal_data(card_id, revealed)), game
     )
 
 

@@ -13,16 +13,18 @@ neither triggered nor was unexecutable (§18.3 asks how often a card acts,
 per round held).
 The world card's triggers are counted from the bus: every ``chance.draw`` or
 ``party.draw`` it caused (§6.1: a world card only makes players draw).
+With the party module on, the record takes every challenge outcome and the
+chips at the session's end from the module's session fields (§7.1, §7.4).
 """
 
 from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, cast
+from typing import Any, Literal, cast
 
 from dsl.compiler import compile_cards
 from dsl.loader import load_cards
@@ -36,9 +38,10 @@ from engine.round import EndReason
 from engine.round import RoundResult as EngineRoundResult
 from engine.session import RoundRecord as EngineRound
 from engine.session import Session, SessionConfig, SessionResult, drive
-from engine.state import ContractStatus, WinWay
+from engine.state import PLAYERS, ContractStatus, WinWay
 from engine.vocabulary import CompiledCard
 from tools.lab.records import (
+    ChallengeRecord,
     ContractRecord,
     Deck,
     DrawnCard,
@@ -53,6 +56,9 @@ from tools.lab.records import (
     base_id,
 )
 from tools.lab.session_spec import SessionSpec
+
+PARTY = "party"
+"""The party module's session field: ``chips`` by seat letter and ``challenges`` (§7.1, §7.4)."""
 
 
 @functools.cache
@@ -93,15 +99,20 @@ def play_session(spec: SessionSpec) -> SessionRecord:
     watcher = EventWatcher()
     config = SessionConfig(seed=spec.seed, mode=spec.mode, rounds=spec.rounds)
     session = Session(config, cards=cards, modules=modules, plugins=Modules.enable(modules), sinks=[watcher])
-    with engine_faults(play_command(spec.seed, spec.mode, spec.rounds, spec.agents, spec.cards)):
+    with engine_faults(play_command(spec.seed, spec.mode, spec.rounds, spec.agents, spec.cards, spec.pool)):
         result = drive(session.steps(), session, make_agents(list(spec.agents), spec.seed))
     return session_record(session, result, watcher, spec.agents, spec.pool_name)
 
 
-def play_command(seed: int, mode: str, rounds: int, agents: Sequence[str], folder: Path | None) -> str:
+def play_command(
+    seed: int, mode: str, rounds: int, agents: Sequence[str], folder: Path | None, pool: Path | None = None
+) -> str:
     """The ``hexmj play`` command line that plays this session again (an :class:`EngineFault` names it)."""
     cards = "" if folder is None else f" --cards {folder}"
-    return f"hexmj play --seed {seed} --mode {mode} --rounds {rounds} --agents {','.join(agents)}{cards}"
+    chosen = "" if pool is None else f" --pool {pool}"
+    return (
+        f"hexmj play --seed {seed} --mode {mode} --rounds {rounds} --agents {','.join(agents)}{cards}{chosen}"
+    )
 
 
 def session_record(
@@ -113,9 +124,16 @@ def session_record(
     source: Literal["simulate", "play"] = "simulate",
 ) -> SessionRecord:
     """The record of a finished session whose events ``watcher`` saw (``hexmj play``: ``source="play"``)."""
-    rounds = [_round(session, r, w) for r, w in zip(result.rounds, watcher.rounds, strict=True)]
+    fields = {} if session.plugins is None else session.plugins.session_fields(session)
+    party: Mapping[str, Any] | None = fields.get(PARTY)
+    outcomes = _challenges(party)
+    rounds = [
+        _round(session, r, w, outcomes.get(r.number, ()))
+        for r, w in zip(result.rounds, watcher.rounds, strict=True)
+    ]
     totals = result.totals
     config = result.config
+    chips = None if party is None else tuple(int(party["chips"][seat]) for seat in PLAYERS)
     return SessionRecord(
         source=source,
         cards=tuple(sorted(session.cards)),
@@ -126,10 +144,22 @@ def session_record(
         agents=(agents[0], agents[1], agents[2], agents[3]),
         played=tuple(rounds),
         final_scores=(totals[0], totals[1], totals[2], totals[3]),
+        chips=None if chips is None else (chips[0], chips[1], chips[2], chips[3]),
     )
 
 
-def _round(session: Session, r: EngineRound, caused: Counter[str]) -> RoundRecord:
+def _challenges(party: Mapping[str, Any] | None) -> dict[int, tuple[ChallengeRecord, ...]]:
+    """Every performer's challenge outcome by round number, in the order they were settled (§7.1)."""
+    rounds: dict[int, list[ChallengeRecord]] = {}
+    for row in () if party is None else party["challenges"]:
+        record = ChallengeRecord(card=row["card"], player=PLAYERS.index(row["seat"]), outcome=row["outcome"])
+        rounds.setdefault(int(row["round"]), []).append(record)
+    return {number: tuple(records) for number, records in rounds.items()}
+
+
+def _round(
+    session: Session, r: EngineRound, caused: Counter[str], challenges: tuple[ChallengeRecord, ...]
+) -> RoundRecord:
     result = r.result
     players = [
         PlayerRound(
@@ -155,6 +185,7 @@ def _round(session: Session, r: EngineRound, caused: Counter[str]) -> RoundRecor
         treasure=r.treasure,
         players=(players[0], players[1], players[2], players[3]),
         drawn=tuple(drawn_record(d) for d in result.drawn),
+        challenges=challenges,
         wins=tuple(
             WinRecord(
                 player=x.player, order=x.order, wall_left=x.wall_left, self_drawn=x.way == WinWay.SELF_DRAW

@@ -10,6 +10,11 @@ round score and win rate against every other player-round's, how often it
 triggered and how often it could not act; for world, chance and party cards,
 how often each triggered and was unexecutable.
 
+Party figures, only while the party module is on (§7.1, §7.4): the
+challenges asked per session, the shares of their outcomes (done, by the
+alternative, refused, skipped with a chip) and the chips held at a session's
+end, all players together (the 欢乐之星 is decided per session).
+
 Records of different card versions, lengths or modes never mix (§16, §18.4):
 :class:`tools.lab.tally.Tally` refuses them.
 """
@@ -24,7 +29,7 @@ from pydantic import BaseModel, ConfigDict
 from engine.errors import InputError
 from tools.lab.records import Cohort, SessionRecord
 from tools.lab.stats import Difference, Estimate, difference, share
-from tools.lab.tally import Drawn, Held, Tally, tally
+from tools.lab.tally import Drawn, Held, Party, Tally, tally
 
 CardType = Literal["augment", "contract", "world", "chance", "party", "treasure"]
 
@@ -91,6 +96,18 @@ class CardStats(_Frozen):
     flags: tuple[str, ...] = ()
 
 
+class PartyFigures(_Frozen):
+    """The party module's figures (§7.1, §7.4): challenges asked per session, the shares of each
+    outcome among them, and the chips all players hold at a session's end."""
+
+    challenges_per_session: Estimate
+    done: Estimate
+    alternative: Estimate
+    refused: Estimate
+    chip_skipped: Estimate
+    chips_per_session: Estimate
+
+
 class Flag(_Frozen):
     """A figure outside its §18.3 warning line, or a holder advantage whose interval leaves out zero."""
 
@@ -108,6 +125,8 @@ class Aggregate(_Frozen):
     metrics: Metrics
     cards: dict[str, CardStats]
     flags: tuple[Flag, ...]
+    party: PartyFigures | None = None
+    """``None`` while the party module is off (§3)."""
 
 
 def aggregate(records: Iterable[SessionRecord]) -> Aggregate:
@@ -133,6 +152,21 @@ def summarize(counts: Tally) -> Aggregate:
         metrics=metrics,
         cards={c.card: c for c in order},
         flags=_metric_flags(metrics) + tuple(card_flags),
+        party=_party(counts.party),
+    )
+
+
+def _party(party: Party) -> PartyFigures | None:
+    if party.asked.n == 0:
+        return None
+    asked = party.asked.total
+    return PartyFigures(
+        challenges_per_session=party.asked.estimate(),
+        done=share(party.outcomes["done"], asked),
+        alternative=share(party.outcomes["alternative"], asked),
+        refused=share(party.outcomes["refused"], asked),
+        chip_skipped=share(party.outcomes["chip_skipped"], asked),
+        chips_per_session=party.chips.estimate(),
     )
 
 

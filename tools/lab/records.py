@@ -6,7 +6,10 @@ the three winners appeared, and the final scores. §18.4 asks that a card
 changed in play keep its id with a version suffix (``S-08-v2``) and that
 old test records are never overwritten, so a record names the exact card
 versions that were in force. §18.1 and §16 keep shortened 4-round sessions
-apart from full 8-round ones: ``rounds`` says which one a record is.
+apart from full 8-round ones: ``rounds`` says which one a record is.  With
+the party module on, each round lists every performer's challenge outcome
+(§7.1, §7.4, §17.4) and the session the chips each player holds at its end
+(§7.4; the 欢乐之星 is per session, §18.3).
 
 Players are numbered 0..3 by the seat they took at the start of the session
 (玩家A..D, §4); a seat change during a round (O-X01) does not renumber them.
@@ -27,6 +30,7 @@ Mode = Literal["strategy", "party", "all"]
 SessionLength = Literal[4, 8]
 Deck = Literal["chance", "party"]
 ContractKind = Literal["normal", "black"]
+Outcome = Literal["done", "alternative", "refused", "chip_skipped", "failed"]
 Player = Annotated[int, Field(ge=0, lt=PLAYERS)]
 Count = Annotated[int, Field(ge=0)]
 CardId = Annotated[str, Field(pattern=r"^[A-Z]-[A-Z]?\d{2}(-v\d+)?$")]
@@ -83,6 +87,15 @@ class DrawnCard(_Record):
     unexecutable: bool
 
 
+class ChallengeRecord(_Record):
+    """One performer's outcome of a party challenge (§7.1, §7.4, §17.4): done, done by the
+    alternative, refused, skipped with a chip, or failed."""
+
+    card: CardId
+    player: Player
+    outcome: Outcome
+
+
 class WorldRecord(_Record):
     """The round's world card (§6.1–§6.3): how often it triggered and how often it could not act."""
 
@@ -120,6 +133,7 @@ class RoundRecord(_Record):
     treasure: CardId | None = None
     players: tuple[PlayerRound, PlayerRound, PlayerRound, PlayerRound]
     drawn: tuple[DrawnCard, ...] = ()
+    challenges: tuple[ChallengeRecord, ...] = ()
     wins: tuple[WinRecord, ...] = ()
     exhausted: bool
     turns: Count
@@ -141,7 +155,8 @@ class SessionRecord(_Record):
     ``cards`` are the versioned ids of every card in the session's pool,
     ``pool`` names the pool (a mode's default pool or a pool file), ``seed``
     is the seed the table was dealt from, ``agents`` the bots or people at the
-    four seats, ``source`` says whether the lab simulated it or a host played it.
+    four seats, ``source`` says whether the lab simulated it or a host played it;
+    ``chips`` each player's chips at the session's end, ``None`` while the party module is off (§7.4).
     """
 
     format: Literal[1] = RECORD_FORMAT
@@ -154,6 +169,7 @@ class SessionRecord(_Record):
     agents: tuple[str, str, str, str]
     played: tuple[RoundRecord, ...]
     final_scores: tuple[int, int, int, int]
+    chips: tuple[Count, Count, Count, Count] | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> SessionRecord:

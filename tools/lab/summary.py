@@ -55,15 +55,27 @@ def _card(c: CardStats) -> dict[str, Any]:
     return doc
 
 
+_PARTY_LABELS = {
+    "challenges_per_session": "party challenges asked per session",
+    "done": "  done",
+    "alternative": "  done by the alternative",
+    "refused": "  refused",
+    "chip_skipped": "  skipped with a chip",
+    "chips_per_session": "chips held at session end (all players)",
+}
+"""The party figures (§7.1, §7.4), shown only while the party module is on."""
+
+
 def aggregate_doc(a: Aggregate, seed: int, pool: str) -> dict[str, Any]:
-    """The ``--json`` document of one run: metrics, cards (flagged first) and flags."""
+    """The ``--json`` document of one run: metrics, cards (flagged first), flags and, with the party
+    module on, ``party`` (§7.1, §7.4)."""
     m = a.metrics
     metrics: dict[str, Any] = {name: _estimate(getattr(m, name)) for name in _METRIC_LABELS}
     metrics["wall_left_at_win"] = [_estimate(e) for e in m.wall_left_at_win]
     metrics["win_order"] = dict(
         zip(("1", "2", "3", "none"), (_estimate(e) for e in m.win_order), strict=True)
     )
-    return {
+    doc = {
         "games": a.games,
         "seed": seed,
         "mode": a.cohort.mode,
@@ -74,6 +86,9 @@ def aggregate_doc(a: Aggregate, seed: int, pool: str) -> dict[str, Any]:
         "cards": {card: _card(stats) for card, stats in a.cards.items()},
         "flags": [flag.model_dump() for flag in a.flags],
     }
+    if a.party is not None:
+        doc["party"] = {name: _estimate(getattr(a.party, name)) for name in _PARTY_LABELS}
+    return doc
 
 
 def comparison_doc(c: Comparison, games: int, seed: int, mode: str) -> dict[str, Any]:
@@ -108,6 +123,8 @@ def aggregate_lines(a: Aggregate, seed: int) -> list[str]:
         lines.append(f"  {label:<42} {_fmt(getattr(m, name))}")
     for i, wall in enumerate(m.wall_left_at_win, start=1):
         lines.append(f"  {f'wall left at win {i}':<42} {_fmt(wall)}")
+    if a.party is not None:
+        lines += [f"  {label:<42} {_fmt(getattr(a.party, name))}" for name, label in _PARTY_LABELS.items()]
     lines.append(f"flags ({len(a.flags)}):")
     lines += [f"  {f.subject} {f.metric} {f.value}: {f.rule}" for f in a.flags]
     return lines

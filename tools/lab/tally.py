@@ -96,6 +96,31 @@ class Completion:
 
 
 @dataclass
+class Party:
+    """The party module's sessions (§7.1, §7.4): the challenges asked in each, each outcome among
+    them, and the chips all four players hold at each session's end."""
+
+    asked: Moments = field(default_factory=Moments)
+    outcomes: Counter[str] = field(default_factory=Counter)
+    chips: Moments = field(default_factory=Moments)
+
+    def add(self, record: SessionRecord) -> None:
+        """Count one session played with the party module on (its record has ``chips``)."""
+        if record.chips is None:
+            return
+        outcomes = [c.outcome for rnd in record.played for c in rnd.challenges]
+        self.asked.add(len(outcomes))
+        self.outcomes.update(outcomes)
+        self.chips.add(sum(record.chips))
+
+    def merge(self, other: Party) -> None:
+        """Add another tally of party sessions."""
+        self.asked.merge(other.asked)
+        self.outcomes.update(other.outcomes)
+        self.chips.merge(other.chips)
+
+
+@dataclass
 class Tally:
     """Every count the §18.3 report needs, for the records of one cohort."""
 
@@ -116,12 +141,14 @@ class Tally:
     held: dict[str, Held] = field(default_factory=dict)
     world: dict[str, Held] = field(default_factory=dict)
     drawn: dict[str, Drawn] = field(default_factory=dict)
+    party: Party = field(default_factory=Party)
 
     def add(self, record: SessionRecord) -> None:
         """Count one session; a record of another cohort is refused (§16, §18.4)."""
         self._join(record.cohort)
         self.games += 1
         self.final_scores.update(record.final_scores)
+        self.party.add(record)
         for rnd in record.played:
             self.exhausted += rnd.exhausted
             self.turns.add(rnd.turns)
@@ -182,6 +209,7 @@ class Tally:
             self.world.setdefault(card, Held()).merge(world)
         for card, drawn in other.drawn.items():
             self.drawn.setdefault(card, Drawn()).merge(drawn)
+        self.party.merge(other.party)
 
     def _join(self, cohort: Cohort) -> None:
         if self.cohort is None:

@@ -2,7 +2,9 @@
 
 On in the all mode only.  A win holding a 7 of any suit earns +1 (an add-on,
 under the 5-point cap of §13.7); the module also takes O-P01 out of the pool
-while it is on, to show a pool removal.
+while it is on, to show a pool removal.  After the deal and the initial
+flowers, before contracts (§11 phase 1), it announces ``lucky.dealt`` with
+the size of each hand, to show the ``AFTER_DEAL`` set-up stage.
 """
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engine.hookspecs import ModuleSpec, ScoreContribution, WinSummary, hookimpl
+from engine.bus import Event, Step
+from engine.hookspecs import Game, ModuleSpec, ScoreContribution, SetupStage, WinSummary, hookimpl
 
 SEVENS = frozenset({6, 15, 24})
 
@@ -39,3 +42,12 @@ def hexmj_score_items(win: WinSummary, game: Any) -> list[ScoreContribution]:
     if SEVENS & set(win.hand):
         return [ScoreContribution(id="lucky_seven", name="幸运七", points=1)]
     return []
+
+
+@hookimpl
+def hexmj_round_setup(stage: SetupStage, game: Game, dealer: int) -> Step | None:
+    """After the deal and the initial flowers (§11 phase 1): ``lucky.dealt`` with the hand sizes."""
+    if stage is not SetupStage.AFTER_DEAL:
+        return None
+    sizes = [len(game.hand_of(p)) for p in range(4)]
+    return game.bus.deliver(Event("lucky.dealt", dealer, data={"sizes": sizes}), game)
