@@ -17,7 +17,7 @@ session, and the process's maximum resident set size.
     python benchmarks/play.py [--seconds S] [--profile N]
 
 ``--profile N`` instead profiles N sessions of each agent kind with cProfile
-and prints the top functions by own time (docs/engine-bugs.md, "Performance").
+and prints the top functions by own time (docs/performance.md).
 """
 
 from __future__ import annotations

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from engine.agents import make_agents
 from engine.bus import Event
 from engine.plugins import Modules, modules_for_mode
 from engine.session import Session, SessionConfig, SessionResult, drive
 from tools.lab.engine_adapter import EventWatcher, play_session, session_cards, session_record
+from tools.lab.metrics import aggregate
 from tools.lab.records import SessionRecord
 from tools.lab.session_spec import SessionSpec
+from tools.lab.store import load_sessions, open_store, store_session
+from tools.lab.summary import aggregate_doc, aggregate_lines
+
+OUTCOMES = {"done", "alternative", "refused", "chip_skipped", "failed"}
 
 
 def test_a_shortened_engine_session_becomes_a_record_s18_1() -> None:
@@ -105,3 +112,27 @@ def test_held_cards_count_what_they_could_not_do_and_drawn_cards_put_away_do_not
         if unable and discarded:
             break
     assert unable > 0 and discarded > 0
+
+
+def test_party_outcomes_and_chips_are_recorded_stored_and_summarised_s7_4_s18_3(tmp_path: Path) -> None:
+    """§7.1, §7.4, §18.3: a party session's record lists every challenge outcome and the chips at its
+    end; both survive the store, and the summary shows the party figures only with the module on."""
+    records = [play_session(SessionSpec(mode="party", rounds=4, seed=seed)) for seed in (1, 2)]
+    asked = [c for record in records for r in record.played for c in r.challenges]
+    assert asked and all(c.outcome in OUTCOMES for c in asked)
+    assert all(record.chips is not None for record in records)
+    store = open_store(f"sqlite:///{tmp_path / 'party.db'}")
+    for record in records:
+        store_session(record, f"sqlite:///{tmp_path / 'party.db'}")
+    assert load_sessions(store, records[0].cohort) == records
+    summary = aggregate(records)
+    assert summary.party is not None
+    assert summary.party.challenges_per_session.value == len(asked) / 2
+    lines = aggregate_lines(summary, 1)
+    assert any("party challenges asked per session" in line for line in lines)
+    assert any("chips held at session end" in line for line in lines)
+    assert "party" in aggregate_doc(summary, 1, "default")
+    plain = aggregate([play_session(SessionSpec(mode="strategy", rounds=4, seed=1))])
+    assert plain.party is None
+    assert not any("party" in line for line in aggregate_lines(plain, 1))
+    assert "party" not in aggregate_doc(plain, 1, "default")
