@@ -1,5 +1,6 @@
-"""``hexmj play``, ``replay`` and ``simulate`` from the user's side: the log's path, a tampered log's line and field, an engine fault, ``--help``
-and the card folder (``--cards`` / ``$HEXMJ_CARDS``, §18.2, §18.4)."""
+"""``hexmj play``, ``replay`` and ``simulate`` from the user's side: the log's path, a tampered
+log's line and field, an engine fault, ``--help`` and the card folder (``--cards`` /
+``$HEXMJ_CARDS``, §18.2, §18.4)."""
 
 from __future__ import annotations
 

@@ -117,7 +117,7 @@ def test_held_cards_count_what_they_could_not_do_and_drawn_cards_put_away_do_not
 def test_party_outcomes_and_chips_are_recorded_stored_and_summarised_s7_4_s18_3(tmp_path: Path) -> None:
     """§7.1, §7.4, §18.3: a party session's record lists every challenge outcome and the chips at its
     end; both survive the store, and the summary shows the party figures only with the module on."""
-    records = [play_session(SessionSpec(mode="party", rounds=4, seed=seed)) for seed in (1, 2)]
+    records = [play_session(SessionSpec(mode="party", seed=seed)) for seed in (3, 5)]
     asked = [c for record in records for r in record.played for c in r.challenges]
     assert asked and all(c.outcome in OUTCOMES for c in asked)
     assert all(record.chips is not None for record in records)
