@@ -9,19 +9,17 @@ semantic pass collects every problem of the loaded files as
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass
 from typing import Literal
-
-from pydantic import BaseModel, ConfigDict
 
 from engine.errors import CardError
 
 Severity = Literal["error", "warning"]
 
 
-class Location(BaseModel):
+@dataclass(frozen=True, kw_only=True)
+class Location:
     """A position in a card file: 1-based line and column."""
-
-    model_config = ConfigDict(frozen=True)
 
     file: str
     line: int
@@ -31,10 +29,9 @@ class Location(BaseModel):
         return f"{self.file}:{self.line}:{self.column}"
 
 
-class Diagnostic(BaseModel):
+@dataclass(frozen=True, kw_only=True)
+class Diagnostic:
     """One finding: a stable ``code`` (``UNKNOWN-EVENT``…), the cards concerned, where and what."""
-
-    model_config = ConfigDict(frozen=True)
 
     severity: Severity
     code: str
@@ -42,6 +39,10 @@ class Diagnostic(BaseModel):
     message: str
     location: Location | None = None
     hint: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.cards, tuple):  # any iterable of ids, kept as a tuple
+            object.__setattr__(self, "cards", tuple(self.cards))
 
     @classmethod
     def error(

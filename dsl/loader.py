@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from dsl.compiler import check_cards
 from dsl.errors import CardCheckError
@@ -18,18 +19,24 @@ from dsl.model import Card
 from dsl.parser import parse_text
 from engine.errors import CardError
 
+if TYPE_CHECKING:
+    from engine.plugins import ModuleInfo
+
 CORE_CARDS = Path(__file__).resolve().parent.parent / "cards"
 """The folder of the core card files (W, O, S, G, P, C, B)."""
 
 _cache: dict[tuple[tuple[str, int], ...], list[Card]] = {}
 
 
-def default_paths() -> list[Path]:
-    """``cards/*.hex`` sorted by name, then each installed module's card files."""
-    from engine.plugins import installed_modules  # the plugin machinery only when files are not given
+def default_paths(registry: Sequence[ModuleInfo] | None = None) -> list[Path]:
+    """``cards/*.hex`` sorted by name, then the card files of each module of ``registry``
+    (default: every installed module)."""
+    if registry is None:
+        from engine.plugins import installed_modules  # the plugin machinery only when files are not given
 
+        registry = installed_modules()
     core = sorted(CORE_CARDS.glob("*.hex"))
-    modules = [path for info in installed_modules() for path in info.card_files]
+    modules = [path for info in registry for path in info.card_files]
     return [*core, *modules]
 
 

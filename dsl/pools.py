@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
 
-from dsl.loader import load_cards
+from dsl.loader import default_paths, load_cards
 from dsl.model import Card
 from dsl.pool_files import PoolSpec, load_pool_file
 from dsl.versions import check_pick, choose_versions, parse_id, sort_key
@@ -121,15 +121,17 @@ def _draw(spec: PoolSpec, series: str, members: list[Card], mode: str) -> list[C
     return random.Random(f"{spec.seed}/{series}").sample(members, rule)
 
 
-def card_paths(folder: Path | None) -> list[Path] | None:
+def card_paths(folder: Path | None, registry: Sequence[ModuleInfo] | None = None) -> list[Path] | None:
     """The card files when the core cards live in ``folder``: its ``*.hex`` sorted by name, then
-    each installed module's card files; ``None`` (the repository's ``cards/``) when no folder is given."""
+    the card files of each module of ``registry`` (default: every installed module); ``None``
+    (the repository's ``cards/``) when no folder is given."""
     if folder is None:
         return None
     core = sorted(Path(folder).glob("*.hex"))
     if not core:
         raise InputError(f"{folder}: no .hex card files in this folder")
-    return [*core, *(path for info in installed_modules() for path in info.card_files)]
+    modules = installed_modules() if registry is None else registry
+    return [*core, *(path for info in modules for path in info.card_files)]
 
 
 def pool_cards(mode: str | None, pool_file: Path | None = None, folder: Path | None = None) -> list[Card]:
@@ -141,8 +143,8 @@ def pool_cards(mode: str | None, pool_file: Path | None = None, folder: Path | N
     """
     spec = pool_spec(pool_file, folder)
     chosen = resolve_mode(mode, spec)
-    registry = installed_modules()
-    cards = load_cards(card_paths(folder))
+    registry = installed_modules()  # once: the card files and the removals come from the same registry
+    cards = load_cards(card_paths(folder, registry) if folder is not None else default_paths(registry))
     return build_pool(cards, chosen, spec, registry, module_removals(chosen, registry))
 
 

@@ -30,8 +30,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, cached_property
-from typing import Literal, TypeAlias
+from functools import cache, partial
+from typing import Any, Generic, Literal, TypeAlias, TypeVar, cast, overload
 
 from engine.errors import CardError
 from engine.groups import STANDARD, Decomposition, Group, SetKind
@@ -97,6 +97,35 @@ class Not:
 Condition: TypeAlias = "Call | Compare | All | AnyOf | Not"
 
 
+_T = TypeVar("_T")
+
+
+class _once(Generic[_T]):
+    """A property computed on first use and kept in the instance: :func:`functools.cached_property`
+    without the lock Python 3.11's takes on every first use (facts live in one thread)."""
+
+    def __init__(self, fn: Callable[[Any], _T]) -> None:
+        self.fn = fn
+        self.name = fn.__name__
+        self.__doc__ = fn.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> _once[_T]: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> _T: ...
+
+    def __get__(self, instance: object | None, owner: type | None = None) -> _T | _once[_T]:
+        if instance is None:
+            return self
+        value: _T = self.fn(instance)
+        instance.__dict__[self.name] = value
+        return value
+
+
 @dataclass(frozen=True)
 class WinFacts:
     """What a contract may ask about one win (§9.5, §13).
@@ -125,7 +154,7 @@ class WinFacts:
     before_abandon_window: bool = True
     revealed_kept: int = 0
 
-    @cached_property
+    @_once
     def tiles(self) -> tuple[int, ...]:
         """Every physical tile of the win, melds included (a kong counts four), sorted."""
         return tuple(sorted(t for g in self.decomposition.groups for t in g.tiles))
@@ -134,6 +163,41 @@ class WinFacts:
     def groups(self) -> tuple[Group, ...]:
         """The groups of the decomposition under test."""
         return self.decomposition.groups
+
+    @_once
+    def _faces(self) -> bytes:
+        """Every physical tile of the win, one byte each in group order: the face words count on it."""
+        return bytes(sum([g.tiles for g in self.decomposition.groups], ()))
+
+    @_once
+    def _runs(self) -> set[int]:
+        """The lowest treated tile of every chow that is a run n, n+1, n+2 of one number suit."""
+        runs = set()
+        for group in self.decomposition.groups:
+            if group.kind is _CHOW:
+                treated = group.treated
+                if len(treated) == 3:
+                    low, mid, high = treated if treated[0] < treated[1] < treated[2] else sorted(treated)
+                    if mid == low + 1 and high == low + 2 and high < 27 and low // 9 == high // 9:
+                        runs.add(low)
+        return runs
+
+
+_CHOW = SetKind.CHOW
+
+
+def reading_facts(decomposition: Decomposition, faces: bytes | None, fields: dict[str, Any]) -> WinFacts:
+    """``WinFacts(decomposition, **fields)``, made without the frozen dataclass's field-by-field
+    ``__init__`` (a scorer makes one per reading of every win); ``fields`` holds every other field.
+    ``faces``: the physical tiles of the win as bytes, in any order, when the caller knows them (every
+    reading of one hand holds the same tiles), else ``None``."""
+    facts: WinFacts = object.__new__(WinFacts)
+    state = facts.__dict__
+    state.update(fields)
+    state["decomposition"] = decomposition
+    if faces is not None:
+        state["_faces"] = faces
+    return facts
 
 
 ArgKind = Literal["set_kinds", "tile_filter", "number", "form"]
@@ -587,8 +651,14 @@ def evaluate(condition: Condition, facts: WinFacts) -> bool:
     """Whether ``condition`` holds for the win described by ``facts``.
 
     The condition must be free of :func:`problems`; an unknown word raises
-    :class:`engine.errors.CardError`.
+    :class:`engine.errors.CardError`.  Runs the condition's :func:`compiled` form.
     """
+    return compiled(condition)(facts)
+
+
+def _interpret(condition: Condition, facts: WinFacts) -> bool:
+    """:func:`evaluate` by walking the tree: the reference the compiled form follows, and its fallback
+    for a tree it does not compile."""
     if isinstance(condition, Call | Compare):
         call = condition if isinstance(condition, Call) else condition.left
         if call.name not in REGISTRY:
@@ -597,10 +667,177 @@ def evaluate(condition: Condition, facts: WinFacts) -> bool:
             return bool(_value(condition, facts))
         return _COMPARE[condition.op](int(_value(call, facts)), condition.right)
     if isinstance(condition, All):
-        return all(evaluate(part, facts) for part in condition.parts)
+        return all(_interpret(part, facts) for part in condition.parts)
     if isinstance(condition, AnyOf):
-        return any(evaluate(part, facts) for part in condition.parts)
-    return not evaluate(condition.part, facts)
+        return any(_interpret(part, facts) for part in condition.parts)
+    return not _interpret(condition.part, facts)
+
+
+# ---- compiled conditions -------------------------------------------------------------
+
+Test: TypeAlias = Callable[[WinFacts], bool]
+"""A compiled condition: the facts of one win in, whether the condition holds out."""
+
+_COMPILED: dict[int, tuple[Condition, Test]] = {}
+_COMPILED_SIZE = 4096
+"""Compiled conditions remembered by identity (the condition is kept, so its id stays its own)."""
+
+
+def compiled(condition: Condition) -> Test:
+    """``condition`` compiled once into one Python function of the facts, remembered by identity
+    (conditions are immutable).  Same answers and errors as walking the tree: an unknown word raises
+    :class:`engine.errors.CardError` when it is reached, ``all``/``any`` stop at the first part that
+    decides."""
+    entry = _COMPILED.get(id(condition))
+    if entry is not None and entry[0] is condition:
+        return entry[1]
+    source = _Source()
+    text = source.condition(condition)
+    namespace = dict(source.constants)
+    exec(compile(f"def test(facts):\n    return {text}\n", "<condition>", "exec"), namespace)
+    test = cast(Test, namespace["test"])
+    if len(_COMPILED) >= _COMPILED_SIZE:
+        _COMPILED.clear()
+    _COMPILED[id(condition)] = (condition, test)
+    return test
+
+
+_Kind = Literal["bool", "int", "any"]
+"""What an expression yields: exactly a bool, exactly an int, or whatever the registry's function
+returns."""
+
+
+class _Source:
+    """The text of one compiled condition.  Every value in it (filters, names, numbers, functions) is
+    a constant bound by a generated name, never written into the text."""
+
+    def __init__(self) -> None:
+        self.constants: dict[str, object] = {}
+
+    def const(self, value: object) -> str:
+        name = f"_k{len(self.constants)}"
+        self.constants[name] = value
+        return name
+
+    def condition(self, condition: Condition) -> str:
+        if isinstance(condition, Call | Compare):
+            call = condition if isinstance(condition, Call) else condition.left
+            if call.name not in REGISTRY:
+                return f"{self.const(_unknown(call.name))}(facts)"
+            if isinstance(condition, Call):
+                text, kind = self.word(condition)
+                return text if kind == "bool" else f"bool({text})"
+            if condition.op not in _COMPARE or not isinstance(condition.right, int):
+                return self.interpreted(condition)
+            text, kind = self.word(call)
+            measure = text if kind == "int" else f"int({text})"
+            return f"({measure} {condition.op} {self.const(condition.right)})"
+        if isinstance(condition, All | AnyOf):
+            if not condition.parts:
+                return "True" if isinstance(condition, All) else "False"
+            joint = " and " if isinstance(condition, All) else " or "
+            return "(" + joint.join(self.condition(part) for part in condition.parts) + ")"
+        if isinstance(condition, Not):
+            return f"(not {self.condition(condition.part)})"
+        return self.interpreted(condition)
+
+    def interpreted(self, condition: Condition) -> str:
+        return f"{self.const(partial(_interpret, condition))}(facts)"
+
+    def word(self, call: Call) -> tuple[str, _Kind]:
+        """A word with its arguments: a specialised expression for well-formed arguments that do not
+        depend on the win, else a call of the registry's function."""
+        fast = _FAST.get(call.name)
+        if fast is not None and not _call_problems(call):
+            found = fast(self, *call.args)
+            if found is not None:
+                return found
+        fn = self.const(REGISTRY[call.name].fn)
+        if not call.args:
+            return f"{fn}(facts)", "any"
+        return f"{fn}(facts, *{self.const(call.args)})", "any"
+
+
+def _unknown(name: str) -> Test:
+    def test(_facts: WinFacts) -> bool:
+        raise CardError(f"unknown predicate {name!r}")
+
+    return test
+
+
+def _fixed_filter(where: Arg) -> frozenset[int] | None:
+    """The kinds of a tile filter that does not depend on the win, ``None`` for one that does."""
+    atoms = _alternatives(where)
+    if any(atom in FACT_FILTERS for atom in atoms):
+        return None
+    return frozenset().union(*(_fixed_kinds(atom) for atom in atoms))
+
+
+def _fast_count(source: _Source, kinds: Arg, where: Arg = "any") -> tuple[str, _Kind] | None:
+    test = _fixed_filter(where)
+    if test is None:
+        return None
+    wanted, within = source.const(_set_kinds(kinds)), source.const(test.issuperset)
+    groups = "facts.decomposition.groups"
+    return f"sum(1 for g in {groups} if g.kind in {wanted} and {within}(g.treated))", "int"
+
+
+def _fast_tiles(source: _Source, where: Arg) -> tuple[str, _Kind] | None:
+    test = _fixed_filter(where)
+    if test is None:
+        return None
+    others = source.const(bytes(k for k in range(256) if k not in test))
+    return f"len(facts._faces.translate(None, {others}))", "int"
+
+
+def _fast_form(source: _Source, name: str) -> tuple[str, _Kind]:
+    return f"(facts.decomposition.form == {source.const(name)})", "bool"
+
+
+def _fast_suits_with_chows(source: _Source, *starts: int) -> tuple[str, _Kind]:
+    needs = [source.const(frozenset(base + n - 1 for n in starts)) for base in (0, 9, 18)]
+    return "(" + " + ".join(f"({need} <= facts._runs)" for need in needs) + ")", "int"
+
+
+_SUIT_CODE = bytes(k // 9 if k < 27 else 3 for k in range(256))
+"""A face's number suit (0, 1, 2), 3 for any other."""
+
+
+def _fast_number_suits(facts: WinFacts) -> int:
+    suits = facts._faces.translate(_SUIT_CODE)
+    return (0 in suits) + (1 in suits) + (2 in suits)
+
+
+def _fast_suits_with_numbers(source: _Source, *numbers: int) -> tuple[str, _Kind]:
+    needs = source.const(tuple(frozenset(base + n - 1 for n in numbers) for base in (0, 9, 18)))
+    return f"sum(1 for need in {needs} if need.issubset(facts._faces))", "int"
+
+
+_CONCEALED_MELDS = (None, MeldKind.ANKAN)
+
+
+def _fast_concealed(facts: WinFacts) -> bool:
+    for group in facts.decomposition.groups:  # noqa: SIM110 - a loop is quicker than all() of a generator
+        if group.meld not in _CONCEALED_MELDS:
+            return False
+    return True
+
+
+def _call_of(fn: Callable[[WinFacts], int | bool], kind: _Kind) -> Callable[[_Source], tuple[str, _Kind]]:
+    return lambda source: (f"{source.const(fn)}(facts)", kind)
+
+
+_FAST: dict[str, Callable[..., tuple[str, _Kind] | None]] = {
+    "count": _fast_count,
+    "tiles": _fast_tiles,
+    "form": _fast_form,
+    "suits_with_chows": _fast_suits_with_chows,
+    "number_suits": _call_of(_fast_number_suits, "int"),
+    "suits_with_numbers": _fast_suits_with_numbers,
+    "distinct_faces": lambda _source: ("len(set(facts._faces))", "int"),
+    "concealed": _call_of(_fast_concealed, "bool"),
+}
+"""Specialised expressions of words, given checked arguments; ``None``: call the registry's function."""
 
 
 def mentions(condition: Condition, word: str) -> bool:

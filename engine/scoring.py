@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import Any
 
 from engine.contracts import ContractTerms
 from engine.errors import InputError
@@ -34,7 +35,7 @@ from engine.groups import Decomposition, group_order
 from engine.hand import decompose, single_wait_on_pair
 from engine.hookspecs import ScoreContribution
 from engine.melds import Meld, MeldKind
-from engine.predicates import Condition, WinBy, WinFacts, evaluate, mentions
+from engine.predicates import Condition, Test, WinBy, WinFacts, compiled, evaluate, mentions, reading_facts
 from engine.score_items import (
     ABANDON_BLACK,
     AUGMENT,
@@ -143,14 +144,16 @@ class _Capper:
     left: dict[str, int] = field(default_factory=lambda: dict(CAPS))
 
     def take(self, spec: ItemSpec, points: int | None = None) -> ScoreItem:
-        wanted = spec.points if points is None else points
-        granted, capped_by = wanted, None
-        for cap in (spec.group, self.outer):
-            if cap is not None and granted > self.left[cap]:
-                granted, capped_by = self.left[cap], cap
-        for cap in (spec.group, self.outer):
-            if cap is not None:
-                self.left[cap] -= granted
+        granted = spec.points if points is None else points
+        capped_by = None
+        group, outer, left = spec.group, self.outer, self.left
+        if group is not None and granted > left[group]:
+            granted, capped_by = left[group], group
+        if granted > left[outer]:
+            granted, capped_by = left[outer], outer
+        if group is not None:
+            left[group] -= granted
+        left[outer] -= granted
         return ScoreItem(spec.id, spec.name, granted, capped_by)
 
 
@@ -197,6 +200,8 @@ def _check(win: WinInput) -> None:
 def _kongs(win: WinInput) -> tuple[MeldKind, ...]:
     if win.kongs is not None:
         return win.kongs
+    if not win.melds:
+        return ()
     rank = list(KONGS)
     return tuple(sorted((m.kind for m in win.melds if m.is_kong), key=rank.index))
 
@@ -223,20 +228,27 @@ def _written_form(form: ShapeGrant, number: str | None) -> ShapeGrant:
     return form
 
 
-def _facts(win: WinInput, decomposition: Decomposition, single_wait: bool) -> WinFacts:
+def _fact_fields(win: WinInput, single_wait: bool) -> dict[str, Any]:
+    """Every field of the win's :class:`WinFacts` but the decomposition."""
     state = win.contract
-    return WinFacts(
-        decomposition=decomposition,
-        win_tile=win.win_tile,
-        win_by=win.win_by,
-        flowers=win.flowers,
-        is_treasure=win.is_treasure,
-        chosen_suit=state.chosen_suit if state else None,
-        chosen_number=state.chosen_number if state else None,
-        single_wait_on_pair=single_wait,
-        before_abandon_window=win.before_abandon_window,
-        revealed_kept=state.revealed_kept if state else 0,
-    )
+    return {
+        "win_tile": win.win_tile,
+        "win_by": win.win_by,
+        "flowers": win.flowers,
+        "is_treasure": win.is_treasure,
+        "chosen_suit": state.chosen_suit if state else None,
+        "chosen_number": state.chosen_number if state else None,
+        "single_wait_on_pair": single_wait,
+        "before_abandon_window": win.before_abandon_window,
+        "revealed_kept": state.revealed_kept if state else 0,
+    }
+
+
+def _faces(win: WinInput) -> bytes:
+    """The physical tiles of a checked win, concealed and declared, as bytes."""
+    if not win.melds:
+        return bytes(win.concealed)
+    return b"".join([bytes(win.concealed), *(bytes(m.tiles) for m in win.melds)])
 
 
 def _met(state: ContractState, facts: WinFacts, melds: Sequence[Meld]) -> bool:
@@ -253,8 +265,14 @@ def _needs(condition: Condition | None, word: str) -> bool:
     return condition is not None and mentions(condition, word)
 
 
+_PATTERN_TESTS: tuple[tuple[ItemSpec, Test], ...] = tuple((spec, compiled(cond)) for spec, cond in PATTERNS)
+"""The hand patterns with their conditions compiled once."""
+
+
 def _pattern_items(facts: WinFacts, capper: _Capper) -> list[ScoreItem]:
-    found = [spec for spec, condition in PATTERNS if evaluate(condition, facts)]
+    found = [spec for spec, test in _PATTERN_TESTS if test(facts)]
+    if not found:
+        return []
     ruled_out = {other for spec in found for other in EXCLUDES.get(spec.id, ())}
     return [capper.take(spec) for spec in found if spec.id not in ruled_out]
 
@@ -270,18 +288,28 @@ def _uncapped(spec: ItemSpec) -> ScoreItem:
     return ScoreItem(spec.id, spec.name, spec.points)
 
 
+_HU_ORDER_ITEMS = {order: _uncapped(spec) for order, spec in HU_ORDER.items()}
+_CONTRACT_ITEMS = {kind: _uncapped(spec) for kind, spec in CONTRACT_BONUS.items()}
+_SELF_DRAW_ITEM = _uncapped(SELF_DRAW)
+_ABANDON_ITEM = _uncapped(ABANDON_BLACK)
+
+
 def _score(win: WinInput, facts: WinFacts, contract_met: bool) -> tuple[ScoreItem, ...]:
-    items = [_uncapped(HU_ORDER[win.hu_order])]
+    items = [_HU_ORDER_ITEMS[win.hu_order]]
     state = win.contract
     if state is not None and contract_met and not state.abandoned:
-        items.append(_uncapped(CONTRACT_BONUS[state.terms.kind]))
+        items.append(_CONTRACT_ITEMS[state.terms.kind])
     if win.win_by == "tsumo" and "heavenly" not in win.flags:
-        items.append(_uncapped(SELF_DRAW))
+        items.append(_SELF_DRAW_ITEM)
     capper = _Capper("add_on")
-    items += _kong_items(_kongs(win), capper)
+    kongs = _kongs(win)
+    if kongs:
+        items += _kong_items(kongs, capper)
     items += _pattern_items(facts, capper)
-    items += [capper.take(spec) for flag, spec in SPECIAL_WINS.items() if flag in win.flags]
-    items += _flower_items(win.flowers, capper)
+    if win.flags:
+        items += [capper.take(spec) for flag, spec in SPECIAL_WINS.items() if flag in win.flags]
+    if win.flowers:
+        items += _flower_items(win.flowers, capper)
     if win.direct_points:
         items.append(capper.take(AUGMENT, win.direct_points))
     if win.is_treasure is not None and any(win.is_treasure(t) for t in facts.tiles):
@@ -290,7 +318,7 @@ def _score(win: WinInput, facts: WinFacts, contract_met: bool) -> tuple[ScoreIte
         spec = ItemSpec(extra.id, extra.name, extra.points)
         items.append(capper.take(spec) if extra.add_on else _uncapped(spec))
     if state is not None and state.abandoned and state.terms.kind == "black" and not state.penalty_settled:
-        items.append(_uncapped(ABANDON_BLACK))
+        items.append(_ABANDON_ITEM)
     return tuple(items)
 
 
@@ -323,21 +351,39 @@ def score_win(win: WinInput) -> ScoreResult:
         before.remove(win.win_tile)
         single_wait = single_wait_on_pair(before, win.melds, grants)
     bypass = bool(win.flags & {"heavenly", "earthly"})
-    best: tuple[tuple[int, int, tuple[object, ...]], ScoreResult] | None = None
+    best: tuple[Decomposition, tuple[ScoreItem, ...], int] | None = None
+    best_order: tuple[tuple[object, ...], ...] | None = None
+    fields = _fact_fields(win, single_wait)
+    # without grants every reading splits the same tiles; grants are left to count their own
+    faces = None if grants else _faces(win)
     for reading in readings:
-        facts = _facts(win, reading, single_wait)
+        facts = reading_facts(reading, faces, fields)
         met = state is not None and _met(state, facts, win.melds)
         if state is not None and not (met or state.abandoned or bypass):
             continue
         items = _score(win, facts, met)
-        result = ScoreResult(True, total(items), items, reading)
-        key = (-result.total, len(reading.grants_used), tuple(group_order(g) for g in reading.groups))
-        if best is None or key < best[0]:
-            best = (key, result)
+        points = total(items)
+        if best is None:
+            best = (reading, items, points)
+            continue
+        # the reading that scores most, then uses fewest grants, then comes first in group order
+        key, best_key = (-points, len(reading.grants_used)), (-best[2], len(best[0].grants_used))
+        if key == best_key:
+            if best_order is None:
+                best_order = _group_orders(best[0])
+            order = _group_orders(reading)
+            if order < best_order:
+                best, best_order = (reading, items, points), order
+        elif key < best_key:
+            best, best_order = (reading, items, points), None
     if best is None:
         assert state is not None
         return ScoreResult(False, reason=_not_completed(state.terms, win.melds, state.failed))
-    return best[1]
+    return ScoreResult(True, best[2], best[1], best[0])
+
+
+def _group_orders(reading: Decomposition) -> tuple[tuple[object, ...], ...]:
+    return tuple(group_order(g) for g in reading.groups)
 
 
 def describe(decomposition: Decomposition) -> list[str]:

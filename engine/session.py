@@ -24,6 +24,7 @@ from typing import Any
 
 from engine.agents import Agent
 from engine.bus import Bus, Event
+from engine.card_runtime import end_lasting, lasting_card, register
 from engine.decisions import Decision, DecisionKind, check_answer
 from engine.errors import InputError, LogError
 from engine.hookspecs import TREASURE_MARK, TREASURE_REVEALED, ScoreContribution, SetupStage, WinSummary
@@ -166,12 +167,12 @@ class Session:
 
     def lasting_card(self, player: int, deck: str) -> str | None:
         """The card in ``player``'s lasting slot of ``deck`` this round, if it still acts (§6.9, §7.3)."""
-        return None if self.round is None else self.round.lasting_card(player, deck)
+        return None if self.round is None else lasting_card(self.round, player, deck)
 
     def end_lasting(self, player: int, deck: str) -> Generator[Decision, str, None]:
         """``player`` puts his lasting card of ``deck`` away without effect (§7.4, modules' ``Game``)."""
         if self.round is not None:
-            yield from self.round.end_lasting(player, deck)
+            yield from end_lasting(self.round, player, deck)
 
     def tile_marks(self, player: int, seat: int) -> frozenset[int]:
         """The faces the enabled modules mark as treasure for ``player`` now (§8.3)."""
@@ -245,7 +246,7 @@ class Session:
             yield from rnd.start()
             world = self.deck("world").draw()
             if world is not None:
-                rnd.register(self.cards[world], None)
+                register(rnd, self.cards[world], None)
             yield from rnd.emit("world.revealed", dealer, card=world or "")
             yield from self._setup(SetupStage.AFTER_WORLD, dealer)
             treasure, self._treasure = self._treasure, None

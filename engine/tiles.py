@@ -194,6 +194,10 @@ def format_one(k: int) -> str:
     return f"{number_of(k)}{suit_of(k).value}"
 
 
+FACES = tuple(format_one(k) for k in range(ALL_KINDS))
+"""Each kind in notation, once (``5m``, ``7z``, ``1f``)."""
+
+
 def name(k: int) -> str:
     """The Chinese name the card library uses: 一万, 七筒, 八条, 东, 红中, 春."""
     suit = suit_of(k)

@@ -24,6 +24,7 @@ from typing import Any
 
 from dsl import compile_cards, load_cards
 from engine.bus import Bus, Event, Step
+from engine.card_runtime import end_lasting, lasting_card, register
 from engine.decisions import HU, PASS, Decision, DecisionKind, check_answer
 from engine.hookspecs import TREASURE_MARK, ScoreContribution, SetupStage, WinSummary
 from engine.plugins import Modules
@@ -81,11 +82,11 @@ class ModuleGame:
         return () if self.round is None else tuple(self.round.table.players[player].hand)
 
     def lasting_card(self, player: int, deck: str) -> str | None:
-        return None if self.round is None else self.round.lasting_card(player, deck)
+        return None if self.round is None else lasting_card(self.round, player, deck)
 
     def end_lasting(self, player: int, deck: str) -> Step:
         if self.round is not None:
-            yield from self.round.end_lasting(player, deck)
+            yield from end_lasting(self.round, player, deck)
 
     def tile_marks(self, player: int, seat: int) -> frozenset[int]:
         return self.modules.tile_marks(player, seat, self).get(TREASURE_MARK, frozenset())
@@ -174,7 +175,7 @@ class CardPlay:
             player = self.player(letter)
             player.contract = cid
             player.contract_status = ContractStatus.OPEN
-            self.round.register(lib[cid], seat(letter))
+            register(self.round, lib[cid], seat(letter))
         if self.contracts:
             self.round.contracts_revealed = True
         self._steps: Generator[Decision, str, RoundResult] = self.round.play()

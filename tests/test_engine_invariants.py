@@ -32,11 +32,11 @@ from engine.bus import Event
 from engine.decisions import Decision, DecisionKind
 from engine.log import LogHeader, LogWriter, read_log
 from engine.melds import MeldKind
-from engine.round import EndReason
 from engine.score_items import CAPS, KONGS, PATTERNS, SPECIAL_WINS
 from engine.session import MODES, Session, SessionConfig, SessionResult, drive
 from engine.state import PLAYERS, Table
 from engine.tiles import NUM_INSTANCES, is_flower, kind_of_instance
+from engine.wins import EndReason
 from tools.cmd_play import new_session, replay_session, resume_session, run_session, session_cards
 
 AGENTS = st.lists(st.sampled_from(["random", "greedy"]), min_size=4, max_size=4)

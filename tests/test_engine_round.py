@@ -7,12 +7,13 @@ from dsl.pools import pool_cards
 from engine.agents import make_agents
 from engine.contracts import ContractTerms
 from engine.decisions import DecisionKind
-from engine.round import ContractOffer, EndReason
+from engine.round import ContractOffer
 from engine.rules import Rules
 from engine.scenario import Scenario
 from engine.session import Session, SessionConfig, drive
 from engine.state import ContractStatus, WinWay
 from engine.wall import Wall
+from engine.wins import EndReason
 
 
 def _items(result_win: object) -> set[str]:

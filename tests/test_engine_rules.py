@@ -8,7 +8,9 @@ from functools import cache
 import pytest
 
 from dsl import compile_cards, load_cards
+from engine.abandon_window import abandon
 from engine.bus import Bus
+from engine.card_runtime import register
 from engine.decisions import Decision, DecisionKind, check_answer
 from engine.errors import IllegalActionError
 from engine.round import Cards, Round
@@ -38,12 +40,12 @@ def _round(augments: dict[int, list[str]], contract: tuple[int, str] | None = No
     )
     for p, cards in enumerate(held):
         for card in cards:
-            rnd.register(card, p)
+            register(rnd, card, p)
     if contract is not None:
         p, cid = contract
         rnd.table.players[p].contract = cid
         rnd.table.players[p].contract_status = ContractStatus.OPEN
-        rnd.register(lib[cid], p)
+        register(rnd, lib[cid], p)
     return rnd
 
 
@@ -72,7 +74,7 @@ def test_contract_ban_beats_the_augment_permission_blocked_by_b01_s9_7() -> None
 def test_abandoning_lifts_the_contract_ban_s10_2() -> None:
     rnd = _round({}, contract=(1, "B-02"))
     assert not rnd.rules.may_call(rnd.table, 1, CallKind.PON, parse_one("5p"), 0).allowed
-    rnd.abandon(1)
+    abandon(rnd, 1)
     assert rnd.rules.may_call(rnd.table, 1, CallKind.PON, parse_one("5p"), 0).allowed
     assert rnd.penalties[1] == -1
 

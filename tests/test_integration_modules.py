@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 
 from engine.agents import make_agents
 from engine.bus import Event
+from engine.card_runtime import lasting_card
 from engine.decisions import DecisionKind
 from engine.hookspecs import WinSummary
 from engine.plugins import Modules
@@ -133,7 +134,7 @@ def test_f_t01_single_then_double_then_no_third_turn_s7_5() -> None:
     gives the single action at the turn's end, a second the double action, a third nothing (at most
     2 turns a round); each completed action earns 1 chip."""
     table = _ft_table("9p 9s 9m 7m 1p 1s 2p 7m 3p 3s 4p 7m")
-    assert table.round.lasting_card(B, "party") == "F-T01"
+    assert lasting_card(table.round, B, "party") == "F-T01"
     table.turn_of("B")
     table.advance("discard 9s")
     assert table.pending is not None and table.pending.about == "challenge F-T01 single"
@@ -190,7 +191,7 @@ def test_a_chip_skips_a_challenge_and_puts_away_the_lasting_one_s7_4() -> None:
     table.advance("discard")
     assert ledger.balance(B) == 0
     assert [e.data["card"] for e in table.of("card.ended")] == ["F-T01"]
-    assert table.round.lasting_card(B, "party") is None
+    assert lasting_card(table.round, B, "party") is None
 
 
 def test_a_kept_slot_puts_the_new_card_away_without_effect_s7_3() -> None:
@@ -207,7 +208,7 @@ def test_a_kept_slot_puts_the_new_card_away_without_effect_s7_3() -> None:
     assert [(d.discarded, drawn_record(d).triggered, drawn_record(d).unexecutable) for d in drawn] == [
         (True, False, False)
     ]
-    assert table.round.lasting_card(B, "party") == "F-T01"
+    assert lasting_card(table.round, B, "party") == "F-T01"
     assert table.decks["party"].discards == ["F-T02"]
 
 

@@ -3,6 +3,7 @@ CARD-INVENTORY §2).  The treasure and party primitives are the modules' (``hexm
 
 from __future__ import annotations
 
+from engine.abandon_window import abandon
 from engine.decisions import Decision, DecisionKind
 from engine.effects.context import Ctx
 from engine.effects.program import Step, primitive
@@ -119,6 +120,6 @@ def abandon_contract(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     if target is None or ctx.game.table.players[target].contract_status is not ContractStatus.OPEN:
         ctx.unexecutable = True
         return
-    ctx.game.abandon(target)
+    abandon(ctx.game, target)
     ctx.did_something = True
     yield from ctx.game.emit("contract.abandoned", target, ctx.cause)

@@ -31,15 +31,15 @@ from dsl.loader import load_cards
 from dsl.pools import card_paths, pool_cards
 from engine.agents import make_agents
 from engine.bus import Event
+from engine.card_runtime import DrawnCard as EngineDrawn
 from engine.errors import InputError, engine_faults
 from engine.plugins import Modules, modules_for_mode
-from engine.round import DrawnCard as EngineDrawn
-from engine.round import EndReason
 from engine.round import RoundResult as EngineRoundResult
 from engine.session import RoundRecord as EngineRound
 from engine.session import Session, SessionConfig, SessionResult, drive
 from engine.state import PLAYERS, ContractStatus, WinWay
 from engine.vocabulary import CompiledCard
+from engine.wins import EndReason
 from tools.lab.records import (
     ChallengeRecord,
     ContractRecord,

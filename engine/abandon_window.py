@@ -1,0 +1,49 @@
+"""The abandon window (§10): once a round, the first time the drawable tiles fall to 24 or fewer,
+every in-game player with an unfinished contract decides together to keep or abandon it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING
+
+from engine.decisions import ABANDON, KEEP, Decision, DecisionKind
+from engine.state import PLAYERS, ContractStatus
+
+if TYPE_CHECKING:
+    from engine.round import Round
+
+Step = Generator[Decision, str, None]
+
+
+ABANDON_THRESHOLD = 24
+"""§10: the window opens the first time the drawable tiles fall to this many or fewer."""
+
+
+def abandon_window(rnd: Round) -> Step:
+    """§10: the first time ≤ 24 drawable tiles remain, every in-game player with an unfinished contract
+    decides together to keep or abandon it; abandoning a black contract costs 1 point."""
+    t = rnd.table
+    if t.abandon_window_done or len(t.wall) > ABANDON_THRESHOLD:
+        return
+    t.abandon_window_done = True
+    asked = [p for p in range(4) if t.in_game(p) and t.players[p].contract_status is ContractStatus.OPEN]
+    answers = {}
+    for p in asked:
+        answers[p] = yield Decision(DecisionKind.ABANDON, p, (KEEP, ABANDON), t.players[p].contract or "")
+    for p in asked:
+        if answers[p] == ABANDON:
+            abandon(rnd, p)
+    yield from rnd.emit("abandon.window", choices={PLAYERS[p]: answers[p] for p in asked})
+    for p in asked:
+        yield from rnd.emit("abandon.decided", p, choice=answers[p])
+
+
+def abandon(rnd: Round, p: int) -> None:
+    """Give up the contract: its prohibitions and effects lapse; a black one costs 1 point (§10.2)."""
+    player = rnd.table.players[p]
+    player.contract_status = ContractStatus.ABANDONED
+    if rnd.rules.is_black(player.contract or ""):
+        rnd.penalties[p] -= 1
+    source = player.contract
+    rnd.statuses[:] = [s for s in rnd.statuses if not (s.holder == p and s.rule.source == source)]

@@ -1,0 +1,218 @@
+"""Calls and the response window (§11 phase 2, §12.2, §12.3, §13.9): chi, pon and kong options,
+priority hu > pon/kong > chi with multiple ron in seat order from the discarder, the called meld,
+concealed and added kongs, and robbing an added kong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING
+
+from engine.decisions import HU, PASS, Decision, DecisionKind
+from engine.draws import replacement_draw
+from engine.hand import is_complete_counts
+from engine.hand_counts import count_hand
+from engine.melds import HONOUR_RUNS, Meld, MeldKind
+from engine.rules import CallKind, WinClaim, grant_reach
+from engine.setup import OTHER_TILES
+from engine.state import PLAYERS, TableMeld, WinWay
+from engine.tiles import (
+    FACES,
+    format_tiles,
+    kind_of_instance,
+    parse_one,
+)
+from engine.wins import (
+    can_win,
+    settle_wins,
+)
+
+if TYPE_CHECKING:
+    from engine.round import Round
+
+Step = Generator[Decision, str, None]
+
+
+def responses(rnd: Round, source: int, tile: int, *, rob: bool) -> Generator[Decision, str, list[int]]:
+    """Ask every in-game other player for their response, then rank them: hu (in seat order from
+    the source) beats pon/kong, which beats chi (§11 phase 2, §12.3, CARD-INVENTORY H16)."""
+    t = rnd.table
+    face = kind_of_instance(tile)
+    answers: dict[int, str] = {}
+    chances: set[int] = set()
+    for q in t.clockwise_from(source):
+        options = response_options(rnd, q, source, tile, rob)
+        if any(o == "pon" or o.startswith("chi") for o in options):
+            chances.add(q)
+        if len(options) > 1:
+            kind = DecisionKind.ROB_KONG if rob else DecisionKind.CALL
+            answers[q] = yield Decision(kind, q, tuple(options), FACES[face])
+    rnd._answers = answers
+    rnd.call_chances = chances
+    ron = [q for q, a in answers.items() if a == HU]
+    if ron:
+        return sorted(ron, key=lambda q: t.seat_distance(source, q))
+    for group in (("pon", "kong"), ("chi",)):
+        callers = [q for q, a in answers.items() if a.split(" ")[0] in group]
+        if callers:
+            return sorted(callers, key=lambda q: t.seat_distance(source, q))[:1]
+    return []
+
+
+def response_options(rnd: Round, q: int, source: int, tile: int, rob: bool) -> list[str]:
+    t = rnd.table
+    face = kind_of_instance(tile)
+    options = [PASS]
+    responder = t.players[q]
+    if q in rnd._owing or len(responder.hand) + 3 * len(responder.melds) != OTHER_TILES:
+        return options
+    counted = count_hand(rnd._counted, q, responder.hand)
+    vector = counted.vector
+    way = WinWay.ROB_KONG if rob else WinWay.RON
+    reach = grant_reach(rnd.rules, t, q)
+    # a tile lowers shanten by one at most: a hand further than its grants reach cannot win
+    possible = reach is None or reach == 0 or counted.shanten(len(responder.melds)) - 1 < reach
+    vector[face] += 1
+    if reach == 0:
+        possible = is_complete_counts(vector, len(responder.melds))
+    if possible and can_win(rnd, q, tile, WinClaim(way, from_player=source, last_tile=not t.wall)):
+        options.append(HU)
+    vector[face] -= 1
+    if rob or source in rnd.safe:
+        return options
+    held = vector[face]
+    if held >= 2 and rnd.rules.may_call(t, q, CallKind.PON, face, source).allowed:
+        options.append("pon")
+    if held == 3 and t.wall and rnd.rules.may_call(t, q, CallKind.MINKAN, face, source).allowed:
+        options.append("kong")
+    runs = chi_runs(rnd, vector, face)
+    if runs and rnd.rules.may_call(t, q, CallKind.CHI, face, source).allowed:
+        options += [f"chi {format_tiles(run)}" for run in runs]
+    return options
+
+
+def chi_runs(rnd: Round, held: list[int], face: int) -> list[tuple[int, int, int]]:
+    """The chows the caller's hand can make with ``face``: number tiles of one suit, or an honour run
+    that P-01 lets its holder chi (lib P-01)."""
+    return [run for run, a, b in _CHI_RUNS[face] if held[a] and held[b]]
+
+
+def make_call(rnd: Round, caller: int, source: int, tile: int, answer: str) -> Step:
+    """Make the called meld; a called kong is established and replaced from the tail (§6.6)."""
+    t = rnd.table
+    player = t.players[caller]
+    face = kind_of_instance(tile)
+    verb = answer.split(" ")[0]
+    yield from rnd.emit("call.declared", caller, kind=verb, tile=FACES[face])
+    t.players[source].river.remove(tile)
+    if verb == "chi":
+        need = [k for k in parse_run(answer.split(" ")[1]) if k != face]
+        rnd.rules.use(rnd.rules.may_call(t, caller, CallKind.CHI, face, source), caller, CallKind.CHI)
+    else:
+        need = [face] * (3 if verb == "kong" else 2)
+    used: list[int] = []
+    for k in need:
+        used.append(next(i for i in sorted(player.hand) if kind_of_instance(i) == k and i not in used))
+    for i in used:
+        player.hand.remove(i)
+        player.revealed.discard(i)
+    kind = {"chi": MeldKind.CHI, "pon": MeldKind.PON, "kong": MeldKind.MINKAN}[verb]
+    instances = tuple(sorted((*used, tile)))
+    meld = Meld(kind, tuple(kind_of_instance(i) for i in instances))
+    player.melds.append(TableMeld(meld, instances, source))
+    t.any_call = True
+    rnd._win_tile.pop(caller, None)
+    if kind is MeldKind.MINKAN:
+        yield from kong_established(rnd, caller, kind, face, source)
+        return
+    player.calls[kind.value] = player.calls.get(kind.value, 0) + 1
+    payload = {"tile": FACES[face], "from": PLAYERS[source], "kind": kind.value}
+    yield from rnd.emit(f"{kind.value}.established", caller, **payload)
+    yield from rnd.emit("meld.exposed", caller, **payload)
+
+
+def kong_options(rnd: Round, p: int) -> list[str]:
+    t = rnd.table
+    player = t.players[p]
+    held = count_hand(rnd._counted, p, player.hand).vector
+    pons = {m.meld.tiles[0] for m in player.melds if m.meld.kind is MeldKind.PON}
+    fours = [k for k, n in enumerate(held) if n == 4] if 4 in held else []
+    found: list[str] = []
+    for k in sorted({k for k in pons if held[k]}.union(fours)):
+        if held[k] == 4 and rnd.rules.may_call(t, p, CallKind.ANKAN, k).allowed:
+            found.append(f"ankan {FACES[k]}")
+        if k in pons and rnd.rules.may_call(t, p, CallKind.KAKAN, k).allowed:
+            found.append(f"kakan {FACES[k]}")
+    return found
+
+
+def declare_kong(rnd: Round, p: int, kind: MeldKind, face: int) -> Generator[Decision, str, bool]:
+    """A concealed or added kong; an added kong may be robbed first (§13.9.4, L2).  True if robbed."""
+    player = rnd.table.players[p]
+    tiles = [i for i in player.hand if kind_of_instance(i) == face]
+    yield from rnd.emit("kong.declared", p, kind=kind.value, tile=FACES[face])
+    if kind is MeldKind.KAKAN:
+        robbers = yield from responses(rnd, p, tiles[0], rob=True)
+        if robbers:
+            player.hand.remove(tiles[0])
+            yield from settle_wins(rnd, robbers, tiles[0], WinClaim(WinWay.ROB_KONG, from_player=p))
+            return True
+        index = next(
+            i for i, m in enumerate(player.melds) if m.meld.kind is MeldKind.PON and m.meld.tiles[0] == face
+        )
+        old = player.melds[index]
+        player.hand.remove(tiles[0])
+        player.melds[index] = TableMeld(
+            Meld(MeldKind.KAKAN, (face,) * 4), (*old.instances, tiles[0]), old.from_player
+        )
+        source = old.from_player
+    else:
+        for i in tiles:
+            player.hand.remove(i)
+        player.melds.append(TableMeld(Meld(MeldKind.ANKAN, (face,) * 4), tuple(tiles)))
+        source = None
+    yield from kong_established(rnd, p, kind, face, source)
+    return False
+
+
+def kong_established(rnd: Round, p: int, kind: MeldKind, face: int, source: int | None) -> Step:
+    """The kong stands: its points are earned now, then the replacement from the tail (§6.6, §13.9).
+    ``from`` names the discarder: of the called tile, or for 加杠 of the original pon (R118, H25)."""
+    player = rnd.table.players[p]
+    player.kong_kinds.append(kind)
+    player.calls[kind.value] = player.calls.get(kind.value, 0) + 1
+    rnd.table.any_call = True
+    came = "" if source is None else PLAYERS[source]
+    yield from rnd.emit("kong.established", p, kind=kind.value, tile=FACES[face], **{"from": came})
+    if kind is not MeldKind.ANKAN:
+        yield from rnd.emit("meld.exposed", p, kind=kind.value, tile=FACES[face], **{"from": came})
+    yield from replacement_draw(rnd, p, "kong", None)
+    rnd._rinshan = True
+
+
+def parse_run(text: str) -> list[int]:
+    """``"345m"`` → the kinds of 3m, 4m, 5m."""
+    return [parse_one(f"{d}{text[-1]}") for d in text[:-1]]
+
+
+def _chi_candidates(face: int) -> tuple[tuple[tuple[int, int, int], int, int], ...]:
+    """The runs ``face`` may complete, each with the two other tiles it needs: the one-suit runs
+    through it, lowest first; for an honour, the honour runs of P-01 (lib P-01)."""
+    if face >= 27:
+        runs = [run for run in HONOUR_RUNS if face in run]
+    else:
+        suit = face // 9
+        runs = [
+            (start, start + 1, start + 2)
+            for start in (face - 2, face - 1, face)
+            if start >= 0 and start // 9 == suit == (start + 2) // 9
+        ]
+    found = []
+    for run in runs:
+        a, b = (k for k in run if k != face)
+        found.append((run, a, b))
+    return tuple(found)
+
+
+_CHI_RUNS = tuple(_chi_candidates(face) for face in range(34))
+"""For each face, the runs a chi of it may make and the two tiles each needs (§12.2)."""

@@ -1,0 +1,37 @@
+"""A player's concealed tiles as 34 counts, kept while the hand is unchanged: every response to a
+discard and every self-draw reads them (§12.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.shanten import shanten_counts
+from engine.tiles import INSTANCE_KINDS, counts
+
+
+@dataclass
+class HandCounts:
+    """One player's concealed tiles as 34 counts (and their shanten, once asked), kept while the hand
+    is unchanged: the responses to every discard read them (§12.2).  ``vector`` is shared; a reader
+    that changes it restores it."""
+
+    hand: tuple[int, ...]
+    vector: list[int]
+    _shanten: dict[int, int] = field(default_factory=dict)
+
+    def shanten(self, n_melds: int) -> int:
+        """The shanten of the concealed tiles beside ``n_melds`` melds."""
+        known = self._shanten.get(n_melds)
+        if known is None:
+            known = self._shanten[n_melds] = shanten_counts(self.vector, n_melds)
+        return known
+
+
+def count_hand(memo: dict[int, HandCounts], player: int, hand: list[int]) -> HandCounts:
+    """The player's :class:`HandCounts`, recounted only when their concealed tiles changed."""
+    now = tuple(hand)
+    counted = memo.get(player)
+    if counted is None or counted.hand != now:
+        counted = memo[player] = HandCounts(now, counts(map(INSTANCE_KINDS.__getitem__, now)))
+    return counted
