@@ -204,7 +204,7 @@ def scoring_rows(corpus: Corpus) -> list[Row]:
         theirs = {name for _, name in gb(args)}
         agree += all((gb_name in theirs) == (our_id in ours) for gb_name, our_id in _GB_SHARED.items())
     print(f"  scoring: 清一色, 混一色, 清龙 agree with PyMahjongGB on {agree} of {len(hands)} hands")
-    return [Row("scoring, whole win", rate(score_win, wins), "PyMahjongGB fans", rate(gb, gb_args), 0.0)]
+    return [Row("scoring, whole win", rate(score_win, wins), "PyMahjongGB fans", rate(gb, gb_args), 1 / 3)]
 
 
 COMPARISONS: list[Callable[[Corpus], list[Row]]] = [win_checks, decompositions, shanten_rows, scoring_rows]

@@ -9,17 +9,19 @@ semantic pass collects every problem of the loaded files as
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
 
 from engine.errors import CardError
 
 Severity = Literal["error", "warning"]
 
 
-@dataclass(frozen=True, kw_only=True)
-class Location:
+class Location(BaseModel):
     """A position in a card file: 1-based line and column."""
+
+    model_config = ConfigDict(frozen=True)
 
     file: str
     line: int
@@ -29,9 +31,10 @@ class Location:
         return f"{self.file}:{self.line}:{self.column}"
 
 
-@dataclass(frozen=True, kw_only=True)
-class Diagnostic:
+class Diagnostic(BaseModel):
     """One finding: a stable ``code`` (``UNKNOWN-EVENT``…), the cards concerned, where and what."""
+
+    model_config = ConfigDict(frozen=True)
 
     severity: Severity
     code: str
@@ -39,10 +42,6 @@ class Diagnostic:
     message: str
     location: Location | None = None
     hint: str = ""
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.cards, tuple):  # any iterable of ids, kept as a tuple
-            object.__setattr__(self, "cards", tuple(self.cards))
 
     @classmethod
     def error(

@@ -7,8 +7,9 @@ vocabulary and turns them into hooks, statics and contract terms.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal, TypeAlias
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from dsl.errors import Location
 
@@ -30,15 +31,11 @@ MODULE_TYPES = frozenset({"party", "treasure"})
 
 Polarity = Literal["allow", "forbid"]
 
-Comparator = Literal[">=", ">", "==", "!=", "<=", "<"]
+
+class _Node(BaseModel):
+    model_config = ConfigDict(frozen=True)
 
 
-@dataclass(frozen=True, kw_only=True)
-class _Node:
-    """A node of a card as written: immutable, built by keyword from the parser's trusted output."""
-
-
-@dataclass(frozen=True, kw_only=True)
 class Atom(_Node):
     """One argument value: a name (``chance``, ``holder``), an integer, a tile (``7z``) or a text."""
 
@@ -46,7 +43,6 @@ class Atom(_Node):
     value: str | int
 
 
-@dataclass(frozen=True, kw_only=True)
 class Arg(_Node):
     """An argument, positional or ``name: value``; ``a|b`` gives several alternatives."""
 
@@ -55,7 +51,6 @@ class Arg(_Node):
     location: Location
 
 
-@dataclass(frozen=True, kw_only=True)
 class _Call(_Node):
     """A name with its arguments, where the name is written."""
 
@@ -64,24 +59,21 @@ class _Call(_Node):
     location: Location
 
 
-@dataclass(frozen=True, kw_only=True)
 class FactCall(_Call):
     """A named predicate or table fact with its arguments, e.g. ``count(pung|kong)``."""
 
     op: Literal["fact"] = "fact"
 
 
-@dataclass(frozen=True, kw_only=True)
 class Comparison(_Node):
     """A measured fact compared with an integer, e.g. ``count(chow) >= 2``."""
 
     op: Literal["compare"] = "compare"
     fact: FactCall
-    comparator: Comparator
+    comparator: Literal[">=", ">", "==", "!=", "<=", "<"]
     value: int
 
 
-@dataclass(frozen=True, kw_only=True)
 class AllOf(_Node):
     """Every part holds (``and``)."""
 
@@ -89,7 +81,6 @@ class AllOf(_Node):
     parts: tuple[Condition, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
 class AnyOf(_Node):
     """At least one part holds (``or``)."""
 
@@ -97,7 +88,6 @@ class AnyOf(_Node):
     parts: tuple[Condition, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
 class Negation(_Node):
     """The part does not hold (``not``)."""
 
@@ -105,10 +95,9 @@ class Negation(_Node):
     part: Condition
 
 
-Condition: TypeAlias = "FactCall | Comparison | AllOf | AnyOf | Negation"
+Condition = Annotated[FactCall | Comparison | AllOf | AnyOf | Negation, Field(discriminator="op")]
 
 
-@dataclass(frozen=True, kw_only=True)
 class Limit(_Node):
     """``limit N per round`` / ``limit N per player per round`` / ``limit none``; ``count`` None is none."""
 
@@ -117,7 +106,6 @@ class Limit(_Node):
     location: Location
 
 
-@dataclass(frozen=True, kw_only=True)
 class Duration(_Node):
     """``until <expiry>`` or ``for N triggers``."""
 
@@ -126,19 +114,16 @@ class Duration(_Node):
     location: Location
 
 
-@dataclass(frozen=True, kw_only=True)
 class Action(_Call):
     """The legality question a static answers, e.g. ``chi(from: any)``."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class EffectCall(_Call):
     """One primitive with its arguments, e.g. ``draw_card(chance, for: actor)``."""
 
     step: Literal["call"] = "call"
 
 
-@dataclass(frozen=True, kw_only=True)
 class Option(_Node):
     """One option of ``choose one``: its label, when it may be chosen, what it does."""
 
@@ -148,7 +133,6 @@ class Option(_Node):
     location: Location
 
 
-@dataclass(frozen=True, kw_only=True)
 class Choose(_Node):
     """``choose one { option … }``: the holder picks one option whose guard holds."""
 
@@ -157,7 +141,6 @@ class Choose(_Node):
     location: Location
 
 
-@dataclass(frozen=True, kw_only=True)
 class ForEach(_Node):
     """``for each <players> [from <player>] …``: the effects for each player, clockwise."""
 
@@ -168,7 +151,6 @@ class ForEach(_Node):
     location: Location
 
 
-@dataclass(frozen=True, kw_only=True)
 class IfEffect(_Node):
     """``if <condition> { … } else { … }``."""
 
@@ -179,7 +161,6 @@ class IfEffect(_Node):
     location: Location
 
 
-@dataclass(frozen=True, kw_only=True)
 class _Permission(_Node):
     """The part statics and statuses share: ``allow|forbid <action> for <who> [when …]``."""
 
@@ -190,7 +171,6 @@ class _Permission(_Node):
     location: Location
 
 
-@dataclass(frozen=True, kw_only=True)
 class Status(_Permission):
     """``status allow|forbid <action> for <who> [when …] until <expiry>``: a static with a duration."""
 
@@ -198,7 +178,6 @@ class Status(_Permission):
     duration: Duration
 
 
-@dataclass(frozen=True, kw_only=True)
 class Later(_Node):
     """``after <expiry> …``: effects run when a duration expires."""
 
@@ -208,10 +187,9 @@ class Later(_Node):
     location: Location
 
 
-Effect: TypeAlias = "EffectCall | Choose | ForEach | IfEffect | Status | Later"
+Effect = Annotated[EffectCall | Choose | ForEach | IfEffect | Status | Later, Field(discriminator="step")]
 
 
-@dataclass(frozen=True, kw_only=True)
 class _OnEvent(_Node):
     """The part every event-driven ability shares: the event, where it is written, whose act it filters."""
 
@@ -222,7 +200,6 @@ class _OnEvent(_Node):
     location: Location
 
 
-@dataclass(frozen=True, kw_only=True)
 class _Hooked(_OnEvent):
     """A trigger or a replacement: an event hook with limits, a duration, an optional ``may`` and effects."""
 
@@ -232,21 +209,18 @@ class _Hooked(_OnEvent):
     effects: tuple[Effect, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
 class Trigger(_Hooked):
     """``on <event> [by <who>] [when …] [limit …] [until …] [may] do …``: queued when the event fires."""
 
     ability: Literal["trigger"] = "trigger"
 
 
-@dataclass(frozen=True, kw_only=True)
 class Replacement(_Hooked):
     """``instead of <event> … do …``: replaces the event, at most once per event."""
 
     ability: Literal["replacement"] = "replacement"
 
 
-@dataclass(frozen=True, kw_only=True)
 class Static(_Permission):
     """``allow|forbid <action> for <who> [when …] [limit …] [until …]``: never queued."""
 
@@ -255,7 +229,6 @@ class Static(_Permission):
     duration: Duration | None
 
 
-@dataclass(frozen=True, kw_only=True)
 class Grant(_Node):
     """``grant shape|form <name>(params)``: a hand shape switched on for the holder; its conditions
     (concealed hand, forms it may be used in) are the shape's own (``engine/shapes.py``)."""
@@ -267,7 +240,6 @@ class Grant(_Node):
     location: Location
 
 
-@dataclass(frozen=True, kw_only=True)
 class CompleteAtHu(_Node):
     """``complete at hu when <hand condition>``: the contract is met by the winning hand."""
 
@@ -276,21 +248,18 @@ class CompleteAtHu(_Node):
     location: Location
 
 
-@dataclass(frozen=True, kw_only=True)
 class CompleteOn(_OnEvent):
     """``complete on <event> [by <who>] [when <condition>]``: the contract completes during play."""
 
     ability: Literal["complete_on"] = "complete_on"
 
 
-@dataclass(frozen=True, kw_only=True)
 class Fail(_OnEvent):
     """``fail on <event> [by <who>] [when …]``: the contract fails."""
 
     ability: Literal["fail"] = "fail"
 
 
-@dataclass(frozen=True, kw_only=True)
 class Resolution(_Node):
     """``resolve do …``: what a chance, party or treasure card does when drawn (§6.5, §7.2, §8)."""
 
@@ -299,10 +268,12 @@ class Resolution(_Node):
     location: Location
 
 
-Ability: TypeAlias = "Trigger | Replacement | Static | Grant | CompleteAtHu | CompleteOn | Fail | Resolution"
+Ability = Annotated[
+    Trigger | Replacement | Static | Grant | CompleteAtHu | CompleteOn | Fail | Resolution,
+    Field(discriminator="ability"),
+]
 
 
-@dataclass(frozen=True, kw_only=True)
 class Card(_Node):
     """One card as written: header, the library's labelled fields verbatim, behaviour, source.
 
@@ -333,3 +304,7 @@ class Card(_Node):
         """The optional modules the card belongs to: its type's module and its ``module`` tags."""
         own = (self.type,) if self.type in MODULE_TYPES else ()
         return tuple(dict.fromkeys((*own, *self.tags)))
+
+
+for _model in (AllOf, AnyOf, Negation, Option, ForEach, IfEffect, Later, Status, Choose):
+    _model.model_rebuild()

@@ -13,22 +13,21 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Callable
-from dataclasses import fields as dataclass_fields
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.tree import Meta
+from pydantic import BaseModel
 
 from dsl import model as m
 from dsl.errors import CardSyntaxError, Diagnostic, Location
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 
-_A = TypeVar("_A", bound=m._Node)
+_A = TypeVar("_A", bound=BaseModel)
 
 _ID = re.compile(r"^(?P<base>.+?)(?:-v(?P<version>[0-9]+))?$")
 
@@ -267,10 +266,8 @@ class _Builder(Transformer[Token, Any]):
     def _ability(self, model: type[_A], meta: Meta, children: list[Any], **given: Any) -> _A:
         """The ability ``model`` built from its clauses (event, actor, guard, limits, …) and ``given``."""
         parts = self._parts(children)
-        names = _field_names(model)
-        fields = {key: value for key, value in parts.items() if key in names}
-        build: Callable[..., _A] = model
-        return build(location=_loc(self.file, meta), **fields, **given)
+        fields = {key: value for key, value in parts.items() if key in model.model_fields}
+        return model(location=_loc(self.file, meta), **fields, **given)
 
     def trigger(self, meta: Meta, children: list[Any]) -> m.Trigger:
         return self._ability(m.Trigger, meta, children)
@@ -419,21 +416,11 @@ class _Builder(Transformer[Token, Any]):
 
     def comparison(self, meta: Meta, children: list[Any]) -> m.Comparison:
         fact, comparator, value = children
-        return m.Comparison(fact=fact, comparator=cast(m.Comparator, str(comparator)), value=int(value))
+        return m.Comparison(fact=fact, comparator=str(comparator), value=int(value))
 
     def fact(self, meta: Meta, children: list[Any]) -> m.FactCall:
         args = children[1] if len(children) > 1 else []
         return m.FactCall(name=str(children[0]), args=tuple(args), location=_loc(self.file, children[0]))
-
-
-_FIELD_NAMES: dict[type[m._Node], frozenset[str]] = {}
-
-
-def _field_names(model: type[m._Node]) -> frozenset[str]:
-    """The field names of one model class."""
-    if model not in _FIELD_NAMES:
-        _FIELD_NAMES[model] = frozenset(f.name for f in dataclass_fields(model))
-    return _FIELD_NAMES[model]
 
 
 def _atom(token: Token) -> m.Atom:

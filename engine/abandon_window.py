@@ -4,16 +4,14 @@ every in-game player with an unfinished contract decides together to keep or aba
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from engine.bus import Step
 from engine.decisions import ABANDON, KEEP, Decision, DecisionKind
 from engine.state import PLAYERS, ContractStatus
 
 if TYPE_CHECKING:
     from engine.round import Round
-
-Step = Generator[Decision, str, None]
 
 
 ABANDON_THRESHOLD = 24
@@ -46,4 +44,6 @@ def abandon(rnd: Round, p: int) -> None:
     if rnd.rules.is_black(player.contract or ""):
         rnd.penalties[p] -= 1
     source = player.contract
-    rnd.statuses[:] = [s for s in rnd.statuses if not (s.holder == p and s.rule.source == source)]
+    rnd.in_force.statuses[:] = [
+        s for s in rnd.in_force.statuses if not (s.holder == p and s.rule.source == source)
+    ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from engine.bus import Step
 from engine.decisions import HU, PASS, Decision, DecisionKind
 from engine.draws import replacement_draw
 from engine.hand import is_complete_counts
@@ -16,21 +17,11 @@ from engine.melds import HONOUR_RUNS, Meld, MeldKind
 from engine.rules import CallKind, WinClaim, grant_reach
 from engine.setup import OTHER_TILES
 from engine.state import PLAYERS, TableMeld, WinWay
-from engine.tiles import (
-    FACES,
-    format_tiles,
-    kind_of_instance,
-    parse_one,
-)
-from engine.wins import (
-    can_win,
-    settle_wins,
-)
+from engine.tiles import FACES, format_tiles, kind_of_instance, parse_one
+from engine.wins import can_win, settle_wins
 
 if TYPE_CHECKING:
     from engine.round import Round
-
-Step = Generator[Decision, str, None]
 
 
 def responses(rnd: Round, source: int, tile: int, *, rob: bool) -> Generator[Decision, str, list[int]]:
@@ -47,7 +38,7 @@ def responses(rnd: Round, source: int, tile: int, *, rob: bool) -> Generator[Dec
         if len(options) > 1:
             kind = DecisionKind.ROB_KONG if rob else DecisionKind.CALL
             answers[q] = yield Decision(kind, q, tuple(options), FACES[face])
-    rnd._answers = answers
+    rnd.answers = answers
     rnd.call_chances = chances
     ron = [q for q, a in answers.items() if a == HU]
     if ron:
@@ -64,9 +55,9 @@ def response_options(rnd: Round, q: int, source: int, tile: int, rob: bool) -> l
     face = kind_of_instance(tile)
     options = [PASS]
     responder = t.players[q]
-    if q in rnd._owing or len(responder.hand) + 3 * len(responder.melds) != OTHER_TILES:
+    if q in rnd.owing or len(responder.hand) + 3 * len(responder.melds) != OTHER_TILES:
         return options
-    counted = count_hand(rnd._counted, q, responder.hand)
+    counted = count_hand(rnd.hand_counts, q, responder.hand)
     vector = counted.vector
     way = WinWay.ROB_KONG if rob else WinWay.RON
     reach = grant_reach(rnd.rules, t, q)
@@ -121,7 +112,7 @@ def make_call(rnd: Round, caller: int, source: int, tile: int, answer: str) -> S
     meld = Meld(kind, tuple(kind_of_instance(i) for i in instances))
     player.melds.append(TableMeld(meld, instances, source))
     t.any_call = True
-    rnd._win_tile.pop(caller, None)
+    rnd.win_tile.pop(caller, None)
     if kind is MeldKind.MINKAN:
         yield from kong_established(rnd, caller, kind, face, source)
         return
@@ -134,7 +125,7 @@ def make_call(rnd: Round, caller: int, source: int, tile: int, answer: str) -> S
 def kong_options(rnd: Round, p: int) -> list[str]:
     t = rnd.table
     player = t.players[p]
-    held = count_hand(rnd._counted, p, player.hand).vector
+    held = count_hand(rnd.hand_counts, p, player.hand).vector
     pons = {m.meld.tiles[0] for m in player.melds if m.meld.kind is MeldKind.PON}
     fours = [k for k, n in enumerate(held) if n == 4] if 4 in held else []
     found: list[str] = []
@@ -187,7 +178,7 @@ def kong_established(rnd: Round, p: int, kind: MeldKind, face: int, source: int 
     if kind is not MeldKind.ANKAN:
         yield from rnd.emit("meld.exposed", p, kind=kind.value, tile=FACES[face], **{"from": came})
     yield from replacement_draw(rnd, p, "kong", None)
-    rnd._rinshan = True
+    rnd.rinshan = True
 
 
 def parse_run(text: str) -> list[int]:

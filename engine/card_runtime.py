@@ -13,11 +13,11 @@ watched (:func:`watch`) and ended when its duration's event is delivered
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
-from engine.bus import Event
+from engine.bus import Event, Step
 from engine.decisions import Decision, DecisionKind
 from engine.effects.context import Ctx
 from engine.effects.hooks import CardHook, Expiry, LaterHook, Status, WatchHook
@@ -39,8 +39,6 @@ from engine.vocabulary import (
 if TYPE_CHECKING:
     from engine.round import Round
 
-Step = Generator[Decision, str, None]
-
 
 @dataclass
 class DrawnCard:
@@ -54,49 +52,68 @@ class DrawnCard:
     """Put away without effect: the §6.9 / §7.3 kept slot chose the card held, or S-10 redrew it."""
 
 
+@dataclass
+class InForce:
+    """What the cards in force keep during a round: the statuses (statics), each player's lasting slot
+    per deck, the replacements waiting for their event, the durations watched and the triggers that
+    end on the event they answer (§6.9, §7.3, §15)."""
+
+    statuses: list[Status] = field(default_factory=list)
+    lasting: dict[tuple[str, int], str] = field(default_factory=dict)
+    replacements: dict[str, list[CardHook]] = field(default_factory=dict)
+    expiring: list[tuple[Expiry, Callable[[], None]]] = field(default_factory=list)
+    expiry_events: set[str] = field(default_factory=set)
+    """The events that can end or arm a watched duration: the round delivers them even unheard."""
+    retiring: list[CardHook] = field(default_factory=list)
+    effect_depth: int = 0
+    """How many card effects are resolving, one inside another."""
+    wall_count_due: str | None = None
+    """The cause of a drawable count lowered inside an effect, announced once the effects settle."""
+
+
 def register(rnd: Round, card: CompiledCard, holder: int | None, expiry: Expiry | None = None) -> None:
     """Put a card's triggers, replacements, statics and contract watches in force for its holder."""
     for hook in card.hooks:
         listener = CardHook(hook, card, holder)
         ends = expiry or Expiry.of(_until(hook.duration), holder)
         if ends is not None and ends.event == hook.event:
-            watch(rnd, ends, partial(rnd._retiring.append, listener))
+            watch(rnd, ends, partial(rnd.in_force.retiring.append, listener))
         elif ends is not None:
             watch(rnd, ends, partial(setattr, listener, "live", False))
         if hook.replaces:
-            rnd._replacements.setdefault(hook.event, []).append(listener)
+            rnd.in_force.replacements.setdefault(hook.event, []).append(listener)
         else:
             rnd.bus.listen(listener)
     if holder is not None:
         ctx = Ctx(rnd, card, holder)
         for rule in card.statics:
-            rnd.statuses.append(Status(rule, holder, ctx, expiry))
+            rnd.in_force.statuses.append(Status(rule, holder, ctx, expiry))
         for contract_watch in card.watches:
             rnd.bus.listen(WatchHook(contract_watch, card, holder))
 
 
 def watch(rnd: Round, expiry: Expiry, end: Callable[[], None]) -> None:
     """Run ``end`` when ``expiry`` ends; the round then delivers the events that can end or arm it."""
-    rnd._expiring.append((expiry, end))
-    rnd._expiry_events.update((expiry.event, "turn.started"))
+    rnd.in_force.expiring.append((expiry, end))
+    rnd.in_force.expiry_events.update((expiry.event, "turn.started"))
 
 
 def expire(rnd: Round, event: Event) -> None:
-    if not rnd._expiring:
+    if not rnd.in_force.expiring:
         return
     keep = []
-    for expiry, end in rnd._expiring:
+    for expiry, end in rnd.in_force.expiring:
         if expiry.observe(event, rnd):
             end()
         else:
             keep.append((expiry, end))
-    rnd._expiring = keep
+    rnd.in_force.expiring = keep
 
 
 def deliver_then_end(rnd: Round, event: Event) -> Step:
     """A trigger whose duration ends on the very event it answers still answers it, then ends (F-R01
     "直到下一名玩家胡牌": the next hu is the one it celebrates; F-R02's next normal draw)."""
-    ending, rnd._retiring = rnd._retiring, []
+    ending, rnd.in_force.retiring = rnd.in_force.retiring, []
     yield from rnd.bus.deliver(event, rnd)
     for listener in ending:
         listener.live = False
@@ -105,7 +122,7 @@ def deliver_then_end(rnd: Round, event: Event) -> Step:
 def replaced(rnd: Round, name: str, p: int, **data: object) -> Generator[Decision, str, bool]:
     """Run a replacement (``instead of …``) the player holds for this event, if one applies."""
     event = Event(name, p, rnd.ambient, data)
-    for hook in rnd._replacements.get(name, []):
+    for hook in rnd.in_force.replacements.get(name, []):
         if hook.holder == p and hook.live and (yield from hook.attempt(event, rnd)):
             return True
     return False
@@ -116,15 +133,15 @@ def resolve(rnd: Round, ctx: Ctx, steps: Program) -> Step:
     and could do nothing (§6.8, §18.3).  The drawable count a card effect lowered is announced
     once the outermost effect has settled (``wall.count``, H12, R117)."""
     rnd.exercised.add(ctx.card.base_id)
-    rnd._effects += 1
+    rnd.in_force.effect_depth += 1
     try:
         yield from run_program(ctx, steps)
     finally:
-        rnd._effects -= 1
+        rnd.in_force.effect_depth -= 1
     tally = rnd.unable if ctx.unexecutable and not ctx.did_something else rnd.acted
     tally[ctx.card.base_id] = tally.get(ctx.card.base_id, 0) + 1
-    if not rnd._effects and rnd._wall_due is not None:
-        cause, rnd._wall_due = rnd._wall_due, None
+    if not rnd.in_force.effect_depth and rnd.in_force.wall_count_due is not None:
+        cause, rnd.in_force.wall_count_due = rnd.in_force.wall_count_due, None
         yield from rnd.emit("wall.count", None, cause, drawable=len(rnd.table.wall))
 
 
@@ -177,7 +194,7 @@ def resolve_drawn(
         yield from rnd.emit(f"{deck_name}.unexecutable", p, ctx.cause, card=card_id)
         return False
     if lasting:
-        held = rnd.lasting.get((deck_name, p))
+        held = rnd.in_force.lasting.get((deck_name, p))
         if held is not None and still_acts(rnd, held, p):
             keep = yield Decision(DecisionKind.KEEP_LASTING, p, (held, card_id), deck_name)
             dropped = card_id if keep == held else held
@@ -188,7 +205,7 @@ def resolve_drawn(
             if keep == held:
                 rnd.drawn.append(DrawnCard(card_id, deck_name, p, False, discarded=True))
                 return True
-        rnd.lasting[(deck_name, p)] = card_id
+        rnd.in_force.lasting[(deck_name, p)] = card_id
     register(rnd, card, p)
     yield from resolve(rnd, ctx, card.resolution)
     unexecutable = ctx.unexecutable and not ctx.did_something and not lasting
@@ -207,7 +224,7 @@ def still_acts(rnd: Round, card_id: str, p: int) -> bool:
         return True
     hooks = [h for hs in rnd.bus.listeners.values() for h in hs if isinstance(h, CardHook)]
     return any(h.live and h.holder == p and h.card.id == card_id for h in hooks) or any(
-        s.holder == p and s.rule.source == card_id for s in rnd.statuses
+        s.holder == p and s.rule.source == card_id for s in rnd.in_force.statuses
     )
 
 
@@ -218,18 +235,20 @@ def end_card(rnd: Round, card_id: str, p: int) -> None:
                 continue
             if isinstance(h, CardHook | LaterHook) and h.holder == p and h.card.id == card_id:
                 h.live = False
-    rnd.statuses[:] = [s for s in rnd.statuses if not (s.holder == p and s.rule.source == card_id)]
+    rnd.in_force.statuses[:] = [
+        s for s in rnd.in_force.statuses if not (s.holder == p and s.rule.source == card_id)
+    ]
 
 
 def lasting_card(rnd: Round, p: int, deck_name: str) -> str | None:
     """The card in ``p``'s one lasting slot of ``deck_name``, while it still acts (§6.9, §7.3)."""
-    held = rnd.lasting.get((deck_name, p))
+    held = rnd.in_force.lasting.get((deck_name, p))
     return held if held is not None and still_acts(rnd, held, p) else None
 
 
 def end_lasting(rnd: Round, p: int, deck_name: str) -> Step:
     """``p`` puts his lasting card of ``deck_name`` in its discard pile without effect (§7.2, §7.4)."""
-    held = rnd.lasting.pop((deck_name, p), None)
+    held = rnd.in_force.lasting.pop((deck_name, p), None)
     if held is None:
         return
     end_card(rnd, held, p)
@@ -241,10 +260,10 @@ def end_lasting(rnd: Round, p: int, deck_name: str) -> Step:
 
 def end_holder(rnd: Round, p: int) -> Step:
     """A winner's chance and party cards end at once (§7.6, §12.5); their augments only pause."""
-    for (deck, holder), card_id in list(rnd.lasting.items()):
+    for (deck, holder), card_id in list(rnd.in_force.lasting.items()):
         if holder == p:
             end_card(rnd, card_id, p)
-            del rnd.lasting[(deck, holder)]
+            del rnd.in_force.lasting[(deck, holder)]
             yield from rnd.emit("card.ended", p, card=card_id)
 
 
@@ -253,7 +272,7 @@ def add_status(rnd: Round, ctx: Ctx, rule: StaticRule) -> None:
     for who in ctx.players(rule.who, "holder"):
         expiry = Expiry.of(_until(rule.duration), ctx.holder if ctx.holder is not None else who)
         status = Status(rule, who, ctx, expiry)
-        rnd.statuses.append(status)
+        rnd.in_force.statuses.append(status)
         if rule.action == "keep_drawn":
             hand = rnd.table.players[who].hand
             rnd.table.players[who].forced_tile = hand[-1] if hand else None
@@ -262,8 +281,8 @@ def add_status(rnd: Round, ctx: Ctx, rule: StaticRule) -> None:
 
 
 def drop_status(rnd: Round, status: Status) -> None:
-    if status in rnd.statuses:
-        rnd.statuses.remove(status)
+    if status in rnd.in_force.statuses:
+        rnd.in_force.statuses.remove(status)
 
 
 def add_later(rnd: Round, ctx: Ctx, until: str, steps: Program) -> None:

@@ -9,26 +9,16 @@ round (§11 phase 6).
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from engine.card_runtime import (
-    replaced,
-)
-from engine.decisions import Decision
-from engine.tiles import (
-    is_flower,
-    kind_of_instance,
-)
-from engine.wins import (
-    EndReason,
-    RoundOver,
-)
+from engine.bus import Step
+from engine.card_runtime import replaced
+from engine.effects.table_changes import see
+from engine.tiles import is_flower, kind_of_instance
+from engine.wins import EndReason, RoundOver
 
 if TYPE_CHECKING:
     from engine.round import Round
-
-Step = Generator[Decision, str, None]
 
 
 def normal_draw(rnd: Round, p: int) -> Step:
@@ -43,7 +33,7 @@ def normal_draw(rnd: Round, p: int) -> Step:
     end, peek = rnd.draw_end.pop(p, ("top", False))
     wall = rnd.table.wall
     if peek:
-        rnd.see(p, wall.look_front(1), public=False)
+        see(rnd, p, wall.look_front(1), public=False)
     tile = wall.draw_tail() if end == "tail" else wall.draw_front()
     yield from acquire(rnd, p, tile, "normal", None, end=end)
 
@@ -67,7 +57,7 @@ def replace_flowers(rnd: Round, player: int, cause: str | None = None) -> Step:
             return
         hand.remove(tile)
         rnd.table.players[player].flowers.append(tile)
-        yield from rnd.emit("flower.revealed", player, cause, flower=rnd._show(tile), phase=rnd.phase)
+        yield from rnd.emit("flower.revealed", player, cause, flower=rnd.show(tile), phase=rnd.phase)
         yield from replacement_draw(rnd, player, "flower", cause)
 
 
@@ -83,31 +73,31 @@ def announce(rnd: Round, p: int, tile: int, via: str, cause: str | None, **data:
     once place them all first, so the 144 stay accounted for at every event)."""
     player = rnd.table.players[p]
     if via == "normal":
-        rnd._rinshan = False
+        rnd.rinshan = False
         if not is_flower(kind_of_instance(tile)):
-            rnd._win_tile[p] = tile
-            yield from rnd.emit("draw.normal.taken", p, cause, tile=rnd._show(tile), **data)
+            rnd.win_tile[p] = tile
+            yield from rnd.emit("draw.normal.taken", p, cause, tile=rnd.show(tile), **data)
             if tile not in player.hand:
                 return  # sent back by a redraw: the redrawn tile is the turn's normal draw (R123)
         player.normal_draws += 1
     if is_flower(kind_of_instance(tile)):
-        rnd._win_tile.pop(p, None)
+        rnd.win_tile.pop(p, None)
         yield from replace_flowers(rnd, p, cause)
         return
-    shown = rnd._show(tile)
+    shown = rnd.show(tile)
     if via == "normal":
-        rnd._win_tile[p] = tile
-        rnd._drew.add(p)
+        rnd.win_tile[p] = tile
+        rnd.drew.add(p)
         yield from rnd.emit("draw.normal", p, cause, tile=shown, k=player.normal_draws, **data)
     elif via == "replacement":
-        rnd._win_tile[p] = tile
+        rnd.win_tile[p] = tile
         yield from rnd.emit("draw.replacement", p, cause, tile=shown, **data)
     else:
-        rnd._win_tile.pop(p, None)
+        rnd.win_tile.pop(p, None)
         if via == "extra":
             yield from rnd.emit("draw.extra", p, cause, tile=shown)
     yield from rnd.emit("tile.acquired", p, cause, tile=shown, via=via, instance=tile)
-    if rnd._effects:
-        rnd._wall_due = rnd._wall_due or cause or rnd.ambient
+    if rnd.in_force.effect_depth:
+        rnd.in_force.wall_count_due = rnd.in_force.wall_count_due or cause or rnd.ambient
     else:
         yield from rnd.emit("wall.count", None, cause, drawable=len(rnd.table.wall))

@@ -15,8 +15,13 @@ round ends at the third win or when the wall is exhausted (phases 3–6).  The
 abandon window opens once, the first time the drawable tiles fall to 24 or
 fewer, after the action in progress has settled (§10).
 
-The cards in play (:class:`Cards`) listen on the bus; their effects act on
-the round through the methods in the last part of this class.
+:class:`Round` holds the round's state and delivers its events; each part of
+the flow is a module of functions taking the round: :mod:`engine.setup`
+(phase 1), :mod:`engine.turn`, :mod:`engine.draws` and :mod:`engine.calls`
+(phase 2), :mod:`engine.wins` (phases 3–5), :mod:`engine.abandon_window`
+(§10).  The cards in play (:class:`Cards`) are run by
+:mod:`engine.card_runtime`; their effects act on the round through the
+methods under "what card effects use" and :mod:`engine.effects.table_changes`.
 """
 
 from __future__ import annotations
@@ -26,52 +31,21 @@ from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import card_runtime, draws
-from engine.abandon_window import abandon_window
-from engine.bus import Bus, Event
-from engine.calls import declare_kong, kong_options, make_call, responses
-from engine.card_runtime import (
-    DrawnCard,
-    deliver_then_end,
-    end_card,
-    expire,
-    register,
-    watch,
-)
-from engine.decisions import HU, PASS, Decision, DecisionKind
-from engine.draws import normal_draw
+from engine import card_runtime, draws, turn
+from engine.bus import Bus, Event, Step
+from engine.card_runtime import DrawnCard, InForce, deliver_then_end, expire, register
+from engine.decisions import Decision
 from engine.effects.context import Ctx
-from engine.effects.hooks import CardHook, Expiry, Status
 from engine.hand_counts import HandCounts
 from engine.hookspecs import ScoreContribution, SetupStage, WinSummary
-from engine.melds import MeldKind
-from engine.rules import Rules, WinClaim
+from engine.rules import Rules
 from engine.setup import choose_contracts, deal, opener
-from engine.state import PLAYERS, ContractStatus, Deck, PlayerState, Table, Win, WinWay
-from engine.tiles import (
-    EAST,
-    FACES,
-    kind_of_instance,
-    parse_one,
-)
-from engine.vocabulary import (
-    CompiledCard,
-    Program,
-    StaticRule,
-)
+from engine.state import PLAYERS, ContractStatus, Deck, PlayerState, Table, Win
+from engine.tiles import EAST, FACES, kind_of_instance
+from engine.turn import play_turn
+from engine.vocabulary import CompiledCard, Program, StaticRule
 from engine.wall import Wall
-from engine.wins import (
-    EndReason,
-    RoundOver,
-    Turn,
-    after_exit,
-    can_win,
-    self_draw_claim,
-    settle_wins,
-    winnable,
-)
-
-Step = Generator[Decision, str, None]
+from engine.wins import EndReason, RoundOver, Turn
 
 
 @dataclass(frozen=True)
@@ -158,7 +132,7 @@ class Round:
         self.returned: dict[str, list[str]] = {"normal": [], "black": []}
         self.turn_number = 0
         self.actor = self.dealer
-        self._owing: set[int] = set()
+        self.owing: set[int] = set()
         """Players whose own turn action is still pending while a card effect runs inside it: they do
         not answer a nested discard (H9; §14.5; §15 reading less favourable to the actor, R126)."""
         self.contracts_revealed = False
@@ -173,29 +147,22 @@ class Round:
         self.exercised: set[str] = set()
         self.acted: dict[str, int] = {}
         self.unable: dict[str, int] = {}
-        self.statuses: list[Status] = []
-        self.lasting: dict[tuple[str, int], str] = {}
-        self._replacements: dict[str, list[CardHook]] = {}
-        self._expiring: list[tuple[Expiry, Callable[[], None]]] = []
-        self._expiry_events: set[str] = set()
-        self._retiring: list[CardHook] = []
-        self._win_tile: dict[int, int] = {}
-        self._rinshan = False
-        self._first_turn = True
-        self._first_discard = True
+        self.in_force = InForce()
+        self.win_tile: dict[int, int] = {}
+        self.rinshan = False
+        self.first_turn = True
+        self.first_discard = True
         self.ambient = "rule"
         self.phase = "setup"
         self._started = False
-        self._retracted: set[int] = set()
-        self._answers: dict[int, str] = {}
+        self.retracted: set[int] = set()
+        self.answers: dict[int, str] = {}
         self.call_chances: set[int] = set()
         self.exiting: set[int] = set()
-        self._forced_discard: dict[int, bool] = {}
-        self._drew: set[int] = set()
-        self._counted: dict[int, HandCounts] = {}
-        self._effects = 0
-        self._wall_due: str | None = None
-        self.rules.statuses = self.statuses
+        self.forced_discard: dict[int, bool] = {}
+        self.drew: set[int] = set()
+        self.hand_counts: dict[int, HandCounts] = {}
+        self.rules.statuses = self.in_force.statuses
 
     @property
     def dealer(self) -> int:
@@ -227,15 +194,13 @@ class Round:
     ) -> Iterable[Decision]:
         """Record an event and deliver it to the cards listening (§6.6, §15); with nobody recording or
         listening, nothing is built."""
-        if name not in self._expiry_events and not self.bus.sinks and name not in self.bus.listeners:
+        if name not in self.in_force.expiry_events and not self.bus.sinks and name not in self.bus.listeners:
             return ()
         event = Event(name, player, cause or self.ambient, data)
         expire(self, event)
-        if self._retiring:
+        if self.in_force.retiring:
             return deliver_then_end(self, event)
         return self.bus.deliver(event, self)
-
-    # -- phase 1: the deal -------------------------------------------------------------
 
     def play(self) -> Generator[Decision, str, RoundResult]:
         """Deal, choose contracts, play until the third win or the exhausted wall (§11)."""
@@ -248,9 +213,9 @@ class Round:
             yield from self.emit("setup.ready")
             yield from choose_contracts(self)
             self.phase = "play"
-            turn: Turn | None = Turn(opener(self), draw=False)
-            while turn is not None:
-                turn = yield from self._turn(turn)
+            upcoming: Turn | None = Turn(opener(self), draw=False)
+            while upcoming is not None:
+                upcoming = yield from play_turn(self, upcoming)
         except RoundOver as over:
             reason = over.reason
         yield from self.emit("round.ended", reason=reason.value)
@@ -270,130 +235,6 @@ class Round:
                 register(self, card, p)
         yield from self.emit("round.started", self.dealer, round=self.number, dealer=PLAYERS[self.dealer])
 
-    # -- phase 2: turns ----------------------------------------------------------------
-
-    def _turn(self, turn: Turn) -> Generator[Decision, str, Turn | None]:
-        """One rotation turn: the abandon window if due, the draw, own actions and a discard."""
-        yield from abandon_window(self)
-        p = turn.player
-        if not self.table.in_game(p):
-            return after_exit(self, p)
-        self.actor = p
-        self._owing.add(p)
-        if turn.draw:
-            self.turn_number += 1
-            yield from self.emit("turn.started", p, seat=self.table.seat_of[p])
-            yield from normal_draw(self, p)
-        nxt = yield from self._act(p, drawn=True)
-        yield from self.emit("turn.ended", p, seat=self.table.seat_of[p])
-        return nxt
-
-    def _act(self, p: int, *, drawn: bool) -> Generator[Decision, str, Turn | None]:
-        """The acting player's choices after a draw or a call: hu, kongs, then a discard (§11 phase 2)."""
-        t = self.table
-        player = t.players[p]
-        self._owing.add(p)
-        yield from self.emit("idle", p)
-        while True:
-            yield from self.emit("discard.before", p)
-            first = self._first_turn
-            self._first_turn = False
-            win_tile = self._win_tile.get(p)
-            options: list[str] = []
-            claim = None
-            if drawn and win_tile in player.hand and winnable(self, p):
-                claim = self_draw_claim(self, p, first=first)
-                if can_win(self, p, win_tile, claim):
-                    options.append(HU)
-            if drawn and t.wall:
-                options += kong_options(self, p)
-            options += self._discard_options(p)
-            answer = yield Decision(DecisionKind.TURN, p, tuple(options))
-            if answer == HU:
-                assert win_tile is not None and claim is not None
-                self._owing.discard(p)
-                yield from settle_wins(self, [p], win_tile, claim)
-                return after_exit(self, p)
-            verb, face = answer.split(" ", 1)
-            kind = parse_one(face)
-            if verb == "discard":
-                self._owing.discard(p)
-                return (yield from self._discard(p, kind))
-            robbed = yield from declare_kong(self, p, MeldKind(verb), kind)
-            if robbed:
-                self._owing.discard(p)
-                return after_exit(self, p)
-            drawn = True
-
-    def _discard_options(self, p: int) -> list[str]:
-        """The legal discards; each §15 level of card rules falls back to what the levels above it
-        allow when it forbids every tile (O-N03, O-N08, B-11 fallbacks; CARD-INVENTORY §3 pair 6)."""
-        player = self.table.players[p]
-        drawn = self._win_tile.get(p)
-        drawn_kind = kind_of_instance(drawn) if drawn in player.hand and drawn is not None else None
-        faces = sorted(set(player.hand_kinds()))
-        if self.rules.binds_discards(p):
-            faces = self.rules.legal_discards(self.table, p, faces, drawn_kind)
-        return [f"discard {FACES[k]}" for k in faces]
-
-    def _discard(self, p: int, face: int, cause: str | None = None) -> Generator[Decision, str, Turn | None]:
-        """Put a tile in the river and settle the responses to it (§11 phase 2, §12.2, §12.3)."""
-        t = self.table
-        player = t.players[p]
-        tile = min(
-            (i for i in player.hand if kind_of_instance(i) == face), key=lambda i: (i in player.revealed, i)
-        )
-        player.hand.remove(tile)
-        player.river.append(tile)
-        player.discarded.append(face)
-        if tile in player.revealed:
-            player.revealed.discard(tile)
-        if tile in player.contract_tiles:
-            player.revealed_discarded += 1
-        self._forced_discard[p] = tile == player.forced_tile
-        if tile == player.forced_tile:
-            player.forced_discards += 1
-            player.forced_tile = None
-        self._win_tile.pop(p, None)
-        self._rinshan = False
-        normal = p in self._drew and (cause or self.ambient) == "rule"
-        self._drew.discard(p)
-        houtei = not t.wall
-        if self._first_discard:
-            self._first_discard = False
-            yield from self.emit("discard.first_of_round", p, cause, tile=FACES[face])
-        yield from self.emit("discard.made", p, cause, tile=FACES[face], k=len(player.discarded))
-        if p in self._retracted:
-            self._retracted.discard(p)
-            options = tuple(self._discard_options(p))
-            again = yield Decision(DecisionKind.TURN, p, options)
-            return (yield from self._discard(p, parse_one(again.split(" ", 1)[1]), cause))
-        claims = yield from responses(self, p, tile, rob=False)
-        self.safe.discard(p)
-        if claims and self._answers[claims[0]] == HU:
-            player.river.remove(tile)
-            player.uncalled_streak += 1
-            yield from settle_wins(self, claims, tile, WinClaim(WinWay.RON, from_player=p, last_tile=houtei))
-            yield from self.emit("discard.settled", p, cause, tile=FACES[face], outcome="ron", normal=normal)
-            return after_exit(self, p)
-        if claims:
-            caller = claims[0]
-            answer = self._answers[caller]
-            player.uncalled_streak = 0
-            yield from make_call(self, caller, p, tile, answer)
-            yield from self.emit(
-                "discard.settled", p, cause, tile=FACES[face], outcome="called", normal=normal
-            )
-            return (yield from self._act(caller, drawn=answer == "kong"))
-        player.uncalled_streak += 1
-        yield from self.emit("discard.settled", p, cause, tile=FACES[face], outcome="none", normal=normal)
-        nxt = t.next_in_game(p)
-        return None if nxt is None else Turn(nxt)
-
-    # -- wins and exits ----------------------------------------------------------------
-
-    # -- the abandon window ------------------------------------------------------------
-
     # -- what card effects use ---------------------------------------------------------
 
     def acquire(self, p: int, tile: int, via: str, cause: str | None, **data: object) -> Step:
@@ -403,6 +244,10 @@ class Round:
     def announce(self, p: int, tile: int, via: str, cause: str | None, **data: object) -> Step:
         """The events of a tile already in ``p``'s hand (:func:`engine.draws.announce`)."""
         return draws.announce(self, p, tile, via, cause, **data)
+
+    def card_discard(self, p: int, cause: str) -> Step:
+        """A discard a card makes ``p`` take (:func:`engine.turn.card_discard`)."""
+        return turn.card_discard(self, p, cause)
 
     def resolve(self, ctx: Ctx, steps: Program) -> Step:
         """Run a card's program (:func:`engine.card_runtime.resolve`)."""
@@ -419,113 +264,6 @@ class Round:
     def add_later(self, ctx: Ctx, until: str, steps: Program) -> None:
         """Steps to run when the holder's duration ends (:func:`engine.card_runtime.add_later`)."""
         card_runtime.add_later(self, ctx, until, steps)
-
-    def card_discard(self, p: int, cause: str) -> Step:
-        """A discard a card makes a player take, with its own nested response window (H9); everything
-        that follows from it — calls, the caller's discard, kongs, wins — carries the card's cause
-        (CARD-INVENTORY §0), so world cards do not see it (§6.7)."""
-        if self.table.players[p].won or not self.table.players[p].hand:
-            return
-        answer = yield Decision(DecisionKind.TURN, p, tuple(self._discard_options(p)), cause)
-        outer, self.ambient = self.ambient, cause
-        try:
-            yield from self._discard(p, parse_one(answer.split(" ", 1)[1]), cause)
-        finally:
-            self.ambient = outer
-
-    def reveal(self, owner: int, tiles: list[int], until: str, ctx: Ctx) -> None:
-        """Tiles become public while staying in the hand (§14.4); a contract's reveal is tracked (B-09)."""
-        player = self.table.players[owner]
-        player.revealed.update(tiles)
-        if ctx.card.contract is not None:
-            player.contract_tiles.update(tiles)
-        expiry = Expiry.of(until, owner)
-        if expiry is not None and until != "round_end":
-            watch(self, expiry, lambda: player.revealed.difference_update(tiles))
-
-    def see(self, viewer: int, tiles: list[int], *, public: bool) -> None:
-        """Tiles a card lets ``viewer`` (or everyone) see; they appear in the agent's view."""
-        kinds = tuple(kind_of_instance(i) for i in tiles)
-        for p in range(4) if public else (viewer,):
-            self.seen[p] = kinds
-
-    def take_from_hand(self, p: int, face: str) -> int:
-        """Remove one hidden tile of ``face`` from the hand and return it."""
-        player = self.table.players[p]
-        k = parse_one(face)
-        tile = next(
-            i
-            for i in sorted(player.hand, key=lambda i: (i in player.revealed, i))
-            if kind_of_instance(i) == k
-        )
-        player.hand.remove(tile)
-        player.revealed.discard(tile)
-        if self._win_tile.get(p) == tile:
-            del self._win_tile[p]
-        return tile
-
-    def can_retract(self, p: int) -> bool:
-        """P-10 may take back the discard just made, unless B-10 forced it (H4: L3 beats L4)."""
-        return bool(self.table.players[p].river) and not self._forced_discard.get(p, False)
-
-    def retract(self, p: int) -> bool:
-        """P-10: the discard just made goes back to the hand and is void."""
-        player = self.table.players[p]
-        if not self.can_retract(p):
-            return False
-        player.hand.append(player.river.pop())
-        player.discarded.pop()
-        self._retracted.add(p)
-        return True
-
-    def rotate_seats(self, cause: str) -> Step:
-        """O-X01: each in-game player moves to the next in-game seat; dealer, wind and order stay (§14.3)."""
-        t = self.table
-        moving = sorted((p for p in range(4) if t.in_game(p)), key=lambda p: t.seat_of[p])
-        seats = [t.seat_of[p] for p in moving]
-        for p, seat in zip(moving, seats[1:] + seats[:1], strict=True):
-            t.seat_of[p] = seat
-        yield from self.emit("seats.rotated", None, cause, seats={PLAYERS[p]: t.seat_of[p] for p in range(4)})
-
-    def swap_candidate(self, p: int, source: str) -> Generator[Decision, str, bool]:
-        """S-06: put back one offered normal contract and draw a new one (§9.1)."""
-        normal = [c for c in self.candidates.get(p, []) if not self.rules.is_black(c)]
-        if self.offer is None or not normal or not self.offer.normal:
-            return False
-        answer = yield Decision(DecisionKind.CHOOSE, p, (*normal, PASS), source)
-        if answer == PASS:
-            return True
-        self.candidates[p].remove(answer)
-        self.candidates[p].append(self.offer.normal.pop())
-        self.returned["normal"].append(answer)
-        return True
-
-    def replace_contract(
-        self, p: int, offer: int, optional: bool, ctx: Ctx
-    ) -> Generator[Decision, str, bool]:
-        """A new contract of the same type, chosen from ``offer``; progress restarts (O-X08, G-06, G-16).
-        A completed contract may go too, losing its completion: only O-X08 and G-16 ask for an unfinished
-        one, in their own text (§15 supplement 1, R119)."""
-        player = self.table.players[p]
-        old = player.contract
-        deck = self.cards.decks.get("black_contract" if self.rules.is_black(old or "") else "contract")
-        if old is None or deck is None:
-            return False
-        fresh = [c for c in (deck.draw() for _ in range(offer)) if c is not None]
-        if not fresh:
-            return False
-        answer = yield Decision(DecisionKind.CHOOSE, p, (*fresh, *((PASS,) if optional else ())), ctx.card.id)
-        if answer == PASS:
-            deck.put_back(fresh)
-            return True
-        deck.put_back([c for c in fresh if c != answer] + [old])
-        end_card(self, old, p)
-        player.contract = answer
-        player.contract_status = ContractStatus.OPEN
-        player.contract_tiles.clear()
-        register(self, self.cards.library[answer], p)
-        yield from self.emit("contract.replaced", p, ctx.cause, old=old, new=answer)
-        return True
 
     def playing(self, p: int | None) -> bool:
         """Whether ``p`` may still act: in the round and not a winner about to leave (§6.6, §12.5, H18)."""
@@ -554,7 +292,8 @@ class Round:
 
     # -- helpers -----------------------------------------------------------------------
 
-    def _show(self, tile: int) -> str:
+    def show(self, tile: int) -> str:
+        """A tile instance as the events name it (``5m``)."""
         return FACES[kind_of_instance(tile)]
 
     def _settled_contracts(self) -> set[str]:

@@ -174,7 +174,7 @@ def score_non_winner(kongs: Sequence[MeldKind], direct_points: int = 0) -> tuple
 
 def total(items: Sequence[ScoreItem]) -> int:
     """The sum of the items' points."""
-    return sum(item.points for item in items)
+    return sum([item.points for item in items])
 
 
 def _check(win: WinInput) -> None:
@@ -184,6 +184,8 @@ def _check(win: WinInput) -> None:
         raise InputError(f"win_by: {win.win_by!r} is not 'ron' or 'tsumo'")
     if win.win_tile not in win.concealed:
         raise InputError("win_tile: the winning tile is not among the concealed tiles")
+    if not win.flags:
+        return
     for flag in sorted(win.flags):
         if flag not in SPECIAL_WINS:
             raise InputError(f"flags: unknown flag {flag!r} (one of {', '.join(SPECIAL_FLAGS)})")
@@ -350,7 +352,7 @@ def score_win(win: WinInput) -> ScoreResult:
         before = list(win.concealed)
         before.remove(win.win_tile)
         single_wait = single_wait_on_pair(before, win.melds, grants)
-    bypass = bool(win.flags & {"heavenly", "earthly"})
+    bypass = bool(win.flags) and bool(win.flags & {"heavenly", "earthly"})
     best: tuple[Decomposition, tuple[ScoreItem, ...], int] | None = None
     best_order: tuple[tuple[object, ...], ...] | None = None
     fields = _fact_fields(win, single_wait)

@@ -8,20 +8,16 @@ one, and the rest go back to be reshuffled.
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from engine.card_runtime import (
-    register,
-)
+from engine.bus import Step
+from engine.card_runtime import register
 from engine.decisions import Decision, DecisionKind
 from engine.draws import replace_flowers
 from engine.state import ContractStatus
 
 if TYPE_CHECKING:
     from engine.round import Round
-
-Step = Generator[Decision, str, None]
 
 
 DEALER_TILES = 14
@@ -41,7 +37,7 @@ def deal(rnd: Round) -> Step:
     yield from rnd.emit("setup.dealt")
     for p in order:
         yield from replace_flowers(rnd, p)
-    rnd._win_tile[rnd.dealer] = t.players[rnd.dealer].hand[-1]
+    rnd.win_tile[rnd.dealer] = t.players[rnd.dealer].hand[-1]
 
 
 def choose_contracts(rnd: Round) -> Step:

@@ -8,30 +8,23 @@ winner (self-draw) or after the discarder (ron), skipping seats that have won
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from engine.abandon_window import abandon
-from engine.card_runtime import (
-    end_holder,
-)
-from engine.decisions import Decision
+from engine.bus import Step
+from engine.card_runtime import end_holder
 from engine.hand import is_complete_counts
 from engine.hand_counts import count_hand
 from engine.hookspecs import ScoreContribution, WinSummary
 from engine.rules import WinClaim, WinVerdict, grant_reach
 from engine.state import PLAYERS, ContractStatus, Win, WinWay
-from engine.tiles import (
-    FACES,
-    kind_of_instance,
-)
+from engine.tiles import FACES, kind_of_instance
 
 if TYPE_CHECKING:
     from engine.round import Round
-
-Step = Generator[Decision, str, None]
 
 
 WINS_TO_END = 3
@@ -66,10 +59,10 @@ def self_draw_claim(rnd: Round, p: int, *, first: bool) -> WinClaim:
     player = t.players[p]
     return WinClaim(
         WinWay.SELF_DRAW,
-        rinshan=rnd._rinshan,
+        rinshan=rnd.rinshan,
         last_tile=not t.wall,
         heavenly=first and p == rnd.dealer and player.normal_draws == 0,
-        earthly=p != rnd.dealer and player.normal_draws == 1 and not t.any_call and not rnd._rinshan,
+        earthly=p != rnd.dealer and player.normal_draws == 1 and not t.any_call and not rnd.rinshan,
     )
 
 
@@ -78,7 +71,7 @@ def winnable(rnd: Round, p: int) -> bool:
     (:meth:`Rules.judge_win`): complete when plain, within the grants' reach otherwise.  Asked
     before the judge at every self-draw, from the counts kept while the hand is unchanged."""
     player = rnd.table.players[p]
-    counted = count_hand(rnd._counted, p, player.hand)
+    counted = count_hand(rnd.hand_counts, p, player.hand)
     reach = grant_reach(rnd.rules, rnd.table, p)
     if reach is None:
         return True

@@ -4,8 +4,10 @@ Each primitive is a small named function registered in
 :data:`engine.effects.program.PRIMITIVES`, grouped by what it acts on:
 ``deck_ops`` (chance and party cards), ``wall_ops`` (the wall), ``hand_ops``
 (hands and discards), ``table_ops`` (values, players, seats, contracts,
-treasure, party).  ``hooks`` puts cards on the bus; ``facts`` answers the
-guards; ``context`` resolves roles and tile filters.
+treasure, party).  ``table_changes`` makes the changes the round keeps
+track of (reveals, views, retractions, seats, contracts).  ``hooks`` puts
+cards on the bus; ``facts`` answers the guards; ``context`` resolves roles
+and tile filters.
 """
 
 from engine.effects import deck_ops, hand_ops, table_ops, wall_ops

@@ -4,6 +4,7 @@ passing, safe discards (§6.11, §14.2, §14.4; lib 二.1; CARD-INVENTORY §2)."
 from __future__ import annotations
 
 from engine.decisions import Decision, DecisionKind
+from engine.effects import table_changes
 from engine.effects.context import Ctx
 from engine.effects.program import Step, precondition, primitive
 from engine.tiles import format_one, kind_of_instance
@@ -87,14 +88,14 @@ def retrieve(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
 @precondition("retract_discard")
 def _can_retract(ctx: Ctx, args: dict[str, ArgValue]) -> bool:
     target = ctx.player(args.get("player", "holder"))
-    return target is not None and ctx.game.can_retract(target)
+    return target is not None and table_changes.can_retract(ctx.game, target)
 
 
 @primitive("retract_discard")
 def retract_discard(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """P-10: the discard just made is void and the holder discards another tile instead."""
     target = ctx.player(args.get("player", "holder"))
-    if target is None or not ctx.game.retract(target):
+    if target is None or not table_changes.retract(ctx.game, target):
         ctx.unexecutable = True
         return
     ctx.did_something = True
@@ -135,7 +136,7 @@ def reveal(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
         ctx.unexecutable = True
         return
     ctx.did_something = True
-    game.reveal(owner, shown, str(args.get("until", "round_end")), ctx)
+    table_changes.reveal(game, owner, shown, str(args.get("until", "round_end")), ctx)
     yield from game.emit(
         "tiles.revealed", owner, ctx.cause, tiles=" ".join(format_one(kind_of_instance(i)) for i in shown)
     )
@@ -155,7 +156,7 @@ def peek_private(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
         ctx.unexecutable = True
         return
     ctx.did_something = True
-    game.see(ctx.holder, [game.rng.choice(hidden)], public=False)
+    table_changes.see(game, ctx.holder, [game.rng.choice(hidden)], public=False)
     return
     yield
 
@@ -193,7 +194,10 @@ def exchange(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
             ctx.unexecutable = True
             return
         picks[p] = yield Decision(DecisionKind.CHOOSE, p, faces, ctx.card.id)
-    mine, theirs = game.take_from_hand(me, picks[me]), game.take_from_hand(other, picks[other])
+    mine, theirs = (
+        table_changes.take_from_hand(game, me, picks[me]),
+        table_changes.take_from_hand(game, other, picks[other]),
+    )
     game.table.players[me].hand.append(theirs)
     game.table.players[other].hand.append(mine)
     ctx.did_something = True
@@ -212,7 +216,7 @@ def pass_all(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     picks: dict[int, str] = {}
     for p in players:
         picks[p] = yield Decision(DecisionKind.CHOOSE, p, _hidden_faces(ctx, p), ctx.card.id)
-    taken = {p: game.take_from_hand(p, picks[p]) for p in players}
+    taken = {p: table_changes.take_from_hand(game, p, picks[p]) for p in players}
     receivers = {p: players[(index + 1) % len(players)] for index, p in enumerate(players)}
     for p in players:
         game.table.players[receivers[p]].hand.append(taken[p])
@@ -238,7 +242,7 @@ def swap_with_top(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
         if not faces:
             break
         answer = yield Decision(DecisionKind.CHOOSE, holder, faces, ctx.card.id)
-        given.append(game.take_from_hand(holder, answer))
+        given.append(table_changes.take_from_hand(game, holder, answer))
     ctx.did_something = True
     drawn = [game.table.wall.draw_front() for _ in given]
     game.table.players[holder].hand.extend(drawn)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.abandon_window import abandon
 from engine.decisions import Decision, DecisionKind
+from engine.effects import table_changes
 from engine.effects.context import Ctx
 from engine.effects.program import Step, primitive
 from engine.state import PLAYERS, ContractStatus
@@ -74,7 +75,7 @@ def rotate_seats(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """O-X01: every in-game player moves to the next in-game seat; seats keep dealer, wind and turn
     order (§14.3)."""
     ctx.did_something = True
-    yield from ctx.game.rotate_seats(ctx.cause)
+    yield from table_changes.rotate_seats(ctx.game, ctx.cause)
 
 
 @primitive("offer_contracts")
@@ -92,7 +93,7 @@ def offer_contracts(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
 @primitive("swap_candidate")
 def swap_candidate(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """S-06: swap one offered normal contract for a new one from the deck."""
-    if ctx.holder is None or not (yield from ctx.game.swap_candidate(ctx.holder, ctx.card.id)):
+    if ctx.holder is None or not (yield from table_changes.swap_candidate(ctx.game, ctx.holder, ctx.card.id)):
         ctx.unexecutable = True
         return
     ctx.did_something = True
@@ -104,8 +105,8 @@ def replace_contract(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     if ctx.holder is None:
         ctx.unexecutable = True
         return
-    done = yield from ctx.game.replace_contract(
-        ctx.holder, int(str(args.get("offer", 1))), args.get("optional") == "yes", ctx
+    done = yield from table_changes.replace_contract(
+        ctx.game, ctx.holder, int(str(args.get("offer", 1))), args.get("optional") == "yes", ctx
     )
     if not done:
         ctx.unexecutable = True

@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from engine.decisions import Decision, DecisionKind
+from engine.effects import table_changes
 from engine.effects.context import Ctx
 from engine.effects.program import Step, primitive
 from engine.tiles import format_one, kind_of_instance, parse
@@ -30,7 +31,7 @@ def look_and_reorder(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
         ctx.unexecutable = True
         return
     ctx.did_something = True
-    game.see(holder, seen, public=args.get("public") == "yes")
+    table_changes.see(game, holder, seen, public=args.get("public") == "yes")
     rule = str(args.get("rule", "any"))
     order = list(seen)
     if rule == "any" and len(seen) > 1:
@@ -83,7 +84,7 @@ def look_and_take(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
         ctx.unexecutable = True
         return
     ctx.did_something = True
-    game.see(holder, seen, public=args.get("public") == "yes")
+    table_changes.see(game, holder, seen, public=args.get("public") == "yes")
     suit = args.get("suit", "any")
     test = ctx.tile_filter(suit)
     eligible = [i for i in seen if suit == "any" or test(kind_of_instance(i))]
@@ -162,7 +163,7 @@ def put_bottom(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
             ctx.unexecutable = True
             return
         answer = yield Decision(DecisionKind.CHOOSE, target, faces, ctx.card.id)
-        tile = game.take_from_hand(target, answer)
+        tile = table_changes.take_from_hand(game, target, answer)
     game.table.wall.put_bottom(tile)
     ctx.did_something = True
     yield from game.emit("tile.returned", target, ctx.cause, where="bottom")

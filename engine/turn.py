@@ -1,0 +1,160 @@
+"""A rotation turn (§11 phase 2): the abandon window if due, the normal draw, the acting player's
+choices (hu, kongs, a discard), and the discard with the responses to it (§12.2, §12.3).
+
+The legal discards fall back level by level when card rules forbid every tile
+(§15); a discard a card makes a player take has its own nested response window
+and carries the card's cause (H9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING
+
+from engine.abandon_window import abandon_window
+from engine.bus import Step
+from engine.calls import declare_kong, kong_options, make_call, responses
+from engine.decisions import HU, Decision, DecisionKind
+from engine.draws import normal_draw
+from engine.melds import MeldKind
+from engine.rules import WinClaim
+from engine.state import WinWay
+from engine.tiles import FACES, kind_of_instance, parse_one
+from engine.wins import Turn, after_exit, can_win, self_draw_claim, settle_wins, winnable
+
+if TYPE_CHECKING:
+    from engine.round import Round
+
+
+def play_turn(rnd: Round, turn: Turn) -> Generator[Decision, str, Turn | None]:
+    """One rotation turn: the abandon window if due, the draw, own actions and a discard."""
+    yield from abandon_window(rnd)
+    p = turn.player
+    if not rnd.table.in_game(p):
+        return after_exit(rnd, p)
+    rnd.actor = p
+    rnd.owing.add(p)
+    if turn.draw:
+        rnd.turn_number += 1
+        yield from rnd.emit("turn.started", p, seat=rnd.table.seat_of[p])
+        yield from normal_draw(rnd, p)
+    nxt = yield from act(rnd, p, drawn=True)
+    yield from rnd.emit("turn.ended", p, seat=rnd.table.seat_of[p])
+    return nxt
+
+
+def act(rnd: Round, p: int, *, drawn: bool) -> Generator[Decision, str, Turn | None]:
+    """The acting player's choices after a draw or a call: hu, kongs, then a discard (§11 phase 2)."""
+    t = rnd.table
+    player = t.players[p]
+    rnd.owing.add(p)
+    yield from rnd.emit("idle", p)
+    while True:
+        yield from rnd.emit("discard.before", p)
+        first = rnd.first_turn
+        rnd.first_turn = False
+        win_tile = rnd.win_tile.get(p)
+        options: list[str] = []
+        claim = None
+        if drawn and win_tile in player.hand and winnable(rnd, p):
+            claim = self_draw_claim(rnd, p, first=first)
+            if can_win(rnd, p, win_tile, claim):
+                options.append(HU)
+        if drawn and t.wall:
+            options += kong_options(rnd, p)
+        options += discard_options(rnd, p)
+        answer = yield Decision(DecisionKind.TURN, p, tuple(options))
+        if answer == HU:
+            assert win_tile is not None and claim is not None
+            rnd.owing.discard(p)
+            yield from settle_wins(rnd, [p], win_tile, claim)
+            return after_exit(rnd, p)
+        verb, face = answer.split(" ", 1)
+        kind = parse_one(face)
+        if verb == "discard":
+            rnd.owing.discard(p)
+            return (yield from discard(rnd, p, kind))
+        robbed = yield from declare_kong(rnd, p, MeldKind(verb), kind)
+        if robbed:
+            rnd.owing.discard(p)
+            return after_exit(rnd, p)
+        drawn = True
+
+
+def discard_options(rnd: Round, p: int) -> list[str]:
+    """The legal discards; each §15 level of card rules falls back to what the levels above it
+    allow when it forbids every tile (O-N03, O-N08, B-11 fallbacks; CARD-INVENTORY §3 pair 6)."""
+    player = rnd.table.players[p]
+    drawn = rnd.win_tile.get(p)
+    drawn_kind = kind_of_instance(drawn) if drawn in player.hand and drawn is not None else None
+    faces = sorted(set(player.hand_kinds()))
+    if rnd.rules.binds_discards(p):
+        faces = rnd.rules.legal_discards(rnd.table, p, faces, drawn_kind)
+    return [f"discard {FACES[k]}" for k in faces]
+
+
+def discard(rnd: Round, p: int, face: int, cause: str | None = None) -> Generator[Decision, str, Turn | None]:
+    """Put a tile in the river and settle the responses to it (§11 phase 2, §12.2, §12.3)."""
+    t = rnd.table
+    player = t.players[p]
+    tile = min(
+        (i for i in player.hand if kind_of_instance(i) == face), key=lambda i: (i in player.revealed, i)
+    )
+    player.hand.remove(tile)
+    player.river.append(tile)
+    player.discarded.append(face)
+    if tile in player.revealed:
+        player.revealed.discard(tile)
+    if tile in player.contract_tiles:
+        player.revealed_discarded += 1
+    rnd.forced_discard[p] = tile == player.forced_tile
+    if tile == player.forced_tile:
+        player.forced_discards += 1
+        player.forced_tile = None
+    rnd.win_tile.pop(p, None)
+    rnd.rinshan = False
+    normal = p in rnd.drew and (cause or rnd.ambient) == "rule"
+    rnd.drew.discard(p)
+    houtei = not t.wall
+    if rnd.first_discard:
+        rnd.first_discard = False
+        yield from rnd.emit("discard.first_of_round", p, cause, tile=FACES[face])
+    yield from rnd.emit("discard.made", p, cause, tile=FACES[face], k=len(player.discarded))
+    if p in rnd.retracted:
+        rnd.retracted.discard(p)
+        options = tuple(discard_options(rnd, p))
+        again = yield Decision(DecisionKind.TURN, p, options)
+        return (yield from discard(rnd, p, parse_one(again.split(" ", 1)[1]), cause))
+    claims = yield from responses(rnd, p, tile, rob=False)
+    rnd.safe.discard(p)
+    if claims and rnd.answers[claims[0]] == HU:
+        player.river.remove(tile)
+        player.uncalled_streak += 1
+        yield from settle_wins(rnd, claims, tile, WinClaim(WinWay.RON, from_player=p, last_tile=houtei))
+        yield from rnd.emit("discard.settled", p, cause, tile=FACES[face], outcome="ron", normal=normal)
+        return after_exit(rnd, p)
+    if claims:
+        caller = claims[0]
+        answer = rnd.answers[caller]
+        player.uncalled_streak = 0
+        yield from make_call(rnd, caller, p, tile, answer)
+        yield from rnd.emit("discard.settled", p, cause, tile=FACES[face], outcome="called", normal=normal)
+        return (yield from act(rnd, caller, drawn=answer == "kong"))
+    player.uncalled_streak += 1
+    yield from rnd.emit("discard.settled", p, cause, tile=FACES[face], outcome="none", normal=normal)
+    nxt = t.next_in_game(p)
+    return None if nxt is None else Turn(nxt)
+
+
+def card_discard(rnd: Round, p: int, cause: str) -> Step:
+    """A discard a card makes a player take, with its own nested response window (H9); everything
+    that follows from it — calls, the caller's discard, kongs, wins — carries the card's cause
+    (CARD-INVENTORY §0), so world cards do not see it (§6.7)."""
+    if rnd.table.players[p].won or not rnd.table.players[p].hand:
+        return
+    answer = yield Decision(DecisionKind.TURN, p, tuple(discard_options(rnd, p)), cause)
+    outer, rnd.ambient = rnd.ambient, cause
+    try:
+        yield from discard(rnd, p, parse_one(answer.split(" ", 1)[1]), cause)
+    finally:
+        rnd.ambient = outer

@@ -1,0 +1,161 @@
+"""Compiled conditions answer as the tree walk does: every word and argument form, on plain, melded,
+granted and whole-hand readings, with the same errors; the scorer's facts of a reading equal the
+dataclass made field by field."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from engine.errors import CardError
+from engine.hand import decompose
+from engine.melds import Meld
+from engine.predicates import (
+    REGISTRY,
+    TILE_CLASSES,
+    All,
+    AnyOf,
+    Arg,
+    Call,
+    Compare,
+    Condition,
+    Not,
+    WinFacts,
+    _interpret,
+    compiled,
+    evaluate,
+    reading_facts,
+)
+from engine.shapes import ShapeGrant
+from engine.tiles import Suit, parse, parse_one
+
+HANDS: tuple[tuple[str, tuple[str, ...], tuple[ShapeGrant, ...]], ...] = (
+    ("123m456p789s11122z", (), ()),
+    ("123456789m11122z", (), ()),
+    ("11223344556677m", (), ()),
+    ("19m19p19s12345677z", (), ()),
+    ("22z", ("pon 555p", "chi 123m", "ankan 7777z", "minkan 9999s"), ()),
+    ("135m456p789s11122z", (), (ShapeGrant("P-05", "wild_in_chow"),)),
+    ("123m456p789s12z333z", (), (ShapeGrant("G-03", "honour_mixed_pair"),)),
+    ("111m222p333s444z55z", (), (ShapeGrant("P-11", "three_suit_pung"),)),
+    ("11m22p33s44z555z666z", (), (ShapeGrant("B-14", "four_pairs_two_pungs"),)),
+    ("11238m345p678s155z", (), (ShapeGrant("B-15", "lucky_number", (("number", "13812345678"),)),)),
+)
+
+FILTERS: tuple[Arg, ...] = (
+    *TILE_CLASSES,
+    "treasure",
+    "chosen_suit",
+    "5m",
+    1,
+    9,
+    ("honour", "simple"),
+    ("man", "treasure"),
+    0,
+    "nonesuch",
+)
+KINDS: tuple[Arg, ...] = ("chow", "pung", "kong", "pair", "set", ("pung", "kong"), "nonesuch")
+
+
+def _calls() -> list[Call]:
+    calls = [Call(name) for name in REGISTRY]
+    for kinds in KINDS:
+        calls += [Call("suits_with", (kinds,))]
+        calls += [Call(word, (kinds, where)) for word in ("count", "distinct_sets") for where in FILTERS]
+    calls += [Call(word, (where,)) for word in ("tiles", "pair") for where in FILTERS]
+    calls += [Call("has_chow", args) for args in ((1, 2, 3), (3, 2, 1), (7, 8, 9), (4, 4, 4))]
+    calls += [Call("suits_with_chows", args) for args in ((1,), (1, 4, 7), (7,), (8,), (9, 1), (0,))]
+    calls += [Call("suits_with_numbers", args) for args in ((1, 9), (5,), (0,), (10,), tuple(range(1, 10)))]
+    calls += [
+        Call("form", (name,)) for name in ("standard", "seven_pairs", "thirteen_orphans", "lucky_number")
+    ]
+    calls += [Call("form", (("standard", "seven_pairs"),)), Call("nonesuch"), Call("count", ())]
+    return calls
+
+
+def _conditions() -> list[Condition]:
+    found: list[Condition] = []
+    for call in _calls():
+        found.append(call)
+        found += [Compare(call, op, 1) for op in (">=", ">", "==", "!=", "<=", "<")]
+    form = Call("form", ("standard",))
+    found += [
+        All(()),
+        AnyOf(()),
+        All((Call("form", ("x",)), Call("nonesuch"))),
+        AnyOf((form, Call("nonesuch"))),
+        All((form, Call("concealed"), Compare(Call("tiles", ("honour",)), ">=", 1))),
+        AnyOf((Not(form), Call("self_draw"), Compare(Call("number_suits"), "==", 1))),
+        Not(Not(Call("concealed"))),
+    ]
+    return found
+
+
+def _facts() -> list[WinFacts]:
+    found = []
+    for concealed, melds, grants in HANDS:
+        readings = decompose(parse(concealed), tuple(Meld.parse(m) for m in melds), grants)
+        assert readings, concealed
+        for reading in readings:
+            found.append(
+                WinFacts(
+                    reading,
+                    parse(concealed)[-1],
+                    "tsumo",
+                    is_treasure=lambda k: k in (4, 27),
+                    chosen_suit=Suit.PIN,
+                    single_wait_on_pair=True,
+                    revealed_kept=2,
+                )
+            )
+    return found
+
+
+def _answer(test: Callable[[WinFacts], bool], facts: WinFacts) -> object:
+    try:
+        return test(facts)
+    except Exception as err:  # the same error, raised at the same point
+        return (type(err), str(err))
+
+
+@pytest.mark.parametrize("facts", _facts(), ids=lambda f: f"{f.decomposition.form}:{len(f.groups)}")
+def test_compiled_conditions_answer_as_the_tree_walk(facts: WinFacts) -> None:
+    for condition in _conditions():
+        walked = _answer(lambda f, c=condition: _interpret(c, f), facts)  # type: ignore[misc]
+        assert _answer(compiled(condition), facts) == walked, condition
+        assert _answer(lambda f, c=condition: evaluate(c, f), facts) == walked, condition  # type: ignore[misc]
+
+
+def test_an_unknown_word_raises_only_when_reached() -> None:
+    facts = _facts()[0]
+    assert not evaluate(All((Call("form", ("seven_pairs",)), Call("nonesuch"))), facts)
+    with pytest.raises(CardError, match="unknown predicate 'nonesuch'"):
+        evaluate(All((Call("form", ("standard",)), Call("nonesuch"))), facts)
+
+
+def test_a_condition_is_compiled_once() -> None:
+    condition = Compare(Call("count", ("chow",)), ">=", 2)
+    assert compiled(condition) is compiled(condition)
+
+
+@pytest.mark.parametrize(("concealed", "melds", "grants"), HANDS)
+def test_reading_facts_equal_the_dataclass(
+    concealed: str, melds: tuple[str, ...], grants: tuple[ShapeGrant, ...]
+) -> None:
+    declared = tuple(Meld.parse(m) for m in melds)
+    tiles = parse(concealed)
+    faces = bytes(tiles) + b"".join(bytes(m.tiles) for m in declared)
+    fields = {"win_tile": parse_one("1z"), "win_by": "ron", "flowers": (35,), "revealed_kept": 1}
+    fields |= {"is_treasure": None, "chosen_suit": None, "chosen_number": "13345567888"}
+    fields |= {"single_wait_on_pair": False, "before_abandon_window": False}
+    face_words = [Compare(Call(w, a), ">=", 0) for w, a in (("tiles", ("any",)), ("distinct_faces", ()))]
+    for reading in decompose(tiles, declared, grants):
+        made = WinFacts(reading, **fields)  # type: ignore[arg-type]
+        for quick in (reading_facts(reading, None, fields), reading_facts(reading, faces, fields)):
+            assert quick == made
+            assert repr(quick) == repr(made)
+            assert quick.tiles == made.tiles
+            for condition in face_words:
+                assert evaluate(condition, quick) == evaluate(condition, made)
+            assert REGISTRY["tiles"].fn(quick, "number") == REGISTRY["tiles"].fn(made, "number")
