@@ -51,6 +51,8 @@ def responses(rnd: Round, source: int, tile: int, *, rob: bool) -> Generator[Dec
 
 
 def response_options(rnd: Round, q: int, source: int, tile: int, rob: bool) -> list[str]:
+    """What ``q`` may answer to ``source``'s discard (or added kong, ``rob``): pass, hu, pon, kong,
+    chi; a player whose own turn action is pending only passes (H9)."""
     t = rnd.table
     face = kind_of_instance(tile)
     options = [PASS]
@@ -123,6 +125,8 @@ def make_call(rnd: Round, caller: int, source: int, tile: int, answer: str) -> S
 
 
 def kong_options(rnd: Round, p: int) -> list[str]:
+    """The concealed kongs (four in hand) and added kongs (a pon and its fourth tile) ``p`` may
+    declare, as card rules allow (§13.9)."""
     t = rnd.table
     player = t.players[p]
     held = count_hand(rnd.hand_counts, p, player.hand).vector

@@ -99,6 +99,7 @@ def watch(rnd: Round, expiry: Expiry, end: Callable[[], None]) -> None:
 
 
 def expire(rnd: Round, event: Event) -> None:
+    """End every watched duration that ``event`` ends (its ``end`` runs once)."""
     if not rnd.in_force.expiring:
         return
     keep = []
@@ -185,6 +186,9 @@ def draw_card(rnd: Round, deck_name: str, p: int, cause: str, offered: int = 1) 
 def resolve_drawn(
     rnd: Round, deck_name: str, deck: Deck, card_id: str, p: int
 ) -> Generator[Decision, str, bool]:
+    """Resolve one drawn card for ``p``; false when it was completely unexecutable, so the draw is
+    redone once (§6.8).  A lasting card takes ``p``'s slot of the deck, or ``p`` keeps the one held
+    (§6.9, §7.3); a player about to leave cannot take a lasting card (§7.6)."""
     card = rnd.cards.library[card_id]
     ctx = Ctx(rnd, card, p)
     lasting = any(h.duration is not None for h in card.hooks) or _lasting(card.resolution)
@@ -220,6 +224,7 @@ def resolve_drawn(
 
 
 def still_acts(rnd: Round, card_id: str, p: int) -> bool:
+    """Whether ``card_id`` still acts for ``p``: it lies before them, or a trigger or status of it is live."""
     if _stays(rnd.cards.library[card_id].resolution):
         return True
     hooks = [h for hs in rnd.bus.listeners.values() for h in hs if isinstance(h, CardHook)]
@@ -229,6 +234,8 @@ def still_acts(rnd: Round, card_id: str, p: int) -> bool:
 
 
 def end_card(rnd: Round, card_id: str, p: int) -> None:
+    """End ``card_id`` for ``p``: its triggers and delayed steps lapse (steps due after the round
+    excepted, §7.6) and its statuses go."""
     for hooks in rnd.bus.listeners.values():
         for h in hooks:
             if isinstance(h, LaterHook) and h.after_round:
@@ -281,6 +288,7 @@ def add_status(rnd: Round, ctx: Ctx, rule: StaticRule) -> None:
 
 
 def drop_status(rnd: Round, status: Status) -> None:
+    """Take a status out of force when its duration ends."""
     if status in rnd.in_force.statuses:
         rnd.in_force.statuses.remove(status)
 

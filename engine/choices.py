@@ -35,7 +35,19 @@ from engine.decisions import ABANDON, KEEP, PASS
 from engine.groups import Decomposition
 from engine.hand import decompose, decompose_counts, single_wait_on_pair
 from engine.melds import Meld, MeldKind
-from engine.predicates import All, AnyOf, Call, Compare, Condition, Not, WinBy, WinFacts, evaluate, mentions
+from engine.predicates import (
+    COMPARE,
+    All,
+    AnyOf,
+    Call,
+    Compare,
+    Condition,
+    Not,
+    WinBy,
+    WinFacts,
+    evaluate,
+    mentions,
+)
 from engine.shanten import shanten_after_discards, shanten_counts
 from engine.state import PLAYERS
 from engine.tiles import (
@@ -272,16 +284,6 @@ def hand_chance(terms: ContractTerms, ending: Ending, outlook: Outlook) -> float
     return chance
 
 
-_COMPARE: dict[str, Callable[[int, int], bool]] = {
-    ">=": lambda a, b: a >= b,
-    ">": lambda a, b: a > b,
-    "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
-    "<=": lambda a, b: a <= b,
-    "<": lambda a, b: a < b,
-}
-
-
 @dataclass(frozen=True)
 class Moment:
     """The player's table facts at one point of a playout: its discards so far, its normal draws,
@@ -331,7 +333,7 @@ def holds_at(condition: Condition | None, moment: Moment, view: PlayerView) -> b
         value = _fact(call, moment, view)
         if value is None:
             return None
-        return bool(value) if isinstance(condition, Call) else _COMPARE[condition.op](value, condition.right)
+        return bool(value) if isinstance(condition, Call) else COMPARE[condition.op](value, condition.right)
     if isinstance(condition, Not):
         inner = holds_at(condition.part, moment, view)
         return None if inner is None else not inner

@@ -27,6 +27,7 @@ kong: a 面子).
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -633,14 +634,16 @@ def check(condition: Condition) -> None:
         raise CardError(found[0])
 
 
-_COMPARE: dict[str, Callable[[int, int], bool]] = {
-    ">=": lambda a, b: a >= b,
-    ">": lambda a, b: a > b,
-    "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
-    "<=": lambda a, b: a <= b,
-    "<": lambda a, b: a < b,
+COMPARE: dict[str, Callable[[int, int], bool]] = {
+    ">=": operator.ge,
+    ">": operator.gt,
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<=": operator.le,
+    "<": operator.lt,
 }
+"""The comparisons a condition may write (``count(chow) >= 2``); shared by every evaluator of
+conditions (the scorer's, the table's facts, the bots' estimates)."""
 
 
 def _value(call: Call, facts: WinFacts) -> int | bool:
@@ -665,7 +668,7 @@ def _interpret(condition: Condition, facts: WinFacts) -> bool:
             raise CardError(f"unknown predicate {call.name!r}")
         if isinstance(condition, Call):
             return bool(_value(condition, facts))
-        return _COMPARE[condition.op](int(_value(call, facts)), condition.right)
+        return COMPARE[condition.op](int(_value(call, facts)), condition.right)
     if isinstance(condition, All):
         return all(_interpret(part, facts) for part in condition.parts)
     if isinstance(condition, AnyOf):
@@ -727,7 +730,7 @@ class _Source:
             if isinstance(condition, Call):
                 text, kind = self.word(condition)
                 return text if kind == "bool" else f"bool({text})"
-            if condition.op not in _COMPARE or not isinstance(condition.right, int):
+            if condition.op not in COMPARE or not isinstance(condition.right, int):
                 return self.interpreted(condition)
             text, kind = self.word(call)
             measure = text if kind == "int" else f"int({text})"

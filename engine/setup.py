@@ -29,6 +29,8 @@ DEFAULT_OFFER = (2, 1)
 
 
 def deal(rnd: Round) -> Step:
+    """Deal 14 tiles to the dealer and 13 to each other player from the front, then replace every
+    flower from the tail, dealer first (§11 phase 1)."""
     t = rnd.table
     order = [rnd.dealer, *t.clockwise_from(rnd.dealer)]
     for p in order:
@@ -85,6 +87,7 @@ def opener(rnd: Round) -> int:
 
 
 def draw_candidates(rnd: Round, normal: int, black: int) -> list[str]:
+    """Draw ``normal`` normal and ``black`` black contracts off the ends of the decks (§9.1)."""
     assert rnd.offer is not None
     drawn = [rnd.offer.normal.pop() for _ in range(min(normal, len(rnd.offer.normal)))]
     return drawn + [rnd.offer.black.pop() for _ in range(min(black, len(rnd.offer.black)))]

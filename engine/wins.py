@@ -81,10 +81,12 @@ def winnable(rnd: Round, p: int) -> bool:
 
 
 def can_win(rnd: Round, p: int, tile: int, claim: WinClaim) -> bool:
+    """Whether ``p`` may hu on ``tile`` this way: a legal hu that passes the contract gate (§12, §9)."""
     return judge(rnd, p, tile, claim) is not None
 
 
 def judge(rnd: Round, p: int, tile: int, claim: WinClaim) -> WinVerdict | None:
+    """The judge's verdict on ``p`` winning on ``tile`` (the score, the contract gate), or ``None``."""
     marks = (lambda: rnd.treasure_faces(p)) if rnd.cards.tile_marks is not None else None
     return rnd.rules.judge_win(
         rnd.table,

@@ -13,21 +13,12 @@ from collections.abc import Callable
 from engine.effects.context import Ctx
 from engine.errors import CardError
 from engine.melds import MeldKind
-from engine.predicates import All, AnyOf, Call, Compare, Condition, Not
+from engine.predicates import COMPARE, All, AnyOf, Call, Compare, Condition, Not
 from engine.state import ContractStatus
 from engine.tiles import NUMBER_SUITS, kind_of_instance, parse_one, suit_of
 
 Fact = Callable[[Ctx, tuple[object, ...]], int | bool]
 FACTS: dict[str, Fact] = {}
-
-_COMPARE: dict[str, Callable[[int, int], bool]] = {
-    ">=": lambda a, b: a >= b,
-    ">": lambda a, b: a > b,
-    "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
-    "<=": lambda a, b: a <= b,
-    "<": lambda a, b: a < b,
-}
 
 
 def fact(name: str) -> Callable[[Fact], Fact]:
@@ -47,7 +38,7 @@ def holds(condition: Condition | None, ctx: Ctx) -> bool:
     if isinstance(condition, Call):
         return bool(_value(condition, ctx))
     if isinstance(condition, Compare):
-        return _COMPARE[condition.op](int(_value(condition.left, ctx)), condition.right)
+        return COMPARE[condition.op](int(_value(condition.left, ctx)), condition.right)
     if isinstance(condition, All):
         return all(holds(part, ctx) for part in condition.parts)
     if isinstance(condition, AnyOf):
