@@ -27,10 +27,12 @@ from engine.view import PlayerView
 
 class Agent(Protocol):
     """Answers decisions for one player; ``sees`` is false for an agent that never reads its view, so
-    none is built for it."""
+    none is built for it; ``person`` is true for a person at the table, who answers the modules' own
+    decisions (party challenges, §7.4: refusing is theirs) instead of the modules' bot policy."""
 
     name: str
     sees: bool
+    person: bool
 
     def decide(self, view: PlayerView, decision: Decision) -> str:
         """One of ``decision.options``."""
@@ -42,6 +44,7 @@ class RandomAgent:
 
     name = "random"
     sees = False
+    person = False
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -72,6 +75,7 @@ class GreedyAgent:
 
     name = "greedy"
     sees = True
+    person = False
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng

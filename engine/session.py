@@ -334,18 +334,20 @@ def drive(
     on_answer: Callable[[Decision, str], None] | None = None,
 ) -> SessionResult:
     """Answer every decision: first from ``script`` (a log being replayed), then by the agents, each
-    handed only its own view, after the enabled modules (a challenge is answered by its module's bot
-    policy, ``hexmj_bot_answer``); every answer is validated (exit 3) and reported to ``on_answer``.
+    handed only its own view, after the enabled modules (a bot's challenge is answered by its
+    module's bot policy, ``hexmj_bot_answer``; a person answers their own); every answer is
+    validated (exit 3) and reported to ``on_answer``.
     The modules and agents are asked even while the script answers, so a resumed session goes on
     exactly as an uninterrupted one would."""
     try:
         decision = next(steps)
         while True:
             scripted = next(script, None) if script is not None else None
-            plugins = session.plugins if decision.kind in MODULE_DECISIONS else None
+            agent = agents[decision.player]
+            bots = decision.kind in MODULE_DECISIONS and not agent.person
+            plugins = session.plugins if bots else None
             answer = None if plugins is None else plugins.bot_answer(decision, session)
             if answer is None:
-                agent = agents[decision.player]
                 answer = agent.decide(session.view(decision.player) if agent.sees else BLIND, decision)
             if scripted is None:
                 script = None

@@ -40,6 +40,7 @@ class Exploring:
         self.exercised = exercised
         self.name = f"exploring {bot.name}"
         self.sees = bot.sees
+        self.person = bot.person
 
     def decide(self, view: PlayerView, decision: Decision) -> str:
         if decision.kind in (DecisionKind.AUGMENT, DecisionKind.CONTRACT):

@@ -19,10 +19,11 @@ from typer.testing import CliRunner
 from engine.agents import make_agents
 from engine.bus import Event
 from engine.card_runtime import lasting_card
-from engine.decisions import DecisionKind
+from engine.decisions import Decision, DecisionKind
 from engine.hookspecs import WinSummary
 from engine.plugins import Modules
 from engine.session import Session, SessionConfig, drive
+from engine.view import PlayerView
 from modules.party.challenges import ChallengePolicy
 from modules.party.table import PartyTable
 from tools.cli import app
@@ -83,6 +84,55 @@ def test_party_sessions_ask_answer_and_count_every_challenge_s7_1_s7_4() -> None
         if seen >= OUTCOMES:
             break
     assert seen == OUTCOMES
+
+
+class Person:
+    """A person at seat A who always refuses a challenge (§7.4, §17.4) and otherwise plays greedily."""
+
+    name = "person"
+    sees = True
+    person = True
+
+    def __init__(self, seed: int) -> None:
+        self.bot = make_agents(["greedy"] * 4, seed)[0]
+        self.challenges: list[str] = []
+
+    def decide(self, view: PlayerView, decision: Decision) -> str:
+        if decision.about.startswith("challenge ") and "refused" in decision.options:
+            self.challenges.append(decision.about)
+            return "refused"
+        return self.bot.decide(view, decision)
+
+
+def test_a_person_answers_their_own_challenges_the_bots_follow_the_policy_s7_4() -> None:
+    """§7.4, §17.4: the right to refuse a challenge is the person's own, so a person's challenges come
+    to them (here, every one refused), while the bots' challenges are answered by the module's bot
+    policy (here: always done)."""
+    cards, modules = session_cards("party")
+    asked: list[str] = []
+    outcomes: dict[str, set[str]] = {"A": set(), "others": set()}
+    for seed in range(1, 30):
+        events: list[Event] = []
+        session = Session(
+            SessionConfig(seed=seed, mode="party", rounds=4),
+            cards=cards,
+            modules=modules,
+            plugins=Modules.enable(modules),
+            sinks=[events.append],
+        )
+        _party(session).policy = ChallengePolicy(accept=1.0, alternative=0.0, skip=0.0)
+        person = Person(seed)
+        drive(session.steps(), session, [person, *make_agents(["greedy"] * 4, seed)[1:]])
+        asked += person.challenges
+        for event in events:
+            if event.name == "challenge.settled":
+                who = "A" if event.player == 0 else "others"
+                outcomes[who].add(str(event.data["outcome"]))
+        if asked and outcomes["others"]:
+            break
+    assert asked, "no challenge reached the person in 29 sessions"
+    assert outcomes["A"] <= {"refused"}
+    assert outcomes["others"] == {"done"}
 
 
 OUTCOME_LINE = re.compile(r"^  [ABCD] (完成|以替代动作完成|拒绝|花费1枚筹码跳过|未成功) F-[A-Z]\d\d")

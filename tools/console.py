@@ -225,6 +225,7 @@ class ConsoleAgent:
 
     name = "human"
     sees = True
+    person = True
 
     def __init__(self, terminal: Terminal) -> None:
         self.terminal = terminal
