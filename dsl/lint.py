@@ -138,13 +138,12 @@ def module_tag_findings(cards: Iterable[Card], registry: Sequence[ModuleInfo]) -
     known = {module.name for module in registry} | {module.tag for module in registry}
     names = ", ".join(sorted(module.name for module in registry)) or "none"
     return [
-        Diagnostic(
-            severity="error",
-            code="MODULE-NOT-INSTALLED",
-            cards=(card.id,),
-            message=f"{card.id} is tagged with module {tag!r}, which is not installed",
-            location=card.location,
-            hint=f"installed modules: {names}",
+        Diagnostic.error(
+            "MODULE-NOT-INSTALLED",
+            card.id,
+            f"{card.id} is tagged with module {tag!r}, which is not installed",
+            card.location,
+            f"installed modules: {names}",
         )
         for card in cards
         for tag in card.tags
@@ -204,13 +203,12 @@ def party_rule_findings(cards: Iterable[Card]) -> list[Diagnostic]:
         for rule in card_rules(card) if card.type == "party" else ():
             written.setdefault((rule.card, rule.location), rule)  # as written, not the actions it covers
     return [
-        Diagnostic(
-            severity="error",
-            code="PARTY-RULE",
-            cards=(rule.card,),
-            message=f"{rule.card} would {rule.polarity} {rule.action}; a party card never changes legality",
-            location=rule.location,
-            hint="a party card records challenges and chips only (§7.1)",
+        Diagnostic.error(
+            "PARTY-RULE",
+            rule.card,
+            f"{rule.card} would {rule.polarity} {rule.action}; a party card never changes legality",
+            rule.location,
+            "a party card records challenges and chips only (§7.1)",
         )
         for rule in written.values()
     ]

@@ -60,8 +60,55 @@ def arranged_wall(hands: Mapping[str, str], *, dealer: int = 0, draws: str = "",
     return Wall([*front, *front_draws, *rest, *reversed(tail_tiles)])
 
 
+class RoundDriver:
+    """Drives ``round``'s play one decision at a time: :meth:`advance` answers from a script, each
+    answer checked against the options and handed to :meth:`_answered` to be recorded."""
+
+    round: Round
+    result: RoundResult | None
+
+    def _start(self) -> None:
+        self._steps: Generator[Decision, str, RoundResult] = self.round.play()
+        self._pending: Decision | None = None
+        self.result = None
+        self._send(None)
+
+    def _send(self, answer: str | None) -> None:
+        try:
+            self._pending = next(self._steps) if answer is None else self._steps.send(answer)
+        except StopIteration as done:
+            self._pending = None
+            self.result = done.value
+
+    def _answered(self, decision: Decision, answer: str) -> None:
+        """Record one answer given (nothing by default)."""
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision waiting for an answer, or ``None`` once the round is over."""
+        return self._pending
+
+    def advance(self, *answers: str) -> Decision | None:
+        """Answer the next decisions in turn with ``answers`` (each checked); return the next one."""
+        for answer in answers:
+            decision = self._pending
+            if decision is None:
+                raise AssertionError(f"the round ended before the answer {answer!r}")
+            self._answered(decision, check_answer(decision, answer))
+            self._send(answer)
+        return self._pending
+
+    def finish(self, *, take_wins: bool = False) -> RoundResult:
+        """Play on with the plain policy (discard the drawn tile, pass, keep); ``take_wins``: hu when
+        offered."""
+        while self._pending is not None:
+            self.advance(plain_answer(self._pending, self.round, take_wins=take_wins))
+        assert self.result is not None
+        return self.result
+
+
 @dataclass
-class Scenario:
+class Scenario(RoundDriver):
     """One round on an arranged table; ``events`` collects every event name with its player and data."""
 
     hands: Mapping[str, str]
@@ -83,32 +130,10 @@ class Scenario:
             contracts=self.contracts,
             wall=wall,
         )
-        self._steps: Generator[Decision, str, RoundResult] = self.round.play()
-        self._pending: Decision | None = None
-        self.result: RoundResult | None = None
-        self._send(None)
+        self._start()
 
-    def _send(self, answer: str | None) -> None:
-        try:
-            self._pending = next(self._steps) if answer is None else self._steps.send(answer)
-        except StopIteration as done:
-            self._pending = None
-            self.result = done.value
-
-    @property
-    def pending(self) -> Decision | None:
-        """The decision waiting for an answer, or ``None`` once the round is over."""
-        return self._pending
-
-    def advance(self, *answers: str) -> Decision | None:
-        """Answer the next decisions in turn with ``answers`` (each checked); return the next one."""
-        for answer in answers:
-            decision = self._pending
-            if decision is None:
-                raise AssertionError(f"the round ended before the answer {answer!r}")
-            self.decisions.append((decision, check_answer(decision, answer)))
-            self._send(answer)
-        return self._pending
+    def _answered(self, decision: Decision, answer: str) -> None:
+        self.decisions.append((decision, answer))
 
     def play_until(self, want: Callable[[Decision], bool]) -> Decision:
         """Play on with the plain policy up to the first decision ``want`` accepts, and return it."""
@@ -117,14 +142,6 @@ class Scenario:
         if self._pending is None:
             raise AssertionError("the round ended before the decision looked for")
         return self._pending
-
-    def finish(self, *, take_wins: bool = False) -> RoundResult:
-        """Play on with the plain policy (discard the drawn tile, pass, keep); ``take_wins``: hu when
-        offered."""
-        while self._pending is not None:
-            self.advance(plain_answer(self._pending, self.round, take_wins=take_wins))
-        assert self.result is not None
-        return self.result
 
     def names(self) -> list[str]:
         """The event names in order."""

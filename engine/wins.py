@@ -85,15 +85,16 @@ def can_win(rnd: Round, p: int, tile: int, claim: WinClaim) -> bool:
     return judge(rnd, p, tile, claim) is not None
 
 
-def judge(rnd: Round, p: int, tile: int, claim: WinClaim) -> WinVerdict | None:
-    """The judge's verdict on ``p`` winning on ``tile`` (the score, the contract gate), or ``None``."""
+def judge(rnd: Round, p: int, tile: int, claim: WinClaim, *, ahead: int = 0) -> WinVerdict | None:
+    """The judge's verdict on ``p`` winning on ``tile`` (the score, the contract gate), or ``None``;
+    ``ahead`` counts the winners of the same discard settled before ``p`` (§12.3)."""
     marks = (lambda: rnd.treasure_faces(p)) if rnd.cards.tile_marks is not None else None
     return rnd.rules.judge_win(
         rnd.table,
         p,
         kind_of_instance(tile),
         claim,
-        order=len(rnd.wins) + 1,
+        order=len(rnd.wins) + 1 + ahead,
         treasure=marks,
         extra=module_items(rnd, p, tile, claim),
     )
@@ -120,10 +121,12 @@ def module_items(
 
 def settle_wins(rnd: Round, winners: list[int], tile: int, claim: WinClaim) -> Step:
     """Score each winner in order and let them leave (§11 phases 3–5, §12.3, §12.5).  In a multiple
-    ron the discard physically joins the first winner's tiles; every winner is scored with it."""
+    ron the discard physically joins the first winner's tiles; every winner is scored with it.  The
+    winners of one discard win at the same moment: all are judged before the first one's hu sets off
+    any card, which cannot cancel a legal hu (§6.6, §15; R127)."""
     t = rnd.table
-    for q in winners:
-        verdict = judge(rnd, q, tile, claim)
+    verdicts = [judge(rnd, q, tile, claim, ahead=ahead) for ahead, q in enumerate(winners)]
+    for q, verdict in zip(winners, verdicts, strict=True):
         assert verdict is not None
         player = t.players[q]
         if claim.way is not WinWay.SELF_DRAW and q == winners[0]:

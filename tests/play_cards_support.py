@@ -17,7 +17,7 @@ after the world card, through a :class:`ModuleGame` standing for the session (``
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Generator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -25,12 +25,12 @@ from typing import Any
 from dsl import compile_cards, load_cards
 from engine.bus import Bus, Event, Step
 from engine.card_runtime import end_lasting, lasting_card, register
-from engine.decisions import HU, PASS, Decision, DecisionKind, check_answer
+from engine.decisions import HU, PASS, Decision, DecisionKind
 from engine.hookspecs import TREASURE_MARK, ScoreContribution, SetupStage, WinSummary
 from engine.plugins import Modules
-from engine.round import Cards, ContractOffer, ModulePrimitive, Round, RoundResult
+from engine.round import Cards, ContractOffer, ModulePrimitive, Round
 from engine.rules import Rules
-from engine.scenario import arranged_wall, plain_answer
+from engine.scenario import RoundDriver, arranged_wall, plain_answer
 from engine.state import PLAYERS, ContractStatus, Deck, PlayerState
 from engine.tiles import format_tiles, kind_of_instance, parse_one
 from engine.vocabulary import CompiledCard
@@ -96,7 +96,7 @@ class ModuleGame:
 
 
 @dataclass
-class CardPlay:
+class CardPlay(RoundDriver):
     """One round on an arranged table with cards in play; ``events`` records every event."""
 
     hands: Mapping[str, str]
@@ -178,34 +178,12 @@ class CardPlay:
             register(self.round, lib[cid], seat(letter))
         if self.contracts:
             self.round.contracts_revealed = True
-        self._steps: Generator[Decision, str, RoundResult] = self.round.play()
-        self.result: RoundResult | None = None
-        self._pending: Decision | None = None
-        self._send(None)
+        self._start()
 
     # -- driving ---------------------------------------------------------------------
 
-    def _send(self, answer: str | None) -> None:
-        try:
-            self._pending = next(self._steps) if answer is None else self._steps.send(answer)
-        except StopIteration as done:
-            self._pending = None
-            self.result = done.value
-
-    @property
-    def pending(self) -> Decision | None:
-        """The decision waiting for an answer, or ``None`` once the round is over."""
-        return self._pending
-
-    def advance(self, *answers: str) -> Decision | None:
-        """Answer the next decisions with ``answers`` (each checked against the options)."""
-        for answer in answers:
-            decision = self._pending
-            if decision is None:
-                raise AssertionError(f"the round ended before the answer {answer!r}")
-            self.asked.append(decision)
-            self._send(check_answer(decision, answer))
-        return self._pending
+    def _answered(self, decision: Decision, answer: str) -> None:
+        self.asked.append(decision)
 
     def play_until(self, want: Callable[[Decision], bool], *, limit: int = 400) -> Decision:
         """Play on with the plain policy (tsumogiri, pass, keep) up to the first decision ``want`` takes."""
@@ -216,13 +194,6 @@ class CardPlay:
         if self._pending is None or not want(self._pending):
             raise AssertionError("the round ended before the decision looked for")
         return self._pending
-
-    def finish(self, *, take_wins: bool = False) -> RoundResult:
-        """Play the rest with the plain policy."""
-        while self._pending is not None:
-            self.advance(plain_answer(self._pending, self.round, take_wins=take_wins))
-        assert self.result is not None
-        return self.result
 
     def until_event(
         self, name: str, *, player: int | None = None, since: int | None = None, limit: int = 400

@@ -14,6 +14,7 @@ from engine.session import Session, SessionConfig, drive
 from engine.state import ContractStatus, WinWay
 from engine.wall import Wall
 from engine.wins import EndReason
+from tools.cmd_play import new_session
 
 
 def _items(result_win: object) -> set[str]:
@@ -203,3 +204,16 @@ def test_a_player_in_the_middle_of_their_turn_does_not_answer_a_nested_discard_h
     session = Session(SessionConfig(seed, "party", 8), cards=tuple(compile_cards(pool_cards("party"))))
     result = drive(session.steps(), session, make_agents(["greedy"] * 4, seed))
     assert len(result.rounds) == 8
+
+
+def test_the_winners_of_one_discard_are_judged_together_before_any_card_acts_s12_3() -> None:
+    """§12.3, §6.6, §15: in this party session two players win on one discard; the first one's hu
+    sets cards off before the second is settled.  Both won at the same moment and a card cannot
+    cancel a legal hu, so the second is scored as judged at the claim (R127) — before the ruling
+    the cards in between left the second winner without a legal hand and the round failed."""
+    seed = 4698788087407529522
+    session = new_session(SessionConfig(seed, "party", 8), [])
+    result = drive(session.steps(), session, make_agents(["greedy"] * 4, seed))
+    assert len(result.rounds) == 8
+    multi = [w for r in result.rounds for w in r.result.wins if w.way is WinWay.RON]
+    assert multi

@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import IO, Annotated, Any
+from typing import IO, Annotated, Any, TypedDict, Unpack
 
 import typer
 
@@ -150,17 +150,19 @@ def header_cards(header: LogHeader, log: Path | None, folder: Path | None, pool:
     return chosen
 
 
-def run_session(
-    header: LogHeader,
-    *,
-    log: Path | None = None,
-    expected: Sequence[dict[str, Any]] = (),
-    write: bool = True,
-    folder: Path | None = None,
-    pool: Path | None = None,
-) -> SessionResult:
+class PlayOptions(TypedDict, total=False):
+    """The keyword arguments of :func:`play_logged`, for the functions passing them on."""
+
+    log: Path | None
+    expected: Sequence[dict[str, Any]]
+    write: bool
+    folder: Path | None
+    pool: Path | None
+
+
+def run_session(header: LogHeader, **options: Unpack[PlayOptions]) -> SessionResult:
     """Play the session ``header`` describes, writing its log to ``log`` (see :func:`play_logged`)."""
-    return play_logged(header, log=log, expected=expected, write=write, folder=folder, pool=pool).result
+    return play_logged(header, **options).result
 
 
 def play_logged(

@@ -78,6 +78,15 @@ class Ctx:
             return self.game.rng.choice(options) if options else None
         return None
 
+    def player_in_play(self, role: object) -> int | None:
+        """The player a role names while still in the round; ``None`` (and the step ``unexecutable``)
+        when nobody fits or that player is out."""
+        seat = self.player(role)
+        if seat is None or not self.game.playing(seat):
+            self.unexecutable = True
+            return None
+        return seat
+
     def players(self, role: object, start: object = None) -> list[int]:
         """The in-game players a set role names, clockwise from ``start`` (§6.4); ``everyone`` is all four
         seated players (全场), and after the round ends every role counts winners again (§7.6)."""

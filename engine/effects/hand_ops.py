@@ -62,9 +62,8 @@ def retrieve(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """Take back a tile from one's own river: the latest, or a number tile that is not the latest
     (O-P05, O-C05①, G-09); called tiles are not in the river."""
     game = ctx.game
-    target = ctx.player(args.get("player", "holder"))
-    if target is None or not game.playing(target):
-        ctx.unexecutable = True
+    target = ctx.player_in_play(args.get("player", "holder"))
+    if target is None:
         return
     river = game.table.players[target].river
     which = str(args.get("which", "latest"))
@@ -107,9 +106,8 @@ def reveal(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """Make ``n`` hand tiles public; they stay hand tiles (§14.4).  The chooser is the owner, another
     player, or ``random`` (a seeded uniform pick, H2)."""
     game = ctx.game
-    owner = ctx.player(args.get("owner", "holder"))
-    if owner is None or not game.playing(owner):
-        ctx.unexecutable = True
+    owner = ctx.player_in_play(args.get("owner", "holder"))
+    if owner is None:
         return
     player = game.table.players[owner]
     where = args.get("filter", "any")

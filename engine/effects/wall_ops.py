@@ -138,9 +138,8 @@ def draw_tile(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
 def put_bottom(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """Slide one hidden hand tile under the tail tile (H11); the player picks which."""
     game = ctx.game
-    target = ctx.player(args.get("player", "holder"))
-    if target is None or not game.playing(target):
-        ctx.unexecutable = True
+    target = ctx.player_in_play(args.get("player", "holder"))
+    if target is None:
         return
     player = game.table.players[target]
     if args.get("which") == "drawn":
