@@ -1,14 +1,19 @@
 """Shared test set-up: every session a test plays with ``hexmj play`` stores its record in a temporary
 store, never in the working folder (``$HEXMJ_DB``, §18.3).  Property tests are deterministic: the
 same examples on every run and machine, no example database, and no per-example wall-clock deadline
-(a loaded CI machine must not turn a slow example into a failure)."""
+(a loaded CI machine must not turn a slow example into a failure).  ``working_copy`` is a designer's
+copy of the card folder for the command-line tests (``--cards DIR``)."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from dsl.loader import CORE_CARDS
+from dsl.pools import DEFAULT_POOL_FILE
 
 settings.register_profile(
     "hexmj",
@@ -24,3 +29,14 @@ settings.load_profile("hexmj")
 @pytest.fixture(autouse=True)
 def _record_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HEXMJ_DB", f"sqlite:///{tmp_path / 'records.db'}")
+
+
+@pytest.fixture
+def working_copy(tmp_path: Path) -> Path:
+    """A copy of the core card files and the house pool file."""
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    for path in CORE_CARDS.glob("*.hex"):
+        shutil.copy(path, folder / path.name)
+    shutil.copy(DEFAULT_POOL_FILE, folder / DEFAULT_POOL_FILE.name)
+    return folder

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 import stat
 from pathlib import Path
 
@@ -13,7 +12,6 @@ import pytest
 from pools_lint_cli import run_hexmj
 
 from dsl.loader import CORE_CARDS
-from dsl.pools import DEFAULT_POOL_FILE
 from engine.errors import InputError
 from engine.plugins import installed_modules
 from tools.fsio import write_atomic
@@ -26,17 +24,6 @@ def fingerprint(folder: Path, names: tuple[str, ...] = ()) -> dict[str, str]:
     """The digest of each file in ``folder`` (or of the files ``names`` only)."""
     paths = [folder / name for name in names] if names else sorted(folder.iterdir())
     return {path.name: hashlib.sha256(path.read_bytes()).hexdigest() for path in paths if path.is_file()}
-
-
-@pytest.fixture
-def working_copy(tmp_path: Path) -> Path:
-    """A copy of the core card files and the house pool file."""
-    folder = tmp_path / "cards"
-    folder.mkdir()
-    for path in CORE_CARDS.glob("*.hex"):
-        shutil.copy(path, folder / path.name)
-    shutil.copy(DEFAULT_POOL_FILE, folder / DEFAULT_POOL_FILE.name)
-    return folder
 
 
 def test_new_version_writes_only_into_the_working_copy(

@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 from pools_lint_cli import run_hexmj
 
-from dsl.loader import CORE_CARDS
 from dsl.pools import DEFAULT_POOL_FILE
 from engine.agents import GreedyAgent
 from engine.errors import EngineFault, IllegalActionError
@@ -31,17 +30,6 @@ Run = Callable[[list[str]], tuple[int, str, str]]
 def hexmj(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Run:
     """``hexmj argv…`` in-process: (exit code, stdout, stderr)."""
     return lambda argv: run_hexmj(argv, monkeypatch, capsys)
-
-
-@pytest.fixture
-def working_copy(tmp_path: Path) -> Path:
-    """A copy of the core card files and the house pool file."""
-    folder = tmp_path / "cards"
-    folder.mkdir()
-    for path in CORE_CARDS.glob("*.hex"):
-        shutil.copy(path, folder / path.name)
-    shutil.copy(DEFAULT_POOL_FILE, folder / DEFAULT_POOL_FILE.name)
-    return folder
 
 
 def one_error_line(err: str) -> str:
