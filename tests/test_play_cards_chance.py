@@ -62,9 +62,11 @@ def test_op02_extra_tidy_draws_one_then_discards_one_s6_11() -> None:
     assert len(sc.player("A").hand) == 14
 
 
-def test_op03_next_discard_cannot_be_called_but_can_be_won_on_lib2() -> None:
-    """O-P03 安全通道 (lib 二.1 安全弃牌): B may not pon A's next discard, C may still ron it."""
-    sc = start("O-P03", PON_5P)
+@pytest.mark.parametrize("card", ["O-P03", "O-X07"])
+def test_a_safe_discard_cannot_be_called_but_can_be_won_on_lib2(card: str) -> None:
+    """O-P03 安全通道 (A's next discard) and O-X07 和平一巡 (every discard until A's next turn), lib 二.1
+    安全弃牌: B may not pon A's 5p; C may still ron it."""
+    sc = start(card, PON_5P)
     d = sc.advance("discard 5p")
     assert d is not None and d.player == seat("C") and "hu" in d.options
     assert "pon" not in called(sc, 1)
@@ -379,14 +381,6 @@ def test_ox06_option_one_draws_another_chance_card_s6_7() -> None:
     sc = start("O-X06", more=["O-P03"])
     sc.advance(sc.pending.options[0] if sc.pending else "")
     assert sc.drawn_cards() == [("O-X06", 0), ("O-P03", 0)]
-
-
-def test_ox07_no_calls_on_any_discard_but_wins_stand_s6_lib4() -> None:
-    """O-X07 和平一巡: before A's next turn B may not pon A's 5p; C may ron it."""
-    sc = start("O-X07", PON_5P)
-    d = sc.advance("discard 5p")
-    assert d is not None and d.player == seat("C") and "hu" in d.options
-    assert "pon" not in called(sc, 1)
 
 
 def test_ox08_option_two_takes_one_of_the_top_four_then_discards_s6_lib4() -> None:
