@@ -153,6 +153,23 @@ def test_p10_cannot_retract_a_b10_forced_discard_h4() -> None:
     assert after is None or after.about != "P-10"
 
 
+def test_p10_taking_back_a_second_revealed_tile_keeps_b09_open_h4_h5() -> None:
+    """P-10 逆转牌河 vs B-09 公开实验 (§9.5, §15, R90, R128): A shows 1m 4m 7m and discards 1m; a turn later
+    A discards 4m, takes it back and discards 5p instead. The void discard is no revealed discard: the
+    contract stays open and 4m is back in the hand, still revealed, until A really discards it."""
+    sc = CardPlay(hands={"A": "1m4m7m"}, offered={"A": ["C-01", "C-02", "B-09"]}, augments={"A": ["P-10"]})
+    sc.advance("B-09", "1m", "4m", "7m", "discard 1m", "pass")
+    sc.turn_of("A")
+    sc.advance("discard 4m", use("P-10"))
+    sc.discard("5p")
+    a = sc.player("A")
+    assert a.contract_status is ContractStatus.OPEN and a.revealed_discarded == 1
+    assert sc.has("A", "4m") == 1 and len(a.revealed) == 2 and a.revealed == a.contract_tiles & set(a.hand)
+    sc.turn_of("A")
+    sc.discard("4m")
+    assert a.contract_status is ContractStatus.FAILED
+
+
 def test_p17_abandoning_a_black_contract_at_hu_costs_a_point_s10_2() -> None:
     """P-17 契约缓冲 (§10.2): B wins with B-05 unfinished; the black contract is abandoned at a cost of 1."""
     sc = CardPlay(

@@ -13,7 +13,7 @@ from engine.bus import Step
 from engine.decisions import PASS, Decision, DecisionKind
 from engine.effects.context import Ctx
 from engine.effects.hooks import Expiry
-from engine.state import PLAYERS, ContractStatus
+from engine.state import PLAYERS, ContractStatus, PlayerState
 from engine.tiles import kind_of_instance, parse_one
 
 if TYPE_CHECKING:
@@ -58,14 +58,24 @@ def can_retract(rnd: Round, p: int) -> bool:
 
 
 def retract(rnd: Round, p: int) -> bool:
-    """P-10: the discard just made goes back to the hand and is void."""
-    player = rnd.table.players[p]
+    """P-10: the discard just made goes back to the hand and is void (R90, R128)."""
     if not can_retract(rnd, p):
         return False
-    player.hand.append(player.river.pop())
-    player.discarded.pop()
+    _take_back(rnd.table.players[p])
     rnd.retracted.add(p)
     return True
+
+
+def _take_back(player: PlayerState) -> None:
+    """The last discard counts as never made: its tile returns from the river to the hand. A contract
+    tile is public until the round ends, so it is revealed again and is no revealed discard for B-09,
+    whose failure is judged only when a discard settles (§9.5, §15, R128)."""
+    tile = player.river.pop()
+    player.hand.append(tile)
+    player.discarded.pop()
+    if tile in player.contract_tiles:
+        player.revealed.add(tile)
+        player.revealed_discarded -= 1
 
 
 def rotate_seats(rnd: Round, cause: str) -> Step:
