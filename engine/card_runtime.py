@@ -12,7 +12,7 @@ watched (:func:`watch`) and ended when its duration's event is delivered
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
@@ -111,19 +111,35 @@ def expire(rnd: Round, event: Event) -> None:
     rnd.in_force.expiring = keep
 
 
-def deliver_then_end(rnd: Round, event: Event) -> Step:
+def deliver_then_end(rnd: Round, event: Event) -> Iterable[Decision]:
     """A trigger whose duration ends on the very event it answers still answers it, then ends (F-R01
-    "直到下一名玩家胡牌": the next hu is the one it celebrates; F-R02's next normal draw)."""
+    "直到下一名玩家胡牌": the next hu is the one it celebrates; F-R02's next normal draw).  Done at
+    once up to the first listener that acts, as :meth:`engine.bus.Bus.dispatch`."""
     ending, rnd.in_force.retiring = rnd.in_force.retiring, []
-    yield from rnd.bus.deliver(event, rnd)
+    delivering = rnd.bus.dispatch(event, rnd)
+    if delivering == ():
+        _retire(ending)
+        return ()
+    return _then_retire(delivering, ending)
+
+
+def _then_retire(delivering: Iterable[Decision], ending: list[CardHook]) -> Step:
+    yield from delivering
+    _retire(ending)
+
+
+def _retire(ending: list[CardHook]) -> None:
     for listener in ending:
         listener.live = False
 
 
 def replaced(rnd: Round, name: str, p: int, **data: object) -> Generator[Decision, str, bool]:
     """Run a replacement (``instead of …``) the player holds for this event, if one applies."""
+    hooks = rnd.in_force.replacements.get(name)
+    if not hooks:
+        return False
     event = Event(name, p, rnd.ambient, data)
-    for hook in rnd.in_force.replacements.get(name, []):
+    for hook in hooks:
         if hook.holder == p and hook.live and (yield from hook.attempt(event, rnd)):
             return True
     return False

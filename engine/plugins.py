@@ -10,7 +10,9 @@ off has no hooks at all (§3, §6.12).
 from __future__ import annotations
 
 import importlib
+import sys
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 from types import ModuleType
@@ -78,7 +80,14 @@ def _mode_order(mode: str) -> tuple[int, str]:
     return (MODES.index(mode) if mode in MODES else len(MODES), mode)
 
 
-def _loaded() -> list[tuple[ModuleInfo, ModuleType]]:
+def _loaded() -> tuple[tuple[ModuleInfo, ModuleType], ...]:
+    """The installed modules with their Python modules, read once per import path: putting a folder
+    on ``sys.path`` installs what it holds (``importlib.metadata``)."""
+    return _loaded_on(tuple(sys.path))
+
+
+@lru_cache(maxsize=1)
+def _loaded_on(path: tuple[str, ...]) -> tuple[tuple[ModuleInfo, ModuleType], ...]:
     out = []
     for entry in _entry_points():
         plugin = _import(entry)
@@ -91,7 +100,7 @@ def _loaded() -> list[tuple[ModuleInfo, ModuleType]]:
             card_files=tuple(sorted(spec.card_files)),
         )
         out.append((info, plugin))
-    return out
+    return tuple(out)
 
 
 def installed_modules() -> list[ModuleInfo]:
@@ -129,6 +138,12 @@ def plugin_manager(enabled: list[str] | tuple[str, ...] | frozenset[str]) -> plu
     return manager
 
 
+@lru_cache(maxsize=8)
+def _enabled(names: tuple[str, ...], path: tuple[str, ...]) -> Modules:
+    """:meth:`Modules.enable` for the modules ``names`` found on the import path ``path``."""
+    return Modules(names=names, manager=plugin_manager(names))
+
+
 def pool_removals(enabled: list[str] | tuple[str, ...] | frozenset[str]) -> frozenset[str]:
     """The base ids the ``enabled`` modules take out of every pool (``hexmj_pool_removals``, §6.12)."""
     modules = frozenset(enabled)
@@ -152,8 +167,9 @@ class Modules:
 
     @classmethod
     def enable(cls, enabled: list[str] | tuple[str, ...] | frozenset[str]) -> Modules:
-        """The session's modules: exactly ``enabled``."""
-        return cls(names=tuple(sorted(set(enabled))), manager=plugin_manager(enabled))
+        """The session's modules: exactly ``enabled``.  Sessions with the same modules on the same
+        import path share them (modules keep their state in the session, ``hexmj_session_state``)."""
+        return _enabled(tuple(sorted(set(enabled))), tuple(sys.path))
 
     @classmethod
     def for_mode(cls, mode: str) -> Modules:
