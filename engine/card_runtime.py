@@ -133,6 +133,11 @@ def _retire(ending: list[CardHook]) -> None:
         listener.live = False
 
 
+def replaceable(rnd: Round, name: str) -> bool:
+    """Whether a card in force may replace the event ``name`` (``instead of …``)."""
+    return bool(rnd.in_force.replacements.get(name))
+
+
 def replaced(rnd: Round, name: str, p: int, **data: object) -> Generator[Decision, str, bool]:
     """Run a replacement (``instead of …``) the player holds for this event, if one applies."""
     hooks = rnd.in_force.replacements.get(name)
@@ -166,12 +171,13 @@ def draw_card(rnd: Round, deck_name: str, p: int, cause: str, offered: int = 1) 
     """Draw a chance or party card for ``p`` and resolve it (§6.4–§6.10, §7.2): replacement hooks
     first (G-07, P-07, S-17), a completely unexecutable card is redrawn once (§6.8), a lasting card
     takes the player's one lasting slot of that deck (§6.9, §7.3)."""
-    if offered == 1 and (yield from replaced(rnd, f"{deck_name}.draw", p)):
+    draw = f"{deck_name}.draw"
+    if offered == 1 and replaceable(rnd, draw) and (yield from replaced(rnd, draw, p)):
         return
     deck = rnd.cards.decks.get(deck_name)
     if deck is None or rnd.table.players[p].won:
         return
-    yield from rnd.emit(f"{deck_name}.draw", p, cause, source=cause.removeprefix("card:"))
+    yield from rnd.emit(draw, p, cause, source=cause.removeprefix("card:"))
     drawn = [c for c in (deck.draw() for _ in range(offered)) if c is not None]
     if not drawn:
         return

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.bus import Step
-from engine.card_runtime import replaced
+from engine.card_runtime import replaceable, replaced
 from engine.effects.table_changes import see
 from engine.tiles import is_flower, kind_of_instance
 from engine.wins import EndReason, RoundOver
@@ -28,7 +28,7 @@ def normal_draw(rnd: Round, p: int) -> Step:
         raise RoundOver(EndReason.WALL_EXHAUSTED)
     yield from rnd.emit("draw.normal.before", p, drawable=len(rnd.table.wall))
     bound = p in rnd.draw_end
-    if not bound and (yield from replaced(rnd, "draw.normal", p)):
+    if not bound and replaceable(rnd, "draw.normal") and (yield from replaced(rnd, "draw.normal", p)):
         return
     end, peek = rnd.draw_end.pop(p, ("top", False))
     wall = rnd.table.wall
@@ -43,7 +43,9 @@ def replacement_draw(rnd: Round, p: int, reason: str, cause: str | None) -> Step
     (S-04, G-05)."""
     if not rnd.table.wall:
         raise RoundOver(EndReason.WALL_EXHAUSTED)
-    if (yield from replaced(rnd, "draw.replacement", p, reason=reason)):
+    if replaceable(rnd, "draw.replacement") and (
+        yield from replaced(rnd, "draw.replacement", p, reason=reason)
+    ):
         return
     yield from acquire(rnd, p, rnd.table.wall.draw_tail(), "replacement", cause, reason=reason)
 

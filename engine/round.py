@@ -197,7 +197,7 @@ class Round:
         the first listener that acts: the caller iterates the answer at once (``yield from``)."""
         cause = cause or self.ambient
         bus = self.bus
-        heard = bus.heard(name, player, cause)
+        heard = bus.heard(name, player, cause) if name in bus.entries else ()
         if not heard and not bus.sinks and name not in self.in_force.expiry_events:
             return ()
         event = Event(name, player, cause, data)
