@@ -259,7 +259,7 @@ class Modules:
         merged: dict[str, frozenset[int]] = {}
         for marks in self._each("hexmj_tile_marks", player=player, seat=seat, game=game):
             for mark, kinds in marks.items():
-                merged[mark] = merged.get(mark, frozenset()) | kinds
+                merged[mark] = merged[mark] | kinds if mark in merged else frozenset(kinds)
         return merged
 
     def score_items(

@@ -152,9 +152,10 @@ def tile_acquired(event: Event, game: Game) -> None:
 
     The event names the physical tile in ``instance`` (its ``tile`` is the face).
     """
+    table = state_of(game)
     tile = event.data.get("instance")
-    if event.player is not None and isinstance(tile, int):
-        for tracker in state_of(game).trackers_of(event.player):
+    if table.watched and event.player is not None and isinstance(tile, int):
+        for tracker in table.trackers_of(event.player):
             tracker.acquire(tile)
 
 
