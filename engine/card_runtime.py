@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from engine.bus import Event, Step
 from engine.decisions import Decision, DecisionKind
 from engine.effects.context import Ctx
-from engine.effects.hooks import CardHook, Expiry, LaterHook, Status, WatchHook
+from engine.effects.hooks import TURN_STARTED, CardHook, Expiry, LaterHook, Status, WatchHook
 from engine.effects.program import run_program
 from engine.state import Deck
 from engine.vocabulary import PRIMITIVES as PRIMITIVE_SPECS
@@ -63,7 +63,7 @@ class InForce:
     replacements: dict[str, list[CardHook]] = field(default_factory=dict)
     expiring: list[tuple[Expiry, Callable[[], None]]] = field(default_factory=list)
     expiry_events: set[str] = field(default_factory=set)
-    """The events that can end or arm a watched duration: the round delivers them even unheard."""
+    """The events that can end or arm a watched duration now: the round delivers them even unheard."""
     retiring: list[CardHook] = field(default_factory=list)
     effect_depth: int = 0
     """How many card effects are resolving, one inside another."""
@@ -95,12 +95,13 @@ def register(rnd: Round, card: CompiledCard, holder: int | None, expiry: Expiry 
 def watch(rnd: Round, expiry: Expiry, end: Callable[[], None]) -> None:
     """Run ``end`` when ``expiry`` ends; the round then delivers the events that can end or arm it."""
     rnd.in_force.expiring.append((expiry, end))
-    rnd.in_force.expiry_events.update((expiry.event, "turn.started"))
+    rnd.in_force.expiry_events.update(_waited_for(expiry))
 
 
 def expire(rnd: Round, event: Event) -> None:
-    """End every watched duration that ``event`` ends (its ``end`` runs once)."""
-    if not rnd.in_force.expiring:
+    """End every watched duration that ``event`` ends (its ``end`` runs once); an event no duration
+    waits for changes nothing."""
+    if event.name not in rnd.in_force.expiry_events:
         return
     keep = []
     for expiry, end in rnd.in_force.expiring:
@@ -109,6 +110,13 @@ def expire(rnd: Round, event: Event) -> None:
         else:
             keep.append((expiry, end))
     rnd.in_force.expiring = keep
+    rnd.in_force.expiry_events = {name for expiry, _ in keep for name in _waited_for(expiry)}
+
+
+def _waited_for(expiry: Expiry) -> tuple[str, ...]:
+    """The events that can end ``expiry``, and ``turn.started`` while it waits for its holder's next
+    turn to start (H10)."""
+    return (expiry.event,) if expiry.armed else (expiry.event, TURN_STARTED)
 
 
 def deliver_then_end(rnd: Round, event: Event) -> Iterable[Decision]:

@@ -149,10 +149,10 @@ class Listener:
         if step is not None:
             yield from step
 
-    def start(self, event: Event, game: Any) -> Step | None:
-        """The handler's step for ``event``, or ``None`` when it has nothing to do (the bus's way of
-        asking, ``engine.bus``)."""
-        return self.handle(event, game)
+    @property
+    def start(self) -> Callable[[Event, Any], Step | None]:
+        """How the bus asks the listener to act (``engine.bus``): the handler itself."""
+        return self.handle
 
 
 @dataclass(frozen=True)

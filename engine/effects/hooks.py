@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from engine.round import Round
     from engine.vocabulary import CompiledCard
 
+TURN_STARTED = "turn.started"
+"""The event that arms a duration counting only the holder's next turn (H10)."""
 ARMED_AT_NEXT_TURN = frozenset({"next_turn_end"})
 """Durations that count only the holder's *next* rotation turn, never the one in progress (H10)."""
 
@@ -77,7 +79,7 @@ class Expiry:
         if self.ended:
             return False
         if not self.armed:
-            self.armed = event.name == "turn.started" and event.player == self.holder
+            self.armed = event.name == TURN_STARTED and event.player == self.holder
             return False
         if event.name != self.event:
             return False
