@@ -139,7 +139,10 @@ class Bus:
         """Run ``heard``, the listeners that can answer ``event``, by level, clockwise seat from the
         actor, card id (:meth:`dispatch` without the sinks): card listeners get ``table_side``, the
         round, and module listeners ``module_side``, the session."""
-        if len(heard) > 1 and event.name in self.tied:
+        if len(heard) == 1:
+            only = heard[0]
+            return only.start(event, module_side if only.module else table_side) or ()
+        if event.name in self.tied:
             table = getattr(table_side, "table", None)
             heard = sorted(heard, key=lambda e: (e.listener.level, _distance(e.listener, event, table)))
         for at, entry in enumerate(heard):

@@ -74,19 +74,20 @@ def announce(rnd: Round, p: int, tile: int, via: str, cause: str | None, **data:
     """The events of a tile that is already in ``p``'s hand (effects that move several tiles at
     once place them all first, so the 144 stay accounted for at every event)."""
     player = rnd.table.players[p]
+    flower = is_flower(kind_of_instance(tile))
+    shown = rnd.show(tile)
     if via == "normal":
         rnd.rinshan = False
-        if not is_flower(kind_of_instance(tile)):
+        if not flower:
             rnd.win_tile[p] = tile
-            yield from rnd.emit("draw.normal.taken", p, cause, tile=rnd.show(tile), **data)
+            yield from rnd.emit("draw.normal.taken", p, cause, tile=shown, **data)
             if tile not in player.hand:
                 return  # sent back by a redraw: the redrawn tile is the turn's normal draw (R123)
         player.normal_draws += 1
-    if is_flower(kind_of_instance(tile)):
+    if flower:
         rnd.win_tile.pop(p, None)
         yield from replace_flowers(rnd, p, cause)
         return
-    shown = rnd.show(tile)
     if via == "normal":
         rnd.win_tile[p] = tile
         rnd.drew.add(p)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine.bus import Event
+from engine.bus import RULE, Event
 from engine.decisions import PASS, Decision, DecisionKind
 from engine.effects.context import Ctx
 from engine.effects.facts import Test, compiled, holds
@@ -197,7 +197,7 @@ class CardHook:
         return True
 
     def _sees(self, event: Event, game: Round) -> bool:
-        if self.rule_only and event.card_caused:
+        if self.rule_only and event.cause != RULE:
             return False
         if event.cause == self.deaf_to:
             return False
