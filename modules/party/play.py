@@ -200,9 +200,11 @@ def offer_discard(event: Event, game: Game) -> Step | None:
     player = event.player
     if player is None:
         return None
-    table = state_of(game)
     card = game.lasting_card(player, DECK)
-    if card is None or table.ledger.balance(player) < SPEND_COST:
+    if card is None:
+        return None
+    table = state_of(game)
+    if table.ledger.balance(player) < SPEND_COST:
         return None
     return _put_away(game, table, player, card)
 
