@@ -198,10 +198,12 @@ class Round:
         cause = cause or self.ambient
         bus = self.bus
         heard = bus.heard(name, player, cause) if name in bus.entries else ()
-        if not heard and not bus.sinks and name not in self.in_force.expiry_events:
+        waited = name in self.in_force.expiry_events
+        if not heard and not waited and not bus.sinks:
             return ()
         event = Event(name, player, cause, data)
-        expire(self, event)
+        if waited:
+            expire(self, event)
         if self.in_force.retiring:
             return deliver_then_end(self, event)
         for sink in bus.sinks:
