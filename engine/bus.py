@@ -7,11 +7,17 @@ payload.  Listeners that answer the same event run sorted by their §15 level
 (L1 legal hu … L9 plain calls), then clockwise from the acting player
 (§6.4), then by card id: never in pluggy's call order.  A listener is a
 generator step, so a card's effect may stop for a decision and resume.
+
+A delivery offers an event only to the listeners that can answer it whatever the table holds: a
+trigger written ``by holder`` hears only its holder's events, a world card no card-caused event
+(§6.7), no card an event its own effect caused (lib 二.2).  Each listener is then asked in turn
+whether it acts now (its ``start``); the delivery becomes a step only from the first one that
+does, so an event no listener acts on costs no generator.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, NamedTuple, Protocol
@@ -19,21 +25,29 @@ from typing import Any, NamedTuple, Protocol
 from engine.decisions import Decision
 
 Step = Generator[Decision, str, None]
+Start = Callable[["Event", Any], Generator[Decision, str, object] | None]
+"""A listener asked whether it acts on an event now: its step, or ``None`` when it has nothing to do
+(having done at once whatever needs no decision)."""
+RULE = "rule"
+"""The cause of an event of the ordinary flow (CARD-INVENTORY §0)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
-    """Something that happened at a rule timing point; ``player`` is the acting player, if any."""
+    """Something that happened at a rule timing point; ``player`` is the acting player, if any.
+
+    Never changed once delivered (not frozen only because a frozen value costs three times as much
+    to build, and a round builds hundreds)."""
 
     name: str
     player: int | None = None
-    cause: str = "rule"
+    cause: str = RULE
     data: Mapping[str, object] = field(default_factory=dict)
 
     @property
     def card_caused(self) -> bool:
         """Caused by a card effect rather than by the ordinary flow (§6.7)."""
-        return self.cause != "rule"
+        return self.cause != RULE
 
 
 class Listener(Protocol):
@@ -67,8 +81,10 @@ class Bus:
     listeners: dict[str, list[Listener]] = field(default_factory=dict)
     tied: set[str] = field(default_factory=set)
     """Events with two listeners of one level: only those are ranked by seat at each delivery."""
-    entries: dict[str, list[_Entry]] = field(default_factory=dict)
-    """Each event's listeners as in ``listeners``, with what :meth:`deliver` needs of them."""
+    entries: dict[str, tuple[_Entry, ...]] = field(default_factory=dict)
+    """Each event's listeners as in ``listeners``, with what a delivery needs of them."""
+    _heard: dict[str, dict[int | None, tuple[_Entry, ...]]] = field(default_factory=dict, repr=False)
+    """Per event and acting player, the entries that can answer an event of the ordinary flow."""
 
     def listen(self, listener: Listener) -> None:
         """Add a listener for its event, keeping each event's listeners sorted by level and card id."""
@@ -77,50 +93,118 @@ class Bus:
         waiting.sort(key=_rank)
         if any(a.level == b.level for a, b in pairwise(waiting)):
             self.tied.add(listener.event)
-        self.entries[listener.event] = [_entry(li) for li in waiting]
+        self.entries[listener.event] = tuple(_entry(li) for li in waiting)
+        self._heard.pop(listener.event, None)
 
     def clear(self) -> None:
         """Drop every listener (at the end of a round, §11 phase 6)."""
         self.listeners.clear()
         self.tied.clear()
         self.entries.clear()
+        self._heard.clear()
+
+    def heard(self, name: str, actor: int | None, cause: str) -> tuple[_Entry, ...]:
+        """The listeners of ``name`` that can answer an event of ``actor`` with ``cause``, in level and
+        card-id order: those of the ordinary flow's events are kept per acting player."""
+        if cause != RULE:
+            return tuple(e for e in self.entries.get(name, ()) if e.answers(actor, cause))
+        per_actor = self._heard.get(name)
+        if per_actor is None:
+            if name not in self.entries:
+                return ()
+            per_actor = self._heard[name] = {}
+        found = per_actor.get(actor)
+        if found is None:
+            found = per_actor[actor] = tuple(e for e in self.entries[name] if e.answers(actor, cause))
+        return found
 
     def deliver(self, event: Event, game: Any) -> Step:
         """Record ``event``, then run its listeners by level, clockwise seat from the actor, card id."""
+        yield from self.dispatch(event, game)
+
+    def dispatch(self, event: Event, game: Any) -> Iterable[Decision]:
+        """:meth:`deliver`, done at once up to the first listener that acts: the decisions of the
+        listeners from there on, or nothing.  The caller iterates it at once (``yield from``)."""
         for sink in self.sinks:
             sink(event)
-        waiting = self.entries.get(event.name)
-        if not waiting:
-            return
+        heard = self.heard(event.name, event.player, event.cause)
+        if not heard:
+            return ()
         table_side = getattr(game, "round", None) or game
+        return self.answer(event, heard, table_side, getattr(game, "session", None) or game)
+
+    def answer(
+        self, event: Event, heard: Sequence[_Entry], table_side: Any, module_side: Any
+    ) -> Iterable[Decision]:
+        """Run ``heard``, the listeners that can answer ``event``, by level, clockwise seat from the
+        actor, card id (:meth:`dispatch` without the sinks): card listeners get ``table_side``, the
+        round, and module listeners ``module_side``, the session."""
+        if len(heard) == 1:
+            only = heard[0]
+            return only.start(event, module_side if only.module else table_side) or ()
         if event.name in self.tied:
             table = getattr(table_side, "table", None)
-            ordered = sorted(waiting, key=lambda e: (e.listener.level, _distance(e.listener, event, table)))
-        else:
-            ordered = list(waiting)
-        actor = event.player
-        for listener, only, module in ordered:
-            if only is None or only == actor:
-                side = (getattr(game, "session", None) or game) if module else table_side
-                yield from listener.run(event, side)
+            heard = sorted(heard, key=lambda e: (e.listener.level, _distance(e.listener, event, table)))
+        for at, entry in enumerate(heard):
+            step = entry.start(event, module_side if entry.module else table_side)
+            if step is not None:
+                return _go_on(step, heard[at + 1 :], event, table_side, module_side)
+        return ()
+
+
+def _go_on(
+    step: Generator[Decision, str, object],
+    rest: Sequence[_Entry],
+    event: Event,
+    table_side: Any,
+    module_side: Any,
+) -> Step:
+    """The delivery from the first listener that acts: its step, then each later listener in turn."""
+    yield from step
+    for entry in rest:
+        later = entry.start(event, module_side if entry.module else table_side)
+        if later is not None:
+            yield from later
 
 
 class _Entry(NamedTuple):
-    """A listener as delivered: ``only`` the one acting player whose events it can answer (``-1``
-    none, ``None`` any), ``module`` whether it is a module's (it then gets the session)."""
+    """A listener as delivered: ``start`` asks it to act; ``only`` the one acting player whose events
+    it can answer (``-1`` none, ``None`` any); ``rule_only`` it ignores card-caused events (§6.7);
+    ``deaf_to`` the cause it never hears (its own card's, lib 二.2); ``module`` whether it is a
+    module's (it then gets the session)."""
 
     listener: Listener
+    start: Start
     only: int | None
+    rule_only: bool
+    deaf_to: str | None
     module: bool
+
+    def answers(self, actor: int | None, cause: str) -> bool:
+        """Whether an event of ``actor`` with ``cause`` can reach the listener at all."""
+        if self.only is not None and self.only != actor:
+            return False
+        if self.rule_only and cause != RULE:
+            return False
+        return cause != self.deaf_to
 
 
 def _entry(listener: Listener) -> _Entry:
     """A card trigger that answers only its holder's own events (``holder_only``) is passed over,
-    unasked, for anyone else's."""
+    unasked, for anyone else's; so are a world card for card-caused events and a card for the events
+    its own effects cause.  A listener without a ``start`` is run whole."""
     only = None
     if getattr(listener, "holder_only", False):
         only = -1 if listener.holder is None else listener.holder
-    return _Entry(listener, only, hasattr(listener, "handle"))
+    start: Start = getattr(listener, "start", None) or listener.run
+    return _Entry(
+        listener,
+        start,
+        only,
+        getattr(listener, "rule_only", False),
+        getattr(listener, "deaf_to", None),
+        hasattr(listener, "handle"),
+    )
 
 
 def _rank(listener: Listener) -> tuple[int, str]:

@@ -12,7 +12,7 @@ watched (:func:`watch`) and ended when its duration's event is delivered
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from engine.bus import Event, Step
 from engine.decisions import Decision, DecisionKind
 from engine.effects.context import Ctx
-from engine.effects.hooks import CardHook, Expiry, LaterHook, Status, WatchHook
+from engine.effects.hooks import TURN_STARTED, CardHook, Expiry, LaterHook, Status, WatchHook
 from engine.effects.program import run_program
 from engine.state import Deck
 from engine.vocabulary import PRIMITIVES as PRIMITIVE_SPECS
@@ -63,7 +63,7 @@ class InForce:
     replacements: dict[str, list[CardHook]] = field(default_factory=dict)
     expiring: list[tuple[Expiry, Callable[[], None]]] = field(default_factory=list)
     expiry_events: set[str] = field(default_factory=set)
-    """The events that can end or arm a watched duration: the round delivers them even unheard."""
+    """The events that can end or arm a watched duration now: the round delivers them even unheard."""
     retiring: list[CardHook] = field(default_factory=list)
     effect_depth: int = 0
     """How many card effects are resolving, one inside another."""
@@ -95,12 +95,13 @@ def register(rnd: Round, card: CompiledCard, holder: int | None, expiry: Expiry 
 def watch(rnd: Round, expiry: Expiry, end: Callable[[], None]) -> None:
     """Run ``end`` when ``expiry`` ends; the round then delivers the events that can end or arm it."""
     rnd.in_force.expiring.append((expiry, end))
-    rnd.in_force.expiry_events.update((expiry.event, "turn.started"))
+    rnd.in_force.expiry_events.update(_waited_for(expiry))
 
 
 def expire(rnd: Round, event: Event) -> None:
-    """End every watched duration that ``event`` ends (its ``end`` runs once)."""
-    if not rnd.in_force.expiring:
+    """End every watched duration that ``event`` ends (its ``end`` runs once); an event no duration
+    waits for changes nothing."""
+    if event.name not in rnd.in_force.expiry_events:
         return
     keep = []
     for expiry, end in rnd.in_force.expiring:
@@ -109,21 +110,49 @@ def expire(rnd: Round, event: Event) -> None:
         else:
             keep.append((expiry, end))
     rnd.in_force.expiring = keep
+    rnd.in_force.expiry_events = {name for expiry, _ in keep for name in _waited_for(expiry)}
 
 
-def deliver_then_end(rnd: Round, event: Event) -> Step:
+def _waited_for(expiry: Expiry) -> tuple[str, ...]:
+    """The events that can end ``expiry``, and ``turn.started`` while it waits for its holder's next
+    turn to start (H10)."""
+    return (expiry.event,) if expiry.armed else (expiry.event, TURN_STARTED)
+
+
+def deliver_then_end(rnd: Round, event: Event) -> Iterable[Decision]:
     """A trigger whose duration ends on the very event it answers still answers it, then ends (F-R01
-    "直到下一名玩家胡牌": the next hu is the one it celebrates; F-R02's next normal draw)."""
+    "直到下一名玩家胡牌": the next hu is the one it celebrates; F-R02's next normal draw).  Done at
+    once up to the first listener that acts, as :meth:`engine.bus.Bus.dispatch`."""
     ending, rnd.in_force.retiring = rnd.in_force.retiring, []
-    yield from rnd.bus.deliver(event, rnd)
+    delivering = rnd.bus.dispatch(event, rnd)
+    if delivering == ():
+        _retire(ending)
+        return ()
+    return _then_retire(delivering, ending)
+
+
+def _then_retire(delivering: Iterable[Decision], ending: list[CardHook]) -> Step:
+    yield from delivering
+    _retire(ending)
+
+
+def _retire(ending: list[CardHook]) -> None:
     for listener in ending:
         listener.live = False
 
 
+def replaceable(rnd: Round, name: str) -> bool:
+    """Whether a card in force may replace the event ``name`` (``instead of …``)."""
+    return bool(rnd.in_force.replacements.get(name))
+
+
 def replaced(rnd: Round, name: str, p: int, **data: object) -> Generator[Decision, str, bool]:
     """Run a replacement (``instead of …``) the player holds for this event, if one applies."""
+    hooks = rnd.in_force.replacements.get(name)
+    if not hooks:
+        return False
     event = Event(name, p, rnd.ambient, data)
-    for hook in rnd.in_force.replacements.get(name, []):
+    for hook in hooks:
         if hook.holder == p and hook.live and (yield from hook.attempt(event, rnd)):
             return True
     return False
@@ -150,12 +179,13 @@ def draw_card(rnd: Round, deck_name: str, p: int, cause: str, offered: int = 1) 
     """Draw a chance or party card for ``p`` and resolve it (§6.4–§6.10, §7.2): replacement hooks
     first (G-07, P-07, S-17), a completely unexecutable card is redrawn once (§6.8), a lasting card
     takes the player's one lasting slot of that deck (§6.9, §7.3)."""
-    if offered == 1 and (yield from replaced(rnd, f"{deck_name}.draw", p)):
+    draw = f"{deck_name}.draw"
+    if offered == 1 and replaceable(rnd, draw) and (yield from replaced(rnd, draw, p)):
         return
     deck = rnd.cards.decks.get(deck_name)
     if deck is None or rnd.table.players[p].won:
         return
-    yield from rnd.emit(f"{deck_name}.draw", p, cause, source=cause.removeprefix("card:"))
+    yield from rnd.emit(draw, p, cause, source=cause.removeprefix("card:"))
     drawn = [c for c in (deck.draw() for _ in range(offered)) if c is not None]
     if not drawn:
         return

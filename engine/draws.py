@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.bus import Step
-from engine.card_runtime import replaced
+from engine.card_runtime import replaceable, replaced
 from engine.effects.table_changes import see
 from engine.tiles import is_flower, kind_of_instance
 from engine.wins import EndReason, RoundOver
@@ -28,7 +28,7 @@ def normal_draw(rnd: Round, p: int) -> Step:
         raise RoundOver(EndReason.WALL_EXHAUSTED)
     yield from rnd.emit("draw.normal.before", p, drawable=len(rnd.table.wall))
     bound = p in rnd.draw_end
-    if not bound and (yield from replaced(rnd, "draw.normal", p)):
+    if not bound and replaceable(rnd, "draw.normal") and (yield from replaced(rnd, "draw.normal", p)):
         return
     end, peek = rnd.draw_end.pop(p, ("top", False))
     wall = rnd.table.wall
@@ -43,7 +43,9 @@ def replacement_draw(rnd: Round, p: int, reason: str, cause: str | None) -> Step
     (S-04, G-05)."""
     if not rnd.table.wall:
         raise RoundOver(EndReason.WALL_EXHAUSTED)
-    if (yield from replaced(rnd, "draw.replacement", p, reason=reason)):
+    if replaceable(rnd, "draw.replacement") and (
+        yield from replaced(rnd, "draw.replacement", p, reason=reason)
+    ):
         return
     yield from acquire(rnd, p, rnd.table.wall.draw_tail(), "replacement", cause, reason=reason)
 
@@ -72,19 +74,20 @@ def announce(rnd: Round, p: int, tile: int, via: str, cause: str | None, **data:
     """The events of a tile that is already in ``p``'s hand (effects that move several tiles at
     once place them all first, so the 144 stay accounted for at every event)."""
     player = rnd.table.players[p]
+    flower = is_flower(kind_of_instance(tile))
+    shown = rnd.show(tile)
     if via == "normal":
         rnd.rinshan = False
-        if not is_flower(kind_of_instance(tile)):
+        if not flower:
             rnd.win_tile[p] = tile
-            yield from rnd.emit("draw.normal.taken", p, cause, tile=rnd.show(tile), **data)
+            yield from rnd.emit("draw.normal.taken", p, cause, tile=shown, **data)
             if tile not in player.hand:
                 return  # sent back by a redraw: the redrawn tile is the turn's normal draw (R123)
         player.normal_draws += 1
-    if is_flower(kind_of_instance(tile)):
+    if flower:
         rnd.win_tile.pop(p, None)
         yield from replace_flowers(rnd, p, cause)
         return
-    shown = rnd.show(tile)
     if via == "normal":
         rnd.win_tile[p] = tile
         rnd.drew.add(p)

@@ -132,18 +132,27 @@ class Listener:
     (``engine/vocabulary.py``); ``level`` the §15 level at which the bus runs
     it among simultaneous handlers (treasure 5, party 8); ``holder`` the
     player it acts for, or ``None`` for the whole table; ``source`` the
-    module's name.  ``handle(event, game)`` is a step: it may yield decisions.
+    module's name.  ``handle(event, game)`` gives a step, which may yield
+    decisions, or ``None`` when it has nothing more to do for the event (what
+    needs no decision it may have done at once).
     """
 
     source: str
     event: str
     level: int
-    handle: Callable[[Event, Any], Step]
+    handle: Callable[[Event, Any], Step | None]
     holder: int | None = None
 
     def run(self, event: Event, game: Any) -> Step:
         """Resolve for ``event``; may yield decisions."""
-        return self.handle(event, game)
+        step = self.handle(event, game)
+        if step is not None:
+            yield from step
+
+    @property
+    def start(self) -> Callable[[Event, Any], Step | None]:
+        """How the bus asks the listener to act (``engine.bus``): the handler itself."""
+        return self.handle
 
 
 @dataclass(frozen=True)

@@ -82,9 +82,13 @@ def decision_line(decision: Decision, answer: str) -> dict[str, Any]:
     }
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+"""The encoder of every log line, made once (``json.dumps`` with options makes one per call)."""
+
+
 def dumps(line: dict[str, Any]) -> str:
     """One log line, byte-stable: compact separators, keys in insertion order, UTF-8 kept."""
-    return json.dumps(line, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(line)
 
 
 @dataclass

@@ -10,13 +10,17 @@ off has no hooks at all (§3, §6.12).
 from __future__ import annotations
 
 import importlib
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache, partial
 from importlib import metadata
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pluggy
+from pluggy import HookImpl
 
 from engine import hookspecs
 from engine.bus import Event, Step
@@ -78,7 +82,14 @@ def _mode_order(mode: str) -> tuple[int, str]:
     return (MODES.index(mode) if mode in MODES else len(MODES), mode)
 
 
-def _loaded() -> list[tuple[ModuleInfo, ModuleType]]:
+def _loaded() -> tuple[tuple[ModuleInfo, ModuleType], ...]:
+    """The installed modules with their Python modules, read once per import path: putting a folder
+    on ``sys.path`` installs what it holds (``importlib.metadata``)."""
+    return _loaded_on(tuple(sys.path))
+
+
+@lru_cache(maxsize=1)
+def _loaded_on(path: tuple[str, ...]) -> tuple[tuple[ModuleInfo, ModuleType], ...]:
     out = []
     for entry in _entry_points():
         plugin = _import(entry)
@@ -91,7 +102,7 @@ def _loaded() -> list[tuple[ModuleInfo, ModuleType]]:
             card_files=tuple(sorted(spec.card_files)),
         )
         out.append((info, plugin))
-    return out
+    return tuple(out)
 
 
 def installed_modules() -> list[ModuleInfo]:
@@ -129,6 +140,25 @@ def plugin_manager(enabled: list[str] | tuple[str, ...] | frozenset[str]) -> plu
     return manager
 
 
+def _call_plain(impls: tuple[HookImpl, ...], first: bool, kwargs: dict[str, Any]) -> Any:
+    """Call plain hook implementations in order with the arguments each names: their answers that
+    are not ``None``, or the first of them for a ``firstresult`` hook."""
+    answers = []
+    for impl in impls:
+        answer = impl.function(*[kwargs[arg] for arg in impl.argnames])
+        if answer is not None:
+            if first:
+                return answer
+            answers.append(answer)
+    return None if first else answers
+
+
+@lru_cache(maxsize=8)
+def _enabled(names: tuple[str, ...], path: tuple[str, ...]) -> Modules:
+    """:meth:`Modules.enable` for the modules ``names`` found on the import path ``path``."""
+    return Modules(names=names, manager=plugin_manager(names))
+
+
 def pool_removals(enabled: list[str] | tuple[str, ...] | frozenset[str]) -> frozenset[str]:
     """The base ids the ``enabled`` modules take out of every pool (``hexmj_pool_removals``, §6.12)."""
     modules = frozenset(enabled)
@@ -152,8 +182,9 @@ class Modules:
 
     @classmethod
     def enable(cls, enabled: list[str] | tuple[str, ...] | frozenset[str]) -> Modules:
-        """The session's modules: exactly ``enabled``."""
-        return cls(names=tuple(sorted(set(enabled))), manager=plugin_manager(enabled))
+        """The session's modules: exactly ``enabled``.  Sessions with the same modules on the same
+        import path share them (modules keep their state in the session, ``hexmj_session_state``)."""
+        return _enabled(tuple(sorted(set(enabled))), tuple(sys.path))
 
     @classmethod
     def for_mode(cls, mode: str) -> Modules:
@@ -164,12 +195,24 @@ class Modules:
         """What each module answers to ``hook``, in module-name order."""
         answers = []
         for name in self.names:
-            caller = self._callers.get((hook, name))
-            if caller is None:
-                others = [self.manager.get_plugin(other) for other in self.names if other != name]
-                caller = self._callers[(hook, name)] = self.manager.subset_hook_caller(hook, others)
-            answers.append(caller(**kwargs))
+            call = self._callers.get((hook, name))
+            if call is None:
+                call = self._callers[(hook, name)] = self._module_call(hook, name)
+            answers.append(call(kwargs))
         return answers
+
+    def _module_call(self, hook: str, name: str) -> Callable[[dict[str, Any]], Any]:
+        """How ``hook`` is asked of the module ``name`` alone: its implementations called as pluggy
+        calls them (last registered first, ``None`` answers dropped, the first answer of a
+        ``firstresult`` hook), directly when they are plain functions, else through pluggy."""
+        caller = getattr(self.manager.hook, hook)
+        impls = [impl for impl in caller.get_hookimpls() if impl.plugin_name == name]
+        if any(impl.wrapper or impl.hookwrapper or impl.kwargnames for impl in impls):
+            others = [self.manager.get_plugin(other) for other in self.names if other != name]
+            subset = self.manager.subset_hook_caller(hook, others)
+            return lambda kwargs: subset(**kwargs)
+        first = caller.spec is not None and bool(caller.spec.opts.get("firstresult"))
+        return partial(_call_plain, tuple(reversed(impls)), first)
 
     def _each(self, hook: str, **kwargs: Any) -> list[Any]:
         """Every module's answers to ``hook`` in one list, in module-name order."""
@@ -216,7 +259,7 @@ class Modules:
         merged: dict[str, frozenset[int]] = {}
         for marks in self._each("hexmj_tile_marks", player=player, seat=seat, game=game):
             for mark, kinds in marks.items():
-                merged[mark] = merged.get(mark, frozenset()) | kinds
+                merged[mark] = merged[mark] | kinds if mark in merged else frozenset(kinds)
         return merged
 
     def score_items(

@@ -192,15 +192,25 @@ class Round:
     def emit(
         self, name: str, player: int | None = None, cause: str | None = None, **data: object
     ) -> Iterable[Decision]:
-        """Record an event and deliver it to the cards listening (§6.6, §15); with nobody recording or
-        listening, nothing is built."""
-        if name not in self.in_force.expiry_events and not self.bus.sinks and name not in self.bus.listeners:
+        """Record an event and deliver it to the cards listening (§6.6, §15); with nobody recording it,
+        no duration ending on it and no listener able to hear it, nothing is built.  Done at once up to
+        the first listener that acts: the caller iterates the answer at once (``yield from``)."""
+        cause = cause or self.ambient
+        bus = self.bus
+        heard = bus.heard(name, player, cause) if name in bus.entries else ()
+        waited = name in self.in_force.expiry_events
+        if not heard and not waited and not bus.sinks:
             return ()
-        event = Event(name, player, cause or self.ambient, data)
-        expire(self, event)
+        event = Event(name, player, cause, data)
+        if waited:
+            expire(self, event)
         if self.in_force.retiring:
             return deliver_then_end(self, event)
-        return self.bus.deliver(event, self)
+        for sink in bus.sinks:
+            sink(event)
+        if not heard:
+            return ()
+        return bus.answer(event, heard, self, self.cards.session or self)
 
     def play(self) -> Generator[Decision, str, RoundResult]:
         """Deal, choose contracts, play until the third win or the exhausted wall (§11)."""

@@ -7,7 +7,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 
 from engine.bus import Bus, Event
-from engine.decisions import Decision
+from engine.decisions import Decision, DecisionKind
 from engine.scenario import Scenario
 
 
@@ -70,3 +70,60 @@ def test_a_holder_only_trigger_is_offered_only_its_holder_s_events_s15() -> None
     heard.clear()
     list(bus.deliver(Event("x"), sc.round))
     assert heard == ["world"]
+
+
+@dataclass
+class _Starter(_Recorder):
+    """A listener asked to start: it acts (a step that yields one decision) only when ``acts``."""
+
+    acts: bool = False
+    rule_only: bool = False
+    deaf_to: str | None = None
+
+    def start(self, event: Event, game: object) -> Generator[Decision, str, None] | None:
+        self.heard.append(self.source)
+        return self._act() if self.acts else None
+
+    def _act(self) -> Generator[Decision, str, None]:
+        yield Decision(DecisionKind.CHOOSE, 0, ("ok",), self.source)
+        self.heard.append(f"{self.source} done")
+
+
+def test_a_delivery_nobody_acts_on_is_done_at_once_s15() -> None:
+    sc = Scenario(hands={})
+    heard: list[str] = []
+    bus = Bus()
+    bus.listen(_Starter("x", 4, 1, "aug-B", heard))
+    bus.listen(_Starter("x", 6, None, "world", heard))
+    assert bus.dispatch(Event("x", player=0), sc.round) == ()
+    assert heard == ["aug-B", "world"]
+
+
+def test_listeners_after_the_first_that_acts_start_in_their_turn_s15() -> None:
+    sc = Scenario(hands={})
+    heard: list[str] = []
+    bus = Bus()
+    bus.listen(_Starter("x", 4, 1, "aug-B", heard, acts=True))
+    bus.listen(_Starter("x", 6, None, "world", heard))
+    step = iter(bus.dispatch(Event("x", player=0), sc.round))
+    assert next(step).about == "aug-B"
+    assert heard == ["aug-B"]
+    assert list(step) == []
+    assert heard == ["aug-B", "aug-B done", "world"]
+
+
+def test_world_cards_and_a_card_s_own_effects_are_not_offered_card_caused_events_s6_7() -> None:
+    sc = Scenario(hands={})
+    heard: list[str] = []
+    bus = Bus()
+    bus.listen(_Starter("x", 6, None, "world", heard, rule_only=True))
+    bus.listen(_Starter("x", 7, 1, "chance-B", heard, deaf_to="card:O-P02"))
+    bus.listen(_Recorder("x", 8, None, "module", heard))
+    list(bus.deliver(Event("x", 0, "card:O-P02"), sc.round))
+    assert heard == ["module"]
+    heard.clear()
+    list(bus.deliver(Event("x", 0, "card:O-P01"), sc.round))
+    assert heard == ["chance-B", "module"]
+    heard.clear()
+    list(bus.deliver(Event("x", 0), sc.round))
+    assert heard == ["world", "chance-B", "module"]

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
+from types import SimpleNamespace
 
 import pytest
 
+from engine.decisions import Decision, DecisionKind
 from engine.errors import InputError
 from engine.hookspecs import SetupStage
 from engine.plugins import Modules, installed_modules, modules_for_mode, plugin_manager
@@ -94,3 +97,38 @@ def test_a_played_session_has_a_treasure_order_only_in_the_all_mode(mode: str, h
     orders = [played["treasure"] for played in json.loads(done.stdout)["rounds"]]
     assert all(order is not None and order.startswith("T-") for order in orders) is has_treasure
     assert any(order is not None for order in orders) is has_treasure
+
+
+def test_sessions_with_the_same_modules_share_them() -> None:
+    """The registry is read once per import path; the modules keep their state in the session."""
+    assert Modules.enable(["treasure", "party"]) is Modules.for_mode("all")
+    assert Modules.enable(["party"]) is not Modules.for_mode("all")
+
+
+CHALLENGE = Decision(DecisionKind.CHOOSE, 0, ("done", "refused"), "challenge F-R01")
+
+
+@pytest.mark.parametrize(
+    ("hook", "kwargs"),
+    [
+        ("hexmj_decks", {}),
+        ("hexmj_primitives", {}),
+        ("hexmj_session_state", {"players": ("A", "B", "C", "D")}),
+        ("hexmj_bot_answer", {"decision": Decision(DecisionKind.TURN, 0, ("discard 1m",))}),
+        ("hexmj_bot_answer", {"decision": CHALLENGE}),
+    ],
+)
+def test_each_module_answers_as_pluggy_calls_it(hook: str, kwargs: dict[str, object]) -> None:
+    """Module by module in name order, with pluggy's answers (``None`` dropped, ``firstresult``)."""
+    modules = Modules.for_mode("all")
+    manager = modules.manager
+
+    def asked() -> dict[str, object]:
+        if hook != "hexmj_bot_answer":
+            return kwargs
+        state = modules.session_state(("A", "B", "C", "D"))
+        return {**kwargs, "game": SimpleNamespace(module_state=state, rng=random.Random(7))}
+
+    for name, answer in zip(modules.names, modules._per_module(hook, **asked()), strict=True):
+        others = [manager.get_plugin(other) for other in modules.names if other != name]
+        assert repr(answer) == repr(manager.subset_hook_caller(hook, others)(**asked()))

@@ -9,6 +9,7 @@ from engine.errors import CardError, IllegalActionError
 from engine.tiles import EAST, NORTH, SOUTH, WEST, parse, parse_one
 from modules.treasure.faces import declare, faces_for, public_faces, reveal, treasure_bonus
 from modules.treasure.orders import TreasureKind, TreasureOrder, order_of
+from modules.treasure.table import TreasureTable
 
 RED = parse_one("7z")
 
@@ -118,3 +119,21 @@ def test_the_bonus_is_one_point_however_many_treasure_tiles() -> None:
 def test_no_treasure_tile_no_bonus() -> None:
     """§8.2: a hand without a treasure tile earns nothing."""
     assert treasure_bonus(parse("123m456p789s111z55z"), frozenset({RED})) == 0
+
+
+def test_the_table_s_faces_follow_the_order_the_seat_and_a_declaration_s8_3_s8_4() -> None:
+    """§8.3, §8.4, §8.5: a player's faces change with his seat, a P-14 declaration and an O-X09
+    rewrite, and are gone once the round ends."""
+    table = TreasureTable()
+    assert table.faces(0, 0) == frozenset()
+    table.start_round(reveal(TreasureOrder("T-07", TreasureKind.SEAT_WIND), dealer_wind=EAST), dealer=0)
+    assert table.faces(0, 0) == frozenset({EAST})
+    assert table.faces(0, 1) == frozenset({SOUTH})
+    table.declare(0, parse_one("9s"))
+    assert table.faces(0, 0) == frozenset({parse_one("9s")})
+    assert table.faces(1, 0) == frozenset({EAST})
+    table.rewrite(reveal(TreasureOrder("T-01", TreasureKind.FACE, RED), dealer_wind=EAST))
+    assert table.faces(1, 0) == frozenset({RED})
+    assert table.faces(0, 0) == frozenset({parse_one("9s")})
+    table.end_round()
+    assert table.faces(1, 0) == frozenset()

@@ -15,7 +15,16 @@ from typing import TYPE_CHECKING
 
 from engine.bus import Event
 from engine.predicates import TILE_CLASSES
-from engine.tiles import Suit, is_flower, is_number, kind_of_instance, number_of, parse_one, suit_of
+from engine.tiles import (
+    ALL_KINDS,
+    Suit,
+    is_flower,
+    is_number,
+    kind_of_instance,
+    number_of,
+    parse_one,
+    suit_of,
+)
 
 if TYPE_CHECKING:
     from engine.round import Round
@@ -24,6 +33,46 @@ if TYPE_CHECKING:
 ROUND_ENDED = "round.ended"
 """After the round everyone at the table takes part again: the roles no longer skip winners (§7.6)."""
 SUITS = {"man": Suit.MAN, "pin": Suit.PIN, "sou": Suit.SOU, "m": Suit.MAN, "p": Suit.PIN, "s": Suit.SOU}
+TABLE_WORDS = frozenset({"treasure", "chosen_suit", "suit", "pair", "seat_wind"})
+"""Tile filter words whose tiles depend on the table or the holder's choices; every other filter
+passes the same kinds all round."""
+_FIXED: dict[object, frozenset[int]] = {}
+_FIXED_SIZE = 256
+"""Fixed tile filters already met, as the kinds they pass (bounded: cards write a few dozen)."""
+
+
+def fixed_kinds(arg: object) -> frozenset[int] | None:
+    """The kinds a tile filter passes when none of its words depends on the table, else ``None``."""
+    if not isinstance(arg, str | int | tuple):
+        return None
+    found = _FIXED.get(arg)
+    if found is not None:
+        return found
+    atoms = arg if isinstance(arg, tuple) else (arg,)
+    if any(not isinstance(atom, int) and str(atom) in TABLE_WORDS for atom in atoms):
+        return None
+    tests = [_fixed_test(atom) for atom in atoms]
+    found = frozenset(k for k in range(ALL_KINDS) if any(test(k) for test in tests))
+    if len(_FIXED) >= _FIXED_SIZE:
+        _FIXED.clear()
+    _FIXED[arg] = found
+    return found
+
+
+def _fixed_test(atom: object) -> Callable[[int], bool]:
+    """One filter word that does not depend on the table: a class, ``flower``, a number, a face;
+    ``drawn`` / ``latest`` / ``not_latest`` pass any tile (their effects pick the tile)."""
+    if isinstance(atom, int):
+        return lambda k: is_number(k) and number_of(k) == atom
+    word = str(atom)
+    if word in TILE_CLASSES:
+        return TILE_CLASSES[word]
+    if word == "flower":
+        return is_flower
+    if word in ("drawn", "latest", "not_latest"):
+        return TILE_CLASSES["any"]
+    face = parse_one(word)
+    return lambda k: k == face
 
 
 @dataclass
@@ -114,18 +163,17 @@ class Ctx:
 
     def tile_filter(self, arg: object, owner: int | None = None) -> Callable[[int], bool]:
         """A tile filter word (or ``|`` alternatives) as a test on kinds."""
+        kinds = fixed_kinds(arg)
+        if kinds is not None:
+            return kinds.__contains__
         atoms = arg if isinstance(arg, tuple) else (arg,)
         tests = [self._one_filter(atom, owner) for atom in atoms]
         return lambda k: any(test(k) for test in tests)
 
     def _one_filter(self, atom: object, owner: int | None) -> Callable[[int], bool]:
-        if isinstance(atom, int):
-            return lambda k: is_number(k) and number_of(k) == atom
         word = str(atom)
-        if word in TILE_CLASSES:
-            return TILE_CLASSES[word]
-        if word == "flower":
-            return is_flower
+        if isinstance(atom, int) or word not in TABLE_WORDS:
+            return _fixed_test(atom)
         if word == "treasure":
             faces = self.game.treasure_faces(owner if owner is not None else self.holder)
             return lambda k: k in faces
@@ -135,13 +183,8 @@ class Ctx:
         if word == "pair":
             held = self._hidden_counts(owner)
             return lambda k: held.get(k, 0) >= 2
-        if word == "seat_wind":
-            wind = self.game.seat_wind(owner if owner is not None else self.holder)
-            return lambda k: k == wind
-        if word in ("drawn", "latest", "not_latest"):
-            return TILE_CLASSES["any"]
-        face = parse_one(word)
-        return lambda k: k == face
+        wind = self.game.seat_wind(owner if owner is not None else self.holder)
+        return lambda k: k == wind
 
     def _hidden_counts(self, owner: int | None) -> dict[int, int]:
         who = owner if owner is not None else self.holder

@@ -3,7 +3,8 @@
 :func:`holds` answers a condition tree (``Call``, ``Compare``, ``All``,
 ``AnyOf``, ``Not`` of :mod:`engine.predicates`) against the table, the event
 and the card's holder.  Each fact is a small function of the context and its
-arguments, registered by name.
+arguments, registered by name.  A tree is made once into one function of the
+context (:func:`compiled`), with the same answers and errors as walking it.
 """
 
 from __future__ import annotations
@@ -31,20 +32,76 @@ def fact(name: str) -> Callable[[Fact], Fact]:
     return register
 
 
+Test = Callable[[Ctx], bool]
+"""A compiled condition: the context in, whether the condition holds now out."""
+
+_COMPILED: dict[int, tuple[Condition, Test]] = {}
+_COMPILED_SIZE = 1024
+"""Compiled conditions remembered by identity (the condition is kept, so its id stays its own)."""
+
+
 def holds(condition: Condition | None, ctx: Ctx) -> bool:
     """Whether the condition holds now; no condition always holds."""
-    if condition is None:
-        return True
+    return condition is None or compiled(condition)(ctx)
+
+
+def compiled(condition: Condition) -> Test:
+    """``condition`` made once into one function of the context, remembered by identity (conditions
+    are immutable): ``all`` / ``any`` stop at the first part that decides, and an unknown fact raises
+    :class:`engine.errors.CardError` when it is reached, as walking the tree does."""
+    entry = _COMPILED.get(id(condition))
+    if entry is not None and entry[0] is condition:
+        return entry[1]
+    test = _compile(condition)
+    if len(_COMPILED) >= _COMPILED_SIZE:
+        _COMPILED.clear()
+    _COMPILED[id(condition)] = (condition, test)
+    return test
+
+
+def _compile(condition: Condition) -> Test:
     if isinstance(condition, Call):
-        return bool(_value(condition, ctx))
+        measure = _measure(condition)
+        return lambda ctx: bool(measure(ctx))
     if isinstance(condition, Compare):
-        return COMPARE[condition.op](int(_value(condition.left, ctx)), condition.right)
-    if isinstance(condition, All):
-        return all(holds(part, ctx) for part in condition.parts)
-    if isinstance(condition, AnyOf):
-        return any(holds(part, ctx) for part in condition.parts)
+        return _compare(condition)
+    if isinstance(condition, All | AnyOf):
+        return _joint(tuple(_compile(part) for part in condition.parts), isinstance(condition, All))
     assert isinstance(condition, Not)
-    return not holds(condition.part, ctx)
+    part = _compile(condition.part)
+    return lambda ctx: not part(ctx)
+
+
+def _compare(condition: Compare) -> Test:
+    measure = _measure(condition.left)
+    right = condition.right
+    op = COMPARE.get(condition.op)
+    if op is None:
+        return lambda ctx: COMPARE[condition.op](int(measure(ctx)), right)
+    return lambda ctx: op(int(measure(ctx)), right)
+
+
+def _joint(parts: tuple[Test, ...], every: bool) -> Test:
+    """``all`` (``every``) or ``any`` of the parts, in order, stopping at the first that decides."""
+    if len(parts) == 1:
+        return parts[0]
+    if len(parts) == 2:
+        first, second = parts
+        if every:
+            return lambda ctx: first(ctx) and second(ctx)
+        return lambda ctx: first(ctx) or second(ctx)
+    if every:
+        return lambda ctx: all(part(ctx) for part in parts)
+    return lambda ctx: any(part(ctx) for part in parts)
+
+
+def _measure(call: Call) -> Callable[[Ctx], int | bool]:
+    """A fact with its arguments; a name no fact has raises when it is asked."""
+    function = FACTS.get(call.name)
+    args = call.args
+    if function is None:
+        return lambda ctx: _value(call, ctx)
+    return lambda ctx: function(ctx, args)
 
 
 def _value(call: Call, ctx: Ctx) -> int | bool:

@@ -15,10 +15,10 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine.bus import Event
+from engine.bus import RULE, Event
 from engine.decisions import PASS, Decision, DecisionKind
 from engine.effects.context import Ctx
-from engine.effects.facts import holds
+from engine.effects.facts import Test, compiled, holds
 from engine.effects.program import Step, runnable
 from engine.state import ContractStatus
 from engine.vocabulary import DURATIONS, ContractWatch, Hook, Level, LimitRule, Program, StaticRule
@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from engine.round import Round
     from engine.vocabulary import CompiledCard
 
+TURN_STARTED = "turn.started"
+"""The event that arms a duration counting only the holder's next turn (H10)."""
 ARMED_AT_NEXT_TURN = frozenset({"next_turn_end"})
 """Durations that count only the holder's *next* rotation turn, never the one in progress (H10)."""
 
@@ -36,8 +38,16 @@ def limit_key(
 ) -> tuple[object, ...]:
     """The counter a limit counts on: per turn, round or session, per acting player for world cards."""
     who = actor if rule.per_player else None
-    scope = {"turn": (game.number, game.turn_number), "round": (game.number,)}.get(rule.period, ())
-    return (card.base_id, index, holder, rule.period, scope, who)
+    return (card.base_id, index, holder, rule.period, _scope(rule.period, game), who)
+
+
+def _scope(period: str, game: Round) -> tuple[int, ...]:
+    """What a limit's period counts in: this round's turn, this round, or the whole session."""
+    if period == "turn":
+        return (game.number, game.turn_number)
+    if period == "round":
+        return (game.number,)
+    return ()
 
 
 AFTER_ROUND = "round_end"
@@ -69,7 +79,7 @@ class Expiry:
         if self.ended:
             return False
         if not self.armed:
-            self.armed = event.name == "turn.started" and event.player == self.holder
+            self.armed = event.name == TURN_STARTED and event.player == self.holder
             return False
         if event.name != self.event:
             return False
@@ -85,13 +95,26 @@ class Expiry:
 
 @dataclass
 class CardHook:
-    """One trigger of one card for one holder (``None`` for the round's world card)."""
+    """One trigger of one card for one holder (``None`` for the round's world card).
+
+    Its condition is compiled once (:func:`engine.effects.facts.compiled`); a delivery asks it with
+    :meth:`start`, which builds the effect's context only for an event the trigger can see."""
 
     hook: Hook
     card: CompiledCard
     holder: int | None
     expiry: Expiry | None = None
     live: bool = True
+    test: Test | None = field(init=False, repr=False, compare=False)
+    deaf_to: str = field(init=False, repr=False, compare=False)
+    """The cause of this card's own effects: no effect retriggers a card of the same name (lib 二.2)."""
+    rule_only: bool = field(init=False, repr=False, compare=False)
+    """A world card ignores card-caused events (§6.7, §14.6)."""
+
+    def __post_init__(self) -> None:
+        self.test = None if self.hook.condition is None else compiled(self.hook.condition)
+        self.deaf_to = f"card:{self.card.base_id}"
+        self.rule_only = self.hook.level == Level.WORLD
 
     @property
     def event(self) -> str:
@@ -115,23 +138,53 @@ class CardHook:
         """Resolve the trigger for ``event`` if every filter, guard and limit lets it."""
         yield from self.attempt(event, game)
 
+    def start(self, event: Event, game: Round) -> Generator[Decision, str, bool] | None:
+        """The resolution of the trigger for ``event`` if every filter, guard and limit lets it, else
+        ``None`` (the bus's way of asking, :meth:`run` without a step when nothing happens)."""
+        if not self.live or not self._sees(event, game):
+            return None
+        admitted = self._admitted(event, game)
+        return None if admitted is None else self._resolve(event, game, *admitted)
+
     def attempt(self, event: Event, game: Round) -> Generator[Decision, str, bool]:
         """:meth:`run`, answering whether the card resolved (a replacement then replaces the event)."""
         if not self.live or not self._sees(event, game):
             return False
-        ctx = Ctx(game, self.card, self.holder, event)
-        if not holds(self.hook.condition, ctx):
+        admitted = self._admitted(event, game)
+        if admitted is None:
             return False
-        keys = [
-            limit_key(self.card, self.hook.index, rule, self.holder, event.player, game)
-            for rule in self.hook.limits
-        ]
-        if any(
+        return (yield from self._resolve(event, game, *admitted))
+
+    def _admitted(self, event: Event, game: Round) -> tuple[Ctx, tuple[tuple[object, ...], ...]] | None:
+        """The effect's context and its limits' counters, when the condition holds, no limit is
+        reached and the first step can act."""
+        ctx = Ctx(game, self.card, self.holder, event)
+        if self.test is not None and not self.test(ctx):
+            return None
+        keys = self._limit_keys(event, game)
+        if keys and any(
             game.counters.get(key, 0) >= rule.count for key, rule in zip(keys, self.hook.limits, strict=True)
         ):
-            return False
+            return None
         if not runnable(ctx, self.hook.steps):
-            return False
+            return None
+        return ctx, keys
+
+    def _limit_keys(self, event: Event, game: Round) -> tuple[tuple[object, ...], ...]:
+        """The counters of the trigger's limits for ``event`` (:func:`limit_key`)."""
+        limits = self.hook.limits
+        if not limits:
+            return ()
+        if len(limits) == 1:
+            return (limit_key(self.card, self.hook.index, limits[0], self.holder, event.player, game),)
+        return tuple(
+            limit_key(self.card, self.hook.index, rule, self.holder, event.player, game) for rule in limits
+        )
+
+    def _resolve(
+        self, event: Event, game: Round, ctx: Ctx, keys: tuple[tuple[object, ...], ...]
+    ) -> Generator[Decision, str, bool]:
+        """Ask the holder of an optional trigger (``may``), count the limits and run the effect."""
         if self.hook.optional:
             asker = self.holder if self.holder is not None else event.player
             if asker is not None:
@@ -144,9 +197,9 @@ class CardHook:
         return True
 
     def _sees(self, event: Event, game: Round) -> bool:
-        if self.hook.level == Level.WORLD and event.card_caused:
+        if self.rule_only and event.cause != RULE:
             return False
-        if event.cause == f"card:{self.card.base_id}":
+        if event.cause == self.deaf_to:
             return False
         if self.holder is not None and game.table.players[self.holder].won:
             return False
@@ -155,6 +208,8 @@ class CardHook:
             return True
         if actor == "others":
             return event.player is not None and event.player != self.holder
+        if actor == "holder":
+            return event.player is not None and event.player == self.holder
         return (
             event.player is not None
             and Ctx(game, self.card, self.holder, event).player(actor) == event.player
@@ -187,14 +242,20 @@ class LaterHook:
         return self.expiry.until == AFTER_ROUND
 
     def run(self, event: Event, game: Round) -> Step:
-        """Run once at the expiry; lapses if the holder has left (CARD-INVENTORY §2 ``delayed``), except
+        """Run once at the expiry (:meth:`start`)."""
+        step = self.start(event, game)
+        if step is not None:
+            yield from step
+
+    def start(self, event: Event, game: Round) -> Step | None:
+        """Due once at the expiry; lapses if the holder has left (CARD-INVENTORY §2 ``delayed``), except
         what is due after the round: it survives the holder's exit (§7.6, F-S03)."""
         if not self.live or not self.due:
-            return
+            return None
         self.live = False
         if self.holder is not None and game.table.players[self.holder].won and not self.after_round:
-            return
-        yield from game.resolve(Ctx(game, self.card, self.holder, event), self.steps)
+            return None
+        return game.resolve(Ctx(game, self.card, self.holder, event), self.steps)
 
 
 @dataclass
@@ -216,15 +277,25 @@ class WatchHook:
         return self.card.id
 
     def run(self, event: Event, game: Round) -> Step:
+        """Complete or fail the holder's open contract (:meth:`start`)."""
+        step = self.start(event, game)
+        if step is not None:
+            yield from step
+
+    def start(self, event: Event, game: Round) -> Step | None:
         """Complete or fail the holder's open contract when the event and condition say so."""
         player = game.table.players[self.holder]
         if player.contract != self.card.id or player.contract_status is not ContractStatus.OPEN:
-            return
+            return None
         actor = self.watch.actor
         if actor == "holder" and event.player != self.holder:
-            return
+            return None
         if not holds(self.watch.condition, Ctx(game, self.card, self.holder, event)):
-            return
+            return None
+        return self._settle(event, game)
+
+    def _settle(self, event: Event, game: Round) -> Step:
+        player = game.table.players[self.holder]
         if self.watch.outcome == "complete":
             player.contract_status = ContractStatus.COMPLETED
             yield from game.emit("contract.completed", self.holder, event.cause, at_hu=False)

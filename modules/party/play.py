@@ -147,16 +147,16 @@ def watch_tile(game: Game, holder: int, args: Mapping[str, object]) -> Step:
     yield from ()
 
 
-def tile_acquired(event: Event, game: Game) -> Step:
+def tile_acquired(event: Event, game: Game) -> None:
     """``tile.acquired``: the acquiring player's F-T trackers note a designated copy (lib 二.4).
 
     The event names the physical tile in ``instance`` (its ``tile`` is the face).
     """
+    table = state_of(game)
     tile = event.data.get("instance")
-    if event.player is not None and isinstance(tile, int):
-        for tracker in state_of(game).trackers_of(event.player):
+    if table.watched and event.player is not None and isinstance(tile, int):
+        for tracker in table.trackers_of(event.player):
             tracker.acquire(tile)
-    yield from ()
 
 
 def _check(game: Game, player: int) -> Step:
@@ -168,9 +168,15 @@ def _check(game: Game, player: int) -> Step:
             )
 
 
-def turn_ended(event: Event, game: Game) -> Step:
+def turn_ended(event: Event, game: Game) -> Step | None:
     """``turn.ended``: every F-T tracker is checked after the turn's discard (§7.5), by seat then card."""
-    holders = sorted({holder for holder, _ in state_of(game).watched.values()})
+    watched = state_of(game).watched
+    if not watched:
+        return None
+    return _check_all(game, sorted({holder for holder, _ in watched.values()}))
+
+
+def _check_all(game: Game, holders: list[int]) -> Step:
     for player in holders:
         yield from _check(game, player)
 
@@ -183,22 +189,27 @@ def hu_confirmed(event: Event, game: Game) -> Step:
     state_of(game).leave(event.player)
 
 
-def card_ended(event: Event, game: Game) -> Step:
+def card_ended(event: Event, game: Game) -> None:
     """``card.ended``: a lasting card left its slot (§7.3, §7.4); its F-T tracker goes with it."""
     state_of(game).watched.pop(str(event.data.get("card", "")), None)
-    yield from ()
 
 
-def offer_discard(event: Event, game: Game) -> Step:
+def offer_discard(event: Event, game: Game) -> Step | None:
     """``idle``: a player about to act who holds a lasting challenge and a chip may pay the chip to put
     the challenge away (§7.4); it ends at once, without effect."""
     player = event.player
     if player is None:
-        return
-    table = state_of(game)
+        return None
     card = game.lasting_card(player, DECK)
-    if card is None or table.ledger.balance(player) < SPEND_COST:
-        return
+    if card is None:
+        return None
+    table = state_of(game)
+    if table.ledger.balance(player) < SPEND_COST:
+        return None
+    return _put_away(game, table, player, card)
+
+
+def _put_away(game: Game, table: PartyTable, player: int, card: str) -> Step:
     answer = yield Decision(DecisionKind.CHOOSE, player, (KEEP, DISCARD), f"{PUT_AWAY} {card}")
     if answer != DISCARD:
         return
@@ -208,7 +219,6 @@ def offer_discard(event: Event, game: Game) -> Step:
     yield from game.end_lasting(player, DECK)
 
 
-def round_ended(event: Event, game: Game) -> Step:
+def round_ended(event: Event, game: Game) -> None:
     """``round.ended``: the F-T trackers end with the round (§7.5)."""
     state_of(game).end_round()
-    yield from ()

@@ -31,6 +31,8 @@ class TreasureTable:
     dealer: int = 0
     rounds: int = 0
     orders: list[tuple[int, str, str]] = field(default_factory=list)
+    _faces: dict[tuple[int, int], frozenset[int]] = field(default_factory=dict, repr=False, compare=False)
+    """Each player's faces in a seat under the order and declarations in force, until they change."""
 
     def start_round(self, revealed: RevealedOrder, dealer: int) -> None:
         """The order revealed after the world card and before the deal (§8); last round's faces go."""
@@ -38,6 +40,7 @@ class TreasureTable:
         self.dealer = dealer
         self.history = [revealed]
         self.declared = {}
+        self._faces.clear()
         self.rounds += 1
         self._note(revealed)
 
@@ -47,6 +50,7 @@ class TreasureTable:
             raise IllegalActionError("no treasure order to rewrite this round")
         self.current = revealed
         self.history.append(revealed)
+        self._faces.clear()
         self._note(revealed)
 
     def _note(self, revealed: RevealedOrder) -> None:
@@ -55,15 +59,22 @@ class TreasureTable:
     def declare(self, player: int, face: int) -> None:
         """P-14: ``player``'s own treasure face for the rest of the round (§8.3)."""
         self.declared[player] = declare(face)
+        self._faces.clear()
 
     def faces(self, player: int, seat: int) -> frozenset[int]:
         """``player``'s treasure faces now, sitting in ``seat``; none before an order is revealed."""
         if self.current is None:
             return frozenset()
-        return faces_for(self.current, seat_wind(seat), self.declared.get(player))
+        found = self._faces.get((player, seat))
+        if found is None:
+            found = self._faces[(player, seat)] = faces_for(
+                self.current, seat_wind(seat), self.declared.get(player)
+            )
+        return found
 
     def end_round(self) -> str | None:
         """The round is over (§8.5): the order in force goes to the discard pile; returns its card."""
         card = self.current.order.card if self.current else None
         self.current, self.history, self.declared = None, [], {}
+        self._faces.clear()
         return card
