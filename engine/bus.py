@@ -13,6 +13,10 @@ trigger written ``by holder`` hears only its holder's events, a world card no ca
 (§6.7), no card an event its own effect caused (lib 二.2).  Each listener is then asked in turn
 whether it acts now (its ``start``); the delivery becomes a step only from the first one that
 does, so an event no listener acts on costs no generator.
+
+A sink records events (the session log, the lab's counts): a plain callable records every event, a
+:class:`NamedSink` only the events it names, and the bus gives each sink only the events it records,
+so the round builds no event that nobody records, hears or waits for.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from engine.decisions import Decision
 
@@ -50,6 +54,20 @@ class Event:
         return self.cause != RULE
 
 
+Sink = Callable[[Event], None]
+"""Records the events it is given: every event, unless it is a :class:`NamedSink`."""
+
+
+@runtime_checkable
+class NamedSink(Protocol):
+    """A sink that records only the events named in ``events``: the bus gives it no other."""
+
+    @property
+    def events(self) -> frozenset[str]: ...
+
+    def __call__(self, event: Event) -> None: ...
+
+
 class Listener(Protocol):
     """A card ability or module handler on the bus: its event, §15 level, holder and source."""
 
@@ -74,10 +92,12 @@ class Listener(Protocol):
 class Bus:
     """Records events through ``sinks`` and runs the ``listeners`` of each event in §15 order.
 
+    The sinks are fixed when the bus is made; each is given, in their order, the events it records.
+
     ``game`` may be the session or its round: card listeners get the round, module listeners (those
     with a ``handle``, ``engine.hookspecs.Listener``) get the session, the modules' ``Game``."""
 
-    sinks: list[Callable[[Event], None]] = field(default_factory=list)
+    sinks: Sequence[Sink] = ()
     listeners: dict[str, list[Listener]] = field(default_factory=dict)
     tied: set[str] = field(default_factory=set)
     """Events with two listeners of one level: only those are ranked by seat at each delivery."""
@@ -85,6 +105,20 @@ class Bus:
     """Each event's listeners as in ``listeners``, with what a delivery needs of them."""
     _heard: dict[str, dict[int | None, tuple[_Entry, ...]]] = field(default_factory=dict, repr=False)
     """Per event and acting player, the entries that can answer an event of the ordinary flow."""
+    _recorders: dict[str, tuple[Sink, ...]] = field(init=False, repr=False)
+    """Per event a named sink records, every sink that records it."""
+    _recording_all: tuple[Sink, ...] = field(init=False, repr=False)
+    """The sinks that record every event: those of any event no named sink records."""
+
+    def __post_init__(self) -> None:
+        self.sinks = tuple(self.sinks)
+        self._recording_all = tuple(s for s in self.sinks if not isinstance(s, NamedSink))
+        named = {name for s in self.sinks if isinstance(s, NamedSink) for name in s.events}
+        self._recorders = {name: tuple(s for s in self.sinks if _records(s, name)) for name in named}
+
+    def recorders(self, name: str) -> tuple[Sink, ...]:
+        """The sinks that record the event ``name``, in their order; none when nobody records it."""
+        return self._recorders.get(name, self._recording_all)
 
     def listen(self, listener: Listener) -> None:
         """Add a listener for its event, keeping each event's listeners sorted by level and card id."""
@@ -125,7 +159,7 @@ class Bus:
     def dispatch(self, event: Event, game: Any) -> Iterable[Decision]:
         """:meth:`deliver`, done at once up to the first listener that acts: the decisions of the
         listeners from there on, or nothing.  The caller iterates it at once (``yield from``)."""
-        for sink in self.sinks:
+        for sink in self.recorders(event.name):
             sink(event)
         heard = self.heard(event.name, event.player, event.cause)
         if not heard:
@@ -205,6 +239,11 @@ def _entry(listener: Listener) -> _Entry:
         getattr(listener, "deaf_to", None),
         hasattr(listener, "handle"),
     )
+
+
+def _records(sink: Sink, name: str) -> bool:
+    """Whether ``sink`` records the event ``name``: a plain sink records every event."""
+    return not isinstance(sink, NamedSink) or name in sink.events
 
 
 def _rank(listener: Listener) -> tuple[int, str]:

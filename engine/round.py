@@ -199,14 +199,15 @@ class Round:
         bus = self.bus
         heard = bus.heard(name, player, cause) if name in bus.entries else ()
         waited = name in self.in_force.expiry_events
-        if not heard and not waited and not bus.sinks:
+        recorders = bus.recorders(name)
+        if not heard and not waited and not recorders:
             return ()
         event = Event(name, player, cause, data)
         if waited:
             expire(self, event)
         if self.in_force.retiring:
             return deliver_then_end(self, event)
-        for sink in bus.sinks:
+        for sink in recorders:
             sink(event)
         if not heard:
             return ()

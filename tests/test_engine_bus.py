@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass, field
 
-from engine.bus import Bus, Event
+from engine.agents import make_agents
+from engine.bus import Bus, Event, Sink
 from engine.decisions import Decision, DecisionKind
 from engine.scenario import Scenario
+from engine.session import Session, SessionConfig, SessionResult, drive
 
 
 @dataclass
@@ -127,3 +129,45 @@ def test_world_cards_and_a_card_s_own_effects_are_not_offered_card_caused_events
     heard.clear()
     list(bus.deliver(Event("x", 0), sc.round))
     assert heard == ["world", "chance-B", "module"]
+
+
+@dataclass
+class _Named:
+    """A sink that records only the events it names."""
+
+    events: frozenset[str]
+    got: list[Event] = field(default_factory=list)
+
+    def __call__(self, event: Event) -> None:
+        self.got.append(event)
+
+
+def test_a_sink_naming_its_events_is_given_only_those_a_plain_sink_every_one() -> None:
+    sc = Scenario(hands={})
+    named = _Named(frozenset({"y"}))
+    everything: list[Event] = []
+    bus = Bus(sinks=[named, everything.append])
+    for name in ("x", "y", "z"):
+        list(bus.deliver(Event(name, player=0), sc.round))
+    assert [e.name for e in everything] == ["x", "y", "z"]
+    assert [e.name for e in named.got] == ["y"]
+    assert bus.recorders("y") == (named, everything.append)
+    assert bus.recorders("x") == (everything.append,)
+
+
+def test_a_round_gives_a_named_sink_only_its_events_and_plays_the_same_s11() -> None:
+    """A sink naming one event gets every such event the round emits and no other, and the session
+    comes out as it does with a sink recording every event."""
+    ended = _Named(frozenset({"round.ended"}))
+    everything: list[Event] = []
+    alone = _played(ended)
+    accompanied = _played(everything.append)
+    assert [e.name for e in ended.got] == ["round.ended"] * 4
+    assert [e.data for e in ended.got] == [e.data for e in everything if e.name == "round.ended"]
+    assert alone.totals == accompanied.totals
+    assert [r.result.scores for r in alone.rounds] == [r.result.scores for r in accompanied.rounds]
+
+
+def _played(sink: Sink) -> SessionResult:
+    session = Session(SessionConfig(3, "strategy", 4), sinks=[sink])
+    return drive(session.steps(), session, make_agents(["greedy"] * 4, 3))

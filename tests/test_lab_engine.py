@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.agents import make_agents
-from engine.bus import Event
+from engine.bus import Event, Sink
 from engine.plugins import Modules, modules_for_mode
 from engine.session import Session, SessionConfig, SessionResult, drive
 from tools.lab.engine_adapter import EventWatcher, play_session, session_cards, session_record
@@ -55,6 +55,32 @@ def test_world_triggers_are_the_draws_the_world_card_caused_s6_1() -> None:
     first, second = watcher.rounds
     assert first == {"W-01": 2, "O-C09": 1}
     assert not second
+
+
+def test_the_watcher_records_only_the_events_it_counts_and_counts_as_from_every_event_s18_3() -> None:
+    """The watcher names the events it counts by, so the round builds no other for it; its counts are
+    those of a watcher given every event of the same session, and so is the session's record."""
+    alone, alone_watcher = _recorded(5)
+    everything: list[Event] = []
+    accompanied, _ = _recorded(5, everything.append)
+    given_all = EventWatcher()
+    for event in everything:
+        given_all(event)
+    assert alone_watcher.rounds == given_all.rounds
+    assert any(alone_watcher.rounds)
+    assert alone == accompanied
+
+
+def _recorded(seed: int, *others: Sink) -> tuple[SessionRecord, EventWatcher]:
+    """A strategy session's record with the watcher alone or beside ``others``, and the watcher."""
+    watcher = EventWatcher()
+    session = Session(
+        SessionConfig(seed=seed, mode="strategy", rounds=4),
+        cards=session_cards("strategy", None, ()),
+        sinks=[watcher, *others],
+    )
+    result = drive(session.steps(), session, make_agents(["greedy"] * 4, seed))
+    return session_record(session, result, watcher, ("greedy",) * 4), watcher
 
 
 def test_engine_records_count_chance_draws_and_world_triggers_s18_3() -> None:

@@ -40,14 +40,14 @@ class StandIn:
     decks: dict[str, Pile] = field(default_factory=dict)
     hands: dict[int, tuple[int, ...]] = field(default_factory=dict)
     rng: random.Random = field(default_factory=lambda: random.Random(1))
-    bus: Bus = field(default_factory=Bus)
+    bus: Bus = field(init=False)
     module_state: dict[str, Any] = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
     lasting: dict[tuple[str, int], str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.module_state = self.modules.session_state(PLAYERS)
-        self.bus.sinks.append(self.events.append)
+        self.bus = Bus(sinks=[self.events.append])
         for listener in self.modules.listeners():
             self.bus.listen(listener)
 

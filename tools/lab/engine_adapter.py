@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, cast
+from typing import Any, ClassVar, Literal, cast
 
 from dsl.compiler import compile_cards
 from dsl.loader import load_cards
@@ -57,6 +57,8 @@ from tools.lab.records import (
 )
 from tools.lab.session_spec import SessionSpec
 
+CARD_DRAWS = frozenset({"chance.draw", "party.draw"})
+"""The events of a card drawn from the chance or party deck (§6.1)."""
 PARTY = "party"
 """The party module's session field: ``chips`` by seat letter and ``challenges`` (§7.1, §7.4)."""
 
@@ -81,14 +83,16 @@ def session_cards(
 
 @dataclass
 class EventWatcher:
-    """A bus sink counting, round by round, the card draws each card caused (``cause`` ``card:<base id>``)."""
+    """A bus sink counting, round by round, the card draws each card caused (``cause`` ``card:<base id>``);
+    it records only the events it counts by (:class:`engine.bus.NamedSink`)."""
 
+    events: ClassVar[frozenset[str]] = frozenset({"round.started", *CARD_DRAWS})
     rounds: list[Counter[str]] = field(default_factory=list)
 
     def __call__(self, event: Event) -> None:
         if event.name == "round.started":
             self.rounds.append(Counter())
-        elif event.name in ("chance.draw", "party.draw") and event.card_caused and self.rounds:
+        elif event.name in CARD_DRAWS and event.card_caused and self.rounds:
             self.rounds[-1][event.cause.removeprefix("card:")] += 1
 
 
