@@ -48,7 +48,7 @@ from engine.predicates import (
     evaluate,
     mentions,
 )
-from engine.shanten import shanten_after_discards, shanten_counts
+from engine.shanten import DrawShanten, shanten_after_discards, shanten_counts
 from engine.state import PLAYERS
 from engine.tiles import (
     NUM_FLOWERS,
@@ -56,7 +56,6 @@ from engine.tiles import (
     NUMBER_SUITS,
     Suit,
     TileSyntaxError,
-    is_flower,
     is_honor,
     is_number,
     is_terminal,
@@ -170,50 +169,102 @@ def _loneliness(k: int, vec: Sequence[int]) -> int:
     return (3 if is_terminal(k) else 0) + 6 - near
 
 
+class _Holding:
+    """A hand a playout holds between draws, and what the playouts learnt about it: the shanten after
+    each draw and, for a draw that lowers it, the discard."""
+
+    def __init__(self, vec: list[int], n_melds: int) -> None:
+        self.vec = vec
+        self.n_melds = n_melds
+        self.draws = DrawShanten(vec, n_melds)
+        self.discards: dict[int, int] = {}
+
+    def discard_after(self, tile: int) -> int:
+        """The playout's discard once ``tile`` is drawn."""
+        out = self.discards.get(tile)
+        if out is None:
+            vec = list(self.vec)
+            vec[tile] += 1
+            out = self.discards[tile] = _discard(vec, self.n_melds)
+        return out
+
+
 def playouts(view: PlayerView, rng: random.Random, draws: int, n: int = PLAYOUTS) -> list[Ending]:
     """``n`` imagined continuations of the player's own hand over ``draws`` draws (see the module).
 
     A drawn tile that does not lower the shanten is thrown back at once; one that does is kept and
-    the discard is chosen as the agent chooses it, so a playout costs a few shanten look-ups."""
+    the discard is chosen as the agent chooses it, so a playout costs a few shanten look-ups, and the
+    playouts share what they learn about the hands they pass through."""
     n_melds = view.n_melds
-    pool = unseen(view)
     start = _counts(k for k in view.hand if k < NUM_KINDS)
-    endings = []
-    for _ in range(n):
-        vec = list(start)
-        bag = list(pool)
-        discards: list[int] = []
-        flowers = kongs = 0
-        if sum(vec) % 3 == 2:
-            if shanten_counts(vec, n_melds) < 0:
-                endings.append(Ending(tuple(vec), 0, view.hand[-1], (), 0, 0))
-                continue
-            discards.append(_discard(vec, n_melds))
-            vec[discards[-1]] -= 1
-        level = shanten_counts(vec, n_melds)
-        step = 0
-        while step < draws and bag:
-            pick = rng.randrange(len(bag))
-            tile = bag[pick]
-            bag[pick] = bag[-1]
-            bag.pop()
-            if is_flower(tile):
-                flowers += 1
-                continue
-            step += 1
+    opening: tuple[int, ...] = ()
+    if sum(start) % 3 == 2:
+        if shanten_counts(start, n_melds) < 0:
+            return [Ending(tuple(start), 0, view.hand[-1], (), 0, 0) for _ in range(n)]
+        opening = (_discard(start, n_melds),)
+        start[opening[0]] -= 1
+    level = shanten_counts(start, n_melds)
+    pool = unseen(view)
+    held = _Holdings(n_melds)
+    return [_playout(start, opening, level, pool, draws, rng, held) for _ in range(n)]
+
+
+def _playout(
+    start: list[int],
+    opening: tuple[int, ...],
+    level: int,
+    pool: list[int],
+    draws: int,
+    rng: random.Random,
+    held: _Holdings,
+) -> Ending:
+    """One playout from the hand ``start`` at shanten ``level`` (its turn's discard ``opening`` made),
+    drawing from ``pool``; ``held`` are the hands the playouts have passed through, by key."""
+    vec = list(start)
+    hand = held.of(vec)
+    bag = list(pool)
+    discards = list(opening)
+    flowers = kongs = step = 0
+    while step < draws and bag:
+        pick = rng.randrange(len(bag))
+        tile = bag[pick]
+        bag[pick] = bag[-1]
+        bag.pop()
+        if tile >= NUM_KINDS:
+            flowers += 1
+            continue
+        step += 1
+        now = hand.draws[tile]
+        if now < 0:
             vec[tile] += 1
-            now = shanten_counts(vec, n_melds)
-            if now < 0:
-                endings.append(Ending(tuple(vec), step, tile, tuple(discards), flowers, kongs))
-                break
-            out = tile if now >= level else _discard(vec, n_melds)
-            level = min(level, now)
+            return Ending(tuple(vec), step, tile, tuple(discards), flowers, kongs)
+        out = tile
+        if now < level:
+            out = hand.discard_after(tile)
+            level = now
+            vec[tile] += 1
             vec[out] -= 1
-            discards.append(out)
-            kongs += vec[tile] == COPIES
-        else:
-            endings.append(Ending(None, step, -1, tuple(discards), flowers, kongs))
-    return endings
+            hand = held.of(vec)
+        discards.append(out)
+        kongs += vec[tile] == COPIES
+    return Ending(None, step, -1, tuple(discards), flowers, kongs)
+
+
+class _Holdings:
+    """The hands one estimate's playouts pass through, by key, each shared by every playout that
+    holds it."""
+
+    def __init__(self, n_melds: int) -> None:
+        self.n_melds = n_melds
+        self.by_key: dict[bytes, _Holding] = {}
+
+    def of(self, vec: list[int]) -> _Holding:
+        """The record of the hand ``vec`` (it keeps a copy, so the playout may go on changing ``vec``)."""
+        key = bytes(vec)
+        hand = self.by_key.get(key)
+        if hand is None:
+            hand = self.by_key[key] = _Holding(list(vec), self.n_melds)
+        return hand
 
 
 # ---- reading a contract on an ending ------------------------------------------------------------

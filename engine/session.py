@@ -205,7 +205,7 @@ class Session:
             scores=scores,
             seen=self.round.seen.get(player, ()),
             cards=self.cards,
-            treasure=self.tile_marks(player, table.seat_of[player]),
+            treasure=lambda: self.tile_marks(player, table.seat_of[player]),
         )
 
     def steps(self) -> Generator[Decision, str, SessionResult]:

@@ -15,16 +15,21 @@ four suits.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 from operator import itemgetter
 
 from engine.errors import InputError
 from engine.tiles import NUM_KINDS, ORPHANS, format_one
 
 _Triple = tuple[int, int, int]
+_Readings = frozenset[_Triple]
+_CACHED = 1 << 16
+"""The size of each cache of suit readings and their folds (bounded, so a long simulation's memory
+stays flat)."""
 _START = tuple(frozenset({(n, 0, 0)}) for n in range(5))
 _orphan_counts = itemgetter(*ORPHANS)
-_SUIT_STARTS = (0, 9, 18, 27)
+_SUIT_SPANS = ((0, 9), (9, 18), (18, 27), (27, NUM_KINDS))
+_OTHER_SUITS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
 _SUIT_OF = tuple(min(k // 9, 3) for k in range(NUM_KINDS))
 _ORPHAN_SET = frozenset(ORPHANS)
 _PAIRS = (0, 0, 1, 1, 2)
@@ -53,7 +58,8 @@ def shanten(concealed: Iterable[int], n_melds: int = 0) -> int:
 def shanten_counts(counts: Sequence[int], n_melds: int = 0) -> int:
     """:func:`shanten` on a count vector of 34 kinds; trusted input, the fast path for bots."""
     key = bytes(counts)
-    best = _standard(key, n_melds)
+    parts = _parts(key)
+    best = _standard_value(_others(parts, 3, n_melds), parts[3])
     if n_melds == 0:
         best = min(best, _seven_pairs(key), _thirteen_orphans(key))
     return best
@@ -64,24 +70,19 @@ def shanten_after_discards(counts: Sequence[int], n_melds: int, faces: Iterable[
     weighing its discards).  The three suits a discard leaves alone are folded once per suit; seven
     pairs and thirteen orphans are counted once and adjusted for the one face."""
     key = bytes(counts)
-    suits = [key[lo : lo + 9] for lo in _SUIT_STARTS]
-    others: dict[int, frozenset[_Triple]] = {}
+    parts = _parts(key)
+    others: dict[int, _Readings] = {}
     if n_melds == 0:
-        pairs = key.count(2) + key.count(3) + 2 * key.count(4)
-        held: tuple[int, ...] = _orphan_counts(key)
-        missing = held.count(0)
-        doubled = len(held) - missing - held.count(1)
+        pairs = _pairs(key)
+        missing, doubled = _orphans(key)
     found = []
     for k in faces:
         suit = _SUIT_OF[k]
         rest = others.get(suit)
         if rest is None:
-            rest = _START[n_melds]
-            for j, part in enumerate(suits):
-                if j != suit:
-                    rest = _fold(rest, _options(part, j < 3))
-            others[suit] = rest
-        best = _standard_value(rest, _options_less(suits[suit], k - _SUIT_STARTS[suit], suit < 3))
+            rest = others[suit] = _others(parts, suit, n_melds)
+        lo, hi = _SUIT_SPANS[suit]
+        best = _standard_value(rest, _options_less(key[lo:hi], k - lo, suit < 3))
         if n_melds == 0:
             n = key[k]
             seven = 6 - min(7, pairs - _PAIRS[n] + _PAIRS[n - 1])
@@ -92,16 +93,94 @@ def shanten_after_discards(counts: Sequence[int], n_melds: int, faces: Iterable[
     return found
 
 
-@lru_cache(maxsize=1 << 16)
-def _options_less(key: bytes, i: int, chows: bool) -> frozenset[_Triple]:
+class DrawShanten(dict[int, int]):
+    """:func:`shanten_counts` of one hand plus one tile, by the face drawn (``draws[k]``), each worked
+    out on first use (a bot's playouts draw to the same hand again and again).  The three suits a
+    draw leaves alone are folded once per suit; seven pairs and thirteen orphans are counted once and
+    adjusted for the one face.  A face is drawn only while fewer than four of it are held."""
+
+    __slots__ = ("_doubled", "_key", "_missing", "_n_melds", "_others", "_pairs", "_parts")
+
+    def __init__(self, counts: Sequence[int], n_melds: int) -> None:
+        super().__init__()
+        self._key = key = bytes(counts)
+        self._n_melds = n_melds
+        self._parts = _parts(key)
+        self._others: dict[int, _Readings] = {}
+        self._pairs = _pairs(key)
+        self._missing, self._doubled = _orphans(key)
+
+    def __missing__(self, k: int) -> int:
+        found = self[k] = self._work_out(k)
+        return found
+
+    def _work_out(self, k: int) -> int:
+        suit = _SUIT_OF[k]
+        rest = self._others.get(suit)
+        if rest is None:
+            rest = self._others[suit] = _others(self._parts, suit, self._n_melds)
+        lo, hi = _SUIT_SPANS[suit]
+        best = _standard_value(rest, _options_more(self._key[lo:hi], k - lo, suit < 3))
+        if self._n_melds:
+            return best
+        n = self._key[k]
+        seven = 6 - min(7, self._pairs - _PAIRS[n] + _PAIRS[n + 1])
+        orphan = k in _ORPHAN_SET
+        gained = self._missing - (orphan and n == 0) - (self._doubled + (orphan and n == 1) > 0)
+        return min(best, seven, gained)
+
+
+def _parts(key: bytes) -> tuple[_Readings, _Readings, _Readings, _Readings]:
+    """The readings of a hand's four suits."""
+    return (
+        _options(key[0:9], True),
+        _options(key[9:18], True),
+        _options(key[18:27], True),
+        _options(key[27:34], False),
+    )
+
+
+def _others(parts: Sequence[_Readings], suit: int, n_melds: int) -> _Readings:
+    """The readings of the hand's melds and every suit but ``suit``, folded."""
+    first, second, third = _OTHER_SUITS[suit]
+    return _fold_three(_START[n_melds], parts[first], parts[second], parts[third])
+
+
+@lru_cache(maxsize=_CACHED)
+def _fold_three(acc: _Readings, first: _Readings, second: _Readings, third: _Readings) -> _Readings:
+    return _fold(_fold(_fold(acc, first), second), third)
+
+
+def _pairs(key: bytes) -> int:
+    """The pairs a hand makes towards seven pairs (four of a face are two)."""
+    return key.count(2) + key.count(3) + 2 * key.count(4)
+
+
+def _orphans(key: bytes) -> tuple[int, int]:
+    """The terminal and honour faces a hand lacks, and those it holds twice or more."""
+    held: tuple[int, ...] = _orphan_counts(key)
+    missing = held.count(0)
+    return missing, len(held) - missing - held.count(1)
+
+
+@lru_cache(maxsize=_CACHED)
+def _options_less(key: bytes, i: int, chows: bool) -> _Readings:
     """:func:`_options` of one suit's tiles less one tile ``i``."""
     less = bytearray(key)
     less[i] -= 1
     return _options(bytes(less), chows)
 
 
-@cache
-def _standard_value(acc: frozenset[_Triple], part: frozenset[_Triple]) -> int:
+@lru_cache(maxsize=_CACHED)
+def _options_more(key: bytes, i: int, chows: bool) -> _Readings:
+    """:func:`_options` of one suit's tiles plus one tile ``i``."""
+    more = bytearray(key)
+    more[i] += 1
+    return _options(bytes(more), chows)
+
+
+@lru_cache(maxsize=_CACHED)
+def _standard_value(acc: _Readings, part: _Readings) -> int:
     """The standard-form shanten of readings ``acc`` folded with the last suit's ``part``."""
     return _value(_fold(acc, part))
 
@@ -116,35 +195,28 @@ def thirteen_orphans_shanten(counts: Sequence[int]) -> int:
     return _thirteen_orphans(bytes(counts))
 
 
-def _standard(key: bytes, n_melds: int) -> int:
-    acc: frozenset[_Triple] = _START[n_melds]
-    for part in (_options(key[0:9], True), _options(key[9:18], True), _options(key[18:27], True)):
-        acc = _fold(acc, part)
-    return _value(_fold(acc, _options(key[27:34], False)))
-
-
-@cache
-def _value(acc: frozenset[_Triple]) -> int:
+@lru_cache(maxsize=_CACHED)
+def _value(acc: _Readings) -> int:
     """The standard-form shanten of a hand's folded readings."""
     return 8 - max(2 * m + min(t, 4 - m) + p for m, t, p in acc)
 
 
 def _seven_pairs(key: bytes) -> int:
-    return 6 - min(7, key.count(2) + key.count(3) + 2 * key.count(4))
+    return 6 - min(7, _pairs(key))
 
 
 def _thirteen_orphans(key: bytes) -> int:
-    held: tuple[int, ...] = _orphan_counts(key)
-    return held.count(0) - (max(held) >= 2)
+    missing, doubled = _orphans(key)
+    return missing - (doubled > 0)
 
 
-@cache
-def _fold(acc: frozenset[_Triple], part: frozenset[_Triple]) -> frozenset[_Triple]:
+@lru_cache(maxsize=_CACHED)
+def _fold(acc: _Readings, part: _Readings) -> _Readings:
     return _pareto((m + m2, t + t2, p + p2) for m, t, p in acc for m2, t2, p2 in part if p + p2 <= 1)
 
 
-@lru_cache(maxsize=1 << 16)
-def _options(key: bytes, chows: bool) -> frozenset[_Triple]:
+@lru_cache(maxsize=_CACHED)
+def _options(key: bytes, chows: bool) -> _Readings:
     """The best (sets, partial sets, pair) readings of one suit's tiles."""
     i = next((j for j, n in enumerate(key) if n), -1)
     if i < 0:
@@ -178,7 +250,7 @@ def _moves(counts: list[int], i: int, chows: bool) -> list[tuple[tuple[int, ...]
     return moves
 
 
-def _pareto(triples: Iterable[_Triple]) -> frozenset[_Triple]:
+def _pareto(triples: Iterable[_Triple]) -> _Readings:
     """Drop every reading that another matches or beats in all three counts."""
     unique = set(triples)
     return frozenset(
