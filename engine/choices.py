@@ -54,11 +54,10 @@ from engine.tiles import (
     NUM_FLOWERS,
     NUM_KINDS,
     NUMBER_SUITS,
+    TERMINALS,
     Suit,
     TileSyntaxError,
-    is_honor,
     is_number,
-    is_terminal,
     number_of,
     parse_one,
     suit_of,
@@ -99,6 +98,13 @@ AFTER_WINDOW = 3
 """Draws a playout goes on past the window."""
 COPIES = 4
 """Copies of each suit or honour face."""
+HONOURS = 27
+"""The first honour face; the faces before it are the number suits'."""
+NEAR: tuple[tuple[int, int], ...] = tuple(
+    (max(k - 2, k - number_of(k) + 1), min(k + 3, k - number_of(k) + 10)) for k in range(HONOURS)
+)
+"""The faces within two of each number face in its suit, as a slice ``lo:hi`` (where a set could join
+it)."""
 REPLAYED = frozenset(
     {"discard.settled", "turn.ended", "draw.normal", "flower.revealed", "kong.established", "abandon.window"}
 )
@@ -149,24 +155,21 @@ def unseen(view: PlayerView) -> list[int]:
     return [k for k, n in enumerate(left) for _ in range(n)]
 
 
-def _discard(vec: list[int], n_melds: int) -> int:
-    """The playout's discard: the lowest shanten, then an isolated honour or terminal."""
-    faces = [k for k in range(NUM_KINDS) if vec[k]]
-    after = shanten_after_discards(vec, n_melds, faces)
-    low = min(after)
-    return min(
-        (k for k, s in zip(faces, after, strict=True) if s == low),
-        key=lambda k: (-_loneliness(k, vec), k),
-    )
+def _discard(vec: list[int], now: int, after: Callable[[int], int]) -> int:
+    """The playout's discard from a hand at shanten ``now`` that is not complete: the lowest shanten
+    (``after`` a discard of each face), then an isolated honour or terminal.  Such a hand always
+    holds a tile its best reading leaves out, so the lowest shanten after a discard is ``now``: the
+    loneliest face that keeps it is the discard."""
+    faces = sorted((k for k in range(NUM_KINDS) if vec[k]), key=lambda k: (-_loneliness(k, vec), k))
+    return next(k for k in faces if after(k) == now)
 
 
 def _loneliness(k: int, vec: Sequence[int]) -> int:
     """How little tile ``k`` connects to the hand: a lone honour first, then lone terminals."""
-    if is_honor(k):
+    if k >= HONOURS:
         return 10 - 3 * vec[k]
-    base = k - number_of(k) + 1
-    near = sum(vec[j] for j in range(max(k - 2, base), min(k + 3, base + 9)))
-    return (3 if is_terminal(k) else 0) + 6 - near
+    lo, hi = NEAR[k]
+    return (9 if k in TERMINALS else 6) - sum(vec[lo:hi])
 
 
 class _Holding:
@@ -175,17 +178,17 @@ class _Holding:
 
     def __init__(self, vec: list[int], n_melds: int) -> None:
         self.vec = vec
-        self.n_melds = n_melds
         self.draws = DrawShanten(vec, n_melds)
         self.discards: dict[int, int] = {}
 
     def discard_after(self, tile: int) -> int:
-        """The playout's discard once ``tile`` is drawn."""
+        """The playout's discard once ``tile`` is drawn (and kept: it lowers the shanten)."""
         out = self.discards.get(tile)
         if out is None:
             vec = list(self.vec)
             vec[tile] += 1
-            out = self.discards[tile] = _discard(vec, self.n_melds)
+            swap = self.draws.after_swap
+            out = self.discards[tile] = _discard(vec, self.draws[tile], lambda k: swap(tile, k))
         return out
 
 
@@ -199,9 +202,10 @@ def playouts(view: PlayerView, rng: random.Random, draws: int, n: int = PLAYOUTS
     start = _counts(k for k in view.hand if k < NUM_KINDS)
     opening: tuple[int, ...] = ()
     if sum(start) % 3 == 2:
-        if shanten_counts(start, n_melds) < 0:
+        now = shanten_counts(start, n_melds)
+        if now < 0:
             return [Ending(tuple(start), 0, view.hand[-1], (), 0, 0) for _ in range(n)]
-        opening = (_discard(start, n_melds),)
+        opening = (_discard(start, now, lambda k: shanten_after_discards(start, n_melds, [k])[0]),)
         start[opening[0]] -= 1
     level = shanten_counts(start, n_melds)
     pool = unseen(view)

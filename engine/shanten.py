@@ -27,10 +27,14 @@ _CACHED = 1 << 16
 """The size of each cache of suit readings and their folds (bounded, so a long simulation's memory
 stays flat)."""
 _START = tuple(frozenset({(n, 0, 0)}) for n in range(5))
+_NOTHING = _START[0]
+"""The one reading of a suit with no tiles."""
 _orphan_counts = itemgetter(*ORPHANS)
 _SUIT_SPANS = ((0, 9), (9, 18), (18, 27), (27, NUM_KINDS))
 _OTHER_SUITS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
 _SUIT_OF = tuple(min(k // 9, 3) for k in range(NUM_KINDS))
+_PLACE = tuple(k - 9 * _SUIT_OF[k] for k in range(NUM_KINDS))
+"""Where each face stands in its suit's key."""
 _ORPHAN_SET = frozenset(ORPHANS)
 _PAIRS = (0, 0, 1, 1, 2)
 """Pairs that ``n`` copies of a face make towards seven pairs."""
@@ -71,18 +75,19 @@ def shanten_after_discards(counts: Sequence[int], n_melds: int, faces: Iterable[
     pairs and thirteen orphans are counted once and adjusted for the one face."""
     key = bytes(counts)
     parts = _parts(key)
-    others: dict[int, _Readings] = {}
+    others: list[tuple[_Readings, bytes] | None] = [None, None, None, None]
     if n_melds == 0:
         pairs = _pairs(key)
         missing, doubled = _orphans(key)
     found = []
     for k in faces:
         suit = _SUIT_OF[k]
-        rest = others.get(suit)
-        if rest is None:
-            rest = others[suit] = _others(parts, suit, n_melds)
-        lo, hi = _SUIT_SPANS[suit]
-        best = _standard_value(rest, _options_less(key[lo:hi], k - lo, suit < 3))
+        known = others[suit]
+        if known is None:
+            lo, hi = _SUIT_SPANS[suit]
+            known = others[suit] = (_others(parts, suit, n_melds), key[lo:hi])
+        rest, own = known
+        best = _standard_value(rest, _options_less(own, _PLACE[k], suit < 3))
         if n_melds == 0:
             n = key[k]
             seven = 6 - min(7, pairs - _PAIRS[n] + _PAIRS[n - 1])
@@ -95,9 +100,10 @@ def shanten_after_discards(counts: Sequence[int], n_melds: int, faces: Iterable[
 
 class DrawShanten(dict[int, int]):
     """:func:`shanten_counts` of one hand plus one tile, by the face drawn (``draws[k]``), each worked
-    out on first use (a bot's playouts draw to the same hand again and again).  The three suits a
-    draw leaves alone are folded once per suit; seven pairs and thirteen orphans are counted once and
-    adjusted for the one face.  A face is drawn only while fewer than four of it are held."""
+    out on first use (a bot's playouts draw to the same hand again and again), and of the hand after
+    a draw and a discard (:meth:`after_swap`).  The suits a tile leaves alone are folded once per
+    suit; seven pairs and thirteen orphans are counted once and adjusted for the faces that change.
+    A face is drawn only while fewer than four of it are held."""
 
     __slots__ = ("_doubled", "_key", "_missing", "_n_melds", "_others", "_pairs", "_parts")
 
@@ -114,20 +120,56 @@ class DrawShanten(dict[int, int]):
         found = self[k] = self._work_out(k)
         return found
 
+    def after_swap(self, drawn: int, discarded: int) -> int:
+        """The shanten of the hand plus a tile ``drawn`` and less one ``discarded`` (a draw kept and a
+        tile it holds thrown)."""
+        key = self._key
+        suit, lost = _SUIT_OF[drawn], _SUIT_OF[discarded]
+        lo, hi = _SUIT_SPANS[suit]
+        if suit == lost:
+            own = bytearray(key[lo:hi])
+            own[drawn - lo] += 1
+            own[discarded - lo] -= 1
+            best = _standard_value(self._rest(suit), _options(bytes(own), suit < 3))
+        else:
+            parts = list(self._parts)
+            parts[suit] = _options_more(key[lo:hi], drawn - lo, suit < 3)
+            lo, hi = _SUIT_SPANS[lost]
+            less = _options_less(key[lo:hi], discarded - lo, lost < 3)
+            best = _standard_value(_others(parts, lost, self._n_melds), less)
+        if self._n_melds:
+            return best
+        n = key[drawn]
+        held = key[discarded] + (drawn == discarded)
+        pairs = self._pairs - _PAIRS[n] + _PAIRS[n + 1] - _PAIRS[held] + _PAIRS[held - 1]
+        missing, doubled = self._missing, self._doubled
+        if drawn in _ORPHAN_SET:
+            missing -= n == 0
+            doubled += n == 1
+        if discarded in _ORPHAN_SET:
+            missing += held == 1
+            doubled -= held == 2
+        return min(best, 6 - min(7, pairs), missing - (doubled > 0))
+
     def _work_out(self, k: int) -> int:
         suit = _SUIT_OF[k]
-        rest = self._others.get(suit)
-        if rest is None:
-            rest = self._others[suit] = _others(self._parts, suit, self._n_melds)
         lo, hi = _SUIT_SPANS[suit]
-        best = _standard_value(rest, _options_more(self._key[lo:hi], k - lo, suit < 3))
+        best = _standard_value(self._rest(suit), _options_more(self._key[lo:hi], k - lo, suit < 3))
         if self._n_melds:
             return best
         n = self._key[k]
-        seven = 6 - min(7, self._pairs - _PAIRS[n] + _PAIRS[n + 1])
-        orphan = k in _ORPHAN_SET
-        gained = self._missing - (orphan and n == 0) - (self._doubled + (orphan and n == 1) > 0)
-        return min(best, seven, gained)
+        missing, doubled = self._missing, self._doubled
+        if k in _ORPHAN_SET:
+            missing -= n == 0
+            doubled += n == 1
+        return min(best, 6 - min(7, self._pairs - _PAIRS[n] + _PAIRS[n + 1]), missing - (doubled > 0))
+
+    def _rest(self, suit: int) -> _Readings:
+        """The readings of the melds and the other three suits, folded once."""
+        rest = self._others.get(suit)
+        if rest is None:
+            rest = self._others[suit] = _others(self._parts, suit, self._n_melds)
+        return rest
 
 
 def _parts(key: bytes) -> tuple[_Readings, _Readings, _Readings, _Readings]:
@@ -218,21 +260,23 @@ def _fold(acc: _Readings, part: _Readings) -> _Readings:
 @lru_cache(maxsize=_CACHED)
 def _options(key: bytes, chows: bool) -> _Readings:
     """The best (sets, partial sets, pair) readings of one suit's tiles."""
-    i = next((j for j, n in enumerate(key) if n), -1)
-    if i < 0:
-        return frozenset({(0, 0, 0)})
-    counts = list(key)
+    held = key.lstrip(b"\0")
+    if not held:
+        return _NOTHING
+    i = len(key) - len(held)
+    counts = bytearray(key)
     found: list[_Triple] = []
-    for removed, gain in _moves(counts, i, chows):
+    for removed, (sets, partials, pair) in _moves(counts, i, chows):
         for n in removed:
             counts[n] -= 1
-        found.extend((m + gain[0], t + gain[1], p + gain[2]) for m, t, p in _options(bytes(counts), chows))
+        for m, t, p in _options(bytes(counts), chows):
+            found.append((m + sets, t + partials, p + pair))
         for n in removed:
             counts[n] += 1
     return _pareto(found)
 
 
-def _moves(counts: list[int], i: int, chows: bool) -> list[tuple[tuple[int, ...], _Triple]]:
+def _moves(counts: bytearray, i: int, chows: bool) -> list[tuple[tuple[int, ...], _Triple]]:
     """What the first tile ``i`` can be part of: a set, a partial set, the pair, or nothing."""
     moves: list[tuple[tuple[int, ...], _Triple]] = [((i,), (0, 0, 0))]
     if counts[i] >= 3:
@@ -251,10 +295,13 @@ def _moves(counts: list[int], i: int, chows: bool) -> list[tuple[tuple[int, ...]
 
 
 def _pareto(triples: Iterable[_Triple]) -> _Readings:
-    """Drop every reading that another matches or beats in all three counts."""
-    unique = set(triples)
-    return frozenset(
-        a
-        for a in unique
-        if not any(b != a and b[0] >= a[0] and b[1] >= a[1] and b[2] >= a[2] for b in unique)
-    )
+    """Drop every reading that another matches or beats in all three counts.  Taken from the greatest
+    down, a reading can only be beaten by one taken before it, and only by one kept."""
+    kept: list[_Triple] = []
+    for m, t, p in sorted(set(triples), reverse=True):
+        for m2, t2, p2 in kept:
+            if m2 >= m and t2 >= t and p2 >= p:
+                break
+        else:
+            kept.append((m, t, p))
+    return frozenset(kept)
