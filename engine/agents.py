@@ -21,7 +21,7 @@ from typing import ClassVar, Protocol
 from engine import choices
 from engine.decisions import HU, PASS, Decision, DecisionKind
 from engine.errors import InputError
-from engine.shanten import shanten_after_discards, shanten_counts
+from engine.shanten import DiscardShanten, shanten_counts
 from engine.tiles import NUM_KINDS, TERMINALS, format_one, parse_one
 from engine.view import PlayerView
 
@@ -71,23 +71,22 @@ def _isolation(k: int, vec: list[int]) -> int:
 
 
 def _lowest(vec: list[int], n: int) -> int:
-    """The lowest shanten after one discard."""
-    return min(shanten_after_discards(vec, n, [k for k in range(NUM_KINDS) if vec[k]]))
+    """The lowest shanten after one discard: the hand's own unless it is complete (a hand that is not
+    complete always holds a tile its best reading leaves out)."""
+    after = DiscardShanten(vec, n)
+    now = after.own()
+    return now if now >= 0 else min(after[k] for k in range(NUM_KINDS) if vec[k])
 
 
 def _best(vec: list[int], n: int, allowed: list[int]) -> int:
-    """The discard among ``allowed`` that leaves the lowest shanten (the most isolated on ties)."""
-    after = shanten_after_discards(vec, n, allowed)
-    low = min(after)
-    return min((k for k, s in zip(allowed, after, strict=True) if s == low), key=lambda k: _lonely(k, vec))
-
-
-def _lonely(k: int, vec: list[int]) -> tuple[int, int]:
-    """A discard's tie-break: the most isolated once it is gone, then the lowest face."""
-    vec[k] -= 1
-    isolation = _isolation(k, vec)
-    vec[k] += 1
-    return -isolation, k
+    """The discard among ``allowed`` that leaves the lowest shanten, the most isolated on ties (then
+    the lowest face; the tile itself counts alike for every face).  No discard leaves less than the
+    hand's own shanten, so the first in that order to keep it is the one."""
+    after = DiscardShanten(vec, n)
+    now = after.own()
+    order = sorted(allowed, key=lambda k: (-_isolation(k, vec), k))
+    keeper = next((k for k in order if after[k] == now), None)
+    return min(order, key=after.__getitem__) if keeper is None else keeper
 
 
 @lru_cache(maxsize=256)

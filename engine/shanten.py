@@ -33,8 +33,6 @@ _orphan_counts = itemgetter(*ORPHANS)
 _SUIT_SPANS = ((0, 9), (9, 18), (18, 27), (27, NUM_KINDS))
 _OTHER_SUITS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
 _SUIT_OF = tuple(min(k // 9, 3) for k in range(NUM_KINDS))
-_PLACE = tuple(k - 9 * _SUIT_OF[k] for k in range(NUM_KINDS))
-"""Where each face stands in its suit's key."""
 _ORPHAN_SET = frozenset(ORPHANS)
 _PAIRS = (0, 0, 1, 1, 2)
 """Pairs that ``n`` copies of a face make towards seven pairs."""
@@ -71,39 +69,16 @@ def shanten_counts(counts: Sequence[int], n_melds: int = 0) -> int:
 
 def shanten_after_discards(counts: Sequence[int], n_melds: int, faces: Iterable[int]) -> list[int]:
     """:func:`shanten_counts` of ``counts`` less one tile of each face in ``faces``, in order (a bot
-    weighing its discards).  The three suits a discard leaves alone are folded once per suit; seven
-    pairs and thirteen orphans are counted once and adjusted for the one face."""
-    key = bytes(counts)
-    parts = _parts(key)
-    others: list[tuple[_Readings, bytes] | None] = [None, None, None, None]
-    if n_melds == 0:
-        pairs = _pairs(key)
-        missing, doubled = _orphans(key)
-    found = []
-    for k in faces:
-        suit = _SUIT_OF[k]
-        known = others[suit]
-        if known is None:
-            lo, hi = _SUIT_SPANS[suit]
-            known = others[suit] = (_others(parts, suit, n_melds), key[lo:hi])
-        rest, own = known
-        best = _standard_value(rest, _options_less(own, _PLACE[k], suit < 3))
-        if n_melds == 0:
-            n = key[k]
-            seven = 6 - min(7, pairs - _PAIRS[n] + _PAIRS[n - 1])
-            orphan = k in _ORPHAN_SET
-            lost = missing + (orphan and n == 1) - (doubled - (orphan and n == 2) > 0)
-            best = min(best, seven, lost)
-        found.append(best)
-    return found
+    weighing its discards); see :class:`DiscardShanten`."""
+    after = DiscardShanten(counts, n_melds)
+    return [after[k] for k in faces]
 
 
-class DrawShanten(dict[int, int]):
-    """:func:`shanten_counts` of one hand plus one tile, by the face drawn (``draws[k]``), each worked
-    out on first use (a bot's playouts draw to the same hand again and again), and of the hand after
-    a draw and a discard (:meth:`after_swap`).  The suits a tile leaves alone are folded once per
-    suit; seven pairs and thirteen orphans are counted once and adjusted for the faces that change.
-    A face is drawn only while fewer than four of it are held."""
+class _Reading(dict[int, int]):
+    """A hand's suit readings and its seven-pairs and thirteen-orphans counts, kept to work out the
+    shanten of the hand changed by a tile, by face (``self[k]``, each on first use).  The suits a
+    change leaves alone are folded once per suit; seven pairs and thirteen orphans are adjusted for
+    the faces that change."""
 
     __slots__ = ("_doubled", "_key", "_missing", "_n_melds", "_others", "_pairs", "_parts")
 
@@ -116,9 +91,63 @@ class DrawShanten(dict[int, int]):
         self._pairs = _pairs(key)
         self._missing, self._doubled = _orphans(key)
 
+    def own(self) -> int:
+        """The shanten of the hand itself."""
+        best = _standard_value(self._rest(3), self._parts[3])
+        if self._n_melds:
+            return best
+        return min(best, 6 - min(7, self._pairs), self._missing - (self._doubled > 0))
+
+    def _rest(self, suit: int) -> _Readings:
+        """The readings of the melds and the other three suits, folded once."""
+        rest = self._others.get(suit)
+        if rest is None:
+            rest = self._others[suit] = _others(self._parts, suit, self._n_melds)
+        return rest
+
+
+class DiscardShanten(_Reading):
+    """:func:`shanten_counts` of one hand less one tile, by the face discarded (``after[k]``, a face
+    the hand holds), each worked out on first use (a bot weighing its discards)."""
+
+    __slots__ = ()
+
     def __missing__(self, k: int) -> int:
-        found = self[k] = self._work_out(k)
-        return found
+        suit = _SUIT_OF[k]
+        lo, hi = _SUIT_SPANS[suit]
+        best = _standard_value(self._rest(suit), _options_less(self._key[lo:hi], k - lo, suit < 3))
+        if not self._n_melds:
+            n = self._key[k]
+            missing, doubled = self._missing, self._doubled
+            if k in _ORPHAN_SET:
+                missing += n == 1
+                doubled -= n == 2
+            best = min(best, 6 - min(7, self._pairs - _PAIRS[n] + _PAIRS[n - 1]), missing - (doubled > 0))
+        self[k] = best
+        return best
+
+
+class DrawShanten(_Reading):
+    """:func:`shanten_counts` of one hand plus one tile, by the face drawn (``draws[k]``), each worked
+    out on first use (a bot's playouts draw to the same hand again and again), and of the hand after
+    a draw and a discard (:meth:`after_swap`).  A face is drawn only while fewer than four of it are
+    held."""
+
+    __slots__ = ()
+
+    def __missing__(self, k: int) -> int:
+        suit = _SUIT_OF[k]
+        lo, hi = _SUIT_SPANS[suit]
+        best = _standard_value(self._rest(suit), _options_more(self._key[lo:hi], k - lo, suit < 3))
+        if not self._n_melds:
+            n = self._key[k]
+            missing, doubled = self._missing, self._doubled
+            if k in _ORPHAN_SET:
+                missing -= n == 0
+                doubled += n == 1
+            best = min(best, 6 - min(7, self._pairs - _PAIRS[n] + _PAIRS[n + 1]), missing - (doubled > 0))
+        self[k] = best
+        return best
 
     def after_swap(self, drawn: int, discarded: int) -> int:
         """The shanten of the hand plus a tile ``drawn`` and less one ``discarded`` (a draw kept and a
@@ -150,26 +179,6 @@ class DrawShanten(dict[int, int]):
             missing += held == 1
             doubled -= held == 2
         return min(best, 6 - min(7, pairs), missing - (doubled > 0))
-
-    def _work_out(self, k: int) -> int:
-        suit = _SUIT_OF[k]
-        lo, hi = _SUIT_SPANS[suit]
-        best = _standard_value(self._rest(suit), _options_more(self._key[lo:hi], k - lo, suit < 3))
-        if self._n_melds:
-            return best
-        n = self._key[k]
-        missing, doubled = self._missing, self._doubled
-        if k in _ORPHAN_SET:
-            missing -= n == 0
-            doubled += n == 1
-        return min(best, 6 - min(7, self._pairs - _PAIRS[n] + _PAIRS[n + 1]), missing - (doubled > 0))
-
-    def _rest(self, suit: int) -> _Readings:
-        """The readings of the melds and the other three suits, folded once."""
-        rest = self._others.get(suit)
-        if rest is None:
-            rest = self._others[suit] = _others(self._parts, suit, self._n_melds)
-        return rest
 
 
 def _parts(key: bytes) -> tuple[_Readings, _Readings, _Readings, _Readings]:
@@ -260,16 +269,31 @@ def _fold(acc: _Readings, part: _Readings) -> _Readings:
 @lru_cache(maxsize=_CACHED)
 def _options(key: bytes, chows: bool) -> _Readings:
     """The best (sets, partial sets, pair) readings of one suit's tiles."""
-    held = key.lstrip(b"\0")
-    if not held:
+    return _shape_options(_shape(key, chows), chows)
+
+
+def _shape(key: bytes, chows: bool) -> bytes:
+    """The shape of a suit's tiles, which alone fixes its readings: a number suit's counts without
+    the empty faces at either end, read from the end that comes first (tiles may slide along or turn
+    round); an honour suit's counts sorted, as no set joins two honour faces."""
+    if not chows:
+        return bytes(sorted(key)).lstrip(b"\0")
+    held = key.strip(b"\0")
+    return min(held, held[::-1])
+
+
+@lru_cache(maxsize=_CACHED)
+def _shape_options(shape: bytes, chows: bool) -> _Readings:
+    """:func:`_options` of a suit's shape: its first tile is part of a set, a partial set, the pair, or
+    nothing, and the tiles left read on."""
+    if not shape:
         return _NOTHING
-    i = len(key) - len(held)
-    counts = bytearray(key)
+    counts = bytearray(shape)
     found: list[_Triple] = []
-    for removed, (sets, partials, pair) in _moves(counts, i, chows):
+    for removed, (sets, partials, pair) in _moves(counts, 0, chows):
         for n in removed:
             counts[n] -= 1
-        for m, t, p in _options(bytes(counts), chows):
+        for m, t, p in _shape_options(_shape(bytes(counts), chows), chows):
             found.append((m + sets, t + partials, p + pair))
         for n in removed:
             counts[n] += 1
