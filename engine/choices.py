@@ -58,6 +58,7 @@ from engine.tiles import (
     Suit,
     TileSyntaxError,
     is_number,
+    kind,
     number_of,
     parse_one,
     suit_of,
@@ -160,7 +161,7 @@ def _discard(vec: list[int], now: int, after: Callable[[int], int]) -> int:
     (``after`` a discard of each face), then an isolated honour or terminal.  Such a hand always
     holds a tile its best reading leaves out, so the lowest shanten after a discard is ``now``: the
     loneliest face that keeps it is the discard."""
-    faces = sorted((k for k in range(NUM_KINDS) if vec[k]), key=lambda k: (-_loneliness(k, vec), k))
+    faces = sorted((k for k in range(NUM_KINDS) if vec[k]), key=lambda k: _loneliness(k, vec), reverse=True)
     return next(k for k in faces if after(k) == now)
 
 
@@ -226,11 +227,13 @@ def _playout(
     drawing from ``pool``; ``held`` are the hands the playouts have passed through, by key."""
     vec = list(start)
     hand = held.of(vec)
+    after = hand.draws
     bag = list(pool)
     discards = list(opening)
     flowers = kongs = step = 0
+    pick_below = rng.randrange
     while step < draws and bag:
-        pick = rng.randrange(len(bag))
+        pick = pick_below(len(bag))
         tile = bag[pick]
         bag[pick] = bag[-1]
         bag.pop()
@@ -238,7 +241,7 @@ def _playout(
             flowers += 1
             continue
         step += 1
-        now = hand.draws[tile]
+        now = after[tile]
         if now < 0:
             vec[tile] += 1
             return Ending(tuple(vec), step, tile, tuple(discards), flowers, kongs)
@@ -249,6 +252,7 @@ def _playout(
             vec[tile] += 1
             vec[out] -= 1
             hand = held.of(vec)
+            after = hand.draws
         discards.append(out)
         kongs += vec[tile] == COPIES
     return Ending(None, step, -1, tuple(discards), flowers, kongs)
@@ -467,7 +471,7 @@ def _outlook(view: PlayerView, window: int) -> Outlook:
 
 def best_suit(vec: Sequence[int]) -> Suit:
     """The number suit with the most tiles (a suit choice, B-11's kind of contract)."""
-    return max(NUMBER_SUITS, key=lambda suit: sum(vec[k] for k in range(NUM_KINDS) if suit_of(k) == suit))
+    return max(NUMBER_SUITS, key=lambda suit: sum(vec[kind(suit, 1) : kind(suit, 9) + 1]))
 
 
 def keepers(vec: Sequence[int], n: int) -> tuple[int, ...]:

@@ -30,9 +30,10 @@ _START = tuple(frozenset({(n, 0, 0)}) for n in range(5))
 _NOTHING = _START[0]
 """The one reading of a suit with no tiles."""
 _orphan_counts = itemgetter(*ORPHANS)
-_SUIT_SPANS = ((0, 9), (9, 18), (18, 27), (27, NUM_KINDS))
 _OTHER_SUITS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
 _SUIT_OF = tuple(min(k // 9, 3) for k in range(NUM_KINDS))
+_PLACE = tuple(k - 9 * _SUIT_OF[k] for k in range(NUM_KINDS))
+"""Where each face stands in its suit's key."""
 _ORPHAN_SET = frozenset(ORPHANS)
 _PAIRS = (0, 0, 1, 1, 2)
 """Pairs that ``n`` copies of a face make towards seven pairs."""
@@ -80,13 +81,19 @@ class _Reading(dict[int, int]):
     change leaves alone are folded once per suit; seven pairs and thirteen orphans are adjusted for
     the faces that change."""
 
-    __slots__ = ("_doubled", "_key", "_missing", "_n_melds", "_others", "_pairs", "_parts")
+    __slots__ = ("_doubled", "_key", "_missing", "_n_melds", "_others", "_pairs", "_parts", "_suits")
 
     def __init__(self, counts: Sequence[int], n_melds: int) -> None:
         super().__init__()
         self._key = key = bytes(counts)
         self._n_melds = n_melds
-        self._parts = _parts(key)
+        self._suits = suits = (key[0:9], key[9:18], key[18:27], key[27:34])
+        self._parts = (
+            _options(suits[0], True),
+            _options(suits[1], True),
+            _options(suits[2], True),
+            _options(suits[3], False),
+        )
         self._others: dict[int, _Readings] = {}
         self._pairs = _pairs(key)
         self._missing, self._doubled = _orphans(key)
@@ -114,8 +121,7 @@ class DiscardShanten(_Reading):
 
     def __missing__(self, k: int) -> int:
         suit = _SUIT_OF[k]
-        lo, hi = _SUIT_SPANS[suit]
-        best = _standard_value(self._rest(suit), _options_less(self._key[lo:hi], k - lo, suit < 3))
+        best = _standard_value(self._rest(suit), _options_less(self._suits[suit], _PLACE[k], suit < 3))
         if not self._n_melds:
             n = self._key[k]
             missing, doubled = self._missing, self._doubled
@@ -137,8 +143,7 @@ class DrawShanten(_Reading):
 
     def __missing__(self, k: int) -> int:
         suit = _SUIT_OF[k]
-        lo, hi = _SUIT_SPANS[suit]
-        best = _standard_value(self._rest(suit), _options_more(self._key[lo:hi], k - lo, suit < 3))
+        best = _standard_value(self._rest(suit), _options_more(self._suits[suit], _PLACE[k], suit < 3))
         if not self._n_melds:
             n = self._key[k]
             missing, doubled = self._missing, self._doubled
@@ -154,17 +159,15 @@ class DrawShanten(_Reading):
         tile it holds thrown)."""
         key = self._key
         suit, lost = _SUIT_OF[drawn], _SUIT_OF[discarded]
-        lo, hi = _SUIT_SPANS[suit]
         if suit == lost:
-            own = bytearray(key[lo:hi])
-            own[drawn - lo] += 1
-            own[discarded - lo] -= 1
+            own = bytearray(self._suits[suit])
+            own[_PLACE[drawn]] += 1
+            own[_PLACE[discarded]] -= 1
             best = _standard_value(self._rest(suit), _options(bytes(own), suit < 3))
         else:
             parts = list(self._parts)
-            parts[suit] = _options_more(key[lo:hi], drawn - lo, suit < 3)
-            lo, hi = _SUIT_SPANS[lost]
-            less = _options_less(key[lo:hi], discarded - lo, lost < 3)
+            parts[suit] = _options_more(self._suits[suit], _PLACE[drawn], suit < 3)
+            less = _options_less(self._suits[lost], _PLACE[discarded], lost < 3)
             best = _standard_value(_others(parts, lost, self._n_melds), less)
         if self._n_melds:
             return best
