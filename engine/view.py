@@ -85,7 +85,7 @@ class TableView(PlayerView):
 
     __slots__ = ("_contracts_public", "_table", "_treasure")
     _table: Table
-    _contracts_public: bool
+    _contracts_public: bool | None
     _treasure: Callable[[], frozenset[int]]
 
     def __init__(
@@ -93,19 +93,22 @@ class TableView(PlayerView):
         table: Table,
         me: int,
         *,
-        contracts_public: bool,
+        contracts_public: bool | None,
         augments: tuple[tuple[str, ...], ...],
         scores: tuple[int, ...],
         seen: tuple[int, ...],
         cards: Mapping[str, CompiledCard],
         treasure: Callable[[], frozenset[int]],
     ) -> None:
-        given = {"me": me, "augments": augments, "scores": scores, "seen": seen, "cards": cards}
-        for name, value in given.items():
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "_table", table)
-        object.__setattr__(self, "_contracts_public", contracts_public)
-        object.__setattr__(self, "_treasure", treasure)
+        put = object.__setattr__
+        put(self, "me", me)
+        put(self, "augments", augments)
+        put(self, "scores", scores)
+        put(self, "seen", seen)
+        put(self, "cards", cards)
+        put(self, "_table", table)
+        put(self, "_contracts_public", contracts_public)
+        put(self, "_treasure", treasure)
 
     def __getattr__(self, name: str) -> object:
         read = _READERS.get(name)
@@ -157,8 +160,10 @@ class TableView(PlayerView):
 
     def _contracts(self) -> tuple[str | None, ...]:
         """Every contract once all are revealed, else only the own (§9.4)."""
-        public = self._contracts_public
         players = self._table.players
+        public = self._contracts_public
+        if public is None:
+            public = all(pl.contract_status is not ContractStatus.NONE for pl in players)
         return tuple(pl.contract if public or p == self.me else None for p, pl in enumerate(players))
 
     def _contract_open(self) -> bool:
@@ -196,7 +201,7 @@ def build_view(
     table: Table,
     me: int,
     *,
-    contracts_public: bool,
+    contracts_public: bool | None = None,
     augments: tuple[tuple[str, ...], ...],
     scores: tuple[int, ...],
     seen: tuple[int, ...] = (),
@@ -204,8 +209,9 @@ def build_view(
     treasure: Callable[[], frozenset[int]] = frozenset,
 ) -> PlayerView:
     """The view of ``me``: own hand in full, others' concealed kongs face down, everything public;
-    ``treasure`` tells the faces the modules mark as treasure for ``me`` (§8.3), asked only if the
-    agent reads them.  The view is read during the decision it is built for."""
+    the contracts are public as ``contracts_public`` says, by default once every player has chosen
+    one (§9.4); ``treasure`` tells the faces the modules mark as treasure for ``me`` (§8.3), asked
+    only if the agent reads them.  The view is read during the decision it is built for."""
     return TableView(
         table,
         me,
