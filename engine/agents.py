@@ -95,6 +95,13 @@ def _face(text: str) -> int:
     return parse_one(text)
 
 
+@lru_cache(maxsize=256)
+def _move(option: str) -> tuple[str, int]:
+    """A turn option's verb and the face it names (``discard 1m``), read once."""
+    verb, _, face = option.partition(" ")
+    return verb, _face(face)
+
+
 class GreedyAgent:
     """A shanten-driven bot that takes every legal win."""
 
@@ -118,12 +125,12 @@ class GreedyAgent:
         n = view.n_melds
         discards = []
         for option in options:
-            verb, _, face = option.partition(" ")
+            verb, face = _move(option)
             if verb == "discard":
-                discards.append(_face(face))
+                discards.append(face)
             elif verb in ("ankan", "kakan"):
                 after = list(vec)
-                after[_face(face)] -= 4 if verb == "ankan" else 1
+                after[face] -= 4 if verb == "ankan" else 1
                 if shanten_counts(after, n + 1 if verb == "ankan" else n) <= _lowest(vec, n):
                     return option
         return f"discard {format_one(_best(vec, n, discards))}"

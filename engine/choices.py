@@ -29,6 +29,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
 
 from engine.contracts import ContractTerms
 from engine.decisions import ABANDON, KEEP, PASS
@@ -161,7 +162,7 @@ def _discard(vec: list[int], now: int, after: Callable[[int], int]) -> int:
     (``after`` a discard of each face), then an isolated honour or terminal.  Such a hand always
     holds a tile its best reading leaves out, so the lowest shanten after a discard is ``now``: the
     loneliest face that keeps it is the discard."""
-    faces = sorted((k for k in range(NUM_KINDS) if vec[k]), key=lambda k: _loneliness(k, vec), reverse=True)
+    faces = sorted(compress(range(NUM_KINDS), vec), key=lambda k: _loneliness(k, vec), reverse=True)
     return next(k for k in faces if after(k) == now)
 
 
@@ -309,14 +310,13 @@ def hand_chance(terms: ContractTerms, ending: Ending, outlook: Outlook) -> float
         return 1.0
     assert ending.complete is not None
     vec = ending.complete
-    tiles = [k for k in range(NUM_KINDS) for _ in range(vec[k])]
     melds = _melds(outlook.view)
     readings = _readings(vec, tuple(melds))
     if not readings:
         return 0.0
     single = False
     if mentions(condition, "single_wait_on_pair"):
-        before = list(tiles)
+        before = [k for k in range(NUM_KINDS) for _ in range(vec[k])]
         before.remove(ending.win_tile)
         single = single_wait_on_pair(before, melds)
     kept = sum(min(vec[k], outlook.kept.count(k)) for k in set(outlook.kept))
