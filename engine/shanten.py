@@ -23,10 +23,13 @@ from engine.tiles import NUM_KINDS, ORPHANS, format_one
 
 _Triple = tuple[int, int, int]
 _Readings = frozenset[_Triple]
-_CACHED = 1 << 16
+_CACHED = 1 << 15
 """The size of each cache of suit readings and their folds (bounded, so a long simulation's memory
 stays flat)."""
 _START = tuple(frozenset({(n, 0, 0)}) for n in range(5))
+_DISTINCT: dict[_Readings, _Readings] = {frozenset({(0, 0, 0)}): _START[0]}
+"""Each distinct set of readings once (there are only a few hundred), so that equal sets are one
+object: the caches hold references, and equal arguments are found at once."""
 _NOTHING = _START[0]
 """The one reading of a suit with no tiles."""
 _orphan_counts = itemgetter(*ORPHANS)
@@ -331,4 +334,5 @@ def _pareto(triples: Iterable[_Triple]) -> _Readings:
                 break
         else:
             kept.append((m, t, p))
-    return frozenset(kept)
+    found = frozenset(kept)
+    return _DISTINCT.setdefault(found, found)
