@@ -194,6 +194,23 @@ class _Holding:
         return out
 
 
+class _Holdings:
+    """The hands one estimate's playouts pass through, by key, each shared by every playout that
+    holds it."""
+
+    def __init__(self, n_melds: int) -> None:
+        self.n_melds = n_melds
+        self.by_key: dict[bytes, _Holding] = {}
+
+    def of(self, vec: list[int]) -> _Holding:
+        """The record of the hand ``vec`` (it keeps a copy, so the playout may go on changing ``vec``)."""
+        key = bytes(vec)
+        hand = self.by_key.get(key)
+        if hand is None:
+            hand = self.by_key[key] = _Holding(list(vec), self.n_melds)
+        return hand
+
+
 def playouts(view: PlayerView, rng: random.Random, draws: int, n: int = PLAYOUTS) -> list[Ending]:
     """``n`` imagined continuations of the player's own hand over ``draws`` draws (see the module).
 
@@ -257,23 +274,6 @@ def _playout(
         discards.append(out)
         kongs += vec[tile] == COPIES
     return Ending(None, step, -1, tuple(discards), flowers, kongs)
-
-
-class _Holdings:
-    """The hands one estimate's playouts pass through, by key, each shared by every playout that
-    holds it."""
-
-    def __init__(self, n_melds: int) -> None:
-        self.n_melds = n_melds
-        self.by_key: dict[bytes, _Holding] = {}
-
-    def of(self, vec: list[int]) -> _Holding:
-        """The record of the hand ``vec`` (it keeps a copy, so the playout may go on changing ``vec``)."""
-        key = bytes(vec)
-        hand = self.by_key.get(key)
-        if hand is None:
-            hand = self.by_key[key] = _Holding(list(vec), self.n_melds)
-        return hand
 
 
 # ---- reading a contract on an ending ------------------------------------------------------------

@@ -8,8 +8,11 @@ without declared melds.  Grants are not considered.
 The standard form uses the classic count: with ``m`` sets, ``t`` partial sets
 (two tiles of a set; at most ``4 - m`` count) and ``p`` = 1 when a pair serves
 as the pair, shanten = ``8 - 2m - t - p``.  Each suit's achievable
-``(m, t, p)`` are searched once per suit key and cached; a hand then folds its
-four suits.
+``(m, t, p)`` are searched once per suit shape (its tiles slid to one end, a
+number suit read from the nearer end, an honour suit's counts sorted) and
+cached; a hand then folds its four suits.  A bot weighing draws or discards
+keeps one hand's suit readings (:class:`DrawShanten`, :class:`DiscardShanten`)
+and refolds only the suit a tile changes.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ _CACHED = 1 << 15
 stays flat)."""
 _START = tuple(frozenset({(n, 0, 0)}) for n in range(5))
 _DISTINCT: dict[_Readings, _Readings] = {frozenset({(0, 0, 0)}): _START[0]}
-"""Each distinct set of readings once (there are only a few hundred), so that equal sets are one
+"""Each distinct set of readings once (a few thousand exist at most), so that equal sets are one
 object: the caches hold references, and equal arguments are found at once."""
 _NOTHING = _START[0]
 """The one reading of a suit with no tiles."""
@@ -64,7 +67,7 @@ def shanten(concealed: Iterable[int], n_melds: int = 0) -> int:
 def shanten_counts(counts: Sequence[int], n_melds: int = 0) -> int:
     """:func:`shanten` on a count vector of 34 kinds; trusted input, the fast path for bots."""
     key = bytes(counts)
-    parts = _parts(key)
+    parts = _parts(_suit_keys(key))
     best = _standard_value(_others(parts, 3, n_melds), parts[3])
     if n_melds == 0:
         best = min(best, _seven_pairs(key), _thirteen_orphans(key))
@@ -90,13 +93,8 @@ class _Reading(dict[int, int]):
         super().__init__()
         self._key = key = bytes(counts)
         self._n_melds = n_melds
-        self._suits = suits = (key[0:9], key[9:18], key[18:27], key[27:34])
-        self._parts = (
-            _options(suits[0], True),
-            _options(suits[1], True),
-            _options(suits[2], True),
-            _options(suits[3], False),
-        )
+        self._suits = suits = _suit_keys(key)
+        self._parts = _parts(suits)
         self._others: dict[int, _Readings] = {}
         self._pairs = _pairs(key)
         self._missing, self._doubled = _orphans(key)
@@ -187,13 +185,18 @@ class DrawShanten(_Reading):
         return min(best, 6 - min(7, pairs), missing - (doubled > 0))
 
 
-def _parts(key: bytes) -> tuple[_Readings, _Readings, _Readings, _Readings]:
+def _suit_keys(key: bytes) -> tuple[bytes, bytes, bytes, bytes]:
+    """The keys of a hand's four suits."""
+    return key[0:9], key[9:18], key[18:27], key[27:34]
+
+
+def _parts(suits: tuple[bytes, bytes, bytes, bytes]) -> tuple[_Readings, _Readings, _Readings, _Readings]:
     """The readings of a hand's four suits."""
     return (
-        _options(key[0:9], True),
-        _options(key[9:18], True),
-        _options(key[18:27], True),
-        _options(key[27:34], False),
+        _options(suits[0], True),
+        _options(suits[1], True),
+        _options(suits[2], True),
+        _options(suits[3], False),
     )
 
 

@@ -80,8 +80,8 @@ BLIND = PlayerView(
 
 class TableView(PlayerView):
     """A :class:`PlayerView` of the table in play, each part read from the table the first time the
-    agent asks for it during its decision (a turn reads little more than the own hand).  It reads
-    only what :class:`PlayerView` may hold; the table itself is never handed out."""
+    agent asks for it during its decision (a turn reads little more than the own hand).  No part
+    holds more than :class:`PlayerView` may; the table stays private to the view."""
 
     __slots__ = ("_contracts_public", "_table", "_treasure")
     _table: Table
