@@ -95,7 +95,7 @@ class _Reading(dict[int, int]):
         self._n_melds = n_melds
         self._suits = suits = _suit_keys(key)
         self._parts = _parts(suits)
-        self._others: dict[int, _Readings] = {}
+        self._others: list[_Readings | None] = [None, None, None, None]
         self._pairs = _pairs(key)
         self._missing, self._doubled = _orphans(key)
 
@@ -108,7 +108,7 @@ class _Reading(dict[int, int]):
 
     def _rest(self, suit: int) -> _Readings:
         """The readings of the melds and the other three suits, folded once."""
-        rest = self._others.get(suit)
+        rest = self._others[suit]
         if rest is None:
             rest = self._others[suit] = _others(self._parts, suit, self._n_melds)
         return rest

@@ -79,9 +79,10 @@ BLIND = PlayerView(
 
 
 class TableView(PlayerView):
-    """A :class:`PlayerView` of the table in play, each part read from the table the first time the
-    agent asks for it during its decision (a turn reads little more than the own hand).  No part
-    holds more than :class:`PlayerView` may; the table stays private to the view."""
+    """A :class:`PlayerView` of the table in play: the own hand at once (every decision reads it),
+    every other part read from the table the first time the agent asks for it during its decision
+    (a turn reads little more than the hand).  No part holds more than :class:`PlayerView` may; the
+    table stays private to the view."""
 
     __slots__ = ("_contracts_public", "_table", "_treasure")
     _table: Table
@@ -102,6 +103,7 @@ class TableView(PlayerView):
     ) -> None:
         put = object.__setattr__
         put(self, "me", me)
+        put(self, "hand", tuple(sorted(map(KINDS.__getitem__, table.players[me].hand))))
         put(self, "augments", augments)
         put(self, "scores", scores)
         put(self, "seen", seen)
@@ -122,9 +124,6 @@ class TableView(PlayerView):
     def n_melds(self) -> int:
         """How many melds the deciding player has declared."""
         return len(self._table.players[self.me].melds)
-
-    def _hand(self) -> tuple[int, ...]:
-        return tuple(sorted(map(KINDS.__getitem__, self._table.players[self.me].hand)))
 
     def _melds(self) -> tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]:
         return tuple(self._melds_of(p, pl) for p, pl in enumerate(self._table.players))
@@ -180,7 +179,6 @@ class TableView(PlayerView):
 
 
 _READERS: dict[str, Callable[[TableView], object]] = {
-    "hand": TableView._hand,
     "melds": TableView._melds,
     "rivers": TableView._rivers,
     "flowers": TableView._flowers,
