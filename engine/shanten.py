@@ -31,8 +31,9 @@ _CACHED = 1 << 15
 stays flat)."""
 _START = tuple(frozenset({(n, 0, 0)}) for n in range(5))
 _DISTINCT: dict[_Readings, _Readings] = {frozenset({(0, 0, 0)}): _START[0]}
-"""Each distinct set of readings once (a few thousand exist at most), so that equal sets are one
-object: the caches hold references, and equal arguments are found at once."""
+"""Each distinct set of readings once (a few thousand occur, against hundreds of thousands of suit
+keys), so that equal sets are one object: the caches hold references, and equal arguments are found
+at once."""
 _NOTHING = _START[0]
 """The one reading of a suit with no tiles."""
 _orphan_counts = itemgetter(*ORPHANS)
