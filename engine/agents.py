@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from functools import lru_cache
+from itertools import compress
 from typing import ClassVar, Protocol
 
 from engine import choices
@@ -71,11 +72,17 @@ def _isolation(k: int, vec: list[int]) -> int:
 
 
 def _lowest(vec: list[int], n: int) -> int:
-    """The lowest shanten after one discard: the hand's own unless it is complete (a hand that is not
-    complete always holds a tile its best reading leaves out)."""
+    """The lowest shanten after one discard.  No discard leaves less than the hand's own shanten, so
+    the search ends at the first face that keeps it (a hand of full size that is not complete always
+    holds a tile its best reading leaves out)."""
     after = DiscardShanten(vec, n)
     now = after.own()
-    return now if now >= 0 else min(after[k] for k in range(NUM_KINDS) if vec[k])
+    found = []
+    for k in compress(range(NUM_KINDS), vec):
+        if after[k] == now:
+            return now
+        found.append(after[k])
+    return min(found)
 
 
 def _best(vec: list[int], n: int, allowed: list[int]) -> int:

@@ -159,11 +159,13 @@ def unseen(view: PlayerView) -> list[int]:
 
 def _discard(vec: list[int], now: int, after: Callable[[int], int]) -> int:
     """The playout's discard from a hand at shanten ``now`` that is not complete: the lowest shanten
-    (``after`` a discard of each face), then an isolated honour or terminal.  Such a hand always
-    holds a tile its best reading leaves out, so the lowest shanten after a discard is ``now``: the
-    loneliest face that keeps it is the discard."""
+    (``after`` a discard of each face), then an isolated honour or terminal.  No discard lowers the
+    shanten, and a hand of full size always holds a tile its best reading leaves out, so the
+    loneliest face that keeps ``now`` is the discard; a hand short of tiles may have none, and then
+    every face is weighed."""
     faces = sorted(compress(range(NUM_KINDS), vec), key=lambda k: _loneliness(k, vec), reverse=True)
-    return next(k for k in faces if after(k) == now)
+    keeper = next((k for k in faces if after(k) == now), None)
+    return min(faces, key=after) if keeper is None else keeper
 
 
 def _loneliness(k: int, vec: Sequence[int]) -> int:
