@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from functools import lru_cache
+from itertools import compress
 from typing import ClassVar, Protocol
 
 from engine import choices
 from engine.decisions import HU, PASS, Decision, DecisionKind
 from engine.errors import InputError
-from engine.shanten import shanten_after_discards, shanten_counts
-from engine.tiles import NUM_KINDS, format_one, is_honor, is_terminal, number_of, parse_one
+from engine.shanten import DiscardShanten, shanten_counts
+from engine.tiles import NUM_KINDS, TERMINALS, format_one, parse_one
 from engine.view import PlayerView
 
 
@@ -63,11 +65,48 @@ def _counts(hand: tuple[int, ...]) -> list[int]:
 
 def _isolation(k: int, vec: list[int]) -> int:
     """How little a tile connects to the rest of the hand: honours and terminals first (a tie-break)."""
-    if is_honor(k):
+    if k >= choices.HONOURS:
         return 10 - vec[k]
-    lo = k - number_of(k) + 1
-    near = sum(vec[max(k - 2, lo) : min(k + 3, lo + 9)])
-    return (4 if is_terminal(k) else 0) + 6 - near
+    lo, hi = choices.NEAR[k]
+    return (10 if k in TERMINALS else 6) - sum(vec[lo:hi])
+
+
+def _lowest(vec: list[int], n: int) -> int:
+    """The lowest shanten after one discard.  No discard leaves less than the hand's own shanten, so
+    the search ends at the first face that keeps it (a hand of full size that is not complete always
+    holds a tile its best reading leaves out)."""
+    after = DiscardShanten(vec, n)
+    now = after.own()
+    found = []
+    for k in compress(range(NUM_KINDS), vec):
+        if after[k] == now:
+            return now
+        found.append(after[k])
+    return min(found)
+
+
+def _best(vec: list[int], n: int, allowed: list[int]) -> int:
+    """The discard among ``allowed`` that leaves the lowest shanten, the most isolated on ties (then
+    the lowest face; the tile itself counts alike for every face).  No discard leaves less than the
+    hand's own shanten, so the first in that order to keep it is the one."""
+    after = DiscardShanten(vec, n)
+    now = after.own()
+    order = sorted(allowed, key=lambda k: (-_isolation(k, vec), k))
+    keeper = next((k for k in order if after[k] == now), None)
+    return min(order, key=after.__getitem__) if keeper is None else keeper
+
+
+@lru_cache(maxsize=256)
+def _face(text: str) -> int:
+    """The face an option names (``1m``), read once."""
+    return parse_one(text)
+
+
+@lru_cache(maxsize=256)
+def _move(option: str) -> tuple[str, int]:
+    """A turn option's verb and the face it names (``discard 1m``), read once."""
+    verb, _, face = option.partition(" ")
+    return verb, _face(face)
 
 
 class GreedyAgent:
@@ -91,31 +130,17 @@ class GreedyAgent:
             return HU
         vec = _counts(view.hand)
         n = view.n_melds
+        discards = []
         for option in options:
-            verb, _, face = option.partition(" ")
-            if verb in ("ankan", "kakan"):
+            verb, face = _move(option)
+            if verb == "discard":
+                discards.append(face)
+            elif verb in ("ankan", "kakan"):
                 after = list(vec)
-                after[parse_one(face)] -= 4 if verb == "ankan" else 1
-                if shanten_counts(after, n + 1 if verb == "ankan" else n) <= self._best(vec, n)[0]:
+                after[face] -= 4 if verb == "ankan" else 1
+                if shanten_counts(after, n + 1 if verb == "ankan" else n) <= _lowest(vec, n):
                     return option
-        _, best = self._best(vec, n, [parse_one(o.split(" ")[1]) for o in options if o.startswith("discard")])
-        return f"discard {format_one(best)}"
-
-    @staticmethod
-    def _best(vec: list[int], n: int, allowed: list[int] | None = None) -> tuple[int, int]:
-        """The lowest shanten after one discard, and the discard (most isolated on ties)."""
-        faces = allowed if allowed is not None else [k for k in range(NUM_KINDS) if vec[k]]
-        best: tuple[int, int, int] | None = None
-        for k, after in zip(faces, shanten_after_discards(vec, n, faces), strict=True):
-            if best is not None and after > best[0]:
-                continue
-            vec[k] -= 1
-            value = (after, -_isolation(k, vec), k)
-            vec[k] += 1
-            if best is None or value < best:
-                best = value
-        assert best is not None
-        return best[0], best[2]
+        return f"discard {format_one(_best(vec, n, discards))}"
 
     def _call(self, view: PlayerView, decision: Decision) -> str:
         options = decision.options
@@ -124,23 +149,21 @@ class GreedyAgent:
         vec = _counts(view.hand)
         n = view.n_melds
         now = shanten_counts(vec, n)
-        face = parse_one(decision.about)
+        face = _face(decision.about)
         for option in options:
             verb, _, run = option.partition(" ")
             after = list(vec)
-            if not choices.calls_welcome(view, verb):
-                continue
             if verb == "kong":
                 after[face] -= 3
-                if shanten_counts(after, n + 1) <= now:
+                if shanten_counts(after, n + 1) <= now and choices.calls_welcome(view, verb):
                     return option
             elif verb in ("pon", "chi"):
-                used = [face, face] if verb == "pon" else [parse_one(f"{d}{run[-1]}") for d in run[:-1]]
+                used = [face, face] if verb == "pon" else [_face(f"{d}{run[-1]}") for d in run[:-1]]
                 if verb == "chi":
                     used.remove(face)
                 for k in used:
                     after[k] -= 1
-                if self._best(after, n + 1)[0] < now:
+                if _lowest(after, n + 1) < now and choices.calls_welcome(view, verb):
                     return option
         return PASS
 

@@ -29,6 +29,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
 
 from engine.contracts import ContractTerms
 from engine.decisions import ABANDON, KEEP, PASS
@@ -48,18 +49,17 @@ from engine.predicates import (
     evaluate,
     mentions,
 )
-from engine.shanten import shanten_after_discards, shanten_counts
+from engine.shanten import DrawShanten, shanten_after_discards, shanten_counts
 from engine.state import PLAYERS
 from engine.tiles import (
     NUM_FLOWERS,
     NUM_KINDS,
     NUMBER_SUITS,
+    TERMINALS,
     Suit,
     TileSyntaxError,
-    is_flower,
-    is_honor,
     is_number,
-    is_terminal,
+    kind,
     number_of,
     parse_one,
     suit_of,
@@ -100,6 +100,13 @@ AFTER_WINDOW = 3
 """Draws a playout goes on past the window."""
 COPIES = 4
 """Copies of each suit or honour face."""
+HONOURS = 27
+"""The first honour face; the faces before it are the number suits'."""
+NEAR: tuple[tuple[int, int], ...] = tuple(
+    (max(k - 2, k - number_of(k) + 1), min(k + 3, k - number_of(k) + 10)) for k in range(HONOURS)
+)
+"""The faces within two of each number face in its suit, as a slice ``lo:hi`` (where a set could join
+it)."""
 REPLAYED = frozenset(
     {"discard.settled", "turn.ended", "draw.normal", "flower.revealed", "kong.established", "abandon.window"}
 )
@@ -150,70 +157,125 @@ def unseen(view: PlayerView) -> list[int]:
     return [k for k, n in enumerate(left) for _ in range(n)]
 
 
-def _discard(vec: list[int], n_melds: int) -> int:
-    """The playout's discard: the lowest shanten, then an isolated honour or terminal."""
-    faces = [k for k in range(NUM_KINDS) if vec[k]]
-    after = shanten_after_discards(vec, n_melds, faces)
-    low = min(after)
-    return min(
-        (k for k, s in zip(faces, after, strict=True) if s == low),
-        key=lambda k: (-_loneliness(k, vec), k),
-    )
+def _discard(vec: list[int], now: int, after: Callable[[int], int]) -> int:
+    """The playout's discard from a hand at shanten ``now`` that is not complete: the lowest shanten
+    (``after`` a discard of each face), then an isolated honour or terminal.  No discard lowers the
+    shanten, and a hand of full size always holds a tile its best reading leaves out, so the
+    loneliest face that keeps ``now`` is the discard; a hand short of tiles may have none, and then
+    every face is weighed."""
+    faces = sorted(compress(range(NUM_KINDS), vec), key=lambda k: _loneliness(k, vec), reverse=True)
+    keeper = next((k for k in faces if after(k) == now), None)
+    return min(faces, key=after) if keeper is None else keeper
 
 
 def _loneliness(k: int, vec: Sequence[int]) -> int:
     """How little tile ``k`` connects to the hand: a lone honour first, then lone terminals."""
-    if is_honor(k):
+    if k >= HONOURS:
         return 10 - 3 * vec[k]
-    base = k - number_of(k) + 1
-    near = sum(vec[j] for j in range(max(k - 2, base), min(k + 3, base + 9)))
-    return (3 if is_terminal(k) else 0) + 6 - near
+    lo, hi = NEAR[k]
+    return (9 if k in TERMINALS else 6) - sum(vec[lo:hi])
+
+
+class _Holding:
+    """A hand a playout holds between draws, and what the playouts learnt about it: the shanten after
+    each draw and, for a draw that lowers it, the discard."""
+
+    def __init__(self, vec: list[int], n_melds: int) -> None:
+        self.vec = vec
+        self.draws = DrawShanten(vec, n_melds)
+        self.discards: dict[int, int] = {}
+
+    def discard_after(self, tile: int) -> int:
+        """The playout's discard once ``tile`` is drawn (and kept: it lowers the shanten)."""
+        out = self.discards.get(tile)
+        if out is None:
+            vec = list(self.vec)
+            vec[tile] += 1
+            swap = self.draws.after_swap
+            out = self.discards[tile] = _discard(vec, self.draws[tile], lambda k: swap(tile, k))
+        return out
+
+
+class _Holdings:
+    """The hands one estimate's playouts pass through, by key, each shared by every playout that
+    holds it."""
+
+    def __init__(self, n_melds: int) -> None:
+        self.n_melds = n_melds
+        self.by_key: dict[bytes, _Holding] = {}
+
+    def of(self, vec: list[int]) -> _Holding:
+        """The record of the hand ``vec`` (it keeps a copy, so the playout may go on changing ``vec``)."""
+        key = bytes(vec)
+        hand = self.by_key.get(key)
+        if hand is None:
+            hand = self.by_key[key] = _Holding(list(vec), self.n_melds)
+        return hand
 
 
 def playouts(view: PlayerView, rng: random.Random, draws: int, n: int = PLAYOUTS) -> list[Ending]:
     """``n`` imagined continuations of the player's own hand over ``draws`` draws (see the module).
 
     A drawn tile that does not lower the shanten is thrown back at once; one that does is kept and
-    the discard is chosen as the agent chooses it, so a playout costs a few shanten look-ups."""
+    the discard is chosen as the agent chooses it, so a playout costs a few shanten look-ups, and the
+    playouts share what they learn about the hands they pass through."""
     n_melds = view.n_melds
-    pool = unseen(view)
     start = _counts(k for k in view.hand if k < NUM_KINDS)
-    endings = []
-    for _ in range(n):
-        vec = list(start)
-        bag = list(pool)
-        discards: list[int] = []
-        flowers = kongs = 0
-        if sum(vec) % 3 == 2:
-            if shanten_counts(vec, n_melds) < 0:
-                endings.append(Ending(tuple(vec), 0, view.hand[-1], (), 0, 0))
-                continue
-            discards.append(_discard(vec, n_melds))
-            vec[discards[-1]] -= 1
-        level = shanten_counts(vec, n_melds)
-        step = 0
-        while step < draws and bag:
-            pick = rng.randrange(len(bag))
-            tile = bag[pick]
-            bag[pick] = bag[-1]
-            bag.pop()
-            if is_flower(tile):
-                flowers += 1
-                continue
-            step += 1
+    opening: tuple[int, ...] = ()
+    if sum(start) % 3 == 2:
+        now = shanten_counts(start, n_melds)
+        if now < 0:
+            return [Ending(tuple(start), 0, view.hand[-1], (), 0, 0) for _ in range(n)]
+        opening = (_discard(start, now, lambda k: shanten_after_discards(start, n_melds, [k])[0]),)
+        start[opening[0]] -= 1
+    level = shanten_counts(start, n_melds)
+    pool = unseen(view)
+    held = _Holdings(n_melds)
+    return [_playout(start, opening, level, pool, draws, rng, held) for _ in range(n)]
+
+
+def _playout(
+    start: list[int],
+    opening: tuple[int, ...],
+    level: int,
+    pool: list[int],
+    draws: int,
+    rng: random.Random,
+    held: _Holdings,
+) -> Ending:
+    """One playout from the hand ``start`` at shanten ``level`` (its turn's discard ``opening`` made),
+    drawing from ``pool``; ``held`` are the hands the playouts have passed through, by key."""
+    vec = list(start)
+    hand = held.of(vec)
+    after = hand.draws
+    bag = list(pool)
+    discards = list(opening)
+    flowers = kongs = step = 0
+    pick_below = rng.randrange
+    while step < draws and bag:
+        pick = pick_below(len(bag))
+        tile = bag[pick]
+        bag[pick] = bag[-1]
+        bag.pop()
+        if tile >= NUM_KINDS:
+            flowers += 1
+            continue
+        step += 1
+        now = after[tile]
+        if now < 0:
             vec[tile] += 1
-            now = shanten_counts(vec, n_melds)
-            if now < 0:
-                endings.append(Ending(tuple(vec), step, tile, tuple(discards), flowers, kongs))
-                break
-            out = tile if now >= level else _discard(vec, n_melds)
-            level = min(level, now)
+            return Ending(tuple(vec), step, tile, tuple(discards), flowers, kongs)
+        out = tile
+        if now < level:
+            out = hand.discard_after(tile)
+            level = now
+            vec[tile] += 1
             vec[out] -= 1
-            discards.append(out)
-            kongs += vec[tile] == COPIES
-        else:
-            endings.append(Ending(None, step, -1, tuple(discards), flowers, kongs))
-    return endings
+            hand = held.of(vec)
+            after = hand.draws
+        discards.append(out)
+        kongs += vec[tile] == COPIES
+    return Ending(None, step, -1, tuple(discards), flowers, kongs)
 
 
 # ---- reading a contract on an ending ------------------------------------------------------------
@@ -250,14 +312,13 @@ def hand_chance(terms: ContractTerms, ending: Ending, outlook: Outlook) -> float
         return 1.0
     assert ending.complete is not None
     vec = ending.complete
-    tiles = [k for k in range(NUM_KINDS) for _ in range(vec[k])]
     melds = _melds(outlook.view)
     readings = _readings(vec, tuple(melds))
     if not readings:
         return 0.0
     single = False
     if mentions(condition, "single_wait_on_pair"):
-        before = list(tiles)
+        before = [k for k in range(NUM_KINDS) for _ in range(vec[k])]
         before.remove(ending.win_tile)
         single = single_wait_on_pair(before, melds)
     kept = sum(min(vec[k], outlook.kept.count(k)) for k in set(outlook.kept))
@@ -412,7 +473,7 @@ def _outlook(view: PlayerView, window: int) -> Outlook:
 
 def best_suit(vec: Sequence[int]) -> Suit:
     """The number suit with the most tiles (a suit choice, B-11's kind of contract)."""
-    return max(NUMBER_SUITS, key=lambda suit: sum(vec[k] for k in range(NUM_KINDS) if suit_of(k) == suit))
+    return max(NUMBER_SUITS, key=lambda suit: sum(vec[kind(suit, 1) : kind(suit, 9) + 1]))
 
 
 def keepers(vec: Sequence[int], n: int) -> tuple[int, ...]:

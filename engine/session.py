@@ -191,21 +191,19 @@ class Session:
     def view(self, player: int) -> PlayerView:
         """The deciding player's view of the current table (§5.4: augments are public; §8.3: the
         treasure faces in force for the player, as the enabled modules mark them)."""
-        augments = tuple(tuple(a) for a in self.augments)
+        augments = tuple(map(tuple, self.augments))
         scores = tuple(self.result.totals)
         if self.round is None:
             return replace(BLIND, me=player, augments=augments, scores=scores, cards=self.cards)
         table = self.round.table
-        revealed = all(p.contract_status.value != "none" for p in table.players)
         return build_view(
             table,
             player,
-            contracts_public=revealed,
             augments=augments,
             scores=scores,
             seen=self.round.seen.get(player, ()),
             cards=self.cards,
-            treasure=self.tile_marks(player, table.seat_of[player]),
+            treasure=lambda: self.tile_marks(player, table.seat_of[player]),
         )
 
     def steps(self) -> Generator[Decision, str, SessionResult]:

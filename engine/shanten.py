@@ -8,24 +8,39 @@ without declared melds.  Grants are not considered.
 The standard form uses the classic count: with ``m`` sets, ``t`` partial sets
 (two tiles of a set; at most ``4 - m`` count) and ``p`` = 1 when a pair serves
 as the pair, shanten = ``8 - 2m - t - p``.  Each suit's achievable
-``(m, t, p)`` are searched once per suit key and cached; a hand then folds its
-four suits.
+``(m, t, p)`` are searched once per suit shape (its tiles slid to one end, a
+number suit read from the nearer end, an honour suit's counts sorted) and
+cached; a hand then folds its four suits.  A bot weighing draws or discards
+keeps one hand's suit readings (:class:`DrawShanten`, :class:`DiscardShanten`)
+and refolds only the suit a tile changes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 from operator import itemgetter
 
 from engine.errors import InputError
 from engine.tiles import NUM_KINDS, ORPHANS, format_one
 
 _Triple = tuple[int, int, int]
+_Readings = frozenset[_Triple]
+_CACHED = 1 << 15
+"""The size of each cache of suit readings and their folds (bounded, so a long simulation's memory
+stays flat)."""
 _START = tuple(frozenset({(n, 0, 0)}) for n in range(5))
+_DISTINCT: dict[_Readings, _Readings] = {frozenset({(0, 0, 0)}): _START[0]}
+"""Each distinct set of readings once (a few thousand occur, against hundreds of thousands of suit
+keys), so that equal sets are one object: the caches hold references, and equal arguments are found
+at once."""
+_NOTHING = _START[0]
+"""The one reading of a suit with no tiles."""
 _orphan_counts = itemgetter(*ORPHANS)
-_SUIT_STARTS = (0, 9, 18, 27)
+_OTHER_SUITS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
 _SUIT_OF = tuple(min(k // 9, 3) for k in range(NUM_KINDS))
+_PLACE = tuple(k - 9 * _SUIT_OF[k] for k in range(NUM_KINDS))
+"""Where each face stands in its suit's key."""
 _ORPHAN_SET = frozenset(ORPHANS)
 _PAIRS = (0, 0, 1, 1, 2)
 """Pairs that ``n`` copies of a face make towards seven pairs."""
@@ -53,7 +68,8 @@ def shanten(concealed: Iterable[int], n_melds: int = 0) -> int:
 def shanten_counts(counts: Sequence[int], n_melds: int = 0) -> int:
     """:func:`shanten` on a count vector of 34 kinds; trusted input, the fast path for bots."""
     key = bytes(counts)
-    best = _standard(key, n_melds)
+    parts = _parts(_suit_keys(key))
+    best = _standard_value(_others(parts, 3, n_melds), parts[3])
     if n_melds == 0:
         best = min(best, _seven_pairs(key), _thirteen_orphans(key))
     return best
@@ -61,47 +77,171 @@ def shanten_counts(counts: Sequence[int], n_melds: int = 0) -> int:
 
 def shanten_after_discards(counts: Sequence[int], n_melds: int, faces: Iterable[int]) -> list[int]:
     """:func:`shanten_counts` of ``counts`` less one tile of each face in ``faces``, in order (a bot
-    weighing its discards).  The three suits a discard leaves alone are folded once per suit; seven
-    pairs and thirteen orphans are counted once and adjusted for the one face."""
-    key = bytes(counts)
-    suits = [key[lo : lo + 9] for lo in _SUIT_STARTS]
-    others: dict[int, frozenset[_Triple]] = {}
-    if n_melds == 0:
-        pairs = key.count(2) + key.count(3) + 2 * key.count(4)
-        held: tuple[int, ...] = _orphan_counts(key)
-        missing = held.count(0)
-        doubled = len(held) - missing - held.count(1)
-    found = []
-    for k in faces:
-        suit = _SUIT_OF[k]
-        rest = others.get(suit)
+    weighing its discards); see :class:`DiscardShanten`."""
+    after = DiscardShanten(counts, n_melds)
+    return [after[k] for k in faces]
+
+
+class _Reading(dict[int, int]):
+    """A hand's suit readings and its seven-pairs and thirteen-orphans counts, kept to work out the
+    shanten of the hand changed by a tile, by face (``self[k]``, each on first use).  The suits a
+    change leaves alone are folded once per suit; seven pairs and thirteen orphans are adjusted for
+    the faces that change."""
+
+    __slots__ = ("_doubled", "_key", "_missing", "_n_melds", "_others", "_pairs", "_parts", "_suits")
+
+    def __init__(self, counts: Sequence[int], n_melds: int) -> None:
+        super().__init__()
+        self._key = key = bytes(counts)
+        self._n_melds = n_melds
+        self._suits = suits = _suit_keys(key)
+        self._parts = _parts(suits)
+        self._others: list[_Readings | None] = [None, None, None, None]
+        self._pairs = _pairs(key)
+        self._missing, self._doubled = _orphans(key)
+
+    def own(self) -> int:
+        """The shanten of the hand itself."""
+        best = _standard_value(self._rest(3), self._parts[3])
+        if self._n_melds:
+            return best
+        return min(best, 6 - min(7, self._pairs), self._missing - (self._doubled > 0))
+
+    def _rest(self, suit: int) -> _Readings:
+        """The readings of the melds and the other three suits, folded once."""
+        rest = self._others[suit]
         if rest is None:
-            rest = _START[n_melds]
-            for j, part in enumerate(suits):
-                if j != suit:
-                    rest = _fold(rest, _options(part, j < 3))
-            others[suit] = rest
-        best = _standard_value(rest, _options_less(suits[suit], k - _SUIT_STARTS[suit], suit < 3))
-        if n_melds == 0:
-            n = key[k]
-            seven = 6 - min(7, pairs - _PAIRS[n] + _PAIRS[n - 1])
-            orphan = k in _ORPHAN_SET
-            lost = missing + (orphan and n == 1) - (doubled - (orphan and n == 2) > 0)
-            best = min(best, seven, lost)
-        found.append(best)
-    return found
+            rest = self._others[suit] = _others(self._parts, suit, self._n_melds)
+        return rest
 
 
-@lru_cache(maxsize=1 << 16)
-def _options_less(key: bytes, i: int, chows: bool) -> frozenset[_Triple]:
+class DiscardShanten(_Reading):
+    """:func:`shanten_counts` of one hand less one tile, by the face discarded (``after[k]``, a face
+    the hand holds), each worked out on first use (a bot weighing its discards)."""
+
+    __slots__ = ()
+
+    def __missing__(self, k: int) -> int:
+        suit = _SUIT_OF[k]
+        best = _standard_value(self._rest(suit), _options_less(self._suits[suit], _PLACE[k], suit < 3))
+        if not self._n_melds:
+            n = self._key[k]
+            missing, doubled = self._missing, self._doubled
+            if k in _ORPHAN_SET:
+                missing += n == 1
+                doubled -= n == 2
+            best = min(best, 6 - min(7, self._pairs - _PAIRS[n] + _PAIRS[n - 1]), missing - (doubled > 0))
+        self[k] = best
+        return best
+
+
+class DrawShanten(_Reading):
+    """:func:`shanten_counts` of one hand plus one tile, by the face drawn (``draws[k]``), each worked
+    out on first use (a bot's playouts draw to the same hand again and again), and of the hand after
+    a draw and a discard (:meth:`after_swap`).  A face is drawn only while fewer than four of it are
+    held."""
+
+    __slots__ = ()
+
+    def __missing__(self, k: int) -> int:
+        suit = _SUIT_OF[k]
+        best = _standard_value(self._rest(suit), _options_more(self._suits[suit], _PLACE[k], suit < 3))
+        if not self._n_melds:
+            n = self._key[k]
+            missing, doubled = self._missing, self._doubled
+            if k in _ORPHAN_SET:
+                missing -= n == 0
+                doubled += n == 1
+            best = min(best, 6 - min(7, self._pairs - _PAIRS[n] + _PAIRS[n + 1]), missing - (doubled > 0))
+        self[k] = best
+        return best
+
+    def after_swap(self, drawn: int, discarded: int) -> int:
+        """The shanten of the hand plus a tile ``drawn`` and less one ``discarded`` (a draw kept and a
+        tile it holds thrown)."""
+        key = self._key
+        suit, lost = _SUIT_OF[drawn], _SUIT_OF[discarded]
+        if suit == lost:
+            own = bytearray(self._suits[suit])
+            own[_PLACE[drawn]] += 1
+            own[_PLACE[discarded]] -= 1
+            best = _standard_value(self._rest(suit), _options(bytes(own), suit < 3))
+        else:
+            parts = list(self._parts)
+            parts[suit] = _options_more(self._suits[suit], _PLACE[drawn], suit < 3)
+            less = _options_less(self._suits[lost], _PLACE[discarded], lost < 3)
+            best = _standard_value(_others(parts, lost, self._n_melds), less)
+        if self._n_melds:
+            return best
+        n = key[drawn]
+        held = key[discarded] + (drawn == discarded)
+        pairs = self._pairs - _PAIRS[n] + _PAIRS[n + 1] - _PAIRS[held] + _PAIRS[held - 1]
+        missing, doubled = self._missing, self._doubled
+        if drawn in _ORPHAN_SET:
+            missing -= n == 0
+            doubled += n == 1
+        if discarded in _ORPHAN_SET:
+            missing += held == 1
+            doubled -= held == 2
+        return min(best, 6 - min(7, pairs), missing - (doubled > 0))
+
+
+def _suit_keys(key: bytes) -> tuple[bytes, bytes, bytes, bytes]:
+    """The keys of a hand's four suits."""
+    return key[0:9], key[9:18], key[18:27], key[27:34]
+
+
+def _parts(suits: tuple[bytes, bytes, bytes, bytes]) -> tuple[_Readings, _Readings, _Readings, _Readings]:
+    """The readings of a hand's four suits."""
+    return (
+        _options(suits[0], True),
+        _options(suits[1], True),
+        _options(suits[2], True),
+        _options(suits[3], False),
+    )
+
+
+def _others(parts: Sequence[_Readings], suit: int, n_melds: int) -> _Readings:
+    """The readings of the hand's melds and every suit but ``suit``, folded."""
+    first, second, third = _OTHER_SUITS[suit]
+    return _fold_three(_START[n_melds], parts[first], parts[second], parts[third])
+
+
+@lru_cache(maxsize=_CACHED)
+def _fold_three(acc: _Readings, first: _Readings, second: _Readings, third: _Readings) -> _Readings:
+    return _fold(_fold(_fold(acc, first), second), third)
+
+
+def _pairs(key: bytes) -> int:
+    """The pairs a hand makes towards seven pairs (four of a face are two)."""
+    return key.count(2) + key.count(3) + 2 * key.count(4)
+
+
+def _orphans(key: bytes) -> tuple[int, int]:
+    """The terminal and honour faces a hand lacks, and those it holds twice or more."""
+    held: tuple[int, ...] = _orphan_counts(key)
+    missing = held.count(0)
+    return missing, len(held) - missing - held.count(1)
+
+
+@lru_cache(maxsize=_CACHED)
+def _options_less(key: bytes, i: int, chows: bool) -> _Readings:
     """:func:`_options` of one suit's tiles less one tile ``i``."""
     less = bytearray(key)
     less[i] -= 1
     return _options(bytes(less), chows)
 
 
-@cache
-def _standard_value(acc: frozenset[_Triple], part: frozenset[_Triple]) -> int:
+@lru_cache(maxsize=_CACHED)
+def _options_more(key: bytes, i: int, chows: bool) -> _Readings:
+    """:func:`_options` of one suit's tiles plus one tile ``i``."""
+    more = bytearray(key)
+    more[i] += 1
+    return _options(bytes(more), chows)
+
+
+@lru_cache(maxsize=_CACHED)
+def _standard_value(acc: _Readings, part: _Readings) -> int:
     """The standard-form shanten of readings ``acc`` folded with the last suit's ``part``."""
     return _value(_fold(acc, part))
 
@@ -116,51 +256,61 @@ def thirteen_orphans_shanten(counts: Sequence[int]) -> int:
     return _thirteen_orphans(bytes(counts))
 
 
-def _standard(key: bytes, n_melds: int) -> int:
-    acc: frozenset[_Triple] = _START[n_melds]
-    for part in (_options(key[0:9], True), _options(key[9:18], True), _options(key[18:27], True)):
-        acc = _fold(acc, part)
-    return _value(_fold(acc, _options(key[27:34], False)))
-
-
-@cache
-def _value(acc: frozenset[_Triple]) -> int:
+@lru_cache(maxsize=_CACHED)
+def _value(acc: _Readings) -> int:
     """The standard-form shanten of a hand's folded readings."""
     return 8 - max(2 * m + min(t, 4 - m) + p for m, t, p in acc)
 
 
 def _seven_pairs(key: bytes) -> int:
-    return 6 - min(7, key.count(2) + key.count(3) + 2 * key.count(4))
+    return 6 - min(7, _pairs(key))
 
 
 def _thirteen_orphans(key: bytes) -> int:
-    held: tuple[int, ...] = _orphan_counts(key)
-    return held.count(0) - (max(held) >= 2)
+    missing, doubled = _orphans(key)
+    return missing - (doubled > 0)
 
 
-@cache
-def _fold(acc: frozenset[_Triple], part: frozenset[_Triple]) -> frozenset[_Triple]:
+@lru_cache(maxsize=_CACHED)
+def _fold(acc: _Readings, part: _Readings) -> _Readings:
     return _pareto((m + m2, t + t2, p + p2) for m, t, p in acc for m2, t2, p2 in part if p + p2 <= 1)
 
 
-@lru_cache(maxsize=1 << 16)
-def _options(key: bytes, chows: bool) -> frozenset[_Triple]:
+@lru_cache(maxsize=_CACHED)
+def _options(key: bytes, chows: bool) -> _Readings:
     """The best (sets, partial sets, pair) readings of one suit's tiles."""
-    i = next((j for j, n in enumerate(key) if n), -1)
-    if i < 0:
-        return frozenset({(0, 0, 0)})
-    counts = list(key)
+    return _shape_options(_shape(key, chows), chows)
+
+
+def _shape(key: bytes, chows: bool) -> bytes:
+    """The shape of a suit's tiles, which alone fixes its readings: a number suit's counts without
+    the empty faces at either end, read from the end that comes first (tiles may slide along or turn
+    round); an honour suit's counts sorted, as no set joins two honour faces."""
+    if not chows:
+        return bytes(sorted(key)).lstrip(b"\0")
+    held = key.strip(b"\0")
+    return min(held, held[::-1])
+
+
+@lru_cache(maxsize=_CACHED)
+def _shape_options(shape: bytes, chows: bool) -> _Readings:
+    """:func:`_options` of a suit's shape: its first tile is part of a set, a partial set, the pair, or
+    nothing, and the tiles left read on."""
+    if not shape:
+        return _NOTHING
+    counts = bytearray(shape)
     found: list[_Triple] = []
-    for removed, gain in _moves(counts, i, chows):
+    for removed, (sets, partials, pair) in _moves(counts, 0, chows):
         for n in removed:
             counts[n] -= 1
-        found.extend((m + gain[0], t + gain[1], p + gain[2]) for m, t, p in _options(bytes(counts), chows))
+        for m, t, p in _shape_options(_shape(bytes(counts), chows), chows):
+            found.append((m + sets, t + partials, p + pair))
         for n in removed:
             counts[n] += 1
     return _pareto(found)
 
 
-def _moves(counts: list[int], i: int, chows: bool) -> list[tuple[tuple[int, ...], _Triple]]:
+def _moves(counts: bytearray, i: int, chows: bool) -> list[tuple[tuple[int, ...], _Triple]]:
     """What the first tile ``i`` can be part of: a set, a partial set, the pair, or nothing."""
     moves: list[tuple[tuple[int, ...], _Triple]] = [((i,), (0, 0, 0))]
     if counts[i] >= 3:
@@ -178,11 +328,15 @@ def _moves(counts: list[int], i: int, chows: bool) -> list[tuple[tuple[int, ...]
     return moves
 
 
-def _pareto(triples: Iterable[_Triple]) -> frozenset[_Triple]:
-    """Drop every reading that another matches or beats in all three counts."""
-    unique = set(triples)
-    return frozenset(
-        a
-        for a in unique
-        if not any(b != a and b[0] >= a[0] and b[1] >= a[1] and b[2] >= a[2] for b in unique)
-    )
+def _pareto(triples: Iterable[_Triple]) -> _Readings:
+    """Drop every reading that another matches or beats in all three counts.  Taken from the greatest
+    down, a reading can only be beaten by one taken before it, and only by one kept."""
+    kept: list[_Triple] = []
+    for m, t, p in sorted(set(triples), reverse=True):
+        for m2, t2, p2 in kept:
+            if m2 >= m and t2 >= t and p2 >= p:
+                break
+        else:
+            kept.append((m, t, p))
+    found = frozenset(kept)
+    return _DISTINCT.setdefault(found, found)

@@ -8,17 +8,19 @@ play (every card's text is public, §3) and the treasure faces in force for
 this player: the public order and their own personal treasure (§8.3), as the
 enabled modules mark them.  It never holds
 another player's concealed tiles, an undisclosed choice or the wall beyond
-what a card let this player see (``seen``).
+what a card let this player see (``seen``).  The view of the table in play
+(:class:`TableView`) reads each part from the table when the agent first asks
+for it, so a decision pays only for what its agent reads.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from engine.melds import MeldKind
-from engine.state import ContractStatus, Table
+from engine.state import ContractStatus, PlayerState, Table
 from engine.tiles import NUM_INSTANCES, kind_of_instance
 from engine.vocabulary import CompiledCard
 
@@ -76,45 +78,144 @@ BLIND = PlayerView(
 """The view before any table exists (an augment draft), and what an agent that never looks gets."""
 
 
+class TableView(PlayerView):
+    """A :class:`PlayerView` of the table in play: the own hand at once (every decision reads it),
+    every other part read from the table the first time the agent asks for it during its decision
+    (a turn reads little more than the hand).  No part holds more than :class:`PlayerView` may; the
+    table stays private to the view."""
+
+    __slots__ = ("_contracts_public", "_table", "_treasure")
+    _table: Table
+    _contracts_public: bool | None
+    _treasure: Callable[[], frozenset[int]]
+
+    def __init__(
+        self,
+        table: Table,
+        me: int,
+        *,
+        contracts_public: bool | None,
+        augments: tuple[tuple[str, ...], ...],
+        scores: tuple[int, ...],
+        seen: tuple[int, ...],
+        cards: Mapping[str, CompiledCard],
+        treasure: Callable[[], frozenset[int]],
+    ) -> None:
+        put = object.__setattr__
+        put(self, "me", me)
+        put(self, "hand", tuple(sorted(map(KINDS.__getitem__, table.players[me].hand))))
+        put(self, "augments", augments)
+        put(self, "scores", scores)
+        put(self, "seen", seen)
+        put(self, "cards", cards)
+        put(self, "_table", table)
+        put(self, "_contracts_public", contracts_public)
+        put(self, "_treasure", treasure)
+
+    def __getattr__(self, name: str) -> object:
+        read = _READERS.get(name)
+        if read is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        value = read(self)
+        object.__setattr__(self, name, value)
+        return value
+
+    @property
+    def n_melds(self) -> int:
+        """How many melds the deciding player has declared."""
+        return len(self._table.players[self.me].melds)
+
+    def _melds(self) -> tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]:
+        return tuple(self._melds_of(p, pl) for p, pl in enumerate(self._table.players))
+
+    def _melds_of(self, p: int, player: PlayerState) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """A player's melds; another's concealed kongs face down until they have won."""
+        hidden = p != self.me and not player.won
+        return tuple(
+            (m.meld.kind.value, () if hidden and m.meld.kind is MeldKind.ANKAN else m.meld.tiles)
+            for m in player.melds
+        )
+
+    def _rivers(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(map(KINDS.__getitem__, pl.river)) for pl in self._table.players)
+
+    def _flowers(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(map(KINDS.__getitem__, pl.flowers)) for pl in self._table.players)
+
+    def _revealed(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(sorted(map(KINDS.__getitem__, pl.revealed))) for pl in self._table.players)
+
+    def _won(self) -> tuple[bool, ...]:
+        return tuple(pl.won for pl in self._table.players)
+
+    def _won_hands(self) -> tuple[tuple[int, ...], ...]:
+        """The hands of players who have won (§11 phase 3), laid down for all to see."""
+        return tuple(
+            tuple(sorted(map(KINDS.__getitem__, pl.hand))) if pl.won else () for pl in self._table.players
+        )
+
+    def _hand_sizes(self) -> tuple[int, ...]:
+        return tuple(len(pl.hand) for pl in self._table.players)
+
+    def _contracts(self) -> tuple[str | None, ...]:
+        """Every contract once all are revealed, else only the own (§9.4)."""
+        players = self._table.players
+        public = self._contracts_public
+        if public is None:
+            public = all(pl.contract_status is not ContractStatus.NONE for pl in players)
+        return tuple(pl.contract if public or p == self.me else None for p, pl in enumerate(players))
+
+    def _contract_open(self) -> bool:
+        return self._table.players[self.me].contract_status is ContractStatus.OPEN
+
+    def _wall_left(self) -> int:
+        return len(self._table.wall)
+
+    def _dealer(self) -> int:
+        return self._table.player_at(self._table.dealer_seat)
+
+    def _treasure_faces(self) -> frozenset[int]:
+        return self._treasure()
+
+
+_READERS: dict[str, Callable[[TableView], object]] = {
+    "melds": TableView._melds,
+    "rivers": TableView._rivers,
+    "flowers": TableView._flowers,
+    "revealed": TableView._revealed,
+    "won": TableView._won,
+    "won_hands": TableView._won_hands,
+    "hand_sizes": TableView._hand_sizes,
+    "contracts": TableView._contracts,
+    "contract_open": TableView._contract_open,
+    "wall_left": TableView._wall_left,
+    "dealer": TableView._dealer,
+    "treasure": TableView._treasure_faces,
+}
+"""How a table view reads each part it was not given."""
+
+
 def build_view(
     table: Table,
     me: int,
     *,
-    contracts_public: bool,
+    contracts_public: bool | None = None,
     augments: tuple[tuple[str, ...], ...],
     scores: tuple[int, ...],
     seen: tuple[int, ...] = (),
     cards: Mapping[str, CompiledCard] = MappingProxyType({}),
-    treasure: frozenset[int] = frozenset(),
+    treasure: Callable[[], frozenset[int]] = frozenset,
 ) -> PlayerView:
     """The view of ``me``: own hand in full, others' concealed kongs face down, everything public;
-    ``treasure`` the faces the modules mark as treasure for ``me`` (§8.3)."""
-    players = table.players
-    kinds = KINDS.__getitem__
-
-    def melds_of(p: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
-        hidden = p != me and not players[p].won
-        return tuple(
-            (m.meld.kind.value, () if hidden and m.meld.kind is MeldKind.ANKAN else m.meld.tiles)
-            for m in players[p].melds
-        )
-
-    return PlayerView(
-        me=me,
-        hand=tuple(sorted(map(kinds, players[me].hand))),
-        melds=tuple(melds_of(p) for p in range(4)),
-        rivers=tuple(tuple(map(kinds, pl.river)) for pl in players),
-        flowers=tuple(tuple(map(kinds, pl.flowers)) for pl in players),
-        revealed=tuple(tuple(sorted(map(kinds, pl.revealed))) for pl in players),
-        won=tuple(pl.won for pl in players),
-        won_hands=tuple(tuple(sorted(map(kinds, pl.hand))) if pl.won else () for pl in players),
-        hand_sizes=tuple(len(pl.hand) for pl in players),
-        contracts=tuple(pl.contract if contracts_public or p == me else None for p, pl in enumerate(players)),
-        contract_open=players[me].contract_status is ContractStatus.OPEN,
+    the contracts are public as ``contracts_public`` says, by default once every player has chosen
+    one (§9.4); ``treasure`` tells the faces the modules mark as treasure for ``me`` (§8.3), asked
+    only if the agent reads them.  The view is read during the decision it is built for."""
+    return TableView(
+        table,
+        me,
+        contracts_public=contracts_public,
         augments=augments,
         scores=scores,
-        wall_left=len(table.wall),
-        dealer=table.player_at(table.dealer_seat),
         seen=seen,
         cards=cards,
         treasure=treasure,

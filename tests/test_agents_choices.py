@@ -95,6 +95,22 @@ def test_playouts_see_only_the_players_own_view(library: Mapping[str, CompiledCa
     assert len(pool) == 144 - 13 - 2
 
 
+def test_a_hand_short_of_a_tile_plays_out_and_keeps_its_best_discard(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """A card may leave a hand a tile short.  Its playouts still discard to the lowest shanten when
+    no discard keeps the shanten it reached, and so does the greedy turn: 123m456m789m45p11s waits,
+    every discard undoes the wait alike, and the most isolated tile goes (the lone 1s once its pair
+    is broken)."""
+    short = view_of(library, "123m456m789m45p1s")
+    for seed in range(8):
+        for ending in choices.playouts(short, random.Random(seed), 20):
+            assert ending.complete is None or sum(ending.complete) == 13
+    waiting = view_of(library, "123m456m789m45p11s")
+    options = tuple(f"discard {face}" for face in ("1m", "4p", "5p", "1s"))
+    assert decide(waiting, DecisionKind.TURN, options) == "discard 1s"
+
+
 # -- the abandon window (§10) -----------------------------------------------------------------------
 
 

@@ -8,7 +8,8 @@ from engine.agents import GreedyAgent, RandomAgent
 from engine.decisions import Decision, DecisionKind
 from engine.scenario import Scenario
 from engine.session import SessionConfig, drive
-from engine.view import build_view
+from engine.tiles import kind_of_instance, parse_one
+from engine.view import PlayerView, build_view
 from tools.cmd_play import new_session
 
 
@@ -20,6 +21,25 @@ def test_a_view_holds_no_other_concealed_tiles_s9_4_s14_4() -> None:
     assert view.melds[0] == (("ankan", ()),)
     assert not hasattr(view, "hands")
     assert view.hand == tuple(sorted(view.hand)) and len(view.hand) == 13
+
+
+def test_a_table_view_reads_the_table_when_asked_and_never_another_hand_s9_4_s14_4() -> None:
+    """A view of the table in play reads each part when the agent first asks for it: each is what
+    the table shows the player, and none holds another player's concealed tiles (B keeps all 7z)."""
+    sc = Scenario(hands={"A": "123m456m123p456p11s", "B": "7777z999p999s8m8p"}, dealer=0)
+    table = sc.round.table
+    sc.play_until(lambda d: d.player == 0 and d.kind is DecisionKind.TURN and bool(table.players[1].river))
+    view = build_view(table, 0, augments=((),) * 4, scores=(0,) * 4)
+    assert isinstance(view, PlayerView)
+    assert view.rivers == tuple(tuple(kind_of_instance(i) for i in p.river) for p in table.players)
+    assert view.hand == tuple(sorted(kind_of_instance(i) for i in table.players[0].hand))
+    assert view.hand_sizes == tuple(len(p.hand) for p in table.players)
+    assert view.wall_left == len(table.wall) and view.n_melds == 0
+    tiles = [*view.hand, *view.seen]
+    for p in range(4):
+        tiles += [*view.rivers[p], *view.flowers[p], *view.revealed[p], *view.won_hands[p]]
+        tiles += [k for _, faces in view.melds[p] for k in faces]
+    assert parse_one("7z") not in tiles
 
 
 def test_greedy_takes_a_legal_win_and_discards_toward_tenpai_s11() -> None:

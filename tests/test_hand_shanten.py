@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from engine.errors import InputError
 from engine.hand import is_complete, waits
 from engine.shanten import (
+    DiscardShanten,
+    DrawShanten,
     seven_pairs_shanten,
     shanten,
     shanten_after_discards,
@@ -147,3 +149,53 @@ def test_shanten_after_each_discard_equals_shanten_of_the_hand_left(case: tuple[
         vector[k] += 1
     assert shanten_after_discards(vector, n_melds, faces) == expected
     assert shanten_after_discards(vector, n_melds, faces[::-1]) == expected[::-1]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_hand_before_discard(), st.integers(0, 33))
+def test_a_reading_after_a_draw_and_a_swap_equals_shanten_of_the_hand_made(
+    case: tuple[list[int], int], drawn: int
+) -> None:
+    """A bot's playout draws to a hand and may keep the tile for another: the shanten after each
+    draw, and after the draw and each discard, is that of the hand so made (§13.11.2, §13.11.8)."""
+    vector, n_melds = case
+    held = next(k for k in range(34) if vector[k])
+    vector[held] -= 1
+    reading = DrawShanten(vector, n_melds)
+    assert reading.own() == shanten_counts(vector, n_melds)
+    if vector[drawn] == 4:
+        return
+    vector[drawn] += 1
+    assert reading[drawn] == shanten_counts(vector, n_melds)
+    for k in [k for k in range(34) if vector[k]]:
+        vector[k] -= 1
+        assert reading.after_swap(drawn, k) == shanten_counts(vector, n_melds)
+        vector[k] += 1
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_hand_before_discard())
+def test_a_hand_not_complete_keeps_its_shanten_after_its_best_discard(case: tuple[list[int], int]) -> None:
+    """The bots' discard rests on this: a hand that is not complete holds a tile its best reading
+    leaves out, so its lowest shanten after a discard is its own; a complete hand loses a step."""
+    vector, n_melds = case
+    own = DiscardShanten(vector, n_melds).own()
+    assert own == shanten_counts(vector, n_melds)
+    lowest = min(shanten_after_discards(vector, n_melds, [k for k in range(34) if vector[k]]))
+    assert lowest == (own if own >= 0 else 0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=9, max_size=9), st.integers(0, 8))
+def test_a_suit_reads_the_same_slid_along_or_turned_round(suit: list[int], shift: int) -> None:
+    """Sets and partial sets join neighbouring faces only, so a suit's tiles give the same shanten
+    wherever they lie in the suit and read from either end (standard rules 和牌的规定 二)."""
+    tiles = [k for k in range(9) for _ in range(suit[k])][:14]
+    span = max(tiles, default=0) - min(tiles, default=0)
+    moved = [k - min(tiles, default=0) + min(shift, 8 - span) for k in tiles]
+    turned = [8 - k for k in tiles]
+    for n_melds in range(5):
+        values = {
+            shanten_counts(counts(hand), n_melds) for hand in (tiles, moved, turned, [k + 9 for k in tiles])
+        }
+        assert len(values) == 1
