@@ -22,10 +22,10 @@ take a slower search.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import replace
-from functools import lru_cache
+from dataclasses import dataclass, replace
+from functools import lru_cache, reduce
 from itertools import product
-from operator import itemgetter
+from operator import getitem, itemgetter, or_
 
 from engine.errors import InputError
 from engine.groups import (
@@ -38,7 +38,7 @@ from engine.groups import (
     group_order,
 )
 from engine.melds import Meld, MeldKind, is_plain_run
-from engine.shapes import SHAPES, ShapeGrant
+from engine.shapes import SHAPES, Candidate, ShapeGrant, ShapeRule
 from engine.suit_tables import HONOUR_SIZE, NUMBER_SIZE, complete_keys, suit_parts
 from engine.tiles import ALL_KINDS, NUM_KINDS, ORPHANS, format_one
 
@@ -63,11 +63,13 @@ _MELD_SET = {
     MeldKind.KAKAN: SetKind.KONG,
 }
 _Rest = Callable[[list[int], tuple[Group, ...]], Iterator[tuple[Group, ...]]]
+_Spoiled = Callable[[list[int]], int]
 _FORM_ORDER = {STANDARD: 0, SEVEN_PAIRS: 1, THIRTEEN_ORPHANS: 2}
 _orphan_counts = itemgetter(*ORPHANS)
 _ORPHAN_ZEROS = NUM_KINDS - len(ORPHANS)
 _NUMBER_KEYS = complete_keys(NUMBER_SIZE)
 _HONOUR_KEYS = complete_keys(HONOUR_SIZE)
+_SUIT_KEYS = (_NUMBER_KEYS, _NUMBER_KEYS, _NUMBER_KEYS, _HONOUR_KEYS)
 _SuitEntry = tuple[int, tuple[tuple[Group, ...], ...]]
 _NO_SPLIT: _SuitEntry = (9, ())
 _SUIT_MEMO: dict[int, dict[bytes, _SuitEntry]] = {lo: {} for lo, _ in _SUITS}
@@ -117,10 +119,10 @@ def _granted_readings(
     meld_groups, free = _meld_groups(melds, sorted(grants, key=lambda g: (g.source, g.shape)))
     exposed = any(m.exposed for m in melds)
     found: dict[Decomposition, None] = dict.fromkeys(_readings(counts, meld_groups))
-    for groups in _granted(counts, free, STANDARD, exposed, 1, _plain_standard):
+    for groups in _granted(counts, free, STANDARD, exposed, 1, _plain_standard, _unsplit_suits):
         found[_decomposition(STANDARD, meld_groups + groups)] = None
     if not melds:
-        for groups in _granted(counts, free, SEVEN_PAIRS, exposed, 7, _plain_pairs):
+        for groups in _granted(counts, free, SEVEN_PAIRS, exposed, 7, _plain_pairs, _unpaired_suits):
             found[_decomposition(SEVEN_PAIRS, groups)] = None
         for grant in free:
             match = grant.rule.match
@@ -307,17 +309,30 @@ def _plain_standard(counts: Sequence[int], prefix: tuple[Group, ...] = ()) -> It
     """Plain splits of ``counts`` into sets and pairs, with exactly one pair among ``prefix`` and
     the split."""
     key = bytes(counts)
-    entries = [_suit(key[lo:hi], lo) for lo, hi in _SUITS]
-    if sum(g.kind is SetKind.PAIR for g in prefix) + sum(pairs for pairs, _ in entries) != 1:
+    num = _NUMBER_KEYS.get
+    pairs = _HONOUR_KEYS.get(key[27:34], 9) + num(key[0:9], 9) + num(key[9:18], 9) + num(key[18:27], 9)
+    if sum(g.kind is SetKind.PAIR for g in prefix) + pairs != 1:
         return
+    entries = [_suit(key[lo:hi], lo) for lo, hi in _SUITS]
     for man, pin, sou, honours in product(*(parts for _, parts in entries)):
         yield prefix + man + pin + sou + honours
+
+
+def _unsplit_suits(counts: list[int]) -> int:
+    """The suits (a bit each, in ``_SUITS`` order) that split into no sets and pair."""
+    key = bytes(counts)
+    return sum(1 << s for s, (lo, hi) in enumerate(_SUITS) if key[lo:hi] not in _SUIT_KEYS[s])
 
 
 def _plain_pairs(counts: Sequence[int], prefix: tuple[Group, ...] = ()) -> Iterator[tuple[Group, ...]]:
     """Seven pairs: every face held an even number of times; four of a face are two pairs."""
     if not any(n % 2 for n in counts):
         yield prefix + _pairs(counts)
+
+
+def _unpaired_suits(counts: list[int]) -> int:
+    """The suits (a bit each, in ``_SUITS`` order) holding a face an odd number of times."""
+    return sum(1 << s for s, (lo, hi) in enumerate(_SUITS) if any(n % 2 for n in counts[lo:hi]))
 
 
 def _pairs(counts: Sequence[int]) -> tuple[Group, ...]:
@@ -337,11 +352,14 @@ def _granted(
     exposed: bool,
     max_pairs: int,
     rest: _Rest,
+    spoiled: _Spoiled,
 ) -> Iterator[tuple[Group, ...]]:
     """Readings in ``form`` that use at least one grant: bent groups from the grants, each used at
-    most once, then the plain rest."""
+    most once, then the plain rest.  The rest cannot read a suit that ``spoiled`` names unless the
+    last grant's group takes tiles of it, so no other group of that grant is tried."""
     real = [g for g in grants if _usable(g, form, exposed)]
-    options = [[c for c in g.rule.candidates if _present(counts, c.tiles)] for g in real]
+    options = [_present_candidates(g.rule, counts) for g in real]
+    last = len(real) - 1
 
     def walk(i: int, bent: tuple[Group, ...], pairs: int) -> Iterator[tuple[Group, ...]]:
         if i == len(real):
@@ -350,9 +368,10 @@ def _granted(
             return
         yield from walk(i + 1, bent, pairs)
         grant = real[i]
-        for cand in options[i]:
+        untouched = spoiled(counts) if i == last else 0
+        for cand, suits in options[i]:
             more = cand.kind is SetKind.PAIR
-            if pairs + more > max_pairs or not _take(counts, cand.tiles):
+            if untouched & ~suits or pairs + more > max_pairs or not _take(counts, cand.tiles):
                 continue
             group = Group(cand.kind, cand.tiles, cand.treated, grant.shape, None, grant.source)
             yield from walk(i + 1, (*bent, group), pairs + more)
@@ -367,13 +386,45 @@ def _usable(grant: ShapeGrant, form: str, exposed: bool) -> bool:
     return not rule.is_form and form in rule.forms and not (rule.needs_concealed and exposed)
 
 
-def _present(counts: list[int], tiles: tuple[int, ...]) -> bool:
-    """Whether ``counts`` hold every tile of ``tiles``."""
-    taken = _take(counts, tiles)
-    if taken:
-        for t in tiles:
-            counts[t] += 1
-    return taken
+@dataclass(frozen=True, slots=True)
+class _CandidateMasks:
+    """A shape's candidates as bits, in the shape's order: ``short[k][n]`` marks the candidates that
+    need more than ``n`` copies of face ``k``; ``suits`` gives each candidate's suits, a bit each."""
+
+    candidates: tuple[Candidate, ...]
+    every: int
+    short: tuple[tuple[int, ...], ...]
+    suits: tuple[int, ...]
+
+
+_MASKS: dict[str, _CandidateMasks] = {}
+"""Each shape's :class:`_CandidateMasks`, built at its first use (one per shape name)."""
+
+
+def _candidate_masks(candidates: tuple[Candidate, ...]) -> _CandidateMasks:
+    short = [[0] * 5 for _ in range(NUM_KINDS)]
+    for bit, candidate in enumerate(candidates):
+        for k in set(candidate.tiles):
+            for n in range(candidate.tiles.count(k)):
+                short[k][n] |= 1 << bit
+    suits = tuple(sum(1 << s for s in {min(t // 9, 3) for t in c.tiles}) for c in candidates)
+    return _CandidateMasks(candidates, (1 << len(candidates)) - 1, tuple(map(tuple, short)), suits)
+
+
+def _present_candidates(rule: ShapeRule, counts: list[int]) -> list[tuple[Candidate, int]]:
+    """The candidates of ``rule`` whose every tile ``counts`` hold, in the rule's order, each with
+    its suits."""
+    masks = _MASKS.get(rule.name)
+    if masks is None or masks.candidates is not rule.candidates:
+        masks = _MASKS[rule.name] = _candidate_masks(rule.candidates)
+    present = masks.every & ~reduce(or_, map(getitem, masks.short, counts), 0)
+    found = []
+    while present:
+        low = present & -present
+        bit = low.bit_length() - 1
+        found.append((masks.candidates[bit], masks.suits[bit]))
+        present ^= low
+    return found
 
 
 def _take(counts: list[int], tiles: tuple[int, ...]) -> bool:

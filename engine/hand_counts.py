@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.shanten import shanten_counts
-from engine.tiles import INSTANCE_KINDS, counts
+from engine.tiles import ALL_KINDS, INSTANCE_KINDS, NUM_KINDS
 
 
 @dataclass
@@ -16,7 +16,7 @@ class HandCounts:
     is unchanged: the responses to every discard read them (§12.2).  ``vector`` is shared; a reader
     that changes it restores it."""
 
-    hand: tuple[int, ...]
+    hand: list[int]
     vector: list[int]
     _shanten: dict[int, int] = field(default_factory=dict)
 
@@ -30,8 +30,16 @@ class HandCounts:
 
 def count_hand(memo: dict[int, HandCounts], player: int, hand: list[int]) -> HandCounts:
     """The player's :class:`HandCounts`, recounted only when their concealed tiles changed."""
-    now = tuple(hand)
     counted = memo.get(player)
-    if counted is None or counted.hand != now:
-        counted = memo[player] = HandCounts(now, counts(map(INSTANCE_KINDS.__getitem__, now)))
+    if counted is None or counted.hand != hand:
+        counted = memo[player] = HandCounts(hand[:], _counts(hand))
     return counted
+
+
+def _counts(hand: list[int]) -> list[int]:
+    """The 34 counts of a hand's tile instances (flowers are not counted)."""
+    vector = [0] * ALL_KINDS
+    for i in hand:
+        vector[INSTANCE_KINDS[i]] += 1
+    del vector[NUM_KINDS:]
+    return vector

@@ -23,12 +23,12 @@ from engine.contracts import ContractTerms
 from engine.effects.hooks import Status
 from engine.hand import is_complete, is_complete_counts
 from engine.hookspecs import ScoreContribution
-from engine.melds import MeldKind
+from engine.melds import Meld, MeldKind
 from engine.scoring import ContractState, WinInput, hand_grants, score_non_winner, score_win, total
 from engine.shanten import shanten_counts
 from engine.shapes import ShapeGrant
 from engine.state import ContractStatus, Table, WinWay
-from engine.tiles import Suit, counts, kind_of_instance
+from engine.tiles import INSTANCE_KINDS, Suit, counts, kind_of_instance
 
 LEVEL_CONTRACT = 3
 GRANT_REACH: dict[str, int] = {"three_suit_pung": 2, "honour_chow": 2}
@@ -113,6 +113,21 @@ class WinVerdict:
     """The whole-hand form the win was read as (``hu.confirmed`` ``form``: F-S03, §13)."""
 
 
+@dataclass(frozen=True, slots=True)
+class OfferedWin:
+    """The verdict a hu was offered on: the tile (instance), the claim and the hu order it was judged
+    with (:func:`engine.wins.can_win`)."""
+
+    tile: int
+    claim: WinClaim
+    order: int
+    verdict: WinVerdict | None
+
+    def matches(self, tile: int, claim: WinClaim, order: int) -> bool:
+        """Whether the verdict was judged on this tile, claim and hu order."""
+        return self.tile == tile and self.order == order and self.claim == claim
+
+
 @dataclass
 class Rules:
     """The legality answers of one table: contracts by id, the statics in force and the scorers."""
@@ -121,6 +136,8 @@ class Rules:
     statuses: list[Status] = field(default_factory=list)
     grants: list[list[ShapeGrant]] = field(default_factory=lambda: [[], [], [], []])
     decided: set[str] = field(default_factory=set)
+    offered: dict[int, OfferedWin] = field(default_factory=dict)
+    """Each player's last hu offer with its verdict, kept for the settlement that may follow it."""
 
     def is_black(self, contract_id: str) -> bool:
         """A black contract (§9.3): abandoning it costs a point (§10.2)."""
@@ -226,15 +243,6 @@ class Rules:
         """P-17: the holder may win with the contract unfinished (lib 八; CARD-INVENTORY §3 pair 9)."""
         return any(s.rule.polarity == "allow" for s in self._in_force(player, "hu_without_contract"))
 
-    def plain_hand(self, table: Table, player: int) -> bool:
-        """No grant and no special form: only the plain forms can complete the hand (a fast path)."""
-        p = table.players[player]
-        terms = self.contracts.get(p.contract) if p.contract else None
-        form = (
-            terms is not None and terms.form is not None and p.contract_status is not ContractStatus.ABANDONED
-        )
-        return not self.grants[player] and not form
-
     def judge_win(
         self,
         table: Table,
@@ -252,24 +260,20 @@ class Rules:
         grants are turned away before the scorer is asked.  ``extra`` gives the enabled modules' score
         items (``WinInput.extra``), asked only of a hand that reaches the scorer."""
         p = table.players[player]
-        concealed = [kind_of_instance(i) for i in p.hand]
+        concealed = list(map(INSTANCE_KINDS.__getitem__, p.hand))
         if claim.way is not WinWay.SELF_DRAW:
             concealed.append(face)
         melds = tuple(m.meld for m in p.melds)
         terms = self.contracts.get(p.contract) if p.contract else None
         grants = self.grants[player]
         if terms is None or terms.form is None or p.contract_status is ContractStatus.ABANDONED:
-            vector = counts(concealed)
-            if not grants and not is_complete_counts(vector, len(melds)):
+            if not _completes_plainly(concealed, melds, tuple(grants)):
                 return None
-            if grants and shanten_counts(vector, len(melds)) >= sum(
-                GRANT_REACH.get(g.shape, 1) for g in grants
-            ):
+            state = None if terms is None else self._contract_state(table, player, terms)
+        else:
+            state = self._contract_state(table, player, terms)
+            if not is_complete(concealed, melds, hand_grants(tuple(grants), state)):
                 return None
-        state = None if terms is None else self._contract_state(table, player, terms)
-        shapes = hand_grants(tuple(grants), state)
-        if (grants or state is not None) and not is_complete(concealed, melds, shapes):
-            return None
         faces = None if treasure is None else treasure()
         win = WinInput(
             concealed=tuple(concealed),
@@ -334,17 +338,24 @@ class Rules:
         )
 
 
+def _completes_plainly(concealed: list[int], melds: tuple[Meld, ...], grants: tuple[ShapeGrant, ...]) -> bool:
+    """Whether a hand that no contract form binds is complete, with its grants: a hand further from
+    complete, read plainly, than its grants reach is turned away before they are tried."""
+    vector = counts(concealed)
+    if not grants:
+        return is_complete_counts(vector, len(melds))
+    reach = sum(GRANT_REACH.get(g.shape, 1) for g in grants)
+    return shanten_counts(vector, len(melds)) < reach and is_complete(concealed, melds, grants)
+
+
 def grant_reach(rules: Rules, table: Table, player: int) -> int | None:
     """How many exchanges from complete, read plainly, the player's hand may be and still win by
     :meth:`Rules.judge_win`'s own test: 0 for a plain hand, the reach of its grants (``GRANT_REACH``);
     ``None`` while a contract's own form (B-14, B-15) may complete it, which no plain reading bounds."""
-    if not rules.plain_hand(table, player) and not _form_free(rules, table, player):
-        return None
-    return sum(GRANT_REACH.get(g.shape, 1) for g in rules.grants[player])
-
-
-def _form_free(rules: Rules, table: Table, player: int) -> bool:
-    """No contract form binds the player (the case :meth:`Rules.judge_win` pre-checks plainly)."""
     p = table.players[player]
-    terms = rules.contracts.get(p.contract) if p.contract else None
-    return terms is None or terms.form is None or p.contract_status is ContractStatus.ABANDONED
+    if p.contract and p.contract_status is not ContractStatus.ABANDONED:
+        terms = rules.contracts.get(p.contract)
+        if terms is not None and terms.form is not None:
+            return None
+    grants = rules.grants[player]
+    return sum(GRANT_REACH.get(g.shape, 1) for g in grants) if grants else 0

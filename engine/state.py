@@ -95,6 +95,12 @@ class PlayerState:
         return all(m.meld.kind is MeldKind.ANKAN for m in self.melds)
 
 
+_SEATS_AFTER = tuple(tuple((seat + step) % 4 for step in (1, 2, 3)) for seat in range(4))
+"""The other seats clockwise from each seat (§6.4)."""
+_SEATS_BEFORE = tuple(after[::-1] for after in _SEATS_AFTER)
+"""The other seats counter-clockwise from each seat."""
+
+
 @dataclass(slots=True)
 class Table:
     """The whole table of one round: the wall, the four players and who sits where."""
@@ -127,23 +133,20 @@ class Table:
     def clockwise_from(self, player: int) -> list[int]:
         """The in-game players in seat order after ``player``'s seat (§6.4, §12.1)."""
         seats = self.seat_of
-        start = seats[player]
         players = self.players
-        return [p for p in (seats.index((start + step) % 4) for step in (1, 2, 3)) if not players[p].won]
+        return [p for p in map(seats.index, _SEATS_AFTER[seats[player]]) if not players[p].won]
 
     def next_in_game(self, player: int) -> int | None:
         """The next in-game player clockwise after ``player``, skipping seats that have won (§12.1)."""
-        after = self.clockwise_from(player)
-        return after[0] if after else None
+        seats = self.seat_of
+        players = self.players
+        return next((p for p in map(seats.index, _SEATS_AFTER[seats[player]]) if not players[p].won), None)
 
     def upper_of(self, player: int) -> int | None:
         """上家: the nearest in-game player counter-clockwise (CARD-INVENTORY conventions)."""
-        seat = self.seat_of[player]
-        for step in range(1, 4):
-            other = self.player_at((seat - step) % 4)
-            if self.in_game(other):
-                return other
-        return None
+        seats = self.seat_of
+        players = self.players
+        return next((p for p in map(seats.index, _SEATS_BEFORE[seats[player]]) if not players[p].won), None)
 
     def seat_distance(self, source: int, player: int) -> int:
         """Steps clockwise from ``source``'s seat to ``player``'s seat: orders multiple ron (§12.3)."""
