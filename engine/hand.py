@@ -116,7 +116,7 @@ def _granted_readings(
     """:func:`decompose` of checked counts (``key``, one byte per kind) with grants, memoised: the
     table asks about the same hand again for each discard it could win on and at the settlement."""
     counts = list(key)
-    meld_groups, free = _meld_groups(melds, sorted(grants, key=lambda g: (g.source, g.shape)))
+    meld_groups, free = _meld_groups(melds, sorted(grants, key=_grant_order))
     exposed = any(m.exposed for m in melds)
     found: dict[Decomposition, None] = dict.fromkeys(_readings(counts, meld_groups))
     for groups in _granted(counts, free, STANDARD, exposed, 1, _plain_standard, _unsplit_suits):
@@ -131,6 +131,10 @@ def _granted_readings(
                 marked = tuple(replace(g, granted_by=grant.source) for g in groups_of_form)
                 found[Decomposition(grant.shape, marked, (grant.source,))] = None
     return tuple(sorted(found, key=_decomposition_order))
+
+
+def _grant_order(grant: ShapeGrant) -> tuple[str, str]:
+    return (grant.source, grant.shape)
 
 
 def decompose_counts(counts: Sequence[int]) -> list[Decomposition]:
@@ -179,9 +183,24 @@ def is_complete(
 ) -> bool:
     """Whether the hand (concealed tiles incl. the winning tile, and melds) is complete; input errors
     as for :func:`decompose`."""
-    if grants:
-        return bool(decompose(concealed, melds, grants))
-    return is_complete_counts(_checked_counts(concealed, melds, complete=True), len(melds))
+    counts = _checked_counts(concealed, melds, complete=True)
+    if is_complete_counts(counts, len(melds)):
+        return True
+    return bool(grants) and _completes_granted(counts, tuple(melds), tuple(grants))
+
+
+def _completes_granted(counts: list[int], melds: tuple[Meld, ...], grants: tuple[ShapeGrant, ...]) -> bool:
+    """Whether some reading that uses a grant completes checked ``counts`` with ``melds``: the test of
+    :func:`_granted_readings`, stopping at the first reading found."""
+    free = _free_grants(melds, sorted(grants, key=_grant_order))
+    exposed = any(m.exposed for m in melds)
+    if any(_granted(counts, free, STANDARD, exposed, 1, _plain_standard, _unsplit_suits)):
+        return True
+    if melds:
+        return False
+    if any(_granted(counts, free, SEVEN_PAIRS, exposed, 7, _plain_pairs, _unpaired_suits)):
+        return True
+    return any(g.rule.match is not None and g.rule.match(counts, g.values) for g in free)
 
 
 def waits(
@@ -301,6 +320,13 @@ def _meld_groups(
     return tuple(sorted(groups, key=group_order)), free
 
 
+def _free_grants(melds: Sequence[Meld], grants: list[ShapeGrant]) -> list[ShapeGrant]:
+    """The grants a declared chi that is not a plain run leaves free (:func:`_meld_groups`, lib P-01)."""
+    if all(m.kind is not MeldKind.CHI or is_plain_run(m.tiles) for m in melds):
+        return grants
+    return _meld_groups(melds, grants)[1]
+
+
 def _is_candidate(shape: str, tiles: tuple[int, ...]) -> bool:
     return any(c.tiles == tiles for c in SHAPES[shape].candidates)
 
@@ -358,7 +384,8 @@ def _granted(
     most once, then the plain rest.  The rest cannot read a suit that ``spoiled`` names unless the
     last grant's group takes tiles of it, so no other group of that grant is tried."""
     real = [g for g in grants if _usable(g, form, exposed)]
-    options = [_present_candidates(g.rule, counts) for g in real]
+    shapes = [_candidate_masks(g.rule) for g in real]
+    present = [shape.present(counts) for shape in shapes]
     last = len(real) - 1
 
     def walk(i: int, bent: tuple[Group, ...], pairs: int) -> Iterator[tuple[Group, ...]]:
@@ -367,11 +394,11 @@ def _granted(
                 yield from rest(counts, bent)
             return
         yield from walk(i + 1, bent, pairs)
-        grant = real[i]
-        untouched = spoiled(counts) if i == last else 0
-        for cand, suits in options[i]:
+        grant, shape = real[i], shapes[i]
+        tried = shape.touching(spoiled(counts), present[i]) if i == last else present[i]
+        for cand in shape.picked(tried):
             more = cand.kind is SetKind.PAIR
-            if untouched & ~suits or pairs + more > max_pairs or not _take(counts, cand.tiles):
+            if pairs + more > max_pairs or not _take(counts, cand.tiles):
                 continue
             group = Group(cand.kind, cand.tiles, cand.treated, grant.shape, None, grant.source)
             yield from walk(i + 1, (*bent, group), pairs + more)
@@ -389,42 +416,53 @@ def _usable(grant: ShapeGrant, form: str, exposed: bool) -> bool:
 @dataclass(frozen=True, slots=True)
 class _CandidateMasks:
     """A shape's candidates as bits, in the shape's order: ``short[k][n]`` marks the candidates that
-    need more than ``n`` copies of face ``k``; ``suits`` gives each candidate's suits, a bit each."""
+    need more than ``n`` copies of face ``k``; ``suits[s]`` those with a tile of suit ``s`` (in
+    ``_SUITS`` order)."""
 
     candidates: tuple[Candidate, ...]
     every: int
     short: tuple[tuple[int, ...], ...]
     suits: tuple[int, ...]
 
+    def present(self, counts: list[int]) -> int:
+        """The candidates whose every tile ``counts`` hold."""
+        return self.every & ~reduce(or_, map(getitem, self.short, counts), 0)
+
+    def touching(self, suits: int, among: int) -> int:
+        """The candidates of ``among`` with a tile of every suit of ``suits`` (a bit each)."""
+        for s, touching in enumerate(self.suits):
+            if suits >> s & 1:
+                among &= touching
+        return among
+
+    def picked(self, bits: int) -> Iterator[Candidate]:
+        """The candidates of ``bits``, in the shape's order."""
+        while bits:
+            low = bits & -bits
+            yield self.candidates[low.bit_length() - 1]
+            bits ^= low
+
 
 _MASKS: dict[str, _CandidateMasks] = {}
 """Each shape's :class:`_CandidateMasks`, built at its first use (one per shape name)."""
 
 
-def _candidate_masks(candidates: tuple[Candidate, ...]) -> _CandidateMasks:
+def _candidate_masks(rule: ShapeRule) -> _CandidateMasks:
+    """The :class:`_CandidateMasks` of ``rule``'s candidates, built once."""
+    known = _MASKS.get(rule.name)
+    if known is not None and known.candidates is rule.candidates:
+        return known
     short = [[0] * 5 for _ in range(NUM_KINDS)]
-    for bit, candidate in enumerate(candidates):
+    suits = [0] * len(_SUITS)
+    for bit, candidate in enumerate(rule.candidates):
         for k in set(candidate.tiles):
+            suits[min(k // 9, 3)] |= 1 << bit
             for n in range(candidate.tiles.count(k)):
                 short[k][n] |= 1 << bit
-    suits = tuple(sum(1 << s for s in {min(t // 9, 3) for t in c.tiles}) for c in candidates)
-    return _CandidateMasks(candidates, (1 << len(candidates)) - 1, tuple(map(tuple, short)), suits)
-
-
-def _present_candidates(rule: ShapeRule, counts: list[int]) -> list[tuple[Candidate, int]]:
-    """The candidates of ``rule`` whose every tile ``counts`` hold, in the rule's order, each with
-    its suits."""
-    masks = _MASKS.get(rule.name)
-    if masks is None or masks.candidates is not rule.candidates:
-        masks = _MASKS[rule.name] = _candidate_masks(rule.candidates)
-    present = masks.every & ~reduce(or_, map(getitem, masks.short, counts), 0)
-    found = []
-    while present:
-        low = present & -present
-        bit = low.bit_length() - 1
-        found.append((masks.candidates[bit], masks.suits[bit]))
-        present ^= low
-    return found
+    every = (1 << len(rule.candidates)) - 1
+    known = _CandidateMasks(rule.candidates, every, tuple(map(tuple, short)), tuple(suits))
+    _MASKS[rule.name] = known
+    return known
 
 
 def _take(counts: list[int], tiles: tuple[int, ...]) -> bool:

@@ -27,7 +27,7 @@ from engine.melds import Meld, MeldKind
 from engine.scoring import ContractState, WinInput, hand_grants, score_non_winner, score_win, total
 from engine.shanten import shanten_counts
 from engine.shapes import ShapeGrant
-from engine.state import ContractStatus, Table, WinWay
+from engine.state import ContractStatus, PlayerState, Table, WinWay
 from engine.tiles import INSTANCE_KINDS, Suit, counts, kind_of_instance
 
 LEVEL_CONTRACT = 3
@@ -266,14 +266,12 @@ class Rules:
         melds = tuple(m.meld for m in p.melds)
         terms = self.contracts.get(p.contract) if p.contract else None
         grants = self.grants[player]
-        if terms is None or terms.form is None or p.contract_status is ContractStatus.ABANDONED:
-            if not _completes_plainly(concealed, melds, tuple(grants)):
-                return None
-            state = None if terms is None else self._contract_state(table, player, terms)
-        else:
-            state = self._contract_state(table, player, terms)
-            if not is_complete(concealed, melds, hand_grants(tuple(grants), state)):
-                return None
+        own_form = not melds and _form_binds(p, terms)
+        if not own_form and not _completes_plainly(concealed, melds, tuple(grants)):
+            return None
+        state = None if terms is None else self._contract_state(table, player, terms)
+        if own_form and not is_complete(concealed, melds, hand_grants(tuple(grants), state)):
+            return None
         faces = None if treasure is None else treasure()
         win = WinInput(
             concealed=tuple(concealed),
@@ -339,8 +337,8 @@ class Rules:
 
 
 def _completes_plainly(concealed: list[int], melds: tuple[Meld, ...], grants: tuple[ShapeGrant, ...]) -> bool:
-    """Whether a hand that no contract form binds is complete, with its grants: a hand further from
-    complete, read plainly, than its grants reach is turned away before they are tried."""
+    """Whether a hand that no whole-hand form may complete is complete, with its grants: a hand further
+    from complete, read plainly, than its grants reach is turned away before they are tried."""
     vector = counts(concealed)
     if not grants:
         return is_complete_counts(vector, len(melds))
@@ -348,14 +346,18 @@ def _completes_plainly(concealed: list[int], melds: tuple[Meld, ...], grants: tu
     return shanten_counts(vector, len(melds)) < reach and is_complete(concealed, melds, grants)
 
 
+def _form_binds(p: PlayerState, terms: ContractTerms | None) -> bool:
+    """The player's contract has a whole-hand form of its own (B-14, B-15) and is not abandoned."""
+    return terms is not None and terms.form is not None and p.contract_status is not ContractStatus.ABANDONED
+
+
 def grant_reach(rules: Rules, table: Table, player: int) -> int | None:
     """How many exchanges from complete, read plainly, the player's hand may be and still win by
     :meth:`Rules.judge_win`'s own test: 0 for a plain hand, the reach of its grants (``GRANT_REACH``);
-    ``None`` while a contract's own form (B-14, B-15) may complete it, which no plain reading bounds."""
+    ``None`` while a contract's own form (B-14, B-15) may complete it, which no plain reading bounds
+    (a whole-hand form has nothing declared)."""
     p = table.players[player]
-    if p.contract and p.contract_status is not ContractStatus.ABANDONED:
-        terms = rules.contracts.get(p.contract)
-        if terms is not None and terms.form is not None:
-            return None
+    if p.contract and not p.melds and _form_binds(p, rules.contracts.get(p.contract)):
+        return None
     grants = rules.grants[player]
     return sum(GRANT_REACH.get(g.shape, 1) for g in grants) if grants else 0
