@@ -14,10 +14,11 @@ from engine.tiles import ALL_KINDS, INSTANCE_KINDS, NUM_KINDS
 class HandCounts:
     """One player's concealed tiles as 34 counts (and their shanten, once asked), kept while the hand
     is unchanged: the responses to every discard read them (§12.2).  ``vector`` is shared; a reader
-    that changes it restores it."""
+    that changes it restores it.  ``flowers``: the hand holds a flower, which the counts leave out."""
 
     hand: list[int]
     vector: list[int]
+    flowers: bool
     _shanten: dict[int, int] = field(default_factory=dict)
 
     def shanten(self, n_melds: int) -> int:
@@ -32,14 +33,15 @@ def count_hand(memo: dict[int, HandCounts], player: int, hand: list[int]) -> Han
     """The player's :class:`HandCounts`, recounted only when their concealed tiles changed."""
     counted = memo.get(player)
     if counted is None or counted.hand != hand:
-        counted = memo[player] = HandCounts(hand[:], _counts(hand))
+        counted = memo[player] = _counted(hand)
     return counted
 
 
-def _counts(hand: list[int]) -> list[int]:
-    """The 34 counts of a hand's tile instances (flowers are not counted)."""
+def _counted(hand: list[int]) -> HandCounts:
+    """The counts of a hand's tile instances, flowers set apart."""
     vector = [0] * ALL_KINDS
     for i in hand:
         vector[INSTANCE_KINDS[i]] += 1
+    flowers = any(vector[NUM_KINDS:])
     del vector[NUM_KINDS:]
-    return vector
+    return HandCounts(hand[:], vector, flowers)

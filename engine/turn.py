@@ -9,6 +9,7 @@ and carries the card's cause (H9).
 from __future__ import annotations
 
 from collections.abc import Generator
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from engine.abandon_window import abandon_window
@@ -16,6 +17,7 @@ from engine.bus import Step
 from engine.calls import declare_kong, kong_options, make_call, responses
 from engine.decisions import HU, Decision, DecisionKind
 from engine.draws import normal_draw
+from engine.hand_counts import count_hand
 from engine.melds import MeldKind
 from engine.rules import WinClaim
 from engine.state import PlayerState, WinWay
@@ -90,8 +92,12 @@ def discard_options(rnd: Round, p: int) -> tuple[str, ...]:
     """The legal discards; each §15 level of card rules falls back to what the levels above it
     allow when it forbids every tile (O-N03, O-N08, B-11 fallbacks; CARD-INVENTORY §3 pair 6)."""
     player = rnd.table.players[p]
+    held = count_hand(rnd.hand_counts, p, player.hand)
+    binds = rnd.rules.binds_discards(p)
+    if not binds and not held.flowers:
+        return tuple(compress(_DISCARDS, held.vector))
     faces = sorted(set(map(INSTANCE_KINDS.__getitem__, player.hand)))
-    if rnd.rules.binds_discards(p):
+    if binds:
         drawn = rnd.win_tile.get(p)
         drawn_kind = INSTANCE_KINDS[drawn] if drawn is not None and drawn in player.hand else None
         faces = rnd.rules.legal_discards(rnd.table, p, faces, drawn_kind)
