@@ -50,6 +50,7 @@ __all__ = [
     "decompose_counts",
     "is_complete",
     "is_complete_counts",
+    "is_complete_granted",
     "single_wait_on_pair",
     "waits",
 ]
@@ -184,14 +185,16 @@ def is_complete(
     """Whether the hand (concealed tiles incl. the winning tile, and melds) is complete; input errors
     as for :func:`decompose`."""
     counts = _checked_counts(concealed, melds, complete=True)
+    return is_complete_granted(counts, tuple(melds), tuple(grants))
+
+
+def is_complete_granted(counts: list[int], melds: tuple[Meld, ...], grants: tuple[ShapeGrant, ...]) -> bool:
+    """:func:`is_complete` of concealed ``counts`` (34 per-kind counts, trusted) with ``melds`` and
+    ``grants``: the test of :func:`decompose`, stopping at the first reading found."""
     if is_complete_counts(counts, len(melds)):
         return True
-    return bool(grants) and _completes_granted(counts, tuple(melds), tuple(grants))
-
-
-def _completes_granted(counts: list[int], melds: tuple[Meld, ...], grants: tuple[ShapeGrant, ...]) -> bool:
-    """Whether some reading that uses a grant completes checked ``counts`` with ``melds``: the test of
-    :func:`_granted_readings`, stopping at the first reading found."""
+    if not grants:
+        return False
     free = _free_grants(melds, sorted(grants, key=_grant_order))
     exposed = any(m.exposed for m in melds)
     if any(_granted(counts, free, STANDARD, exposed, 1, _plain_standard, _unsplit_suits)):

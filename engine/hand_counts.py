@@ -10,7 +10,7 @@ from engine.shanten import shanten_counts
 from engine.tiles import ALL_KINDS, INSTANCE_KINDS, NUM_KINDS
 
 
-@dataclass
+@dataclass(slots=True)
 class HandCounts:
     """One player's concealed tiles as 34 counts (and their shanten, once asked), kept while the hand
     is unchanged: the responses to every discard read them (§12.2).  ``vector`` is shared; a reader

@@ -21,7 +21,7 @@ from enum import StrEnum
 
 from engine.contracts import ContractTerms
 from engine.effects.hooks import Status
-from engine.hand import is_complete, is_complete_counts
+from engine.hand import is_complete, is_complete_counts, is_complete_granted
 from engine.hookspecs import ScoreContribution
 from engine.melds import Meld, MeldKind
 from engine.scoring import ContractState, WinInput, hand_grants, score_non_winner, score_win, total
@@ -36,6 +36,11 @@ GRANT_REACH: dict[str, int] = {"three_suit_pung": 2, "honour_chow": 2}
 and P-01's honour chow (two).  A hand that some grants complete is, read plainly, at most that many
 exchanges from complete, so a hand further away is turned away before the scorer is asked."""
 LEVEL_BASE = 9
+
+
+def _status_order(status: Status) -> tuple[int, str]:
+    """Statuses answer by §15 level, then by card id."""
+    return (int(status.rule.level), status.rule.source)
 
 
 def _within_limit(status: Status) -> bool:
@@ -71,6 +76,12 @@ class Verdict:
     allowed: bool
     by: str = "rule"
     level: int = LEVEL_BASE
+
+
+_ALLOWED = Verdict(True)
+"""What the base rule allows (L9)."""
+_REFUSED = Verdict(False)
+"""What the base rule refuses (L9)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +164,9 @@ class Rules:
 
     def _in_force(self, player: int, action: str) -> list[Status]:
         found = [s for s in self.statuses if s.holder == player and s.rule.action == action and s.applies()]
-        return sorted(found, key=lambda s: (int(s.rule.level), s.rule.source))
+        if len(found) > 1:
+            found.sort(key=_status_order)
+        return found
 
     def may_call(
         self, table: Table, player: int, question: CallKind, face: int, source: int | None = None
@@ -182,12 +195,12 @@ class Rules:
                     return Verdict(False, status.rule.source, int(status.rule.level))
         upper = source is not None and table.upper_of(player) == source
         if question is not CallKind.CHI or source is None or (upper and face < 27):
-            return Verdict(True)
+            return _ALLOWED
         for status in mine:
             fits = _within_limit(status) and _chi_fits(status, table, player, face, source)
             if status.rule.polarity == "allow" and fits:
                 return Verdict(True, status.rule.source, int(status.rule.level))
-        return Verdict(False)
+        return _REFUSED
 
     def use(self, verdict: Verdict, player: int, question: CallKind) -> None:
         """Count a use of the permission that allowed a call (G-04, G-13, P-03, P-01 limits)."""
@@ -229,7 +242,7 @@ class Rules:
                 if status.rule.polarity == "forbid" and broken(status):
                     self.decided.add(status.rule.source.split("-v")[0])
                     return Verdict(False, status.rule.source, int(status.rule.level))
-        return Verdict(True)
+        return _ALLOWED
 
     def legal_discards(self, table: Table, player: int, faces: list[int], drawn: int | None) -> list[int]:
         """The faces ``player`` may discard now.  The rules on discards narrow the choice one §15 level
@@ -346,7 +359,7 @@ def _completes_plainly(concealed: list[int], melds: tuple[Meld, ...], grants: tu
     if not grants:
         return is_complete_counts(vector, len(melds))
     reach = sum(GRANT_REACH.get(g.shape, 1) for g in grants)
-    return shanten_counts(vector, len(melds)) < reach and is_complete(concealed, melds, grants)
+    return shanten_counts(vector, len(melds)) < reach and is_complete_granted(vector, melds, grants)
 
 
 def _form_binds(p: PlayerState, terms: ContractTerms | None) -> bool:
