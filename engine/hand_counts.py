@@ -32,9 +32,20 @@ class HandCounts:
 def count_hand(memo: dict[int, HandCounts], player: int, hand: list[int]) -> HandCounts:
     """The player's :class:`HandCounts`, recounted only when their concealed tiles changed."""
     counted = memo.get(player)
-    if counted is None or counted.hand != hand:
+    if counted is None:
         counted = memo[player] = _counted(hand)
+    elif counted.hand != hand:
+        counted = memo[player] = _drawn_to(counted, hand) if hand[:-1] == counted.hand else _counted(hand)
     return counted
+
+
+def _drawn_to(counted: HandCounts, hand: list[int]) -> HandCounts:
+    """The counts of ``hand``: the counted hand with one tile drawn onto its end."""
+    vector = counted.vector[:]
+    face = INSTANCE_KINDS[hand[-1]]
+    if face < NUM_KINDS:
+        vector[face] += 1
+    return HandCounts(hand[:], vector, counted.flowers or face >= NUM_KINDS)
 
 
 def _counted(hand: list[int]) -> HandCounts:
