@@ -104,7 +104,10 @@ def _call_options(rnd: Round, q: int, source: int, face: int, held: list[int]) -
         found.append("pon")
     if n == 3 and t.wall and rnd.rules.may_call(t, q, CallKind.MINKAN, face, source).allowed:
         found.append("kong")
-    runs = [text for text, a, b in _CHI_RUNS[face] if held[a] and held[b]]
+    runs = []
+    for text, a, b in _CHI_RUNS[face]:
+        if held[a] and held[b]:
+            runs.append(text)
     if runs and rnd.rules.may_call(t, q, CallKind.CHI, face, source).allowed:
         found += runs
     return found
@@ -150,11 +153,11 @@ def kong_options(rnd: Round, p: int) -> list[str]:
     t = rnd.table
     player = t.players[p]
     held = count_hand(rnd.hand_counts, p, player.hand).vector
+    found: list[str] = []
+    if not player.melds and 4 not in held:
+        return found
     pons = {m.meld.tiles[0] for m in player.melds if m.meld.kind is MeldKind.PON}
     fours = [k for k, n in enumerate(held) if n == 4] if 4 in held else []
-    found: list[str] = []
-    if not pons and not fours:
-        return found
     for k in sorted({k for k in pons if held[k]}.union(fours)):
         if held[k] == 4 and rnd.rules.may_call(t, p, CallKind.ANKAN, k).allowed:
             found.append(f"ankan {FACES[k]}")

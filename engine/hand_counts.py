@@ -4,7 +4,7 @@ discard and every self-draw reads them (§12.2).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine.shanten import shanten_counts
 from engine.tiles import ALL_KINDS, INSTANCE_KINDS, NUM_KINDS
@@ -19,14 +19,15 @@ class HandCounts:
     hand: list[int]
     vector: list[int]
     flowers: bool
-    _shanten: dict[int, int] = field(default_factory=dict)
+    _shanten: tuple[int, int] | None = None
+    """The last shanten asked: for how many melds, and its value."""
 
     def shanten(self, n_melds: int) -> int:
         """The shanten of the concealed tiles beside ``n_melds`` melds."""
-        known = self._shanten.get(n_melds)
-        if known is None:
-            known = self._shanten[n_melds] = shanten_counts(self.vector, n_melds)
-        return known
+        known = self._shanten
+        if known is None or known[0] != n_melds:
+            known = self._shanten = (n_melds, shanten_counts(self.vector, n_melds))
+        return known[1]
 
 
 def count_hand(memo: dict[int, HandCounts], player: int, hand: list[int]) -> HandCounts:

@@ -15,9 +15,11 @@ very hu), abandoned at the window, or on a heavenly / earthly hand (§9.6,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from itertools import repeat
+from operator import attrgetter
 
 from engine.contracts import ContractTerms
 from engine.effects.hooks import Status
@@ -36,6 +38,7 @@ GRANT_REACH: dict[str, int] = {"three_suit_pung": 2, "honour_chow": 2}
 and P-01's honour chow (two).  A hand that some grants complete is, read plainly, at most that many
 exchanges from complete, so a hand further away is turned away before the scorer is asked."""
 LEVEL_BASE = 9
+_SHAPE_OF = attrgetter("shape")
 
 
 def _status_order(status: Status) -> tuple[int, str]:
@@ -356,10 +359,10 @@ def _completes_plainly(concealed: list[int], melds: tuple[Meld, ...], grants: tu
     """Whether a hand that no whole-hand form may complete is complete, with its grants: a hand further
     from complete, read plainly, than its grants reach is turned away before they are tried."""
     vector = counts(concealed)
+    n_melds = len(melds)
     if not grants:
-        return is_complete_counts(vector, len(melds))
-    reach = sum(GRANT_REACH.get(g.shape, 1) for g in grants)
-    return shanten_counts(vector, len(melds)) < reach and is_complete_granted(vector, melds, grants)
+        return is_complete_counts(vector, n_melds)
+    return shanten_counts(vector, n_melds) < _reach_of(grants) and is_complete_granted(vector, melds, grants)
 
 
 def _form_binds(p: PlayerState, terms: ContractTerms | None) -> bool:
@@ -376,4 +379,9 @@ def grant_reach(rules: Rules, table: Table, player: int) -> int | None:
     if p.contract and not p.melds and _form_binds(p, rules.contracts.get(p.contract)):
         return None
     grants = rules.grants[player]
-    return sum(GRANT_REACH.get(g.shape, 1) for g in grants) if grants else 0
+    return _reach_of(grants) if grants else 0
+
+
+def _reach_of(grants: Sequence[ShapeGrant]) -> int:
+    """How many exchanges from complete, read plainly, the grants may leave a hand (``GRANT_REACH``)."""
+    return sum(map(GRANT_REACH.get, map(_SHAPE_OF, grants), repeat(1)))

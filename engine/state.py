@@ -138,15 +138,19 @@ class Table:
 
     def next_in_game(self, player: int) -> int | None:
         """The next in-game player clockwise after ``player``, skipping seats that have won (§12.1)."""
-        seats = self.seat_of
-        players = self.players
-        return next((p for p in map(seats.index, _SEATS_AFTER[seats[player]]) if not players[p].won), None)
+        return self._first_in_game(_SEATS_AFTER[self.seat_of[player]])
 
     def upper_of(self, player: int) -> int | None:
         """上家: the nearest in-game player counter-clockwise (CARD-INVENTORY conventions)."""
-        seats = self.seat_of
+        return self._first_in_game(_SEATS_BEFORE[self.seat_of[player]])
+
+    def _first_in_game(self, seats: tuple[int, ...]) -> int | None:
+        """The player at the first of ``seats`` who has not won."""
         players = self.players
-        return next((p for p in map(seats.index, _SEATS_BEFORE[seats[player]]) if not players[p].won), None)
+        for p in map(self.seat_of.index, seats):
+            if not players[p].won:
+                return p
+        return None
 
     def seat_distance(self, source: int, player: int) -> int:
         """Steps clockwise from ``source``'s seat to ``player``'s seat: orders multiple ron (§12.3)."""
