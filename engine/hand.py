@@ -135,6 +135,7 @@ def _granted_readings(
 
 
 def _grant_order(grant: ShapeGrant) -> tuple[str, str]:
+    """Grants are tried by card id, then shape."""
     return (grant.source, grant.shape)
 
 
@@ -348,7 +349,7 @@ def _plain_standard(counts: Sequence[int], prefix: tuple[Group, ...] = ()) -> It
 
 
 def _unsplit_suits(counts: list[int]) -> int:
-    """The suits (a bit each, in ``_SUITS`` order) that split into no sets and pair."""
+    """The suits (a bit each, in ``_SUITS`` order) whose tiles split into no sets and at most one pair."""
     key = bytes(counts)
     return sum(1 << s for s, (lo, hi) in enumerate(_SUITS) if key[lo:hi] not in _SUIT_KEYS[s])
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.melds import Meld, MeldKind
-from engine.tiles import INSTANCE_KINDS, NUM_INSTANCES, kind_of_instance
+from engine.tiles import NUM_INSTANCES, kind_of_instance
 from engine.wall import Wall
 
 PLAYERS = "ABCD"
@@ -84,10 +84,6 @@ class PlayerState:
     calls: dict[str, int] = field(default_factory=dict)
     forced_tile: int | None = None
     forced_discards: int = 0
-
-    def hand_kinds(self) -> list[int]:
-        """The kinds of the concealed hand, sorted."""
-        return sorted(map(INSTANCE_KINDS.__getitem__, self.hand))
 
     @property
     def concealed(self) -> bool:

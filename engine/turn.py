@@ -86,6 +86,7 @@ def act(rnd: Round, p: int, *, drawn: bool) -> Generator[Decision, str, Turn | N
 _DISCARDS = tuple(f"discard {face}" for face in FACES)
 """Each face's discard option, as agents answer it."""
 _DISCARD_FACES = {text: k for k, text in enumerate(_DISCARDS)}
+"""The face each discard option names."""
 
 
 def discard_options(rnd: Round, p: int) -> tuple[str, ...]:
