@@ -70,7 +70,7 @@ _orphan_counts = itemgetter(*ORPHANS)
 _ORPHAN_ZEROS = NUM_KINDS - len(ORPHANS)
 _NUMBER_KEYS = complete_keys(NUMBER_SIZE)
 _HONOUR_KEYS = complete_keys(HONOUR_SIZE)
-_SUIT_KEYS = (_NUMBER_KEYS, _NUMBER_KEYS, _NUMBER_KEYS, _HONOUR_KEYS)
+_PARITY = bytes(n % 2 for n in range(256))
 _SuitEntry = tuple[int, tuple[tuple[Group, ...], ...]]
 _NO_SPLIT: _SuitEntry = (9, ())
 _SUIT_MEMO: dict[int, dict[bytes, _SuitEntry]] = {lo: {} for lo, _ in _SUITS}
@@ -191,20 +191,21 @@ def is_complete(
 
 def is_complete_granted(counts: list[int], melds: tuple[Meld, ...], grants: tuple[ShapeGrant, ...]) -> bool:
     """:func:`is_complete` of concealed ``counts`` (34 per-kind counts, trusted) with ``melds`` and
-    ``grants``: the test of :func:`decompose`, stopping at the first reading found."""
+    ``grants``: the test of :func:`decompose`, stopping at the first reading found (the order the
+    grants are tried in changes which readings come first, never whether there is one)."""
     if is_complete_counts(counts, len(melds)):
         return True
     if not grants:
         return False
-    free = _free_grants(melds, sorted(grants, key=_grant_order))
-    exposed = any(m.exposed for m in melds)
-    if any(_granted(counts, free, STANDARD, exposed, 1, _plain_standard, _unsplit_suits)):
-        return True
     if melds:
-        return False
-    if any(_granted(counts, free, SEVEN_PAIRS, exposed, 7, _plain_pairs, _unpaired_suits)):
-        return True
-    return any(g.rule.match is not None and g.rule.match(counts, g.values) for g in free)
+        free = _free_grants(melds, list(grants))
+        exposed = any(m.exposed for m in melds)
+        return any(_granted(counts, free, STANDARD, exposed, 1, _plain_standard, _unsplit_suits))
+    return (
+        any(_granted(counts, grants, STANDARD, False, 1, _plain_standard, _unsplit_suits))
+        or any(_granted(counts, grants, SEVEN_PAIRS, False, 7, _plain_pairs, _unpaired_suits))
+        or any(g.rule.match is not None and g.rule.match(counts, g.values) for g in grants)
+    )
 
 
 def waits(
@@ -351,7 +352,13 @@ def _plain_standard(counts: Sequence[int], prefix: tuple[Group, ...] = ()) -> It
 def _unsplit_suits(counts: list[int]) -> int:
     """The suits (a bit each, in ``_SUITS`` order) whose tiles split into no sets and at most one pair."""
     key = bytes(counts)
-    return sum(1 << s for s, (lo, hi) in enumerate(_SUITS) if key[lo:hi] not in _SUIT_KEYS[s])
+    numbers = _NUMBER_KEYS
+    return (
+        (key[0:9] not in numbers)
+        | (key[9:18] not in numbers) << 1
+        | (key[18:27] not in numbers) << 2
+        | (key[27:34] not in _HONOUR_KEYS) << 3
+    )
 
 
 def _plain_pairs(counts: Sequence[int], prefix: tuple[Group, ...] = ()) -> Iterator[tuple[Group, ...]]:
@@ -362,7 +369,8 @@ def _plain_pairs(counts: Sequence[int], prefix: tuple[Group, ...] = ()) -> Itera
 
 def _unpaired_suits(counts: list[int]) -> int:
     """The suits (a bit each, in ``_SUITS`` order) holding a face an odd number of times."""
-    return sum(1 << s for s, (lo, hi) in enumerate(_SUITS) if any(n % 2 for n in counts[lo:hi]))
+    odd = bytes(counts).translate(_PARITY)
+    return (1 in odd[0:9]) | (1 in odd[9:18]) << 1 | (1 in odd[18:27]) << 2 | (1 in odd[27:34]) << 3
 
 
 def _pairs(counts: Sequence[int]) -> tuple[Group, ...]:
@@ -388,6 +396,8 @@ def _granted(
     most once, then the plain rest.  The rest cannot read a suit that ``spoiled`` names unless the
     last grant's group takes tiles of it, so no other group of that grant is tried."""
     real = [g for g in grants if _usable(g, form, exposed)]
+    if not real:
+        return iter(())
     shapes = [_candidate_masks(g.rule) for g in real]
     present = [shape.present(counts) for shape in shapes]
     last = len(real) - 1
@@ -409,7 +419,7 @@ def _granted(
             for t in cand.tiles:
                 counts[t] += 1
 
-    yield from walk(0, (), 0)
+    return walk(0, (), 0)
 
 
 def _usable(grant: ShapeGrant, form: str, exposed: bool) -> bool:
