@@ -31,7 +31,8 @@ class HandCounts:
 
 
 def count_hand(memo: dict[int, HandCounts], player: int, hand: list[int]) -> HandCounts:
-    """The player's :class:`HandCounts`, recounted only when their concealed tiles changed."""
+    """The player's :class:`HandCounts`, recounted only when their concealed tiles changed; a tile
+    drawn onto the end of the hand is added to the kept counts."""
     counted = memo.get(player)
     if counted is None:
         counted = memo[player] = _counted(hand)
