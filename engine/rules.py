@@ -152,11 +152,25 @@ class Rules:
     decided: set[str] = field(default_factory=set)
     offered: dict[int, OfferedWin] = field(default_factory=dict)
     """Each player's last hu offer with its verdict, kept for the settlement that may follow it."""
+    _reaches: dict[int, tuple[list[ShapeGrant], int, int]] = field(
+        default_factory=dict, init=False, repr=False
+    )
 
     def is_black(self, contract_id: str) -> bool:
         """A black contract (§9.3): abandoning it costs a point (§10.2)."""
         terms = self.contracts.get(contract_id)
         return terms is not None and terms.kind == "black"
+
+    def grants_reach(self, player: int) -> int:
+        """How many exchanges from complete, read plainly, the player's grants may leave a hand
+        (``GRANT_REACH``), summed once for their list of grants."""
+        grants = self.grants[player]
+        if not grants:
+            return 0
+        known = self._reaches.get(player)
+        if known is None or known[0] is not grants or known[1] != len(grants):
+            known = self._reaches[player] = (grants, len(grants), _reach_of(grants))
+        return known[2]
 
     def contract_of(self, table: Table, player: int) -> ContractTerms | None:
         """The player's contract while it binds them (not abandoned, §10.2)."""
@@ -378,8 +392,7 @@ def grant_reach(rules: Rules, table: Table, player: int) -> int | None:
     p = table.players[player]
     if p.contract and not p.melds and _form_binds(p, rules.contracts.get(p.contract)):
         return None
-    grants = rules.grants[player]
-    return _reach_of(grants) if grants else 0
+    return rules.grants_reach(player)
 
 
 def _reach_of(grants: Sequence[ShapeGrant]) -> int:

@@ -130,7 +130,11 @@ class Table:
         """The in-game players in seat order after ``player``'s seat (§6.4, §12.1)."""
         seats = self.seat_of
         players = self.players
-        return [p for p in map(seats.index, _SEATS_AFTER[seats[player]]) if not players[p].won]
+        after = []
+        for p in map(seats.index, _SEATS_AFTER[seats[player]]):
+            if not players[p].won:
+                after.append(p)
+        return after
 
     def next_in_game(self, player: int) -> int | None:
         """The next in-game player clockwise after ``player``, skipping seats that have won (§12.1)."""
