@@ -12,34 +12,39 @@ from engine.bus import Step
 from engine.decisions import HU, PASS, Decision, DecisionKind
 from engine.draws import replacement_draw
 from engine.hand import is_complete_counts
-from engine.hand_counts import count_hand
+from engine.hand_counts import HandCounts, count_hand
 from engine.melds import HONOUR_RUNS, Meld, MeldKind
 from engine.rules import CallKind, WinClaim, grant_reach
 from engine.setup import OTHER_TILES
 from engine.state import PLAYERS, TableMeld, WinWay
-from engine.tiles import FACES, format_tiles, kind_of_instance, parse_one
+from engine.tiles import FACES, INSTANCE_KINDS, format_tiles, kind_of_instance, parse_one
 from engine.wins import can_win, settle_wins
 
 if TYPE_CHECKING:
     from engine.round import Round
+
+_PASS_ONLY = (PASS,)
+_PASS_OR_HU = (PASS, HU)
 
 
 def responses(rnd: Round, source: int, tile: int, *, rob: bool) -> Generator[Decision, str, list[int]]:
     """Ask every in-game other player for their response, then rank them: hu (in seat order from
     the source) beats pon/kong, which beats chi (§11 phase 2, §12.3, CARD-INVENTORY H16)."""
     t = rnd.table
-    face = kind_of_instance(tile)
+    about = FACES[INSTANCE_KINDS[tile]]
+    kind = DecisionKind.ROB_KONG if rob else DecisionKind.CALL
     answers: dict[int, str] = {}
     chances: set[int] = set()
     for q in t.clockwise_from(source):
         options = response_options(rnd, q, source, tile, rob)
-        if any(o == "pon" or o.startswith("chi") for o in options):
-            chances.add(q)
         if len(options) > 1:
-            kind = DecisionKind.ROB_KONG if rob else DecisionKind.CALL
-            answers[q] = yield Decision(kind, q, tuple(options), FACES[face])
+            if _call_chance(options):
+                chances.add(q)
+            answers[q] = yield Decision(kind, q, options, about)
     rnd.answers = answers
     rnd.call_chances = chances
+    if not answers:
+        return []
     ron = [q for q, a in answers.items() if a == HU]
     if ron:
         return sorted(ron, key=lambda q: t.seat_distance(source, q))
@@ -50,44 +55,62 @@ def responses(rnd: Round, source: int, tile: int, *, rob: bool) -> Generator[Dec
     return []
 
 
-def response_options(rnd: Round, q: int, source: int, tile: int, rob: bool) -> list[str]:
+def _call_chance(options: tuple[str, ...]) -> bool:
+    """Whether the options hold a pon or a chi: a chance to call (``next_call_chance``, §12.2)."""
+    return "pon" in options or options[-1].startswith("chi")
+
+
+def response_options(rnd: Round, q: int, source: int, tile: int, rob: bool) -> tuple[str, ...]:
     """What ``q`` may answer to ``source``'s discard (or added kong, ``rob``): pass, hu, pon, kong,
     chi; a player whose own turn action is pending only passes (H9)."""
-    t = rnd.table
-    face = kind_of_instance(tile)
-    options = [PASS]
-    responder = t.players[q]
+    responder = rnd.table.players[q]
     if q in rnd.owing or len(responder.hand) + 3 * len(responder.melds) != OTHER_TILES:
-        return options
+        return _PASS_ONLY
     counted = count_hand(rnd.hand_counts, q, responder.hand)
-    vector = counted.vector
-    way = WinWay.ROB_KONG if rob else WinWay.RON
-    reach = grant_reach(rnd.rules, t, q)
-    # a tile lowers shanten by one at most: a hand further than its grants reach cannot win
-    possible = reach is None or reach == 0 or counted.shanten(len(responder.melds)) - 1 < reach
-    vector[face] += 1
-    if reach == 0:
-        possible = is_complete_counts(vector, len(responder.melds))
-    if possible and can_win(rnd, q, tile, WinClaim(way, from_player=source, last_tile=not t.wall)):
-        options.append(HU)
-    vector[face] -= 1
+    hu = _may_ron(rnd, q, source, tile, counted, rob)
     if rob or source in rnd.safe:
-        return options
-    held = vector[face]
-    if held >= 2 and rnd.rules.may_call(t, q, CallKind.PON, face, source).allowed:
-        options.append("pon")
-    if held == 3 and t.wall and rnd.rules.may_call(t, q, CallKind.MINKAN, face, source).allowed:
-        options.append("kong")
-    runs = chi_runs(rnd, vector, face)
+        return _PASS_OR_HU if hu else _PASS_ONLY
+    calls = _call_options(rnd, q, source, INSTANCE_KINDS[tile], counted.vector)
+    if hu:
+        return (PASS, HU, *calls)
+    return (PASS, *calls) if calls else _PASS_ONLY
+
+
+def _may_ron(rnd: Round, q: int, source: int, tile: int, counted: HandCounts, rob: bool) -> bool:
+    """Whether ``q`` may hu on ``source``'s tile, robbing a kong or not (§12.2, §13.9.4).  A tile lowers
+    shanten by one at most: a hand further than its grants reach cannot win, and is not judged."""
+    t = rnd.table
+    n_melds = len(t.players[q].melds)
+    reach = grant_reach(rnd.rules, t, q)
+    if reach == 0:
+        vector = counted.vector
+        face = INSTANCE_KINDS[tile]
+        vector[face] += 1
+        possible = is_complete_counts(vector, n_melds)
+        vector[face] -= 1
+    else:
+        possible = reach is None or counted.shanten(n_melds) - 1 < reach
+    way = WinWay.ROB_KONG if rob else WinWay.RON
+    return possible and can_win(rnd, q, tile, WinClaim(way, from_player=source, last_tile=not t.wall))
+
+
+def _call_options(rnd: Round, q: int, source: int, face: int, held: list[int]) -> list[str]:
+    """The calls ``q``, holding ``held``, may make on ``source``'s ``face``, as the card rules allow:
+    pon on two held, kong on three with tiles left to replace it, chi runs (§12.2, §13.9)."""
+    t = rnd.table
+    found: list[str] = []
+    n = held[face]
+    if n >= 2 and rnd.rules.may_call(t, q, CallKind.PON, face, source).allowed:
+        found.append("pon")
+    if n == 3 and t.wall and rnd.rules.may_call(t, q, CallKind.MINKAN, face, source).allowed:
+        found.append("kong")
+    runs = []
+    for text, a, b in _CHI_RUNS[face]:
+        if held[a] and held[b]:
+            runs.append(text)
     if runs and rnd.rules.may_call(t, q, CallKind.CHI, face, source).allowed:
-        options += [f"chi {format_tiles(run)}" for run in runs]
-    return options
-
-
-def chi_runs(rnd: Round, held: list[int], face: int) -> list[tuple[int, int, int]]:
-    """The chows the caller's hand can make with ``face``: number tiles of one suit, or an honour run
-    that P-01 lets its holder chi (lib P-01)."""
-    return [run for run, a, b in _CHI_RUNS[face] if held[a] and held[b]]
+        found += runs
+    return found
 
 
 def make_call(rnd: Round, caller: int, source: int, tile: int, answer: str) -> Step:
@@ -130,9 +153,11 @@ def kong_options(rnd: Round, p: int) -> list[str]:
     t = rnd.table
     player = t.players[p]
     held = count_hand(rnd.hand_counts, p, player.hand).vector
+    found: list[str] = []
+    if not player.melds and 4 not in held:
+        return found
     pons = {m.meld.tiles[0] for m in player.melds if m.meld.kind is MeldKind.PON}
     fours = [k for k, n in enumerate(held) if n == 4] if 4 in held else []
-    found: list[str] = []
     for k in sorted({k for k in pons if held[k]}.union(fours)):
         if held[k] == 4 and rnd.rules.may_call(t, p, CallKind.ANKAN, k).allowed:
             found.append(f"ankan {FACES[k]}")
@@ -190,8 +215,8 @@ def parse_run(text: str) -> list[int]:
     return [parse_one(f"{d}{text[-1]}") for d in text[:-1]]
 
 
-def _chi_candidates(face: int) -> tuple[tuple[tuple[int, int, int], int, int], ...]:
-    """The runs ``face`` may complete, each with the two other tiles it needs: the one-suit runs
+def _chi_candidates(face: int) -> tuple[tuple[str, int, int], ...]:
+    """The chi options ``face`` may make, each with the two other tiles it needs: the one-suit runs
     through it, lowest first; for an honour, the honour runs of P-01 (lib P-01)."""
     if face >= 27:
         runs = [run for run in HONOUR_RUNS if face in run]
@@ -205,9 +230,9 @@ def _chi_candidates(face: int) -> tuple[tuple[tuple[int, int, int], int, int], .
     found = []
     for run in runs:
         a, b = (k for k in run if k != face)
-        found.append((run, a, b))
+        found.append((f"chi {format_tiles(run)}", a, b))
     return tuple(found)
 
 
 _CHI_RUNS = tuple(_chi_candidates(face) for face in range(34))
-"""For each face, the runs a chi of it may make and the two tiles each needs (§12.2)."""
+"""For each face, the chi options it may make and the two tiles each needs (§12.2)."""

@@ -22,10 +22,10 @@ take a slower search.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import replace
-from functools import lru_cache
+from dataclasses import dataclass, replace
+from functools import lru_cache, reduce
 from itertools import product
-from operator import itemgetter
+from operator import getitem, itemgetter, or_
 
 from engine.errors import InputError
 from engine.groups import (
@@ -38,7 +38,7 @@ from engine.groups import (
     group_order,
 )
 from engine.melds import Meld, MeldKind, is_plain_run
-from engine.shapes import SHAPES, ShapeGrant
+from engine.shapes import SHAPES, Candidate, ShapeGrant, ShapeRule
 from engine.suit_tables import HONOUR_SIZE, NUMBER_SIZE, complete_keys, suit_parts
 from engine.tiles import ALL_KINDS, NUM_KINDS, ORPHANS, format_one
 
@@ -50,6 +50,7 @@ __all__ = [
     "decompose_counts",
     "is_complete",
     "is_complete_counts",
+    "is_complete_granted",
     "single_wait_on_pair",
     "waits",
 ]
@@ -63,11 +64,13 @@ _MELD_SET = {
     MeldKind.KAKAN: SetKind.KONG,
 }
 _Rest = Callable[[list[int], tuple[Group, ...]], Iterator[tuple[Group, ...]]]
+_Spoiled = Callable[[list[int]], int]
 _FORM_ORDER = {STANDARD: 0, SEVEN_PAIRS: 1, THIRTEEN_ORPHANS: 2}
 _orphan_counts = itemgetter(*ORPHANS)
 _ORPHAN_ZEROS = NUM_KINDS - len(ORPHANS)
 _NUMBER_KEYS = complete_keys(NUMBER_SIZE)
 _HONOUR_KEYS = complete_keys(HONOUR_SIZE)
+_PARITY = bytes(n % 2 for n in range(256))
 _SuitEntry = tuple[int, tuple[tuple[Group, ...], ...]]
 _NO_SPLIT: _SuitEntry = (9, ())
 _SUIT_MEMO: dict[int, dict[bytes, _SuitEntry]] = {lo: {} for lo, _ in _SUITS}
@@ -114,13 +117,13 @@ def _granted_readings(
     """:func:`decompose` of checked counts (``key``, one byte per kind) with grants, memoised: the
     table asks about the same hand again for each discard it could win on and at the settlement."""
     counts = list(key)
-    meld_groups, free = _meld_groups(melds, sorted(grants, key=lambda g: (g.source, g.shape)))
+    meld_groups, free = _meld_groups(melds, sorted(grants, key=_grant_order))
     exposed = any(m.exposed for m in melds)
     found: dict[Decomposition, None] = dict.fromkeys(_readings(counts, meld_groups))
-    for groups in _granted(counts, free, STANDARD, exposed, 1, _plain_standard):
+    for groups in _granted(counts, free, STANDARD, exposed, 1, _plain_standard, _unsplit_suits):
         found[_decomposition(STANDARD, meld_groups + groups)] = None
     if not melds:
-        for groups in _granted(counts, free, SEVEN_PAIRS, exposed, 7, _plain_pairs):
+        for groups in _granted(counts, free, SEVEN_PAIRS, exposed, 7, _plain_pairs, _unpaired_suits):
             found[_decomposition(SEVEN_PAIRS, groups)] = None
         for grant in free:
             match = grant.rule.match
@@ -129,6 +132,11 @@ def _granted_readings(
                 marked = tuple(replace(g, granted_by=grant.source) for g in groups_of_form)
                 found[Decomposition(grant.shape, marked, (grant.source,))] = None
     return tuple(sorted(found, key=_decomposition_order))
+
+
+def _grant_order(grant: ShapeGrant) -> tuple[str, str]:
+    """Grants are tried by card id, then shape."""
+    return (grant.source, grant.shape)
 
 
 def decompose_counts(counts: Sequence[int]) -> list[Decomposition]:
@@ -177,9 +185,27 @@ def is_complete(
 ) -> bool:
     """Whether the hand (concealed tiles incl. the winning tile, and melds) is complete; input errors
     as for :func:`decompose`."""
-    if grants:
-        return bool(decompose(concealed, melds, grants))
-    return is_complete_counts(_checked_counts(concealed, melds, complete=True), len(melds))
+    counts = _checked_counts(concealed, melds, complete=True)
+    return is_complete_granted(counts, tuple(melds), tuple(grants))
+
+
+def is_complete_granted(counts: list[int], melds: tuple[Meld, ...], grants: tuple[ShapeGrant, ...]) -> bool:
+    """:func:`is_complete` of concealed ``counts`` (34 per-kind counts, trusted) with ``melds`` and
+    ``grants``: the test of :func:`decompose`, stopping at the first reading found (the order the
+    grants are tried in changes which readings come first, never whether there is one)."""
+    if is_complete_counts(counts, len(melds)):
+        return True
+    if not grants:
+        return False
+    if melds:
+        free = _free_grants(melds, list(grants))
+        exposed = any(m.exposed for m in melds)
+        return any(_granted(counts, free, STANDARD, exposed, 1, _plain_standard, _unsplit_suits))
+    return (
+        any(_granted(counts, grants, STANDARD, False, 1, _plain_standard, _unsplit_suits))
+        or any(_granted(counts, grants, SEVEN_PAIRS, False, 7, _plain_pairs, _unpaired_suits))
+        or any(g.rule.match is not None and g.rule.match(counts, g.values) for g in grants)
+    )
 
 
 def waits(
@@ -299,6 +325,13 @@ def _meld_groups(
     return tuple(sorted(groups, key=group_order)), free
 
 
+def _free_grants(melds: Sequence[Meld], grants: list[ShapeGrant]) -> list[ShapeGrant]:
+    """The grants a declared chi that is not a plain run leaves free (:func:`_meld_groups`, lib P-01)."""
+    if all(m.kind is not MeldKind.CHI or is_plain_run(m.tiles) for m in melds):
+        return grants
+    return _meld_groups(melds, grants)[1]
+
+
 def _is_candidate(shape: str, tiles: tuple[int, ...]) -> bool:
     return any(c.tiles == tiles for c in SHAPES[shape].candidates)
 
@@ -307,17 +340,37 @@ def _plain_standard(counts: Sequence[int], prefix: tuple[Group, ...] = ()) -> It
     """Plain splits of ``counts`` into sets and pairs, with exactly one pair among ``prefix`` and
     the split."""
     key = bytes(counts)
-    entries = [_suit(key[lo:hi], lo) for lo, hi in _SUITS]
-    if sum(g.kind is SetKind.PAIR for g in prefix) + sum(pairs for pairs, _ in entries) != 1:
+    num = _NUMBER_KEYS.get
+    pairs = _HONOUR_KEYS.get(key[27:34], 9) + num(key[0:9], 9) + num(key[9:18], 9) + num(key[18:27], 9)
+    if sum(g.kind is SetKind.PAIR for g in prefix) + pairs != 1:
         return
+    entries = [_suit(key[lo:hi], lo) for lo, hi in _SUITS]
     for man, pin, sou, honours in product(*(parts for _, parts in entries)):
         yield prefix + man + pin + sou + honours
+
+
+def _unsplit_suits(counts: list[int]) -> int:
+    """The suits (a bit each, in ``_SUITS`` order) whose tiles split into no sets and at most one pair."""
+    key = bytes(counts)
+    numbers = _NUMBER_KEYS
+    return (
+        (key[0:9] not in numbers)
+        | (key[9:18] not in numbers) << 1
+        | (key[18:27] not in numbers) << 2
+        | (key[27:34] not in _HONOUR_KEYS) << 3
+    )
 
 
 def _plain_pairs(counts: Sequence[int], prefix: tuple[Group, ...] = ()) -> Iterator[tuple[Group, ...]]:
     """Seven pairs: every face held an even number of times; four of a face are two pairs."""
     if not any(n % 2 for n in counts):
         yield prefix + _pairs(counts)
+
+
+def _unpaired_suits(counts: list[int]) -> int:
+    """The suits (a bit each, in ``_SUITS`` order) holding a face an odd number of times."""
+    odd = bytes(counts).translate(_PARITY)
+    return (1 in odd[0:9]) | (1 in odd[9:18]) << 1 | (1 in odd[18:27]) << 2 | (1 in odd[27:34]) << 3
 
 
 def _pairs(counts: Sequence[int]) -> tuple[Group, ...]:
@@ -337,11 +390,17 @@ def _granted(
     exposed: bool,
     max_pairs: int,
     rest: _Rest,
+    spoiled: _Spoiled,
 ) -> Iterator[tuple[Group, ...]]:
     """Readings in ``form`` that use at least one grant: bent groups from the grants, each used at
-    most once, then the plain rest."""
+    most once, then the plain rest.  The rest cannot read a suit that ``spoiled`` names unless the
+    last grant's group takes tiles of it, so no other group of that grant is tried."""
     real = [g for g in grants if _usable(g, form, exposed)]
-    options = [[c for c in g.rule.candidates if _present(counts, c.tiles)] for g in real]
+    if not real:
+        return iter(())
+    shapes = [_candidate_masks(g.rule) for g in real]
+    present = [shape.present(counts) for shape in shapes]
+    last = len(real) - 1
 
     def walk(i: int, bent: tuple[Group, ...], pairs: int) -> Iterator[tuple[Group, ...]]:
         if i == len(real):
@@ -349,8 +408,9 @@ def _granted(
                 yield from rest(counts, bent)
             return
         yield from walk(i + 1, bent, pairs)
-        grant = real[i]
-        for cand in options[i]:
+        grant, shape = real[i], shapes[i]
+        tried = shape.touching(spoiled(counts), present[i]) if i == last else present[i]
+        for cand in shape.picked(tried):
             more = cand.kind is SetKind.PAIR
             if pairs + more > max_pairs or not _take(counts, cand.tiles):
                 continue
@@ -359,7 +419,7 @@ def _granted(
             for t in cand.tiles:
                 counts[t] += 1
 
-    yield from walk(0, (), 0)
+    return walk(0, (), 0)
 
 
 def _usable(grant: ShapeGrant, form: str, exposed: bool) -> bool:
@@ -367,13 +427,56 @@ def _usable(grant: ShapeGrant, form: str, exposed: bool) -> bool:
     return not rule.is_form and form in rule.forms and not (rule.needs_concealed and exposed)
 
 
-def _present(counts: list[int], tiles: tuple[int, ...]) -> bool:
-    """Whether ``counts`` hold every tile of ``tiles``."""
-    taken = _take(counts, tiles)
-    if taken:
-        for t in tiles:
-            counts[t] += 1
-    return taken
+@dataclass(frozen=True, slots=True)
+class _CandidateMasks:
+    """A shape's candidates as bits, in the shape's order: ``short[k][n]`` marks the candidates that
+    need more than ``n`` copies of face ``k``; ``suits[s]`` those with a tile of suit ``s`` (in
+    ``_SUITS`` order)."""
+
+    candidates: tuple[Candidate, ...]
+    every: int
+    short: tuple[tuple[int, ...], ...]
+    suits: tuple[int, ...]
+
+    def present(self, counts: list[int]) -> int:
+        """The candidates whose every tile ``counts`` hold."""
+        return self.every & ~reduce(or_, map(getitem, self.short, counts), 0)
+
+    def touching(self, suits: int, among: int) -> int:
+        """The candidates of ``among`` with a tile of every suit of ``suits`` (a bit each)."""
+        for s, touching in enumerate(self.suits):
+            if suits >> s & 1:
+                among &= touching
+        return among
+
+    def picked(self, bits: int) -> Iterator[Candidate]:
+        """The candidates of ``bits``, in the shape's order."""
+        while bits:
+            low = bits & -bits
+            yield self.candidates[low.bit_length() - 1]
+            bits ^= low
+
+
+_MASKS: dict[str, _CandidateMasks] = {}
+"""Each shape's :class:`_CandidateMasks`, built at its first use (one per shape name)."""
+
+
+def _candidate_masks(rule: ShapeRule) -> _CandidateMasks:
+    """The :class:`_CandidateMasks` of ``rule``'s candidates, built once."""
+    known = _MASKS.get(rule.name)
+    if known is not None and known.candidates is rule.candidates:
+        return known
+    short = [[0] * 5 for _ in range(NUM_KINDS)]
+    suits = [0] * len(_SUITS)
+    for bit, candidate in enumerate(rule.candidates):
+        for k in set(candidate.tiles):
+            suits[min(k // 9, 3)] |= 1 << bit
+            for n in range(candidate.tiles.count(k)):
+                short[k][n] |= 1 << bit
+    every = (1 << len(rule.candidates)) - 1
+    known = _CandidateMasks(rule.candidates, every, tuple(map(tuple, short)), tuple(suits))
+    _MASKS[rule.name] = known
+    return known
 
 
 def _take(counts: list[int], tiles: tuple[int, ...]) -> bool:

@@ -15,20 +15,22 @@ very hu), abandoned at the window, or on a heavenly / earthly hand (§9.6,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from itertools import repeat
+from operator import attrgetter
 
 from engine.contracts import ContractTerms
 from engine.effects.hooks import Status
-from engine.hand import is_complete, is_complete_counts
+from engine.hand import is_complete, is_complete_counts, is_complete_granted
 from engine.hookspecs import ScoreContribution
-from engine.melds import MeldKind
+from engine.melds import Meld, MeldKind
 from engine.scoring import ContractState, WinInput, hand_grants, score_non_winner, score_win, total
 from engine.shanten import shanten_counts
 from engine.shapes import ShapeGrant
-from engine.state import ContractStatus, Table, WinWay
-from engine.tiles import Suit, counts, kind_of_instance
+from engine.state import ContractStatus, PlayerState, Table, WinWay
+from engine.tiles import INSTANCE_KINDS, Suit, counts, kind_of_instance
 
 LEVEL_CONTRACT = 3
 GRANT_REACH: dict[str, int] = {"three_suit_pung": 2, "honour_chow": 2}
@@ -36,6 +38,12 @@ GRANT_REACH: dict[str, int] = {"three_suit_pung": 2, "honour_chow": 2}
 and P-01's honour chow (two).  A hand that some grants complete is, read plainly, at most that many
 exchanges from complete, so a hand further away is turned away before the scorer is asked."""
 LEVEL_BASE = 9
+_SHAPE_OF = attrgetter("shape")
+
+
+def _status_order(status: Status) -> tuple[int, str]:
+    """Statuses answer by §15 level, then by card id."""
+    return (int(status.rule.level), status.rule.source)
 
 
 def _within_limit(status: Status) -> bool:
@@ -71,6 +79,12 @@ class Verdict:
     allowed: bool
     by: str = "rule"
     level: int = LEVEL_BASE
+
+
+_ALLOWED = Verdict(True)
+"""What the base rule allows (L9)."""
+_REFUSED = Verdict(False)
+"""What the base rule refuses (L9)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +127,21 @@ class WinVerdict:
     """The whole-hand form the win was read as (``hu.confirmed`` ``form``: F-S03, §13)."""
 
 
+@dataclass(frozen=True, slots=True)
+class OfferedWin:
+    """The verdict a hu was offered on: the tile (instance), the claim and the hu order it was judged
+    with (:func:`engine.wins.can_win`)."""
+
+    tile: int
+    claim: WinClaim
+    order: int
+    verdict: WinVerdict | None
+
+    def matches(self, tile: int, claim: WinClaim, order: int) -> bool:
+        """Whether the verdict was judged on this tile, claim and hu order."""
+        return self.tile == tile and self.order == order and self.claim == claim
+
+
 @dataclass
 class Rules:
     """The legality answers of one table: contracts by id, the statics in force and the scorers."""
@@ -121,11 +150,27 @@ class Rules:
     statuses: list[Status] = field(default_factory=list)
     grants: list[list[ShapeGrant]] = field(default_factory=lambda: [[], [], [], []])
     decided: set[str] = field(default_factory=set)
+    offered: dict[int, OfferedWin] = field(default_factory=dict)
+    """Each player's last hu offer with its verdict, kept for the settlement that may follow it."""
+    _reaches: dict[int, tuple[list[ShapeGrant], int, int]] = field(
+        default_factory=dict, init=False, repr=False
+    )
 
     def is_black(self, contract_id: str) -> bool:
         """A black contract (§9.3): abandoning it costs a point (§10.2)."""
         terms = self.contracts.get(contract_id)
         return terms is not None and terms.kind == "black"
+
+    def grants_reach(self, player: int) -> int:
+        """How many exchanges from complete, read plainly, the player's grants may leave a hand
+        (``GRANT_REACH``), summed once for their list of grants."""
+        grants = self.grants[player]
+        if not grants:
+            return 0
+        known = self._reaches.get(player)
+        if known is None or known[0] is not grants or known[1] != len(grants):
+            known = self._reaches[player] = (grants, len(grants), _reach_of(grants))
+        return known[2]
 
     def contract_of(self, table: Table, player: int) -> ContractTerms | None:
         """The player's contract while it binds them (not abandoned, §10.2)."""
@@ -136,7 +181,9 @@ class Rules:
 
     def _in_force(self, player: int, action: str) -> list[Status]:
         found = [s for s in self.statuses if s.holder == player and s.rule.action == action and s.applies()]
-        return sorted(found, key=lambda s: (int(s.rule.level), s.rule.source))
+        if len(found) > 1:
+            found.sort(key=_status_order)
+        return found
 
     def may_call(
         self, table: Table, player: int, question: CallKind, face: int, source: int | None = None
@@ -165,12 +212,12 @@ class Rules:
                     return Verdict(False, status.rule.source, int(status.rule.level))
         upper = source is not None and table.upper_of(player) == source
         if question is not CallKind.CHI or source is None or (upper and face < 27):
-            return Verdict(True)
+            return _ALLOWED
         for status in mine:
             fits = _within_limit(status) and _chi_fits(status, table, player, face, source)
             if status.rule.polarity == "allow" and fits:
                 return Verdict(True, status.rule.source, int(status.rule.level))
-        return Verdict(False)
+        return _REFUSED
 
     def use(self, verdict: Verdict, player: int, question: CallKind) -> None:
         """Count a use of the permission that allowed a call (G-04, G-13, P-03, P-01 limits)."""
@@ -181,7 +228,10 @@ class Rules:
 
     def binds_discards(self, player: int) -> bool:
         """Whether any card rule on discards is in force for the player (a fast path for the flow)."""
-        return any(s.holder == player and s.rule.action in _DISCARD_RULES for s in self.statuses)
+        for s in self.statuses:  # noqa: SIM110 - a loop is quicker than any() of a generator
+            if s.holder == player and s.rule.action in _DISCARD_RULES:
+                return True
+        return False
 
     def may_discard(
         self, table: Table, player: int, face: int, drawn: int | None, level: int | None = None
@@ -209,7 +259,7 @@ class Rules:
                 if status.rule.polarity == "forbid" and broken(status):
                     self.decided.add(status.rule.source.split("-v")[0])
                     return Verdict(False, status.rule.source, int(status.rule.level))
-        return Verdict(True)
+        return _ALLOWED
 
     def legal_discards(self, table: Table, player: int, faces: list[int], drawn: int | None) -> list[int]:
         """The faces ``player`` may discard now.  The rules on discards narrow the choice one §15 level
@@ -225,15 +275,6 @@ class Rules:
     def may_hu_without_contract(self, player: int) -> bool:
         """P-17: the holder may win with the contract unfinished (lib 八; CARD-INVENTORY §3 pair 9)."""
         return any(s.rule.polarity == "allow" for s in self._in_force(player, "hu_without_contract"))
-
-    def plain_hand(self, table: Table, player: int) -> bool:
-        """No grant and no special form: only the plain forms can complete the hand (a fast path)."""
-        p = table.players[player]
-        terms = self.contracts.get(p.contract) if p.contract else None
-        form = (
-            terms is not None and terms.form is not None and p.contract_status is not ContractStatus.ABANDONED
-        )
-        return not self.grants[player] and not form
 
     def judge_win(
         self,
@@ -252,23 +293,17 @@ class Rules:
         grants are turned away before the scorer is asked.  ``extra`` gives the enabled modules' score
         items (``WinInput.extra``), asked only of a hand that reaches the scorer."""
         p = table.players[player]
-        concealed = [kind_of_instance(i) for i in p.hand]
+        concealed = list(map(INSTANCE_KINDS.__getitem__, p.hand))
         if claim.way is not WinWay.SELF_DRAW:
             concealed.append(face)
         melds = tuple(m.meld for m in p.melds)
         terms = self.contracts.get(p.contract) if p.contract else None
         grants = self.grants[player]
-        if terms is None or terms.form is None or p.contract_status is ContractStatus.ABANDONED:
-            vector = counts(concealed)
-            if not grants and not is_complete_counts(vector, len(melds)):
-                return None
-            if grants and shanten_counts(vector, len(melds)) >= sum(
-                GRANT_REACH.get(g.shape, 1) for g in grants
-            ):
-                return None
+        own_form = not melds and _form_binds(p, terms)
+        if not own_form and not _completes_plainly(concealed, melds, tuple(grants)):
+            return None
         state = None if terms is None else self._contract_state(table, player, terms)
-        shapes = hand_grants(tuple(grants), state)
-        if (grants or state is not None) and not is_complete(concealed, melds, shapes):
+        if own_form and not is_complete(concealed, melds, hand_grants(tuple(grants), state)):
             return None
         faces = None if treasure is None else treasure()
         win = WinInput(
@@ -334,17 +369,32 @@ class Rules:
         )
 
 
+def _completes_plainly(concealed: list[int], melds: tuple[Meld, ...], grants: tuple[ShapeGrant, ...]) -> bool:
+    """Whether a hand that no whole-hand form may complete is complete, with its grants: a hand further
+    from complete, read plainly, than its grants reach is turned away before they are tried."""
+    vector = counts(concealed)
+    n_melds = len(melds)
+    if not grants:
+        return is_complete_counts(vector, n_melds)
+    return shanten_counts(vector, n_melds) < _reach_of(grants) and is_complete_granted(vector, melds, grants)
+
+
+def _form_binds(p: PlayerState, terms: ContractTerms | None) -> bool:
+    """The player's contract has a whole-hand form of its own (B-14, B-15) and is not abandoned."""
+    return terms is not None and terms.form is not None and p.contract_status is not ContractStatus.ABANDONED
+
+
 def grant_reach(rules: Rules, table: Table, player: int) -> int | None:
     """How many exchanges from complete, read plainly, the player's hand may be and still win by
     :meth:`Rules.judge_win`'s own test: 0 for a plain hand, the reach of its grants (``GRANT_REACH``);
-    ``None`` while a contract's own form (B-14, B-15) may complete it, which no plain reading bounds."""
-    if not rules.plain_hand(table, player) and not _form_free(rules, table, player):
-        return None
-    return sum(GRANT_REACH.get(g.shape, 1) for g in rules.grants[player])
-
-
-def _form_free(rules: Rules, table: Table, player: int) -> bool:
-    """No contract form binds the player (the case :meth:`Rules.judge_win` pre-checks plainly)."""
+    ``None`` while a contract's own form (B-14, B-15) may complete it, which no plain reading bounds
+    (a whole-hand form has nothing declared)."""
     p = table.players[player]
-    terms = rules.contracts.get(p.contract) if p.contract else None
-    return terms is None or terms.form is None or p.contract_status is ContractStatus.ABANDONED
+    if p.contract and not p.melds and _form_binds(p, rules.contracts.get(p.contract)):
+        return None
+    return rules.grants_reach(player)
+
+
+def _reach_of(grants: Sequence[ShapeGrant]) -> int:
+    """How many exchanges from complete, read plainly, the grants may leave a hand (``GRANT_REACH``)."""
+    return sum(map(GRANT_REACH.get, map(_SHAPE_OF, grants), repeat(1)))

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.melds import Meld, MeldKind
-from engine.tiles import INSTANCE_KINDS, NUM_INSTANCES, kind_of_instance
+from engine.tiles import NUM_INSTANCES, kind_of_instance
 from engine.wall import Wall
 
 PLAYERS = "ABCD"
@@ -85,14 +85,16 @@ class PlayerState:
     forced_tile: int | None = None
     forced_discards: int = 0
 
-    def hand_kinds(self) -> list[int]:
-        """The kinds of the concealed hand, sorted."""
-        return sorted(map(INSTANCE_KINDS.__getitem__, self.hand))
-
     @property
     def concealed(self) -> bool:
         """门清: no chi, pon or exposed kong (§13.11.1; a concealed kong keeps it)."""
         return all(m.meld.kind is MeldKind.ANKAN for m in self.melds)
+
+
+_SEATS_AFTER = tuple(tuple((seat + step) % 4 for step in (1, 2, 3)) for seat in range(4))
+"""The other seats clockwise from each seat (§6.4)."""
+_SEATS_BEFORE = tuple(after[::-1] for after in _SEATS_AFTER)
+"""The other seats counter-clockwise from each seat."""
 
 
 @dataclass(slots=True)
@@ -127,22 +129,27 @@ class Table:
     def clockwise_from(self, player: int) -> list[int]:
         """The in-game players in seat order after ``player``'s seat (§6.4, §12.1)."""
         seats = self.seat_of
-        start = seats[player]
         players = self.players
-        return [p for p in (seats.index((start + step) % 4) for step in (1, 2, 3)) if not players[p].won]
+        after = []
+        for p in map(seats.index, _SEATS_AFTER[seats[player]]):
+            if not players[p].won:
+                after.append(p)
+        return after
 
     def next_in_game(self, player: int) -> int | None:
         """The next in-game player clockwise after ``player``, skipping seats that have won (§12.1)."""
-        after = self.clockwise_from(player)
-        return after[0] if after else None
+        return self._first_in_game(_SEATS_AFTER[self.seat_of[player]])
 
     def upper_of(self, player: int) -> int | None:
         """上家: the nearest in-game player counter-clockwise (CARD-INVENTORY conventions)."""
-        seat = self.seat_of[player]
-        for step in range(1, 4):
-            other = self.player_at((seat - step) % 4)
-            if self.in_game(other):
-                return other
+        return self._first_in_game(_SEATS_BEFORE[self.seat_of[player]])
+
+    def _first_in_game(self, seats: tuple[int, ...]) -> int | None:
+        """The player at the first of ``seats`` who has not won."""
+        players = self.players
+        for p in map(self.seat_of.index, seats):
+            if not players[p].won:
+                return p
         return None
 
     def seat_distance(self, source: int, player: int) -> int:

@@ -49,6 +49,7 @@ EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
 WINDS: tuple[int, ...] = (EAST, SOUTH, WEST, NORTH)
 DRAGONS: tuple[int, ...] = (WHITE, GREEN, RED)
 TERMINALS: tuple[int, ...] = (0, 8, 9, 17, 18, 26)
+_TERMINAL_SET = frozenset(TERMINALS)
 ORPHANS: tuple[int, ...] = (*TERMINALS, *WINDS, *DRAGONS)
 SEASONS: tuple[int, ...] = (34, 35, 36, 37)
 GENTLEMEN: tuple[int, ...] = (38, 39, 40, 41)
@@ -74,6 +75,12 @@ def kind(suit: Suit, number: int) -> int:
 
 def suit_of(k: int) -> Suit:
     """The suit of kind ``k``."""
+    if 0 <= k < ALL_KINDS:
+        return _SUIT_OF[k]
+    return _suit_by_range(k)
+
+
+def _suit_by_range(k: int) -> Suit:
     if k < 9:
         return Suit.MAN
     if k < 18:
@@ -87,7 +94,13 @@ def suit_of(k: int) -> Suit:
 
 def number_of(k: int) -> int:
     """The printed number of kind ``k`` (1-based; honours and flowers count within their family)."""
-    return k - _SUIT_BASE[suit_of(k)] + 1
+    if 0 <= k < ALL_KINDS:
+        return _NUMBER_OF[k]
+    return k - _SUIT_BASE[_suit_by_range(k)] + 1
+
+
+_SUIT_OF = tuple(_suit_by_range(k) for k in range(ALL_KINDS))
+_NUMBER_OF = tuple(k - _SUIT_BASE[suit] + 1 for k, suit in enumerate(_SUIT_OF))
 
 
 def is_number(k: int) -> bool:
@@ -112,7 +125,7 @@ def is_dragon(k: int) -> bool:
 
 def is_terminal(k: int) -> bool:
     """A one or nine of a number suit (幺九 number tile)."""
-    return is_number(k) and number_of(k) in (1, 9)
+    return k in _TERMINAL_SET
 
 
 def is_flower(k: int) -> bool:
@@ -191,10 +204,16 @@ def format_tiles(kinds: Iterable[int]) -> str:
 
 def format_one(k: int) -> str:
     """One tile in notation, e.g. ``5m``."""
+    if 0 <= k < ALL_KINDS:
+        return FACES[k]
+    return _notation(k)
+
+
+def _notation(k: int) -> str:
     return f"{number_of(k)}{suit_of(k).value}"
 
 
-FACES = tuple(format_one(k) for k in range(ALL_KINDS))
+FACES = tuple(_notation(k) for k in range(ALL_KINDS))
 """Each kind in notation, once (``5m``, ``7z``, ``1f``)."""
 
 

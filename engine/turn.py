@@ -9,6 +9,7 @@ and carries the card's cause (H9).
 from __future__ import annotations
 
 from collections.abc import Generator
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from engine.abandon_window import abandon_window
@@ -16,10 +17,11 @@ from engine.bus import Step
 from engine.calls import declare_kong, kong_options, make_call, responses
 from engine.decisions import HU, Decision, DecisionKind
 from engine.draws import normal_draw
+from engine.hand_counts import count_hand
 from engine.melds import MeldKind
 from engine.rules import WinClaim
-from engine.state import WinWay
-from engine.tiles import FACES, kind_of_instance, parse_one
+from engine.state import PlayerState, WinWay
+from engine.tiles import FACES, INSTANCE_KINDS, parse_one
 from engine.wins import Turn, after_exit, can_win, self_draw_claim, settle_wins, winnable
 
 if TYPE_CHECKING:
@@ -54,61 +56,68 @@ def act(rnd: Round, p: int, *, drawn: bool) -> Generator[Decision, str, Turn | N
         first = rnd.first_turn
         rnd.first_turn = False
         win_tile = rnd.win_tile.get(p)
-        options: list[str] = []
+        own: list[str] = []
         claim = None
         if drawn and win_tile in player.hand and winnable(rnd, p):
             claim = self_draw_claim(rnd, p, first=first)
             if can_win(rnd, p, win_tile, claim):
-                options.append(HU)
+                own.append(HU)
         if drawn and t.wall:
-            options += kong_options(rnd, p)
-        options += discard_options(rnd, p)
-        answer = yield Decision(DecisionKind.TURN, p, tuple(options))
+            own += kong_options(rnd, p)
+        discards = discard_options(rnd, p)
+        answer = yield Decision(DecisionKind.TURN, p, (*own, *discards) if own else discards)
         if answer == HU:
             assert win_tile is not None and claim is not None
             rnd.owing.discard(p)
             yield from settle_wins(rnd, [p], win_tile, claim)
             return after_exit(rnd, p)
-        verb, face = answer.split(" ", 1)
-        kind = parse_one(face)
-        if verb == "discard":
+        face = _DISCARD_FACES.get(answer)
+        if face is not None:
             rnd.owing.discard(p)
-            return (yield from discard(rnd, p, kind))
-        robbed = yield from declare_kong(rnd, p, MeldKind(verb), kind)
+            return (yield from discard(rnd, p, face))
+        verb, shown = answer.split(" ", 1)
+        robbed = yield from declare_kong(rnd, p, MeldKind(verb), parse_one(shown))
         if robbed:
             rnd.owing.discard(p)
             return after_exit(rnd, p)
         drawn = True
 
 
-def discard_options(rnd: Round, p: int) -> list[str]:
+_DISCARDS = tuple(f"discard {face}" for face in FACES)
+"""Each face's discard option, as agents answer it."""
+_DISCARD_FACES = {text: k for k, text in enumerate(_DISCARDS)}
+"""The face each discard option names."""
+
+
+def discard_options(rnd: Round, p: int) -> tuple[str, ...]:
     """The legal discards; each §15 level of card rules falls back to what the levels above it
     allow when it forbids every tile (O-N03, O-N08, B-11 fallbacks; CARD-INVENTORY §3 pair 6)."""
     player = rnd.table.players[p]
-    drawn = rnd.win_tile.get(p)
-    drawn_kind = kind_of_instance(drawn) if drawn in player.hand and drawn is not None else None
-    faces = sorted(set(player.hand_kinds()))
-    if rnd.rules.binds_discards(p):
+    held = count_hand(rnd.hand_counts, p, player.hand)
+    binds = rnd.rules.binds_discards(p)
+    if not binds and not held.flowers:
+        return tuple(compress(_DISCARDS, held.vector))
+    faces = sorted(set(map(INSTANCE_KINDS.__getitem__, player.hand)))
+    if binds:
+        drawn = rnd.win_tile.get(p)
+        drawn_kind = INSTANCE_KINDS[drawn] if drawn is not None and drawn in player.hand else None
         faces = rnd.rules.legal_discards(rnd.table, p, faces, drawn_kind)
-    return [f"discard {FACES[k]}" for k in faces]
+    return tuple(map(_DISCARDS.__getitem__, faces))
 
 
 def discard(rnd: Round, p: int, face: int, cause: str | None = None) -> Generator[Decision, str, Turn | None]:
     """Put a tile in the river and settle the responses to it (§11 phase 2, §12.2, §12.3)."""
     t = rnd.table
     player = t.players[p]
-    tile = min(
-        (i for i in player.hand if kind_of_instance(i) == face), key=lambda i: (i in player.revealed, i)
-    )
+    tile = _copy_to_discard(player, face)
     player.hand.remove(tile)
     player.river.append(tile)
     player.discarded.append(face)
-    if tile in player.revealed:
-        player.revealed.discard(tile)
+    player.revealed.discard(tile)
     if tile in player.contract_tiles:
         player.revealed_discarded += 1
-    rnd.forced_discard[p] = tile == player.forced_tile
-    if tile == player.forced_tile:
+    forced = rnd.forced_discard[p] = tile == player.forced_tile
+    if forced:
         player.forced_discards += 1
         player.forced_tile = None
     rnd.win_tile.pop(p, None)
@@ -116,34 +125,43 @@ def discard(rnd: Round, p: int, face: int, cause: str | None = None) -> Generato
     normal = p in rnd.drew and (cause or rnd.ambient) == "rule"
     rnd.drew.discard(p)
     houtei = not t.wall
+    shown = FACES[face]
     if rnd.first_discard:
         rnd.first_discard = False
-        yield from rnd.emit("discard.first_of_round", p, cause, tile=FACES[face])
-    yield from rnd.emit("discard.made", p, cause, tile=FACES[face], k=len(player.discarded))
+        yield from rnd.emit("discard.first_of_round", p, cause, tile=shown)
+    yield from rnd.emit("discard.made", p, cause, tile=shown, k=len(player.discarded))
     if p in rnd.retracted:
         rnd.retracted.discard(p)
-        options = tuple(discard_options(rnd, p))
-        again = yield Decision(DecisionKind.TURN, p, options)
-        return (yield from discard(rnd, p, parse_one(again.split(" ", 1)[1]), cause))
+        again = yield Decision(DecisionKind.TURN, p, discard_options(rnd, p))
+        return (yield from discard(rnd, p, _DISCARD_FACES[again], cause))
     claims = yield from responses(rnd, p, tile, rob=False)
     rnd.safe.discard(p)
-    if claims and rnd.answers[claims[0]] == HU:
+    if not claims:
+        player.uncalled_streak += 1
+        yield from rnd.emit("discard.settled", p, cause, tile=shown, outcome="none", normal=normal)
+        nxt = t.next_in_game(p)
+        return None if nxt is None else Turn(nxt)
+    answer = rnd.answers[claims[0]]
+    if answer == HU:
         player.river.remove(tile)
         player.uncalled_streak += 1
         yield from settle_wins(rnd, claims, tile, WinClaim(WinWay.RON, from_player=p, last_tile=houtei))
-        yield from rnd.emit("discard.settled", p, cause, tile=FACES[face], outcome="ron", normal=normal)
+        yield from rnd.emit("discard.settled", p, cause, tile=shown, outcome="ron", normal=normal)
         return after_exit(rnd, p)
-    if claims:
-        caller = claims[0]
-        answer = rnd.answers[caller]
-        player.uncalled_streak = 0
-        yield from make_call(rnd, caller, p, tile, answer)
-        yield from rnd.emit("discard.settled", p, cause, tile=FACES[face], outcome="called", normal=normal)
-        return (yield from act(rnd, caller, drawn=answer == "kong"))
-    player.uncalled_streak += 1
-    yield from rnd.emit("discard.settled", p, cause, tile=FACES[face], outcome="none", normal=normal)
-    nxt = t.next_in_game(p)
-    return None if nxt is None else Turn(nxt)
+    caller = claims[0]
+    player.uncalled_streak = 0
+    yield from make_call(rnd, caller, p, tile, answer)
+    yield from rnd.emit("discard.settled", p, cause, tile=shown, outcome="called", normal=normal)
+    return (yield from act(rnd, caller, drawn=answer == "kong"))
+
+
+def _copy_to_discard(player: PlayerState, face: int) -> int:
+    """The copy of ``face`` that goes to the river: a hidden one before one a card revealed (B-09),
+    then the lowest."""
+    copies = [i for i in player.hand if INSTANCE_KINDS[i] == face]
+    if player.revealed:
+        return min(copies, key=lambda i: (i in player.revealed, i))
+    return min(copies)
 
 
 def card_discard(rnd: Round, p: int, cause: str) -> Step:
@@ -152,9 +170,9 @@ def card_discard(rnd: Round, p: int, cause: str) -> Step:
     (CARD-INVENTORY §0), so world cards do not see it (§6.7)."""
     if rnd.table.players[p].won or not rnd.table.players[p].hand:
         return
-    answer = yield Decision(DecisionKind.TURN, p, tuple(discard_options(rnd, p)), cause)
+    answer = yield Decision(DecisionKind.TURN, p, discard_options(rnd, p), cause)
     outer, rnd.ambient = rnd.ambient, cause
     try:
-        yield from discard(rnd, p, parse_one(answer.split(" ", 1)[1]), cause)
+        yield from discard(rnd, p, _DISCARD_FACES[answer], cause)
     finally:
         rnd.ambient = outer

@@ -19,7 +19,7 @@ from engine.card_runtime import end_holder
 from engine.hand import is_complete_counts
 from engine.hand_counts import count_hand
 from engine.hookspecs import ScoreContribution, WinSummary
-from engine.rules import WinClaim, WinVerdict, grant_reach
+from engine.rules import OfferedWin, WinClaim, WinVerdict, grant_reach
 from engine.state import PLAYERS, ContractStatus, Win, WinWay
 from engine.tiles import FACES, kind_of_instance
 
@@ -81,8 +81,12 @@ def winnable(rnd: Round, p: int) -> bool:
 
 
 def can_win(rnd: Round, p: int, tile: int, claim: WinClaim) -> bool:
-    """Whether ``p`` may hu on ``tile`` this way: a legal hu that passes the contract gate (§12, §9)."""
-    return judge(rnd, p, tile, claim) is not None
+    """Whether ``p`` may hu on ``tile`` this way: a legal hu that passes the contract gate (§12, §9).
+    The verdict is kept for the settlement of the hu, if ``p`` takes it (:func:`settle_wins`)."""
+    order = len(rnd.wins) + 1
+    verdict = judge(rnd, p, tile, claim)
+    rnd.rules.offered[p] = OfferedWin(tile, claim, order, verdict)
+    return verdict is not None
 
 
 def judge(rnd: Round, p: int, tile: int, claim: WinClaim, *, ahead: int = 0) -> WinVerdict | None:
@@ -98,6 +102,16 @@ def judge(rnd: Round, p: int, tile: int, claim: WinClaim, *, ahead: int = 0) -> 
         treasure=marks,
         extra=module_items(rnd, p, tile, claim),
     )
+
+
+def _settled_verdict(rnd: Round, p: int, tile: int, claim: WinClaim, *, ahead: int) -> WinVerdict | None:
+    """The verdict a winner is settled with: the one ``p``'s hu was offered on, when it was judged
+    on the same tile, way and hu order, since nothing moves between the offer and the settlement;
+    judged afresh otherwise (a later winner of a multiple ron has a later order, §12.3)."""
+    kept = rnd.rules.offered.pop(p, None)
+    if kept is not None and kept.matches(tile, claim, len(rnd.wins) + 1 + ahead):
+        return kept.verdict
+    return judge(rnd, p, tile, claim, ahead=ahead)
 
 
 def module_items(
@@ -125,7 +139,7 @@ def settle_wins(rnd: Round, winners: list[int], tile: int, claim: WinClaim) -> S
     winners of one discard win at the same moment: all are judged before the first one's hu sets off
     any card, which cannot cancel a legal hu (§6.6, §15; R127)."""
     t = rnd.table
-    verdicts = [judge(rnd, q, tile, claim, ahead=ahead) for ahead, q in enumerate(winners)]
+    verdicts = [_settled_verdict(rnd, q, tile, claim, ahead=ahead) for ahead, q in enumerate(winners)]
     for q, verdict in zip(winners, verdicts, strict=True):
         assert verdict is not None
         player = t.players[q]

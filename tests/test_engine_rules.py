@@ -14,9 +14,9 @@ from engine.card_runtime import register
 from engine.decisions import Decision, DecisionKind, check_answer
 from engine.errors import IllegalActionError
 from engine.round import Cards, Round
-from engine.rules import CallKind, Rules
+from engine.rules import CallKind, OfferedWin, Rules, WinClaim, WinVerdict
 from engine.scenario import arranged_wall
-from engine.state import ContractStatus
+from engine.state import ContractStatus, WinWay
 from engine.tiles import parse_one
 from engine.vocabulary import CompiledCard
 
@@ -85,3 +85,14 @@ def test_an_answer_not_offered_is_an_illegal_action_exit_3() -> None:
     with pytest.raises(IllegalActionError) as err:
         check_answer(decision, "chi 345p")
     assert err.value.exit_code == 3 and "B call on 5p" in str(err.value)
+
+
+def test_an_offered_hu_keeps_its_verdict_for_the_same_tile_claim_and_order_s12_3() -> None:
+    """The verdict a hu was offered on settles it; a later winner of the same discard has a later hu
+    order and is judged again."""
+    claim = WinClaim(WinWay.RON, from_player=0)
+    kept = OfferedWin(20, claim, 1, WinVerdict(4, (("hu_order_1", "first hu", 4),), False))
+    assert kept.matches(20, WinClaim(WinWay.RON, from_player=0), 1)
+    assert not kept.matches(20, claim, 2)
+    assert not kept.matches(21, claim, 1)
+    assert not kept.matches(20, WinClaim(WinWay.RON, from_player=3), 1)

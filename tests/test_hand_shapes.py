@@ -275,3 +275,22 @@ def test_granted_readings_reassemble_and_use_each_grant_once(
         assert len(sources) == len(set(sources)) and tuple(sorted(sources)) == d.grants_used
         for g in d.groups:
             assert sum(p != t for p, t in zip(g.tiles, g.treated, strict=True)) <= 1
+
+
+@settings(
+    max_examples=80,
+    deadline=None,
+    suppress_health_check=[HealthCheck.large_base_example, HealthCheck.too_slow],
+)
+@given(granted_hands(), st.sampled_from(_SET_GRANTS), st.integers(0, 13), st.integers(0, 33))
+def test_completeness_agrees_with_the_readings(
+    case: tuple[list[int], ShapeGrant], other: ShapeGrant, at: int, face: int
+) -> None:
+    """The judge's completeness test stops at the first reading; it answers as the readings do, for
+    complete hands and for the same hands with one tile changed."""
+    hand, grant = case
+    grants = [grant, other, B14]
+    changed = [*hand[:at], face, *hand[at + 1 :]]
+    for tiles in (hand, changed):
+        if max(Counter(tiles).values()) <= 4:
+            assert is_complete(tiles, (), grants) == bool(decompose(tiles, (), grants))
