@@ -120,9 +120,10 @@ def discard(rnd: Round, p: int, face: int, cause: str | None = None) -> Generato
     if forced:
         player.forced_discards += 1
         player.forced_tile = None
-    rnd.win_tile.pop(p, None)
+    drawn = rnd.win_tile.pop(p, None)
     rnd.rinshan = False
-    normal = p in rnd.drew and (cause or rnd.ambient) == "rule"
+    drew = p in rnd.drew
+    normal = drew and (cause or rnd.ambient) == "rule"
     rnd.drew.discard(p)
     houtei = not t.wall
     shown = FACES[face]
@@ -132,6 +133,7 @@ def discard(rnd: Round, p: int, face: int, cause: str | None = None) -> Generato
     yield from rnd.emit("discard.made", p, cause, tile=shown, k=len(player.discarded))
     if p in rnd.retracted:
         rnd.retracted.discard(p)
+        _void_discard(rnd, p, drawn, drew)
         again = yield Decision(DecisionKind.TURN, p, discard_options(rnd, p))
         return (yield from discard(rnd, p, _DISCARD_FACES[again], cause))
     claims = yield from responses(rnd, p, tile, rob=False)
@@ -153,6 +155,16 @@ def discard(rnd: Round, p: int, face: int, cause: str | None = None) -> Generato
     yield from make_call(rnd, caller, p, tile, answer)
     yield from rnd.emit("discard.settled", p, cause, tile=shown, outcome="called", normal=normal)
     return (yield from act(rnd, caller, drawn=answer == "kong"))
+
+
+def _void_discard(rnd: Round, p: int, drawn: int | None, drew: bool) -> None:
+    """A discard taken back (P-10) took nothing from the turn: the tile drawn this turn is again the
+    drawn tile, and the replacement is the turn's normal discard, so O-N03, O-N08, O-P03 and S-05
+    bind it as they bound the void one (R122, R129)."""
+    if drawn is not None and drawn in rnd.table.players[p].hand:
+        rnd.win_tile[p] = drawn
+    if drew:
+        rnd.drew.add(p)
 
 
 def _copy_to_discard(player: PlayerState, face: int) -> int:

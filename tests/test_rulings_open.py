@@ -302,3 +302,24 @@ def test_no_call_offered_on_a_safe_discard_to_a_chi_permission_r89() -> None:
         d.player == 2 and d.kind is DecisionKind.CALL and any(o.startswith("chi") for o in d.options)
         for d in sc.asked
     )
+
+
+def test_p10_replacement_is_still_bound_by_on08_pair5() -> None:
+    """P-10 逆转牌河 with O-N08 喜新厌旧 (R122, R129): A draws 9p under O-N08, discards 1m and takes it
+    back; 9p is still the turn's drawn tile, so the replacement may not be 9p. The replacement is the
+    normal discard that ends O-N08: a turn later the drawn 5p may go."""
+    sc = CardPlay(
+        hands={"A": PLAIN_A},
+        draws="9s8s7s9p1s2s3s5p",
+        world="W-05",
+        chance=["O-N08"],
+        augments={"A": ["P-10"]},
+    )
+    sc.advance("discard 1z", "pass")
+    sc.turn_of("A")
+    again = sc.advance("discard 1m", use("P-10"))
+    assert again is not None and again.player == 0
+    assert "discard 9p" not in again.options and "discard 1m" in again.options
+    sc.discard("4m")
+    turn = sc.turn_of("A")
+    assert "discard 5p" in turn.options
