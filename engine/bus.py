@@ -15,13 +15,14 @@ whether it acts now (its ``start``); the delivery becomes a step only from the f
 does, so an event no listener acts on costs no generator.
 
 A sink records events (the session log, the lab's counts): a plain callable records every event, a
-:class:`NamedSink` only the events it names, and the bus gives each sink only the events it records,
-so the round builds no event that nobody records, hears or waits for.
+:class:`NamedSink` only the events it names, and the bus gives each sink only the events it records.
+The bus keeps the names a round must build an event for (:attr:`Bus.audible`): those listened to,
+recorded, or awaited by a duration in force; any other event is never built.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, NamedTuple, Protocol, runtime_checkable
@@ -103,6 +104,13 @@ class Bus:
     """Events with two listeners of one level: only those are ranked by seat at each delivery."""
     entries: dict[str, tuple[_Entry, ...]] = field(default_factory=dict)
     """Each event's listeners as in ``listeners``, with what a delivery needs of them."""
+    awaited: set[str] = field(default_factory=set)
+    """The events that can end or arm a duration in force (``engine.card_runtime.watch``): delivered
+    even when nobody hears or records them."""
+    audible: Container[str] = field(init=False, repr=False)
+    """The events to build when they happen: listened to, recorded or awaited; every event when a
+    sink records them all.  Kept up to date in place, so a round may hold it."""
+    _audible: set[str] = field(init=False, repr=False)
     _heard: dict[str, dict[int | None, tuple[_Entry, ...]]] = field(default_factory=dict, repr=False)
     """Per event and acting player, the entries that can answer an event of the ordinary flow."""
     _recorders: dict[str, tuple[Sink, ...]] = field(init=False, repr=False)
@@ -115,6 +123,9 @@ class Bus:
         self._recording_all = tuple(s for s in self.sinks if not isinstance(s, NamedSink))
         named = {name for s in self.sinks if isinstance(s, NamedSink) for name in s.events}
         self._recorders = {name: tuple(s for s in self.sinks if _records(s, name)) for name in named}
+        self._audible = set()
+        self.audible = EVERY_EVENT if self._recording_all else self._audible
+        self._count_audible()
 
     def recorders(self, name: str) -> tuple[Sink, ...]:
         """The sinks that record the event ``name``, in their order; none when nobody records it."""
@@ -129,13 +140,32 @@ class Bus:
             self.tied.add(listener.event)
         self.entries[listener.event] = tuple(_entry(li) for li in waiting)
         self._heard.pop(listener.event, None)
+        self._audible.add(listener.event)
 
     def clear(self) -> None:
-        """Drop every listener (at the end of a round, §11 phase 6)."""
+        """Drop every listener and awaited event (at the end of a round, §11 phase 6)."""
         self.listeners.clear()
         self.tied.clear()
         self.entries.clear()
         self._heard.clear()
+        self.awaited.clear()
+        self._count_audible()
+
+    def wait_for(self, names: Iterable[str]) -> None:
+        """Deliver the events ``names`` from now on even unheard: a duration in force may end on them."""
+        self.awaited.update(names)
+        self._audible.update(self.awaited)
+
+    def wait_only_for(self, names: Iterable[str]) -> None:
+        """Deliver unheard only the events ``names``: the durations still in force end on them."""
+        self.awaited = set(names)
+        self._count_audible()
+
+    def _count_audible(self) -> None:
+        """Gather :attr:`audible` afresh from the listeners, the named sinks and the awaited events."""
+        audible = self._audible
+        audible.clear()
+        audible.update(self.entries, self._recorders, self.awaited)
 
     def heard(self, name: str, actor: int | None, cause: str) -> tuple[_Entry, ...]:
         """The listeners of ``name`` that can answer an event of ``actor`` with ``cause``, in level and
@@ -184,6 +214,17 @@ class Bus:
             if step is not None:
                 return _go_on(step, heard[at + 1 :], event, table_side, module_side)
         return ()
+
+
+class _EveryEvent:
+    """Every event name: what a sink recording every event needs built."""
+
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
+EVERY_EVENT: Container[str] = _EveryEvent()
+"""The :attr:`Bus.audible` of a bus with a sink that records every event."""
 
 
 def _go_on(

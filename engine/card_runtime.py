@@ -62,8 +62,6 @@ class InForce:
     lasting: dict[tuple[str, int], str] = field(default_factory=dict)
     replacements: dict[str, list[CardHook]] = field(default_factory=dict)
     expiring: list[tuple[Expiry, Callable[[], None]]] = field(default_factory=list)
-    expiry_events: set[str] = field(default_factory=set)
-    """The events that can end or arm a watched duration now: the round delivers them even unheard."""
     retiring: list[CardHook] = field(default_factory=list)
     effect_depth: int = 0
     """How many card effects are resolving, one inside another."""
@@ -93,15 +91,15 @@ def register(rnd: Round, card: CompiledCard, holder: int | None, expiry: Expiry 
 
 
 def watch(rnd: Round, expiry: Expiry, end: Callable[[], None]) -> None:
-    """Run ``end`` when ``expiry`` ends; the round then delivers the events that can end or arm it."""
+    """Run ``end`` when ``expiry`` ends; the bus then delivers the events that can end or arm it."""
     rnd.in_force.expiring.append((expiry, end))
-    rnd.in_force.expiry_events.update(_waited_for(expiry))
+    rnd.bus.wait_for(_waited_for(expiry))
 
 
 def expire(rnd: Round, event: Event) -> None:
     """End every watched duration that ``event`` ends (its ``end`` runs once); an event no duration
     waits for changes nothing."""
-    if event.name not in rnd.in_force.expiry_events:
+    if event.name not in rnd.bus.awaited:
         return
     keep = []
     for expiry, end in rnd.in_force.expiring:
@@ -110,7 +108,7 @@ def expire(rnd: Round, event: Event) -> None:
         else:
             keep.append((expiry, end))
     rnd.in_force.expiring = keep
-    rnd.in_force.expiry_events = {name for expiry, _ in keep for name in _waited_for(expiry)}
+    rnd.bus.wait_only_for(name for expiry, _ in keep for name in _waited_for(expiry))
 
 
 def _waited_for(expiry: Expiry) -> tuple[str, ...]:

@@ -192,13 +192,15 @@ class Round:
     def emit(
         self, name: str, player: int | None = None, cause: str | None = None, **data: object
     ) -> Iterable[Decision]:
-        """Record an event and deliver it to the cards listening (§6.6, §15); with nobody recording it,
-        no duration ending on it and no listener able to hear it, nothing is built.  Done at once up to
-        the first listener that acts: the caller iterates the answer at once (``yield from``)."""
-        cause = cause or self.ambient
+        """Record an event and deliver it to the cards listening (§6.6, §15); an event the bus does not
+        count :attr:`audible` is not built.  Done at once up to the first listener that acts: the caller
+        iterates the answer at once (``yield from``)."""
         bus = self.bus
-        heard = bus.heard(name, player, cause) if name in bus.entries else ()
-        waited = name in self.in_force.expiry_events
+        if name not in bus.audible:
+            return ()
+        cause = cause or self.ambient
+        heard = bus.heard(name, player, cause)
+        waited = name in bus.awaited
         recorders = bus.recorders(name)
         if not heard and not waited and not recorders:
             return ()
