@@ -11,18 +11,18 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from engine.tiles import NUM_INSTANCES
 
 
-class Wall:
-    """An ordered pile of tile instances; index 0 is the front (top)."""
+class Wall(deque[int]):
+    """An ordered pile of tile instances; index 0 is the front (top).
 
-    __slots__ = ("_tiles",)
+    A double-ended queue, so that ``len(wall)`` and ``not wall``, asked at every draw and discard,
+    cost no call of ours; the flow moves tiles only through the methods below."""
 
-    def __init__(self, tiles: Iterable[int] = ()) -> None:
-        self._tiles: deque[int] = deque(tiles)
+    __slots__ = ()
 
     @classmethod
     def shuffled(cls, rng: random.Random) -> Wall:
@@ -31,41 +31,35 @@ class Wall:
         rng.shuffle(tiles)
         return cls(tiles)
 
-    def __len__(self) -> int:
-        return len(self._tiles)
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(self._tiles)
-
     def draw_front(self) -> int:
         """Take the top tile: a normal draw or an extra draw."""
-        return self._tiles.popleft()
+        return self.popleft()
 
     def draw_tail(self) -> int:
         """Take the tail tile: a flower or kong replacement, or a card's tail draw."""
-        return self._tiles.pop()
+        return self.pop()
 
     def look_front(self, n: int) -> list[int]:
         """The first ``min(n, len)`` tiles, top first, without taking them."""
-        return [self._tiles[i] for i in range(min(n, len(self._tiles)))]
+        return [self[i] for i in range(min(n, len(self)))]
 
     def look_tail(self, n: int) -> list[int]:
         """The last ``min(n, len)`` tiles, tail first, without taking them."""
-        size = len(self._tiles)
-        return [self._tiles[size - 1 - i] for i in range(min(n, size))]
+        size = len(self)
+        return [self[size - 1 - i] for i in range(min(n, size))]
 
     def put_front(self, tiles: Iterable[int]) -> None:
         """Put tiles back on top; the first of ``tiles`` becomes the new top."""
-        self._tiles.extendleft(reversed(list(tiles)))
+        self.extendleft(reversed(list(tiles)))
 
     def put_tail(self, tiles: Iterable[int]) -> None:
         """Put tiles back at the tail; the first of ``tiles`` becomes the next tail draw."""
-        self._tiles.extend(reversed(list(tiles)))
+        self.extend(reversed(list(tiles)))
 
     def put_bottom(self, tile: int) -> None:
         """Slide ``tile`` under the current tail tile (H11); into an empty wall it becomes the tail."""
-        self._tiles.insert(max(len(self._tiles) - 1, 0), tile)
+        self.insert(max(len(self) - 1, 0), tile)
 
     def tiles(self) -> list[int]:
         """A copy of the wall, front first."""
-        return list(self._tiles)
+        return list(self)
