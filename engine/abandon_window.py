@@ -4,6 +4,7 @@ every in-game player with an unfinished contract decides together to keep or aba
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from engine.bus import Step
@@ -18,12 +19,19 @@ ABANDON_THRESHOLD = 24
 """§10: the window opens the first time the drawable tiles fall to this many or fewer."""
 
 
-def abandon_window(rnd: Round) -> Step:
+def abandon_window(rnd: Round) -> Iterable[Decision]:
     """§10: the first time ≤ 24 drawable tiles remain, every in-game player with an unfinished contract
-    decides together to keep or abandon it; abandoning a black contract costs 1 point."""
+    decides together to keep or abandon it; abandoning a black contract costs 1 point.  Asked before
+    every turn, it is nothing until then; the caller iterates it at once (``yield from``)."""
     t = rnd.table
     if t.abandon_window_done or len(t.wall) > ABANDON_THRESHOLD:
-        return
+        return ()
+    return _window(rnd)
+
+
+def _window(rnd: Round) -> Step:
+    """The window once open: every asked player decides, then the choices are announced (§10)."""
+    t = rnd.table
     t.abandon_window_done = True
     asked = [p for p in range(4) if t.in_game(p) and t.players[p].contract_status is ContractStatus.OPEN]
     answers = {}

@@ -24,18 +24,20 @@ if TYPE_CHECKING:
 def normal_draw(rnd: Round, p: int) -> Step:
     """The turn's normal draw: from the front, or the end a chance card set — that choice binds the
     draw, so no augment replaces it (H17); otherwise an augment may replace it (S-11, G-15, P-18)."""
-    if not rnd.table.wall:
+    wall = rnd.table.wall
+    if not wall:
         raise RoundOver(EndReason.WALL_EXHAUSTED)
-    yield from rnd.emit("draw.normal.before", p, drawable=len(rnd.table.wall))
+    if "draw.normal.before" in rnd.audible:
+        yield from rnd.emit("draw.normal.before", p, drawable=len(wall))
     bound = p in rnd.draw_end
     if not bound and replaceable(rnd, "draw.normal") and (yield from replaced(rnd, "draw.normal", p)):
         return
     end, peek = rnd.draw_end.pop(p, ("top", False))
-    wall = rnd.table.wall
     if peek:
         see(rnd, p, wall.look_front(1), public=False)
     tile = wall.draw_tail() if end == "tail" else wall.draw_front()
-    yield from acquire(rnd, p, tile, "normal", None, end=end)
+    rnd.table.players[p].hand.append(tile)
+    yield from announce(rnd, p, tile, "normal", None, end=end)
 
 
 def replacement_draw(rnd: Round, p: int, reason: str, cause: str | None) -> Step:
@@ -76,13 +78,15 @@ def announce(rnd: Round, p: int, tile: int, via: str, cause: str | None, **data:
     player = rnd.table.players[p]
     flower = is_flower(kind_of_instance(tile))
     shown = rnd.show(tile)
+    audible = rnd.audible
     if via == "normal":
         rnd.rinshan = False
         if not flower:
             rnd.win_tile[p] = tile
-            yield from rnd.emit("draw.normal.taken", p, cause, tile=shown, **data)
-            if tile not in player.hand:
-                return  # sent back by a redraw: the redrawn tile is the turn's normal draw (R123)
+            if "draw.normal.taken" in audible:
+                yield from rnd.emit("draw.normal.taken", p, cause, tile=shown, **data)
+                if tile not in player.hand:
+                    return  # sent back by a redraw: the redrawn tile is the turn's normal draw (R123)
         player.normal_draws += 1
     if flower:
         rnd.win_tile.pop(p, None)
@@ -91,7 +95,8 @@ def announce(rnd: Round, p: int, tile: int, via: str, cause: str | None, **data:
     if via == "normal":
         rnd.win_tile[p] = tile
         rnd.drew.add(p)
-        yield from rnd.emit("draw.normal", p, cause, tile=shown, k=player.normal_draws, **data)
+        if "draw.normal" in audible:
+            yield from rnd.emit("draw.normal", p, cause, tile=shown, k=player.normal_draws, **data)
     elif via == "replacement":
         rnd.win_tile[p] = tile
         yield from rnd.emit("draw.replacement", p, cause, tile=shown, **data)
@@ -99,8 +104,9 @@ def announce(rnd: Round, p: int, tile: int, via: str, cause: str | None, **data:
         rnd.win_tile.pop(p, None)
         if via == "extra":
             yield from rnd.emit("draw.extra", p, cause, tile=shown)
-    yield from rnd.emit("tile.acquired", p, cause, tile=shown, via=via, instance=tile)
+    if "tile.acquired" in audible:
+        yield from rnd.emit("tile.acquired", p, cause, tile=shown, via=via, instance=tile)
     if rnd.in_force.effect_depth:
         rnd.in_force.wall_count_due = rnd.in_force.wall_count_due or cause or rnd.ambient
-    else:
+    elif "wall.count" in audible:
         yield from rnd.emit("wall.count", None, cause, drawable=len(rnd.table.wall))

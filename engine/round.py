@@ -118,6 +118,8 @@ class Round:
         self.rng = rng
         self.rules = rules
         self.bus = bus
+        self.audible = bus.audible
+        """The events worth emitting (:attr:`Bus.audible`): the flow's hot paths skip the others unbuilt."""
         self.offer = contracts
         self.cards = cards or Cards()
         self.number = number
@@ -192,12 +194,12 @@ class Round:
     def emit(
         self, name: str, player: int | None = None, cause: str | None = None, **data: object
     ) -> Iterable[Decision]:
-        """Record an event and deliver it to the cards listening (§6.6, §15); an event the bus does not
-        count :attr:`audible` is not built.  Done at once up to the first listener that acts: the caller
+        """Record an event and deliver it to the cards listening (§6.6, §15); an event that is not
+        :attr:`audible` is not built.  Done at once up to the first listener that acts: the caller
         iterates the answer at once (``yield from``)."""
-        bus = self.bus
-        if name not in bus.audible:
+        if name not in self.audible:
             return ()
+        bus = self.bus
         cause = cause or self.ambient
         heard = bus.heard(name, player, cause)
         waited = name in bus.awaited

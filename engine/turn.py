@@ -38,10 +38,12 @@ def play_turn(rnd: Round, turn: Turn) -> Generator[Decision, str, Turn | None]:
     rnd.owing.add(p)
     if turn.draw:
         rnd.turn_number += 1
-        yield from rnd.emit("turn.started", p, seat=rnd.table.seat_of[p])
+        if "turn.started" in rnd.audible:
+            yield from rnd.emit("turn.started", p, seat=rnd.table.seat_of[p])
         yield from normal_draw(rnd, p)
     nxt = yield from act(rnd, p, drawn=True)
-    yield from rnd.emit("turn.ended", p, seat=rnd.table.seat_of[p])
+    if "turn.ended" in rnd.audible:
+        yield from rnd.emit("turn.ended", p, seat=rnd.table.seat_of[p])
     return nxt
 
 
@@ -50,9 +52,12 @@ def act(rnd: Round, p: int, *, drawn: bool) -> Generator[Decision, str, Turn | N
     t = rnd.table
     player = t.players[p]
     rnd.owing.add(p)
-    yield from rnd.emit("idle", p)
+    audible = rnd.audible
+    if "idle" in audible:
+        yield from rnd.emit("idle", p)
     while True:
-        yield from rnd.emit("discard.before", p)
+        if "discard.before" in audible:
+            yield from rnd.emit("discard.before", p)
         first = rnd.first_turn
         rnd.first_turn = False
         win_tile = rnd.win_tile.get(p)
@@ -130,7 +135,8 @@ def discard(rnd: Round, p: int, face: int, cause: str | None = None) -> Generato
     if rnd.first_discard:
         rnd.first_discard = False
         yield from rnd.emit("discard.first_of_round", p, cause, tile=shown)
-    yield from rnd.emit("discard.made", p, cause, tile=shown, k=len(player.discarded))
+    if "discard.made" in rnd.audible:
+        yield from rnd.emit("discard.made", p, cause, tile=shown, k=len(player.discarded))
     if p in rnd.retracted:
         rnd.retracted.discard(p)
         _void_discard(rnd, p, drawn, drew)
@@ -140,7 +146,8 @@ def discard(rnd: Round, p: int, face: int, cause: str | None = None) -> Generato
     rnd.safe.discard(p)
     if not claims:
         player.uncalled_streak += 1
-        yield from rnd.emit("discard.settled", p, cause, tile=shown, outcome="none", normal=normal)
+        if "discard.settled" in rnd.audible:
+            yield from rnd.emit("discard.settled", p, cause, tile=shown, outcome="none", normal=normal)
         nxt = t.next_in_game(p)
         return None if nxt is None else Turn(nxt)
     answer = rnd.answers[claims[0]]
