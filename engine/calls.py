@@ -14,7 +14,7 @@ from engine.draws import replacement_draw
 from engine.hand import is_complete_counts
 from engine.hand_counts import HandCounts, count_hand
 from engine.melds import HONOUR_RUNS, Meld, MeldKind
-from engine.rules import CallKind, WinClaim, grant_reach
+from engine.rules import CallKind, WinClaim, binding_form, fits_form, grant_reach
 from engine.setup import OTHER_TILES
 from engine.state import PLAYERS, TableMeld, WinWay
 from engine.tiles import FACES, INSTANCE_KINDS, format_tiles, kind_of_instance, parse_one
@@ -78,18 +78,25 @@ def response_options(rnd: Round, q: int, source: int, tile: int, rob: bool) -> t
 
 def _may_ron(rnd: Round, q: int, source: int, tile: int, counted: HandCounts, rob: bool) -> bool:
     """Whether ``q`` may hu on ``source``'s tile, robbing a kong or not (§12.2, §13.9.4).  A tile lowers
-    shanten by one at most: a hand further than its grants reach cannot win, and is not judged."""
+    shanten by one at most: a hand further than its grants reach cannot win, nor, with a contract's
+    own form (B-14, B-15), one the tile does not give that form; neither is judged."""
     t = rnd.table
     n_melds = len(t.players[q].melds)
     reach = grant_reach(rnd.rules, t, q)
+    vector = counted.vector
+    face = INSTANCE_KINDS[tile]
     if reach == 0:
-        vector = counted.vector
-        face = INSTANCE_KINDS[tile]
         vector[face] += 1
         possible = is_complete_counts(vector, n_melds)
         vector[face] -= 1
+    elif reach is None:
+        form = binding_form(rnd.rules, t, q)
+        near = counted.shanten(n_melds) - 1 < rnd.rules.grants_reach(q)
+        vector[face] += 1
+        possible = near or (form is not None and fits_form(form, vector))
+        vector[face] -= 1
     else:
-        possible = reach is None or counted.shanten(n_melds) - 1 < reach
+        possible = counted.shanten(n_melds) - 1 < reach
     way = WinWay.ROB_KONG if rob else WinWay.RON
     return possible and can_win(rnd, q, tile, WinClaim(way, from_player=source, last_tile=not t.wall))
 

@@ -26,7 +26,15 @@ from engine.effects.hooks import Status
 from engine.hand import is_complete, is_complete_counts, is_complete_granted
 from engine.hookspecs import ScoreContribution
 from engine.melds import Meld, MeldKind
-from engine.scoring import ContractState, WinInput, hand_grants, score_non_winner, score_win, total
+from engine.scoring import (
+    ContractState,
+    WinInput,
+    hand_grants,
+    score_non_winner,
+    score_win,
+    total,
+    written_form,
+)
 from engine.shanten import shanten_counts
 from engine.shapes import ShapeGrant
 from engine.state import ContractStatus, PlayerState, Table, WinWay
@@ -393,6 +401,25 @@ def grant_reach(rules: Rules, table: Table, player: int) -> int | None:
     if p.contract and not p.melds and _form_binds(p, rules.contracts.get(p.contract)):
         return None
     return rules.grants_reach(player)
+
+
+def binding_form(rules: Rules, table: Table, player: int) -> ShapeGrant | None:
+    """The whole-hand form (B-14, B-15) the player's contract may complete the hand in, with the number
+    the holder wrote (§9.9): while the contract binds and nothing is declared, else ``None``."""
+    p = table.players[player]
+    if not p.contract or p.melds:
+        return None
+    terms = rules.contracts.get(p.contract)
+    if terms is None or terms.form is None or not _form_binds(p, terms):
+        return None
+    number = table.values.get((terms.id.split("-v")[0], player), {}).get("chosen_number")
+    return written_form(terms.form, number if isinstance(number, str) else None)
+
+
+def fits_form(form: ShapeGrant, vector: Sequence[int]) -> bool:
+    """Whether concealed counts (34 per kind, fourteen tiles) read as the whole-hand ``form``."""
+    match = form.rule.match
+    return match is not None and match(vector, form.values) is not None
 
 
 def _reach_of(grants: Sequence[ShapeGrant]) -> int:

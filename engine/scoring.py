@@ -219,11 +219,11 @@ def hand_grants(grants: tuple[ShapeGrant, ...], contract: ContractState | None) 
     card's own example)."""
     if contract is None or contract.abandoned or contract.terms.form is None:
         return grants
-    return (*grants, _written_form(contract.terms.form, contract.chosen_number))
+    return (*grants, written_form(contract.terms.form, contract.chosen_number))
 
 
 @lru_cache(maxsize=64)
-def _written_form(form: ShapeGrant, number: str | None) -> ShapeGrant:
+def written_form(form: ShapeGrant, number: str | None) -> ShapeGrant:
     """A contract's form with the holder's number, checked once per number (B-15)."""
     if "number" in form.rule.params and number is not None:
         return replace(form, params=(("number", number),))

@@ -19,7 +19,7 @@ from engine.card_runtime import end_holder
 from engine.hand import is_complete_counts
 from engine.hand_counts import count_hand
 from engine.hookspecs import ScoreContribution, WinSummary
-from engine.rules import OfferedWin, WinClaim, WinVerdict, grant_reach
+from engine.rules import OfferedWin, WinClaim, WinVerdict, binding_form, fits_form, grant_reach
 from engine.state import PLAYERS, ContractStatus, Win, WinWay
 from engine.tiles import FACES, kind_of_instance
 
@@ -68,13 +68,16 @@ def self_draw_claim(rnd: Round, p: int, *, first: bool) -> WinClaim:
 
 def winnable(rnd: Round, p: int) -> bool:
     """Whether ``p``'s concealed tiles, the drawn tile among them, pass the judge's own pre-check
-    (:meth:`Rules.judge_win`): complete when plain, within the grants' reach otherwise.  Asked
-    before the judge at every self-draw, from the counts kept while the hand is unchanged."""
+    (:meth:`Rules.judge_win`): complete when plain, within the grants' reach otherwise, or in the
+    contract's own form (B-14, B-15).  Asked before the judge at every self-draw, from the counts
+    kept while the hand is unchanged."""
     player = rnd.table.players[p]
     counted = count_hand(rnd.hand_counts, p, player.hand)
     reach = grant_reach(rnd.rules, rnd.table, p)
     if reach is None:
-        return True
+        form = binding_form(rnd.rules, rnd.table, p)
+        near = counted.shanten(len(player.melds)) < rnd.rules.grants_reach(p)
+        return near or (form is not None and fits_form(form, counted.vector))
     if reach == 0:
         return is_complete_counts(counted.vector, len(player.melds))
     return counted.shanten(len(player.melds)) < reach
