@@ -39,6 +39,8 @@ class Suit(StrEnum):
 NUMBER_SUITS: tuple[Suit, ...] = (Suit.MAN, Suit.PIN, Suit.SOU)
 _SUIT_BASE = {Suit.MAN: 0, Suit.PIN: 9, Suit.SOU: 18, Suit.HONOR: 27, Suit.FLOWER: 34}
 _SUIT_SIZE = {Suit.MAN: 9, Suit.PIN: 9, Suit.SOU: 9, Suit.HONOR: 7, Suit.FLOWER: 8}
+_LETTER_SUITS = {suit.value: suit for suit in Suit}
+"""Each notation letter's family: a lookup, so that a word that is no tile is refused cheaply."""
 _SUIT_CN = {Suit.MAN: "万", Suit.PIN: "筒", Suit.SOU: "条"}
 _DIGIT_CN = "一二三四五六七八九"
 HONOR_NAMES = ("东", "南", "西", "北", "白", "发", "中")
@@ -166,10 +168,9 @@ def parse(text: str) -> list[int]:
         if ch in "0123456789":
             pending.append((position, int(ch)))
             continue
-        try:
-            suit = Suit(ch)
-        except ValueError:
-            raise TileSyntaxError(text, position, "unknown character") from None
+        suit = _LETTER_SUITS.get(ch)
+        if suit is None:
+            raise TileSyntaxError(text, position, "unknown character")
         if not pending:
             raise TileSyntaxError(text, position, "suit letter without digits")
         for digit_pos, digit in pending:
