@@ -200,6 +200,17 @@ def test_b14_holder_may_pon_and_the_form_is_then_lost_pair15() -> None:
     assert HU not in turn.options
 
 
+def test_b14_holder_is_offered_ron_on_the_tile_that_gives_the_form_pair15() -> None:
+    """B-14 四对双刻 (§9.9): B's concealed four pairs and a pung wait on 9p for the second pung; the hand
+    reads in no plain form, yet A's 9p is offered to B as a hu."""
+    sc = CardPlay(
+        hands={"A": "9p" + PLAIN_A[2:], "B": "11m55m99m11p555s99p"},
+        contracts={"B": "B-14"},
+    )
+    call = sc.advance("discard 9p")
+    assert call is not None and call.player == 1 and HU in call.options
+
+
 # -- pair 17: party cards --------------------------------------------------------------------------
 
 
