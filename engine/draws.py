@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from engine.bus import Step
 from engine.card_runtime import replaceable, replaced
 from engine.effects.table_changes import see
-from engine.tiles import is_flower, kind_of_instance
+from engine.tiles import FACES, INSTANCE_KINDS, is_flower, kind_of_instance
 from engine.wins import EndReason, RoundOver
 
 if TYPE_CHECKING:
@@ -76,8 +76,9 @@ def announce(rnd: Round, p: int, tile: int, via: str, cause: str | None, **data:
     """The events of a tile that is already in ``p``'s hand (effects that move several tiles at
     once place them all first, so the 144 stay accounted for at every event)."""
     player = rnd.table.players[p]
-    flower = is_flower(kind_of_instance(tile))
-    shown = rnd.show(tile)
+    face = INSTANCE_KINDS[tile]
+    flower = is_flower(face)
+    shown = FACES[face]
     audible = rnd.audible
     if via == "normal":
         rnd.rinshan = False
