@@ -203,7 +203,7 @@ class Round:
         cause = cause or self.ambient
         heard = bus.heard(name, player, cause)
         waited = name in bus.awaited
-        recorders = bus.recorders(name)
+        recorders = bus.recorders(name) if bus.sinks else ()
         if not heard and not waited and not recorders:
             return ()
         event = Event(name, player, cause, data)
