@@ -155,6 +155,21 @@ def test_a_sink_naming_its_events_is_given_only_those_a_plain_sink_every_one() -
     assert bus.recorders("x") == (everything.append,)
 
 
+def test_audible_events_are_those_listened_to_recorded_or_awaited() -> None:
+    """A round builds an event only when the bus counts it audible: a listener's, a named sink's, or
+    one a duration in force waits for; a plain sink makes every event audible."""
+    bus = Bus(sinks=[_Named(frozenset({"y"}))])
+    bus.listen(_Recorder("x", 9, None, "rule"))
+    bus.wait_for(["w"])
+    assert [name in bus.audible for name in ("x", "y", "w", "z")] == [True, True, True, False]
+    bus.wait_only_for([])
+    assert "w" not in bus.audible and "x" in bus.audible
+    bus.clear()
+    assert "x" not in bus.audible and "y" in bus.audible
+    everything: list[Event] = []
+    assert "z" in Bus(sinks=[everything.append]).audible
+
+
 def test_a_round_gives_a_named_sink_only_its_events_and_plays_the_same_s11() -> None:
     """A sink naming one event gets every such event the round emits and no other, and the session
     comes out as it does with a sink recording every event."""
