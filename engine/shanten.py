@@ -44,6 +44,8 @@ _PLACE = tuple(k - 9 * _SUIT_OF[k] for k in range(NUM_KINDS))
 _ORPHAN_SET = frozenset(ORPHANS)
 _PAIRS = (0, 0, 1, 1, 2)
 """Pairs that ``n`` copies of a face make towards seven pairs."""
+_EVERY_FACE = b"\1" * NUM_KINDS
+"""Every face, where a draw of any may help."""
 
 
 def shanten(concealed: Iterable[int], n_melds: int = 0) -> int:
@@ -67,7 +69,13 @@ def shanten(concealed: Iterable[int], n_melds: int = 0) -> int:
 
 def shanten_counts(counts: Sequence[int], n_melds: int = 0) -> int:
     """:func:`shanten` on a count vector of 34 kinds; trusted input, the fast path for bots."""
-    key = bytes(counts)
+    return _hand_shanten(bytes(counts), n_melds)
+
+
+@lru_cache(maxsize=_CACHED)
+def _hand_shanten(key: bytes, n_melds: int) -> int:
+    """:func:`shanten_counts` of a hand's key, kept (a hand is judged again while it waits for a turn:
+    the engine's reach and the bots ask alike)."""
     parts = _parts(_suit_keys(key))
     best = _standard_value(_others(parts, 3, n_melds), parts[3])
     if n_melds == 0:
@@ -91,7 +99,6 @@ class _Reading(dict[int, int]):
     __slots__ = ("_doubled", "_key", "_missing", "_n_melds", "_others", "_pairs", "_parts", "_suits")
 
     def __init__(self, counts: Sequence[int], n_melds: int) -> None:
-        super().__init__()
         self._key = key = bytes(counts)
         self._n_melds = n_melds
         self._suits = suits = _suit_keys(key)
@@ -102,10 +109,7 @@ class _Reading(dict[int, int]):
 
     def own(self) -> int:
         """The shanten of the hand itself."""
-        best = _standard_value(self._rest(3), self._parts[3])
-        if self._n_melds:
-            return best
-        return min(best, 6 - min(7, self._pairs), self._missing - (self._doubled > 0))
+        return _hand_shanten(self._key, self._n_melds)
 
     def _rest(self, suit: int) -> _Readings:
         """The readings of the melds and the other three suits, folded once."""
@@ -123,7 +127,8 @@ class DiscardShanten(_Reading):
 
     def __missing__(self, k: int) -> int:
         suit = _SUIT_OF[k]
-        best = _standard_value(self._rest(suit), _options_less(self._suits[suit], _PLACE[k], suit < 3))
+        rest = self._others[suit] or self._rest(suit)
+        best = _standard_value(rest, _options_less(self._suits[suit], _PLACE[k], suit < 3))
         if not self._n_melds:
             n = self._key[k]
             missing, doubled = self._missing, self._doubled
@@ -145,7 +150,8 @@ class DrawShanten(_Reading):
 
     def __missing__(self, k: int) -> int:
         suit = _SUIT_OF[k]
-        best = _standard_value(self._rest(suit), _options_more(self._suits[suit], _PLACE[k], suit < 3))
+        rest = self._others[suit] or self._rest(suit)
+        best = _standard_value(rest, _options_more(self._suits[suit], _PLACE[k], suit < 3))
         if not self._n_melds:
             n = self._key[k]
             missing, doubled = self._missing, self._doubled
@@ -155,6 +161,17 @@ class DrawShanten(_Reading):
             best = min(best, 6 - min(7, self._pairs - _PAIRS[n] + _PAIRS[n + 1]), missing - (doubled > 0))
         self[k] = best
         return best
+
+    def reach(self, level: int) -> bytes:
+        """For each face, nonzero when a draw of it may leave the hand below shanten ``level`` (at most
+        the hand's own): a face within two of a held tile of its number suit, a held honour, and, while
+        thirteen orphans is within a tile of ``level``, every face.  Any other draw joins no set,
+        partial set or pair, so it leaves every reading as it is and the shanten at ``level`` or
+        above."""
+        if not self._n_melds and self._missing - (self._doubled > 0) <= level:
+            return _EVERY_FACE
+        suits = self._suits
+        return _near(suits[0]) + _near(suits[1]) + _near(suits[2]) + suits[3]
 
     def after_swap(self, drawn: int, discarded: int) -> int:
         """The shanten of the hand plus a tile ``drawn`` and less one ``discarded`` (a draw kept and a
@@ -184,6 +201,12 @@ class DrawShanten(_Reading):
             missing += held == 1
             doubled -= held == 2
         return min(best, 6 - min(7, pairs), missing - (doubled > 0))
+
+
+@lru_cache(maxsize=_CACHED)
+def _near(key: bytes) -> bytes:
+    """For each face of a number suit, 1 when a tile of the suit is held within two of it."""
+    return bytes(any(key[max(i - 2, 0) : i + 3]) for i in range(len(key)))
 
 
 def _suit_keys(key: bytes) -> tuple[bytes, bytes, bytes, bytes]:
