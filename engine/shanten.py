@@ -44,6 +44,9 @@ _PLACE = tuple(k - 9 * _SUIT_OF[k] for k in range(NUM_KINDS))
 _ORPHAN_SET = frozenset(ORPHANS)
 _PAIRS = (0, 0, 1, 1, 2)
 """Pairs that ``n`` copies of a face make towards seven pairs."""
+_BEYOND = 14
+"""Above any shanten: the seven-pairs and thirteen-orphans shanten of a hand with melds, which may
+take neither form."""
 _EVERY_FACE = b"\1" * NUM_KINDS
 """Every face, where a draw of any may help."""
 
@@ -94,9 +97,20 @@ class _Reading(dict[int, int]):
     """A hand's suit readings and its seven-pairs and thirteen-orphans counts, kept to work out the
     shanten of the hand changed by a tile, by face (``self[k]``, each on first use).  The suits a
     change leaves alone are folded once per suit; seven pairs and thirteen orphans are adjusted for
-    the faces that change."""
+    the faces that change, and only where they may come below the standard form: a tile changes
+    either by at most one."""
 
-    __slots__ = ("_doubled", "_key", "_missing", "_n_melds", "_others", "_pairs", "_parts", "_suits")
+    __slots__ = (
+        "_doubled",
+        "_forms",
+        "_key",
+        "_missing",
+        "_n_melds",
+        "_others",
+        "_pairs",
+        "_parts",
+        "_suits",
+    )
 
     def __init__(self, counts: Sequence[int], n_melds: int) -> None:
         self._key = key = bytes(counts)
@@ -106,6 +120,9 @@ class _Reading(dict[int, int]):
         self._others: list[_Readings | None] = [None, None, None, None]
         self._pairs = _pairs(key)
         self._missing, self._doubled = _orphans(key)
+        self._forms = (
+            _BEYOND if n_melds else min(6 - min(7, self._pairs), self._missing - (self._doubled > 0))
+        )
 
     def own(self) -> int:
         """The shanten of the hand itself."""
@@ -129,7 +146,7 @@ class DiscardShanten(_Reading):
         suit = _SUIT_OF[k]
         rest = self._others[suit] or self._rest(suit)
         best = _standard_value(rest, _options_less(self._suits[suit], _PLACE[k], suit < 3))
-        if not self._n_melds:
+        if self._forms < best:
             n = self._key[k]
             missing, doubled = self._missing, self._doubled
             if k in _ORPHAN_SET:
@@ -152,7 +169,7 @@ class DrawShanten(_Reading):
         suit = _SUIT_OF[k]
         rest = self._others[suit] or self._rest(suit)
         best = _standard_value(rest, _options_more(self._suits[suit], _PLACE[k], suit < 3))
-        if not self._n_melds:
+        if self._forms <= best:
             n = self._key[k]
             missing, doubled = self._missing, self._doubled
             if k in _ORPHAN_SET:
@@ -188,7 +205,7 @@ class DrawShanten(_Reading):
             parts[suit] = _options_more(self._suits[suit], _PLACE[drawn], suit < 3)
             less = _options_less(self._suits[lost], _PLACE[discarded], lost < 3)
             best = _standard_value(_others(parts, lost, self._n_melds), less)
-        if self._n_melds:
+        if self._forms > best:
             return best
         n = key[drawn]
         held = key[discarded] + (drawn == discarded)
