@@ -108,9 +108,10 @@ def _best(vec: list[int], n: int, allowed: list[int]) -> int:
     """The discard among ``allowed`` that leaves the lowest shanten, the most isolated on ties (then
     the lowest face; the tile itself counts alike for every face).  No discard leaves less than the
     hand's own shanten, so the first in that order to keep it is the one."""
-    after = DiscardShanten(vec, n)
+    key = bytes(vec)
+    after = DiscardShanten(key, n)
     now = after.own()
-    places = _discard_order(bytes(vec))
+    places = _discard_order(key)
     order = sorted([places[k] for k in allowed])
     for place in order:
         if after[place & choices.FACE] == now:

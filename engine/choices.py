@@ -211,9 +211,9 @@ class _Holding:
     """A hand a playout holds between draws, and what the playouts learnt about it: the shanten after
     each draw and, for a draw that lowers it, the discard."""
 
-    def __init__(self, vec: list[int], n_melds: int) -> None:
+    def __init__(self, vec: list[int], key: bytes, n_melds: int) -> None:
         self.vec = vec
-        self.draws = DrawShanten(vec, n_melds)
+        self.draws = DrawShanten(key, n_melds)
         self.discards: dict[int, int] = {}
 
     def discard_after(self, tile: int) -> int:
@@ -240,7 +240,7 @@ class _Holdings:
         key = bytes(vec)
         hand = self.by_key.get(key)
         if hand is None:
-            hand = self.by_key[key] = _Holding(list(vec), self.n_melds)
+            hand = self.by_key[key] = _Holding(list(vec), key, self.n_melds)
         return hand
 
 
