@@ -126,7 +126,7 @@ class _Reading(dict[int, int]):
 
     def own(self) -> int:
         """The shanten of the hand itself."""
-        return _hand_shanten(self._key, self._n_melds)
+        return min(_standard_value(self._rest(3), self._parts[3]), self._forms)
 
     def _rest(self, suit: int) -> _Readings:
         """The readings of the melds and the other three suits, folded once."""
