@@ -49,7 +49,7 @@ from engine.predicates import (
     evaluate,
     mentions,
 )
-from engine.shanten import DiscardShanten, DrawShanten, shanten_after_discards, shanten_counts
+from engine.shanten import DiscardShanten, DrawShanten, shanten_counts
 from engine.state import PLAYERS
 from engine.tiles import (
     NUM_FLOWERS,
@@ -706,9 +706,11 @@ def gain(vec: Sequence[int], n_melds: int, k: int) -> tuple[int, int]:
     return shanten_counts(after, n_melds), _loneliness(k, after)
 
 
-def loss(vec: Sequence[int], n_melds: int, k: int) -> tuple[int, int]:
-    """How cheap giving tile ``k`` away is: the shanten without it, then its isolation (lower first)."""
-    return shanten_after_discards(vec, n_melds, [k])[0], -_loneliness(k, vec)
+def losses(vec: Sequence[int], n_melds: int, faces: Iterable[int]) -> list[tuple[int, int]]:
+    """How cheap giving a tile of each face away is: the shanten without it, then its isolation (lower
+    first)."""
+    after = DiscardShanten(vec, n_melds)
+    return [(after[k], -_loneliness(k, vec)) for k in faces]
 
 
 def choose_tile(
@@ -720,7 +722,7 @@ def choose_tile(
     vec = _counts(k for k in view.hand if k < NUM_KINDS)
     n = view.n_melds
     if all(vec[k] for k in faces):
-        ranked = [loss(vec, n, k) for k in faces]
+        ranked = losses(vec, n, faces)
         if card is not None and _only_shows(card):
             ranked = [(-a, -b) for a, b in ranked]
     else:
@@ -835,7 +837,9 @@ def choose_count(view: PlayerView, options: Sequence[str]) -> str:
     now = shanten_counts(vec, n)
     spare = 0
     while sum(vec) > 1:
-        k = min((k for k in range(NUM_KINDS) if vec[k]), key=lambda k: loss(vec, n, k))
+        held = [k for k in range(NUM_KINDS) if vec[k]]
+        ranked = losses(vec, n, held)
+        k = held[ranked.index(min(ranked))]
         vec[k] -= 1
         if shanten_counts(vec, n) > now:
             break
