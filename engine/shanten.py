@@ -72,13 +72,7 @@ def shanten(concealed: Iterable[int], n_melds: int = 0) -> int:
 
 def shanten_counts(counts: Sequence[int], n_melds: int = 0) -> int:
     """:func:`shanten` on a count vector of 34 kinds; trusted input, the fast path for bots."""
-    return _hand_shanten(bytes(counts), n_melds)
-
-
-@lru_cache(maxsize=_CACHED)
-def _hand_shanten(key: bytes, n_melds: int) -> int:
-    """:func:`shanten_counts` of a hand's key, kept (a hand is judged again while it waits for a turn:
-    the engine's reach and the bots ask alike)."""
+    key = bytes(counts)
     parts = _parts(_suit_keys(key))
     best = _standard_value(_others(parts, 3, n_melds), parts[3])
     if n_melds == 0:
