@@ -63,12 +63,31 @@ def _counts(hand: tuple[int, ...]) -> list[int]:
     return vec
 
 
-def _isolation(k: int, vec: list[int]) -> int:
+def _isolation(k: int, vec: bytes) -> int:
     """How little a tile connects to the rest of the hand: honours and terminals first (a tie-break)."""
     if k >= choices.HONOURS:
         return 10 - vec[k]
     lo, hi = choices.NEAR[k]
     return (10 if k in TERMINALS else 6) - sum(vec[lo:hi])
+
+
+@lru_cache(maxsize=choices.ORDERS_CACHED)
+def _isolated_places(suit: bytes, first: int) -> tuple[int, ...]:
+    """Each face's place in the discard order of one suit's key (:func:`choices.order_places` by
+    :func:`_isolation`)."""
+    vec = bytes(first) + suit
+    return choices.order_places((_isolation(k, vec) for k in range(first, first + len(suit))), first)
+
+
+def _discard_order(key: bytes) -> tuple[int, ...]:
+    """Each face's place in the greedy discard order for the hand ``key``: the most isolated first,
+    then the lower face."""
+    return (
+        _isolated_places(key[0:9], 0)
+        + _isolated_places(key[9:18], 9)
+        + _isolated_places(key[18:27], 18)
+        + _isolated_places(key[27:34], choices.HONOURS)
+    )
 
 
 def _lowest(vec: list[int], n: int) -> int:
@@ -89,11 +108,15 @@ def _best(vec: list[int], n: int, allowed: list[int]) -> int:
     """The discard among ``allowed`` that leaves the lowest shanten, the most isolated on ties (then
     the lowest face; the tile itself counts alike for every face).  No discard leaves less than the
     hand's own shanten, so the first in that order to keep it is the one."""
-    after = DiscardShanten(vec, n)
+    key = bytes(vec)
+    after = DiscardShanten(key, n)
     now = after.own()
-    order = sorted(allowed, key=lambda k: (-_isolation(k, vec), k))
-    keeper = next((k for k in order if after[k] == now), None)
-    return min(order, key=after.__getitem__) if keeper is None else keeper
+    places = _discard_order(key)
+    order = sorted([places[k] for k in allowed])
+    for place in order:
+        if after[place & choices.FACE] == now:
+            return place & choices.FACE
+    return min([place & choices.FACE for place in order], key=after.__getitem__)
 
 
 @lru_cache(maxsize=256)

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import compress
 
 from engine.contracts import ContractTerms
@@ -49,7 +49,7 @@ from engine.predicates import (
     evaluate,
     mentions,
 )
-from engine.shanten import DrawShanten, shanten_after_discards, shanten_counts
+from engine.shanten import DiscardShanten, DrawShanten, shanten_counts
 from engine.state import PLAYERS
 from engine.tiles import (
     NUM_FLOWERS,
@@ -163,9 +163,40 @@ def _discard(vec: list[int], now: int, after: Callable[[int], int]) -> int:
     shanten, and a hand of full size always holds a tile its best reading leaves out, so the
     loneliest face that keeps ``now`` is the discard; a hand short of tiles may have none, and then
     every face is weighed."""
-    faces = sorted(compress(range(NUM_KINDS), vec), key=lambda k: _loneliness(k, vec), reverse=True)
-    keeper = next((k for k in faces if after(k) == now), None)
-    return min(faces, key=after) if keeper is None else keeper
+    order = sorted(compress(_discard_order(bytes(vec)), vec))
+    for place in order:
+        if after(place & FACE) == now:
+            return place & FACE
+    return min([place & FACE for place in order], key=after)
+
+
+FACE = 63
+"""The bits of a face's place in a discard order (:func:`order_places`) that name the face."""
+ORDERS_CACHED = 1 << 15
+"""The size of each cache of a suit's discard order (bounded; a few thousand suit keys recur)."""
+
+
+def order_places(lonely: Iterable[int], first: int) -> tuple[int, ...]:
+    """Each face's place in an order that puts the loneliest first, then the lower face, as one number
+    (its low bits the face, from ``first`` on)."""
+    return tuple(first + i - (FACE + 1) * value for i, value in enumerate(lonely))
+
+
+def _discard_order(key: bytes) -> tuple[int, ...]:
+    """Each face's place in the playout's discard order for the hand ``key`` (:func:`_loneliness`)."""
+    return (
+        _lonely_places(key[0:9], 0)
+        + _lonely_places(key[9:18], 9)
+        + _lonely_places(key[18:27], 18)
+        + _lonely_places(key[27:34], HONOURS)
+    )
+
+
+@lru_cache(maxsize=ORDERS_CACHED)
+def _lonely_places(suit: bytes, first: int) -> tuple[int, ...]:
+    """:func:`order_places` by :func:`_loneliness` for the faces of one suit's key."""
+    vec = bytes(first) + suit
+    return order_places((_loneliness(k, vec) for k in range(first, first + len(suit))), first)
 
 
 def _loneliness(k: int, vec: Sequence[int]) -> int:
@@ -180,9 +211,9 @@ class _Holding:
     """A hand a playout holds between draws, and what the playouts learnt about it: the shanten after
     each draw and, for a draw that lowers it, the discard."""
 
-    def __init__(self, vec: list[int], n_melds: int) -> None:
+    def __init__(self, vec: list[int], key: bytes, n_melds: int) -> None:
         self.vec = vec
-        self.draws = DrawShanten(vec, n_melds)
+        self.draws = DrawShanten(key, n_melds)
         self.discards: dict[int, int] = {}
 
     def discard_after(self, tile: int) -> int:
@@ -191,8 +222,8 @@ class _Holding:
         if out is None:
             vec = list(self.vec)
             vec[tile] += 1
-            swap = self.draws.after_swap
-            out = self.discards[tile] = _discard(vec, self.draws[tile], lambda k: swap(tile, k))
+            swap = partial(self.draws.after_swap, tile)
+            out = self.discards[tile] = _discard(vec, self.draws[tile], swap)
         return out
 
 
@@ -209,7 +240,7 @@ class _Holdings:
         key = bytes(vec)
         hand = self.by_key.get(key)
         if hand is None:
-            hand = self.by_key[key] = _Holding(list(vec), self.n_melds)
+            hand = self.by_key[key] = _Holding(list(vec), key, self.n_melds)
         return hand
 
 
@@ -223,10 +254,11 @@ def playouts(view: PlayerView, rng: random.Random, draws: int, n: int = PLAYOUTS
     start = _counts(k for k in view.hand if k < NUM_KINDS)
     opening: tuple[int, ...] = ()
     if sum(start) % 3 == 2:
-        now = shanten_counts(start, n_melds)
+        after = DiscardShanten(start, n_melds)
+        now = after.own()
         if now < 0:
             return [Ending(tuple(start), 0, view.hand[-1], (), 0, 0) for _ in range(n)]
-        opening = (_discard(start, now, lambda k: shanten_after_discards(start, n_melds, [k])[0]),)
+        opening = (_discard(start, now, after.__getitem__),)
         start[opening[0]] -= 1
     level = shanten_counts(start, n_melds)
     pool = unseen(view)
@@ -244,23 +276,33 @@ def _playout(
     held: _Holdings,
 ) -> Ending:
     """One playout from the hand ``start`` at shanten ``level`` (its turn's discard ``opening`` made),
-    drawing from ``pool``; ``held`` are the hands the playouts have passed through, by key."""
+    drawing from ``pool``; ``held`` are the hands the playouts have passed through, by key.  A draw
+    out of the hand's reach (:meth:`~engine.shanten.DrawShanten.reach`) is thrown back unweighed;
+    each pick draws from ``rng`` exactly as ``randrange`` of the bag's size does."""
     vec = list(start)
     hand = held.of(vec)
     after = hand.draws
+    near = after.reach(level)
     bag = list(pool)
+    size = len(bag)
     discards = list(opening)
     flowers = kongs = step = 0
-    pick_below = rng.randrange
-    while step < draws and bag:
-        pick = pick_below(len(bag))
+    random_bits = rng.getrandbits
+    while step < draws and size:
+        bits = size.bit_length()
+        pick = random_bits(bits)
+        while pick >= size:
+            pick = random_bits(bits)
         tile = bag[pick]
-        bag[pick] = bag[-1]
-        bag.pop()
+        size -= 1
+        bag[pick] = bag[size]
         if tile >= NUM_KINDS:
             flowers += 1
             continue
         step += 1
+        if not near[tile]:
+            discards.append(tile)
+            continue
         now = after[tile]
         if now < 0:
             vec[tile] += 1
@@ -273,6 +315,7 @@ def _playout(
             vec[out] -= 1
             hand = held.of(vec)
             after = hand.draws
+            near = after.reach(level)
         discards.append(out)
         kongs += vec[tile] == COPIES
     return Ending(None, step, -1, tuple(discards), flowers, kongs)
@@ -663,9 +706,11 @@ def gain(vec: Sequence[int], n_melds: int, k: int) -> tuple[int, int]:
     return shanten_counts(after, n_melds), _loneliness(k, after)
 
 
-def loss(vec: Sequence[int], n_melds: int, k: int) -> tuple[int, int]:
-    """How cheap giving tile ``k`` away is: the shanten without it, then its isolation (lower first)."""
-    return shanten_after_discards(vec, n_melds, [k])[0], -_loneliness(k, vec)
+def losses(vec: Sequence[int], n_melds: int, faces: Iterable[int]) -> list[tuple[int, int]]:
+    """How cheap giving a tile of each face away is: the shanten without it, then its isolation (lower
+    first)."""
+    after = DiscardShanten(vec, n_melds)
+    return [(after[k], -_loneliness(k, vec)) for k in faces]
 
 
 def choose_tile(
@@ -677,7 +722,7 @@ def choose_tile(
     vec = _counts(k for k in view.hand if k < NUM_KINDS)
     n = view.n_melds
     if all(vec[k] for k in faces):
-        ranked = [loss(vec, n, k) for k in faces]
+        ranked = losses(vec, n, faces)
         if card is not None and _only_shows(card):
             ranked = [(-a, -b) for a, b in ranked]
     else:
@@ -792,7 +837,9 @@ def choose_count(view: PlayerView, options: Sequence[str]) -> str:
     now = shanten_counts(vec, n)
     spare = 0
     while sum(vec) > 1:
-        k = min((k for k in range(NUM_KINDS) if vec[k]), key=lambda k: loss(vec, n, k))
+        held = [k for k in range(NUM_KINDS) if vec[k]]
+        ranked = losses(vec, n, held)
+        k = held[ranked.index(min(ranked))]
         vec[k] -= 1
         if shanten_counts(vec, n) > now:
             break

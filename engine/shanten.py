@@ -44,6 +44,11 @@ _PLACE = tuple(k - 9 * _SUIT_OF[k] for k in range(NUM_KINDS))
 _ORPHAN_SET = frozenset(ORPHANS)
 _PAIRS = (0, 0, 1, 1, 2)
 """Pairs that ``n`` copies of a face make towards seven pairs."""
+_BEYOND = 14
+"""Above any shanten: the seven-pairs and thirteen-orphans shanten of a hand with melds, which may
+take neither form."""
+_EVERY_FACE = b"\1" * NUM_KINDS
+"""Every face, where a draw of any may help."""
 
 
 def shanten(concealed: Iterable[int], n_melds: int = 0) -> int:
@@ -86,12 +91,22 @@ class _Reading(dict[int, int]):
     """A hand's suit readings and its seven-pairs and thirteen-orphans counts, kept to work out the
     shanten of the hand changed by a tile, by face (``self[k]``, each on first use).  The suits a
     change leaves alone are folded once per suit; seven pairs and thirteen orphans are adjusted for
-    the faces that change."""
+    the faces that change, and only where they may come below the standard form: a tile changes
+    either by at most one."""
 
-    __slots__ = ("_doubled", "_key", "_missing", "_n_melds", "_others", "_pairs", "_parts", "_suits")
+    __slots__ = (
+        "_doubled",
+        "_forms",
+        "_key",
+        "_missing",
+        "_n_melds",
+        "_others",
+        "_pairs",
+        "_parts",
+        "_suits",
+    )
 
     def __init__(self, counts: Sequence[int], n_melds: int) -> None:
-        super().__init__()
         self._key = key = bytes(counts)
         self._n_melds = n_melds
         self._suits = suits = _suit_keys(key)
@@ -99,13 +114,13 @@ class _Reading(dict[int, int]):
         self._others: list[_Readings | None] = [None, None, None, None]
         self._pairs = _pairs(key)
         self._missing, self._doubled = _orphans(key)
+        self._forms = (
+            _BEYOND if n_melds else min(6 - min(7, self._pairs), self._missing - (self._doubled > 0))
+        )
 
     def own(self) -> int:
         """The shanten of the hand itself."""
-        best = _standard_value(self._rest(3), self._parts[3])
-        if self._n_melds:
-            return best
-        return min(best, 6 - min(7, self._pairs), self._missing - (self._doubled > 0))
+        return min(_standard_value(self._rest(3), self._parts[3]), self._forms)
 
     def _rest(self, suit: int) -> _Readings:
         """The readings of the melds and the other three suits, folded once."""
@@ -123,8 +138,9 @@ class DiscardShanten(_Reading):
 
     def __missing__(self, k: int) -> int:
         suit = _SUIT_OF[k]
-        best = _standard_value(self._rest(suit), _options_less(self._suits[suit], _PLACE[k], suit < 3))
-        if not self._n_melds:
+        rest = self._others[suit] or self._rest(suit)
+        best = _standard_value(rest, _options_less(self._suits[suit], _PLACE[k], suit < 3))
+        if self._forms < best:
             n = self._key[k]
             missing, doubled = self._missing, self._doubled
             if k in _ORPHAN_SET:
@@ -145,8 +161,9 @@ class DrawShanten(_Reading):
 
     def __missing__(self, k: int) -> int:
         suit = _SUIT_OF[k]
-        best = _standard_value(self._rest(suit), _options_more(self._suits[suit], _PLACE[k], suit < 3))
-        if not self._n_melds:
+        rest = self._others[suit] or self._rest(suit)
+        best = _standard_value(rest, _options_more(self._suits[suit], _PLACE[k], suit < 3))
+        if self._forms <= best:
             n = self._key[k]
             missing, doubled = self._missing, self._doubled
             if k in _ORPHAN_SET:
@@ -155,6 +172,17 @@ class DrawShanten(_Reading):
             best = min(best, 6 - min(7, self._pairs - _PAIRS[n] + _PAIRS[n + 1]), missing - (doubled > 0))
         self[k] = best
         return best
+
+    def reach(self, level: int) -> bytes:
+        """For each face, nonzero when a draw of it may leave the hand below shanten ``level`` (at most
+        the hand's own): a face within two of a held tile of its number suit, a held honour, and, while
+        thirteen orphans is within a tile of ``level``, every face.  Any other draw joins no set,
+        partial set or pair, so it leaves every reading as it is and the shanten at ``level`` or
+        above."""
+        if not self._n_melds and self._missing - (self._doubled > 0) <= level:
+            return _EVERY_FACE
+        suits = self._suits
+        return _near(suits[0]) + _near(suits[1]) + _near(suits[2]) + suits[3]
 
     def after_swap(self, drawn: int, discarded: int) -> int:
         """The shanten of the hand plus a tile ``drawn`` and less one ``discarded`` (a draw kept and a
@@ -171,7 +199,7 @@ class DrawShanten(_Reading):
             parts[suit] = _options_more(self._suits[suit], _PLACE[drawn], suit < 3)
             less = _options_less(self._suits[lost], _PLACE[discarded], lost < 3)
             best = _standard_value(_others(parts, lost, self._n_melds), less)
-        if self._n_melds:
+        if self._forms > best:
             return best
         n = key[drawn]
         held = key[discarded] + (drawn == discarded)
@@ -184,6 +212,12 @@ class DrawShanten(_Reading):
             missing += held == 1
             doubled -= held == 2
         return min(best, 6 - min(7, pairs), missing - (doubled > 0))
+
+
+@lru_cache(maxsize=_CACHED)
+def _near(key: bytes) -> bytes:
+    """For each face of a number suit, 1 when a tile of the suit is held within two of it."""
+    return bytes(any(key[max(i - 2, 0) : i + 3]) for i in range(len(key)))
 
 
 def _suit_keys(key: bytes) -> tuple[bytes, bytes, bytes, bytes]:

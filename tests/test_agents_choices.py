@@ -10,7 +10,7 @@ from itertools import permutations
 
 import pytest
 
-from engine import choices
+from engine import agents, choices
 from engine.agents import GreedyAgent, make_agents
 from engine.decisions import ABANDON, KEEP, PASS, Decision, DecisionKind
 from engine.session import SessionConfig, drive
@@ -287,3 +287,37 @@ def test_a_swap_puts_back_the_worst_candidate_and_a_replacement_may_pass_s9_1(
 def test_a_session_view_holds_the_library_in_play() -> None:
     session = new_session(SessionConfig(seed=1, mode="strategy", rounds=4))
     assert session.view(0).cards is session.cards
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_playout_draws_as_randrange_would(seed: int) -> None:
+    """A playout picks each tile with ``getrandbits`` of the bag's size in bits, drawn again while too
+    large: exactly what ``randrange`` of the bag's size draws, so a seed plays the same playouts."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for size in [*range(1, 140), 1 << 20, 3 << 30]:
+        bits = size.bit_length()
+        pick = ours.getrandbits(bits)
+        while pick >= size:
+            pick = ours.getrandbits(bits)
+        assert pick == theirs.randrange(size)
+    assert ours.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_discard_orders_put_the_loneliest_face_first(seed: int) -> None:
+    """The playout's and the greedy turn's discard orders, read per suit, rank every face by its
+    loneliness (isolation), the lower face first on ties."""
+    rng = random.Random(seed)
+    vec = [0] * 34
+    for k in rng.sample([k for k in range(34) for _ in range(4)], 14):
+        vec[k] += 1
+    key = bytes(vec)
+    faces = list(range(34))
+    lonely = sorted(choices._discard_order(key))
+    assert [p & choices.FACE for p in lonely] == sorted(
+        faces, key=lambda k: (-choices._loneliness(k, vec), k)
+    )
+    isolated = sorted(agents._discard_order(key))
+    assert [p & choices.FACE for p in isolated] == sorted(
+        faces, key=lambda k: (-agents._isolation(k, key), k)
+    )

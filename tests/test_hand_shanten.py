@@ -199,3 +199,19 @@ def test_a_suit_reads_the_same_slid_along_or_turned_round(suit: list[int], shift
             shanten_counts(counts(hand), n_melds) for hand in (tiles, moved, turned, [k + 9 for k in tiles])
         }
         assert len(values) == 1
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_hand_before_discard(), st.integers(0, 8))
+def test_a_draw_out_of_reach_leaves_the_shanten_at_the_level(case: tuple[list[int], int], above: int) -> None:
+    """A playout skips the draws its hand cannot use: a face out of :meth:`DrawShanten.reach` of a
+    level at most the hand's own leaves the shanten at that level or above (§13.11.2, §13.11.8)."""
+    vector, n_melds = case
+    held = next(k for k in range(34) if vector[k])
+    vector[held] -= 1
+    reading = DrawShanten(vector, n_melds)
+    level = max(reading.own() - above, 0)
+    reach = reading.reach(level)
+    for k in range(34):
+        if not reach[k] and vector[k] < 4:
+            assert reading[k] >= level
