@@ -316,7 +316,7 @@ def test_no_call_offered_on_a_safe_discard_to_a_chi_permission_r89() -> None:
 
 
 def test_p10_replacement_is_still_bound_by_on08_pair5() -> None:
-    """P-10 逆转牌河 with O-N08 喜新厌旧 (R122, R129): A draws 9p under O-N08, discards 1m and takes it
+    """P-10 逆转牌河 with O-N08 喜新厌旧 (§15, R122, R129): A draws 9p under O-N08, discards 1m and takes it
     back; 9p is still the turn's drawn tile, so the replacement may not be 9p. The replacement is the
     normal discard that ends O-N08: a turn later the drawn 5p may go."""
     sc = CardPlay(

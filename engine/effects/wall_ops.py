@@ -17,6 +17,14 @@ def _show(tiles: list[int]) -> str:
     return " ".join(format_one(kind_of_instance(i)) for i in tiles)
 
 
+def _look(ctx: Ctx, args: dict[str, ArgValue]) -> tuple[bool, list[int]]:
+    """Whether the look is at the tail, and the ``n`` tiles seen at that end (lib 二.1 顶部/尾部)."""
+    wall = ctx.game.table.wall
+    n = int(str(args.get("n", 1)))
+    tail = args.get("end", "top") == "tail"
+    return tail, wall.look_tail(n) if tail else wall.look_front(n)
+
+
 @primitive("look_and_reorder")
 def look_and_reorder(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """Look at ``n`` tiles at an end and put them back: in any order, unchanged, or with a tile of the
@@ -24,9 +32,7 @@ def look_and_reorder(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     game = ctx.game
     holder = ctx.holder
     wall = game.table.wall
-    n = int(str(args.get("n", 1)))
-    tail = args.get("end", "top") == "tail"
-    seen = wall.look_tail(n) if tail else wall.look_front(n)
+    tail, seen = _look(ctx, args)
     if not seen or holder is None:
         ctx.unexecutable = True
         return
@@ -77,9 +83,7 @@ def look_and_take(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     game = ctx.game
     holder = ctx.holder
     wall = game.table.wall
-    n = int(str(args.get("n", 1)))
-    tail = args.get("end", "top") == "tail"
-    seen = wall.look_tail(n) if tail else wall.look_front(n)
+    tail, seen = _look(ctx, args)
     if not seen or holder is None or not game.playing(holder):
         ctx.unexecutable = True
         return
