@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from itertools import compress
-from typing import ClassVar, Protocol
+from typing import Protocol
 
 from engine import choices
 from engine.decisions import HU, PASS, Decision, DecisionKind
@@ -144,8 +144,7 @@ class GreedyAgent:
 
     def decide(self, view: PlayerView, decision: Decision) -> str:
         """The greedy answer for each kind of decision."""
-        handler = self._handlers.get(decision.kind, GreedyAgent._first)
-        return handler(self, view, decision)
+        return _HANDLERS.get(decision.kind, GreedyAgent._first)(self, view, decision)
 
     def _turn(self, view: PlayerView, decision: Decision) -> str:
         options = decision.options
@@ -208,16 +207,19 @@ class GreedyAgent:
     def _first(self, view: PlayerView, decision: Decision) -> str:
         return decision.options[0]
 
-    _handlers: ClassVar[dict[DecisionKind, Callable[[GreedyAgent, PlayerView, Decision], str]]] = {
-        DecisionKind.TURN: _turn,
-        DecisionKind.CALL: _call,
-        DecisionKind.ROB_KONG: _call,
-        DecisionKind.ABANDON: _abandon,
-        DecisionKind.CONTRACT: _contract,
-        DecisionKind.AUGMENT: _augment,
-        DecisionKind.KEEP_LASTING: _card,
-        DecisionKind.CHOOSE: _choose,
-    }
+
+_HANDLERS: dict[DecisionKind, Callable[[GreedyAgent, PlayerView, Decision], str]] = {
+    DecisionKind.TURN: GreedyAgent._turn,
+    DecisionKind.CALL: GreedyAgent._call,
+    DecisionKind.ROB_KONG: GreedyAgent._call,
+    DecisionKind.ABANDON: GreedyAgent._abandon,
+    DecisionKind.CONTRACT: GreedyAgent._contract,
+    DecisionKind.AUGMENT: GreedyAgent._augment,
+    DecisionKind.KEEP_LASTING: GreedyAgent._card,
+    DecisionKind.CHOOSE: GreedyAgent._choose,
+}
+"""The greedy answer's method for each kind of decision (a module-level table: compiled classes have
+no class-level dictionaries of their own methods)."""
 
 
 AGENTS: dict[str, Callable[[random.Random], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol
 
 from engine.decisions import Decision
 
@@ -59,7 +59,6 @@ Sink = Callable[[Event], None]
 """Records the events it is given: every event, unless it is a :class:`NamedSink`."""
 
 
-@runtime_checkable
 class NamedSink(Protocol):
     """A sink that records only the events named in ``events``: the bus gives it no other."""
 
@@ -120,8 +119,8 @@ class Bus:
 
     def __post_init__(self) -> None:
         self.sinks = tuple(self.sinks)
-        self._recording_all = tuple(s for s in self.sinks if not isinstance(s, NamedSink))
-        named = {name for s in self.sinks if isinstance(s, NamedSink) for name in s.events}
+        self._recording_all = tuple(s for s in self.sinks if _named(s) is None)
+        named = {name for s in self.sinks for name in _named(s) or ()}
         self._recorders = {name: tuple(s for s in self.sinks if _records(s, name)) for name in named}
         self._audible = set()
         self.audible = EVERY_EVENT if self._recording_all else self._audible
@@ -282,9 +281,16 @@ def _entry(listener: Listener) -> _Entry:
     )
 
 
+def _named(sink: Sink) -> frozenset[str] | None:
+    """The events a :class:`NamedSink` records; ``None`` for a plain sink (it records every event)."""
+    events: frozenset[str] | None = getattr(sink, "events", None)
+    return events
+
+
 def _records(sink: Sink, name: str) -> bool:
     """Whether ``sink`` records the event ``name``: a plain sink records every event."""
-    return not isinstance(sink, NamedSink) or name in sink.events
+    events = _named(sink)
+    return events is None or name in events
 
 
 def _rank(listener: Listener) -> tuple[int, str]:

@@ -58,7 +58,8 @@ def shanten(concealed: Iterable[int], n_melds: int = 0) -> int:
     melds or a tile count that does not fit them.
     """
     counts = [0] * NUM_KINDS
-    for t in concealed:
+    given: Iterable[object] = concealed  # checked one by one, as an untyped caller may pass anything
+    for t in given:
         if not (isinstance(t, int) and 0 <= t < NUM_KINDS):
             raise InputError(f"shanten: tile {t!r} is not a suit or honour tile (a flower is set aside)")
         counts[t] += 1

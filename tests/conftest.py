@@ -2,10 +2,13 @@
 store, never in the working folder (``$HEXMJ_DB``, §18.3).  Property tests are deterministic: the
 same examples on every run and machine, no example database, and no per-example wall-clock deadline
 (a loaded CI machine must not turn a slow example into a failure).  ``working_copy`` is a designer's
-copy of the card folder for the command-line tests (``--cards DIR``)."""
+copy of the card folder for the command-line tests (``--cards DIR``).  With ``HEXMJ_EXPECT_COMPILED=1``
+(``make pytest-compiled``) the run stops at once unless the compiled engine is the one imported.
+"""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -14,6 +17,7 @@ from hypothesis import HealthCheck, settings
 
 from dsl.loader import CORE_CARDS
 from dsl.pools import DEFAULT_POOL_FILE
+from engine.build_info import compiled_modules, describe
 
 settings.register_profile(
     "hexmj",
@@ -24,6 +28,17 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile("hexmj")
+
+
+def pytest_report_header() -> str:
+    """Which engine the tests run on."""
+    return describe()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Refuse to test the interpreted engine when the compiled one is expected."""
+    if os.environ.get("HEXMJ_EXPECT_COMPILED") == "1" and not compiled_modules():
+        raise pytest.UsageError("HEXMJ_EXPECT_COMPILED=1, but the engine is interpreted: run `make compiled`")
 
 
 @pytest.fixture(autouse=True)

@@ -88,7 +88,7 @@ def test_c24_is_reachable_only_with_the_treasure_the_view_shows_s8_3(
 
 def test_playouts_see_only_the_players_own_view(library: Mapping[str, CompiledCard]) -> None:
     """The unseen pool is the set less what the view shows: never more than four of a face."""
-    view = view_of(library, "111m222p333s555z9m", rivers=(parse("9m"), (), parse("1m"), ()))
+    view = view_of(library, "111m222p333s555z9m", rivers=(tuple(parse("9m")), (), tuple(parse("1m")), ()))
     pool = choices.unseen(view)
     assert pool.count(parse("1m")[0]) == 0
     assert pool.count(parse("9m")[0]) == 2
