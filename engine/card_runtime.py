@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from engine.bus import Event, Step
 from engine.decisions import Decision, DecisionKind
+from engine.effects import deck_ops, hand_ops, table_ops, wall_ops
 from engine.effects.context import Ctx
 from engine.effects.hooks import TURN_STARTED, CardHook, Expiry, LaterHook, Status, WatchHook
 from engine.effects.program import run_program
@@ -38,6 +39,10 @@ from engine.vocabulary import (
 
 if TYPE_CHECKING:
     from engine.round import Round
+
+PRIMITIVE_GROUPS = (deck_ops, hand_ops, table_ops, wall_ops)
+"""The modules of the effect primitives card programs run; importing them registers their
+primitives (:func:`engine.effects.program.primitive`)."""
 
 
 @dataclass

@@ -8,9 +8,8 @@ treasure, party).  ``table_changes`` makes the changes the round keeps
 track of (reveals, views, retractions, seats, contracts).  ``hooks`` puts
 cards on the bus; ``facts`` answers the guards; ``context`` resolves roles
 and tile filters.
+
+The package itself imports nothing: :mod:`engine.card_runtime`, which runs
+card programs, imports the four groups (:data:`engine.card_runtime.PRIMITIVE_GROUPS`),
+and importing a group registers its primitives.
 """
-
-from engine.effects import deck_ops, hand_ops, table_ops, wall_ops
-from engine.effects.program import PRIMITIVES, run_program
-
-__all__ = ["PRIMITIVES", "deck_ops", "hand_ops", "run_program", "table_ops", "wall_ops"]

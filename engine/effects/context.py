@@ -10,7 +10,6 @@ Roles (``holder``, ``actor``, ``upper``, ``lower``, ``dealer``, ``next_actor``,
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.bus import Event
@@ -75,18 +74,23 @@ def _fixed_test(atom: object) -> Callable[[int], bool]:
     return lambda k: k == face
 
 
-@dataclass
 class Ctx:
-    """One resolution of a card's program; ``unexecutable`` is set when a step could do nothing."""
+    """One resolution of a card's program; ``unexecutable`` is set when a step could do nothing.
 
-    game: Round
-    card: CompiledCard
-    holder: int | None
-    event: Event | None = None
-    names: dict[str, object] = field(default_factory=dict)
-    unexecutable: bool = False
-    did_something: bool = False
-    gained: dict[int, int] = field(default_factory=dict)
+    A plain class, not a dataclass: the compiled build cannot describe a dataclass field whose type
+    (``Round``) its module imports only for type checking."""
+
+    def __init__(
+        self, game: Round, card: CompiledCard, holder: int | None, event: Event | None = None
+    ) -> None:
+        self.game = game
+        self.card = card
+        self.holder = holder
+        self.event = event
+        self.names: dict[str, object] = {}
+        self.unexecutable = False
+        self.did_something = False
+        self.gained: dict[int, int] = {}
 
     def gain(self, player: int, n: int = 1) -> None:
         """The player took ``n`` tiles into hand in this effect; a later ``discard`` gives one back."""

@@ -21,11 +21,19 @@ from engine.effects.context import Ctx
 from engine.effects.facts import Test, compiled, holds
 from engine.effects.program import Step, runnable
 from engine.state import ContractStatus
-from engine.vocabulary import DURATIONS, ContractWatch, Hook, Level, LimitRule, Program, StaticRule
+from engine.vocabulary import (
+    DURATIONS,
+    CompiledCard,
+    ContractWatch,
+    Hook,
+    Level,
+    LimitRule,
+    Program,
+    StaticRule,
+)
 
 if TYPE_CHECKING:
     from engine.round import Round
-    from engine.vocabulary import CompiledCard
 
 TURN_STARTED = "turn.started"
 """The event that arms a duration counting only the holder's next turn (H10)."""
