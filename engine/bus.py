@@ -37,17 +37,30 @@ RULE = "rule"
 """The cause of an event of the ordinary flow (CARD-INVENTORY §0)."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Event:
     """Something that happened at a rule timing point; ``player`` is the acting player, if any.
 
     Never changed once delivered (not frozen only because a frozen value costs three times as much
-    to build, and a round builds hundreds)."""
+    to build, and a round builds hundreds; its ``__init__`` is written out so that the compiled
+    build compiles it too)."""
 
     name: str
-    player: int | None = None
-    cause: str = RULE
-    data: Mapping[str, object] = field(default_factory=dict)
+    player: int | None
+    cause: str
+    data: Mapping[str, object]
+
+    def __init__(
+        self,
+        name: str,
+        player: int | None = None,
+        cause: str = RULE,
+        data: Mapping[str, object] | None = None,
+    ) -> None:
+        self.name = name
+        self.player = player
+        self.cause = cause
+        self.data = {} if data is None else data
 
     @property
     def card_caused(self) -> bool:

@@ -3,7 +3,8 @@
 Every error a user can cause (bad JSON, a bad tile string, a bad card, an
 illegal decision) is a :class:`HexError`; the ``hexmj`` command prints its
 message on one line and exits with :attr:`HexError.exit_code`, never with a
-traceback: 2 malformed input, 3 illegal action, 4 card error, 5 log error.
+traceback: 2 malformed input, 3 illegal action, 4 card error, 5 log error, 6 a
+module that cannot be loaded.
 A check that fails on something the engine built itself is not the user's
 fault: it is raised as an :class:`EngineFault` (exit 70, a defect to report).
 """
@@ -42,6 +43,12 @@ class LogError(HexError, ValueError):
     """A game log that cannot be replayed or resumed (exit 5)."""
 
     exit_code = 5
+
+
+class ModuleLoadError(HexError):
+    """An installed module cannot be imported or does not declare itself (exit 6)."""
+
+    exit_code = 6
 
 
 class EngineFault(HexError):

@@ -10,17 +10,24 @@ from engine.shanten import shanten_counts
 from engine.tiles import ALL_KINDS, INSTANCE_KINDS, NUM_KINDS
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class HandCounts:
     """One player's concealed tiles as 34 counts (and their shanten, once asked), kept while the hand
     is unchanged: the responses to every discard read them (§12.2).  ``vector`` is shared; a reader
-    that changes it restores it.  ``flowers``: the hand holds a flower, which the counts leave out."""
+    that changes it restores it.  ``flowers``: the hand holds a flower, which the counts leave out.
+    (``__init__`` is written out so that the compiled build compiles it too.)"""
 
     hand: list[int]
     vector: list[int]
     flowers: bool
-    _shanten: tuple[int, int] | None = None
+    _shanten: tuple[int, int] | None
     """The last shanten asked: for how many melds, and its value."""
+
+    def __init__(self, hand: list[int], vector: list[int], flowers: bool) -> None:
+        self.hand = hand
+        self.vector = vector
+        self.flowers = flowers
+        self._shanten = None
 
     def shanten(self, n_melds: int) -> int:
         """The shanten of the concealed tiles beside ``n_melds`` melds."""

@@ -25,16 +25,10 @@ from pluggy import HookImpl
 from engine import hookspecs
 from engine.bus import Event, Step
 from engine.decisions import Decision
-from engine.errors import HexError, InputError
+from engine.errors import InputError, ModuleLoadError
 
 MODES = ("strategy", "party", "all")
 """The pool modes of §3: 策略模式, 聚会模式, 全模块模式."""
-
-
-class ModuleLoadError(HexError):
-    """An installed module cannot be imported or does not declare itself (exit 6)."""
-
-    exit_code = 6
 
 
 @dataclass(frozen=True)
