@@ -15,6 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from engine.build_info import describe
+
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = 5
 
@@ -45,7 +47,7 @@ def cold_seconds(script: str) -> tuple[float, float]:
     walls, cpus = [], []
     for _ in range(RUNS):
         done = subprocess.run(
-            [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
+            [sys.executable, "-P", "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
         )
         wall, cpu = (float(part) for part in done.stdout.split())
         walls.append(wall)
@@ -55,6 +57,7 @@ def cold_seconds(script: str) -> tuple[float, float]:
 
 def main() -> None:
     """Measure each case and print one line per case (and a JSON summary)."""
+    print(describe())
     results = {}
     for name, (script, target) in CASES.items():
         seconds, cpu = cold_seconds(script)

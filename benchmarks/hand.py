@@ -20,16 +20,13 @@ that takes the :class:`Corpus` and returns :class:`Row` values.
 from __future__ import annotations
 
 import random
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TypeVar
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
+from engine.build_info import describe
 from engine.hand import decompose, decompose_counts, is_complete_counts, waits
 from engine.shanten import shanten_counts
 from engine.suit_tables import HONOUR_SIZE, NUMBER_SIZE, complete_keys
@@ -212,6 +209,7 @@ COMPARISONS: list[Callable[[Corpus], list[Row]]] = [win_checks, decompositions, 
 
 
 def main() -> None:
+    print(describe())
     start = time.perf_counter()
     complete_keys.__wrapped__(NUMBER_SIZE), complete_keys.__wrapped__(HONOUR_SIZE)
     print(f"table build (once, at import of engine.hand): {time.perf_counter() - start:.3f} s")

@@ -33,6 +33,7 @@ import tracemalloc
 from collections.abc import Callable
 
 from engine.agents import make_agents
+from engine.build_info import describe
 from engine.session import SessionConfig, drive
 from tools.cmd_play import new_session, session_cards
 
@@ -131,6 +132,7 @@ def main() -> None:
     parser.add_argument("--profile", type=int, default=0, metavar="N", help="profile N sessions instead")
     args = parser.parse_args()
     session_cards(MODE)
+    print(describe())
     if args.profile:
         profile(args.profile)
         return

@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
+from engine.build_info import describe
 from tools.lab.executors import open_executor
 from tools.lab.metrics import summarize
 from tools.lab.runner import ENGINE_TABLE, STANDIN_TABLE, run
@@ -40,6 +41,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, choices=(4, 8), default=8)
     parser.add_argument("--standin", action="store_true", help="play the stand-in table, not the engine")
     args = parser.parse_args()
+    print(describe())
     spec = SessionSpec(mode="strategy", rounds=args.rounds)
     table = STANDIN_TABLE if args.standin else ENGINE_TABLE
 
