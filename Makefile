@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 COMPILED := build/compiled
 WITH_COMPILED := HEXMJ_EXPECT_COMPILED=1 PYTHONPATH=$(COMPILED)
 
-.PHONY: run test lint typecheck pytest pytest-compiled compiled bench clean
+.PHONY: run test lint typecheck pytest pytest-compiled compiled wheel bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -42,6 +42,10 @@ $(COMPILED)/.built: $(STAMP) setup.py $(wildcard engine/*.py engine/effects/*.py
 
 compiled: $(COMPILED)/.built
 
+# The distribution with the engine compiled, as dist/hexmahjong-*.whl.
+wheel: $(STAMP)
+	HEXMJ_MYPYC=1 $(BIN)/python -m pip wheel --quiet --no-build-isolation --no-deps -w dist .
+
 pytest-compiled: $(COMPILED)/.built
 	$(WITH_COMPILED) $(BIN)/pytest -n 2
 
@@ -55,4 +59,4 @@ bench: $(COMPILED)/.built
 	$(WITH_COMPILED) $(BIN)/python benchmarks/play.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info
