@@ -33,6 +33,7 @@ from tools import (
     cmd_cards,
     cmd_fmt,
     cmd_lint,
+    cmd_lsp,
     cmd_modules,
     cmd_play,
     cmd_pool,
@@ -59,6 +60,7 @@ app.command("play")(cmd_play.play)
 app.command("replay")(cmd_replay.replay)
 app.command("simulate")(cmd_simulate.simulate)
 app.command("fmt")(cmd_fmt.fmt)
+app.command("lsp")(cmd_lsp.lsp)
 
 
 EXIT_INTERRUPTED = 130
