@@ -7,9 +7,8 @@ depends on what the cards say and not on how they were typed:
   blank line between cards and one between the last field and the first
   ability; a blank line the designer left between two members is kept (at
   most one, never right after ``{`` or before ``}``);
-- an ability on one line up to its ``do``, and its effect after it when that
-  line stays within :data:`WIDTH` columns, else ``do`` and the effect on the
-  next line, indented; a block ``{ … }``, ``choose one``
+- an ability on one line up to its ``do`` and its effect after it, however
+  long (no width decides a break, so an edit never moves other lines); a block ``{ … }``, ``choose one``
   and the branches of ``if`` open on that line and hold one effect per line;
 - single spaces between words, ``:`` after a label or an argument name,
   ``, `` between arguments, ``|`` between alternatives without spaces, the
@@ -27,7 +26,6 @@ from __future__ import annotations
 
 import bisect
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -37,10 +35,6 @@ from dsl.parser import parse_tree
 
 INDENT = "  "
 """One level of indentation."""
-
-WIDTH = 110
-"""The widest an ability's first line may be before its ``do`` goes to the next line (the project's
-line length)."""
 
 Span = tuple[int, int]
 """Where a word is in the source: start and end offsets."""
@@ -76,7 +70,6 @@ class _Line:
     text: str
     spans: list[Span]
     force_blank: bool = False
-    keep_blank: bool = True
     comment: str = ""
     is_comment: bool = False
 
@@ -283,7 +276,7 @@ def _member_lines(tree: Tree[Token]) -> list[_Line]:
         head = [_Text(_HEADS[kind])]
         for child in kids:
             if isinstance(child, Tree) and (child.data in _EFFECTS or child.data in _BLOCKS):
-                return _hooked(_join(head), _body(child))
+                return _after(_join([*head, _Text("do")]), _body(child))
             head.append(_Text("may") if isinstance(child, Token) and child.type == "MAY" else _inline(child))
         return [_line(_join(head))]
     if kind == "static":
@@ -302,21 +295,6 @@ def _member_lines(tree: Tree[Token]) -> list[_Line]:
     if kind == "resolution":
         return _after(_Text("resolve do"), _body(kids[0]))
     raise ValueError(f"no layout for the member {kind}")
-
-
-def _hooked(head: _Text, body: list[_Line]) -> list[_Line]:
-    """``<head> do <body>`` on one line, or ``do <body>`` on the next, indented, when the line would be
-    wider than :data:`WIDTH`."""
-    one_line = _after(_join((head, _Text("do"))), body)
-    if _width(one_line[0].text) + len(INDENT) <= WIDTH:
-        return one_line
-    rest = _nested(_after(_Text("do"), body))
-    rest[0].keep_blank = False
-    return [_line(head), *rest]
-
-
-def _width(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
 def _card(tree: Tree[Token]) -> list[_Line]:
@@ -413,8 +391,7 @@ def _render(lines: list[_Line], source: _Source) -> str:
     out: list[str] = []
     previous: _Line | None = None
     for line in lines:
-        kept = line.keep_blank and bool(line.spans) and source.blank_before(line.spans[0][0])
-        blank = line.force_blank or kept
+        blank = line.force_blank or (bool(line.spans) and source.blank_before(line.spans[0][0]))
         opens = previous is not None and not previous.is_comment and previous.text.endswith("{")
         if previous is None or opens or (line.closes and not line.is_comment):
             blank = False

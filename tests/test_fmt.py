@@ -112,12 +112,11 @@ def test_a_card_typed_any_way_gets_the_canonical_layout() -> None:
     assert format_text(CANONICAL) == CANONICAL
 
 
-def test_a_long_ability_puts_do_on_the_next_line() -> None:
-    """Beyond 110 columns the effect goes to the next line after ``do``, indented (S-01's layout)."""
-    text = (Path(__file__).parents[1] / "cards" / "silver.hex").read_text(encoding="utf-8")
-    formatted = format_text(text)
-    head = "  on draw.normal by holder when normal_draws(holder) == 5 and calls_made(holder, chi|pon|minkan)"
-    assert f"{head} == 0\n    do look_and_reorder(2)\n" in formatted
+def test_an_ability_stays_on_one_line_however_long() -> None:
+    """B-10's trigger, written over two lines, becomes one: no width decides a break (lib 十 B-10)."""
+    text = (Path(__file__).parents[1] / "cards" / "black_contracts.hex").read_text(encoding="utf-8")
+    head = "  on draw.normal by holder when tile_is(tile, number) and forced_discards(holder) < 3 do status"
+    assert f"{head} forbid keep_drawn(tile: number) for holder until this_turn\n" in format_text(text)
 
 
 def test_nested_conditions_keep_their_grouping() -> None:
