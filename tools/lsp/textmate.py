@@ -43,7 +43,14 @@ def _match(pattern: str, name: str) -> dict[str, str]:
 
 def grammar() -> dict[str, Any]:
     """The grammar as a JSON object."""
+    header = (
+        r'^\s*(card)\s+([A-Z]{1,2}-[A-Z]?[0-9]{2,3}(?:-v[0-9]+)?)\s+("(?:[^"\\]|\\.)*")'
+        r"\s+(" + "|".join(CARD_GROUPS) + r")\b(?:\s+(?!module\b)([a-z_]+))?"
+    )
+    names = ("keyword.control", "entity.name.type.card-id", "string.quoted.double", "storage.type.card")
+    captures = {str(i): {"name": f"{name}.hexcard"} for i, name in enumerate((*names, names[-1]), 1)}
     patterns = [
+        {"match": header, "captures": captures},
         _match(r"#.*$", "comment.line.number-sign"),
         {
             "begin": '"',
@@ -57,10 +64,6 @@ def grammar() -> dict[str, Any]:
         _match(r"\b(?:and|or|not)\b", "keyword.operator.logical"),
         _match(r">=|<=|==|!=|>|<", "keyword.operator.comparison"),
         _match(r"\b(?:" + "|".join(KEYWORDS) + r")\b", "keyword.control"),
-        _match(
-            _words([*CARD_GROUPS, *(g for groups in CARD_GROUPS.values() for g in groups)]),
-            "storage.type.card",
-        ),
         _match(_words(v.PRIMITIVES), "support.function.primitive"),
         _match(_words(v.STATICS), "support.function.static"),
         _match(_words([*v.FACTS, *pr.REGISTRY]), "support.function.fact"),
