@@ -224,10 +224,12 @@ FIELDS = st.sampled_from(
     [["卡面正文", ":", '"正文 # 不是注释"'], ["说明", "：", '"x\\\\y"'], ["频率", ":", '"每局1次"']]
 )
 
+HEADERS = st.sampled_from([["silver"], ["chance", "positive"], ["world", "module", "treasure"]])
+
 CARDS = st.lists(
-    st.tuples(st.sampled_from(["W-01", "S-08-v2", "O-P01"]), st.lists(FIELDS, max_size=3),
+    st.tuples(st.tuples(st.sampled_from(["W-01", "S-08-v2", "O-P01"]), HEADERS), st.lists(FIELDS, max_size=3),
               st.lists(ABILITIES, max_size=3)).map(
-        lambda t: ["card", t[0], '"名"', "silver", "{", *flat(t[1]), *flat(t[2]), "}"]
+        lambda t: ["card", t[0][0], '"名"', *t[0][1], "{", *flat(t[1]), *flat(t[2]), "}"]
     ),
     min_size=1,
     max_size=3,

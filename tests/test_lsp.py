@@ -276,3 +276,23 @@ def test_quick_fix_replaces_the_unknown_name_with_lints_suggestion(session: Sess
     [edit] = action.edit.changes[uri]
     assert (edit.range.start.line, edit.range.start.character, edit.range.end.character) == (4, 5, 20)
     assert edit.new_text == "kong.established"
+
+
+def test_quick_fix_adds_the_module_tag_that_the_label_names(session: Session) -> None:
+    """W-13's 标签 "宝牌模块" without ``module treasure`` (TAG-MISMATCH, lib 一): the fix adds the tag
+    before the header's ``{``."""
+    text = 'card W-91 "x" world {\n  标签: "宝牌模块"\n  触发者: "x"\n  卡面正文: "x"\n}\n'
+    uri = _open(session, "tag.hex", text)
+    [mismatch] = [d for d in session.diagnostics(uri) if d.code == "TAG-MISMATCH"]
+    params = t.CodeActionParams(
+        text_document=t.TextDocumentIdentifier(uri=uri),
+        range=mismatch.range,
+        context=t.CodeActionContext(diagnostics=[mismatch]),
+    )
+    [action] = session.run(session.client.text_document_code_action_async(params)) or []
+    assert isinstance(action, t.CodeAction) and action.title == "Add 'module treasure'"
+    assert action.edit is not None and action.edit.changes is not None
+    [edit] = action.edit.changes[uri]
+    line = text.split("\n")[0]
+    fixed = line[: edit.range.start.character] + edit.new_text + line[edit.range.end.character :]
+    assert fixed == 'card W-91 "x" world module treasure {'
