@@ -280,3 +280,15 @@ def test_a_file_that_does_not_parse_stops_fmt_before_anything_is_written(
     assert good.read_text(encoding="utf-8") == MESSY
     with pytest.raises(CardSyntaxError):
         format_text(bad.read_text(encoding="utf-8"))
+
+
+def test_fmt_of_a_working_copy_touches_only_that_folder(
+    working_copy: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--cards DIR`` (the designer guide's copy): that folder's files, not the installed modules'."""
+    assert run_hexmj(["fmt", "--cards", str(working_copy)], monkeypatch, capsys)[0] == 0
+    (working_copy / "world.hex").write_text(MESSY, encoding="utf-8")
+    code, out, _ = run_hexmj(["fmt", "--check", "--cards", str(working_copy)], monkeypatch, capsys)
+    files = len(list(working_copy.glob("*.hex")))
+    assert code == 1 and f"would reformat {working_copy / 'world.hex'}\n" in out
+    assert out.endswith(f"1 file(s) would be reformatted, {files - 1} already formatted\n")

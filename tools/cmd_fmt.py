@@ -1,9 +1,10 @@
 """``hexmj fmt [PATH…] [--check] [--diff]``: put card files in the canonical layout (``dsl.formatter``).
 
-Without a path, fmt takes the card folder (``cards/``, or ``--cards DIR``) and the modules' card
-files; a folder stands for its ``.hex`` files; ``-`` reads a card file on standard input and
-prints it formatted.  Every file is formatted before any is written, so a file that does not
-parse (exit 4, ``file:line:col`` and a caret) leaves every file as it was.
+Without a path, fmt takes the project's card files (``cards/`` and the modules' card files), or
+with ``--cards DIR`` (``$HEXMJ_CARDS``) that folder's files alone, never the installed modules';
+a folder stands for its ``.hex`` files; ``-`` reads a card file on standard input and prints it
+formatted.  Every file is formatted before any is written, so a file that does not parse (exit 4,
+``file:line:col`` and a caret) leaves every file as it was.
 
 ``--check`` writes nothing and exits 1 when a file is not in the layout, naming it; ``--diff``
 prints what would change as a unified diff, writes nothing, and exits 1 likewise.
@@ -21,7 +22,6 @@ import typer
 from dsl.formatter import format_text
 from dsl.lint import card_files, read_source
 from dsl.loader import default_paths
-from dsl.pools import card_paths
 from engine.errors import CardError
 from tools.cmd_pool import CardsOption
 from tools.fsio import write_atomic
@@ -42,7 +42,8 @@ def fmt(
     if paths == [Path("-")]:
         typer.echo(format_text(sys.stdin.read(), "<stdin>"), nl=False)
         return
-    files = card_files(paths) if paths else (card_paths(folder) or default_paths())
+    given = paths or ([folder] if folder is not None else [])
+    files = card_files(given) if given else default_paths()
     changed: list[tuple[Path, str, str]] = []
     for path in files:
         text, bad_encoding = read_source(path)
