@@ -21,6 +21,7 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check engine dsl modules tools tests benchmarks setup.py
 	$(BIN)/ruff format --check engine dsl modules tools tests benchmarks setup.py
+	$(BIN)/hexmj fmt --check
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

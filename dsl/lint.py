@@ -112,13 +112,20 @@ def lint(paths: Sequence[Path] | None = None, registry: Sequence[ModuleInfo] | N
             cards.extend(parse_text(text, str(path)))
         except CardSyntaxError as err:
             findings.append(err.diagnostic)
-    findings.extend(check_cards(cards))
+    findings.extend(card_findings(cards, modules))
+    return LintReport(tuple(sorted(set(findings), key=_place)), sources)
+
+
+def card_findings(cards: Sequence[Card], registry: Sequence[ModuleInfo]) -> list[Diagnostic]:
+    """Every finding about cards that parsed: the semantic pass, module tags, endless chains,
+    §15 conflicts and party cards' rules (what :func:`lint` reports beyond syntax and encoding)."""
+    findings = check_cards(cards)
     flagged = {card for finding in findings if finding.code == "UNKNOWN-MODULE" for card in finding.cards}
-    findings.extend(f for f in module_tag_findings(cards, modules) if not set(f.cards) & flagged)
-    findings.extend(chain_findings(cards, modules))
+    findings.extend(f for f in module_tag_findings(cards, registry) if not set(f.cards) & flagged)
+    findings.extend(chain_findings(cards, registry))
     findings.extend(conflict_findings(cards))
     findings.extend(party_rule_findings(cards))
-    return LintReport(tuple(sorted(set(findings), key=_place)), sources)
+    return findings
 
 
 def _place(finding: Diagnostic) -> tuple[str, int, int, str, tuple[str, ...], str]:

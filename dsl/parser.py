@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.tree import Meta
 from pydantic import BaseModel
@@ -122,14 +122,18 @@ def grammar_parser() -> Lark:
     )
 
 
-def parse_text(text: str, file: str = "<text>") -> list[m.Card]:
-    """Parse the text of one ``.hex`` file into cards; raise :class:`CardSyntaxError` on bad syntax."""
+def parse_tree(text: str, file: str = "<text>") -> Tree[Token]:
+    """The parse tree of one ``.hex`` file (positions kept); raise :class:`CardSyntaxError` on bad syntax."""
     parser = grammar_parser()
     try:
-        tree = parser.parse(text)
+        return parser.parse(text)
     except UnexpectedInput as err:
         raise _syntax_error(err, text, file, parser) from None
-    cards: list[m.Card] = _Builder(file).transform(tree)
+
+
+def parse_text(text: str, file: str = "<text>") -> list[m.Card]:
+    """Parse the text of one ``.hex`` file into cards; raise :class:`CardSyntaxError` on bad syntax."""
+    cards: list[m.Card] = _Builder(file).transform(parse_tree(text, file))
     return cards
 
 

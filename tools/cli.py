@@ -29,7 +29,18 @@ from typing import NoReturn
 import typer
 
 from engine.errors import EngineFault, HexError
-from tools import cmd_cards, cmd_lint, cmd_modules, cmd_play, cmd_pool, cmd_replay, cmd_score, cmd_simulate
+from tools import (
+    cmd_cards,
+    cmd_fmt,
+    cmd_lint,
+    cmd_lsp,
+    cmd_modules,
+    cmd_play,
+    cmd_pool,
+    cmd_replay,
+    cmd_score,
+    cmd_simulate,
+)
 
 app = typer.Typer(
     name="hexmj",
@@ -48,6 +59,8 @@ app.command("lint")(cmd_lint.lint)
 app.command("play")(cmd_play.play)
 app.command("replay")(cmd_replay.replay)
 app.command("simulate")(cmd_simulate.simulate)
+app.command("fmt")(cmd_fmt.fmt)
+app.command("lsp")(cmd_lsp.lsp)
 
 
 EXIT_INTERRUPTED = 130
