@@ -1,0 +1,331 @@
+"""Playing card examples (:mod:`dsl.examples`) on the engine's arranged tables (``engine.scenario``).
+
+An example passes when every step runs and every expectation holds; it fails at the first step
+that does not, and the :class:`Outcome` names that step's ``file:line`` and what was seen instead.
+Play steps answer from the script (an answer must be among the options the rules offer); ``until``,
+``to`` and ``finish`` play on with the plain policy (discard the tile just drawn, pass every call,
+keep, and the first option of a card's choice).  The events an expectation looks at are those since
+the last play step began (``since: start``: since the round began).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from dsl.compiler import compile_cards
+from dsl.examples import DecisionSpec, EventSpec, Example, Step
+from dsl.loader import load_cards
+from engine.bus import Event
+from engine.card_runtime import lasting_card
+from engine.decisions import Decision
+from engine.plugins import Modules
+from engine.scenario import Scenario, plain_answer
+from engine.state import PLAYERS
+from engine.tiles import format_tiles, parse
+from engine.vocabulary import CompiledCard
+
+PLAY_LIMIT = 400
+"""Decisions a play step answers before it gives up looking (a bounded search whatever is written)."""
+LASTING_DECKS = ("chance", "party")
+_VERSION = re.compile(r"-v\d+$")
+"""A version's suffix: a card's events name its base id as their cause."""
+
+
+class ExampleFailed(Exception):
+    """An expectation that did not hold, or a step that could not be taken, at ``line``."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one example went: passed, or the ``file:line`` of the failed step and what happened."""
+
+    example: Example
+    passed: bool
+    where: str = ""
+    message: str = ""
+
+    def describe(self) -> str:
+        """``PASS file:line name`` or ``FAIL file:line name: message``."""
+        if self.passed:
+            return f"PASS {self.example.file}:{self.example.line} {self.example.name}"
+        return f"FAIL {self.where} {self.example.name}: {self.message}"
+
+    def as_json(self) -> dict[str, object]:
+        """``{"file", "example", "cards", "passed"}`` (and where and why it failed)."""
+        out: dict[str, object] = {
+            "file": self.example.file,
+            "example": self.example.name,
+            "cards": list(self.example.cards),
+            "passed": self.passed,
+        }
+        if not self.passed:
+            out["failed"] = {"location": self.where, "message": self.message}
+        return out
+
+
+@cache
+def _compiled(paths: tuple[Path, ...] | None) -> dict[str, CompiledCard]:
+    return {card.id: card for card in compile_cards(load_cards(None if paths is None else list(paths)))}
+
+
+def card_library(paths: Sequence[Path] | None = None) -> dict[str, CompiledCard]:
+    """Every card of the card files ``paths`` (default: the core and installed modules), every
+    version, compiled, by id."""
+    return _compiled(None if paths is None else tuple(paths))
+
+
+def run_example(example: Example, library: Mapping[str, CompiledCard]) -> Outcome:
+    """Play ``example`` on its table and hold each expectation against what happened."""
+    try:
+        _Run(example, library).play()
+    except ExampleFailed as failed:
+        return Outcome(example, False, f"{example.file}:{failed.line}", str(failed))
+    return Outcome(example, True)
+
+
+def run_examples(examples: Iterable[Example], library: Mapping[str, CompiledCard]) -> list[Outcome]:
+    """:func:`run_example` for each, in order."""
+    return [run_example(example, library) for example in examples]
+
+
+def _letter(p: int | None) -> str:
+    return "-" if p is None else PLAYERS[p]
+
+
+def _letters(players: Sequence[int]) -> str:
+    return "".join(PLAYERS[p] for p in players) or "none"
+
+
+def _matches(spec: EventSpec, event: Event) -> bool:
+    if event.name != spec.name or (spec.player is not None and event.player != spec.player):
+        return False
+    for key, value in spec.fields:
+        if key == "cause":
+            if event.cause not in (value, f"card:{value}", f"card:{_VERSION.sub('', value)}"):
+                return False
+        elif key not in event.data or _shown(event.data[key]) != value:
+            return False
+    return True
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, list | tuple):
+        return ",".join(map(str, value))
+    return str(value)
+
+
+def _seen(events: Sequence[Event]) -> str:
+    """The events of a window, briefly, for a failure message."""
+    names = [f"{e.name} {_letter(e.player)}" for e in events if e.name not in ("wall.count", "idle")]
+    shown = ", ".join(names[:24])
+    return shown + (f", … ({len(names) - 24} more)" if len(names) > 24 else "") if names else "no events"
+
+
+def _sorted_tiles(text: str) -> str:
+    return format_tiles(sorted(parse(text)))
+
+
+class _Run:
+    """One example being played: the table, the start of the current window of events."""
+
+    def __init__(self, example: Example, library: Mapping[str, CompiledCard]) -> None:
+        self.example = example
+        table = dict(example.table)
+        modules = table.pop("modules", ())
+        try:
+            self.sc = Scenario(
+                library=library, plugins=Modules.enable(list(modules)) if modules else None, **table
+            )
+        except (ValueError, AssertionError) as err:
+            raise ExampleFailed(example.table_line, f"the table cannot be set: {err}") from None
+        self.mark = 0
+
+    def play(self) -> None:
+        for step in self.example.steps:
+            if step.plays:
+                self.mark = len(self.sc.events)
+                self._play(step)
+            else:
+                self._check(step)
+
+    # -- play steps ------------------------------------------------------------------
+
+    def _pending(self, step: Step) -> Decision:
+        decision = self.sc.pending
+        if decision is None:
+            raise ExampleFailed(step.line, "the round is over")
+        return decision
+
+    def _play(self, step: Step) -> None:
+        if step.kind == "answer":
+            decision = self._pending(step)
+            if step.player is not None and decision.player != step.player:
+                raise ExampleFailed(
+                    step.line, f"the next decision is not {PLAYERS[step.player]}'s: {decision.describe()}"
+                )
+            if step.value not in decision.options:
+                raise ExampleFailed(step.line, f"{step.value!r} is not offered: {decision.describe()}")
+            self.sc.advance(step.value)
+        elif step.kind == "until":
+            self._until(step, step.value)
+        elif step.kind == "to":
+            self._to(step, step.value)
+        else:
+            self.sc.finish(take_wins=bool(step.value))
+
+    def _until(self, step: Step, spec: EventSpec) -> None:
+        for _ in range(PLAY_LIMIT):
+            if any(_matches(spec, e) for e in self.sc.events[self.mark :]):
+                return
+            self._plain(step, f"no {spec} happened")
+        raise ExampleFailed(step.line, f"no {spec} within {PLAY_LIMIT} decisions")
+
+    def _to(self, step: Step, spec: DecisionSpec) -> None:
+        for _ in range(PLAY_LIMIT):
+            decision = self.sc.pending
+            if decision is not None and _is(spec, decision):
+                return
+            self._plain(step, f"the round ended before a decision {spec}")
+        raise ExampleFailed(step.line, f"no decision {spec} within {PLAY_LIMIT} decisions")
+
+    def _plain(self, step: Step, ended: str) -> None:
+        decision = self.sc.pending
+        if decision is None:
+            raise ExampleFailed(step.line, ended)
+        self.sc.advance(plain_answer(decision, self.sc.round))
+
+    # -- expectations ----------------------------------------------------------------
+
+    def _check(self, step: Step) -> None:
+        window = self.sc.events[0 if step.since_start else self.mark :]
+        problem = getattr(self, "_" + step.kind.replace(" ", "_"))(step.value, window)
+        if problem:
+            raise ExampleFailed(step.line, problem)
+
+    def _events(self, specs: Sequence[EventSpec], window: Sequence[Event]) -> str:
+        at = 0
+        for spec in specs:
+            found = next((i for i in range(at, len(window)) if _matches(spec, window[i])), None)
+            if found is None:
+                after = " in this order" if at else ""
+                return f"expected {spec}{after}; saw {_seen(window)}"
+            at = found + 1
+        return ""
+
+    def _no_events(self, specs: Sequence[EventSpec], window: Sequence[Event]) -> str:
+        for spec in specs:
+            hit = next((e for e in window if _matches(spec, e)), None)
+            if hit is not None:
+                return f"expected no {spec}; saw {hit.name} {_letter(hit.player)} {dict(hit.data)}"
+        return ""
+
+    def _count(self, counts: Sequence[tuple[EventSpec, int]], window: Sequence[Event]) -> str:
+        for spec, want in counts:
+            got = sum(1 for e in window if _matches(spec, e))
+            if got != want:
+                return f"expected {want} × {spec}; saw {got}"
+        return ""
+
+    def _decision(self, spec: DecisionSpec | None, _: object) -> str:
+        decision = self.sc.pending
+        if spec is None:
+            return "" if decision is None else f"expected the round to be over; {decision.describe()}"
+        if decision is None or not _is(spec, decision):
+            return f"expected a decision {spec}; " + (
+                "the round is over" if decision is None else decision.describe()
+            )
+        return ""
+
+    def _options(self, options: Sequence[str], _: object) -> str:
+        decision = self.sc.pending
+        missing = [o for o in options if decision is None or o not in decision.options]
+        if missing:
+            return f"expected {missing[0]!r} offered; " + (
+                "the round is over" if decision is None else decision.describe()
+            )
+        return ""
+
+    def _no_options(self, options: Sequence[str], _: object) -> str:
+        decision = self.sc.pending
+        offered = [o for o in options if decision is not None and o in decision.options]
+        return f"expected {offered[0]!r} not offered; {decision.describe()}" if offered and decision else ""
+
+    def _hand(self, hands: Sequence[tuple[int, str]], _: object) -> str:
+        for p, want in hands:
+            got = self.sc.hand(PLAYERS[p])
+            if got != _sorted_tiles(want):
+                return f"expected {PLAYERS[p]}'s hand {_sorted_tiles(want)}; it is {got}"
+        return ""
+
+    def _has(self, wanted: Sequence[tuple[int, Sequence[tuple[str, int]]]], _: object) -> str:
+        for p, faces in wanted:
+            for face, n in faces:
+                got = self.sc.has(PLAYERS[p], face)
+                if got != n:
+                    hand = self.sc.hand(PLAYERS[p])
+                    return f"expected {PLAYERS[p]} to hold {n} × {face}; holds {got} (hand {hand})"
+        return ""
+
+    def _melds(self, wanted: Sequence[tuple[int, Sequence[str]]], _: object) -> str:
+        for p, melds in wanted:
+            got = [str(m.meld) for m in self.sc.player(PLAYERS[p]).melds]
+            if got != list(melds):
+                return f"expected {PLAYERS[p]}'s melds {list(melds)}; they are {got}"
+        return ""
+
+    def _flowers(self, wanted: Sequence[tuple[int, int]], _: object) -> str:
+        for p, n in wanted:
+            got = len(self.sc.player(PLAYERS[p]).flowers)
+            if got != n:
+                return f"expected {PLAYERS[p]} to have {n} flower(s) out; has {got}"
+        return ""
+
+    def _contract(self, wanted: Sequence[tuple[int, str]], _: object) -> str:
+        for p, status in wanted:
+            player = self.sc.player(PLAYERS[p])
+            got = player.contract_status.value
+            if got != status:
+                return f"expected {PLAYERS[p]}'s contract {player.contract} {status}; it is {got}"
+        return ""
+
+    def _lasting(self, wanted: Sequence[tuple[int, str]], _: object) -> str:
+        for p, card in wanted:
+            held = [c for deck in LASTING_DECKS if (c := lasting_card(self.sc.round, p, deck)) is not None]
+            if (card == "none" and held) or (card != "none" and card not in held):
+                return f"expected {PLAYERS[p]}'s lasting card {card}; it is {', '.join(held) or 'none'}"
+        return ""
+
+    def _winners(self, wanted: Sequence[int], _: object) -> str:
+        got = [w.player for w in self.sc.round.wins]
+        if got != list(wanted):
+            return f"expected the winners {_letters(wanted)}; they are {_letters(got)}"
+        return ""
+
+    def _points(self, wanted: Sequence[tuple[int, int]], _: object) -> str:
+        result = self.sc.result
+        if result is None:
+            return "expected the round's points; the round is not over (add a finish step)"
+        for p, n in wanted:
+            if result.scores[p] != n:
+                return f"expected {PLAYERS[p]} to score {n}; scores {result.scores[p]} (all: {result.scores})"
+        return ""
+
+    def _wall(self, n: int, _: object) -> str:
+        got = len(self.sc.round.table.wall)
+        return f"expected {n} drawable tiles in the wall; there are {got}" if got != n else ""
+
+
+def _is(spec: DecisionSpec, decision: Decision) -> bool:
+    return (
+        decision.kind is spec.kind
+        and (spec.player is None or decision.player == spec.player)
+        and (spec.about is None or decision.about == spec.about)
+    )
