@@ -5,7 +5,8 @@ that does not, and the :class:`Outcome` names that step's ``file:line`` and what
 Play steps answer from the script (an answer must be among the options the rules offer); ``until``,
 ``to`` and ``finish`` play on with the plain policy (discard the tile just drawn, pass every call,
 keep, and the first option of a card's choice).  The events an expectation looks at are those since
-the last play step began (``since: start``: since the round began).
+the last play step began (``since: start``: since the round began); ``until`` carries that step on,
+so it is done at once when the event already happened in it.
 """
 
 from __future__ import annotations
@@ -151,7 +152,8 @@ class _Run:
     def play(self) -> None:
         for step in self.example.steps:
             if step.plays:
-                self.mark = len(self.sc.events)
+                if step.kind != "until":
+                    self.mark = len(self.sc.events)
                 self._play(step)
             else:
                 self._check(step)

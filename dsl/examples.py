@@ -130,7 +130,7 @@ class Step:
 
     @property
     def plays(self) -> bool:
-        """Whether the step moves the round on (and so starts a new window of events)."""
+        """Whether the step moves the round on (each but ``until`` starts a new window of events)."""
         return self.kind in PLAY_KEYS
 
 
