@@ -6,6 +6,7 @@ and a malformed file is one located line and exit 2 before anything is played.""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -60,7 +61,9 @@ def test_an_expectation_that_does_not_hold_fails_at_its_line(
     wrong = _write(tmp_path, KONG_TABLE % "no events: [chance.draw A]")
     code, out, _ = run_hexmj(["check", str(wrong)], monkeypatch, capsys)
     assert code == 1
-    assert out.splitlines()[0].startswith(f"FAIL {wrong}:14 a kong draws a chance card: expected no chance.draw A")
+    assert out.splitlines()[0].startswith(
+        f"FAIL {wrong}:14 a kong draws a chance card: expected no chance.draw A"
+    )
     right = _write(tmp_path, KONG_TABLE % "count: {chance.draw A: 1}", "right.yaml")
     code, out, _ = run_hexmj(["check", str(right)], monkeypatch, capsys)
     assert (code, out.splitlines()[-1]) == (0, "1 example(s), 0 failed")
@@ -72,7 +75,7 @@ def test_an_answer_the_rules_do_not_offer_fails_at_its_step(
     """A scripted answer is checked against the options (§11): a pon that is not there fails there."""
     text = KONG_TABLE.replace("      - A: ankan 1m\n", "      - A: ankan 1m\n      - B: pon\n") % ""
     code, out, _ = run_hexmj(["check", str(_write(tmp_path, text))], monkeypatch, capsys)
-    assert code == 1 and f"W-01.yaml:12 a kong draws a chance card: the next decision is not B's" in out
+    assert code == 1 and "W-01.yaml:12 a kong draws a chance card: the next decision is not B's" in out
 
 
 def test_json_lists_file_example_cards_and_passed(
@@ -101,9 +104,15 @@ def test_json_lists_file_example_cards_and_passed(
         (("chance: [O-P03]", "chances: [O-P03]"), "9:7: table: unknown key 'chances'"),
         (("- A: ankan 1m", "- E: ankan 1m"), "11:9: steps: unknown step 'E'"),
         (("events: [", "evnts: ["), "13:11: expect: unknown key 'evnts'"),
-        (("events: [kong.established A]", "events: [kong.established Q]"), "13:20: expect.events: 'Q' is not a player"),
+        (
+            ("events: [kong.established A]", "events: [kong.established Q]"),
+            "13:20: expect.events: 'Q' is not a player",
+        ),
         (("    proves:", "    proof:"), "4:5: examples[]: unknown key 'proof'"),
-        (("      - A: ankan 1m\n", "      - to: lunch A\n"), "11:13: steps.to: 'lunch' is not a kind of decision"),
+        (
+            ("      - A: ankan 1m\n", "      - to: lunch A\n"),
+            "11:13: steps.to: 'lunch' is not a kind of decision",
+        ),
         (("tail: 9p9s\n", "tail: [9p9s\n"), "9:13: "),
     ],
 )
@@ -145,17 +154,21 @@ def test_coverage_lists_the_card_ids_no_example_names(
     code, out, _ = run_hexmj(["check", "--coverage", str(W01)], monkeypatch, capsys)
     assert out.splitlines()[0] == "1 of 192 card ids have an example"
     assert out.splitlines()[1].startswith("uncovered: W-02 W-03")
+    assert "W-01" not in out.splitlines()[1].split()
 
 
 def test_lint_of_the_folder_warns_about_a_card_without_examples(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    working_copy: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``hexmj lint`` (the whole folder): ``NO-EXAMPLE`` for W-02 at its card, none for W-01 (it has
-    examples); a warning, so the exit status stays 0; linting one file asks nothing of examples."""
-    code, out, _ = run_hexmj(["lint", "--json"], monkeypatch, capsys)
+    """``hexmj lint`` (the whole folder): ``NO-EXAMPLE`` for W-02 at its card, none for W-01 (its
+    examples are there); a warning, so the exit status stays 0; linting one file asks nothing of
+    examples."""
+    (working_copy / EXAMPLES_FOLDER).mkdir()
+    shutil.copy(W01, working_copy / EXAMPLES_FOLDER / W01.name)
+    code, out, _ = run_hexmj(["lint", "--json", "--cards", str(working_copy)], monkeypatch, capsys)
     missing = {f["cards"][0]: f for f in json.loads(out)["findings"] if f["code"] == "NO-EXAMPLE"}
     assert code == 0
     assert "W-01" not in missing and missing["W-02"]["severity"] == "warning"
-    assert missing["W-02"]["location"]["file"] == str(CORE_CARDS / "world.hex")
-    code, out, _ = run_hexmj(["lint", "--json", str(CORE_CARDS / "world.hex")], monkeypatch, capsys)
+    assert missing["W-02"]["location"]["file"] == str(working_copy / "world.hex")
+    code, out, _ = run_hexmj(["lint", "--json", str(working_copy / "world.hex")], monkeypatch, capsys)
     assert code == 0 and all(f["code"] != "NO-EXAMPLE" for f in json.loads(out)["findings"])
