@@ -311,6 +311,17 @@ class _Run:
             return f"expected the winners {_letters(wanted)}; they are {_letters(got)}"
         return ""
 
+    def _items(self, wanted: Sequence[tuple[int, Sequence[str]]], _: object) -> str:
+        for p, codes in wanted:
+            win = next((w for w in self.sc.round.wins if w.player == p), None)
+            if win is None:
+                return f"expected {PLAYERS[p]}'s win to score {', '.join(codes)}; {PLAYERS[p]} has not won"
+            got = [item[0] for item in win.items]
+            missing = [code for code in codes if code not in got]
+            if missing:
+                return f"expected {PLAYERS[p]}'s win to score {missing[0]}; it scores {', '.join(got)}"
+        return ""
+
     def _points(self, wanted: Sequence[tuple[int, int]], _: object) -> str:
         result = self.sc.result
         if result is None:

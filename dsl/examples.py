@@ -78,6 +78,7 @@ CHECK_KEYS = (
     "contract",
     "lasting",
     "winners",
+    "items",
     "points",
     "wall",
 )
@@ -370,6 +371,7 @@ class _Reader:
             "flowers": self.whole,
             "contract": self.status,
             "lasting": self.lasting,
+            "items": self.texts,
             "points": self.whole,
         }
         whole: dict[str, Reader] = {
