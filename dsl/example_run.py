@@ -311,15 +311,29 @@ class _Run:
             return f"expected the winners {_letters(wanted)}; they are {_letters(got)}"
         return ""
 
+    def _win_items(self, p: int) -> list[str] | None:
+        """The items of ``p``'s win as ``id=points``, or ``None`` if ``p`` has not won."""
+        win = next((w for w in self.sc.round.wins if w.player == p), None)
+        return None if win is None else [f"{item[0]}={item[2]}" for item in win.items]
+
     def _items(self, wanted: Sequence[tuple[int, Sequence[str]]], _: object) -> str:
-        for p, codes in wanted:
-            win = next((w for w in self.sc.round.wins if w.player == p), None)
-            if win is None:
-                return f"expected {PLAYERS[p]}'s win to score {', '.join(codes)}; {PLAYERS[p]} has not won"
-            got = [item[0] for item in win.items]
-            missing = [code for code in codes if code not in got]
+        for p, items in wanted:
+            got = self._win_items(p)
+            if got is None:
+                return f"expected {PLAYERS[p]}'s win to score {', '.join(items)}; {PLAYERS[p]} has not won"
+            missing = [i for i in items if not any(g == i or g.split("=")[0] == i for g in got)]
             if missing:
                 return f"expected {PLAYERS[p]}'s win to score {missing[0]}; it scores {', '.join(got)}"
+        return ""
+
+    def _no_items(self, wanted: Sequence[tuple[int, Sequence[str]]], _: object) -> str:
+        for p, items in wanted:
+            got = self._win_items(p)
+            if got is None:
+                return f"expected {PLAYERS[p]}'s win; {PLAYERS[p]} has not won"
+            found = [g for g in got if g.split("=")[0] in items]
+            if found:
+                return f"expected {PLAYERS[p]}'s win not to score {found[0]}; it scores {', '.join(got)}"
         return ""
 
     def _points(self, wanted: Sequence[tuple[int, int]], _: object) -> str:

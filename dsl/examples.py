@@ -79,6 +79,7 @@ CHECK_KEYS = (
     "lasting",
     "winners",
     "items",
+    "no items",
     "points",
     "wall",
 )
@@ -372,6 +373,7 @@ class _Reader:
             "contract": self.status,
             "lasting": self.lasting,
             "items": self.texts,
+            "no items": self.texts,
             "points": self.whole,
         }
         whole: dict[str, Reader] = {
