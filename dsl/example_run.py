@@ -23,6 +23,7 @@ from dsl.loader import load_cards
 from engine.bus import Event
 from engine.card_runtime import lasting_card
 from engine.decisions import Decision
+from engine.errors import HexError
 from engine.plugins import Modules
 from engine.scenario import Scenario, plain_answer
 from engine.state import PLAYERS
@@ -151,12 +152,15 @@ class _Run:
 
     def play(self) -> None:
         for step in self.example.steps:
-            if step.plays:
-                if step.kind != "until":
-                    self.mark = len(self.sc.events)
-                self._play(step)
-            else:
-                self._check(step)
+            try:
+                if step.plays:
+                    if step.kind != "until":
+                        self.mark = len(self.sc.events)
+                    self._play(step)
+                else:
+                    self._check(step)
+            except HexError as err:
+                raise ExampleFailed(step.line, f"{type(err).__name__}: {err}") from None
 
     # -- play steps ------------------------------------------------------------------
 

@@ -39,6 +39,7 @@ from ruamel.yaml.error import YAMLError
 
 from engine.decisions import DecisionKind
 from engine.errors import InputError
+from engine.plugins import installed_modules
 from engine.state import PLAYERS, ContractStatus
 from engine.tiles import parse
 
@@ -217,6 +218,13 @@ class _Reader:
             raise self.fail(at, f"{what}: expected a card id or a list of card ids")
         return tuple(self.card(item, node.lc.item(i), what) for i, item in enumerate(node))
 
+    def module(self, node: Any, at: tuple[int, int], what: str) -> str:
+        name = self.text(node, at, what)
+        installed = [info.name for info in installed_modules()]
+        if name not in installed:
+            raise self.fail(at, f"{what}: no module {name!r} (installed: {', '.join(installed) or 'none'})")
+        return name
+
     def player(self, node: Any, at: tuple[int, int], what: str) -> int:
         if node not in tuple(PLAYERS):
             raise self.fail(at, f"{what}: {node!r} is not a player (A, B, C or D)")
@@ -284,7 +292,7 @@ class _Reader:
                     scores[PLAYERS.index(p)] = self.whole(v, w, f"{what}.{p}")
                 out["scores"] = tuple(scores)
             else:
-                out["modules"] = tuple(self.text(v, w, what) for v, w in self.items(value, where, what))
+                out["modules"] = tuple(self.module(v, w, what) for v, w in self.items(value, where, what))
         if "hands" not in out:
             raise self.fail(at, "table: no hands (write at least one player's hand, e.g. hands: {A: 123m…})")
         return out

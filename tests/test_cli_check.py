@@ -109,6 +109,7 @@ def test_json_lists_file_example_cards_and_passed(
             "13:20: expect.events: 'Q' is not a player",
         ),
         (("    proves:", "    proof:"), "4:5: examples[]: unknown key 'proof'"),
+        (("      world: W-01", "      modules: [partty]"), "6:17: table.modules: no module 'partty'"),
         (
             ("      - A: ankan 1m\n", "      - to: lunch A\n"),
             "11:13: steps.to: 'lunch' is not a kind of decision",
