@@ -173,3 +173,17 @@ def test_lint_of_the_folder_warns_about_a_card_without_examples(
     assert missing["W-02"]["location"]["file"] == str(working_copy / "world.hex")
     code, out, _ = run_hexmj(["lint", "--json", str(working_copy / "world.hex")], monkeypatch, capsys)
     assert code == 0 and all(f["code"] != "NO-EXAMPLE" for f in json.loads(out)["findings"])
+
+
+def test_the_dealer_of_a_table_opens_the_round(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``dealer: B``: B is dealt 14 tiles and takes the opening turn (§4, §11 phase 1); the kong is B's."""
+    text = (KONG_TABLE % "count: {chance.draw B: 1}").replace("world: W-01", "world: W-01\n      dealer: B")
+    text = text.replace("hands: {A: ", "hands: {B: ").replace("- A: ankan", "- B: ankan")
+    text = text.replace("kong.established A", "kong.established B")
+    code, out, _ = run_hexmj(["check", str(_write(tmp_path, text))], monkeypatch, capsys)
+    assert (code, out.splitlines()[-1]) == (0, "1 example(s), 0 failed"), out
+    wrong = _write(tmp_path, text.replace("- B: ankan", "- A: ankan"), "wrong.yaml")
+    code, out, _ = run_hexmj(["check", str(wrong)], monkeypatch, capsys)
+    assert code == 1 and "the next decision is not A's: B turn: ankan 1m|" in out
