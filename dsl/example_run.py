@@ -27,7 +27,7 @@ from engine.errors import HexError
 from engine.plugins import Modules
 from engine.scenario import Scenario, plain_answer
 from engine.state import PLAYERS
-from engine.tiles import format_tiles, parse
+from engine.tiles import format_one, format_tiles, kind_of_instance, parse
 from engine.vocabulary import CompiledCard
 
 PLAY_LIMIT = 400
@@ -133,6 +133,15 @@ def _seen(events: Sequence[Event]) -> str:
 
 def _sorted_tiles(text: str) -> str:
     return format_tiles(sorted(parse(text)))
+
+
+def _written(instances: Iterable[int]) -> str:
+    """Tiles in their order, one face after the other (``9m 1m 9m``)."""
+    return " ".join(format_one(kind_of_instance(i)) for i in instances)
+
+
+def _written_text(text: str) -> str:
+    return " ".join(format_one(k) for k in parse(text))
 
 
 class _Run:
@@ -295,12 +304,37 @@ class _Run:
         return ""
 
     def _contract(self, wanted: Sequence[tuple[int, str]], _: object) -> str:
-        for p, status in wanted:
+        for p, want in wanted:
             player = self.sc.player(PLAYERS[p])
-            got = player.contract_status.value
-            if got != status:
-                return f"expected {PLAYERS[p]}'s contract {player.contract} {status}; it is {got}"
+            got = f"{player.contract} {player.contract_status.value}"
+            if not got.endswith(want) or (" " in want and got != want):
+                return f"expected {PLAYERS[p]}'s contract {want}; it is {got}"
         return ""
+
+    def _river(self, wanted: Sequence[tuple[int, str]], _: object) -> str:
+        for p, want in wanted:
+            got = _written(self.sc.player(PLAYERS[p]).river)
+            if got != _written_text(want):
+                return f"expected {PLAYERS[p]}'s river {_written_text(want)}; it is {got or 'empty'}"
+        return ""
+
+    def _revealed(self, wanted: Sequence[tuple[int, str]], _: object) -> str:
+        for p, want in wanted:
+            got = format_tiles(sorted(kind_of_instance(i) for i in self.sc.player(PLAYERS[p]).revealed))
+            if got != _sorted_tiles(want):
+                return (
+                    f"expected {PLAYERS[p]}'s revealed tiles {_sorted_tiles(want)}; they are {got or 'none'}"
+                )
+        return ""
+
+    def _top(self, want: str, _: object) -> str:
+        n = len(parse(want))
+        got = _written(self.sc.round.table.wall.look_front(n))
+        return (
+            f"expected the wall's next tiles {_written_text(want)}; they are {got}"
+            if got != _written_text(want)
+            else ""
+        )
 
     def _lasting(self, wanted: Sequence[tuple[int, str]], _: object) -> str:
         for p, card in wanted:

@@ -74,10 +74,13 @@ CHECK_KEYS = (
     "no options",
     "hand",
     "has",
+    "river",
+    "revealed",
     "melds",
     "flowers",
     "contract",
     "lasting",
+    "top",
     "winners",
     "items",
     "no items",
@@ -359,12 +362,16 @@ class _Reader:
         return () if node == [] else self.texts(node, at, what)
 
     def status(self, node: Any, at: tuple[int, int], what: str) -> str:
-        status = self.text(node, at, what)
+        """``completed``, or the contract and its status: ``C-05 completed``."""
+        words = self.text(node, at, what).split()
+        status = words[-1]
+        if len(words) > 2 or (len(words) == 2 and words[0] not in self.known):
+            raise self.fail(at, f"{what}: expected a status, or a contract id and its status")
         if status not in _STATUSES:
             raise self.fail(
                 at, f"{what}: {status!r} is not a contract status (one of {', '.join(_STATUSES)})"
             )
-        return status
+        return " ".join(words)
 
     def lasting(self, node: Any, at: tuple[int, int], what: str) -> str:
         card = self.text(node, at, what)
@@ -376,6 +383,8 @@ class _Reader:
         per_player: dict[str, Reader] = {
             "hand": self.tiles,
             "has": self.faces,
+            "river": self.tiles,
+            "revealed": self.tiles,
             "melds": self.melds,
             "flowers": self.whole,
             "contract": self.status,
@@ -392,6 +401,7 @@ class _Reader:
             "options": self.texts,
             "no options": self.texts,
             "winners": self.players,
+            "top": self.tiles,
             "wall": self.whole,
         }
         if key in per_player:

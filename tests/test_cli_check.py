@@ -187,3 +187,36 @@ def test_the_dealer_of_a_table_opens_the_round(
     wrong = _write(tmp_path, text.replace("- B: ankan", "- A: ankan"), "wrong.yaml")
     code, out, _ = run_hexmj(["check", str(wrong)], monkeypatch, capsys)
     assert code == 1 and "the next decision is not A's: B turn: ankan 1m|" in out
+
+
+@pytest.mark.parametrize(
+    ("holds", "fails"),
+    [
+        ("no events: [chance.draw B]", "no events: [chance.draw A cause=W-01]"),
+        ("count: {chance.draw A: 1}", "count: {chance.draw A: 2}"),
+        ("decision: turn A", "decision: call B"),
+        ("options: [ankan 2m]", "options: [ankan 3m]"),
+        ("no options: [ankan 3m]", "no options: [ankan 2m]"),
+        ("hand: {A: 2222m345p111s9p}", "hand: {A: 2222m345p111s}"),
+        ("has: {A: {2m: 4, 1m: 0}}", "has: {A: {2m: 3}}"),
+        ("melds: {A: [ankan 1111m]}", "melds: {A: []}"),
+        ("flowers: {A: 0}", "flowers: {A: 1}"),
+        ("contract: {A: none}", "contract: {A: open}"),
+        ("lasting: {B: none}", "lasting: {B: O-P03}"),
+        ("winners: []", "winners: [A]"),
+        ("top: 7p", "top: 8p"),
+    ],
+)
+def test_each_kind_of_expectation_holds_or_fails_at_its_line(
+    holds: str,
+    fails: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """W-01 after A's concealed kong (§6.6): the true state passes, a false one fails at its own line."""
+    code, out, _ = run_hexmj(["check", str(_write(tmp_path, KONG_TABLE % holds))], monkeypatch, capsys)
+    assert code == 0, out
+    wrong = _write(tmp_path, KONG_TABLE % fails, "wrong.yaml")
+    code, out, _ = run_hexmj(["check", str(wrong)], monkeypatch, capsys)
+    assert code == 1 and out.startswith(f"FAIL {wrong}:14 a kong draws a chance card: expected"), out
