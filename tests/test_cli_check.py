@@ -220,3 +220,24 @@ def test_each_kind_of_expectation_holds_or_fails_at_its_line(
     wrong = _write(tmp_path, KONG_TABLE % fails, "wrong.yaml")
     code, out, _ = run_hexmj(["check", str(wrong)], monkeypatch, capsys)
     assert code == 1 and out.startswith(f"FAIL {wrong}:14 a kong draws a chance card: expected"), out
+
+
+def test_revealed_tiles_are_held_to_the_example(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """lib 四 O-N04 “选择并公开自己手牌中的1张数字牌”: A's kong draws it (W-01); A reveals 5p."""
+    text = KONG_TABLE.replace("chance: [O-P03]", "chance: [O-N04]")
+    text = text.replace(
+        "      - A: ankan 1m\n", "      - A: ankan 1m\n      - to: choose A O-N04\n      - A: 5p\n"
+    )
+    text = text.replace("events: [kong.established A]", "events: [tiles.revealed A]")
+    code, out, _ = run_hexmj(
+        ["check", str(_write(tmp_path, text % "revealed: {A: 5p}"))], monkeypatch, capsys
+    )
+    assert code == 0, out
+    wrong = _write(tmp_path, text % "revealed: {A: 3p}", "wrong.yaml")
+    code, out, _ = run_hexmj(["check", str(wrong)], monkeypatch, capsys)
+    assert (
+        code == 1
+        and f"{wrong}:16 a kong draws a chance card: expected A's revealed tiles 3p; they are 5p" in out
+    )
