@@ -241,3 +241,13 @@ def test_revealed_tiles_are_held_to_the_example(
         code == 1
         and f"{wrong}:16 a kong draws a chance card: expected A's revealed tiles 3p; they are 5p" in out
     )
+
+
+def test_the_file_docs_examples_md_shows_passes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/examples.md "A file": the example shown is a real one, and it passes."""
+    doc = (CORE_CARDS.parent / "docs" / "examples.md").read_text(encoding="utf-8")
+    shown = doc.split("## A file", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    code, out, _ = run_hexmj(["check", str(_write(tmp_path, shown))], monkeypatch, capsys)
+    assert (code, out.splitlines()[-1]) == (0, "2 example(s), 0 failed"), out
