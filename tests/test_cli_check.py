@@ -251,3 +251,16 @@ def test_the_file_docs_examples_md_shows_passes(
     shown = doc.split("## A file", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
     code, out, _ = run_hexmj(["check", str(_write(tmp_path, shown))], monkeypatch, capsys)
     assert (code, out.splitlines()[-1]) == (0, "2 example(s), 0 failed"), out
+
+
+def test_without_a_path_check_plays_the_examples_beside_the_card_files(
+    working_copy: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hexmj check --cards DIR``: the examples of ``DIR/examples`` and of each module's folder."""
+    (working_copy / EXAMPLES_FOLDER).mkdir()
+    shutil.copy(W01, working_copy / EXAMPLES_FOLDER / W01.name)
+    code, out, _ = run_hexmj(["check", "--json", "--cards", str(working_copy)], monkeypatch, capsys)
+    files = {Path(entry["file"]).parent for entry in json.loads(out)}
+    assert code == 0
+    assert working_copy / EXAMPLES_FOLDER in files and CORE_CARDS / EXAMPLES_FOLDER not in files
+    assert any(folder.parent.parent.name == "modules" for folder in files)
