@@ -53,6 +53,9 @@ class Outcome:
     passed: bool
     where: str = ""
     message: str = ""
+    trace: tuple[str, ...] = ()
+    """With ``trace``: after each play step, its line, the events it brought (written as an example
+    writes them) and the next decision."""
 
     def describe(self) -> str:
         """``PASS file:line name`` or ``FAIL file:line name: message``."""
@@ -70,6 +73,8 @@ class Outcome:
         }
         if not self.passed:
             out["failed"] = {"location": self.where, "message": self.message}
+        if self.trace:
+            out["trace"] = list(self.trace)
         return out
 
 
@@ -84,18 +89,22 @@ def card_library(paths: Sequence[Path] | None = None) -> dict[str, CompiledCard]
     return _compiled(None if paths is None else tuple(paths))
 
 
-def run_example(example: Example, library: Mapping[str, CompiledCard]) -> Outcome:
-    """Play ``example`` on its table and hold each expectation against what happened."""
+def run_example(example: Example, library: Mapping[str, CompiledCard], *, trace: bool = False) -> Outcome:
+    """Play ``example`` on its table and hold each expectation against what happened; ``trace``
+    records what each play step brought."""
+    notes: list[str] | None = [] if trace else None
     try:
-        _Run(example, library).play()
+        _Run(example, library, notes).play()
     except ExampleFailed as failed:
-        return Outcome(example, False, f"{example.file}:{failed.line}", str(failed))
-    return Outcome(example, True)
+        return Outcome(example, False, f"{example.file}:{failed.line}", str(failed), tuple(notes or ()))
+    return Outcome(example, True, trace=tuple(notes or ()))
 
 
-def run_examples(examples: Iterable[Example], library: Mapping[str, CompiledCard]) -> list[Outcome]:
+def run_examples(
+    examples: Iterable[Example], library: Mapping[str, CompiledCard], *, trace: bool = False
+) -> list[Outcome]:
     """:func:`run_example` for each, in order."""
-    return [run_example(example, library) for example in examples]
+    return [run_example(example, library, trace=trace) for example in examples]
 
 
 def _letter(p: int | None) -> str:
@@ -124,6 +133,23 @@ def _shown(value: object) -> str:
     return str(value)
 
 
+def _written_step(step: Step) -> str:
+    """A play step the way the example writes it (``A: discard 5m``, ``until: …``, ``finish``)."""
+    if step.kind == "answer":
+        return f"{'answer' if step.player is None else PLAYERS[step.player]}: {step.value}"
+    if step.kind == "finish":
+        return "finish: take wins" if step.value else "finish"
+    return f"{step.kind}: {step.value}"
+
+
+def _written_event(event: Event) -> str:
+    """``name PLAYER key=value…``, the way an example writes an event."""
+    who = "" if event.player is None else f" {PLAYERS[event.player]}"
+    cause = "" if event.cause == "rule" else f" cause={event.cause.removeprefix('card:')}"
+    fields = "".join(f" {key}={_shown(value)}" for key, value in event.data.items())
+    return f"{event.name}{who}{cause}{fields}"
+
+
 def _seen(events: Sequence[Event]) -> str:
     """The events of a window, briefly, for a failure message."""
     names = [f"{e.name} {_letter(e.player)}" for e in events if e.name not in ("wall.count", "idle")]
@@ -147,8 +173,11 @@ def _written_text(text: str) -> str:
 class _Run:
     """One example being played: the table, the start of the current window of events."""
 
-    def __init__(self, example: Example, library: Mapping[str, CompiledCard]) -> None:
+    def __init__(
+        self, example: Example, library: Mapping[str, CompiledCard], notes: list[str] | None
+    ) -> None:
         self.example = example
+        self.notes = notes
         table = dict(example.table)
         modules = table.pop("modules", ())
         try:
@@ -165,11 +194,24 @@ class _Run:
                 if step.plays:
                     if step.kind != "until":
                         self.mark = len(self.sc.events)
-                    self._play(step)
+                    before = len(self.sc.events)
+                    try:
+                        self._play(step)
+                    finally:
+                        self._note(step, before)
                 else:
                     self._check(step)
             except HexError as err:
                 raise ExampleFailed(step.line, f"{type(err).__name__}: {err}") from None
+
+    def _note(self, step: Step, before: int) -> None:
+        """The trace of one play step: its line, each event as an example writes it, what comes next."""
+        if self.notes is None:
+            return
+        self.notes.append(f"{self.example.file}:{step.line}: {_written_step(step)}")
+        self.notes.extend(f"  {_written_event(e)}" for e in self.sc.events[before:])
+        pending = self.sc.pending
+        self.notes.append(f"  next: {'round over' if pending is None else pending.describe()}")
 
     # -- play steps ------------------------------------------------------------------
 

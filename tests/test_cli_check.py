@@ -264,3 +264,20 @@ def test_without_a_path_check_plays_the_examples_beside_the_card_files(
     assert code == 0
     assert working_copy / EXAMPLES_FOLDER in files and CORE_CARDS / EXAMPLES_FOLDER not in files
     assert any(folder.parent.parent.name == "modules" for folder in files)
+
+
+def test_trace_writes_each_steps_events_as_an_expectation_writes_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--trace``: the step's line, its events and the next decision; a traced event line, put back
+    into the example as an expectation, holds."""
+    path = _write(tmp_path, KONG_TABLE % "")
+    code, out, _ = run_hexmj(["check", "--trace", str(path)], monkeypatch, capsys)
+    lines = out.splitlines()
+    assert code == 0 and lines[1] == f"  {path}:11: A: ankan 1m"
+    drawn = next(line.strip() for line in lines if line.strip().startswith("chance.drawn "))
+    assert drawn == "chance.drawn A cause=W-01 card=O-P03 source=W-01"
+    assert any(line.startswith("    next: A turn: ankan 2m|") for line in lines)
+    again = _write(tmp_path, KONG_TABLE % f"count: {{{drawn}: 1}}", "again.yaml")
+    code, out, _ = run_hexmj(["check", str(again)], monkeypatch, capsys)
+    assert code == 0, out

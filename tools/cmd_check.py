@@ -1,11 +1,13 @@
-"""``hexmj check [PATH…] [--json] [--coverage]``: play card examples and say which pass (docs/examples.md).
+"""``hexmj check [PATH…] [--json] [--coverage] [--trace]``: play card examples (docs/examples.md).
 
 Without a path, check reads the ``examples/`` folders beside the card files (``cards/examples``, or
 ``--cards DIR``'s, and each module's).  Text output: ``PASS file:line name`` or ``FAIL file:line
 name: what happened`` per example, then a count; ``--json`` prints a list of ``{"file", "example",
 "cards", "passed"}`` (a failed one adds ``"failed": {"location", "message"}``).  ``--coverage``
-plays nothing and lists the card ids (every version) no example names.  Exit 0 when every example
-passes, 1 when one fails, 2 for an example file that is malformed (its ``file:line:col``).
+plays nothing and lists the card ids (every version) no example names; ``--trace`` prints, after
+each play step, the events it brought written as an expectation writes them, and the next decision.
+Exit 0 when every example passes, 1 when one fails, 2 for an example file that is malformed (its
+``file:line:col``).
 """
 
 from __future__ import annotations
@@ -33,6 +35,10 @@ def check(
     coverage: Annotated[
         bool, typer.Option("--coverage", help="List the card ids no example names; play nothing.")
     ] = False,
+    trace: Annotated[
+        bool,
+        typer.Option("--trace", help="After each step, print the events it brought and what comes next."),
+    ] = False,
     folder: CardsOption = None,
 ) -> None:
     """Play the card examples: each table, its answers, and what must and must not happen."""
@@ -49,13 +55,15 @@ def check(
     if coverage:
         _coverage(loaded, sorted(library, key=sort_key), as_json)
         return
-    outcomes = run_examples((e for f in loaded for e in f.examples), library)
+    outcomes = run_examples((e for f in loaded for e in f.examples), library, trace=trace)
     failed = sum(1 for outcome in outcomes if not outcome.passed)
     if as_json:
         typer.echo(json.dumps([outcome.as_json() for outcome in outcomes], ensure_ascii=False, indent=2))
     else:
         for outcome in outcomes:
             typer.echo(outcome.describe())
+            for line in outcome.trace:
+                typer.echo(f"  {line}")
         typer.echo(f"{len(outcomes)} example(s), {failed} failed")
     if failed:
         raise typer.Exit(1)
