@@ -281,3 +281,35 @@ def test_trace_writes_each_steps_events_as_an_expectation_writes_them(
     again = _write(tmp_path, KONG_TABLE % f"count: {{{drawn}: 1}}", "again.yaml")
     code, out, _ = run_hexmj(["check", str(again)], monkeypatch, capsys)
     assert code == 0, out
+
+
+AUGMENT_TABLE = """\
+card: G-04
+examples:
+  - example: C may chi A's discard
+    proves: lib 七 G-04 卡面正文 “你可以吃任意一名玩家打出的数字牌”
+    table:
+      hands: {A: 3m19p19s1234567z6p7p, B: 19m258p258s12345z, C: 45m369p147s12367z}
+      %s
+    steps:
+      - A: discard 3m
+      - expect:
+          %s
+"""
+
+
+def test_a_tables_augments_are_in_force(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``augments``: with G-04 C (not after A) is offered chi on A's 3m (lib 七 G-04); without it the
+    same table offers C nothing (§11 phase 2: chi from the upper seat only)."""
+    held = _write(tmp_path, AUGMENT_TABLE % ("augments: {C: [G-04]}", "options: [chi 345m]"))
+    code, out, _ = run_hexmj(["check", str(held)], monkeypatch, capsys)
+    assert code == 0, out
+    bare = _write(
+        tmp_path,
+        AUGMENT_TABLE % ("round: 1", "no events: [chi.established]\n          decision: turn B"),
+        "bare.yaml",
+    )
+    code, out, _ = run_hexmj(["check", str(bare)], monkeypatch, capsys)
+    assert code == 0, out
