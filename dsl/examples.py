@@ -90,6 +90,7 @@ CHECK_KEYS = (
 PLAY_KEYS = ("answer", "until", "to", "finish", "expect")
 _CARD_ID = re.compile(r"[WOFSGPCBT]-[A-Z]?\d{2}(?:-v\d+)?")
 _STATUSES = tuple(status.value for status in ContractStatus)
+_PASSAGE = re.compile(r"§\d|\blib\b")
 Reader = Callable[[Any, tuple[int, int], str], Any]
 """Reads one value of a file at a place, for a key named in messages."""
 
@@ -451,6 +452,15 @@ class _Reader:
             return self.expect(value, where)
         raise self.fail(self.key_at(node, key), f"steps: unknown step {key!r} (A–D, {', '.join(PLAY_KEYS)})")
 
+    def passage(self, node: Any, at: tuple[int, int]) -> str:
+        """The passage an example proves: it names the card library (``lib 三 …``) or a rulebook §."""
+        text = self.text(node, at, "proves")
+        if not _PASSAGE.search(text):
+            raise self.fail(
+                at, "proves: name the passage proved: the library (lib 三 W-01 卡面正文 …) or a §"
+            )
+        return text
+
     def example(self, node: Any, at: tuple[int, int], card: str) -> Example:
         keys = ("example", "proves", "cards", "table", "steps")
         node = self.mapping(node, at, "examples[]", keys)
@@ -469,7 +479,7 @@ class _Reader:
             file=str(self.path),
             line=at[0] + 1,
             name=name,
-            proves=self.text(node["proves"], self.value_at(node, "proves"), "proves"),
+            proves=self.passage(node["proves"], self.value_at(node, "proves")),
             cards=cards,
             table=self.table(node["table"], self.value_at(node, "table")),
             table_line=self.value_at(node, "table")[0] + 1,

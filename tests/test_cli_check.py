@@ -109,6 +109,10 @@ def test_json_lists_file_example_cards_and_passed(
             "13:20: expect.events: 'Q' is not a player",
         ),
         (("    proves:", "    proof:"), "4:5: examples[]: unknown key 'proof'"),
+        (
+            ("proves: lib 三 W-01 卡面正文 (§6.6)", "proves: it works"),
+            "4:13: proves: name the passage proved",
+        ),
         (("      world: W-01", "      modules: [partty]"), "6:17: table.modules: no module 'partty'"),
         (
             ("      - A: ankan 1m\n", "      - to: lunch A\n"),
