@@ -10,7 +10,9 @@ Four passes, all reported in one run:
   combination of installed modules (§3, §6.7, §14.6);
 - permission/prohibition conflicts (:mod:`dsl.conflicts`, §15), reported with
   the winner, or as an error when nothing decides; a party card that states or
-  sets one is an error, since party cards never change legality (§7.1, R124).
+  sets one is an error, since party cards never change legality (§7.1, R124);
+- linting the whole card folder, a card that no example names (``NO-EXAMPLE``, a
+  warning; docs/examples.md).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from pathlib import Path
 from dsl.compiler import check_cards
 from dsl.conflicts import Conflict, Rule, card_rules, find_conflicts, load_rulings
 from dsl.errors import CardSyntaxError, Diagnostic, Location
+from dsl.examples import EXAMPLES_FOLDER, named_cards
 from dsl.graph import Chain, card_steps, endless_chains
 from dsl.loader import default_paths
 from dsl.model import Card
@@ -95,8 +98,14 @@ def read_source(path: Path) -> tuple[str, Diagnostic | None]:
         return data.decode("utf-8", errors="replace"), finding
 
 
-def lint(paths: Sequence[Path] | None = None, registry: Sequence[ModuleInfo] | None = None) -> LintReport:
-    """Lint the card files of ``paths`` (default: the core cards and every installed module's cards)."""
+def lint(
+    paths: Sequence[Path] | None = None,
+    registry: Sequence[ModuleInfo] | None = None,
+    *,
+    examples: bool = False,
+) -> LintReport:
+    """Lint the card files of ``paths`` (default: the core cards and every installed module's cards);
+    with ``examples``, also warn about every card no example beside its file names (docs/examples.md)."""
     modules = list(installed_modules() if registry is None else registry)
     files = card_files(paths) if paths else default_paths()
     sources: dict[str, str] = {}
@@ -113,6 +122,8 @@ def lint(paths: Sequence[Path] | None = None, registry: Sequence[ModuleInfo] | N
         except CardSyntaxError as err:
             findings.append(err.diagnostic)
     findings.extend(card_findings(cards, modules))
+    if examples:
+        findings.extend(example_findings(cards))
     return LintReport(tuple(sorted(set(findings), key=_place)), sources)
 
 
@@ -125,6 +136,29 @@ def card_findings(cards: Sequence[Card], registry: Sequence[ModuleInfo]) -> list
     findings.extend(chain_findings(cards, registry))
     findings.extend(conflict_findings(cards))
     findings.extend(party_rule_findings(cards))
+    return findings
+
+
+def example_findings(cards: Iterable[Card]) -> list[Diagnostic]:
+    """``NO-EXAMPLE`` (a warning) for each card that no example file in the ``examples/`` folder beside
+    its card file names: nothing shows that it does what its text says."""
+    named: dict[Path, set[str]] = {}
+    findings = []
+    for card in cards:
+        folder = Path(card.location.file).parent / EXAMPLES_FOLDER
+        if folder not in named:
+            named[folder] = named_cards(folder) if folder.is_dir() else set()
+        if card.id not in named[folder]:
+            findings.append(
+                Diagnostic(
+                    severity="warning",
+                    code="NO-EXAMPLE",
+                    cards=(card.id,),
+                    message=f"{card.id} has no example: nothing shows it does what its text says",
+                    location=card.location,
+                    hint=f"write {folder / card.id}.yaml (docs/examples.md)",
+                )
+            )
     return findings
 
 

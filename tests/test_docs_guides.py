@@ -3,7 +3,7 @@
 Each guide is read in order. A ``console`` block holds ``$ command`` lines,
 each followed by its output; a command ending in ``; echo "exit $?"`` ends its
 output with ``exit N``. The read-only ``hexmj`` commands (``card show``,
-``cards``, ``pool``, ``lint``, ``score``, ``modules``) and ``card
+``cards``, ``pool``, ``lint``, ``score``, ``modules``, ``check``) and ``card
 new-version`` on the designer's copy are run through ``tools.cli.app`` in a
 temporary working folder, and must exit as documented and print every
 documented output line (``…`` marks a cut) in the documented order. ``$ cat
@@ -35,7 +35,16 @@ from tools.cli import app
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 EXIT = '; echo "exit $?"'
-RUN = (("card", "show"), ("card", "new-version"), ("cards",), ("pool",), ("lint",), ("score",), ("modules",))
+RUN = (
+    ("card", "show"),
+    ("card", "new-version"),
+    ("cards",),
+    ("pool",),
+    ("lint",),
+    ("score",),
+    ("modules",),
+    ("check",),
+)
 """The hexmj commands run here: read-only ones, and new-version on the guide's copy of the cards."""
 NOT_RUN = ("play", "replay", "simulate")
 """hexmj commands that play sessions: shown in the guides, run by their own tests."""

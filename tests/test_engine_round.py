@@ -46,7 +46,7 @@ def test_chi_is_offered_to_the_lower_seat_only_s11_phase2() -> None:
     assert call is not None and call.player == 1 and call.options == ("pass", "chi 345m")
     after = sc.advance("pass")
     assert after is not None and (after.player, after.kind) == (1, DecisionKind.TURN)
-    assert [(d.player, d.kind) for d, _ in sc.decisions] == [(0, DecisionKind.TURN), (1, DecisionKind.CALL)]
+    assert [(d.player, d.kind) for d in sc.asked] == [(0, DecisionKind.TURN), (1, DecisionKind.CALL)]
 
 
 def test_hu_beats_pon_s11_phase2() -> None:
@@ -152,7 +152,7 @@ def _contract_scenario(draws: str = "") -> Scenario:
     offer = ContractOffer(
         normal=sorted(k for k in contracts if k[0] == "C"), black=["B-01", "B-02", "B-03", "B-04"]
     )
-    sc = Scenario(hands={}, draws=draws, rules=Rules(contracts=contracts), contracts=offer)
+    sc = Scenario(hands={}, draws=draws, rules=Rules(contracts=contracts), offer=offer)
     for _ in range(4):
         assert sc.pending is not None and sc.pending.kind is DecisionKind.CONTRACT
         sc.advance(sc.pending.options[-1])

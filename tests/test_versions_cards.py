@@ -84,6 +84,27 @@ def test_second_new_version_is_v3_after_v2(
     )
 
 
+def test_new_version_copies_the_cards_examples_and_they_play_on_it(
+    card_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """§18.4: W-01 → W-01-v2 copies ``examples/W-01.yaml`` as ``examples/W-01-v2.yaml`` about the new
+    version, and ``hexmj check`` plays them on it; a second copy is refused rather than overwritten."""
+    code, out, _ = run_hexmj(["card", "new-version", "W-01"], monkeypatch, capsys)
+    copy = card_dir / "examples" / "W-01-v2.yaml"
+    assert code == 0 and out.splitlines()[1] == f"{copy}: the examples of W-01"
+    text = copy.read_text(encoding="utf-8")
+    assert "card: W-01-v2" in text and "world: W-01-v2" in text and "W-01\n" not in text
+    code, out, _ = run_hexmj(["check", "--json", str(copy)], monkeypatch, capsys)
+    played = json.loads(out)
+    assert code == 0, out
+    assert played and all(e["cards"] == ["W-01-v2"] and e["passed"] for e in played)
+    (card_dir / "examples" / "W-01-v3.yaml").write_text("mine", encoding="utf-8")
+    before = (card_dir / "world.hex").read_text(encoding="utf-8")
+    code, _, err = run_hexmj(["card", "new-version", "W-01"], monkeypatch, capsys)
+    assert code == 2 and "W-01-v3.yaml: already exists" in err
+    assert (card_dir / "world.hex").read_text(encoding="utf-8") == before
+
+
 def test_new_version_of_unknown_card_writes_nothing(
     card_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -31,6 +31,7 @@ import typer
 from engine.errors import EngineFault, HexError
 from tools import (
     cmd_cards,
+    cmd_check,
     cmd_fmt,
     cmd_lint,
     cmd_lsp,
@@ -61,6 +62,7 @@ app.command("replay")(cmd_replay.replay)
 app.command("simulate")(cmd_simulate.simulate)
 app.command("fmt")(cmd_fmt.fmt)
 app.command("lsp")(cmd_lsp.lsp)
+app.command("check")(cmd_check.check)
 
 
 EXIT_INTERRUPTED = 130

@@ -3,7 +3,8 @@
 ``--json`` prints each card as ``{"id", "name", "type", "version", "tags",
 "fields": {label: text}}`` with the library's Chinese labels as keys.
 ``card new-version S-08`` copies the latest version of S-08 as ``S-08-v2``
-right after it in the same ``.hex`` file (§18.4); ``--use-in POOLFILE``
+right after it in the same ``.hex`` file (§18.4), and its examples (``examples/S-08.yaml`` beside
+the card file) as ``examples/S-08-v2.yaml``; ``--use-in POOLFILE``
 makes that pool play it, keeping the file's comments.  Every command reads
 the card folder ``cards/`` unless ``--cards DIR`` (or ``$HEXMJ_CARDS``) names
 another, so a designer can version cards in a working copy; ``new-version``
@@ -13,6 +14,7 @@ then refuses to touch a card kept outside that folder.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,6 +22,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from dsl.examples import EXAMPLES_FOLDER
 from dsl.loader import load_cards
 from dsl.model import Card
 from dsl.pool_files import with_version
@@ -93,6 +96,19 @@ def show(
     Console().print(table)
 
 
+def versioned_examples(folder: Path, card_id: str, new_id: str) -> tuple[Path, str] | None:
+    """The examples of ``card_id`` (``folder/<card_id>.yaml``) copied for ``new_id``: the same file with
+    every mention of the id made the new one; ``None`` when the card has no example file."""
+    source = folder / f"{card_id}.yaml"
+    if not source.is_file():
+        return None
+    target = folder / f"{new_id}.yaml"
+    if target.exists():
+        raise InputError(f"{target}: already exists; move it away to copy the examples of {card_id}")
+    mention = re.compile(rf"(?<![\w-]){re.escape(card_id)}(?![\w]|-v\d)")
+    return target, mention.sub(new_id, source.read_text(encoding="utf-8"))
+
+
 @card_app.command("new-version")
 def new_version(
     card_id: Annotated[str, typer.Argument(help="The card to version, e.g. S-08.")],
@@ -111,8 +127,12 @@ def new_version(
         path.read_text(encoding="utf-8"), latest.location.line, latest.location.column, latest.id, new_id
     )
     pool_edit = (use_in, with_version(use_in, base, new_id)) if use_in is not None else None
+    examples = versioned_examples(path.parent / EXAMPLES_FOLDER, latest.id, new_id)
     write_atomic(path, text)
     typer.echo(f"{path}:{line}: {new_id}")
+    if examples is not None:
+        write_atomic(*examples)
+        typer.echo(f"{examples[0]}: the examples of {latest.id}")
     if pool_edit is not None:
         write_atomic(*pool_edit)
         typer.echo(f"{pool_edit[0]}: versions.{base}: {new_id}")

@@ -1,6 +1,7 @@
 """``hexmj lint [PATH…] [--json]``: check card files; exit 0 when no error, 1 with errors, 2 on usage errors.
 
-Without a path, lint reads the card folder (``cards/``, or ``--cards DIR``) and the modules' cards.
+Without a path, lint reads the card folder (``cards/``, or ``--cards DIR``) and the modules' cards,
+and warns (``NO-EXAMPLE``) about each card that no example beside its card file names.
 
 Text output: each finding as ``file:line:col: severity CODE: message``, the
 source line with a caret, and a hint.  JSON output: ``{"findings":
@@ -43,7 +44,7 @@ def lint(
     folder: CardsOption = None,
 ) -> None:
     """Check card files: language errors, endless trigger chains and priority conflicts (§15)."""
-    report = lint_cards(paths or card_paths(folder))
+    report = lint_cards(paths or card_paths(folder), examples=not paths)
     if as_json:
         typer.echo(json.dumps({"findings": [finding_json(f) for f in report.findings]}, ensure_ascii=False))
     else:

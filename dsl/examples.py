@@ -1,0 +1,562 @@
+"""Card examples: a designer's YAML file of arranged tables that prove what a card does (docs/examples.md).
+
+An example file lives in the ``examples/`` folder beside the card file of its card
+(``cards/examples/W-01.yaml``, ``modules/party/examples/F-T01.yaml``)::
+
+    card: W-01                      # the card (or version) the examples prove
+    examples:
+      - example: the first kong draws a chance card before its replacement
+        proves: lib 三 W-01 卡面正文 “…杠牌成立后…抽1张机遇牌”; §6.6
+        table:
+          world: W-01
+          hands: {A: 1111m2222m345p111s}
+          tail: 9p9s
+          chance: [O-P03, O-P03]
+        steps:
+          - A: ankan 1m             # A answers the next decision
+          - expect:
+              events: [kong.established A, chance.draw A, draw.replacement A]
+          - A: ankan 2m
+          - expect:
+              no events: [chance.draw]
+
+:func:`load_examples` reads and checks a file: an unknown key, a value of the wrong kind, an unknown
+card id, a player that is not A–D or tiles that do not parse is an :class:`InputError` naming
+``file:line:col`` and the key, before anything is played.  :mod:`dsl.example_run` plays them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import YAMLError
+
+from engine.decisions import DecisionKind
+from engine.errors import InputError
+from engine.plugins import installed_modules
+from engine.state import PLAYERS, ContractStatus
+from engine.tiles import parse
+
+EXAMPLES_FOLDER = "examples"
+"""The folder beside a card file that holds the examples of its cards."""
+
+TABLE_KEYS = (
+    "dealer",
+    "hands",
+    "draws",
+    "tail",
+    "world",
+    "augments",
+    "contracts",
+    "offered",
+    "chance",
+    "party",
+    "treasure",
+    "contract deck",
+    "black deck",
+    "round",
+    "scores",
+    "modules",
+)
+CHECK_KEYS = (
+    "since",
+    "events",
+    "no events",
+    "count",
+    "decision",
+    "options",
+    "no options",
+    "hand",
+    "has",
+    "river",
+    "revealed",
+    "melds",
+    "flowers",
+    "contract",
+    "lasting",
+    "top",
+    "winners",
+    "items",
+    "no items",
+    "points",
+    "wall",
+)
+PLAY_KEYS = ("answer", "until", "to", "finish", "expect")
+_CARD_ID = re.compile(r"[WOFSGPCBT]-[A-Z]?\d{2}(?:-v\d+)?")
+_STATUSES = tuple(status.value for status in ContractStatus)
+_PASSAGE = re.compile(r"§\d|\blib\b")
+Reader = Callable[[Any, tuple[int, int], str], Any]
+"""Reads one value of a file at a place, for a key named in messages."""
+
+
+@dataclass(frozen=True)
+class EventSpec:
+    """An event to look for: its name, the acting player (or any) and data fields that must equal the
+    text written (``cause`` compares with the event's cause, ``W-01`` standing for ``card:W-01``)."""
+
+    name: str
+    player: int | None = None
+    fields: tuple[tuple[str, str], ...] = ()
+
+    def __str__(self) -> str:
+        who = f" {PLAYERS[self.player]}" if self.player is not None else ""
+        return self.name + who + "".join(f" {k}={v}" for k, v in self.fields)
+
+
+@dataclass(frozen=True)
+class DecisionSpec:
+    """A decision to look for: its kind, the player who takes it (or any), what it is about (or any)."""
+
+    kind: DecisionKind
+    player: int | None = None
+    about: str | None = None
+
+    def __str__(self) -> str:
+        who = f" {PLAYERS[self.player]}" if self.player is not None else ""
+        return f"{self.kind.value}{who}" + (f" {self.about}" if self.about else "")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of an example at ``line``: ``answer`` (``player`` answers ``value``), ``until`` (play on
+    to an event), ``to`` (play on to a decision), ``finish`` (play the round out; ``value`` true takes
+    every win offered) or one expectation (``kind`` a key of :data:`CHECK_KEYS`, ``since_start`` when
+    its events are counted from the round's start rather than from the last play step)."""
+
+    kind: str
+    line: int
+    value: Any
+    player: int | None = None
+    since_start: bool = False
+
+    @property
+    def plays(self) -> bool:
+        """Whether the step moves the round on (each but ``until`` starts a new window of events)."""
+        return self.kind in PLAY_KEYS
+
+
+@dataclass(frozen=True)
+class Example:
+    """One arranged table, its steps, the cards it proves and the passage it proves them by."""
+
+    file: str
+    line: int
+    name: str
+    proves: str
+    cards: tuple[str, ...]
+    table: dict[str, Any]
+    table_line: int
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class ExampleFile:
+    """An example file: the card it is about and its examples."""
+
+    path: Path
+    card: str
+    examples: tuple[Example, ...] = field(default_factory=tuple)
+
+
+def _yaml() -> YAML:
+    yaml = YAML(typ="rt")
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.preserve_quotes = True
+    return yaml
+
+
+class _Reader:
+    """Checks one file's nodes, raising :class:`InputError` at ``file:line:col`` of the bad one."""
+
+    def __init__(self, path: Path, known: Collection[str]) -> None:
+        self.path = path
+        self.known = known
+
+    def fail(self, at: tuple[int, int], what: str) -> InputError:
+        return InputError(f"{self.path}:{at[0] + 1}:{at[1] + 1}: {what}")
+
+    @staticmethod
+    def key_at(node: CommentedMap, key: Any) -> tuple[int, int]:
+        return node.lc.key(key)  # type: ignore[no-any-return]
+
+    @staticmethod
+    def value_at(node: CommentedMap, key: Any) -> tuple[int, int]:
+        return node.lc.value(key)  # type: ignore[no-any-return]
+
+    def mapping(self, node: Any, at: tuple[int, int], what: str, keys: Sequence[str] = ()) -> CommentedMap:
+        if not isinstance(node, CommentedMap):
+            raise self.fail(at, f"{what}: expected a mapping")
+        for key in node:
+            if keys and key not in keys:
+                raise self.fail(
+                    self.key_at(node, key), f"{what}: unknown key {key!r} (one of {', '.join(keys)})"
+                )
+        return node
+
+    def text(self, node: Any, at: tuple[int, int], what: str) -> str:
+        if isinstance(node, bool) or not isinstance(node, str | int) or str(node).strip() == "":
+            raise self.fail(at, f"{what}: expected text")
+        return str(node).strip()
+
+    def whole(self, node: Any, at: tuple[int, int], what: str) -> int:
+        if isinstance(node, bool) or not isinstance(node, int):
+            raise self.fail(at, f"{what}: expected a whole number")
+        return node
+
+    def card(self, node: Any, at: tuple[int, int], what: str) -> str:
+        card = self.text(node, at, what)
+        if card not in self.known:
+            raise self.fail(at, f"{what}: no card {card!r}")
+        return card
+
+    def cards(self, node: Any, at: tuple[int, int], what: str) -> tuple[str, ...]:
+        if isinstance(node, str):
+            return (self.card(node, at, what),)
+        if not isinstance(node, CommentedSeq):
+            raise self.fail(at, f"{what}: expected a card id or a list of card ids")
+        return tuple(self.card(item, node.lc.item(i), what) for i, item in enumerate(node))
+
+    def module(self, node: Any, at: tuple[int, int], what: str) -> str:
+        name = self.text(node, at, what)
+        installed = [info.name for info in installed_modules()]
+        if name not in installed:
+            raise self.fail(at, f"{what}: no module {name!r} (installed: {', '.join(installed) or 'none'})")
+        return name
+
+    def player(self, node: Any, at: tuple[int, int], what: str) -> int:
+        if node not in tuple(PLAYERS):
+            raise self.fail(at, f"{what}: {node!r} is not a player (A, B, C or D)")
+        return PLAYERS.index(node)
+
+    def tiles(self, node: Any, at: tuple[int, int], what: str) -> str:
+        text = "" if node is None else self.text(node, at, what)
+        try:
+            parse(text)
+        except ValueError as err:
+            raise self.fail(at, f"{what}: {err}") from None
+        return text
+
+    def per_player(self, node: Any, at: tuple[int, int], what: str) -> list[tuple[str, Any, tuple[int, int]]]:
+        """``{A: …, C: …}`` as ``(letter, value, where)``."""
+        mapping = self.mapping(node, at, what)
+        out = []
+        for key in mapping:
+            self.player(key, self.key_at(mapping, key), what)
+            out.append((str(key), mapping[key], self.value_at(mapping, key)))
+        return out
+
+    def items(self, node: Any, at: tuple[int, int], what: str) -> list[tuple[Any, tuple[int, int]]]:
+        """A list (or one value standing for a list of one) as ``(item, where)``."""
+        if isinstance(node, CommentedSeq):
+            return [(item, node.lc.item(i)) for i, item in enumerate(node)]
+        if node is None:
+            raise self.fail(at, f"{what}: expected a value or a list")
+        return [(node, at)]
+
+    # -- the parts of an example -----------------------------------------------------
+
+    def table(self, node: Any, at: tuple[int, int]) -> dict[str, Any]:
+        """The table as :class:`engine.scenario.Scenario` arguments."""
+        node = self.mapping(node, at, "table", TABLE_KEYS)
+        out: dict[str, Any] = {}
+        for key in node:
+            value, where = node[key], self.value_at(node, key)
+            what = f"table.{key}"
+            if key == "dealer":
+                out["dealer"] = self.player(value, where, what)
+            elif key == "hands":
+                out["hands"] = {
+                    p: self.tiles(v, w, f"{what}.{p}") for p, v, w in self.per_player(value, where, what)
+                }
+            elif key in ("draws", "tail"):
+                out[key] = self.tiles(value, where, what)
+            elif key == "world":
+                out["world"] = self.card(value, where, what)
+            elif key in ("augments", "offered"):
+                out[key] = {
+                    p: self.cards(v, w, f"{what}.{p}") for p, v, w in self.per_player(value, where, what)
+                }
+            elif key == "contracts":
+                out["contracts"] = {
+                    p: self.card(v, w, f"{what}.{p}") for p, v, w in self.per_player(value, where, what)
+                }
+            elif key in ("chance", "party", "treasure", "contract deck", "black deck"):
+                out[key.replace(" ", "_")] = self.cards(value, where, what)
+            elif key == "round":
+                out["number"] = self.whole(value, where, what)
+            elif key == "scores":
+                scores = [0, 0, 0, 0]
+                for p, v, w in self.per_player(value, where, what):
+                    scores[PLAYERS.index(p)] = self.whole(v, w, f"{what}.{p}")
+                out["scores"] = tuple(scores)
+            else:
+                out["modules"] = tuple(self.module(v, w, what) for v, w in self.items(value, where, what))
+        if "hands" not in out:
+            raise self.fail(at, "table: no hands (write at least one player's hand, e.g. hands: {A: 123m…})")
+        return out
+
+    def event(self, node: Any, at: tuple[int, int], what: str) -> EventSpec:
+        """``name [PLAYER] [key=value]…``."""
+        words = self.text(node, at, what).split()
+        player, fields = None, []
+        for word in words[1:]:
+            if "=" in word:
+                key, _, value = word.partition("=")
+                fields.append((key, value))
+            else:
+                player = self.player(word, at, what)
+        return EventSpec(words[0], player, tuple(fields))
+
+    def decision(self, node: Any, at: tuple[int, int], what: str) -> DecisionSpec | None:
+        """``kind [PLAYER] [about]``, or ``none`` for the round being over."""
+        words = self.text(node, at, what).split()
+        if words == ["none"]:
+            return None
+        kinds = tuple(kind.value for kind in DecisionKind)
+        if words[0] not in kinds:
+            raise self.fail(
+                at, f"{what}: {words[0]!r} is not a kind of decision (one of {', '.join(kinds)}, or none)"
+            )
+        player = about = None
+        for word in words[1:]:
+            if word in tuple(PLAYERS):
+                player = PLAYERS.index(word)
+            else:
+                about = word
+        return DecisionSpec(DecisionKind(words[0]), player, about)
+
+    def events(self, node: Any, at: tuple[int, int], what: str) -> tuple[EventSpec, ...]:
+        return tuple(self.event(v, w, what) for v, w in self.items(node, at, what))
+
+    def counts(self, node: Any, at: tuple[int, int], what: str) -> tuple[tuple[EventSpec, int], ...]:
+        counts = self.mapping(node, at, what)
+        return tuple(
+            (
+                self.event(k, self.key_at(counts, k), what),
+                self.whole(counts[k], self.value_at(counts, k), what),
+            )
+            for k in counts
+        )
+
+    def texts(self, node: Any, at: tuple[int, int], what: str) -> tuple[str, ...]:
+        return tuple(self.text(v, w, what) for v, w in self.items(node, at, what))
+
+    def players(self, node: Any, at: tuple[int, int], what: str) -> tuple[int, ...]:
+        if node == []:
+            return ()
+        return tuple(self.player(v, w, what) for v, w in self.items(node, at, what))
+
+    def faces(self, node: Any, at: tuple[int, int], what: str) -> tuple[tuple[str, int], ...]:
+        faces = self.mapping(node, at, what)
+        return tuple(
+            (self.tiles(f, self.key_at(faces, f), what), self.whole(faces[f], self.value_at(faces, f), what))
+            for f in faces
+        )
+
+    def melds(self, node: Any, at: tuple[int, int], what: str) -> tuple[str, ...]:
+        return () if node == [] else self.texts(node, at, what)
+
+    def status(self, node: Any, at: tuple[int, int], what: str) -> str:
+        """``completed``, or the contract and its status: ``C-05 completed``."""
+        words = self.text(node, at, what).split()
+        status = words[-1]
+        if len(words) > 2 or (len(words) == 2 and words[0] not in self.known):
+            raise self.fail(at, f"{what}: expected a status, or a contract id and its status")
+        if status not in _STATUSES:
+            raise self.fail(
+                at, f"{what}: {status!r} is not a contract status (one of {', '.join(_STATUSES)})"
+            )
+        return " ".join(words)
+
+    def lasting(self, node: Any, at: tuple[int, int], what: str) -> str:
+        card = self.text(node, at, what)
+        return card if card == "none" else self.card(card, at, what)
+
+    def check(self, key: str, value: Any, at: tuple[int, int], since_start: bool) -> Step:
+        """One expectation: per player (``hand: {A: …}``) or of the table as a whole."""
+        what = f"expect.{key}"
+        per_player: dict[str, Reader] = {
+            "hand": self.tiles,
+            "has": self.faces,
+            "river": self.tiles,
+            "revealed": self.tiles,
+            "melds": self.melds,
+            "flowers": self.whole,
+            "contract": self.status,
+            "lasting": self.lasting,
+            "items": self.texts,
+            "no items": self.texts,
+            "points": self.whole,
+        }
+        whole: dict[str, Reader] = {
+            "events": self.events,
+            "no events": self.events,
+            "count": self.counts,
+            "decision": self.decision,
+            "options": self.texts,
+            "no options": self.texts,
+            "winners": self.players,
+            "top": self.tiles,
+            "wall": self.whole,
+        }
+        if key in per_player:
+            read = per_player[key]
+            parsed: Any = tuple(
+                (PLAYERS.index(p), read(v, w, f"{what}.{p}")) for p, v, w in self.per_player(value, at, what)
+            )
+        else:
+            parsed = whole[key](value, at, what)
+        return Step(key, at[0] + 1, parsed, None, since_start)
+
+    def expect(self, node: Any, at: tuple[int, int]) -> list[Step]:
+        node = self.mapping(node, at, "expect", CHECK_KEYS)
+        since = node.get("since")
+        if since is not None and since != "start":
+            raise self.fail(self.value_at(node, "since"), "expect.since: the only window is 'start'")
+        return [
+            self.check(str(key), node[key], self.value_at(node, key), since is not None)
+            for key in node
+            if key != "since"
+        ]
+
+    def step(self, node: Any, at: tuple[int, int]) -> list[Step]:
+        line = at[0] + 1
+        if node == "finish":
+            return [Step("finish", line, False)]
+        if not isinstance(node, CommentedMap) or len(node) != 1:
+            raise self.fail(at, "steps: each step is one of A: answer, answer:, until:, to:, finish, expect:")
+        key = next(iter(node))
+        value, where = node[key], self.value_at(node, key)
+        if key in tuple(PLAYERS):
+            return [Step("answer", line, self.text(value, where, f"steps.{key}"), PLAYERS.index(key))]
+        if key == "answer":
+            return [Step("answer", line, self.text(value, where, "steps.answer"))]
+        if key == "until":
+            return [Step("until", line, self.event(value, where, "steps.until"))]
+        if key == "to":
+            spec = self.decision(value, where, "steps.to")
+            if spec is None:
+                raise self.fail(where, "steps.to: use 'finish' to play the round out")
+            return [Step("to", line, spec)]
+        if key == "finish":
+            if value != "take wins":
+                raise self.fail(where, "steps.finish: write 'finish' alone, or 'finish: take wins'")
+            return [Step("finish", line, True)]
+        if key == "expect":
+            return self.expect(value, where)
+        raise self.fail(self.key_at(node, key), f"steps: unknown step {key!r} (A–D, {', '.join(PLAY_KEYS)})")
+
+    def passage(self, node: Any, at: tuple[int, int]) -> str:
+        """The passage an example proves: it names the card library (``lib 三 …``) or a rulebook §."""
+        text = self.text(node, at, "proves")
+        if not _PASSAGE.search(text):
+            raise self.fail(
+                at, "proves: name the passage proved: the library (lib 三 W-01 卡面正文 …) or a §"
+            )
+        return text
+
+    def example(self, node: Any, at: tuple[int, int], card: str) -> Example:
+        keys = ("example", "proves", "cards", "table", "steps")
+        node = self.mapping(node, at, "examples[]", keys)
+        for key in ("example", "proves", "table", "steps"):
+            if key not in node:
+                raise self.fail(at, f"example: no {key!r}")
+        name = self.text(node["example"], self.value_at(node, "example"), "example")
+        cards = (
+            self.cards(node["cards"], self.value_at(node, "cards"), "cards") if "cards" in node else (card,)
+        )
+        steps_node = node["steps"]
+        if not isinstance(steps_node, CommentedSeq) or not steps_node:
+            raise self.fail(self.value_at(node, "steps"), "steps: expected a list of steps")
+        steps = [s for i, item in enumerate(steps_node) for s in self.step(item, steps_node.lc.item(i))]
+        return Example(
+            file=str(self.path),
+            line=at[0] + 1,
+            name=name,
+            proves=self.passage(node["proves"], self.value_at(node, "proves")),
+            cards=cards,
+            table=self.table(node["table"], self.value_at(node, "table")),
+            table_line=self.value_at(node, "table")[0] + 1,
+            steps=tuple(steps),
+        )
+
+
+def load_examples(path: Path, known: Collection[str]) -> ExampleFile:
+    """Read and check one example file; ``known`` are the card ids there are (every version)."""
+    reader = _Reader(path, known)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise InputError(f"{path}: cannot read example file: {err.strerror}") from None
+    except UnicodeDecodeError as err:
+        line = err.object[: err.start].count(b"\n") + 1
+        raise InputError(f"{path}:{line}: not UTF-8 text") from None
+    try:
+        data = _yaml().load(text)
+    except YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
+        raise InputError(f"{where}: {getattr(err, 'problem', None) or 'not valid YAML'}") from None
+    top = reader.mapping(data, (0, 0), "example file", ("card", "examples"))
+    for key in ("card", "examples"):
+        if key not in top:
+            raise reader.fail((0, 0), f"example file: no {key!r}")
+    card = reader.card(top["card"], reader.value_at(top, "card"), "card")
+    listed = top["examples"]
+    if not isinstance(listed, CommentedSeq) or not listed:
+        raise reader.fail(reader.value_at(top, "examples"), "examples: expected a list of examples")
+    examples = tuple(reader.example(item, listed.lc.item(i), card) for i, item in enumerate(listed))
+    names = [e.name for e in examples]
+    for e in examples:
+        if names.count(e.name) > 1:
+            raise reader.fail((e.line - 1, 0), f"example: the name {e.name!r} is used twice in this file")
+    return ExampleFile(path, card, examples)
+
+
+def example_files(paths: Iterable[Path]) -> list[Path]:
+    """The ``.yaml`` files named by ``paths`` (a folder stands for its ``.yaml`` files, recursively); a
+    missing path, a file that is not ``.yaml`` and a folder without any are :class:`InputError`."""
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found = sorted(path.rglob("*.yaml"))
+            if not found:
+                raise InputError(f"{path}: no .yaml example files in this folder")
+            files.extend(found)
+        elif path.is_file():
+            if path.suffix != ".yaml":
+                raise InputError(f"{path}: not an example file (example files end in .yaml)")
+            files.append(path)
+        else:
+            raise InputError(f"{path}: no such file or folder")
+    return list(dict.fromkeys(files))
+
+
+def example_folders(card_files: Iterable[Path]) -> list[Path]:
+    """The ``examples/`` folders beside ``card_files`` that exist, in order."""
+    folders = dict.fromkeys(Path(path).parent / EXAMPLES_FOLDER for path in card_files)
+    return [folder for folder in folders if folder.is_dir()]
+
+
+def named_cards(folder: Path) -> set[str]:
+    """The card ids the example files of ``folder`` name (``card:`` and an example's ``cards:``), read
+    leniently: lint asks which cards have examples; ``hexmj check`` reports a malformed file."""
+    named: set[str] = set()
+    for path in sorted(folder.glob("*.yaml")):
+        try:
+            data = _yaml().load(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, YAMLError):
+            continue
+        if not isinstance(data, CommentedMap):
+            continue
+        named.add(str(data.get("card")))
+        for example in data.get("examples") or ():
+            listed = example.get("cards", ()) if isinstance(example, CommentedMap) else ()
+            named.update(map(str, [listed] if isinstance(listed, str) else listed))
+    return named

@@ -1,0 +1,81 @@
+"""``hexmj check [PATH…] [--json] [--coverage] [--trace]``: play card examples (docs/examples.md).
+
+Without a path, check reads the ``examples/`` folders beside the card files (``cards/examples``, or
+``--cards DIR``'s, and each module's).  Text output: ``PASS file:line name`` or ``FAIL file:line
+name: what happened`` per example, then a count; ``--json`` prints a list of ``{"file", "example",
+"cards", "passed"}`` (a failed one adds ``"failed": {"location", "message"}``).  ``--coverage``
+plays nothing and lists the card ids (every version) no example names; ``--trace`` prints, after
+each play step, the events it brought written as an expectation writes them, and the next decision.
+Exit 0 when every example passes, 1 when one fails, 2 for an example file that is malformed (its
+``file:line:col``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from dsl.example_run import card_library, run_examples
+from dsl.examples import ExampleFile, example_files, example_folders, load_examples
+from dsl.loader import default_paths
+from dsl.pools import card_paths
+from dsl.versions import sort_key
+from engine.errors import InputError
+from tools.cmd_pool import CardsOption, JsonOption
+
+
+def check(
+    paths: Annotated[
+        list[Path] | None, typer.Argument(help="Example files or folders; default: every card's examples.")
+    ] = None,
+    as_json: JsonOption = False,
+    coverage: Annotated[
+        bool, typer.Option("--coverage", help="List the card ids no example names; play nothing.")
+    ] = False,
+    trace: Annotated[
+        bool,
+        typer.Option("--trace", help="After each step, print the events it brought and what comes next."),
+    ] = False,
+    folder: CardsOption = None,
+) -> None:
+    """Play the card examples: each table, its answers, and what must and must not happen."""
+    cards = card_paths(folder) or default_paths()
+    library = card_library(cards)
+    if paths:
+        files = example_files(paths)
+    else:
+        folders = example_folders(cards)
+        if not folders:
+            raise InputError("no examples/ folder beside the card files")
+        files = example_files(folders)
+    loaded = [load_examples(path, library) for path in files]
+    if coverage:
+        _coverage(loaded, sorted(library, key=sort_key), as_json)
+        return
+    outcomes = run_examples((e for f in loaded for e in f.examples), library, trace=trace)
+    failed = sum(1 for outcome in outcomes if not outcome.passed)
+    if as_json:
+        typer.echo(json.dumps([outcome.as_json() for outcome in outcomes], ensure_ascii=False, indent=2))
+    else:
+        for outcome in outcomes:
+            typer.echo(outcome.describe())
+            for line in outcome.trace:
+                typer.echo(f"  {line}")
+        typer.echo(f"{len(outcomes)} example(s), {failed} failed")
+    if failed:
+        raise typer.Exit(1)
+
+
+def _coverage(loaded: list[ExampleFile], ids: list[str], as_json: bool) -> None:
+    named = {card for f in loaded for e in f.examples for card in e.cards}
+    covered = [card for card in ids if card in named]
+    uncovered = [card for card in ids if card not in named]
+    if as_json:
+        typer.echo(json.dumps({"covered": covered, "uncovered": uncovered}))
+        return
+    typer.echo(f"{len(covered)} of {len(ids)} card ids have an example")
+    if uncovered:
+        typer.echo("uncovered: " + " ".join(uncovered))
