@@ -26,7 +26,7 @@ from engine.decisions import Decision
 from engine.plugins import Modules
 from engine.scenario import Scenario, plain_answer
 from engine.state import PLAYERS
-from engine.tiles import format_tiles, parse
+from engine.tiles import format_tiles, kind_of_instance, parse
 from engine.vocabulary import CompiledCard
 
 PLAY_LIMIT = 400
@@ -274,6 +274,15 @@ class _Run:
                 if got != n:
                     hand = self.sc.hand(PLAYERS[p])
                     return f"expected {PLAYERS[p]} to hold {n} × {face}; holds {got} (hand {hand})"
+        return ""
+
+    def _revealed(self, hands: Sequence[tuple[int, str]], _: object) -> str:
+        for p, want in hands:
+            shown = self.sc.player(PLAYERS[p]).revealed
+            got = format_tiles(sorted(kind_of_instance(i) for i in shown)) or "none"
+            wanted = _sorted_tiles(want) or "none"
+            if got != wanted:
+                return f"expected {PLAYERS[p]}'s revealed tiles {wanted}; they are {got}"
         return ""
 
     def _melds(self, wanted: Sequence[tuple[int, Sequence[str]]], _: object) -> str:

@@ -73,6 +73,7 @@ CHECK_KEYS = (
     "no options",
     "hand",
     "has",
+    "revealed",
     "melds",
     "flowers",
     "contract",
@@ -367,6 +368,7 @@ class _Reader:
         per_player: dict[str, Reader] = {
             "hand": self.tiles,
             "has": self.faces,
+            "revealed": self.tiles,
             "melds": self.melds,
             "flowers": self.whole,
             "contract": self.status,

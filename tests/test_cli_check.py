@@ -69,6 +69,20 @@ def test_an_expectation_that_does_not_hold_fails_at_its_line(
     assert (code, out.splitlines()[-1]) == (0, "1 example(s), 0 failed")
 
 
+def test_revealed_names_the_hand_tiles_made_public(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``revealed`` holds a player's public hand tiles (§14.4): W-01's kong reveals none, so an example
+    that says 1m is shown fails at that line, and one that says none passes."""
+    wrong = _write(tmp_path, KONG_TABLE % "revealed: {A: 1m}")
+    code, out, _ = run_hexmj(["check", str(wrong)], monkeypatch, capsys)
+    assert code == 1
+    assert f"{wrong}:14 a kong draws a chance card: expected A's revealed tiles 1m; they are none" in out
+    right = _write(tmp_path, KONG_TABLE % "revealed: {A: }", "right.yaml")
+    code, out, _ = run_hexmj(["check", str(right)], monkeypatch, capsys)
+    assert (code, out.splitlines()[-1]) == (0, "1 example(s), 0 failed")
+
+
 def test_an_answer_the_rules_do_not_offer_fails_at_its_step(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
