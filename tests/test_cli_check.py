@@ -83,6 +83,20 @@ def test_revealed_names_the_hand_tiles_made_public(
     assert (code, out.splitlines()[-1]) == (0, "1 example(s), 0 failed")
 
 
+def test_asked_counts_the_decisions_answered_in_the_window(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``asked`` counts the decisions answered since the last play step began: A's kong answered one
+    turn decision of A's (§11) and none of B's; saying two fails at that line."""
+    wrong = _write(tmp_path, KONG_TABLE % "asked: {turn A: 2}")
+    code, out, _ = run_hexmj(["check", str(wrong)], monkeypatch, capsys)
+    assert code == 1
+    assert f"{wrong}:14 a kong draws a chance card: expected 2 × decision turn A answered; saw 1" in out
+    right = _write(tmp_path, KONG_TABLE % "asked: {turn A: 1, turn B: 0}", "right.yaml")
+    code, out, _ = run_hexmj(["check", str(right)], monkeypatch, capsys)
+    assert (code, out.splitlines()[-1]) == (0, "1 example(s), 0 failed")
+
+
 def test_an_answer_the_rules_do_not_offer_fails_at_its_step(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
