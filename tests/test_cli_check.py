@@ -142,6 +142,14 @@ def test_json_lists_file_example_cards_and_passed(
             "11:13: steps.to: 'lunch' is not a kind of decision",
         ),
         (("tail: 9p9s\n", "tail: [9p9s\n"), "9:13: "),
+        (
+            ("events: [kong.established A]", "asked: {lunch A: 1}"),
+            "13:19: expect.asked: 'lunch' is not a kind of decision",
+        ),
+        (
+            ("events: [kong.established A]", "asked: {none: 1}"),
+            "13:19: expect.asked: 'none' is not a decision",
+        ),
     ],
 )
 def test_a_malformed_file_is_one_located_line_and_exit_2(
