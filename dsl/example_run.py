@@ -187,6 +187,7 @@ class _Run:
         except (ValueError, AssertionError) as err:
             raise ExampleFailed(example.table_line, f"the table cannot be set: {err}") from None
         self.mark = 0
+        self.asked_mark = 0
 
     def play(self) -> None:
         for step in self.example.steps:
@@ -194,6 +195,7 @@ class _Run:
                 if step.plays:
                     if step.kind != "until":
                         self.mark = len(self.sc.events)
+                        self.asked_mark = len(self.sc.asked)
                     before = len(self.sc.events)
                     try:
                         self._play(step)
@@ -262,8 +264,11 @@ class _Run:
     # -- expectations ----------------------------------------------------------------
 
     def _check(self, step: Step) -> None:
-        window = self.sc.events[0 if step.since_start else self.mark :]
-        problem = getattr(self, "_" + step.kind.replace(" ", "_"))(step.value, window)
+        if step.kind == "asked":
+            problem = self._asked(step.value, self.sc.asked[0 if step.since_start else self.asked_mark :])
+        else:
+            window = self.sc.events[0 if step.since_start else self.mark :]
+            problem = getattr(self, "_" + step.kind.replace(" ", "_"))(step.value, window)
         if problem:
             raise ExampleFailed(step.line, problem)
 
@@ -289,6 +294,13 @@ class _Run:
             got = sum(1 for e in window if _matches(spec, e))
             if got != want:
                 return f"expected {want} × {spec}; saw {got}"
+        return ""
+
+    def _asked(self, counts: Sequence[tuple[DecisionSpec, int]], answered: Sequence[Decision]) -> str:
+        for spec, want in counts:
+            got = sum(1 for decision in answered if _is(spec, decision))
+            if got != want:
+                return f"expected {want} × decision {spec} answered; saw {got}"
         return ""
 
     def _decision(self, spec: DecisionSpec | None, _: object) -> str:

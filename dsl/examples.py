@@ -69,6 +69,7 @@ CHECK_KEYS = (
     "events",
     "no events",
     "count",
+    "asked",
     "decision",
     "options",
     "no options",
@@ -344,6 +345,16 @@ class _Reader:
             for k in counts
         )
 
+    def asked(self, node: Any, at: tuple[int, int], what: str) -> tuple[tuple[DecisionSpec, int], ...]:
+        counts = self.mapping(node, at, what)
+        specs = []
+        for k in counts:
+            spec = self.decision(k, self.key_at(counts, k), what)
+            if spec is None:
+                raise self.fail(self.key_at(counts, k), f"{what}: 'none' is not a decision to count")
+            specs.append((spec, self.whole(counts[k], self.value_at(counts, k), what)))
+        return tuple(specs)
+
     def texts(self, node: Any, at: tuple[int, int], what: str) -> tuple[str, ...]:
         return tuple(self.text(v, w, what) for v, w in self.items(node, at, what))
 
@@ -398,6 +409,7 @@ class _Reader:
             "events": self.events,
             "no events": self.events,
             "count": self.counts,
+            "asked": self.asked,
             "decision": self.decision,
             "options": self.texts,
             "no options": self.texts,

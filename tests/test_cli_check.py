@@ -69,6 +69,34 @@ def test_an_expectation_that_does_not_hold_fails_at_its_line(
     assert (code, out.splitlines()[-1]) == (0, "1 example(s), 0 failed")
 
 
+def test_revealed_names_the_hand_tiles_made_public(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``revealed`` holds a player's public hand tiles (§14.4): W-01's kong reveals none, so an example
+    that says 1m is shown fails at that line, and one that says none passes."""
+    wrong = _write(tmp_path, KONG_TABLE % "revealed: {A: 1m}")
+    code, out, _ = run_hexmj(["check", str(wrong)], monkeypatch, capsys)
+    assert code == 1
+    assert f"{wrong}:14 a kong draws a chance card: expected A's revealed tiles 1m; they are none" in out
+    right = _write(tmp_path, KONG_TABLE % "revealed: {A: }", "right.yaml")
+    code, out, _ = run_hexmj(["check", str(right)], monkeypatch, capsys)
+    assert (code, out.splitlines()[-1]) == (0, "1 example(s), 0 failed")
+
+
+def test_asked_counts_the_decisions_answered_in_the_window(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``asked`` counts the decisions answered since the last play step began: A's kong answered one
+    turn decision of A's (§11) and none of B's; saying two fails at that line."""
+    wrong = _write(tmp_path, KONG_TABLE % "asked: {turn A: 2}")
+    code, out, _ = run_hexmj(["check", str(wrong)], monkeypatch, capsys)
+    assert code == 1
+    assert f"{wrong}:14 a kong draws a chance card: expected 2 × decision turn A answered; saw 1" in out
+    right = _write(tmp_path, KONG_TABLE % "asked: {turn A: 1, turn B: 0}", "right.yaml")
+    code, out, _ = run_hexmj(["check", str(right)], monkeypatch, capsys)
+    assert (code, out.splitlines()[-1]) == (0, "1 example(s), 0 failed")
+
+
 def test_an_answer_the_rules_do_not_offer_fails_at_its_step(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -119,6 +147,14 @@ def test_json_lists_file_example_cards_and_passed(
             "11:13: steps.to: 'lunch' is not a kind of decision",
         ),
         (("tail: 9p9s\n", "tail: [9p9s\n"), "9:13: "),
+        (
+            ("events: [kong.established A]", "asked: {lunch A: 1}"),
+            "13:19: expect.asked: 'lunch' is not a kind of decision",
+        ),
+        (
+            ("events: [kong.established A]", "asked: {none: 1}"),
+            "13:19: expect.asked: 'none' is not a decision",
+        ),
     ],
 )
 def test_a_malformed_file_is_one_located_line_and_exit_2(

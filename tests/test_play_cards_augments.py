@@ -499,7 +499,8 @@ def test_p13_at_turn_start_exchange_a_hidden_tile_with_another_s14_2() -> None:
 
 
 def test_p14_a_personal_treasure_face_is_chosen_at_set_up_s8_3() -> None:
-    """P-14 自定宝牌 (§8.3): A names 5m and the treasure module records it."""
+    """P-14 自定宝牌 (§8.3): taken up at set-up, it hands the naming of the face to the treasure
+    module's primitive (``cards/examples/P-14.yaml`` plays the module's own question)."""
     calls: list[dict[str, object]] = []
 
     def personal(game: object, holder: int, args: Mapping[str, object]) -> Generator[Decision, str, None]:
@@ -513,8 +514,8 @@ def test_p14_a_personal_treasure_face_is_chosen_at_set_up_s8_3() -> None:
         modules=frozenset({"treasure"}),
         module_primitives={"set_personal_treasure": personal},
     )
-    sc.advance(use("P-14"), "5m")
-    assert calls and calls[0]["holder"] == 0
+    sc.advance(use("P-14"))
+    assert calls and calls[0]["holder"] == 0 and calls[0]["face"] == "chosen"
 
 
 def test_p17_win_with_the_contract_unfinished_abandons_it_lib8() -> None:
