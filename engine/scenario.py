@@ -212,6 +212,9 @@ class Scenario(RoundDriver):
 
     def __post_init__(self) -> None:
         lib = self.library
+        missing = [card for card in self._named() if card not in lib]
+        if missing:
+            raise ValueError(f"{missing[0]} is not in the card library the table plays with")
         held = [[lib[c] for c in self.augments.get(letter, ())] for letter in PLAYERS]
         rules = self.rules or Rules(
             contracts={cid: card.contract for cid, card in lib.items() if card.contract is not None},
@@ -264,6 +267,20 @@ class Scenario(RoundDriver):
         if self.contracts:
             self.round.contracts_revealed = True
         self._start()
+
+    def _named(self) -> list[str]:
+        """Every card the table names: it must be in the library, or a contract would go unwatched."""
+        return [
+            *([self.world] if self.world else []),
+            *(card for cards in self.augments.values() for card in cards),
+            *self.contracts.values(),
+            *(card for cards in (self.offered or {}).values() for card in cards),
+            *self.chance,
+            *self.party,
+            *self.treasure,
+            *self.contract_deck,
+            *self.black_deck,
+        ]
 
     def _offer(self) -> ContractOffer | None:
         """The contract decks: ``offer`` as given, or ``offered``'s candidates dealt from the dealer on

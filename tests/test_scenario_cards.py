@@ -3,6 +3,8 @@ whether held or chosen from the offer, and a stacked deck may hold a second copy
 
 from __future__ import annotations
 
+import pytest
+
 from dsl.example_run import card_library
 from engine.scenario import Scenario
 from engine.state import ContractStatus
@@ -23,11 +25,11 @@ def test_a_contract_chosen_from_the_offer_completes_s9_1_s9_5() -> None:
     assert "contract.completed" in sc.names()
 
 
-def test_without_the_library_the_same_contract_is_not_watched() -> None:
-    """The control: the same table with no card library has no contract to watch."""
-    sc = Scenario(hands={"A": "1111m345p789s1122z"}, tail="9p")
-    sc.advance("ankan 1m")
-    assert "contract.completed" not in sc.names()
+def test_a_card_outside_the_library_is_refused_not_left_unwatched() -> None:
+    """The control: without the card library the same offer is refused at once, where it used to be
+    registered against nothing and never complete."""
+    with pytest.raises(ValueError, match="C-12 is not in the card library"):
+        Scenario(hands={"A": "1111m345p789s1122z"}, offered={"A": ["C-12", "C-01", "B-01"]})
 
 
 def test_a_stacked_deck_deals_a_second_copy_s3() -> None:
