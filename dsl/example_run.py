@@ -27,7 +27,7 @@ from engine.errors import HexError
 from engine.plugins import Modules
 from engine.scenario import Scenario, plain_answer
 from engine.state import PLAYERS
-from engine.tiles import format_tiles, parse
+from engine.tiles import format_one, format_tiles, kind_of_instance, parse
 from engine.vocabulary import CompiledCard
 
 PLAY_LIMIT = 400
@@ -307,6 +307,22 @@ class _Run:
             held = [c for deck in LASTING_DECKS if (c := lasting_card(self.sc.round, p, deck)) is not None]
             if (card == "none" and held) or (card != "none" and card not in held):
                 return f"expected {PLAYERS[p]}'s lasting card {card}; it is {', '.join(held) or 'none'}"
+        return ""
+
+    def _revealed(self, wanted: Sequence[tuple[int, str]], _: object) -> str:
+        for p, want in wanted:
+            got = format_tiles(sorted(kind_of_instance(i) for i in self.sc.player(PLAYERS[p]).revealed))
+            if got != _sorted_tiles(want):
+                written = _sorted_tiles(want) or "none"
+                return f"expected {PLAYERS[p]}'s revealed tiles {written}; they are {got or 'none'}"
+        return ""
+
+    def _seen(self, wanted: Sequence[tuple[int, str]], _: object) -> str:
+        for p, want in wanted:
+            got = " ".join(map(format_one, self.sc.round.seen.get(p, ()))) or "nothing"
+            written = " ".join(map(format_one, parse(want))) or "nothing"
+            if got != written:
+                return f"expected {PLAYERS[p]} to have seen {written} (in order); saw {got}"
         return ""
 
     def _winners(self, wanted: Sequence[int], _: object) -> str:

@@ -78,6 +78,8 @@ CHECK_KEYS = (
     "flowers",
     "contract",
     "lasting",
+    "revealed",
+    "seen",
     "winners",
     "items",
     "no items",
@@ -238,6 +240,10 @@ class _Reader:
             raise self.fail(at, f"{what}: {err}") from None
         return text
 
+    def some_tiles(self, node: Any, at: tuple[int, int], what: str) -> str:
+        """Tiles, or ``none`` for no tiles."""
+        return "" if node == "none" else self.tiles(node, at, what)
+
     def per_player(self, node: Any, at: tuple[int, int], what: str) -> list[tuple[str, Any, tuple[int, int]]]:
         """``{A: …, C: …}`` as ``(letter, value, where)``."""
         mapping = self.mapping(node, at, what)
@@ -380,6 +386,8 @@ class _Reader:
             "flowers": self.whole,
             "contract": self.status,
             "lasting": self.lasting,
+            "revealed": self.some_tiles,
+            "seen": self.some_tiles,
             "items": self.texts,
             "no items": self.texts,
             "points": self.whole,
