@@ -372,15 +372,6 @@ class _Run:
                 return f"expected {PLAYERS[p]}'s river {_written_text(want)}; it is {got or 'empty'}"
         return ""
 
-    def _revealed(self, wanted: Sequence[tuple[int, str]], _: object) -> str:
-        for p, want in wanted:
-            got = format_tiles(sorted(kind_of_instance(i) for i in self.sc.player(PLAYERS[p]).revealed))
-            if got != _sorted_tiles(want):
-                return (
-                    f"expected {PLAYERS[p]}'s revealed tiles {_sorted_tiles(want)}; they are {got or 'none'}"
-                )
-        return ""
-
     def _top(self, want: str, _: object) -> str:
         n = len(parse(want))
         got = _written(self.sc.round.table.wall.look_front(n))
@@ -395,6 +386,22 @@ class _Run:
             held = [c for deck in LASTING_DECKS if (c := lasting_card(self.sc.round, p, deck)) is not None]
             if (card == "none" and held) or (card != "none" and card not in held):
                 return f"expected {PLAYERS[p]}'s lasting card {card}; it is {', '.join(held) or 'none'}"
+        return ""
+
+    def _revealed(self, wanted: Sequence[tuple[int, str]], _: object) -> str:
+        for p, want in wanted:
+            got = format_tiles(sorted(kind_of_instance(i) for i in self.sc.player(PLAYERS[p]).revealed))
+            if got != _sorted_tiles(want):
+                written = _sorted_tiles(want) or "none"
+                return f"expected {PLAYERS[p]}'s revealed tiles {written}; they are {got or 'none'}"
+        return ""
+
+    def _seen(self, wanted: Sequence[tuple[int, str]], _: object) -> str:
+        for p, want in wanted:
+            got = " ".join(map(format_one, self.sc.round.seen.get(p, ()))) or "nothing"
+            written = " ".join(map(format_one, parse(want))) or "nothing"
+            if got != written:
+                return f"expected {PLAYERS[p]} to have seen {written} (in order); saw {got}"
         return ""
 
     def _winners(self, wanted: Sequence[int], _: object) -> str:

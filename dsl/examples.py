@@ -82,6 +82,7 @@ CHECK_KEYS = (
     "contract",
     "lasting",
     "top",
+    "seen",
     "winners",
     "items",
     "no items",
@@ -243,6 +244,10 @@ class _Reader:
             raise self.fail(at, f"{what}: {err}") from None
         return text
 
+    def some_tiles(self, node: Any, at: tuple[int, int], what: str) -> str:
+        """Tiles, or ``none`` (or nothing) for no tiles."""
+        return "" if node in (None, "none") else self.tiles(node, at, what)
+
     def per_player(self, node: Any, at: tuple[int, int], what: str) -> list[tuple[str, Any, tuple[int, int]]]:
         """``{A: …, C: …}`` as ``(letter, value, where)``."""
         mapping = self.mapping(node, at, what)
@@ -396,11 +401,12 @@ class _Reader:
             "hand": self.tiles,
             "has": self.faces,
             "river": self.tiles,
-            "revealed": self.tiles,
             "melds": self.melds,
             "flowers": self.whole,
             "contract": self.status,
             "lasting": self.lasting,
+            "revealed": self.some_tiles,
+            "seen": self.some_tiles,
             "items": self.texts,
             "no items": self.texts,
             "points": self.whole,

@@ -353,3 +353,43 @@ def test_a_tables_augments_are_in_force(
     )
     code, out, _ = run_hexmj(["check", str(bare)], monkeypatch, capsys)
     assert code == 0, out
+
+
+LOOK_TABLE = """\
+card: O-N04
+examples:
+  - example: a revealed tile and a look at the wall
+    proves: lib 四 O-N04 卡面正文; lib 四 O-P01 卡面正文
+    table:
+      world: W-15
+      hands: {A: 1m4m7m2p5p8p3s6s9s1z2z3z4z6z}
+      draws: 1m9m
+      chance: [O-N04]
+    steps:
+      - A: 5p
+      - expect:
+          %s
+"""
+
+
+@pytest.mark.parametrize(
+    ("expectation", "failure"),
+    [
+        ("revealed: {A: 5p, B: none}", ""),
+        ("revealed: {A: 1m}", "expected A's revealed tiles 1m; they are 5p"),
+        ("revealed: {B: 1m}", "expected B's revealed tiles 1m; they are none"),
+        ("seen: {A: none}", ""),
+        ("seen: {A: 1m}", "expected A to have seen 1m (in order); saw nothing"),
+    ],
+)
+def test_revealed_and_seen_hold_the_public_tiles_and_the_private_look(
+    expectation: str,
+    failure: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """O-N04 暂时公开 (§14.4): A's chosen 5p is public, B shows nothing; A has seen nothing of the wall."""
+    code, out, _ = run_hexmj(["check", str(_write(tmp_path, LOOK_TABLE % expectation))], monkeypatch, capsys)
+    assert code == (1 if failure else 0)
+    assert failure in out.splitlines()[0]

@@ -384,13 +384,14 @@ def test_ox06_option_one_draws_another_chance_card_s6_7() -> None:
 
 
 def test_ox08_option_two_takes_one_of_the_top_four_then_discards_s6_lib4() -> None:
-    """O-X08 幸运捷径: option ② — 3m of the top four joins the hand, the rest go back on top."""
+    """O-X08 幸运捷径: option ② — 3m of the top four joins the hand, the rest go back on top in the
+    holder's order (其余按任意顺序放回)."""
     sc = start("O-X08", draws="1m2m3m4m")
     d = sc.pending
     assert d is not None
-    sc.advance(d.options[-1], "3m")
+    sc.advance(d.options[-1], "3m", "4m 2m 1m")
     assert sc.pending is not None and sc.pending.kind is DecisionKind.TURN
-    assert sc.top(3) == "1m 2m 4m"
+    assert sc.top(3) == "4m 2m 1m"
 
 
 def test_ox09_redraw_treasure_runs_the_treasure_module_s8_4() -> None:
