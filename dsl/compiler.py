@@ -73,6 +73,9 @@ ID_PREFIXES: dict[str, tuple[str, str | None]] = {
 
 _PREFIXES_LONGEST_FIRST = sorted(ID_PREFIXES, key=len, reverse=True)
 
+SERIES_TYPES: dict[str, str] = {prefix.split("-")[0]: kind for prefix, (kind, _) in ID_PREFIXES.items()}
+"""The type each id letter implies (lib 一); a module may add a group of its own to O or F (O-L01)."""
+
 _T = TypeVar("_T")
 
 AUGMENTS = frozenset({"silver", "gold", "prismatic"})
@@ -154,9 +157,16 @@ class _Pass:
         prefix = next((p for p in _PREFIXES_LONGEST_FIRST if card.base_id.startswith(p)), "")
         if prefix and re.fullmatch(rf"{prefix}-?[0-9]+", card.base_id):
             expected = ID_PREFIXES[prefix]
-            if (card.type, card.group if expected[1] else None) != expected:
-                wanted = " ".join(word for word in expected if word)
-                self.report("ID-TYPE", f"{card.base_id} is a {wanted} card by its id", card.location)
+        else:
+            letter = card.base_id.split("-", 1)[0]
+            if letter not in SERIES_TYPES:
+                message = f"{card.base_id}: no card series {letter} (lib 一)"
+                self.report("UNKNOWN-SERIES", message, card.location, "series: " + ", ".join(ID_PREFIXES))
+                return
+            expected = (SERIES_TYPES[letter], None)
+        if (card.type, card.group if expected[1] else None) != expected:
+            wanted = " ".join(word for word in expected if word)
+            self.report("ID-TYPE", f"{card.base_id} is a {wanted} card by its id", card.location)
 
     # ---- arguments ------------------------------------------------------------
 
@@ -170,6 +180,15 @@ class _Pass:
                 )
                 message = f"{param.name}: '{atom.value}' is not a valid {param.kind}"
                 self.report("BAD-ARGUMENT", message, arg.location, hint)
+                return None
+            if not _in_range(param, atom):
+                message = f"{param.name}: {atom.value} is outside {param.low}…{param.high}"
+                self.report(
+                    "BAD-ARGUMENT",
+                    message,
+                    arg.location,
+                    f"{param.name} is a whole number from {param.low} to {param.high}",
+                )
                 return None
         return _arg_value(arg)
 
@@ -494,6 +513,15 @@ def _is_tile(atom: m.Atom) -> bool:
     except TileSyntaxError:
         return False
     return atom.kind == "tile"
+
+
+def _in_range(param: v.Param, atom: m.Atom) -> bool:
+    """A whole number lies in its parameter's declared range (R190); other values have none."""
+    if not isinstance(atom.value, int):
+        return True
+    low = param.low if param.low is not None else atom.value
+    high = param.high if param.high is not None else atom.value
+    return low <= atom.value <= high
 
 
 def _filter_word(atom: m.Atom) -> bool:
