@@ -81,7 +81,6 @@ def caret_lines(source: str, line: int, column: int) -> list[str]:
     return [f"  {text}", f"  {''.join(_pad(ch) for ch in text[: column - 1])}^"]
 
 
-
 def _pad(char: str) -> str:
     """What stands under ``char`` in the caret line: a tab stays a tab, a wide (CJK) character takes two
     columns, a combining mark none."""
