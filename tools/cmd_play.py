@@ -36,7 +36,7 @@ from dsl.pools import card_paths, pool_cards
 from engine.agents import Agent, make_agents
 from engine.bus import Event
 from engine.errors import InputError, LogError, engine_faults
-from engine.log import DEFAULT_POOL, Divergence, LogContents, LogHeader, LogWriter, read_log
+from engine.log import DEFAULT_POOL, SEED_RANGE, Divergence, LogContents, LogHeader, LogWriter, read_log
 from engine.plugins import Modules, modules_for_mode
 from engine.session import Session, SessionConfig, SessionResult, drive
 from engine.state import PLAYERS
@@ -44,7 +44,7 @@ from engine.vocabulary import CompiledCard
 from tools.cmd_pool import CardsOption
 from tools.console import LoggedAnswers, Terminal
 from tools.lab.engine_adapter import EventWatcher, play_command, session_record
-from tools.lab.store import NO_STORE, store_session
+from tools.lab.store import NO_STORE, check_store, store_session
 
 DEFAULT_AGENTS = "greedy,greedy,greedy,greedy"
 
@@ -300,7 +300,10 @@ def resume_session(log: Path, folder: Path | None = None, given: Mapping[str, An
     contents = read_log(log)
     check_resumed_flags(contents, log, given or {})
     if contents.finished:
-        raise LogError(f"{log}: the session is finished; nothing to resume")
+        raise LogError(
+            f"{log}: the session is finished; nothing to resume "
+            f"(hexmj record {log} stores its record if it was lost)"
+        )
     with log.open("r+b") as handle:
         handle.truncate(contents.complete_bytes)
     return play_logged(contents.header, log=log, expected=contents.lines, folder=folder)
@@ -408,7 +411,7 @@ def play(
     db: Annotated[
         str | None,
         typer.Option(
-            help="Store the session's record here (§18.3): sqlite:///FILE or postgresql://…; default "
+            help="Store the session's record here (§18.3): a file, sqlite:///FILE or postgresql://…; default "
             "$HEXMJ_DB, else hexmj-records.db in the working folder; 'none' stores nothing."
         ),
     ] = None,
@@ -420,6 +423,10 @@ def play(
     """Play a whole session with bots, print the account and the standings, store its record."""
     if pool is not None and not pool.is_file():
         raise InputError(f"--pool: no such file {pool}")
+    if seed not in SEED_RANGE:
+        raise InputError(f"--seed: {seed} is not a whole number of 64 bits (a record stores it so, §18.3)")
+    if db != NO_STORE:
+        check_store(db)
     if resume is not None:
         given = {name: ctx.params[name] for name in RESUMED_FLAGS if _given(ctx, name)}
         played = resume_session(resume, folder, given)
@@ -429,11 +436,20 @@ def play(
         make_agents(list(header.agents), seed, Terminal.stdio(mode, folder).agents())
         played = play_logged(header, log=log, folder=folder, pool=pool)
     result = played.result
-    if db != NO_STORE:
-        store_session(
-            session_record(played.session, result, played.watcher, played.agents, played.pool, "play"), db
-        )
     if json_out:
         typer.echo(json.dumps(result_json(result, played.fields()), ensure_ascii=False, indent=2))
     else:
         typer.echo("\n".join(account(result, played.names(), played.notes.rounds, played.summary())))
+    if db != NO_STORE:
+        store_played(played, db, resume or log)
+
+
+def store_played(played: Played, db: str | None, log: Path | None) -> int:
+    """Store a played session's record (§18.3) and return its id; a store that fails after play
+    says how the record can still be stored from the session's log (``hexmj record``)."""
+    record = session_record(played.session, played.result, played.watcher, played.agents, played.pool, "play")
+    try:
+        return store_session(record, db)
+    except InputError as err:
+        later = f"; store it later with hexmj record {log}" if log is not None else ""
+        raise InputError(f"{err}: the session's record is not stored{later}") from None
