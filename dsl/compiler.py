@@ -73,6 +73,9 @@ ID_PREFIXES: dict[str, tuple[str, str | None]] = {
 
 _PREFIXES_LONGEST_FIRST = sorted(ID_PREFIXES, key=len, reverse=True)
 
+_ID_FORM = re.compile(r"[A-Z](?:-[A-Z])?-?[0-9]{2}(?:-v(?:[2-9]|[1-9][0-9]+))?")
+"""An id as the library writes it: two digits, and for a later version ``-v2``, ``-v3`` …"""
+
 SERIES_TYPES: dict[str, str] = {prefix.split("-")[0]: kind for prefix, (kind, _) in ID_PREFIXES.items()}
 """The type each id letter implies (lib 一); a module may add a group of its own to O or F (O-L01)."""
 
@@ -124,6 +127,11 @@ class _Pass:
 
     def header(self) -> None:
         card = self.card
+        if not _ID_FORM.fullmatch(card.id):
+            message = f"{card.id} is not a card id of the library's form (lib 一, §18.4)"
+            self.report(
+                "BAD-ID", message, card.location, "e.g. W-01, O-P01, S-08-v2; a first version has no -v"
+            )
         if self.known("UNKNOWN-TYPE", "card type", card.type, m.CARD_GROUPS, card.location):
             self.type_and_group()
         for label, where in card.field_locations.items():
@@ -226,6 +234,15 @@ class _Pass:
                 ok = False
             else:
                 bound.append((param.name, param.default))
+        values = dict(bound)
+        for param in params:
+            value, most = values.get(param.name), values.get(param.most)
+            if isinstance(value, int) and isinstance(most, int) and value > most:
+                place = given[param.name].location if param.name in given else where
+                self.report(
+                    "BAD-ARGUMENT", f"{what}: {param.name} {value} is more than {param.most} {most}", place
+                )
+                ok = False
         return tuple(bound) if ok else None
 
     # ---- conditions --------------------------------------------------------

@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 CORE_CARDS = Path(__file__).resolve().parent.parent / "cards"
 """The folder of the core card files (W, O, S, G, P, C, B)."""
 
+MAX_FILE = 1 << 20
+"""The largest card file read, in bytes; the library's largest is under 14 KB (R190)."""
+
 _cache: dict[tuple[tuple[str, int], ...], list[Card]] = {}
 
 
@@ -82,9 +85,17 @@ def read_source(path: Path) -> tuple[str, Diagnostic | None]:
     bad byte so that the finding can show the line with a caret.
     """
     try:
-        data = path.read_bytes()
+        size = path.stat().st_size
+        data = path.read_bytes() if size <= MAX_FILE else b""
     except OSError as err:
         raise InputError(f"{path}: cannot read card file: {err.strerror}") from None
+    if size > MAX_FILE:
+        message = f"a card file of {size} bytes; at most {MAX_FILE} are read"
+        where = Location(file=str(path), line=1, column=1)
+        hint = "split the cards over several files"
+        return "", Diagnostic(
+            severity="error", code="TOO-LARGE", cards=(), message=message, location=where, hint=hint
+        )
     try:
         return data.decode("utf-8"), None
     except UnicodeDecodeError as err:

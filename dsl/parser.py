@@ -160,9 +160,18 @@ def _check_bounds(tree: Tree[Token], text: str, file: str) -> None:
         for child in node.children:
             if isinstance(child, Tree):
                 stack.append((child, depth + 1))
-            elif child.type in NUMBER_TERMINALS and len(child.lstrip("-")) > MAX_DIGITS:
-                message = f"a number of {len(child.lstrip('-'))} digits; at most {MAX_DIGITS} are read"
+            elif len(digits := _digits(child)) > MAX_DIGITS:
+                message = f"a number of {len(digits)} digits; at most {MAX_DIGITS} are read"
                 raise _bound_error("NUMBER", message, "", child, text, file)
+
+
+def _digits(token: Token) -> str:
+    """The digits of a number, or of a card id's version (``S-08-v2``); ``""`` for other tokens."""
+    if token.type in NUMBER_TERMINALS:
+        return token.lstrip("-")
+    if token.type == "CARD_ID":
+        return token.partition("-v")[2]
+    return ""
 
 
 def _first_token(node: Tree[Token]) -> Token | Meta:

@@ -62,13 +62,16 @@ ParamKind = Literal[
 @dataclass(frozen=True)
 class Param:
     """A parameter: its name, what it accepts, its default (``None``: required), and for a whole
-    number the range ``low``…``high`` it must lie in (both ends included, R190)."""
+    number the range ``low``…``high`` it must lie in (both ends included) and the parameter it may
+    not exceed (R190)."""
 
     name: str
     kind: ParamKind
     default: str | int | None = None
     low: int | None = None
     high: int | None = None
+    most: str = ""
+    """Another parameter this whole number may not exceed (``take`` of ``n`` tiles seen)."""
 
 
 WALL_AFTER_DEAL = 144 - 14 - 3 * 13
@@ -295,7 +298,7 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
             (
                 _P("n", "int", low=1, high=WALL_AFTER_DEAL),
                 _P("end", "end", "top"),
-                _P("take", "int", 1, 1, WALL_AFTER_DEAL),
+                _P("take", "int", 1, 1, WALL_AFTER_DEAL, most="n"),
                 _P("as", "dest", "extra"),
                 _P("rest", "rest", "top"),
                 _P("suit", "name", "any"),

@@ -55,6 +55,7 @@ def lint_one(
         ("look_and_take(0)", "0", "error BAD-ARGUMENT: n: 0 is outside 1…91"),
         ("draw_keep(chance, n: 3, keep: 2)", "keep:", "error BAD-ARGUMENT: keep: 2 is outside 1…1"),
         ("swap_with_top(most: 15)", "most", "error BAD-ARGUMENT: most: 15 is outside 1…14"),
+        ("look_and_take(5, take: 9)", "take:", "error BAD-ARGUMENT: look_and_take: take 9 is more than n 5"),
         (
             "look_and_reorder(99999999999999999999999)",
             "9",
@@ -162,6 +163,46 @@ def test_an_unknown_card_series_is_refused(
     assert code == 1 and lines[0] == f"{path}:1:1: error ID-TYPE: O-L01 is a chance card by its id"
     code, lines, _ = lint_one(tmp_path, text.replace("Z-01", "S-90"), monkeypatch, capsys)
     assert code == 0
+
+
+@pytest.mark.parametrize(
+    ("card_id", "message"),
+    [
+        ("S-08-v1", "error BAD-ID: S-08-v1 is not a card id of the library's form (lib 一, §18.4)"),
+        ("S-100", "error BAD-ID: S-100 is not a card id of the library's form (lib 一, §18.4)"),
+        ("S-08-v" + "9" * 4301, "error NUMBER: a number of 4301 digits; at most 18 are read"),
+    ],
+    ids=["first-version", "three-digits", "huge-version"],
+)
+def test_an_id_not_of_the_library_form_is_refused(
+    card_id: str,
+    message: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """§18.4: a first version has no ``-v``; ``S-08-v1`` and ``S-100`` passed lint and then failed
+    every command that sorts cards, a 4,301-digit version was a defect (VisitError)."""
+    text = SILVER.format(ability="on discard.made by holder do draw_tile()").replace("S-90", card_id)
+    code, lines, path = lint_one(tmp_path, text, monkeypatch, capsys)
+    assert code == 1
+    assert lines[0] == f"{path}:1:{6 if 'NUMBER' in message else 1}: {message}"
+
+
+def test_a_card_file_of_more_than_a_mebibyte_is_not_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A card named with two million characters took lint 20 s and 450 MB; the file is refused unread."""
+    name = "x" * 2_000_000
+    text = SILVER.format(ability="on discard.made by holder do draw_tile()").replace(
+        '"测试" silver', f'"{name}" silver'
+    )
+    code, lines, path = lint_one(tmp_path, text, monkeypatch, capsys)
+    size = path.stat().st_size
+    assert (code, lines[0]) == (
+        1,
+        f"{path}:1:1: error TOO-LARGE: a card file of {size} bytes; at most 1048576 are read",
+    )
 
 
 def test_cards_of_a_folder_with_a_file_that_is_not_utf8(

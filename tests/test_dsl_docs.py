@@ -61,6 +61,7 @@ PRODUCED_BY: dict[str, str] = {
     "BAD-GROUP": 'card O-P99 "x" chance { 卡面正文: "x" }\n',
     "ID-TYPE": 'card S-99 "x" gold { 频率: "x" 卡面正文: "x" }\n',
     "UNKNOWN-SERIES": 'card Z-01 "x" silver { 频率: "x" 卡面正文: "x" }\n',
+    "BAD-ID": 'card S-08-v1 "x" silver { 频率: "x" 卡面正文: "x" }\n',
     "MISSING-FIELD": 'card W-99 "x" world { 卡面正文: "x" }\n',
     "TAG-MISMATCH": WORLD.format('标签: "宝牌模块"'),
     "DUPLICATE-ID": WORLD.format("") * 2,
