@@ -62,6 +62,8 @@ def card_files(paths: Sequence[Path]) -> list[Path]:
             if path.suffix != ".hex":
                 raise InputError(f"{path}: not a card file (card files end in .hex)")
             files.append(path)
+        elif path.exists():
+            raise InputError(f"{path}: not a card file nor a folder of card files")
         else:
             raise InputError(f"{path}: no such file or folder")
     return list(dict.fromkeys(files))
