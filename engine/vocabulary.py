@@ -125,6 +125,9 @@ class PrimitiveSpec:
     forbids: tuple[str, ...] = ()
     """The statics the effect answers with a prohibition while it lasts, for lint's conflict table
     (a safe discard: ``call_discard``, docs/rulings.md R89)."""
+    then_rule: tuple[str, ...] = ()
+    """Events the rules make follow the effect as the player's own action, not the card's: the card's
+    own abilities hear them too (P-10's replacement discard, R122, R192)."""
 
 
 @dataclass(frozen=True)
@@ -371,6 +374,7 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
             "lib 八 P-10",
             causes=("discard.retracted", "discard.made"),
             decision="player",
+            then_rule=("discard.made",),
         ),
         PrimitiveSpec(
             "reveal",
