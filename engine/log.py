@@ -208,6 +208,9 @@ class Divergence(LogError):
     """A replayed line that does not come out as logged; the message names the log's ``file:line``."""
 
 
+SHOWN = 200
+"""The most characters of a value a message shows; a longer one is cut and its length given."""
+
 ABSENT = "(absent)"
 """How a divergence message shows a field that one of the two lines does not have."""
 
@@ -228,10 +231,14 @@ def first_difference(logged: Any, given: Any, field: str = "") -> tuple[str, Any
 
 
 def dumps_value(value: Any) -> str:
-    """A field's value in a one-line message: a printable string as it is, anything else as compact JSON."""
-    if isinstance(value, str) and value.isprintable():
-        return value
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    """A field's value in a one-line message: a printable string as it is, anything else as compact JSON,
+    cut after :data:`SHOWN` characters."""
+    text = (
+        value
+        if isinstance(value, str) and value.isprintable()
+        else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    )
+    return text if len(text) <= SHOWN else f"{text[:SHOWN]}… ({len(text)} characters)"
 
 
 def divergence(logged: dict[str, Any], given: dict[str, Any]) -> str:

@@ -169,3 +169,23 @@ def test_resume_refuses_flags_that_contradict_the_log(
     code, out, err = run_hexmj(["play", "--resume", str(cut), "--db", "none", *agreeing], monkeypatch, capsys)
     assert (code, err) == (0, "") and "Standings" in out
     assert cut.read_text(encoding="utf-8").splitlines() == [dumps(line) for line in played]
+
+
+@pytest.mark.parametrize("where", ["answer", "event"])
+def test_a_megabyte_value_in_a_log_is_cut_in_the_message(
+    where: str,
+    played: list[Line],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A million-character answer or event field was echoed whole into the one-line error."""
+    lines = [dict(line) for line in played]
+    if where == "answer":
+        lines[2] = {**lines[2], "answer": "x" * 1_000_000}
+    else:
+        lines[1] = {**lines[1], "data": {"mode": "x" * 1_000_000}}
+    log = write(tmp_path / "s.jsonl", lines)
+    code, _, err = run_hexmj(["replay", str(log)], monkeypatch, capsys)
+    assert code == 5 and len(err) < 600
+    assert err.startswith(f"hexmj: error: {log}:{2 if where == 'event' else 3}: ")
