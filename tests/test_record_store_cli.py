@@ -130,3 +130,16 @@ def test_a_seed_no_store_can_keep_is_refused_before_play(
         err
         == f"hexmj: error: --seed: {2**63} is not a whole number of 64 bits (a record stores it so, §18.3)\n"
     )
+
+
+@pytest.mark.parametrize("db", ["", "sqlite://", "sqlite:///"])
+def test_a_store_that_keeps_nothing_is_refused(
+    db: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--db ""`` silently meant the default store, ``sqlite:///`` a store in memory that loses every
+    record at exit; both are refused before play."""
+    code, out, err = run_hexmj([*PLAY, "--db", db], monkeypatch, capsys)
+    assert (code, out) == (2, "")
+    assert err == (
+        f"hexmj: error: --db: {db!r} names no store that keeps records (a file, sqlite:///FILE, postgresql://…)\n"
+    )

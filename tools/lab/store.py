@@ -79,7 +79,11 @@ def database_url(db_url: str | None = None) -> str:
 
     A plain file path (no ``scheme://``) is a SQLite file; ``postgresql://`` is served by psycopg 3.
     """
-    url = db_url or os.environ.get(DB_ENV) or DEFAULT_DB
+    url = os.environ.get(DB_ENV) or DEFAULT_DB if db_url is None else db_url
+    if not url.strip() or url.rstrip("/") in ("sqlite:", "sqlite:/"):
+        raise InputError(
+            f"--db: {url!r} names no store that keeps records (a file, sqlite:///FILE, postgresql://…)"
+        )
     if "://" not in url:
         url = "sqlite:///" + url
     if url.startswith("postgresql://") or url.startswith("postgres://"):
