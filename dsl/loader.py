@@ -9,6 +9,7 @@ paths and their modification times.
 
 from __future__ import annotations
 
+import stat
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -85,7 +86,10 @@ def read_source(path: Path) -> tuple[str, Diagnostic | None]:
     bad byte so that the finding can show the line with a caret.
     """
     try:
-        size = path.stat().st_size
+        status = path.stat()
+        if not stat.S_ISREG(status.st_mode):
+            raise InputError(f"{path}: not a card file")
+        size = status.st_size
         data = path.read_bytes() if size <= MAX_FILE else b""
     except OSError as err:
         raise InputError(f"{path}: cannot read card file: {err.strerror}") from None

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import io
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -78,7 +79,10 @@ def _yaml() -> YAML:
 
 def _read(path: Path) -> CommentedMap:
     try:
-        size = path.stat().st_size
+        status = path.stat()
+        if not stat.S_ISREG(status.st_mode):
+            raise InputError(f"{path}: not a pool file (a YAML file)")
+        size = status.st_size
         if size > MAX_SIZE:
             raise InputError(f"{path}: a pool file of {size} bytes; at most {MAX_SIZE} are read")
         text = path.read_text(encoding="utf-8")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -131,6 +132,8 @@ class LogContents:
 def read_log(path: Path) -> LogContents:
     """Read a log; a truncated last line is ignored, any other damage is a :class:`LogError`."""
     try:
+        if not stat.S_ISREG(Path(path).stat().st_mode):
+            raise LogError(f"{path}: not a log file")
         raw = Path(path).read_bytes()
     except OSError as err:
         raise LogError(f"{path}: cannot read log: {err.strerror}") from None

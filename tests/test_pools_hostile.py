@@ -7,6 +7,7 @@ would refuse."""
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 
 import pytest
@@ -107,3 +108,19 @@ def test_new_version_does_not_write_a_pool_file_pool_refuses(
         ["pool", "--cards", str(working_copy), "--pool", str(pool), "--json"], monkeypatch, capsys
     )
     assert code == 0 and "S-08-v2" in out
+
+
+def test_a_pipe_given_as_a_file_is_refused_not_waited_on(
+    working_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A named pipe as the pool file, the log or a card file: reading it waited for ever; each is
+    refused at once with its path (exit 2)."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    code, _, err = run_hexmj(["pool", "--mode", "all", "--pool", str(pipe)], monkeypatch, capsys)
+    assert (code, err) == (2, f"hexmj: error: {pipe}: not a pool file (a YAML file)\n")
+    code, _, err = run_hexmj(["replay", str(pipe)], monkeypatch, capsys)
+    assert (code, err) == (5, f"hexmj: error: {pipe}: not a log file\n")
+    os.mkfifo(working_copy / "zz.hex")
+    code, _, err = run_hexmj(["cards", "--cards", str(working_copy)], monkeypatch, capsys)
+    assert (code, err) == (2, f"hexmj: error: {working_copy / 'zz.hex'}: not a card file\n")
