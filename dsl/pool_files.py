@@ -12,7 +12,10 @@ Every key is optional::
 
 Series not named under ``draw`` keep every card of the mode.  Files are read
 and rewritten with ruamel.yaml's round-trip mode, so comments and key order
-survive :func:`with_version`.
+survive :func:`with_version`.  Only plain YAML is read: what a pool file never
+needs (anchors, merge keys, tags, a list as a key, deep nesting, long numbers
+and long lines) is refused at its place before YAML builds anything, so no file
+costs more than time linear in its size (:func:`_check_shape`).
 """
 
 from __future__ import annotations
