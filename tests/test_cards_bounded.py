@@ -322,3 +322,13 @@ def test_a_loop_through_one_card_the_rules_close_is_endless(
     )
     ability = "on discard.made by holder may do retract_discard()"
     assert lint_one(tmp_path, SILVER.format(ability=ability), monkeypatch, capsys)[0] == 0
+
+
+@pytest.mark.parametrize("card_id", ["S-08-v" + "9" * 4301, "S-" + "9" * 5000])
+def test_a_huge_id_on_the_command_line_is_a_short_error(
+    card_id: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``card show S-08-v<4,301 digits>`` was a ValueError (exit 70); the message shows the id cut."""
+    code, out, err = run_hexmj(["card", "show", card_id], monkeypatch, capsys)
+    assert (code, out) == (2, "")
+    assert err == f"hexmj: error: {card_id[:40]!r}… is not a card id (expected e.g. W-01, O-P01, S-08-v2)\n"
