@@ -6,7 +6,8 @@ lose it for good.  ``record`` re-plays the log exactly as ``replay`` does
 (exit 5 at the first line that differs) and stores the record the session
 gives, the one ``play`` would have stored.  A record already in the store is
 not stored twice: the command says which it is and exits 0.  ``--db`` and
-``--cards`` are those of ``play``.
+``--cards`` are those of ``play``.  Exit 2: a store that cannot be opened (or
+``--db none``); exit 5: a log that does not replay, or a session cut short.
 """
 
 from __future__ import annotations
