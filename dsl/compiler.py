@@ -73,6 +73,12 @@ ID_PREFIXES: dict[str, tuple[str, str | None]] = {
 
 _PREFIXES_LONGEST_FIRST = sorted(ID_PREFIXES, key=len, reverse=True)
 
+_ID_FORM = re.compile(r"[A-Z](?:-[A-Z])?-?[0-9]{2}(?:-v(?:[2-9]|[1-9][0-9]+))?")
+"""An id as the library writes it: two digits, and for a later version ``-v2``, ``-v3`` …"""
+
+SERIES_TYPES: dict[str, str] = {prefix.split("-")[0]: kind for prefix, (kind, _) in ID_PREFIXES.items()}
+"""The type each id letter implies (lib 一); a module may add a group of its own to O or F (O-L01)."""
+
 _T = TypeVar("_T")
 
 AUGMENTS = frozenset({"silver", "gold", "prismatic"})
@@ -121,6 +127,11 @@ class _Pass:
 
     def header(self) -> None:
         card = self.card
+        if not _ID_FORM.fullmatch(card.id):
+            message = f"{card.id} is not a card id of the library's form (lib 一, §18.4)"
+            self.report(
+                "BAD-ID", message, card.location, "e.g. W-01, O-P01, S-08-v2; a first version has no -v"
+            )
         if self.known("UNKNOWN-TYPE", "card type", card.type, m.CARD_GROUPS, card.location):
             self.type_and_group()
         for label, where in card.field_locations.items():
@@ -154,9 +165,16 @@ class _Pass:
         prefix = next((p for p in _PREFIXES_LONGEST_FIRST if card.base_id.startswith(p)), "")
         if prefix and re.fullmatch(rf"{prefix}-?[0-9]+", card.base_id):
             expected = ID_PREFIXES[prefix]
-            if (card.type, card.group if expected[1] else None) != expected:
-                wanted = " ".join(word for word in expected if word)
-                self.report("ID-TYPE", f"{card.base_id} is a {wanted} card by its id", card.location)
+        else:
+            letter = card.base_id.split("-", 1)[0]
+            if letter not in SERIES_TYPES:
+                message = f"{card.base_id}: no card series {letter} (lib 一)"
+                self.report("UNKNOWN-SERIES", message, card.location, "series: " + ", ".join(ID_PREFIXES))
+                return
+            expected = (SERIES_TYPES[letter], None)
+        if (card.type, card.group if expected[1] else None) != expected:
+            wanted = " ".join(word for word in expected if word)
+            self.report("ID-TYPE", f"{card.base_id} is a {wanted} card by its id", card.location)
 
     # ---- arguments ------------------------------------------------------------
 
@@ -170,6 +188,15 @@ class _Pass:
                 )
                 message = f"{param.name}: '{atom.value}' is not a valid {param.kind}"
                 self.report("BAD-ARGUMENT", message, arg.location, hint)
+                return None
+            if not _in_range(param, atom):
+                message = f"{param.name}: {atom.value} is outside {param.low}…{param.high}"
+                self.report(
+                    "BAD-ARGUMENT",
+                    message,
+                    arg.location,
+                    f"{param.name} is a whole number from {param.low} to {param.high}",
+                )
                 return None
         return _arg_value(arg)
 
@@ -207,6 +234,15 @@ class _Pass:
                 ok = False
             else:
                 bound.append((param.name, param.default))
+        values = dict(bound)
+        for param in params:
+            value, most = values.get(param.name), values.get(param.most)
+            if isinstance(value, int) and isinstance(most, int) and value > most:
+                place = given[param.name].location if param.name in given else where
+                self.report(
+                    "BAD-ARGUMENT", f"{what}: {param.name} {value} is more than {param.most} {most}", place
+                )
+                ok = False
         return tuple(bound) if ok else None
 
     # ---- conditions --------------------------------------------------------
@@ -494,6 +530,15 @@ def _is_tile(atom: m.Atom) -> bool:
     except TileSyntaxError:
         return False
     return atom.kind == "tile"
+
+
+def _in_range(param: v.Param, atom: m.Atom) -> bool:
+    """A whole number lies in its parameter's declared range (R190); other values have none."""
+    if not isinstance(atom.value, int):
+        return True
+    low = param.low if param.low is not None else atom.value
+    high = param.high if param.high is not None else atom.value
+    return low <= atom.value <= high
 
 
 def _filter_word(atom: m.Atom) -> bool:

@@ -62,6 +62,10 @@ class Diagnostic(BaseModel):
         return "\n".join(lines)
 
 
+SHOWN_LINE = 120
+"""The most characters of a source line a finding shows: a longer line is cut around the caret."""
+
+
 def caret_lines(source: str, line: int, column: int) -> list[str]:
     """The source line and a caret under ``column`` (1-based, in characters, lines split at ``\\n``
     as Lark counts them), aligned for tabs and double-width (CJK) characters."""
@@ -69,6 +73,11 @@ def caret_lines(source: str, line: int, column: int) -> list[str]:
     if not 1 <= line <= len(text_lines):
         return []
     text = text_lines[line - 1].rstrip("\r")
+    if len(text) > SHOWN_LINE:
+        start = max(0, min(column - 1 - SHOWN_LINE // 2, len(text) - SHOWN_LINE))
+        before, shown, after = text[:start], text[start : start + SHOWN_LINE], text[start + SHOWN_LINE :]
+        text = ("…" if before else "") + shown + ("…" if after else "")
+        column = column - start + (1 if before else 0)
     return [f"  {text}", f"  {''.join(_pad(ch) for ch in text[: column - 1])}^"]
 
 

@@ -7,7 +7,8 @@ because it belongs to a world card that card-caused events never trigger
 (§6.7, §14.6); or by the card's own guard (O-X06, F-I08).  A contract, chance,
 party or treasure trigger with no written count has no count in the engine
 (docs/rulings.md R114), so it bounds nothing here either.  A card never retriggers itself (lib 二.2), so a
-loop through one card alone is bounded too.  What is left — a strongly
+loop through one card alone is bounded too, unless an event the rules make as the player's own
+closes it (P-10's replacement discard, R192).  What is left — a strongly
 connected set of unbounded steps of two or more cards — is an endless chain.
 """
 
@@ -56,6 +57,8 @@ class Step:
     listens: frozenset[str]
     causes: frozenset[str]
     bound: str = ""
+    by_rule: frozenset[str] = frozenset()
+    """The caused events the rules make as the player's own, which the step's own card hears (R192)."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,17 @@ def _decks(call: EffectCall) -> set[str]:
         for atom in arg.alternatives
         if atom.value in ARGUMENT_WORDS["deck"]
     }
+
+
+def rule_caused_events(effects: Iterable[Effect]) -> frozenset[str]:
+    """The events a body of effects has the rules make as the player's own (``PRIMITIVES[…].then_rule``),
+    which its own card hears (R192)."""
+    return frozenset(
+        event
+        for call in _calls(effects)
+        if call.name in PRIMITIVES
+        for event in PRIMITIVES[call.name].then_rule
+    )
 
 
 def caused_events(effects: Iterable[Effect]) -> frozenset[str]:
@@ -132,7 +146,9 @@ def card_steps(card: Card) -> list[Step]:
             bound = WORLD_BOUND
         elif guarded and not bound:
             bound = OWN_GUARD
-        steps.append(Step(card.id, card.base_id, index, listens, caused_events(ability.effects), bound))
+        effects = ability.effects
+        causes, by_rule = caused_events(effects), rule_caused_events(effects)
+        steps.append(Step(card.id, card.base_id, index, listens, causes, bound, by_rule))
     return steps
 
 
@@ -156,7 +172,9 @@ def trigger_graph(steps: Iterable[Step]) -> nx.DiGraph:
         node = ("step", step.card, step.ability)
         graph.add_node(node, base=step.base)
         graph.add_edges_from((("event", event), node) for event in step.listens)
-        graph.add_edges_from((node, ("event", event)) for event in step.causes)
+        graph.add_edges_from(
+            (node, ("event", event), {"by_rule": event in step.by_rule}) for event in step.causes
+        )
     graph.add_edges_from(
         (("event", event), ("event", follow)) for event, follows in RULE_CAUSES.items() for follow in follows
     )
@@ -164,12 +182,16 @@ def trigger_graph(steps: Iterable[Step]) -> nx.DiGraph:
 
 
 def endless_chains(steps: Iterable[Step]) -> list[Chain]:
-    """Every endless chain among ``steps``: strongly connected unbounded steps of two or more cards."""
+    """Every endless chain among ``steps``: strongly connected unbounded steps of two or more cards, or
+    of one card when an event the rules make as the player's own closes the loop (R192)."""
     graph = trigger_graph(steps)
     chains = []
     for component in nx.strongly_connected_components(graph):
         step_nodes = [node for node in component if node[0] == "step"]
-        if len({graph.nodes[node]["base"] for node in step_nodes}) < 2:
+        by_rule = any(
+            graph.edges[edge]["by_rule"] for edge in graph.subgraph(component).edges if edge[0][0] == "step"
+        )
+        if not step_nodes or (len({graph.nodes[node]["base"] for node in step_nodes}) < 2 and not by_rule):
             continue
         cards = tuple(sorted({node[1] for node in step_nodes}))
         events = tuple(sorted(node[1] for node in component if node[0] == "event"))

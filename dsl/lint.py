@@ -27,7 +27,7 @@ from dsl.conflicts import Conflict, Rule, card_rules, find_conflicts, load_rulin
 from dsl.errors import CardSyntaxError, Diagnostic, Location
 from dsl.examples import EXAMPLES_FOLDER, named_cards
 from dsl.graph import Chain, card_steps, endless_chains
-from dsl.loader import default_paths
+from dsl.loader import default_paths, read_source
 from dsl.model import Card
 from dsl.parser import parse_text
 from dsl.pools import card_modules
@@ -65,37 +65,11 @@ def card_files(paths: Sequence[Path]) -> list[Path]:
             if path.suffix != ".hex":
                 raise InputError(f"{path}: not a card file (card files end in .hex)")
             files.append(path)
+        elif path.exists():
+            raise InputError(f"{path}: not a card file nor a folder of card files")
         else:
             raise InputError(f"{path}: no such file or folder")
     return list(dict.fromkeys(files))
-
-
-def read_source(path: Path) -> tuple[str, Diagnostic | None]:
-    """The text of a card file, and an ``ENCODING`` error at the first byte that is not UTF-8.
-
-    Such a file is not parsed; its text keeps a replacement character for the
-    bad byte so that the finding can show the line with a caret.
-    """
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise InputError(f"{path}: cannot read card file: {err.strerror}") from None
-    try:
-        return data.decode("utf-8"), None
-    except UnicodeDecodeError as err:
-        before = data[: err.start].decode("utf-8", errors="replace")
-        line_start = before.rfind("\n") + 1
-        finding = Diagnostic(
-            severity="error",
-            code="ENCODING",
-            cards=(),
-            message=f"byte 0x{data[err.start]:02x} is not UTF-8 text",
-            location=Location(
-                file=str(path), line=before.count("\n") + 1, column=len(before) - line_start + 1
-            ),
-            hint="card files are UTF-8; save the file as UTF-8",
-        )
-        return data.decode("utf-8", errors="replace"), finding
 
 
 def lint(

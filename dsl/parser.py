@@ -88,6 +88,17 @@ COMMON_MISTAKES: dict[str, list[str]] = {
 }
 """Examples of frequent mistakes and the hint each earns (Lark ``match_examples``)."""
 
+MAX_NESTING = 24
+"""How deep a file's parse may nest (``not``, ``and``/``or`` groups, blocks inside blocks …); the
+library's deepest card nests 11 levels.  Deeper input is refused before anything recurses over it, so
+that what parses also compiles and plays (R190)."""
+
+MAX_DIGITS = 18
+"""The longest whole number a card may write (B-15's 11-digit number fits); the checker then holds
+each argument to its parameter's range (``engine.vocabulary.Param``, R190)."""
+
+NUMBER_TERMINALS = frozenset({"INT", "NEGATIVE_INT"})
+
 UNCLOSED = "a '{' is not closed with '}'"
 """The hint for a file that ends where a '}' could still close a card or a block."""
 
@@ -126,15 +137,60 @@ def parse_tree(text: str, file: str = "<text>") -> Tree[Token]:
     """The parse tree of one ``.hex`` file (positions kept); raise :class:`CardSyntaxError` on bad syntax."""
     parser = grammar_parser()
     try:
-        return parser.parse(text)
+        tree = parser.parse(text)
     except UnexpectedInput as err:
         raise _syntax_error(err, text, file, parser) from None
+    _check_bounds(tree, text, file)
+    return tree
 
 
 def parse_text(text: str, file: str = "<text>") -> list[m.Card]:
     """Parse the text of one ``.hex`` file into cards; raise :class:`CardSyntaxError` on bad syntax."""
     cards: list[m.Card] = _Builder(file).transform(parse_tree(text, file))
     return cards
+
+
+def _check_bounds(tree: Tree[Token], text: str, file: str) -> None:
+    """Refuse a parse nested deeper than :data:`MAX_NESTING` or a number longer than
+    :data:`MAX_DIGITS`, at the place it starts; the walk keeps its own stack, so no input can exhaust
+    Python's."""
+    stack: list[tuple[Tree[Token], int]] = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_NESTING:
+            where = node.meta if not node.meta.empty else _first_token(node)
+            message = f"nested more than {MAX_NESTING} levels deep"
+            hint = "split the condition or the effects; nest fewer 'not', 'and'/'or' or blocks"
+            raise _bound_error("NESTING", message, hint, where, text, file)
+        for child in node.children:
+            if isinstance(child, Tree):
+                stack.append((child, depth + 1))
+            elif len(digits := _digits(child)) > MAX_DIGITS:
+                message = f"a number of {len(digits)} digits; at most {MAX_DIGITS} are read"
+                raise _bound_error("NUMBER", message, "", child, text, file)
+
+
+def _digits(token: Token) -> str:
+    """The digits of a number, or of a card id's version (``S-08-v2``); ``""`` for other tokens."""
+    if token.type in NUMBER_TERMINALS:
+        return token.lstrip("-")
+    if token.type == "CARD_ID":
+        return token.partition("-v")[2]
+    return ""
+
+
+def _first_token(node: Tree[Token]) -> Token | Meta:
+    return next(iter(node.scan_values(lambda value: isinstance(value, Token))), node.meta)
+
+
+def _bound_error(
+    code: str, message: str, hint: str, where: Meta | Token, text: str, file: str
+) -> CardSyntaxError:
+    location = Location(file=file, line=getattr(where, "line", 1), column=getattr(where, "column", 1))
+    diagnostic = Diagnostic(
+        severity="error", code=code, cards=(), message=message, location=location, hint=hint
+    )
+    return CardSyntaxError(diagnostic, text)
 
 
 def parse_file(path: Path) -> list[m.Card]:

@@ -12,13 +12,17 @@ Every key is optional::
 
 Series not named under ``draw`` keep every card of the mode.  Files are read
 and rewritten with ruamel.yaml's round-trip mode, so comments and key order
-survive :func:`with_version`.
+survive :func:`with_version`.  Only plain YAML is read: what a pool file never
+needs (anchors, merge keys, tags, a list as a key, deep nesting, long numbers
+and long lines) is refused at its place before YAML builds anything, so no file
+costs more than time linear in its size (:func:`_check_shape`).
 """
 
 from __future__ import annotations
 
 import io
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,12 +30,31 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.error import YAMLError
+from ruamel.yaml.events import (
+    AliasEvent,
+    CollectionEndEvent,
+    CollectionStartEvent,
+    Event,
+    MappingStartEvent,
+    NodeEvent,
+    ScalarEvent,
+)
 
 from engine.errors import InputError
 from engine.plugins import MODES
 
 _KEYS = ("mode", "seed", "draw", "versions")
 _SERIES = re.compile(r"[A-Z](?:-[A-Z])?")
+
+MAX_SIZE = 1 << 20
+"""The largest pool file read, in bytes (a full pool file of every card is under 10 KB)."""
+MAX_LINE = 1000
+"""The longest line of a pool file, in characters: a longer one is refused before YAML reads it."""
+MAX_NESTING = 3
+"""How deep a pool file nests: the file's mapping, ``draw`` or ``versions``, a list of ids."""
+MAX_DIGITS = 18
+"""The longest number a pool file may write (a seed)."""
+_NUMBER = re.compile(r"[-+]?[0-9_]+")
 
 
 @dataclass(frozen=True)
@@ -59,13 +82,29 @@ def _yaml() -> YAML:
 
 def _read(path: Path) -> CommentedMap:
     try:
+        status = path.stat()
+        if not stat.S_ISREG(status.st_mode):
+            raise InputError(f"{path}: not a pool file (a YAML file)")
+        size = status.st_size
+        if size > MAX_SIZE:
+            raise InputError(f"{path}: a pool file of {size} bytes; at most {MAX_SIZE} are read")
         text = path.read_text(encoding="utf-8")
     except OSError as err:
         raise InputError(f"{path}: cannot read pool file: {err.strerror}") from err
     except UnicodeDecodeError as err:
         line = err.object[: err.start].count(b"\n") + 1
         raise InputError(f"{path}:{line}: not UTF-8 text") from err
+    return _load(text, path)
+
+
+def _load(text: str, path: Path) -> CommentedMap:
+    """The YAML of a pool file's ``text``, once :func:`_check_shape` has found nothing a pool file
+    never holds."""
+    for number, line in enumerate(text.split("\n"), start=1):
+        if len(line) > MAX_LINE:
+            raise InputError(f"{path}:{number}: a line of {len(line)} characters; at most {MAX_LINE}")
     try:
+        _check_shape(_yaml().parse(text), path)
         data = _yaml().load(text)
     except YAMLError as err:
         mark = getattr(err, "problem_mark", None)
@@ -77,6 +116,49 @@ def _read(path: Path) -> CommentedMap:
     if not isinstance(data, CommentedMap):
         raise InputError(f"{path}:1: a pool file is a mapping of {', '.join(_KEYS)}")
     return data
+
+
+def _check_shape(events: Any, path: Path) -> None:
+    """Refuse, at its line, what YAML allows and a pool file never needs: anchors and aliases, merge
+    keys (``<<``), explicit tags (``!!int``), a list or mapping as a key, nesting deeper than
+    :data:`MAX_NESTING` and numbers longer than :data:`MAX_DIGITS`.  The event stream is read without
+    recursion, so no input exhausts the stack before it is refused."""
+    open_nodes: list[tuple[bool, int]] = []
+    for event in events:
+        problem = _problem(event, open_nodes)
+        if problem:
+            raise InputError(f"{path}:{event.start_mark.line + 1}:{event.start_mark.column + 1}: {problem}")
+
+
+def _problem(event: Event, open_nodes: list[tuple[bool, int]]) -> str:
+    """What is wrong with ``event`` in a pool file, or ``""``; ``open_nodes`` holds each open
+    collection (is it a mapping, how many nodes it has had) and is kept up to date."""
+    if isinstance(event, CollectionEndEvent):
+        open_nodes.pop()
+        return ""
+    if not isinstance(event, NodeEvent):
+        return ""
+    is_key = bool(open_nodes) and open_nodes[-1][0] and open_nodes[-1][1] % 2 == 0
+    if open_nodes:
+        mapping, count = open_nodes[-1]
+        open_nodes[-1] = (mapping, count + 1)
+    if isinstance(event, AliasEvent) or event.anchor is not None:
+        return "anchors and aliases (&, *) are not pool file syntax: write the value out"
+    if isinstance(event, CollectionStartEvent):
+        open_nodes.append((isinstance(event, MappingStartEvent), 0))
+        if is_key:
+            return "a key is a name, not a list or a mapping"
+        if len(open_nodes) > MAX_NESTING:
+            return f"nested more than {MAX_NESTING} levels deep (file, draw or versions, a list of ids)"
+    tag = getattr(event, "tag", None)
+    if tag is not None:
+        return f"tags ({str(tag).replace('tag:yaml.org,2002:', '!!')}) are not pool file syntax"
+    if isinstance(event, ScalarEvent) and event.style is None:
+        if event.value == "<<":
+            return "merge keys (<<) are not pool file syntax: write each key out"
+        if _NUMBER.fullmatch(event.value) and len(event.value.lstrip("+-").replace("_", "")) > MAX_DIGITS:
+            return f"a number of more than {MAX_DIGITS} digits"
+    return ""
 
 
 def _line(node: CommentedMap, key: Any) -> int:
@@ -94,7 +176,15 @@ def _key_lines(data: CommentedMap) -> dict[str, int]:
 
 def load_pool_file(path: Path) -> PoolSpec:
     """Read and check a pool file; a bad key or value is an :class:`InputError` naming its line."""
-    data = _read(path)
+    return _spec(_read(path), path)
+
+
+def load_pool_text(text: str, path: Path) -> PoolSpec:
+    """Check ``text`` as the pool file ``path`` would be checked once it holds it."""
+    return _spec(_load(text, path), path)
+
+
+def _spec(data: CommentedMap, path: Path) -> PoolSpec:
     spec = PoolSpec(path=path, lines=_key_lines(data))
     for key in data:
         if key not in _KEYS:

@@ -13,6 +13,7 @@ redraw (§6.12).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
@@ -102,7 +103,43 @@ def build_pool(
         if series not in by_series:
             raise spec.error(f"draw.{series}", f"no card of series {series} in mode {mode}")
     kept = [card for series, members in by_series.items() for card in _draw(spec, series, members, mode)]
+    _check_table(spec, kept)
     return sorted(kept, key=lambda card: sort_key(card.id))
+
+
+SEATS = 4
+FULL_OFFER = {"C": 2 * SEATS, "B": SEATS}
+"""The contracts a round offers: two normal and one black to each of the four seats (§9.1)."""
+
+
+def _blame(spec: PoolSpec, *series: str) -> str:
+    """The pool file's key that narrowed these series (the first drawn), for the message's line."""
+    return next((f"draw.{name}" for name in series if name in spec.draw), f"draw.{series[0]}")
+
+
+def _check_table(spec: PoolSpec, cards: Sequence[Card]) -> None:
+    """A pool must set every round's world card (§6.2) and give each seat a contract (§9.1): a pool
+    file that draws none of the world cards, or fewer contracts than seats, is refused at its line."""
+    counts = Counter(parse_id(card.id).series for card in cards)
+    if not counts["W"]:
+        raise spec.error(_blame(spec, "W"), "leaves every round without a world card (§6.2)")
+    contracts = counts["C"] + counts["B"]
+    if contracts < SEATS:
+        message = f"leaves seats without a contract: {contracts} contracts for {SEATS} seats (§9.1)"
+        raise spec.error(_blame(spec, "C", "B"), message)
+
+
+def pool_warnings(spec: PoolSpec, cards: Sequence[Card]) -> list[str]:
+    """What a pool that plays still lacks: fewer contracts of a kind than a round offers (§9.1), so
+    some seats are offered fewer than two normal and one black; each names the file's line."""
+    counts = Counter(parse_id(card.id).series for card in cards)
+    return [
+        f"{spec.path}:{spec.lines.get(_blame(spec, series), 1)}: {_blame(spec, series)}: {counts[series]} "
+        f"{'normal' if series == 'C' else 'black'} contracts; a round offers {wanted}, so some seats "
+        "are offered fewer (§9.1)"
+        for series, wanted in FULL_OFFER.items()
+        if counts[series] < wanted
+    ]
 
 
 def _draw(spec: PoolSpec, series: str, members: list[Card], mode: str) -> list[Card]:
@@ -146,6 +183,20 @@ def pool_cards(mode: str | None, pool_file: Path | None = None, folder: Path | N
     registry = installed_modules()  # once: the card files and the removals come from the same registry
     cards = load_cards(card_paths(folder, registry) if folder is not None else default_paths(registry))
     return build_pool(cards, chosen, spec, registry, module_removals(chosen, registry))
+
+
+def check_pool(spec: PoolSpec, cards: Sequence[Card]) -> None:
+    """Refuse a pool file ``hexmj pool`` would refuse with these cards: in its own mode, or, naming
+    none, in every mode (the first mode's error is raised)."""
+    registry = installed_modules()
+    problems: list[InputError] = []
+    for mode in [spec.mode] if spec.mode is not None else MODES:
+        try:
+            build_pool(cards, mode, spec, registry, module_removals(mode, registry))
+            return
+        except InputError as err:
+            problems.append(err)
+    raise problems[0]
 
 
 def module_removals(mode: str, registry: Sequence[ModuleInfo]) -> frozenset[str]:

@@ -49,9 +49,18 @@ def _code(text: str) -> str:
     return f"`{text}`"
 
 
+def _param(p: v.Param) -> str:
+    """A parameter as the reference writes it: ``name``, ``name=default``, then a whole number's range
+    (``n [1…6]``, ``take=1 [1…n]``, R190)."""
+    shown = p.name if p.default is None else f"{p.name}={p.default}"
+    if p.low is None and p.high is None:
+        return shown
+    high = p.most or ("" if p.high is None else str(p.high))
+    return f"{shown} [{'' if p.low is None else p.low}…{high}]"
+
+
 def _signature(name: str, params: Iterable[v.Param]) -> str:
-    shown = [p.name if p.default is None else f"{p.name}={p.default}" for p in params]
-    return f"{name}({', '.join(shown)})"
+    return f"{name}({', '.join(map(_param, params))})"
 
 
 def _predicate_signature(spec: pr.PredicateSpec) -> str:

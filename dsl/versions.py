@@ -35,7 +35,7 @@ SERIES_ORDER: tuple[str, ...] = (
 )
 """The id series in the order the card library lists them (lib 一)."""
 
-_ID = re.compile(r"^(?P<series>[A-Z](?:-[A-Z])?)-?(?P<number>\d{2})(?:-v(?P<version>[1-9]\d*))?$")
+_ID = re.compile(r"^(?P<series>[A-Z](?:-[A-Z])?)-?(?P<number>\d{2})(?:-v(?P<version>[1-9]\d{0,17}))?$")
 
 
 @dataclass(frozen=True, order=True)
@@ -60,7 +60,8 @@ def parse_id(text: str) -> CardId:
     """Parse ``W-01``, ``O-P01`` or ``S-08-v2``; anything else is an :class:`InputError`."""
     match = _ID.match(text)
     if match is None or match["version"] == "1":
-        raise InputError(f"{text!r} is not a card id (expected e.g. W-01, O-P01, S-08-v2)")
+        shown = repr(text) if len(text) <= 40 else repr(text[:40]) + "…"
+        raise InputError(f"{shown} is not a card id (expected e.g. W-01, O-P01, S-08-v2)")
     return CardId(match["series"], int(match["number"]), int(match["version"] or 1))
 
 

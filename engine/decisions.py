@@ -53,8 +53,13 @@ class Decision(NamedTuple):
         return f"{PLAYERS[self.player]} {self.kind.value}{about}: {'|'.join(self.options)}"
 
 
+SHOWN = 120
+"""The most characters of an answer a message shows."""
+
+
 def check_answer(decision: Decision, answer: object) -> str:
     """The answer if it is one of the decision's options; :class:`IllegalActionError` names it otherwise."""
     if not isinstance(answer, str) or answer not in decision.options:
-        raise IllegalActionError(f"illegal answer {answer!r} to {decision.describe()}")
+        shown = repr(answer) if len(repr(answer)) <= SHOWN else f"{repr(answer)[:SHOWN]}…"
+        raise IllegalActionError(f"illegal answer {shown} to {decision.describe()}")
     return answer

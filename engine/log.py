@@ -1,9 +1,10 @@
 """The session log: JSON lines, one per event and per decision, appended and flushed as they happen.
 
-The first line is the header (``{"type": "session", "format": 1, "seed",
-"mode", "rounds", "agents", "cards", "pool"}``: ``cards`` the versioned ids in
+The first line is the header (``{"type": "session", "format": 2, "seed",
+"mode", "rounds", "agents", "cards", "pool", "digest"}``: ``cards`` the versioned ids in
 play, ``pool`` ``default`` or the pool file the session was played with,
-§18.2, §18.4; a header without ``pool`` is a default pool's); then ``{"type": "event", "name",
+§18.2, §18.4; a header without ``pool`` is a default pool's; ``digest`` the
+hash of the header itself, :func:`header_digest`, R191); then ``{"type": "event", "name",
 "player", "cause", "data"}`` and ``{"type": "decision", "player", "kind",
 "about", "options", "answer"}`` lines in the order they happened; a finished
 session ends with ``{"type": "end", "totals"}``.  A seed and the logged
@@ -17,7 +18,9 @@ differing field and both values (:func:`divergence`).
 
 from __future__ import annotations
 
+import hashlib
 import json
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,9 +29,17 @@ from typing import IO, Any
 from engine.bus import Event
 from engine.decisions import Decision
 from engine.errors import InputError, LogError
+from engine.plugins import MODES
 from engine.state import PLAYERS
 
-FORMAT = 1
+SEED_RANGE = range(-(2**63), 2**63)
+"""The seeds a session may have: a record store keeps them as 64-bit integers (§18.3)."""
+ROUNDS = (8, 4)
+"""A session's length: 8 rounds, or the shortened test session of 4 (§16, §18.1)."""
+
+FORMAT = 2
+"""Format 2 adds the header's ``digest``; a format-1 log (written before it) still replays, unchecked."""
+FORMATS = (1, FORMAT)
 DEFAULT_POOL = "default"
 """The ``pool`` of a session played with its mode's pool (no pool file, §3)."""
 
@@ -46,8 +57,8 @@ class LogHeader:
     pool: str = DEFAULT_POOL
 
     def line(self) -> dict[str, Any]:
-        """The header as its JSON object."""
-        return {
+        """The header as its JSON object, its ``digest`` last (:func:`header_digest`)."""
+        head: dict[str, Any] = {
             "type": "session",
             "format": FORMAT,
             "seed": self.seed,
@@ -57,6 +68,15 @@ class LogHeader:
             "cards": list(self.cards),
             "pool": self.pool,
         }
+        return {**head, "digest": header_digest(head)}
+
+
+def header_digest(head: dict[str, Any]) -> str:
+    """What a log promises of its header: the SHA-256 (first 16 hex digits) of the header line as
+    written, without its digest.  Every later line is checked by re-playing it, so a header edited
+    after play (its agents, its pool) is the one change a replay would not see (R191)."""
+    fields = {key: value for key, value in head.items() if key != "digest"}
+    return hashlib.sha256(dumps(fields).encode("utf-8")).hexdigest()[:16]
 
 
 def event_line(event: Event) -> dict[str, Any]:
@@ -112,6 +132,8 @@ class LogContents:
 def read_log(path: Path) -> LogContents:
     """Read a log; a truncated last line is ignored, any other damage is a :class:`LogError`."""
     try:
+        if not stat.S_ISREG(Path(path).stat().st_mode):
+            raise LogError(f"{path}: not a log file")
         raw = Path(path).read_bytes()
     except OSError as err:
         raise LogError(f"{path}: cannot read log: {err.strerror}") from None
@@ -121,36 +143,76 @@ def read_log(path: Path) -> LogContents:
         end = offset + len(chunk) + 1
         if end > len(raw):
             break
-        try:
-            value = json.loads(chunk.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as err:
-            raise LogError(f"{path}:{number}: not a JSON line: {err}") from None
+        value = _json_line(chunk, f"{path}:{number}")
         if not isinstance(value, dict) or "type" not in value:
             raise LogError(f"{path}:{number}: not a log record")
         lines.append(value)
         offset = end
     if not lines or lines[0].get("type") != "session":
         raise LogError(f"{path}:1: no session header")
-    head = lines[0]
-    try:
-        header = LogHeader(
-            seed=int(head["seed"]),
-            mode=str(head["mode"]),
-            rounds=int(head["rounds"]),
-            agents=tuple(str(a) for a in head["agents"]),
-            cards=tuple(str(c) for c in head["cards"]),
-            pool=str(head.get("pool", DEFAULT_POOL)),
+    for number, line in enumerate(lines[1:], start=2):
+        if line["type"] == "decision" and not isinstance(line.get("answer"), str):
+            raise LogError(f"{path}:{number}: a decision line needs its answer as a text")
+    return LogContents(read_header(lines[0], path), lines[1:], offset)
+
+
+def read_header(head: dict[str, Any], path: Path) -> LogHeader:
+    """The session header of the log at ``path``; a missing or ill-typed field, or a header whose
+    digest no longer matches it (:func:`header_digest`), is a :class:`LogError` naming ``file:1``
+    and the field."""
+    if head.get("format") not in FORMATS:
+        raise LogError(f"{path}:1: log format {dumps_value(head.get('format'))} is not {FORMAT}")
+
+    def field(name: str, test: Any, wanted: str, default: Any = ABSENT) -> Any:
+        value = head.get(name, default)
+        if not test(value):
+            raise LogError(f"{path}:1: session header: {name}: expected {wanted}, got {dumps_value(value)}")
+        return value
+
+    def texts(value: Any) -> bool:
+        return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+    header = LogHeader(
+        seed=field("seed", lambda x: _whole(x) and x in SEED_RANGE, "a whole number of 64 bits"),
+        mode=field("mode", lambda x: x in MODES, "one of " + ", ".join(MODES)),
+        rounds=field("rounds", lambda x: _whole(x) and x in ROUNDS, "8 or 4"),
+        agents=tuple(field("agents", lambda x: texts(x) and len(x) == len(PLAYERS), "4 agent names")),
+        cards=tuple(field("cards", texts, "a list of card ids")),
+        pool=field("pool", lambda x: isinstance(x, str), "a pool name", DEFAULT_POOL),
+    )
+    digest = field("digest", lambda x: isinstance(x, str), "a digest") if head["format"] == FORMAT else None
+    if digest is not None and digest != header_digest(head):
+        raise LogError(
+            f"{path}:1: the session header was edited after play (its digest does not match): "
+            "a log replays and resumes only as hexmj wrote it"
         )
-    except (KeyError, TypeError, ValueError) as err:
-        raise LogError(f"{path}:1: bad session header: {err}") from None
-    if head.get("format") != FORMAT:
-        raise LogError(f"{path}:1: log format {head.get('format')!r} is not {FORMAT}")
-    return LogContents(header, lines[1:], offset)
+    return header
+
+
+def _json_line(chunk: bytes, where: str) -> Any:
+    """One line's JSON value; a line that is not UTF-8 or not JSON is a :class:`LogError` at ``where``."""
+    try:
+        return json.loads(chunk.decode("utf-8"))
+    except UnicodeDecodeError as err:
+        raise LogError(f"{where}: not UTF-8 text (byte 0x{chunk[err.start]:02x})") from None
+    except json.JSONDecodeError as err:
+        raise LogError(f"{where}: not a JSON line: {err.msg} at column {err.colno}") from None
+    except ValueError:
+        raise LogError(f"{where}: not a JSON line: a number of more than 4300 digits") from None
+    except RecursionError:
+        raise LogError(f"{where}: not a JSON line: nested too deeply") from None
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class Divergence(LogError):
     """A replayed line that does not come out as logged; the message names the log's ``file:line``."""
 
+
+SHOWN = 200
+"""The most characters of a value a message shows; a longer one is cut and its length given."""
 
 ABSENT = "(absent)"
 """How a divergence message shows a field that one of the two lines does not have."""
@@ -172,10 +234,14 @@ def first_difference(logged: Any, given: Any, field: str = "") -> tuple[str, Any
 
 
 def dumps_value(value: Any) -> str:
-    """A field's value in a one-line message: a printable string as it is, anything else as compact JSON."""
-    if isinstance(value, str) and value.isprintable():
-        return value
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    """A field's value in a one-line message: a printable string as it is, anything else as compact JSON,
+    cut after :data:`SHOWN` characters."""
+    text = (
+        value
+        if isinstance(value, str) and value.isprintable()
+        else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    )
+    return text if len(text) <= SHOWN else f"{text[:SHOWN]}… ({len(text)} characters)"
 
 
 def divergence(logged: dict[str, Any], given: dict[str, Any]) -> str:

@@ -61,11 +61,36 @@ ParamKind = Literal[
 
 @dataclass(frozen=True)
 class Param:
-    """A parameter: its name, what it accepts, its default (``None``: required)."""
+    """A parameter: its name, what it accepts, its default (``None``: required), and for a whole
+    number the range ``low``…``high`` it must lie in (both ends included) and the parameter it may
+    not exceed (R190)."""
 
     name: str
     kind: ParamKind
     default: str | int | None = None
+    low: int | None = None
+    high: int | None = None
+    most: str = ""
+    """Another parameter this whole number may not exceed (``take`` of ``n`` tiles seen)."""
+
+
+WALL_AFTER_DEAL = 144 - 14 - 3 * 13
+"""The most tiles the wall holds once the hands are dealt (dealer 14, the others 13, §11): the most a
+card can ask to look at or take from it (R190)."""
+
+HAND_TILES = 14
+"""The most hidden tiles a hand holds at a decision (§11): the most a card reveals or swaps (R190)."""
+
+ORDERED_LOOK = 6
+"""The most tiles a look may put back in an order the holder chooses: the decision lists every order
+(6! = 720; the library's largest is 4, O-C07①, R190)."""
+
+DECK_DRAW = 4
+"""The most cards or contracts one effect draws from a deck at once (the library's largest is 3,
+P-09, R190)."""
+
+CHIPS = 9
+"""The most party chips one effect awards or spends (§7.4; the library's largest is 2, R190)."""
 
 
 @dataclass(frozen=True)
@@ -100,6 +125,9 @@ class PrimitiveSpec:
     forbids: tuple[str, ...] = ()
     """The statics the effect answers with a prohibition while it lasts, for lint's conflict table
     (a safe discard: ``call_discard``, docs/rulings.md R89)."""
+    then_rule: tuple[str, ...] = ()
+    """Events the rules make follow the effect as the player's own action, not the card's: the card's
+    own abilities hear them too (P-10's replacement discard, R122, R192)."""
 
 
 @dataclass(frozen=True)
@@ -225,7 +253,7 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
         ),
         PrimitiveSpec(
             "draw_keep",
-            (_P("deck", "deck"), _P("n", "int", 2), _P("keep", "int", 1)),
+            (_P("deck", "deck"), _P("n", "int", 2, 2, DECK_DRAW), _P("keep", "int", 1, 1, 1)),
             "Replace a card draw: draw n, resolve `keep` of them, discard the rest without effect.",
             "lib 七 G-07",
             causes=("chance.drawn", "party.drawn"),
@@ -256,7 +284,12 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
         ),
         PrimitiveSpec(
             "look_and_reorder",
-            (_P("n", "int"), _P("end", "end", "top"), _P("rule", "rule", "any"), _P("public", "flag", "no")),
+            (
+                _P("n", "int", low=1, high=ORDERED_LOOK),
+                _P("end", "end", "top"),
+                _P("rule", "rule", "any"),
+                _P("public", "flag", "no"),
+            ),
             "Look at min(n, wall) tiles and put them back: any order / unchanged / one chosen on top "
             "then any / a tile of the chosen suit on top, else unchanged.",
             "lib 二.1",
@@ -266,9 +299,9 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
         PrimitiveSpec(
             "look_and_take",
             (
-                _P("n", "int"),
+                _P("n", "int", low=1, high=WALL_AFTER_DEAL),
                 _P("end", "end", "top"),
-                _P("take", "int", 1),
+                _P("take", "int", 1, 1, WALL_AFTER_DEAL, most="n"),
                 _P("as", "dest", "extra"),
                 _P("rest", "rest", "top"),
                 _P("suit", "name", "any"),
@@ -341,11 +374,12 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
             "lib 八 P-10",
             causes=("discard.retracted", "discard.made"),
             decision="player",
+            then_rule=("discard.made",),
         ),
         PrimitiveSpec(
             "reveal",
             (
-                _P("n", "int", 1),
+                _P("n", "int", 1, 1, HAND_TILES),
                 _P("owner", "player", "holder"),
                 _P("chooser", "player", "holder"),
                 _P("filter", "filter", "any"),
@@ -383,7 +417,7 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
         ),
         PrimitiveSpec(
             "swap_with_top",
-            (_P("most", "int", 3),),
+            (_P("most", "int", 3, 1, HAND_TILES),),
             "Swap up to `most` hand tiles with as many top tiles (flowers stay on top); the hand tiles "
             "go to the bottom in random order.",
             "lib 八 P-04",
@@ -407,7 +441,7 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
         ),
         PrimitiveSpec(
             "offer_contracts",
-            (_P("normal", "int"), _P("black", "int")),
+            (_P("normal", "int", low=1, high=DECK_DRAW), _P("black", "int", low=0, high=DECK_DRAW)),
             "Change the contract offer to `normal` normal and `black` black contracts.",
             "§9.1",
         ),
@@ -420,7 +454,7 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
         ),
         PrimitiveSpec(
             "replace_contract",
-            (_P("offer", "int", 1), _P("optional", "flag", "no")),
+            (_P("offer", "int", 1, 1, DECK_DRAW), _P("optional", "flag", "no")),
             "Draw `offer` contracts of the same type; take one (or keep the old one when optional). "
             "Progress goes to 0; the new contract is public; nothing counts retroactively.",
             "§9.4, lib 四 O-X08",
@@ -454,12 +488,12 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
             "challenge",
             (
                 _P("performer", "players", "holder"),
-                _P("reward", "int", 1),
+                _P("reward", "int", 1, 0, CHIPS),
                 _P("consent", "flag", "no"),
                 _P("reward_to", "players", "performer"),
-                _P("rewarded", "int", 0),
-                _P("needs", "int", 1),
-                _P("max", "int", 0),
+                _P("rewarded", "int", 0, 0, CHIPS),
+                _P("needs", "int", 1, 1, CHIPS),
+                _P("max", "int", 0, 0, CHIPS),
             ),
             "Show the card's challenge; the outcome is recorded (done, alternative, refused, skipped "
             "by a chip, failed); `reward` chips to `reward_to` for each completion; `rewarded` N: only "
@@ -469,7 +503,10 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
             decision="performers",
         ),
         PrimitiveSpec(
-            "chips", (_P("n", "int"), _HOLDER), "Award (or spend, n < 0) party chips; not score.", "§7.4",
+            "chips",
+            (_P("n", "int", low=-CHIPS, high=CHIPS), _HOLDER),
+            "Award (or spend, n < 0) party chips; not score.",
+            "§7.4",
         ),
         PrimitiveSpec(
             "watch_tile",

@@ -47,3 +47,12 @@ def test_a_folder_without_card_files_is_not_a_clean_pass(
     """Linting nothing (a wrong folder) must not report ``0 finding(s)``."""
     code, out, err = run_hexmj(["lint", str(tmp_path)], monkeypatch, capsys)
     assert (code, out, err) == (2, "", f"hexmj: error: {tmp_path}: no .hex card files in this folder\n")
+
+
+def test_a_path_that_is_neither_file_nor_folder_is_named_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hexmj lint /dev/null`` said "no such file or folder" of a path that exists."""
+    code, out, err = run_hexmj(["lint", "/dev/null"], monkeypatch, capsys)
+    assert (code, out) == (2, "")
+    assert err == "hexmj: error: /dev/null: not a card file nor a folder of card files\n"

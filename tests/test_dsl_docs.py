@@ -43,6 +43,8 @@ def _documented_codes() -> list[str]:
 WORLD = 'card W-99 "x" world {{\n  触发者: "x"\n  卡面正文: "x"\n  {}\n}}\n'
 PRODUCED_BY: dict[str, str] = {
     "SYNTAX": 'card W-99 "x" world {\n',
+    "NESTING": WORLD.format("on idle when " + "not " * 30 + "drawable() > 3 do extra_tidy()"),
+    "NUMBER": WORLD.format("on idle when drawable() > " + "9" * 19 + " do extra_tidy()"),
     "UNKNOWN-EVENT": WORLD.format("on kong.establishd do extra_tidy()"),
     "UNKNOWN-PRIMITIVE": WORLD.format("on idle do draw_cards(chance)"),
     "UNKNOWN-STATIC": WORLD.format("forbid chow for holder"),
@@ -58,6 +60,8 @@ PRODUCED_BY: dict[str, str] = {
     "BAD-LIMIT": WORLD.format("on idle limit 1 per game do extra_tidy()"),
     "BAD-GROUP": 'card O-P99 "x" chance { 卡面正文: "x" }\n',
     "ID-TYPE": 'card S-99 "x" gold { 频率: "x" 卡面正文: "x" }\n',
+    "UNKNOWN-SERIES": 'card Z-01 "x" silver { 频率: "x" 卡面正文: "x" }\n',
+    "BAD-ID": 'card S-08-v1 "x" silver { 频率: "x" 卡面正文: "x" }\n',
     "MISSING-FIELD": 'card W-99 "x" world { 卡面正文: "x" }\n',
     "TAG-MISMATCH": WORLD.format('标签: "宝牌模块"'),
     "DUPLICATE-ID": WORLD.format("") * 2,

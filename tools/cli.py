@@ -38,6 +38,7 @@ from tools import (
     cmd_modules,
     cmd_play,
     cmd_pool,
+    cmd_record,
     cmd_replay,
     cmd_score,
     cmd_simulate,
@@ -63,6 +64,7 @@ app.command("simulate")(cmd_simulate.simulate)
 app.command("fmt")(cmd_fmt.fmt)
 app.command("lsp")(cmd_lsp.lsp)
 app.command("check")(cmd_check.check)
+app.command("record")(cmd_record.record)
 
 
 EXIT_INTERRUPTED = 130

@@ -5,7 +5,9 @@
 ``card new-version S-08`` copies the latest version of S-08 as ``S-08-v2``
 right after it in the same ``.hex`` file (§18.4), and its examples (``examples/S-08.yaml`` beside
 the card file) as ``examples/S-08-v2.yaml``; ``--use-in POOLFILE``
-makes that pool play it, keeping the file's comments.  Every command reads
+makes that pool play it, keeping the file's comments.  A pool file that
+``hexmj pool`` would refuse, before or after the edit, is refused before
+either file is written.  Every command reads
 the card folder ``cards/`` unless ``--cards DIR`` (or ``$HEXMJ_CARDS``) names
 another, so a designer can version cards in a working copy; ``new-version``
 then refuses to touch a card kept outside that folder.
@@ -25,8 +27,9 @@ from rich.table import Table
 from dsl.examples import EXAMPLES_FOLDER
 from dsl.loader import load_cards
 from dsl.model import Card
-from dsl.pool_files import with_version
-from dsl.pools import card_paths, mode_cards, module_removals
+from dsl.parser import parse_text
+from dsl.pool_files import load_pool_text, with_version
+from dsl.pools import card_paths, check_pool, mode_cards, module_removals
 from dsl.versions import latest_versions, next_version_id, parse_id, sort_key, with_new_version
 from engine.errors import InputError
 from engine.plugins import installed_modules
@@ -126,7 +129,12 @@ def new_version(
     text, line = with_new_version(
         path.read_text(encoding="utf-8"), latest.location.line, latest.location.column, latest.id, new_id
     )
-    pool_edit = (use_in, with_version(use_in, base, new_id)) if use_in is not None else None
+    pool_edit = None
+    if use_in is not None:
+        pool_text = with_version(use_in, base, new_id)
+        unchanged = [card for card in loaded if card.location.file != latest.location.file]
+        check_pool(load_pool_text(pool_text, use_in), [*unchanged, *parse_text(text, latest.location.file)])
+        pool_edit = (use_in, pool_text)
     examples = versioned_examples(path.parent / EXAMPLES_FOLDER, latest.id, new_id)
     write_atomic(path, text)
     typer.echo(f"{path}:{line}: {new_id}")

@@ -20,8 +20,8 @@ from typing import Annotated
 import typer
 
 from dsl.formatter import format_text
-from dsl.lint import card_files, read_source
-from dsl.loader import default_paths
+from dsl.lint import card_files
+from dsl.loader import default_paths, read_source
 from engine.errors import CardError
 from tools.cmd_pool import CardsOption
 from tools.fsio import write_atomic

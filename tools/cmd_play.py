@@ -33,10 +33,10 @@ import typer
 from dsl.compiler import compile_cards
 from dsl.loader import load_cards
 from dsl.pools import card_paths, pool_cards
-from engine.agents import make_agents
+from engine.agents import Agent, make_agents
 from engine.bus import Event
 from engine.errors import InputError, LogError, engine_faults
-from engine.log import DEFAULT_POOL, Divergence, LogContents, LogHeader, LogWriter, read_log
+from engine.log import DEFAULT_POOL, SEED_RANGE, Divergence, LogContents, LogHeader, LogWriter, read_log
 from engine.plugins import Modules, modules_for_mode
 from engine.session import Session, SessionConfig, SessionResult, drive
 from engine.state import PLAYERS
@@ -44,7 +44,7 @@ from engine.vocabulary import CompiledCard
 from tools.cmd_pool import CardsOption
 from tools.console import LoggedAnswers, Terminal
 from tools.lab.engine_adapter import EventWatcher, play_command, session_record
-from tools.lab.store import NO_STORE, store_session
+from tools.lab.store import NO_STORE, check_store, store_session
 
 DEFAULT_AGENTS = "greedy,greedy,greedy,greedy"
 
@@ -199,12 +199,13 @@ def play_logged(
         notes.session = session
         chosen_file = None if source == DEFAULT_POOL else Path(source)
         replay = play_command(header.seed, header.mode, header.rounds, header.agents, folder, chosen_file)
+        agents = logged_agents(header, people, log) if expected else None
         try:
             with engine_faults(replay):
                 result = drive(
                     session.steps(),
                     session,
-                    make_agents(list(header.agents), header.seed, people.agents()),
+                    agents or make_agents(list(header.agents), header.seed, people.agents()),
                     script=answers,
                     on_answer=writer.decision,
                 )
@@ -220,6 +221,14 @@ def play_logged(
     finally:
         if handle is not None:
             close_log(handle, log)
+
+
+def logged_agents(header: LogHeader, people: Terminal, log: Path | None) -> list[Agent]:
+    """The agents a log's header names; a name no agent has is a :class:`LogError` at ``file:1``."""
+    try:
+        return make_agents(list(header.agents), header.seed, people.agents())
+    except InputError as err:
+        raise LogError(f"{log}:1: session header: agents: {str(err).removeprefix('--agents: ')}") from None
 
 
 def open_log(path: Path, mode: str) -> IO[str]:
@@ -243,11 +252,58 @@ def close_log(handle: IO[str], path: Path | None) -> None:
         raise InputError(f"{path}: cannot write log: {err.strerror}") from None
 
 
-def resume_session(log: Path, folder: Path | None = None) -> Played:
-    """Continue a session cut short: re-play what was logged, drop a half-written last line, go on."""
+RESUMED_FLAGS: dict[str, Callable[[Any, LogHeader, Path], bool]] = {
+    "seed": lambda seed, header, log: seed == header.seed,
+    "mode": lambda mode, header, log: mode == header.mode,
+    "rounds": lambda rounds, header, log: rounds == header.rounds,
+    "agents": lambda agents, header, log: _agent_names(agents) == header.agents,
+    "pool": lambda pool, header, log: str(pool) == header.pool,
+    "log": lambda path, header, log: Path(path).resolve() == log.resolve(),
+}
+"""The options of a new session a log already fixes, and whether a value given agrees with the log."""
+
+LOGGED_AS: dict[str, Callable[[LogHeader], str]] = {
+    "seed": lambda header: f"played with seed {header.seed}",
+    "mode": lambda header: f"played in mode {header.mode}",
+    "rounds": lambda header: f"a session of {header.rounds} rounds",
+    "agents": lambda header: f"played by {','.join(header.agents)}",
+    "pool": lambda header: f"played with pool {header.pool}",
+    "log": lambda header: "which goes on in itself",
+}
+"""What the log says for each of :data:`RESUMED_FLAGS`, for the message."""
+
+
+def _given(ctx: typer.Context, name: str) -> bool:
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name in ("COMMANDLINE", "ENVIRONMENT")
+
+
+def _agent_names(agents: str) -> tuple[str, ...]:
+    names = tuple(name.strip() for name in agents.split(","))
+    return names * 4 if len(names) == 1 else names
+
+
+def check_resumed_flags(contents: LogContents, log: Path, given: Mapping[str, Any]) -> None:
+    """``--resume`` goes on with what the log fixes: a flag given with a value the log contradicts
+    is an :class:`InputError` naming both, instead of being ignored."""
+    for name, value in given.items():
+        if not RESUMED_FLAGS[name](value, contents.header, log):
+            raise InputError(
+                f"--{name} {value} contradicts the log {log}, {LOGGED_AS[name](contents.header)}: "
+                f"leave --{name} out to resume"
+            )
+
+
+def resume_session(log: Path, folder: Path | None = None, given: Mapping[str, Any] | None = None) -> Played:
+    """Continue a session cut short: re-play what was logged, drop a half-written last line, go on.
+    Flags ``given`` on the command line must agree with the log (:func:`check_resumed_flags`)."""
     contents = read_log(log)
+    check_resumed_flags(contents, log, given or {})
     if contents.finished:
-        raise LogError(f"{log}: the session is finished; nothing to resume")
+        raise LogError(
+            f"{log}: the session is finished; nothing to resume "
+            f"(hexmj record {log} stores its record if it was lost)"
+        )
     with log.open("r+b") as handle:
         handle.truncate(contents.complete_bytes)
     return play_logged(contents.header, log=log, expected=contents.lines, folder=folder)
@@ -342,6 +398,7 @@ def account(
 
 
 def play(
+    ctx: typer.Context,
     seed: Annotated[int, typer.Option(help="The session's seed: same seed, same session.")] = 1,
     mode: Annotated[str, typer.Option(help="strategy, party or all (§3).")] = "all",
     rounds: Annotated[int, typer.Option(help="8, or 4 for the shortened test session (§18.1).")] = 8,
@@ -354,7 +411,7 @@ def play(
     db: Annotated[
         str | None,
         typer.Option(
-            help="Store the session's record here (§18.3): sqlite:///FILE or postgresql://…; default "
+            help="Store the session's record here (§18.3): a file, sqlite:///FILE or postgresql://…; default "
             "$HEXMJ_DB, else hexmj-records.db in the working folder; 'none' stores nothing."
         ),
     ] = None,
@@ -366,19 +423,33 @@ def play(
     """Play a whole session with bots, print the account and the standings, store its record."""
     if pool is not None and not pool.is_file():
         raise InputError(f"--pool: no such file {pool}")
+    if seed not in SEED_RANGE:
+        raise InputError(f"--seed: {seed} is not a whole number of 64 bits (a record stores it so, §18.3)")
+    if db != NO_STORE:
+        check_store(db)
     if resume is not None:
-        played = resume_session(resume, folder)
+        given = {name: ctx.params[name] for name in RESUMED_FLAGS if _given(ctx, name)}
+        played = resume_session(resume, folder, given)
     else:
         header = LogHeader(seed, mode, rounds, tuple(a.strip() for a in agents.split(",")), ())
         SessionConfig(seed=seed, mode=mode, rounds=rounds)
         make_agents(list(header.agents), seed, Terminal.stdio(mode, folder).agents())
         played = play_logged(header, log=log, folder=folder, pool=pool)
     result = played.result
-    if db != NO_STORE:
-        store_session(
-            session_record(played.session, result, played.watcher, played.agents, played.pool, "play"), db
-        )
     if json_out:
         typer.echo(json.dumps(result_json(result, played.fields()), ensure_ascii=False, indent=2))
     else:
         typer.echo("\n".join(account(result, played.names(), played.notes.rounds, played.summary())))
+    if db != NO_STORE:
+        store_played(played, db, resume or log)
+
+
+def store_played(played: Played, db: str | None, log: Path | None) -> int:
+    """Store a played session's record (§18.3) and return its id; a store that fails after play
+    says how the record can still be stored from the session's log (``hexmj record``)."""
+    record = session_record(played.session, played.result, played.watcher, played.agents, played.pool, "play")
+    try:
+        return store_session(record, db)
+    except InputError as err:
+        later = f"; store it later with hexmj record {log}" if log is not None else ""
+        raise InputError(f"{err}: the session's record is not stored{later}") from None

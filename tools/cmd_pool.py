@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.table import Table
 
 from dsl.model import Card
-from dsl.pools import pool_cards, pool_spec, resolve_mode
+from dsl.pools import pool_cards, pool_spec, pool_warnings, resolve_mode
 
 TYPE_TITLES: dict[str, str] = {
     "world": "世界牌",
@@ -65,8 +65,11 @@ def pool(
     folder: CardsOption = None,
 ) -> None:
     """Print the cards in play in a mode, narrowed by a pool file."""
-    chosen = resolve_mode(mode, pool_spec(pool_file, folder))
+    spec = pool_spec(pool_file, folder)
+    chosen = resolve_mode(mode, spec)
     cards = pool_cards(chosen, pool_file, folder)
+    for warning in pool_warnings(spec, cards):
+        typer.echo(f"hexmj: warning: {warning}", err=True)
     if as_json:
         typer.echo(json.dumps({"mode": chosen, "cards": [card.id for card in cards]}, ensure_ascii=False))
         return

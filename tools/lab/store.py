@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from sqlalchemy import (
     String,
     Text,
     create_engine,
+    make_url,
     select,
 )
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
@@ -75,12 +77,26 @@ class RoundRow(_Base):
 def database_url(db_url: str | None = None) -> str:
     """The URL given, else ``$HEXMJ_DB``, else ``hexmj-records.db`` in the working folder.
 
-    ``postgresql://`` is served by psycopg 3.
+    A plain file path (no ``scheme://``) is a SQLite file; ``postgresql://`` is served by psycopg 3.
     """
-    url = db_url or os.environ.get(DB_ENV) or DEFAULT_DB
+    url = os.environ.get(DB_ENV) or DEFAULT_DB if db_url is None else db_url
+    if not url.strip() or url.rstrip("/") in ("sqlite:", "sqlite:/"):
+        raise InputError(
+            f"--db: {url!r} names no store that keeps records (a file, sqlite:///FILE, postgresql://…)"
+        )
+    if "://" not in url:
+        url = "sqlite:///" + url
     if url.startswith("postgresql://") or url.startswith("postgres://"):
         url = "postgresql+psycopg://" + url.split("://", 1)[1]
     return url
+
+
+def shown(url: str) -> str:
+    """The store's URL as messages show it: never with its password (``postgresql://u:***@h/db``)."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return re.sub(r"(://[^/:@]*:)[^/@]*@", r"\1***@", url)
 
 
 NO_STORE = "none"
@@ -91,13 +107,26 @@ def open_store(db_url: str | None = None) -> Engine:
     """Connect to the store and create its tables if they are missing."""
     url = database_url(db_url)
     if url.startswith("sqlite:///"):
-        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+        folder = Path(url.removeprefix("sqlite:///")).parent
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise InputError(
+                f"cannot open the record store {shown(url)!r}: {folder}: {err.strerror}"
+            ) from None
     try:
         engine = create_engine(url)
         _Base.metadata.create_all(engine)
     except (ArgumentError, SQLAlchemyError, ImportError) as err:
-        raise InputError(f"cannot open the record store {url!r}: {_first_line(err)}") from None
+        message = _first_line(err).replace(url, shown(url))
+        raise InputError(f"cannot open the record store {shown(url)!r}: {message}") from None
     return engine
+
+
+def check_store(db_url: str | None = None) -> None:
+    """Open the store and close it again: a bad ``--db`` is found before a session is played, so
+    that no account is lost to it (§18.3)."""
+    open_store(db_url).dispose()
 
 
 def _first_line(err: Exception) -> str:
@@ -109,6 +138,26 @@ def store_session(record: SessionRecord, db_url: str | None = None) -> int:
     engine = open_store(db_url)
     try:
         return store_json([record.model_dump_json()], engine)[0]
+    finally:
+        engine.dispose()
+
+
+def stored_id(record: SessionRecord, db_url: str | None = None) -> int | None:
+    """The id of a stored session whose record is exactly ``record``, or ``None``."""
+    engine = open_store(db_url)
+    text = record.model_dump_json()
+    query = (
+        select(SessionRow.id)
+        .where(SessionRow.seed == record.seed)
+        .where(SessionRow.versions == versions_fingerprint(list(record.cards)))
+        .where(SessionRow.record == text)
+        .order_by(SessionRow.id)
+    )
+    try:
+        with Session(engine) as session:
+            return session.scalars(query).first()
+    except SQLAlchemyError as err:
+        raise InputError(f"cannot read the record store: {_first_line(err)}") from None
     finally:
         engine.dispose()
 

@@ -1,0 +1,54 @@
+"""``hexmj record LOG``: store a finished session's record from its log, afterwards (§18.3, §18.4).
+
+``hexmj play`` stores a record when its session ends; a store that was down,
+or a kill after the log's last line and before the record was stored, would
+lose it for good.  ``record`` re-plays the log exactly as ``replay`` does
+(exit 5 at the first line that differs) and stores the record the session
+gives, the one ``play`` would have stored.  A record already in the store is
+not stored twice: the command says which it is and exits 0.  ``--db`` and
+``--cards`` are those of ``play``.  Exit 2: a store that cannot be opened (or
+``--db none``); exit 5: a log that does not replay, or a session cut short.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from engine.errors import LogError
+from engine.log import read_log
+from tools.cmd_play import play_logged
+from tools.cmd_pool import CardsOption
+
+
+def record(
+    log: Annotated[Path, typer.Argument(help="A finished log written by hexmj play --log.")],
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="The record store: a SQLite file, sqlite:///FILE or postgresql://…; default $HEXMJ_DB, "
+            "else hexmj-records.db in the working folder."
+        ),
+    ] = None,
+    folder: CardsOption = None,
+) -> None:
+    """Store the record of a finished session from its log (after a store that failed or a kill)."""
+    from tools.lab.engine_adapter import session_record
+    from tools.lab.store import NO_STORE, check_store, database_url, shown, store_session, stored_id
+
+    if db == NO_STORE:
+        raise typer.BadParameter("a record needs a store", param_hint="--db")
+    check_store(db)
+    contents = read_log(log)
+    if not contents.finished:
+        raise LogError(f"{log}: the session was cut short; finish it with hexmj play --resume {log}")
+    played = play_logged(contents.header, log=log, expected=contents.lines, write=False, folder=folder)
+    made = session_record(played.session, played.result, played.watcher, played.agents, played.pool, "play")
+    where = shown(database_url(db))
+    known = stored_id(made, db)
+    if known is not None:
+        typer.echo(f"{log}: already stored as session {known} in {where}")
+        return
+    typer.echo(f"{log}: stored as session {store_session(made, db)} in {where}")
