@@ -24,6 +24,9 @@ from dsl.versions import check_pick, choose_versions, parse_id, sort_key
 from engine.errors import InputError
 from engine.plugins import MODES, ModuleInfo, installed_modules, pool_removals
 
+DEFAULT_MODE = "all"
+"""The mode of ``pool``, ``play`` and ``simulate`` when neither ``--mode`` nor a pool file names it (R200)."""
+
 DEFAULT_POOL_FILE = Path(__file__).resolve().parent.parent / "cards" / "pools.yaml"
 """The house pool file: versions every mode plays unless a designer passes another file."""
 
@@ -67,13 +70,11 @@ def mode_cards(
 
 
 def resolve_mode(mode: str | None, spec: PoolSpec) -> str:
-    """The mode to pool: the one asked for, else the pool file's; they must agree when both are given."""
+    """The mode to pool: the one asked for, else the pool file's, else :data:`DEFAULT_MODE` (R200);
+    they must agree when both are given (R94)."""
     if mode is not None and spec.mode is not None and mode != spec.mode:
         raise spec.error("mode", f"this pool is for mode {spec.mode}, not {mode}")
-    chosen = mode or spec.mode
-    if chosen is None:
-        raise InputError(f"{spec.path}: the pool file names no mode; pass --mode strategy, party or all")
-    return chosen
+    return mode or spec.mode or DEFAULT_MODE
 
 
 def build_pool(

@@ -118,16 +118,15 @@ def test_a_pool_file_that_is_not_utf8_names_its_line(
     assert (code, out, err) == (2, "", f"hexmj: error: {pool}:2: not UTF-8 text\n")
 
 
-def test_no_mode_anywhere_says_how_to_give_one(
+def test_no_mode_anywhere_pools_the_default_mode_r200(
     working_copy: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The house pool file names no mode: the message tells the designer to pass ``--mode``."""
-    code, _, err = run_hexmj(["pool", "--cards", str(working_copy)], monkeypatch, capsys)
-    assert code == 2
-    assert err == (
-        f"hexmj: error: {working_copy / 'pools.yaml'}: the pool file names no mode; "
-        "pass --mode strategy, party or all\n"
-    )
+    """R200: the house pool file names no mode and no --mode is given: ``pool`` lists mode all, the
+    mode ``play`` and ``simulate`` default to, 192 cards (§3)."""
+    code, out, _ = run_hexmj(["pool", "--cards", str(working_copy), "--json"], monkeypatch, capsys)
+    assert code == 0
+    doc = json.loads(out)
+    assert (doc["mode"], len(doc["cards"])) == ("all", 192)
 
 
 def test_a_file_that_cannot_be_written_is_named(tmp_path: Path) -> None:

@@ -29,7 +29,21 @@ def hexmj(
 
 def simulate(tmp_path: Path, *extra: str) -> list[str]:
     db = f"sqlite:///{tmp_path / 'r.db'}"
-    return ["simulate", "--games", "6", "--rounds", "4", "--seed", "3", "--db", db, *STANDIN, *extra]
+    return [
+        "simulate",
+        "--games",
+        "6",
+        "--mode",
+        "strategy",
+        "--rounds",
+        "4",
+        "--seed",
+        "3",
+        "--db",
+        db,
+        *STANDIN,
+        *extra,
+    ]
 
 
 def test_json_is_the_same_bytes_whatever_the_workers_s18_3(

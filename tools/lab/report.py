@@ -35,17 +35,22 @@ _STYLE = (
 )
 
 
-def write_report(folder: Path, aggregate: Aggregate, counts: Tally, seed: int) -> Path:
-    """Write ``folder/index.html`` for one cohort's run and return its path."""
+def write_report(
+    folder: Path, aggregate: Aggregate, counts: Tally, seed: int, version: str | None = None
+) -> Path:
+    """Write ``folder/index.html`` for one cohort's run (of card version ``version`` under
+    ``--compare``) and return its path."""
     path = Path(folder) / "index.html"
-    write_atomic(path, render(aggregate, counts, seed))
+    write_atomic(path, render(aggregate, counts, seed, version))
     return path
 
 
-def render(aggregate: Aggregate, counts: Tally, seed: int) -> str:
-    """The report page as HTML text."""
+def render(aggregate: Aggregate, counts: Tally, seed: int, version: str | None = None) -> str:
+    """The report page as HTML text; its title names the compared version, if any."""
     c = aggregate.cohort
     title = f"hexmj balance report: {aggregate.games} sessions, {c.mode} mode, {c.rounds} rounds"
+    if version is not None:
+        title += f", with {version}"
     parts = [
         f"<!doctype html><html lang='zh'><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
         f"<style>{_STYLE}</style></head><body><h1>{html.escape(title)}</h1>",
