@@ -108,7 +108,7 @@ def simulate(
     if report is not None:
         for (_, version), aggregate, counts in zip(runs, aggregates, tallies, strict=True):
             write_report(report / version if version else report, aggregate, counts, seed, version)
-    typer.echo(_render(runs, aggregates, games, seed, json_out))
+    typer.echo(_render(runs, aggregates, seed, json_out))
 
 
 def _spec(
@@ -159,7 +159,6 @@ def _runs(
 def _render(
     runs: list[tuple[SessionSpec, str | None]],
     aggregates: list[Aggregate],
-    games: int,
     seed: int,
     as_json: bool,
 ) -> str:
@@ -174,7 +173,8 @@ def _render(
         second = runs[1][1]
         assert second is not None
         comparison = compare(first, aggregates[0], second, aggregates[1])
-        doc, lines = comparison_doc(comparison, games, seed, spec.mode), comparison_lines(comparison)
+        doc = comparison_doc(comparison, seed, spec.pool_name)
+        lines = comparison_lines(comparison, seed, spec.pool_name)
     return dumps(doc) if as_json else "\n".join(lines)
 
 
