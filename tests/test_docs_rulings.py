@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -41,7 +42,7 @@ def test_ruling_ids_are_unique_and_consecutive() -> None:
     reserved for parallel work starts (R200, R210, …: a multiple of ten above the first block)."""
     ids = [int(m["id"]) for m in _rulings()]
     assert ids == sorted(set(ids)) and ids[0] == 1
-    gaps = [(a, b) for a, b in zip(ids, ids[1:], strict=False) if b != a + 1]
+    gaps = [(a, b) for a, b in itertools.pairwise(ids) if b != a + 1]
     assert all(b % 10 == 0 and b > 130 for _, b in gaps), gaps
 
 
