@@ -37,7 +37,8 @@ def _resolved(path: str) -> Path:
 
 
 def card_modules(card: Card, registry: Sequence[ModuleInfo]) -> frozenset[str]:
-    """The modules a card needs: those its header names (by name or 标签) and the one whose files hold it."""
+    """The modules a card needs: those its header names (by name or 标签) and the one whose files hold
+    it, or whose files a working copy holds in its folder named after the module (:func:`module_copy`)."""
     source = _resolved(card.location.file)
     return frozenset(
         module.name
@@ -45,7 +46,14 @@ def card_modules(card: Card, registry: Sequence[ModuleInfo]) -> frozenset[str]:
         if module.name in card.modules
         or module.tag in card.modules
         or any(source == _resolved(str(path)) for path in module.card_files)
+        or (source.parent.name == module.name and source.name in {path.name for path in module.card_files})
     )
+
+
+def module_copy(folder: Path, module: ModuleInfo, path: Path) -> Path:
+    """Where a working copy of the card files (``--cards DIR``) keeps its copy of a module's card
+    file: ``DIR/<module>/<file>``, e.g. ``DIR/party/cards.hex``."""
+    return Path(folder) / module.name / path.name
 
 
 def enabled_modules(mode: str, registry: Sequence[ModuleInfo]) -> frozenset[str]:
@@ -124,15 +132,17 @@ def _draw(spec: PoolSpec, series: str, members: list[Card], mode: str) -> list[C
 
 def card_paths(folder: Path | None, registry: Sequence[ModuleInfo] | None = None) -> list[Path] | None:
     """The card files when the core cards live in ``folder``: its ``*.hex`` sorted by name, then
-    the card files of each module of ``registry`` (default: every installed module); ``None``
-    (the repository's ``cards/``) when no folder is given."""
+    the card files of each module of ``registry`` (default: every installed module), each taken
+    from the folder's copy where it has one (:func:`module_copy`); ``None`` (the repository's
+    ``cards/``) when no folder is given."""
     if folder is None:
         return None
     core = sorted(Path(folder).glob("*.hex"))
     if not core:
         raise InputError(f"{folder}: no .hex card files in this folder")
     modules = installed_modules() if registry is None else registry
-    return [*core, *(path for info in modules for path in info.card_files)]
+    copies = [(module_copy(folder, info, path), path) for info in modules for path in info.card_files]
+    return [*core, *(copy if copy.is_file() else path for copy, path in copies)]
 
 
 def pool_cards(mode: str | None, pool_file: Path | None = None, folder: Path | None = None) -> list[Card]:

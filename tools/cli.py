@@ -153,8 +153,20 @@ def _fail(message: str, code: int) -> NoReturn:
 
 def _usage_message(err: typer.TyperException) -> str:
     ctx = getattr(err, "ctx", None)
-    path = getattr(ctx, "command_path", "") or "hexmj"
+    path = getattr(ctx, "command_path", "") or _typed_command(sys.argv[1:])
     return f"{err.format_message().rstrip('.')} (see '{path} --help')"
+
+
+def _typed_command(words: list[str]) -> str:
+    """The (sub)command the words typed name, for an error that does not say: ``hexmj simulate``."""
+    command: Any = typer.main.get_command(app)
+    path = ["hexmj"]
+    for word in words:
+        sub = getattr(command, "commands", {}).get(word)
+        if sub is None:
+            break
+        command, path = sub, [*path, word]
+    return " ".join(path)
 
 
 def _pipe_closed() -> NoReturn:

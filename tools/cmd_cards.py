@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
@@ -23,7 +24,7 @@ from rich.table import Table
 from dsl.loader import load_cards
 from dsl.model import Card
 from dsl.pool_files import with_version
-from dsl.pools import card_paths, mode_cards, module_removals
+from dsl.pools import card_modules, card_paths, mode_cards, module_copy, module_removals
 from dsl.versions import latest_versions, next_version_id, parse_id, sort_key, with_new_version
 from engine.errors import InputError
 from engine.plugins import installed_modules
@@ -33,14 +34,16 @@ from tools.fsio import write_atomic
 card_app = typer.Typer(help="One card: show it, or start a new version of it (§18.4).", no_args_is_help=True)
 
 
-def card_json(card: Card) -> dict[str, Any]:
-    """A card as the commands print it in JSON."""
+def card_json(card: Card, modules: Sequence[str] = ()) -> dict[str, Any]:
+    """A card as the commands print it in JSON; ``modules``: those it needs (its own module's files
+    for F and T cards, the modules its header tags for linked ones), none for a core card."""
     return {
         "id": card.id,
         "name": card.name,
         "type": card.type,
         "version": card.version,
         "tags": list(card.tags),
+        "modules": list(modules),
         "fields": dict(card.fields),
     }
 
@@ -56,18 +59,19 @@ def find_card(cards: list[Card], card_id: str) -> Card:
 
 def cards(mode: ModeOption = None, as_json: JsonOption = False, folder: CardsOption = None) -> None:
     """List every card and every version, or those of one mode (§3)."""
-    listed = sorted(load_cards(card_paths(folder)), key=lambda card: sort_key(card.id))
+    registry = installed_modules()
+    listed = sorted(load_cards(card_paths(folder, registry)), key=lambda card: sort_key(card.id))
     if mode is not None:
-        registry = installed_modules()
         listed = mode_cards(listed, mode, registry, module_removals(mode, registry))
+    needs = {card.id: sorted(card_modules(card, registry)) for card in listed}
     if as_json:
-        typer.echo(json.dumps([card_json(card) for card in listed], ensure_ascii=False, indent=2))
+        doc = [card_json(card, needs[card.id]) for card in listed]
+        typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
         return
     table = Table("编号", "名称", "类型", "版本", "模块")
     for card in listed:
-        table.add_row(
-            card.id, card.name, TYPE_TITLES.get(card.type, card.type), str(card.version), " ".join(card.tags)
-        )
+        kind = TYPE_TITLES.get(card.type, card.type)
+        table.add_row(card.id, card.name, kind, str(card.version), " ".join(needs[card.id]))
     Console().print(table)
 
 
@@ -93,6 +97,15 @@ def show(
     Console().print(table)
 
 
+def _module_copy_of(folder: Path, path: Path, base: str) -> Path:
+    """Where ``--cards DIR`` keeps its copy of the module card file ``path`` (R202): a module card is
+    versioned in the working copy like the others, never in the installed module."""
+    for info in installed_modules():
+        if any(path.resolve() == held.resolve() for held in info.card_files):
+            return module_copy(folder, info, path)
+    raise InputError(f"{base} is kept in {path}, outside --cards {folder}; version it without --cards")
+
+
 @card_app.command("new-version")
 def new_version(
     card_id: Annotated[str, typer.Argument(help="The card to version, e.g. S-08.")],
@@ -105,11 +118,10 @@ def new_version(
     latest = find_card(loaded, latest_versions(loaded)[base])
     new_id = next_version_id(loaded, base)
     path = Path(latest.location.file)
+    source = path.read_text(encoding="utf-8")
     if folder is not None and not path.resolve().is_relative_to(folder.resolve()):
-        raise InputError(f"{base} is kept in {path}, outside --cards {folder}; version it without --cards")
-    text, line = with_new_version(
-        path.read_text(encoding="utf-8"), latest.location.line, latest.location.column, latest.id, new_id
-    )
+        path = _module_copy_of(folder, path, base)
+    text, line = with_new_version(source, latest.location.line, latest.location.column, latest.id, new_id)
     pool_edit = (use_in, with_version(use_in, base, new_id)) if use_in is not None else None
     write_atomic(path, text)
     typer.echo(f"{path}:{line}: {new_id}")

@@ -8,7 +8,9 @@ Input (one JSON object; unknown fields are refused)::
                   "number": "13812345678", "suit": "m"},
      "flags": ["kong_replacement"], "treasure": ["7z"], "augments": ["P-16"]}
 
-``concealed`` holds the concealed tiles with the winning tile; ``flags`` any
+``win_by`` is ``ron`` or ``self_draw`` (§12.1, §12.2), the words of the
+session account and of the score item ``self_draw``; ``tsumo`` is read as
+``self_draw``.  ``concealed`` holds the concealed tiles with the winning tile; ``flags`` any
 of the special wins (§13.10) and ``after_abandon_window`` (the window of §10
 had opened before the hu; implied by ``last_tile`` and ``last_discard``);
 ``treasure`` the faces that are treasure for the winner (§8; empty with the
@@ -80,7 +82,7 @@ class ScoreRequest(BaseModel):
     concealed: str
     melds: list[str] = []
     win_tile: str
-    win_by: Literal["ron", "tsumo"]
+    win_by: Literal["ron", "self_draw", "tsumo"]
     hu_order: int = Field(ge=1, le=3)
     flowers: str = ""
     contract: ContractIn | None = None
@@ -215,7 +217,7 @@ def win_input(request: ScoreRequest, catalogue: Catalogue) -> WinInput:
     return WinInput(
         concealed=concealed,
         win_tile=win_tile,
-        win_by=request.win_by,
+        win_by="ron" if request.win_by == "ron" else "tsumo",
         hu_order=request.hu_order,
         melds=melds,
         flowers=_flowers(request.flowers),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -96,8 +97,20 @@ def open_store(db_url: str | None = None) -> Engine:
         engine = create_engine(url)
         _Base.metadata.create_all(engine)
     except (ArgumentError, SQLAlchemyError, ImportError) as err:
-        raise InputError(f"cannot open the record store {url!r}: {_first_line(err)}") from None
+        why = hide_password(url, _first_line(err))
+        raise InputError(f"cannot open the record store {hide_password(url, url)!r}: {why}") from None
     return engine
+
+
+_PASSWORD = re.compile(r"://[^:/@]*:(?P<password>[^@]*)@")
+
+
+def hide_password(url: str, text: str) -> str:
+    """``text`` with the password of the store ``url`` replaced by ``***``: a secret is never printed."""
+    found = _PASSWORD.search(url)
+    if found is None or not found["password"]:
+        return text
+    return text.replace(found["password"], "***")
 
 
 def _first_line(err: Exception) -> str:
