@@ -61,10 +61,11 @@ def test_the_card_folder_can_come_from_the_environment(
     assert "S-08-v2" in [card["id"] for card in json.loads(out)]
 
 
-def test_a_module_card_is_not_versioned_from_a_working_copy(
+def test_a_module_card_is_versioned_into_the_working_copy_never_the_module_r202(
     working_copy: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """F-T01 lives in the party module's file, outside DIR: refused, nothing written."""
+    """R202: F-T01 lives in the party module's file, outside DIR: the new version goes into DIR's copy
+    of that file, the core files of DIR and the module's file stay as they were."""
     copy_before = fingerprint(working_copy)
     module_file = next(
         path for info in installed_modules() if info.name == "party" for path in info.card_files
@@ -77,9 +78,10 @@ def test_a_module_card_is_not_versioned_from_a_working_copy(
         if module_file.read_bytes() != module_text:
             module_file.write_bytes(module_text)
             pytest.fail(f"{module_file} was rewritten")
-    assert (code, out) == (2, "")
-    assert err.count("\n") == 1 and f"outside --cards {working_copy}" in err
+    copy = working_copy / "party" / module_file.name
+    assert (code, out, err) == (0, f"{copy}:{out.split(':')[1]}: F-T01-v2\n", "")
     assert fingerprint(working_copy) == copy_before
+    assert copy.read_text(encoding="utf-8").count("card F-T01") == 2
 
 
 @pytest.mark.parametrize("command", [["cards"], ["card", "show", "S-08"], ["pool", "--mode", "all"]])

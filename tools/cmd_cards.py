@@ -13,8 +13,8 @@ then refuses to touch a card kept outside that folder.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -82,15 +82,19 @@ def show(
     folder: CardsOption = None,
 ) -> None:
     """Show one card: header and the library's labelled fields."""
-    card = find_card(load_cards(card_paths(folder)), card_id)
+    registry = installed_modules()
+    card = find_card(load_cards(card_paths(folder, registry)), card_id)
+    needs = sorted(card_modules(card, registry))
     if as_json:
-        typer.echo(json.dumps(card_json(card), ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(card_json(card, needs), ensure_ascii=False, indent=2))
         return
     table = Table(show_header=False, title=f"{card.id} {card.name}")
     table.add_column("label", no_wrap=True)
     table.add_column("text", overflow="fold")
     table.add_row("类型", TYPE_TITLES.get(card.type, card.type))
     table.add_row("版本", str(card.version))
+    if needs:
+        table.add_row("模块", " ".join(needs))
     table.add_row("位置", str(card.location))
     for label, text in card.fields.items():
         table.add_row(label, text)
