@@ -29,15 +29,13 @@ from __future__ import annotations
 import io
 import os
 import sys
-from importlib.metadata import version
 from typing import Annotated, Any, NoReturn
 
 import typer
-from typer.core import TyperGroup
 
 from engine.errors import EngineFault, HexError
-from tools import cmd_cards, cmd_lint, cmd_modules, cmd_play, cmd_pool, cmd_replay, cmd_score, cmd_simulate
 from tools.interrupt import EXIT_INTERRUPTED, Interrupted
+from tools.lazy import LazyGroup, lazy_command
 
 EXIT_DEFECT = 70
 """An unexpected exception: a defect of hexmj, not of its input (``EX_SOFTWARE``)."""
@@ -99,17 +97,24 @@ def _no_type(ctx: object) -> None:
     """An argument is shown by its name alone."""
 
 
-class Commands(TyperGroup):
-    """The ``hexmj`` group: its help and every subcommand's help polished (:func:`_polish`)."""
+class Commands(LazyGroup):
+    """The ``hexmj`` group: its help and every subcommand's help polished (:func:`_polish`); the
+    subcommands are imported when they run (:mod:`tools.lazy`)."""
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         """Run the command line, its help polished first."""
         _polish(self)
         return super().main(*args, **kwargs)
 
+    def loaded(self, command: Any, name: str) -> None:
+        """A subcommand just imported: polish its help."""
+        _polish(command, name)
+
 
 def _show_version(shown: bool) -> None:
     if shown:
+        from importlib.metadata import version
+
         typer.echo(f"hexmj {version('hexmahjong')}")
         raise typer.Exit()
 
@@ -135,15 +140,15 @@ def _options(
     """Hextech Mahjong (海克斯麻将 V1.2): rules engine and designer toolkit."""
 
 
-app.command("modules")(cmd_modules.modules)
-app.command("score")(cmd_score.score)
-app.command("pool")(cmd_pool.pool)
-app.command("cards")(cmd_cards.cards)
-app.add_typer(cmd_cards.card_app, name="card")
-app.command("lint")(cmd_lint.lint)
-app.command("play")(cmd_play.play)
-app.command("replay")(cmd_replay.replay)
-app.command("simulate")(cmd_simulate.simulate)
+lazy_command("modules", "tools.cmd_modules:modules")
+lazy_command("score", "tools.cmd_score:score")
+lazy_command("pool", "tools.cmd_pool:pool")
+lazy_command("cards", "tools.cmd_cards:cards")
+lazy_command("card", "tools.cmd_cards:card_app")
+lazy_command("lint", "tools.cmd_lint:lint")
+lazy_command("play", "tools.cmd_play:play")
+lazy_command("replay", "tools.cmd_replay:replay")
+lazy_command("simulate", "tools.cmd_simulate:simulate")
 
 
 def _fail(message: str, code: int) -> NoReturn:
@@ -162,7 +167,7 @@ def _typed_command(words: list[str]) -> str:
     command: Any = typer.main.get_command(app)
     path = ["hexmj"]
     for word in words:
-        sub = getattr(command, "commands", {}).get(word)
+        sub = command.get_command(typer.Context(command), word) if hasattr(command, "get_command") else None
         if sub is None:
             break
         command, path = sub, [*path, word]

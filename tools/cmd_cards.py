@@ -31,7 +31,11 @@ from engine.plugins import installed_modules
 from tools.cmd_pool import TYPE_TITLES, CardsOption, JsonOption, ModeOption
 from tools.fsio import write_atomic
 
-card_app = typer.Typer(help="One card: show it, or start a new version of it (§18.4).", no_args_is_help=True)
+card_app = typer.Typer(
+    help="One card: show it, or start a new version of it (§18.4).",
+    no_args_is_help=True,
+    add_completion=False,
+)
 
 
 def card_json(card: Card, modules: Sequence[str] = ()) -> dict[str, Any]:
