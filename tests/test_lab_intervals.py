@@ -33,7 +33,7 @@ def check_estimate(e: Estimate) -> None:
     if e.kind == "share":
         assert 0.0 <= e.low < e.high <= 1.0
     if e.kind == "rate":
-        assert e.low >= 0.0
+        assert 0.0 <= e.low < e.high
 
 
 def check_difference(d: Difference) -> None:
@@ -141,3 +141,13 @@ def test_every_interval_of_a_report_and_a_comparison_s18_3(
     assert all(e.kind == "share" for e in shares(a))
     card = next(iter(a.cards))
     assert check(compare(card, a, card, b)) > 10
+
+
+def test_a_rate_of_rounds_that_all_count_the_same_still_has_width() -> None:
+    """40 rounds held, one trigger in each: not ``1.000 [1.000, 1.000]`` but the Poisson interval
+    of 40 events in 40 rounds, about [0.71, 1.36]."""
+    e = rate(40, 40, 40)
+    assert e.value == 1.0 and e.low is not None and e.high is not None
+    assert e.low == pytest.approx(0.714, abs=0.01) and e.high == pytest.approx(1.362, abs=0.01)
+    none = rate(20, 0, 0)
+    assert (none.value, none.low) == (0.0, 0.0) and none.high == pytest.approx(3.689 / 20, abs=1e-3)

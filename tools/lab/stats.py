@@ -4,10 +4,12 @@ A *share* (hits out of n: a completion, a win rate, an unexecutable draw)
 uses the Wilson score interval: it stays inside [0, 1], never has zero
 width for n ≥ 1 and keeps close to its 95 % for small n and rare events
 (5 completions out of 5 give [0.566, 1]).  A *mean* of integer observations
-(a score, a wall count, a *rate* such as triggers per round) uses the normal
-approximation with the sample standard deviation, computed from exact
-integer sums so that the order in which games arrive never changes a digit;
-a rate never goes below 0.  A difference of two shares uses Newcombe's
+(a score, a wall count) uses the normal approximation with the sample
+standard deviation, computed from exact integer sums so that the order in
+which games arrive never changes a digit.  A *rate* (a count per round, such
+as triggers per round) takes the wider of that interval and the exact
+Poisson interval of its total, never below 0, so it has width even when
+every round counted the same.  A difference of two shares uses Newcombe's
 hybrid score interval, built from both Wilson intervals (so it stays inside
 [−1, 1]); a difference of two means the unpooled standard error of both.  A
 difference is significant when its 95 % interval leaves out zero.  Every
@@ -102,11 +104,31 @@ def share(hits: int, n: int) -> Estimate:
 
 
 def rate(n: int, total: int, squares: int) -> Estimate:
-    """The mean count per round of ``n`` non-negative counts, its interval never below 0."""
+    """The mean count per round of ``n`` non-negative counts: the wider of the normal interval of
+    the sample and the exact Poisson (Garwood) interval of ``total`` events in ``n`` rounds, never
+    below 0, so that rounds that all count the same still leave room for chance."""
     e = mean_of_moments(n, total, squares)
-    if e.low is None:
+    if e.value is None or e.low is None or e.high is None or e.se is None:
         return e.model_copy(update={"kind": "rate"})
-    return e.model_copy(update={"low": max(0.0, e.low), "kind": "rate"})
+    low = _chi2(0.025, 2 * total) / (2 * n) if total else 0.0
+    high = _chi2(0.975, 2 * total + 2) / (2 * n)
+    return e.model_copy(
+        update={
+            "low": _round(max(0.0, min(e.low, low))),
+            "high": _round(max(e.high, high)),
+            "se": _round(max(e.se, math.sqrt(total) / n)),
+            "kind": "rate",
+        }
+    )
+
+
+def _chi2(p: float, k: int) -> float:
+    """The ``p`` quantile of the chi-square law with ``k`` degrees of freedom (Wilson–Hilferty;
+    exact for k = 2, within 1 % for the quantiles used here)."""
+    if k == 2:
+        return -2.0 * math.log(1.0 - p)
+    z = Z95 if p > 0.5 else -Z95
+    return k * max(0.0, 1 - 2 / (9 * k) + z * math.sqrt(2 / (9 * k))) ** 3
 
 
 def mean(values: Sequence[int]) -> Estimate:
