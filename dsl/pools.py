@@ -22,7 +22,7 @@ from dsl.model import Card
 from dsl.pool_files import PoolSpec, load_pool_file
 from dsl.versions import check_pick, choose_versions, parse_id, sort_key
 from engine.errors import InputError
-from engine.plugins import MODES, ModuleInfo, installed_modules, pool_removals
+from engine.plugins import MODES, ModuleInfo, installed_modules, pool_removals, require_loadable
 
 DEFAULT_MODE = "all"
 """The mode of ``pool``, ``play`` and ``simulate`` when neither ``--mode`` nor a pool file names it (R200)."""
@@ -38,9 +38,11 @@ def _resolved(path: str) -> Path:
 
 def card_modules(card: Card, registry: Sequence[ModuleInfo]) -> frozenset[str]:
     """The modules a card needs: those its header names (by name or 标签) and the one whose files hold
-    it, or whose files a working copy holds in its folder named after the module (:func:`module_copy`)."""
+    it, or whose files a working copy holds in its folder named after the module (:func:`module_copy`);
+    a module the header names that is not installed (or does not load) stays in the set, so the
+    card is in no pool until it is (R203)."""
     source = _resolved(card.location.file)
-    return frozenset(
+    held = frozenset(
         module.name
         for module in registry
         if module.name in card.modules
@@ -48,6 +50,8 @@ def card_modules(card: Card, registry: Sequence[ModuleInfo]) -> frozenset[str]:
         or any(source == _resolved(str(path)) for path in module.card_files)
         or (source.parent.name == module.name and source.name in {path.name for path in module.card_files})
     )
+    known = {name for module in registry for name in (module.name, module.tag)}
+    return held | {name for name in card.modules if name not in known}
 
 
 def module_copy(folder: Path, module: ModuleInfo, path: Path) -> Path:
@@ -57,9 +61,11 @@ def module_copy(folder: Path, module: ModuleInfo, path: Path) -> Path:
 
 
 def enabled_modules(mode: str, registry: Sequence[ModuleInfo]) -> frozenset[str]:
-    """The modules ``mode`` switches on (§3); an unknown mode is an :class:`InputError`."""
+    """The modules ``mode`` switches on (§3); an unknown mode is an :class:`InputError`, a module
+    that cannot be loaded a :class:`~engine.errors.ModuleLoadError` in every mode but strategy (R203)."""
     if mode not in MODES:
         raise InputError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
+    require_loadable(mode)
     return frozenset(module.name for module in registry if mode in module.modes)
 
 
@@ -155,7 +161,9 @@ def pool_cards(mode: str | None, pool_file: Path | None = None, folder: Path | N
     spec = pool_spec(pool_file, folder)
     chosen = resolve_mode(mode, spec)
     registry = installed_modules()  # once: the card files and the removals come from the same registry
-    cards = load_cards(card_paths(folder, registry) if folder is not None else default_paths(registry))
+    enabled = enabled_modules(chosen, registry)
+    files = [info for info in registry if info.name in enabled]  # a mode reads only its modules' files
+    cards = load_cards(card_paths(folder, files) if folder is not None else default_paths(files))
     return build_pool(cards, chosen, spec, registry, module_removals(chosen, registry))
 
 

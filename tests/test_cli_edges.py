@@ -179,3 +179,47 @@ def test_score_says_self_draw_as_the_account_does_s12_1(
         code, out, _ = run_hexmj(["score"], monkeypatch, capsys)
         results.append((code, out))
     assert results[0] == results[1] and '"id": "self_draw"' in results[0][1]
+
+
+PLUGINS = Path(__file__).parent / "plugins"
+
+
+def test_a_broken_module_does_not_stop_a_strategy_game_r203(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R203, §3: strategy mode enables no module, so a module that cannot be imported stops only
+    the modes that may enable it and the commands that list or check every module (exit 6)."""
+    monkeypatch.syspath_prepend(str(PLUGINS / "broken"))
+    play = ["play", "--seed", "3", "--rounds", "4", "--db", "none", "--json"]
+    code, out, err = run_hexmj([*play, "--mode", "strategy"], monkeypatch, capsys)
+    assert (code, err) == (0, "") and json.loads(out)["mode"] == "strategy"
+    for command in ([*play, "--mode", "party"], ["modules"], ["cards"], ["lint"], ["pool", "--mode", "all"]):
+        code, out, err = run_hexmj(command, monkeypatch, capsys)
+        assert (code, out) == (6, ""), command
+        assert err.startswith("hexmj: error: module 'ghost'") and err.count("\n") == 1
+    code, out, _ = run_hexmj(["pool", "--mode", "strategy", "--json"], monkeypatch, capsys)
+    assert code == 0 and len(json.loads(out)["cards"]) == 138
+
+
+def test_a_broken_module_card_file_stops_only_what_reads_it_r203(
+    working_copy: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R203: a working copy whose party card file does not parse still scores a win, pools and plays
+    the strategy mode; the party mode names the file, line and column (exit 4)."""
+    (working_copy / "party").mkdir()
+    broken = working_copy / "party" / "cards.hex"
+    broken.write_text("card F-T01 {\n", encoding="utf-8")
+    cards = ["--cards", str(working_copy)]
+    win = {"concealed": "123m456p789s11122z", "win_tile": "2z", "win_by": "ron", "hu_order": 1}
+    monkeypatch.setattr(
+        sys, "stdin", __import__("io").StringIO(json.dumps({**win, "contract": {"id": "C-01"}}))
+    )
+    code, out, _ = run_hexmj(["score", *cards], monkeypatch, capsys)
+    assert code == 0 and json.loads(out)["legal"] is True
+    code, out, _ = run_hexmj(["pool", "--mode", "strategy", "--json", *cards], monkeypatch, capsys)
+    assert code == 0 and len(json.loads(out)["cards"]) == 138
+    play = ["play", "--seed", "3", "--rounds", "4", "--db", "none", "--json", *cards]
+    code, _, err = run_hexmj([*play, "--mode", "strategy"], monkeypatch, capsys)
+    assert (code, err) == (0, "")
+    code, _, err = run_hexmj(["pool", "--mode", "party", *cards], monkeypatch, capsys)
+    assert code == 4 and err.startswith(f"hexmj: error: {broken}:")

@@ -27,7 +27,7 @@ from dsl.pool_files import with_version
 from dsl.pools import card_modules, card_paths, mode_cards, module_copy, module_removals
 from dsl.versions import latest_versions, next_version_id, parse_id, sort_key, with_new_version
 from engine.errors import InputError
-from engine.plugins import installed_modules
+from engine.plugins import installed_modules, require_loadable
 from tools.cmd_pool import TYPE_TITLES, CardsOption, JsonOption, ModeOption
 from tools.fsio import write_atomic
 
@@ -63,6 +63,7 @@ def find_card(cards: list[Card], card_id: str) -> Card:
 
 def cards(mode: ModeOption = None, as_json: JsonOption = False, folder: CardsOption = None) -> None:
     """List every card and every version, or those of one mode (§3)."""
+    require_loadable(mode)
     registry = installed_modules()
     listed = sorted(load_cards(card_paths(folder, registry)), key=lambda card: sort_key(card.id))
     if mode is not None:

@@ -20,7 +20,8 @@ Contract ``number`` is B-15's lucky number, ``suit`` B-11's chosen suit.
 Output: ``{"legal": true, "total": N, "items": [{"id", "name", "points",
 "capped_by"}], "decomposition": [...]}`` and exit 0, or ``{"legal": false,
 "reason": "…"}`` and exit 1.  Malformed input: one line naming the field, exit 2.
-Card ids are looked up in the card folder ``cards/``, or ``--cards DIR``.
+Card ids are looked up in the core cards of the card folder ``cards/``, or ``--cards DIR``: a
+module's card file is not read, so a broken one does not stop a score (R203).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ import typer
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from dsl.compiler import compile_cards
-from dsl.loader import load_cards
+from dsl.loader import default_paths, load_cards
 from dsl.pools import card_paths
 from engine.contracts import ContractTerms
 from engine.errors import InputError
@@ -103,7 +104,7 @@ class Catalogue:
 def _compiled(folder: Path | None) -> tuple[dict[str, ContractTerms], dict[str, tuple[ShapeGrant, ...]]]:
     """Contract terms and augment shapes of the compiled cards, by id (a versioned id such as
     ``B-15-v2``, or the library id for the card's highest version)."""
-    loaded = load_cards(card_paths(folder))
+    loaded = load_cards(card_paths(folder, ()) if folder is not None else default_paths(()))
     cards = sorted(compile_cards(loaded), key=lambda card: (card.base_id, card.version))
     contracts: dict[str, ContractTerms] = {}
     shapes: dict[str, tuple[ShapeGrant, ...]] = {}
