@@ -93,6 +93,14 @@ def shares(a: Aggregate) -> Iterator[Estimate]:
         yield from (getattr(a.party, name) for name in PARTY_SHARES)
 
 
+def rates(a: Aggregate) -> Iterator[Estimate]:
+    """The counts per round or per session: each must be a rate, never below 0."""
+    for card in a.cards.values():
+        yield from (e for e in (card.triggers_per_round, card.unexecutable_per_round) if e is not None)
+    if a.party is not None:
+        yield from (a.party.challenges_per_session, a.party.chips_per_session)
+
+
 @given(counts)
 def test_a_share_stays_in_0_1_and_has_width(hits_n: tuple[int, int]) -> None:
     hits, n = hits_n
@@ -139,6 +147,7 @@ def test_every_interval_of_a_report_and_a_comparison_s18_3(
     b = summarize(tally(play_session(spec.model_copy(update={"seed": s})) for s in seeds_b))
     assert check(a) > 20
     assert all(e.kind == "share" for e in shares(a))
+    assert all(e.kind == "rate" for e in rates(a))
     card = next(iter(a.cards))
     assert check(compare(card, a, card, b)) > 10
 

@@ -166,12 +166,12 @@ def _party(party: Party) -> PartyFigures | None:
         return None
     asked = party.asked.total
     return PartyFigures(
-        challenges_per_session=party.asked.estimate(),
+        challenges_per_session=party.asked.rate(),
         done=share(party.outcomes["done"], asked),
         alternative=share(party.outcomes["alternative"], asked),
         refused=share(party.outcomes["refused"], asked),
         chip_skipped=share(party.outcomes["chip_skipped"], asked),
-        chips_per_session=party.chips.estimate(),
+        chips_per_session=party.chips.rate(),
     )
 
 
