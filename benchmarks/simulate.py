@@ -46,11 +46,13 @@ def main() -> None:
     table = STANDIN_TABLE if args.standin else ENGINE_TABLE
 
     def local(workers: int) -> str:
-        with open_executor(workers) as executor:
-            return summarize(run(spec, args.games, 1, executor, table=table).tally).model_dump_json()
+        with open_executor(workers) as pool:
+            return summarize(
+                run(spec, args.games, 1, pool.executor, table, slots=pool.slots)
+            ).model_dump_json()
 
     with ThreadPoolExecutor(1) as warm_up:
-        run(spec, 2, 99, warm_up, table=table)
+        run(spec, 2, 99, warm_up, table)
     rates: dict[str, float] = {}
     figures: dict[str, str] = {}
     for workers in (1, 2):
@@ -59,12 +61,14 @@ def main() -> None:
     from distributed import LocalCluster
 
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        with open_executor(1, cluster.scheduler_address) as executor:
-            run(spec, 8, 99, executor, table=table)
+        with open_executor(None, cluster.scheduler_address) as pool:
+            run(spec, 8, 99, pool.executor, table, slots=pool.slots)
 
         def dask() -> str:
-            with open_executor(1, cluster.scheduler_address) as executor:
-                return summarize(run(spec, args.games, 1, executor, table=table).tally).model_dump_json()
+            with open_executor(None, cluster.scheduler_address) as pool:
+                return summarize(
+                    run(spec, args.games, 1, pool.executor, table, slots=pool.slots)
+                ).model_dump_json()
 
         rates["dask-2"], figures["dask-2"] = timed(args.games, dask)
 

@@ -23,7 +23,10 @@ from dsl.model import Card
 from dsl.pool_files import PoolSpec, load_pool_file
 from dsl.versions import check_pick, choose_versions, parse_id, sort_key
 from engine.errors import InputError
-from engine.plugins import MODES, ModuleInfo, installed_modules, pool_removals
+from engine.plugins import MODES, ModuleInfo, installed_modules, pool_removals, require_loadable
+
+DEFAULT_MODE = "all"
+"""The mode of ``pool``, ``play`` and ``simulate`` when neither ``--mode`` nor a pool file names it (R200)."""
 
 DEFAULT_POOL_FILE = Path(__file__).resolve().parent.parent / "cards" / "pools.yaml"
 """The house pool file: versions every mode plays unless a designer passes another file."""
@@ -35,21 +38,35 @@ def _resolved(path: str) -> Path:
 
 
 def card_modules(card: Card, registry: Sequence[ModuleInfo]) -> frozenset[str]:
-    """The modules a card needs: those its header names (by name or 标签) and the one whose files hold it."""
+    """The modules a card needs: those its header names (by name or 标签) and the one whose files hold
+    it, or whose files a working copy holds in its folder named after the module (:func:`module_copy`);
+    a module the header names that is not installed (or does not load) stays in the set, so the
+    card is in no pool until it is (R203)."""
     source = _resolved(card.location.file)
-    return frozenset(
+    held = frozenset(
         module.name
         for module in registry
         if module.name in card.modules
         or module.tag in card.modules
         or any(source == _resolved(str(path)) for path in module.card_files)
+        or (source.parent.name == module.name and source.name in {path.name for path in module.card_files})
     )
+    known = {name for module in registry for name in (module.name, module.tag)}
+    return held | {name for name in card.modules if name not in known}
+
+
+def module_copy(folder: Path, module: ModuleInfo, path: Path) -> Path:
+    """Where a working copy of the card files (``--cards DIR``) keeps its copy of a module's card
+    file: ``DIR/<module>/<file>``, e.g. ``DIR/party/cards.hex``."""
+    return Path(folder) / module.name / path.name
 
 
 def enabled_modules(mode: str, registry: Sequence[ModuleInfo]) -> frozenset[str]:
-    """The modules ``mode`` switches on (§3); an unknown mode is an :class:`InputError`."""
+    """The modules ``mode`` switches on (§3); an unknown mode is an :class:`InputError`, a module
+    that cannot be loaded a :class:`~engine.errors.ModuleLoadError` in every mode but strategy (R203)."""
     if mode not in MODES:
         raise InputError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
+    require_loadable(mode)
     return frozenset(module.name for module in registry if mode in module.modes)
 
 
@@ -68,13 +85,11 @@ def mode_cards(
 
 
 def resolve_mode(mode: str | None, spec: PoolSpec) -> str:
-    """The mode to pool: the one asked for, else the pool file's; they must agree when both are given."""
+    """The mode to pool: the one asked for, else the pool file's, else :data:`DEFAULT_MODE` (R200);
+    they must agree when both are given (R94)."""
     if mode is not None and spec.mode is not None and mode != spec.mode:
         raise spec.error("mode", f"this pool is for mode {spec.mode}, not {mode}")
-    chosen = mode or spec.mode
-    if chosen is None:
-        raise InputError(f"{spec.path}: the pool file names no mode; pass --mode strategy, party or all")
-    return chosen
+    return mode or spec.mode or DEFAULT_MODE
 
 
 def build_pool(
@@ -160,15 +175,17 @@ def _draw(spec: PoolSpec, series: str, members: list[Card], mode: str) -> list[C
 
 def card_paths(folder: Path | None, registry: Sequence[ModuleInfo] | None = None) -> list[Path] | None:
     """The card files when the core cards live in ``folder``: its ``*.hex`` sorted by name, then
-    the card files of each module of ``registry`` (default: every installed module); ``None``
-    (the repository's ``cards/``) when no folder is given."""
+    the card files of each module of ``registry`` (default: every installed module), each taken
+    from the folder's copy where it has one (:func:`module_copy`); ``None`` (the repository's
+    ``cards/``) when no folder is given."""
     if folder is None:
         return None
     core = sorted(Path(folder).glob("*.hex"))
     if not core:
         raise InputError(f"{folder}: no .hex card files in this folder")
     modules = installed_modules() if registry is None else registry
-    return [*core, *(path for info in modules for path in info.card_files)]
+    copies = [(module_copy(folder, info, path), path) for info in modules for path in info.card_files]
+    return [*core, *(copy if copy.is_file() else path for copy, path in copies)]
 
 
 def pool_cards(mode: str | None, pool_file: Path | None = None, folder: Path | None = None) -> list[Card]:
@@ -181,7 +198,9 @@ def pool_cards(mode: str | None, pool_file: Path | None = None, folder: Path | N
     spec = pool_spec(pool_file, folder)
     chosen = resolve_mode(mode, spec)
     registry = installed_modules()  # once: the card files and the removals come from the same registry
-    cards = load_cards(card_paths(folder, registry) if folder is not None else default_paths(registry))
+    enabled = enabled_modules(chosen, registry)
+    files = [info for info in registry if info.name in enabled]  # a mode reads only its modules' files
+    cards = load_cards(card_paths(folder, files) if folder is not None else default_paths(files))
     return build_pool(cards, chosen, spec, registry, module_removals(chosen, registry))
 
 

@@ -2,9 +2,12 @@
 
 Modules register through the entry-point group ``hexmj.modules`` (the name of
 the entry point is the module's name, its value the Python module holding the
-hook implementations).  :func:`installed_modules` lists them;
+hook implementations).  :func:`installed_modules` lists those that load;
 :func:`plugin_manager` registers only the enabled ones, so a module that is
-off has no hooks at all (§3, §6.12).
+off has no hooks at all (§3, §6.12).  A module that cannot be loaded stops
+only what may need it (R203): every mode but ``strategy``, which enables no
+module (§3), and the commands that list or check every module
+(:func:`require_loadable`).
 """
 
 from __future__ import annotations
@@ -77,17 +80,37 @@ def _mode_order(mode: str) -> tuple[int, str]:
 
 
 def _loaded() -> tuple[tuple[ModuleInfo, ModuleType], ...]:
-    """The installed modules with their Python modules, read once per import path: putting a folder
-    on ``sys.path`` installs what it holds (``importlib.metadata``)."""
-    return _loaded_on(tuple(sys.path))
+    """The installed modules that load, with their Python modules, read once per import path:
+    putting a folder on ``sys.path`` installs what it holds (``importlib.metadata``)."""
+    return _loaded_on(tuple(sys.path))[0]
+
+
+def broken_modules() -> tuple[ModuleLoadError, ...]:
+    """Why each installed module that cannot be loaded cannot, in the order of their names."""
+    return _loaded_on(tuple(sys.path))[1]
+
+
+def require_loadable(mode: str | None = None) -> None:
+    """Raise the first :class:`ModuleLoadError` of a module ``mode`` may need: none for
+    ``strategy`` (§3, R203), any for another mode or for every module (``None``)."""
+    problems = broken_modules()
+    if problems and mode != "strategy":
+        raise problems[0]
 
 
 @lru_cache(maxsize=1)
-def _loaded_on(path: tuple[str, ...]) -> tuple[tuple[ModuleInfo, ModuleType], ...]:
+def _loaded_on(
+    path: tuple[str, ...],
+) -> tuple[tuple[tuple[ModuleInfo, ModuleType], ...], tuple[ModuleLoadError, ...]]:
     out = []
+    problems = []
     for entry in _entry_points():
-        plugin = _import(entry)
-        spec = _declaration(entry.name, plugin)
+        try:
+            plugin = _import(entry)
+            spec = _declaration(entry.name, plugin)
+        except ModuleLoadError as err:
+            problems.append(err)
+            continue
         info = ModuleInfo(
             name=spec.name,
             title=spec.title,
@@ -96,18 +119,20 @@ def _loaded_on(path: tuple[str, ...]) -> tuple[tuple[ModuleInfo, ModuleType], ..
             card_files=tuple(sorted(spec.card_files)),
         )
         out.append((info, plugin))
-    return tuple(out)
+    return tuple(out), tuple(problems)
 
 
 def installed_modules() -> list[ModuleInfo]:
-    """Every installed module, sorted by name."""
+    """Every installed module that loads, sorted by name."""
     return [info for info, _ in _loaded()]
 
 
 def modules_for_mode(mode: str) -> list[ModuleInfo]:
-    """The modules a pool mode enables (§3): none for ``strategy``, ``party`` for party, all for ``all``."""
+    """The modules a pool mode enables (§3): none for ``strategy``, ``party`` for party, all for
+    ``all``; a module that cannot be loaded stops every mode but ``strategy`` (R203)."""
     if mode not in MODES:
         raise InputError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
+    require_loadable(mode)
     return [info for info in installed_modules() if mode in info.modes]
 
 
@@ -119,6 +144,7 @@ def plugin_manager(enabled: list[str] | tuple[str, ...] | frozenset[str]) -> plu
     """
     manager = pluggy.PluginManager(hookspecs.PROJECT)
     manager.add_hookspecs(hookspecs)
+    require_loadable("strategy" if not enabled else None)
     loaded = {info.name: plugin for info, plugin in _loaded()}
     unknown = sorted(set(enabled) - set(loaded))
     if unknown:

@@ -61,10 +61,11 @@ def test_the_card_folder_can_come_from_the_environment(
     assert "S-08-v2" in [card["id"] for card in json.loads(out)]
 
 
-def test_a_module_card_is_not_versioned_from_a_working_copy(
+def test_a_module_card_is_versioned_into_the_working_copy_never_the_module_r202(
     working_copy: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """F-T01 lives in the party module's file, outside DIR: refused, nothing written."""
+    """R202: F-T01 lives in the party module's file, outside DIR: the new version goes into DIR's copy
+    of that file, the core files of DIR and the module's file stay as they were."""
     copy_before = fingerprint(working_copy)
     module_file = next(
         path for info in installed_modules() if info.name == "party" for path in info.card_files
@@ -77,9 +78,10 @@ def test_a_module_card_is_not_versioned_from_a_working_copy(
         if module_file.read_bytes() != module_text:
             module_file.write_bytes(module_text)
             pytest.fail(f"{module_file} was rewritten")
-    assert (code, out) == (2, "")
-    assert err.count("\n") == 1 and f"outside --cards {working_copy}" in err
+    copy = working_copy / "party" / module_file.name
+    assert (code, out, err) == (0, f"{copy}:{out.split(':')[1]}: F-T01-v2\n", "")
     assert fingerprint(working_copy) == copy_before
+    assert copy.read_text(encoding="utf-8").count("card F-T01") == 2
 
 
 @pytest.mark.parametrize("command", [["cards"], ["card", "show", "S-08"], ["pool", "--mode", "all"]])
@@ -118,16 +120,15 @@ def test_a_pool_file_that_is_not_utf8_names_its_line(
     assert (code, out, err) == (2, "", f"hexmj: error: {pool}:2: not UTF-8 text\n")
 
 
-def test_no_mode_anywhere_says_how_to_give_one(
+def test_no_mode_anywhere_pools_the_default_mode_r200(
     working_copy: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The house pool file names no mode: the message tells the designer to pass ``--mode``."""
-    code, _, err = run_hexmj(["pool", "--cards", str(working_copy)], monkeypatch, capsys)
-    assert code == 2
-    assert err == (
-        f"hexmj: error: {working_copy / 'pools.yaml'}: the pool file names no mode; "
-        "pass --mode strategy, party or all\n"
-    )
+    """R200: the house pool file names no mode and no --mode is given: ``pool`` lists mode all, the
+    mode ``play`` and ``simulate`` default to, 192 cards (§3)."""
+    code, out, _ = run_hexmj(["pool", "--cards", str(working_copy), "--json"], monkeypatch, capsys)
+    assert code == 0
+    doc = json.loads(out)
+    assert (doc["mode"], len(doc["cards"])) == ("all", 192)
 
 
 def test_a_file_that_cannot_be_written_is_named(tmp_path: Path) -> None:

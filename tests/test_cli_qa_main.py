@@ -53,10 +53,10 @@ def test_a_commands_own_exit_status_passes_through(
     assert code == 1 and "error SYNTAX" in out and err == ""
 
 
-def test_keyboard_interrupt_exits_130_quietly(
+def test_keyboard_interrupt_exits_130_saying_what_stopped(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Ctrl-C in the middle of a command: exit 130, nothing on stderr."""
+    """Ctrl-C in the middle of a command: exit 130, one line naming the command that stopped."""
 
     def interrupted(*_: object) -> None:
         raise KeyboardInterrupt
@@ -64,7 +64,11 @@ def test_keyboard_interrupt_exits_130_quietly(
     monkeypatch.setattr(tools.cmd_score, "score_text", interrupted)
     monkeypatch.setattr(sys, "stdin", io.StringIO("{}"))
     code, out, err = run_hexmj(["score"], monkeypatch, capsys)
-    assert (code, out, err) == (130, "", "")
+    assert (code, out, err) == (
+        130,
+        "",
+        "hexmj: interrupted: hexmj score stopped before it finished (Ctrl-C)\n",
+    )
 
 
 def test_a_closed_pipe_ends_quietly() -> None:

@@ -174,7 +174,21 @@ def test_an_engine_fault_in_simulate_is_exit_70_with_game_and_seed_22(
     """Not the user's malformed input (2): exit 70, naming the game, its seed and how to replay it."""
     monkeypatch.setattr(GreedyAgent, "decide", decide)
     db = f"sqlite:///{tmp_path / 'r.db'}"
-    args = ["simulate", "--games", "1", "--workers", "1", "--rounds", "4", "--seed", "3", "--db", db]
+    args = [
+        "simulate",
+        "--games",
+        "1",
+        "--workers",
+        "1",
+        "--mode",
+        "strategy",
+        "--rounds",
+        "4",
+        "--seed",
+        "3",
+        "--db",
+        db,
+    ]
     code, out, err = hexmj(args)
     assert (code, out) == (70, "")
     seed = game_seed(3, 0)

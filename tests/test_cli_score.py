@@ -51,7 +51,7 @@ def test_capped_item_names_its_cap_13_7(
     payload = {
         "concealed": "19m19p19s12345677z",
         "win_tile": "7z",
-        "win_by": "tsumo",
+        "win_by": "self_draw",
         "hu_order": 1,
         "flowers": "1234f",
         "flags": ["last_tile"],
@@ -127,7 +127,7 @@ def test_file_argument_and_deterministic_output(
         ("{not json", "Invalid JSON"),
         ({**PLAIN, "hu_order": 4}, "hu_order: Input should be less than or equal to 3"),
         ({**PLAIN, "hu_order": "1"}, "hu_order: Input should be a valid integer"),
-        ({**PLAIN, "win_by": "draw"}, "win_by: Input should be 'ron' or 'tsumo'"),
+        ({**PLAIN, "win_by": "draw"}, "win_by: Input should be 'ron', 'self_draw' or 'tsumo'"),
         ({**PLAIN, "extra": 1}, "extra: Extra inputs are not permitted"),
         ({k: v for k, v in PLAIN.items() if k != "win_tile"}, "win_tile: Field required"),
         ({**PLAIN, "concealed": "123x"}, "concealed: unknown character"),

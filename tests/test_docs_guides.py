@@ -1,17 +1,17 @@
-"""docs/designer-guide.md and docs/host-guide.md: the commands they show do what they show.
+"""docs/designer-guide.md and docs/host-guide.md: every command they show does what they show.
 
 Each guide is read in order. A ``console`` block holds ``$ command`` lines,
 each followed by its output; a command ending in ``; echo "exit $?"`` ends its
-output with ``exit N``. The read-only ``hexmj`` commands (``card show``,
-``cards``, ``pool``, ``lint``, ``score``, ``modules``, ``check``) and ``card
-new-version`` on the designer's copy are run through ``tools.cli.app`` in a
-temporary working folder, and must exit as documented and print every
-documented output line (``…`` marks a cut) in the documented order. ``$ cat
-FILE`` creates FILE with the shown text; a ``hex`` block holding the
-``S-08-v2`` card or one behaviour line is the edit the designer guide makes
-next. Commands that play sessions (``play``, ``replay``, ``simulate``), a
-``hexmj`` command piped into another, and shell steps are not run here; ``tests/test_play_cli.py`` and
-``tests/test_lab_cli.py`` cover those commands.
+output with ``exit N``, any other must exit 0. Every command runs, in the
+order shown, in a temporary copy of the repository's ``cards/`` whose
+``/tmp`` is a folder of its own: ``hexmj`` through ``tools.cli.app`` (fed by
+``echo``/``printf``, into ``> FILE``, or cut by ``| head -N`` as shown), the
+shell steps (``mkdir``, ``cp``, ``head``, ``tail``, ``diff``, ``cmp``,
+``ls``, ``sqlite3``) by the shell, ``cd`` and ``export`` by this test. Each
+must print every documented output line (``…`` marks a cut) in the
+documented order. ``$ cat FILE`` creates FILE with the shown text; a ``hex``
+block holding the ``S-08-v2`` card or one behaviour line is the edit the
+designer guide makes next.
 
 docs/dsl.md's "Every form in one line" lines are checked against the shipped
 cards.
@@ -19,9 +19,11 @@ cards.
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import shutil
+import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,21 +37,8 @@ from tools.cli import app
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 EXIT = '; echo "exit $?"'
-RUN = (
-    ("card", "show"),
-    ("card", "new-version"),
-    ("cards",),
-    ("pool",),
-    ("lint",),
-    ("score",),
-    ("modules",),
-    ("check",),
-)
-"""The hexmj commands run here: read-only ones, and new-version on the guide's copy of the cards."""
-NOT_RUN = ("play", "replay", "simulate")
-"""hexmj commands that play sessions: shown in the guides, run by their own tests."""
-SHELL = ("mkdir", "cp", "cd", "export", "head", "tail", "diff", "cmp", "ls", "sqlite3", "printf")
-"""Shell steps of the guides that this test does not repeat (it prepares the folder itself)."""
+SHELL = ("mkdir", "cp", "head", "tail", "diff", "cmp", "ls", "sqlite3")
+"""Shell steps of the guides, run by the shell in the guide's working folder."""
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", flags=re.M | re.S)
 BOX = re.compile(r"([─━┄┈═])\1+")
 
@@ -99,40 +88,82 @@ def assert_shown(documented: list[str], actual: str, what: str) -> None:
         at += 1
 
 
-def invoke(args: list[str], stdin: str | None) -> tuple[int, str]:
-    """Run ``hexmj ARGS`` as :func:`tools.cli.main` would: (exit status, stdout and stderr)."""
-    result = CliRunner().invoke(app, args, input=stdin, env={"COLUMNS": "100"})
-    output = result.output
+@dataclass
+class Table:
+    """Where the guide's commands run: a root standing for ``/tmp``, the working folder, the
+    variables the guide exports."""
+
+    root: Path
+    cwd: Path
+    env: dict[str, str]
+
+    def here(self, text: str) -> str:
+        """A guide's line with its ``/tmp/`` paths moved under this run's root."""
+        return text.replace("/tmp/", f"{self.root}/tmp/")
+
+
+def invoke(args: list[str], stdin: str | None, table: Table) -> tuple[int, str, str]:
+    """Run ``hexmj ARGS`` as :func:`tools.cli.main` would, in the table's folder: (exit status,
+    standard output, standard error)."""
+    previous = Path.cwd()
+    os.chdir(table.cwd)
+    try:
+        result = CliRunner().invoke(app, args, input=stdin, env={"COLUMNS": "100", **table.env})
+    finally:
+        os.chdir(previous)
+    err = result.stderr
     if isinstance(result.exception, HexError):
-        return result.exception.exit_code, output + f"hexmj: error: {result.exception}\n"
+        return result.exception.exit_code, result.stdout, err + f"hexmj: error: {result.exception}\n"
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result.exit_code, output
+    return result.exit_code, result.stdout, err
 
 
-def run_command(command: Command, folder: Path) -> bool:
-    """Run one documented command in ``folder`` if it is one this test runs; True if it ran."""
-    line = command.line
+HEXMJ = re.compile(
+    r"(?:(?P<feed>echo|printf) (?P<text>'[^']*') \| )?(?P<command>hexmj [^|>]*?)"
+    r"(?: > (?P<into>\S+)| \| head -(?P<head>\d+))?"
+)
+
+
+def run_command(command: Command, table: Table) -> None:
+    """Run one documented command; it must exit as documented (0 unless an ``exit N`` line says
+    otherwise) and print every documented output line in order."""
+    line = table.here(command.line)
+    documented = [table.here(x) for x in command.output]
     if line.startswith("cat "):
-        (folder / line.split()[1]).write_text("\n".join(command.output) + "\n", encoding="utf-8")
-        return True
-    stdin = None
-    piped = re.fullmatch(r"echo '(.*)' \| (hexmj .*)", line)
-    if piped:
-        stdin, line = piped.group(1) + "\n", piped.group(2)
-    words = shlex.split(line.removesuffix(EXIT))
-    if words[0] != "hexmj":
+        (table.cwd / line.split()[1]).write_text("\n".join(command.output) + "\n", encoding="utf-8")
+        return
+    want = 0
+    if line.endswith(EXIT):
+        line, want = line.removesuffix(EXIT), int(documented.pop().removeprefix("exit "))
+    words = shlex.split(line)
+    if words[0] == "cd":
+        table.cwd = table.cwd / words[1]
+        return
+    if words[0] == "export":
+        name, _, value = words[1].partition("=")
+        table.env[name] = value
+        return
+    call = HEXMJ.fullmatch(line)
+    if call is None:
         assert words[0] in SHELL, f"a shell step this test does not know: {line}"
-        return False
-    args = words[1:]
-    if args[0] in NOT_RUN or "|" in args:
-        return False
-    assert any(tuple(args[: len(r)]) == r for r in RUN), f"a hexmj command this test does not know: {line}"
-    assert line.endswith(EXIT), f"a command run here shows its exit status: {line}"
-    want = int(command.output[-1].removeprefix("exit "))
-    code, out = invoke(args, stdin)
-    assert code == want, f"{line}: exit {code}, documented {want}\n{out}"
-    assert_shown(command.output[:-1], out, line)
-    return True
+        done = subprocess.run(
+            line, shell=True, cwd=table.cwd, capture_output=True, text=True, check=False, timeout=60
+        )
+        code, shown = done.returncode, done.stdout + done.stderr
+    else:
+        stdin = None
+        if call["feed"]:
+            text = shlex.split(call["text"])[0]
+            stdin = text.encode().decode("unicode_escape") if call["feed"] == "printf" else text + "\n"
+        code, out, err = invoke(shlex.split(call["command"])[1:], stdin, table)
+        if call["into"]:
+            (table.cwd / call["into"]).write_text(out, encoding="utf-8")
+            out = ""
+        if call["head"]:
+            out = "".join(out.splitlines(keepends=True)[: int(call["head"])])
+        shown = out + err
+    assert code == want, f"{line}: exit {code}, documented {want}\n{shown}"
+    assert_shown(documented, shown, line)
 
 
 def replace_card(hexfile: Path, card: str, text: str) -> None:
@@ -153,20 +184,22 @@ def replace_behaviour(hexfile: Path, card: str, line: str) -> None:
 
 
 @pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A working folder holding a copy of the project's cards, as the designer guide sets up."""
-    shutil.copytree(ROOT / "cards", tmp_path / "cards")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Table:
+    """The repository as a guide's reader has it (its ``cards/``), a root standing for ``/tmp``,
+    and the record store of the test."""
+    shutil.copytree(ROOT / "cards", tmp_path / "repo" / "cards")
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.delenv("HEXMJ_CARDS", raising=False)
+    return Table(tmp_path, tmp_path / "repo", {})
 
 
-def test_designer_guide_commands_run_as_shown(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The designer's walk-through on a copy: new version, edits, lint errors with their carets, pool."""
-    monkeypatch.setenv("HEXMJ_CARDS", "cards")
-    silver = folder / "cards" / "silver.hex"
+def test_designer_guide_commands_run_as_shown(table: Table) -> None:
+    """The designer's walk-through on a copy, every command of it: new version, edits, lint errors
+    with their carets, pool, the comparison and the whole-pool run, the records stored."""
     shipped = (ROOT / "cards" / "silver.hex").read_text(encoding="utf-8")
     ran = 0
     for lang, text in blocks(DOCS / "designer-guide.md"):
+        silver = table.cwd / "cards" / "silver.hex"
         if lang == "hex" and text.startswith("card S-08-v2 "):
             replace_card(silver, "S-08-v2", text)
         elif lang == "hex" and text.startswith("card S-08 "):
@@ -174,20 +207,23 @@ def test_designer_guide_commands_run_as_shown(folder: Path, monkeypatch: pytest.
         elif lang == "hex" and text.lstrip().startswith("on "):
             replace_behaviour(silver, "S-08-v2", text)
         elif lang == "console":
-            ran += sum(run_command(c, folder) for c in commands(text))
-    assert ran >= 8
+            for command in commands(text):
+                run_command(command, table)
+                ran += 1
+    assert ran >= 16
     assert (ROOT / "cards" / "silver.hex").read_text(encoding="utf-8") == shipped
 
 
-def test_host_guide_commands_run_as_shown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The host's commands: modules, a mode's pool, and the §13.15 examples through ``hexmj score``."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("HEXMJ_CARDS", raising=False)
+def test_host_guide_commands_run_as_shown(table: Table) -> None:
+    """The host's commands, every one: modules, pools, a session with its log, resuming it, a person
+    at the table, and the §13.15 examples through ``hexmj score``."""
     ran = 0
     for lang, text in blocks(DOCS / "host-guide.md"):
         if lang == "console":
-            ran += sum(run_command(c, tmp_path) for c in commands(text))
-    assert ran >= 8
+            for command in commands(text):
+                run_command(command, table)
+                ran += 1
+    assert ran >= 23
 
 
 def test_dsl_reference_lines_come_from_the_shipped_cards() -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -29,7 +31,21 @@ def hexmj(
 
 def simulate(tmp_path: Path, *extra: str) -> list[str]:
     db = f"sqlite:///{tmp_path / 'r.db'}"
-    return ["simulate", "--games", "6", "--rounds", "4", "--seed", "3", "--db", db, *STANDIN, *extra]
+    return [
+        "simulate",
+        "--games",
+        "6",
+        "--mode",
+        "strategy",
+        "--rounds",
+        "4",
+        "--seed",
+        "3",
+        "--db",
+        db,
+        *STANDIN,
+        *extra,
+    ]
 
 
 def test_json_is_the_same_bytes_whatever_the_workers_s18_3(
@@ -76,12 +92,48 @@ def test_compare_plays_the_same_seeds_with_each_version_s18_4(
     code, out, _ = hexmj(args, monkeypatch, capsys)
     assert code == 0
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["S-08", "S-08-v2"]
+    titles = {
+        re.search("<title>(.*?)</title>", (tmp_path / "out" / v / "index.html").read_text("utf-8")).group(1)  # type: ignore[union-attr]
+        for v in ("S-08", "S-08-v2")
+    }
+    assert titles == {
+        "hexmj balance report: 6 sessions, strategy mode, 4 rounds, with S-08",
+        "hexmj balance report: 6 sessions, strategy mode, 4 rounds, with S-08-v2",
+    }
     doc = json.loads(out)
     assert doc["compare"] == ["S-08", "S-08-v2"]
+    assert (doc["games"], doc["seed"], doc["mode"], doc["rounds"], doc["pool"]) == (
+        6,
+        3,
+        "strategy",
+        4,
+        "default",
+    )
+    assert list(doc["versions"]) == ["S-08", "S-08-v2"] and len(set(doc["versions"].values())) == 2
     wall = doc["metrics"]["wall_left_at_win.1"]
     assert set(wall) == {"a", "b", "diff", "low", "high", "significant"}
     assert isinstance(wall["significant"], bool)
     assert doc["metrics"]["black_contract_completion"]["a"]["n"] > 0
+
+
+def test_compare_summary_has_a_header_and_a_column_per_version_s18_4(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The terminal comparison says what was run and labels each column with its own version."""
+    code, out, _ = hexmj(simulate(tmp_path, "--compare", "S-08", "S-08-v2"), monkeypatch, capsys)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "6 sessions per version, seed 3, strategy mode, 4 rounds, pool default"
+    assert re.fullmatch(
+        r"versions: S-08 \(card set [0-9a-f]{16}\), S-08-v2 \(card set [0-9a-f]{16}\)", lines[1]
+    )
+    assert lines[2].split() == ["S-08", "S-08-v2", "S-08-v2", "−", "S-08", "[95", "%]", "(*", "significant)"]
+    row = next(line for line in lines if line.split()[0] == "normal_contract_completion")
+    share, diff = (
+        r"\d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\]",
+        r"[+-]\d\.\d{3} \[[+-]\d\.\d{3}, [+-]\d\.\d{3}\]( \*)?",
+    )
+    assert re.fullmatch(rf"\s+normal_contract_completion\s+{share}\s+{share}\s+{diff}", row)
 
 
 def test_report_is_an_html_page_with_its_plots_s18_3(
@@ -90,7 +142,12 @@ def test_report_is_an_html_page_with_its_plots_s18_3(
     code, _, _ = hexmj(simulate(tmp_path, "--report", str(tmp_path / "report")), monkeypatch, capsys)
     assert code == 0
     page = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
-    assert page.count("<img alt='plot' src='data:image/png;base64,") == 4
+    alts = [html.unescape(a) for a in re.findall(r"<img alt=\"([^\"]*)\" src='data:image/png;base64,", page)]
+    assert len(alts) == 4
+    assert alts[0].startswith("Histograms of scores per player: session scores ")
+    assert alts[1].startswith("Bar chart of the shares of player-rounds: won first ")
+    assert alts[2].startswith("Holders' mean round score minus everyone else's for ")
+    assert alts[3].startswith("Completion of ") and "outside the band: " in alts[3]
     assert "Contract completion against the target bands" in page
     assert list((tmp_path / "report").iterdir()) == [tmp_path / "report" / "index.html"]
 

@@ -111,9 +111,12 @@ def test_per_card_figures_and_flagged_first_s18_3() -> None:
     assert s1.holder_win_rate is not None and s1.holder_win_rate.value == 1
     assert s1.score_advantage is not None and s1.score_advantage.diff == pytest.approx(6 - 4 / 3, abs=1e-6)
     assert a.cards["S-04"].win_advantage is not None and a.cards["S-04"].win_advantage.diff == -1
-    assert a.cards["W-01"].triggered.value == 2
-    assert a.cards["O-P01"].unexecutable.value == 1.0
-    assert a.cards["O-N01"].unexecutable.value == 0.0
+    world = a.cards["W-01"]
+    assert world.triggers_per_round is not None and world.triggers_per_round.value == 2
+    assert world.triggers_per_round.kind == "rate" and world.triggered is None
+    assert a.cards["O-P01"].unexecutable is not None and a.cards["O-P01"].unexecutable.value == 1.0
+    assert a.cards["O-N01"].unexecutable is not None and a.cards["O-N01"].unexecutable.value == 0.0
+    assert a.cards["O-N01"].unexecutable.kind == "share" and a.cards["O-N01"].triggers_per_round is None
     assert "unexecutable" in a.cards["O-P01"].flags
     assert a.cards["C-01"].completion is not None and a.cards["C-01"].completion.value == 1.0
     assert "completion" in a.cards["C-01"].flags

@@ -125,7 +125,8 @@ def test_card_show_json_uses_library_labels(
     assert shown["id"] == "S-08" and shown["name"] == "绝张观察" and shown["version"] == 1
     assert shown["type"] == "silver" and shown["tags"] == []
     assert shown["fields"]["频率"] == "每局1次"
-    assert set(shown) == {"id", "name", "type", "version", "tags", "fields"}
+    assert set(shown) == {"id", "name", "type", "version", "tags", "modules", "fields"}
+    assert shown["modules"] == []
 
 
 def test_cards_json_filters_by_mode(

@@ -10,9 +10,14 @@ with at most one ``hexmj: error: …`` line on stderr and never a traceback:
   which ``HEXMJ_TRACEBACK=1`` re-raises like any other defect);
 - a usage error (unknown command or option, bad option value) exits 2 and
   points at the command's ``--help``; ``hexmj`` alone prints the help, exit 2;
+- ``-h`` is ``--help`` everywhere, ``hexmj --version`` names the release; help
+  shows a value's name (``--games GAMES``), never a Python type, and ends
+  with the command's exit statuses (:data:`EXIT_STATUSES`);
 - a command's own status (``score`` 1 for no legal hu, ``lint`` 1 for
   errors found) passes through;
-- Ctrl-C exits 130 quietly; a reader that closes the pipe early (``| head``)
+- Ctrl-C exits 130 with one ``hexmj: interrupted: …`` line saying what
+  stopped and, where the command knows it, how to go on
+  (:class:`tools.interrupt.Interrupted`); a reader that closes the pipe early (``| head``)
   ends the command quietly with exit 1;
 - output is UTF-8 whatever the locale's encoding;
 - anything else is a defect: one line naming it, exit 70 (``HEXMJ_TRACEBACK=1``
@@ -24,54 +29,134 @@ from __future__ import annotations
 import io
 import os
 import sys
-from typing import NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
 from engine.errors import EngineFault, HexError
-from tools import (
-    cmd_cards,
-    cmd_check,
-    cmd_fmt,
-    cmd_lint,
-    cmd_lsp,
-    cmd_modules,
-    cmd_play,
-    cmd_pool,
-    cmd_record,
-    cmd_replay,
-    cmd_score,
-    cmd_simulate,
-)
+from tools.interrupt import EXIT_INTERRUPTED, Interrupted
+from tools.lazy import LazyGroup, lazy_command
+
+EXIT_DEFECT = 70
+"""An unexpected exception: a defect of hexmj, not of its input (``EX_SOFTWARE``)."""
+
+EXIT_MEANINGS = {
+    0: "done",
+    1: "the answer is no",
+    2: "malformed input or usage",
+    3: "an illegal action",
+    4: "a card error",
+    5: "a log that does not replay or resume",
+    6: "a module that cannot be loaded",
+    7: "a person ended input (--resume continues)",
+    EXIT_DEFECT: "a defect of hexmj",
+    EXIT_INTERRUPTED: "interrupted (Ctrl-C)",
+}
+"""What each exit status says (README's table)."""
+
+EXIT_STATUSES = {
+    "score": (1, 4),
+    "pool": (4, 6),
+    "cards": (4, 6),
+    "card show": (4, 6),
+    "card new-version": (4, 6),
+    "lint": (1,),
+    "modules": (6,),
+    "play": (3, 4, 5, 6, 7),
+    "replay": (4, 5, 6),
+    "simulate": (4, 6),
+    "fmt": (1, 4),
+    "check": (1, 4, 6),
+    "record": (4, 5, 6),
+    "lsp": (),
+}
+"""The statuses a command ends with besides 0, 2, 70 and 130, which every command may."""
+
+
+HELP = ["-h", "--help"]
+
+
+def exit_help(command: str) -> str:
+    """The line ending a command's help: every exit status it can end with and what it says."""
+    codes = sorted({0, 2, EXIT_DEFECT, EXIT_INTERRUPTED, *EXIT_STATUSES.get(command, ())})
+    return "Exit status: " + "; ".join(f"{code} {EXIT_MEANINGS[code]}" for code in codes) + "."
+
+
+def _polish(command: Any, path: str = "") -> None:
+    """Help in the tool's words: value names instead of Python types, flags alone, exit statuses."""
+    help_option = command.get_help_option(typer.Context(command, help_option_names=HELP))
+    for param in (*command.params, *((help_option,) if help_option else ())):
+        if param.param_type_name == "argument":
+            param.display_type_rich = _no_type
+        elif param.metavar is None:
+            param.metavar = "" if param.is_flag else param.opts[-1].lstrip("-").upper()
+    subcommands: dict[str, Any] = getattr(command, "commands", {})
+    if path and command.epilog is None and not subcommands:
+        command.epilog = exit_help(path)
+    for name, sub in subcommands.items():
+        _polish(sub, f"{path} {name}".strip())
+
+
+def _no_type(ctx: object) -> None:
+    """An argument is shown by its name alone."""
+
+
+class Commands(LazyGroup):
+    """The ``hexmj`` group: its help and every subcommand's help polished (:func:`_polish`); the
+    subcommands are imported when they run (:mod:`tools.lazy`)."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Run the command line, its help polished first."""
+        _polish(self)
+        return super().main(*args, **kwargs)
+
+    def loaded(self, command: Any, name: str) -> None:
+        """A subcommand just imported: polish its help."""
+        _polish(command, name)
+
+
+def _show_version(shown: bool) -> None:
+    if shown:
+        from importlib.metadata import version
+
+        typer.echo(f"hexmj {version('hexmahjong')}")
+        raise typer.Exit()
+
 
 app = typer.Typer(
     name="hexmj",
+    cls=Commands,
     help="Hextech Mahjong (海克斯麻将 V1.2): rules engine and designer toolkit.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": HELP},
 )
 
-app.command("modules")(cmd_modules.modules)
-app.command("score")(cmd_score.score)
-app.command("pool")(cmd_pool.pool)
-app.command("cards")(cmd_cards.cards)
-app.add_typer(cmd_cards.card_app, name="card")
-app.command("lint")(cmd_lint.lint)
-app.command("play")(cmd_play.play)
-app.command("replay")(cmd_replay.replay)
-app.command("simulate")(cmd_simulate.simulate)
-app.command("fmt")(cmd_fmt.fmt)
-app.command("lsp")(cmd_lsp.lsp)
-app.command("check")(cmd_check.check)
-app.command("record")(cmd_record.record)
+
+@app.callback()
+def _options(
+    _version: Annotated[
+        bool,
+        typer.Option("--version", callback=_show_version, is_eager=True, help="Print the release and exit."),
+    ] = False,
+) -> None:
+    """Hextech Mahjong (海克斯麻将 V1.2): rules engine and designer toolkit."""
 
 
-EXIT_INTERRUPTED = 130
-"""Ctrl-C, as a shell reports a process ended by SIGINT."""
-
-EXIT_DEFECT = 70
-"""An unexpected exception: a defect of hexmj, not of its input (``EX_SOFTWARE``)."""
+lazy_command("modules", "tools.cmd_modules:modules")
+lazy_command("score", "tools.cmd_score:score")
+lazy_command("pool", "tools.cmd_pool:pool")
+lazy_command("cards", "tools.cmd_cards:cards")
+lazy_command("card", "tools.cmd_cards:card_app")
+lazy_command("lint", "tools.cmd_lint:lint")
+lazy_command("play", "tools.cmd_play:play")
+lazy_command("replay", "tools.cmd_replay:replay")
+lazy_command("simulate", "tools.cmd_simulate:simulate")
+lazy_command("fmt", "tools.cmd_fmt:fmt")
+lazy_command("lsp", "tools.cmd_lsp:lsp")
+lazy_command("check", "tools.cmd_check:check")
+lazy_command("record", "tools.cmd_record:record")
 
 
 def _fail(message: str, code: int) -> NoReturn:
@@ -81,8 +166,20 @@ def _fail(message: str, code: int) -> NoReturn:
 
 def _usage_message(err: typer.TyperException) -> str:
     ctx = getattr(err, "ctx", None)
-    path = getattr(ctx, "command_path", "") or "hexmj"
+    path = getattr(ctx, "command_path", "") or _typed_command(sys.argv[1:])
     return f"{err.format_message().rstrip('.')} (see '{path} --help')"
+
+
+def _typed_command(words: list[str]) -> str:
+    """The (sub)command the words typed name, for an error that does not say: ``hexmj simulate``."""
+    command: Any = typer.main.get_command(app)
+    path = ["hexmj"]
+    for word in words:
+        sub = command.get_command(typer.Context(command), word) if hasattr(command, "get_command") else None
+        if sub is None:
+            break
+        command, path = sub, [*path, word]
+    return " ".join(path)
 
 
 def _pipe_closed() -> NoReturn:
@@ -104,6 +201,11 @@ def main() -> None:
     try:
         code = app(standalone_mode=False)
         sys.stdout.flush()
+        if code == EXIT_INTERRUPTED:
+            raise KeyboardInterrupt
+    except Interrupted as err:
+        print(f"hexmj: interrupted: {err}", file=sys.stderr)
+        sys.exit(err.exit_code)
     except HexError as err:
         if isinstance(err, EngineFault) and os.environ.get("HEXMJ_TRACEBACK"):
             raise
@@ -113,6 +215,8 @@ def main() -> None:
             sys.exit(err.exit_code)
         _fail(_usage_message(err), err.exit_code)
     except (KeyboardInterrupt, typer.Abort):
+        command = " ".join(["hexmj", *(a for a in sys.argv[1:2] if not a.startswith("-"))])
+        print(f"hexmj: interrupted: {command} stopped before it finished (Ctrl-C)", file=sys.stderr)
         sys.exit(EXIT_INTERRUPTED)
     except BrokenPipeError:
         _pipe_closed()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -29,24 +30,30 @@ from dsl.loader import load_cards
 from dsl.model import Card
 from dsl.parser import parse_text
 from dsl.pool_files import load_pool_text, with_version
-from dsl.pools import card_paths, check_pool, mode_cards, module_removals
+from dsl.pools import card_modules, card_paths, check_pool, mode_cards, module_copy, module_removals
 from dsl.versions import latest_versions, next_version_id, parse_id, sort_key, with_new_version
 from engine.errors import InputError
-from engine.plugins import installed_modules
+from engine.plugins import installed_modules, require_loadable
 from tools.cmd_pool import TYPE_TITLES, CardsOption, JsonOption, ModeOption
 from tools.fsio import write_atomic
 
-card_app = typer.Typer(help="One card: show it, or start a new version of it (§18.4).", no_args_is_help=True)
+card_app = typer.Typer(
+    help="One card: show it, or start a new version of it (§18.4).",
+    no_args_is_help=True,
+    add_completion=False,
+)
 
 
-def card_json(card: Card) -> dict[str, Any]:
-    """A card as the commands print it in JSON."""
+def card_json(card: Card, modules: Sequence[str] = ()) -> dict[str, Any]:
+    """A card as the commands print it in JSON; ``modules``: those it needs (its own module's files
+    for F and T cards, the modules its header tags for linked ones), none for a core card."""
     return {
         "id": card.id,
         "name": card.name,
         "type": card.type,
         "version": card.version,
         "tags": list(card.tags),
+        "modules": list(modules),
         "fields": dict(card.fields),
     }
 
@@ -62,18 +69,20 @@ def find_card(cards: list[Card], card_id: str) -> Card:
 
 def cards(mode: ModeOption = None, as_json: JsonOption = False, folder: CardsOption = None) -> None:
     """List every card and every version, or those of one mode (§3)."""
-    listed = sorted(load_cards(card_paths(folder)), key=lambda card: sort_key(card.id))
+    require_loadable(mode)
+    registry = installed_modules()
+    listed = sorted(load_cards(card_paths(folder, registry)), key=lambda card: sort_key(card.id))
     if mode is not None:
-        registry = installed_modules()
         listed = mode_cards(listed, mode, registry, module_removals(mode, registry))
+    needs = {card.id: sorted(card_modules(card, registry)) for card in listed}
     if as_json:
-        typer.echo(json.dumps([card_json(card) for card in listed], ensure_ascii=False, indent=2))
+        doc = [card_json(card, needs[card.id]) for card in listed]
+        typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
         return
     table = Table("编号", "名称", "类型", "版本", "模块")
     for card in listed:
-        table.add_row(
-            card.id, card.name, TYPE_TITLES.get(card.type, card.type), str(card.version), " ".join(card.tags)
-        )
+        kind = TYPE_TITLES.get(card.type, card.type)
+        table.add_row(card.id, card.name, kind, str(card.version), " ".join(needs[card.id]))
     Console().print(table)
 
 
@@ -84,32 +93,48 @@ def show(
     folder: CardsOption = None,
 ) -> None:
     """Show one card: header and the library's labelled fields."""
-    card = find_card(load_cards(card_paths(folder)), card_id)
+    registry = installed_modules()
+    card = find_card(load_cards(card_paths(folder, registry)), card_id)
+    needs = sorted(card_modules(card, registry))
     if as_json:
-        typer.echo(json.dumps(card_json(card), ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(card_json(card, needs), ensure_ascii=False, indent=2))
         return
     table = Table(show_header=False, title=f"{card.id} {card.name}")
     table.add_column("label", no_wrap=True)
     table.add_column("text", overflow="fold")
     table.add_row("类型", TYPE_TITLES.get(card.type, card.type))
     table.add_row("版本", str(card.version))
+    if needs:
+        table.add_row("模块", " ".join(needs))
     table.add_row("位置", str(card.location))
     for label, text in card.fields.items():
         table.add_row(label, text)
     Console().print(table)
 
 
-def versioned_examples(folder: Path, card_id: str, new_id: str) -> tuple[Path, str] | None:
-    """The examples of ``card_id`` (``folder/<card_id>.yaml``) copied for ``new_id``: the same file with
-    every mention of the id made the new one; ``None`` when the card has no example file."""
+def versioned_examples(
+    folder: Path, card_id: str, new_id: str, target_folder: Path | None = None
+) -> tuple[Path, str] | None:
+    """The examples of ``card_id`` (``folder/<card_id>.yaml``) copied for ``new_id`` into
+    ``target_folder`` (default: the same folder): the same file with every mention of the id made the
+    new one; ``None`` when the card has no example file."""
     source = folder / f"{card_id}.yaml"
     if not source.is_file():
         return None
-    target = folder / f"{new_id}.yaml"
+    target = (target_folder or folder) / f"{new_id}.yaml"
     if target.exists():
         raise InputError(f"{target}: already exists; move it away to copy the examples of {card_id}")
     mention = re.compile(rf"(?<![\w-]){re.escape(card_id)}(?![\w]|-v\d)")
     return target, mention.sub(new_id, source.read_text(encoding="utf-8"))
+
+
+def _module_copy_of(folder: Path, path: Path, base: str) -> Path:
+    """Where ``--cards DIR`` keeps its copy of the module card file ``path`` (R202): a module card is
+    versioned in the working copy like the others, never in the installed module."""
+    for info in installed_modules():
+        if any(path.resolve() == held.resolve() for held in info.card_files):
+            return module_copy(folder, info, path)
+    raise InputError(f"{base} is kept in {path}, outside --cards {folder}; version it without --cards")
 
 
 @card_app.command("new-version")
@@ -124,18 +149,19 @@ def new_version(
     latest = find_card(loaded, latest_versions(loaded)[base])
     new_id = next_version_id(loaded, base)
     path = Path(latest.location.file)
+    source = path.read_text(encoding="utf-8")
     if folder is not None and not path.resolve().is_relative_to(folder.resolve()):
-        raise InputError(f"{base} is kept in {path}, outside --cards {folder}; version it without --cards")
-    text, line = with_new_version(
-        path.read_text(encoding="utf-8"), latest.location.line, latest.location.column, latest.id, new_id
-    )
+        path = _module_copy_of(folder, path, base)
+    text, line = with_new_version(source, latest.location.line, latest.location.column, latest.id, new_id)
     pool_edit = None
     if use_in is not None:
         pool_text = with_version(use_in, base, new_id)
         unchanged = [card for card in loaded if card.location.file != latest.location.file]
         check_pool(load_pool_text(pool_text, use_in), [*unchanged, *parse_text(text, latest.location.file)])
         pool_edit = (use_in, pool_text)
-    examples = versioned_examples(path.parent / EXAMPLES_FOLDER, latest.id, new_id)
+    examples = versioned_examples(
+        Path(latest.location.file).parent / EXAMPLES_FOLDER, latest.id, new_id, path.parent / EXAMPLES_FOLDER
+    )
     write_atomic(path, text)
     typer.echo(f"{path}:{line}: {new_id}")
     if examples is not None:

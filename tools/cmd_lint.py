@@ -19,6 +19,7 @@ import typer
 from dsl.errors import Diagnostic
 from dsl.lint import lint as lint_cards
 from dsl.pools import card_paths
+from engine.plugins import require_loadable
 from tools.cmd_pool import CardsOption, JsonOption
 
 
@@ -44,6 +45,8 @@ def lint(
     folder: CardsOption = None,
 ) -> None:
     """Check card files: language errors, endless trigger chains and priority conflicts (§15)."""
+    if not paths:
+        require_loadable()
     report = lint_cards(paths or card_paths(folder), examples=not paths)
     if as_json:
         typer.echo(json.dumps({"findings": [finding_json(f) for f in report.findings]}, ensure_ascii=False))

@@ -17,7 +17,7 @@ from rich.table import Table
 
 from dsl.parser import parse_file
 from engine.errors import CardError
-from engine.plugins import ModuleInfo, installed_modules
+from engine.plugins import ModuleInfo, installed_modules, require_loadable
 
 
 class ModuleRow(TypedDict):
@@ -51,6 +51,7 @@ def module_rows() -> list[ModuleRow]:
 
 def modules(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table.")) -> None:
     """List the installed modules, the modes that enable them and how many cards each brings."""
+    require_loadable()
     rows = module_rows()
     if as_json:
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))

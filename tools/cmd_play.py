@@ -41,8 +41,9 @@ from engine.plugins import Modules, modules_for_mode
 from engine.session import Session, SessionConfig, SessionResult, drive
 from engine.state import PLAYERS
 from engine.vocabulary import CompiledCard
-from tools.cmd_pool import CardsOption
+from tools.cmd_pool import CardsOption, ModeOption, session_mode
 from tools.console import LoggedAnswers, Terminal
+from tools.interrupt import Interrupted
 from tools.lab.engine_adapter import EventWatcher, play_command, session_record
 from tools.lab.store import NO_STORE, check_store, store_session
 
@@ -213,6 +214,8 @@ def play_logged(
             raise
         except LogError as err:
             raise LogError(f"{writer.place()}: {err}") from None
+        except KeyboardInterrupt:
+            raise Interrupted(stopped(log if write else None, bool(expected) and not write)) from None
         writer.write({"type": "end", "totals": {PLAYERS[p]: result.totals[p] for p in range(4)}})
         if not writer.replayed_all():
             raise LogError(f"{log}: the log goes on after the session ends (line {writer.checked + 2})")
@@ -229,6 +232,14 @@ def logged_agents(header: LogHeader, people: Terminal, log: Path | None) -> list
         return make_agents(list(header.agents), header.seed, people.agents())
     except InputError as err:
         raise LogError(f"{log}:1: session header: agents: {str(err).removeprefix('--agents: ')}") from None
+
+
+def stopped(log: Path | None, replaying: bool) -> str:
+    """What Ctrl-C during a session stopped, and how it goes on (R201)."""
+    if replaying:
+        return "replay stopped before the log's end; nothing was written"
+    how = f"continue with: hexmj play --resume {log}" if log else "it was not logged (--log FILE keeps it)"
+    return f"play stopped before the session ended, its record was not stored; {how}"
 
 
 def open_log(path: Path, mode: str) -> IO[str]:
@@ -399,25 +410,32 @@ def account(
 
 def play(
     ctx: typer.Context,
-    seed: Annotated[int, typer.Option(help="The session's seed: same seed, same session.")] = 1,
-    mode: Annotated[str, typer.Option(help="strategy, party or all (§3).")] = "all",
+    seed: Annotated[int, typer.Option(metavar="N", help="The session's seed: same seed, same session.")] = 1,
+    mode: ModeOption = None,
     rounds: Annotated[int, typer.Option(help="8, or 4 for the shortened test session (§18.1).")] = 8,
-    agents: Annotated[str, typer.Option(help="A,B,C,D: greedy, random or human.")] = DEFAULT_AGENTS,
+    agents: Annotated[
+        str, typer.Option(help="A,B,C,D (or one for all): greedy, random or human.")
+    ] = DEFAULT_AGENTS,
     log: Annotated[
-        Path | None, typer.Option(help="Write the JSON-lines event log here (missing folders are made).")
+        Path | None,
+        typer.Option(metavar="FILE", help="Write the JSON-lines event log here (missing folders are made)."),
     ] = None,
-    resume: Annotated[Path | None, typer.Option(help="Continue the session of this log.")] = None,
+    resume: Annotated[
+        Path | None, typer.Option(metavar="FILE", help="Continue the session of this log.")
+    ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the session as JSON.")] = False,
     db: Annotated[
         str | None,
         typer.Option(
+            metavar="URL",
             help="Store the session's record here (§18.3): a file, sqlite:///FILE or postgresql://…; default "
-            "$HEXMJ_DB, else hexmj-records.db in the working folder; 'none' stores nothing."
+            "$HEXMJ_DB, else hexmj-records.db in the working folder; 'none' stores nothing.",
         ),
     ] = None,
     folder: CardsOption = None,
     pool: Annotated[
-        Path | None, typer.Option(help="A pool file (§18.2): play its cards; default: the mode's pool.")
+        Path | None,
+        typer.Option(metavar="FILE", help="A pool file (§18.2): play its cards; default: the mode's pool."),
     ] = None,
 ) -> None:
     """Play a whole session with bots, print the account and the standings, store its record."""
@@ -431,7 +449,9 @@ def play(
         given = {name: ctx.params[name] for name in RESUMED_FLAGS if _given(ctx, name)}
         played = resume_session(resume, folder, given)
     else:
-        header = LogHeader(seed, mode, rounds, tuple(a.strip() for a in agents.split(",")), ())
+        mode = session_mode(mode, pool)
+        names = tuple(a.strip() for a in agents.split(","))
+        header = LogHeader(seed, mode, rounds, names * 4 if len(names) == 1 else names, ())
         SessionConfig(seed=seed, mode=mode, rounds=rounds)
         make_agents(list(header.agents), seed, Terminal.stdio(mode, folder).agents())
         played = play_logged(header, log=log, folder=folder, pool=pool)

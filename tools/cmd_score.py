@@ -8,7 +8,9 @@ Input (one JSON object; unknown fields are refused)::
                   "number": "13812345678", "suit": "m"},
      "flags": ["kong_replacement"], "treasure": ["7z"], "augments": ["P-16"]}
 
-``concealed`` holds the concealed tiles with the winning tile; ``flags`` any
+``win_by`` is ``ron`` or ``self_draw`` (§12.1, §12.2), the words of the
+session account and of the score item ``self_draw``; ``tsumo`` is read as
+``self_draw``.  ``concealed`` holds the concealed tiles with the winning tile; ``flags`` any
 of the special wins (§13.10) and ``after_abandon_window`` (the window of §10
 had opened before the hu; implied by ``last_tile`` and ``last_discard``);
 ``treasure`` the faces that are treasure for the winner (§8; empty with the
@@ -18,7 +20,8 @@ Contract ``number`` is B-15's lucky number, ``suit`` B-11's chosen suit.
 Output: ``{"legal": true, "total": N, "items": [{"id", "name", "points",
 "capped_by"}], "decomposition": [...]}`` and exit 0, or ``{"legal": false,
 "reason": "…"}`` and exit 1.  Malformed input: one line naming the field, exit 2.
-Card ids are looked up in the card folder ``cards/``, or ``--cards DIR``.
+Card ids are looked up in the core cards of the card folder ``cards/``, or ``--cards DIR``: a
+module's card file is not read, so a broken one does not stop a score (R203).
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ import typer
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from dsl.compiler import compile_cards
-from dsl.loader import load_cards
+from dsl.loader import default_paths, load_cards
 from dsl.pools import card_paths
 from engine.contracts import ContractTerms
 from engine.errors import InputError
@@ -80,7 +83,7 @@ class ScoreRequest(BaseModel):
     concealed: str
     melds: list[str] = []
     win_tile: str
-    win_by: Literal["ron", "tsumo"]
+    win_by: Literal["ron", "self_draw", "tsumo"]
     hu_order: int = Field(ge=1, le=3)
     flowers: str = ""
     contract: ContractIn | None = None
@@ -101,7 +104,7 @@ class Catalogue:
 def _compiled(folder: Path | None) -> tuple[dict[str, ContractTerms], dict[str, tuple[ShapeGrant, ...]]]:
     """Contract terms and augment shapes of the compiled cards, by id (a versioned id such as
     ``B-15-v2``, or the library id for the card's highest version)."""
-    loaded = load_cards(card_paths(folder))
+    loaded = load_cards(card_paths(folder, ()) if folder is not None else default_paths(()))
     cards = sorted(compile_cards(loaded), key=lambda card: (card.base_id, card.version))
     contracts: dict[str, ContractTerms] = {}
     shapes: dict[str, tuple[ShapeGrant, ...]] = {}
@@ -215,7 +218,7 @@ def win_input(request: ScoreRequest, catalogue: Catalogue) -> WinInput:
     return WinInput(
         concealed=concealed,
         win_tile=win_tile,
-        win_by=request.win_by,
+        win_by="ron" if request.win_by == "ron" else "tsumo",
         hu_order=request.hu_order,
         melds=melds,
         flowers=_flowers(request.flowers),

@@ -16,87 +16,118 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, cast, get_args
+from typing import TYPE_CHECKING, Annotated, cast, get_args
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from engine.agents import make_agents
-from engine.errors import InputError
-from tools.cmd_pool import CardsOption
-from tools.lab.metrics import Aggregate
-from tools.lab.records import Mode, SessionLength
-from tools.lab.runner import ENGINE_TABLE, Played
-from tools.lab.session_spec import SessionSpec
+from tools.cmd_pool import CardsOption, ModeOption
+from tools.interrupt import interrupted
+
+if TYPE_CHECKING:
+    from tools.lab.metrics import Aggregate
+    from tools.lab.session_spec import SessionSpec
 
 
 def simulate(
-    games: Annotated[int, typer.Option("--games", help="How many sessions to play.")] = 100,
-    mode: Annotated[str, typer.Option(help="strategy, party or all (§3).")] = "strategy",
-    pool: Annotated[Path | None, typer.Option(help="A pool file (§18.2); default: the mode's pool.")] = None,
+    games: Annotated[int, typer.Option("--games", metavar="N", help="How many sessions to play.")] = 100,
+    mode: ModeOption = None,
+    pool: Annotated[
+        Path | None, typer.Option(metavar="FILE", help="A pool file (§18.2); default: the mode's pool.")
+    ] = None,
     rounds: Annotated[int, typer.Option(help="8, or 4 for the shortened test session (§18.1).")] = 8,
     agents: Annotated[
         str, typer.Option(help="Bots for A,B,C,D (or one for all): greedy or random.")
     ] = "greedy",
-    seed: Annotated[int, typer.Option(help="Base seed: same seed and N, same figures.")] = 1,
-    workers: Annotated[int, typer.Option(help="Local worker processes.")] = 2,
-    cluster: Annotated[str | None, typer.Option(help="A Dask scheduler, e.g. tcp://HOST:8786.")] = None,
+    seed: Annotated[int, typer.Option(metavar="N", help="Base seed: same seed and N, same figures.")] = 1,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            metavar="N",
+            help="Worker processes, at most one per processor of this machine (default 2), or with "
+            "--cluster at most the cluster's worker threads (default all of them).",
+        ),
+    ] = None,
+    cluster: Annotated[
+        str | None, typer.Option(metavar="URL", help="A Dask scheduler, e.g. tcp://HOST:8786.")
+    ] = None,
     db: Annotated[
         str | None,
         typer.Option(
+            metavar="URL",
             help="Record store URL: sqlite:///FILE or postgresql://…; default $HEXMJ_DB, "
-            "else hexmj-records.db in the working folder; 'none' stores nothing."
+            "else hexmj-records.db in the working folder; 'none' stores nothing.",
         ),
     ] = None,
-    report: Annotated[Path | None, typer.Option(help="Write an HTML report into this folder.")] = None,
+    report: Annotated[
+        Path | None, typer.Option(metavar="DIR", help="Write an HTML report into this folder.")
+    ] = None,
     compare_versions: Annotated[
-        tuple[str, str] | None, typer.Option("--compare", help="Two versions of one card, e.g. S-08 S-08-v2.")
+        tuple[str, str] | None,
+        typer.Option(
+            "--compare", metavar="A B", help="Two versions of one card, two values: --compare S-08 S-08-v2."
+        ),
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
     table: Annotated[
-        str, typer.Option(hidden=True, help="The session player, module:function.")
-    ] = ENGINE_TABLE,
+        str | None, typer.Option(hidden=True, help="The session player, module:function.")
+    ] = None,
     folder: CardsOption = None,
 ) -> None:
     """Play N sessions with bots; print the §18.3 metrics, per-card figures and flags."""
+    from engine.errors import InputError
     from tools.lab.executors import open_executor
     from tools.lab.metrics import summarize
     from tools.lab.report import write_report
-    from tools.lab.runner import run
+    from tools.lab.runner import ENGINE_TABLE, run
     from tools.lab.store import NO_STORE, open_store, store_json
 
+    if games < 1:
+        raise InputError(f"--games must be at least 1, not {games}")
+    table = table or ENGINE_TABLE
     runs = _runs(_spec(mode, pool, rounds, agents, seed, folder), compare_versions, table)
     store = None if db == NO_STORE else open_store(db)
-    results: list[Played] = []
+    counter = Counter(games * len(runs))
+    tallies = []
     try:
-        with open_executor(workers, cluster) as executor, _progress(games * len(runs)) as advance:
+        with (
+            interrupted(lambda: counter.stopped(store is not None)),
+            open_executor(workers, cluster) as pool_of,
+            _progress(counter, shown=not json_out) as advance,
+        ):
+            keep = None if store is None else (lambda records: store_json(records, store))
             for run_spec, _ in runs:
-                results.append(run(run_spec, games, seed, executor, table=table, progress=advance))
-        if store is not None:
-            for played in results:
-                store_json(played.records, store)
+                tallies.append(
+                    run(run_spec, games, seed, pool_of.executor, table, advance, keep, pool_of.slots)
+                )
     finally:
         if store is not None:
             store.dispose()
-    aggregates = [summarize(played.tally) for played in results]
+    aggregates = [summarize(counts) for counts in tallies]
     if report is not None:
-        for (_, version), aggregate, played in zip(runs, aggregates, results, strict=True):
-            write_report(report / version if version else report, aggregate, played.tally, seed)
-    typer.echo(_render(runs, aggregates, games, seed, json_out))
+        for (_, version), aggregate, counts in zip(runs, aggregates, tallies, strict=True):
+            write_report(report / version if version else report, aggregate, counts, seed, version)
+    typer.echo(_render(runs, aggregates, seed, json_out))
 
 
 def _spec(
-    mode: str, pool: Path | None, rounds: int, agents: str, seed: int, folder: Path | None
+    mode: str | None, pool: Path | None, rounds: int, agents: str, seed: int, folder: Path | None
 ) -> SessionSpec:
     """The session the options describe; a bad mode, length, pool file or bot is an input error."""
+    from engine.agents import make_agents
+    from engine.errors import InputError
+    from tools.cmd_pool import session_mode
+    from tools.lab.records import Mode, SessionLength
+    from tools.lab.session_spec import SessionSpec
+
+    if pool is not None and not pool.is_file():
+        raise InputError(f"--pool: no such file {pool}")
+    mode = session_mode(mode, pool)
     if mode not in get_args(Mode):
         raise InputError(f"--mode: {mode!r} is not one of {', '.join(get_args(Mode))} (§3)")
     if rounds not in (4, 8):
         raise InputError(f"--rounds: {rounds} is not 8 or 4 (§18.1)")
-    if pool is not None and not pool.is_file():
-        raise InputError(f"--pool: no such file {pool}")
     names = [name.strip() for name in agents.split(",")]
     names = names * 4 if len(names) == 1 else names
     make_agents(names, seed)
@@ -111,6 +142,7 @@ def _runs(
 ) -> list[tuple[SessionSpec, str | None]]:
     """One run, or one per compared version (§18.4); the engine's pools are checked and compiled first."""
     from tools.lab.compare import check_versions
+    from tools.lab.runner import ENGINE_TABLE
 
     runs: list[tuple[SessionSpec, str | None]] = [(spec, None)]
     if versions is not None:
@@ -127,7 +159,6 @@ def _runs(
 def _render(
     runs: list[tuple[SessionSpec, str | None]],
     aggregates: list[Aggregate],
-    games: int,
     seed: int,
     as_json: bool,
 ) -> str:
@@ -142,17 +173,44 @@ def _render(
         second = runs[1][1]
         assert second is not None
         comparison = compare(first, aggregates[0], second, aggregates[1])
-        doc, lines = comparison_doc(comparison, games, seed, spec.mode), comparison_lines(comparison)
+        doc = comparison_doc(comparison, seed, spec.pool_name)
+        lines = comparison_lines(comparison, seed, spec.pool_name)
     return dumps(doc) if as_json else "\n".join(lines)
 
 
+@dataclass
+class Counter:
+    """How many of the run's ``total`` games have been played, for the progress bar and for Ctrl-C."""
+
+    total: int
+    done: int = 0
+
+    def stopped(self, stored: bool) -> str:
+        """What Ctrl-C stopped, and how to go on."""
+        kept = "their records are stored; " if stored and self.done else ""
+        return (
+            f"simulate stopped after {self.done} of {self.total} games, before any figures were reported; "
+            f"{kept}the same command plays the same games again (same --seed, same figures)"
+        )
+
+
 @contextmanager
-def _progress(total: int) -> Iterator[Callable[[int], None]]:
-    """A progress bar on a terminal's stderr; nothing when stderr is not a terminal."""
-    if not sys.stderr.isatty():
-        yield lambda done: None
+def _progress(counter: Counter, shown: bool) -> Iterator[Callable[[int], None]]:
+    """Count the games played; on a terminal's stderr (never a pipe, never with ``--json``) also
+    draw a bar with the games per second and the time left."""
+
+    def count(done: int) -> None:
+        counter.done += done
+
+    if not (shown and sys.stderr.isatty()):
+        yield count
         return
-    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("games", total=total)
-        yield lambda done: bar.advance(task, done)
+    from tools.lab.progress import progress_bar
+
+    with progress_bar(counter.total) as bar:
+
+        def advance(done: int) -> None:
+            count(done)
+            bar(done)
+
+        yield advance

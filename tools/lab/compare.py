@@ -11,10 +11,18 @@ from pydantic import BaseModel, ConfigDict
 
 from engine.errors import InputError
 from tools.lab.metrics import Aggregate, CardStats, Metrics
-from tools.lab.records import base_id
+from tools.lab.records import Cohort, base_id
 from tools.lab.stats import Difference, Estimate, difference
 
-_CARD_FIGURES = ("holder_score", "holder_win_rate", "triggered", "unexecutable", "completion")
+_CARD_FIGURES = (
+    "holder_score",
+    "holder_win_rate",
+    "completion",
+    "triggers_per_round",
+    "unexecutable_per_round",
+    "triggered",
+    "unexecutable",
+)
 
 
 class Comparison(BaseModel):
@@ -23,6 +31,8 @@ class Comparison(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     versions: tuple[str, str]
+    cohorts: tuple[Cohort, Cohort]
+    games: int
     metrics: dict[str, Difference]
     card: dict[str, Difference]
 
@@ -53,6 +63,8 @@ def compare(first: str, a: Aggregate, second: str, b: Aggregate) -> Comparison:
     ma, mb = metric_estimates(a.metrics), metric_estimates(b.metrics)
     return Comparison(
         versions=(first, second),
+        cohorts=(a.cohort, b.cohort),
+        games=a.games,
         metrics={name: difference(ma[name], mb[name]) for name in ma},
         card=_card_differences(a.cards.get(first), b.cards.get(second)),
     )

@@ -6,9 +6,10 @@ Table metrics: the share of chance cards drawn that could not be executed
 second and third players won, the share of rounds that ended with an
 exhausted wall (§11 phase 6), the round length in turns, and the round
 score.  Card metrics: for every augment and contract, its holders' mean
-round score and win rate against every other player-round's, how often it
-triggered and how often it could not act; for world, chance and party cards,
-how often each triggered and was unexecutable.
+round score and win rate against every other player-round's, and the rates
+(mean counts per round held) at which it triggered and could not act; for
+world cards the same rates per round in force; for chance and party cards
+the shares of their draws that triggered and that were unexecutable.
 
 Party figures, only while the party module is on (§7.1, §7.4): the
 challenges asked per session, the shares of their outcomes (done, by the
@@ -76,18 +77,22 @@ class CardStats(_Frozen):
     """One card's figures.
 
     Held cards (augments, contracts): ``rounds`` is the number of player-rounds
-    it was held, ``triggered``/``unexecutable`` are mean counts per round held,
+    it was held, ``triggers_per_round`` and ``unexecutable_per_round`` are rates
+    (mean counts per round held: a card may act several times a round),
     ``score_advantage`` and ``win_advantage`` compare its holders with every
-    other player-round.  World cards: per round in force.  Chance and party
-    cards: ``rounds`` is the number of draws and the two figures are shares of
-    draws.  ``completion`` is set for contracts only.
+    other player-round.  World cards: the same rates per round in force.
+    Chance and party cards: ``rounds`` is the number of draws, ``triggered``
+    and ``unexecutable`` are shares of draws.  ``completion`` is set for
+    contracts only.
     """
 
     card: str
     type: CardType
     rounds: int
-    triggered: Estimate
-    unexecutable: Estimate
+    triggered: Estimate | None = None
+    unexecutable: Estimate | None = None
+    triggers_per_round: Estimate | None = None
+    unexecutable_per_round: Estimate | None = None
     holder_score: Estimate | None = None
     score_advantage: Difference | None = None
     holder_win_rate: Estimate | None = None
@@ -161,12 +166,12 @@ def _party(party: Party) -> PartyFigures | None:
         return None
     asked = party.asked.total
     return PartyFigures(
-        challenges_per_session=party.asked.estimate(),
+        challenges_per_session=party.asked.rate(),
         done=share(party.outcomes["done"], asked),
         alternative=share(party.outcomes["alternative"], asked),
         refused=share(party.outcomes["refused"], asked),
         chip_skipped=share(party.outcomes["chip_skipped"], asked),
-        chips_per_session=party.chips.estimate(),
+        chips_per_session=party.chips.rate(),
     )
 
 
@@ -198,8 +203,8 @@ def _card_stats(counts: Tally) -> list[CardStats]:
             card=card,
             type="world",
             rounds=world.triggered.n,
-            triggered=world.triggered.estimate(),
-            unexecutable=world.unable.estimate(),
+            triggers_per_round=world.triggered.rate(),
+            unexecutable_per_round=world.unable.rate(),
         )
         for card, world in counts.world.items()
     ]
@@ -208,18 +213,18 @@ def _card_stats(counts: Tally) -> list[CardStats]:
 
 
 def _held_stats(card: str, held: Held, everyone: Held) -> CardStats:
-    holder_score, holder_wins = held.score.estimate(), held.wins.estimate()
+    holder_score, holder_wins = held.score.estimate(), held.wins.share()
     completion = share(held.completed, held.score.n) if card_type(card) == "contract" else None
     stats = CardStats(
         card=card,
         type=card_type(card),
         rounds=held.score.n,
-        triggered=held.triggered.estimate(),
-        unexecutable=held.unable.estimate(),
+        triggers_per_round=held.triggered.rate(),
+        unexecutable_per_round=held.unable.rate(),
         holder_score=holder_score,
         score_advantage=difference(everyone.score.minus(held.score).estimate(), holder_score),
         holder_win_rate=holder_wins,
-        win_advantage=difference(everyone.wins.minus(held.wins).estimate(), holder_wins),
+        win_advantage=difference(everyone.wins.minus(held.wins).share(), holder_wins),
         completion=completion,
     )
     return stats.model_copy(update={"flags": _held_flags(stats)})
@@ -263,7 +268,7 @@ def _flag_value(card: CardStats, flag: str) -> float | None:
         return card.completion.value
     if flag == "score_advantage" and card.score_advantage is not None:
         return card.score_advantage.diff
-    return card.unexecutable.value
+    return None if card.unexecutable is None else card.unexecutable.value
 
 
 def _metric_flags(m: Metrics) -> tuple[Flag, ...]:

@@ -24,7 +24,7 @@ from matplotlib.figure import Figure
 
 from tools.fsio import write_atomic
 from tools.lab.metrics import BLACK_BAND, NORMAL_BAND, Aggregate, CardStats
-from tools.lab.stats import Estimate
+from tools.lab.stats import Estimate, figure, shown
 from tools.lab.tally import Tally
 
 _STYLE = (
@@ -35,17 +35,22 @@ _STYLE = (
 )
 
 
-def write_report(folder: Path, aggregate: Aggregate, counts: Tally, seed: int) -> Path:
-    """Write ``folder/index.html`` for one cohort's run and return its path."""
+def write_report(
+    folder: Path, aggregate: Aggregate, counts: Tally, seed: int, version: str | None = None
+) -> Path:
+    """Write ``folder/index.html`` for one cohort's run (of card version ``version`` under
+    ``--compare``) and return its path."""
     path = Path(folder) / "index.html"
-    write_atomic(path, render(aggregate, counts, seed))
+    write_atomic(path, render(aggregate, counts, seed, version))
     return path
 
 
-def render(aggregate: Aggregate, counts: Tally, seed: int) -> str:
-    """The report page as HTML text."""
+def render(aggregate: Aggregate, counts: Tally, seed: int, version: str | None = None) -> str:
+    """The report page as HTML text; its title names the compared version, if any."""
     c = aggregate.cohort
     title = f"hexmj balance report: {aggregate.games} sessions, {c.mode} mode, {c.rounds} rounds"
+    if version is not None:
+        title += f", with {version}"
     parts = [
         f"<!doctype html><html lang='zh'><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
         f"<style>{_STYLE}</style></head><body><h1>{html.escape(title)}</h1>",
@@ -55,13 +60,13 @@ def render(aggregate: Aggregate, counts: Tally, seed: int) -> str:
         "<h2>Table metrics (§18.3), 95 % intervals</h2>",
         _metrics(aggregate),
         "<h2>Scores</h2>",
-        _image(_score_plot(counts)),
+        _image(_score_plot(counts), _score_alt(counts)),
         "<h2>Win order</h2>",
-        _image(_win_order_plot(aggregate)),
+        _image(_win_order_plot(aggregate), _win_order_alt(aggregate)),
         "<h2>Holder advantage per augment and contract</h2>",
-        _image(_advantage_plot(aggregate)),
+        _image(_advantage_plot(aggregate), _advantage_alt(aggregate)),
         "<h2>Contract completion against the target bands</h2>",
-        _image(_completion_plot(aggregate)),
+        _image(_completion_plot(aggregate), _completion_alt(aggregate)),
         "<h2>Cards (flagged first)</h2>",
         _cards(aggregate),
         "</body></html>\n",
@@ -69,18 +74,12 @@ def render(aggregate: Aggregate, counts: Tally, seed: int) -> str:
     return "\n".join(parts)
 
 
-def _fmt(e: Estimate | None) -> str:
-    if e is None or e.value is None or e.low is None or e.high is None:
-        return "–"
-    return f"{e.value:.3f} [{e.low:.3f}, {e.high:.3f}]"
-
-
 def _flags(a: Aggregate) -> str:
     if not a.flags:
         return "<p>No figure is outside its warning line.</p>"
     rows = "".join(
         f"<tr><td class='flag'>{html.escape(f.subject)}</td><td>{f.metric}</td>"
-        f"<td>{'' if f.value is None else f'{f.value:.3f}'}</td><td>{html.escape(f.rule)}</td></tr>"
+        f"<td>{figure(f.value)}</td><td>{html.escape(f.rule)}</td></tr>"
         for f in a.flags
     )
     return f"<table><tr><th>subject</th><th>metric</th><th>value</th><th>rule</th></tr>{rows}</table>"
@@ -99,14 +98,15 @@ def _metrics(a: Aggregate) -> str:
         ("round length in turns", m.round_turns),
         ("round score per player", m.round_score),
     ]
-    body = "".join(f"<tr><td>{label}</td><td>{_fmt(e)}</td><td>{e.n}</td></tr>" for label, e in rows)
+    body = "".join(f"<tr><td>{label}</td><td>{shown(e)}</td><td>{e.n}</td></tr>" for label, e in rows)
     return f"<table><tr><th>metric</th><th>value [95 %]</th><th>n</th></tr>{body}</table>"
 
 
 def _cards(a: Aggregate) -> str:
     head = (
         "<tr><th>card</th><th>type</th><th>n</th><th>holder score</th><th>advantage</th>"
-        "<th>win rate</th><th>completion</th><th>triggered</th><th>unexecutable</th></tr>"
+        "<th>win rate</th><th>completion</th><th>triggers per round</th><th>unexecutable per round</th>"
+        "<th>share of draws triggered</th><th>share of draws unexecutable</th></tr>"
     )
     body = "".join(_card_row(card) for card in a.cards.values())
     return f"<table>{head}{body}</table>"
@@ -115,20 +115,24 @@ def _cards(a: Aggregate) -> str:
 def _card_row(s: CardStats) -> str:
     adv = s.score_advantage
     advantage = (
-        "–" if adv is None or adv.diff is None else f"{adv.diff:+.3f} [{adv.low:+.3f}, {adv.high:+.3f}]"
+        "–"
+        if adv is None or adv.diff is None
+        else f"{figure(adv.diff, True)} [{figure(adv.low, True)}, {figure(adv.high, True)}]"
     )
     cls = " class='flag'" if s.flags else ""
-    cells = [s.type, str(s.rounds), _fmt(s.holder_score), advantage, _fmt(s.holder_win_rate)]
-    cells += [_fmt(s.completion), _fmt(s.triggered), _fmt(s.unexecutable)]
+    cells = [s.type, str(s.rounds), shown(s.holder_score), advantage, shown(s.holder_win_rate)]
+    cells += [shown(s.completion), shown(s.triggers_per_round), shown(s.unexecutable_per_round)]
+    cells += [shown(s.triggered), shown(s.unexecutable)]
     return f"<tr><td{cls}>{s.card}</td>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
 
 
-def _image(fig: Figure) -> str:
+def _image(fig: Figure, alt: str) -> str:
+    """The plot inlined as a PNG, ``alt`` saying in words what it shows."""
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=90, bbox_inches="tight", metadata={"Software": None})
     plt.close(fig)
     data = base64.b64encode(buffer.getvalue()).decode()
-    return f"<img alt='plot' src='data:image/png;base64,{data}'>"
+    return f"<img alt=\"{html.escape(alt)}\" src='data:image/png;base64,{data}'>"
 
 
 def _histogram(ax: Axes, counts: Counter[int], title: str) -> None:
@@ -187,3 +191,49 @@ def _completion_plot(a: Aggregate) -> Figure:
     ax.set_ylabel("completion (green: target band)")
     ax.tick_params(axis="x", labelrotation=90, labelsize=7)
     return fig
+
+
+def _score_alt(counts: Tally) -> str:
+    def spread(scores: Counter[int]) -> str:
+        if not scores:
+            return "none"
+        return f"{min(scores)} to {max(scores)}, most often {max(sorted(scores), key=scores.__getitem__)}"
+
+    return (
+        f"Histograms of scores per player: session scores {spread(counts.final_scores)}; "
+        f"round scores {spread(counts.round_scores)}."
+    )
+
+
+def _win_order_alt(a: Aggregate) -> str:
+    labels = ("won first", "won second", "won third", "did not win")
+    parts = [f"{label} {shown(e)}" for label, e in zip(labels, a.metrics.win_order, strict=True)]
+    return "Bar chart of the shares of player-rounds: " + "; ".join(parts) + "."
+
+
+def _advantage_alt(a: Aggregate) -> str:
+    held = [
+        c for c in a.cards.values() if c.score_advantage is not None and c.score_advantage.diff is not None
+    ]
+    if not held:
+        return "Holder advantage per card: no augment or contract was held."
+    ranked = sorted(held, key=lambda c: (c.score_advantage.diff if c.score_advantage else 0.0, c.card))
+    flagged = [c.card for c in held if "score_advantage" in c.flags]
+
+    def advantage(c: CardStats) -> str:
+        d = c.score_advantage
+        return "–" if d is None else f"{c.card} {figure(d.diff, True)}"
+
+    return (
+        f"Holders' mean round score minus everyone else's for {len(held)} cards, from "
+        f"{advantage(ranked[0])} to {advantage(ranked[-1])}; flagged: {', '.join(flagged) or 'none'}."
+    )
+
+
+def _completion_alt(a: Aggregate) -> str:
+    contracts = [c for c in a.cards.values() if c.completion is not None and c.completion.value is not None]
+    outside = [c.card for c in contracts if "completion" in c.flags]
+    return (
+        f"Completion of {len(contracts)} contracts against their bands (normal 55–85 %, black 20–55 %); "
+        f"outside the band: {', '.join(sorted(outside)) or 'none'}."
+    )

@@ -8,19 +8,22 @@ number of workers or the cluster.  The first game is played here and
 timed (``hexmj simulate`` compiles the pool before, so the time is a
 game's); chunks are then sized to last about :data:`CHUNK_SECONDS` each so
 scheduling costs little.  Each chunk is tallied where it is played and
-sends back its tally and its records as JSON; the records come back in
-game order.
+sends back its tally and its records as JSON.  No more chunks are out at
+once than :data:`CHUNKS_PER_SLOT` per worker: tallies are merged as they
+arrive and each chunk's records go to the ``records`` sink in game order,
+then are dropped, so a run of any N holds a bounded number of games.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib
+import itertools
 import math
 import time
 import zlib
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, as_completed
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,11 +35,13 @@ from tools.lab.session_spec import SessionSpec
 from tools.lab.tally import Tally
 
 CHUNK_SECONDS = 0.25
+CHUNKS_PER_SLOT = 2
 ENGINE_TABLE = "tools.lab.engine_adapter:play_session"
 STANDIN_TABLE = "tools.lab.standin:play_session"
 
 Table = Callable[[SessionSpec], SessionRecord]
 Progress = Callable[[int], None]
+Records = Callable[[list[str]], object]
 
 
 class Chunk(BaseModel):
@@ -66,15 +71,10 @@ def load_table(path: str) -> Table:
 
 @dataclass
 class Played:
-    """What a chunk or a run gives back: the tally of its games and their records as JSON, in game order."""
+    """What a chunk gives back: the tally of its games and their records as JSON, in game order."""
 
     tally: Tally = field(default_factory=Tally)
     records: list[str] = field(default_factory=list)
-
-    def extend(self, other: Played) -> None:
-        """Add the games of ``other``, which come after these."""
-        self.tally.merge(other.tally)
-        self.records += other.records
 
     def __getstate__(self) -> dict[str, object]:
         """Records travel from a worker compressed: JSON of many similar sessions packs tenfold."""
@@ -117,27 +117,40 @@ def run(
     executor: Executor,
     table: str = ENGINE_TABLE,
     progress: Progress | None = None,
-) -> Played:
-    """Play ``games`` sessions of ``spec``: their tally, and their records in game order."""
+    records: Records | None = None,
+    slots: int = 1,
+) -> Tally:
+    """Play ``games`` sessions of ``spec`` with ``slots`` chunks' worth of workers: their tally; each
+    chunk's records go to ``records`` in game order, and ``progress`` hears of every game played."""
     if games < 1:
         raise InputError(f"--games must be at least 1, not {games}")
     started = time.perf_counter()
-    played = play_chunk(Chunk(spec=spec, base_seed=base_seed, first=0, count=1, table=table))
+    first_game = play_chunk(Chunk(spec=spec, base_seed=base_seed, first=0, count=1, table=table))
     size = chunk_size(time.perf_counter() - started, games - 1)
-    if progress is not None:
-        progress(1)
-    futures: dict[Future[Played], int] = {}
-    for first in range(1, games, size):
-        chunk = Chunk(
-            spec=spec, base_seed=base_seed, first=first, count=min(size, games - first), table=table
-        )
-        futures[executor.submit(play_chunk, chunk)] = first
-    done: dict[int, Played] = {}
-    for future in as_completed(futures):
-        first = futures[future]
-        done[first] = future.result()
-        if progress is not None:
-            progress(len(done[first].records))
-    for first in sorted(done):
-        played.extend(done[first])
-    return played
+    counts, waiting, next_first = Tally(), {0: first_game}, 0
+    chunks = iter(range(1, games, size))
+    pending: dict[Future[Played], int] = {}
+
+    def submit() -> None:
+        for first in itertools.islice(chunks, CHUNKS_PER_SLOT * slots - len(pending)):
+            chunk = Chunk(
+                spec=spec, base_seed=base_seed, first=first, count=min(size, games - first), table=table
+            )
+            pending[executor.submit(play_chunk, chunk)] = first
+
+    submit()
+    while True:
+        while next_first in waiting:
+            played = waiting.pop(next_first)
+            counts.merge(played.tally)
+            if records is not None:
+                records(played.records)
+            if progress is not None:
+                progress(played.tally.games)
+            next_first += played.tally.games
+        if not pending:
+            return counts
+        done, _ = wait(pending, return_when=FIRST_COMPLETED)
+        for future in done:
+            waiting[pending.pop(future)] = future.result()
+        submit()

@@ -7,7 +7,7 @@ from typing import Any
 
 from tools.lab.compare import Comparison
 from tools.lab.metrics import Aggregate, CardStats
-from tools.lab.stats import Difference, Estimate
+from tools.lab.stats import Difference, Estimate, figure, shown
 
 _METRIC_LABELS = {
     "chance_unexecutable": "chance cards unexecutable (warn > 20 %)",
@@ -34,9 +34,21 @@ def _difference(d: Difference) -> dict[str, Any]:
     }
 
 
+_CARD_ESTIMATES = (
+    "holder_score",
+    "holder_win_rate",
+    "completion",
+    "triggers_per_round",
+    "unexecutable_per_round",
+    "triggered",
+    "unexecutable",
+)
+"""A card's figures in the JSON, those it has: rates for held and world cards, shares for drawn ones."""
+
+
 def _card(c: CardStats) -> dict[str, Any]:
     doc: dict[str, Any] = {"type": c.type, "n": c.rounds}
-    for name in ("holder_score", "holder_win_rate", "completion"):
+    for name in _CARD_ESTIMATES[:3]:
         value = getattr(c, name)
         if value is not None:
             doc[name] = _estimate(value)
@@ -49,8 +61,10 @@ def _card(c: CardStats) -> dict[str, Any]:
                 "high": diff.high,
                 "significant": diff.significant,
             }
-    doc["triggered"] = _estimate(c.triggered)
-    doc["unexecutable"] = _estimate(c.unexecutable)
+    for name in _CARD_ESTIMATES[3:]:
+        value = getattr(c, name)
+        if value is not None:
+            doc[name] = _estimate(value)
     doc["flags"] = list(c.flags)
     return doc
 
@@ -91,13 +105,18 @@ def aggregate_doc(a: Aggregate, seed: int, pool: str) -> dict[str, Any]:
     return doc
 
 
-def comparison_doc(c: Comparison, games: int, seed: int, mode: str) -> dict[str, Any]:
-    """The ``--json`` document of ``--compare``: each metric for both versions and its difference."""
+def comparison_doc(c: Comparison, seed: int, pool: str) -> dict[str, Any]:
+    """The ``--json`` document of ``--compare``: the run's games, seed, mode, length and pool, each
+    version's card-set fingerprint, then each metric for both versions and its difference."""
+    first, second = c.cohorts
     return {
-        "games": games,
+        "games": c.games,
         "seed": seed,
-        "mode": mode,
+        "mode": first.mode,
+        "rounds": first.rounds,
+        "pool": pool,
         "compare": list(c.versions),
+        "versions": {c.versions[0]: first.versions, c.versions[1]: second.versions},
         "metrics": {name: _difference(d) for name, d in c.metrics.items()},
         "card": {name: _difference(d) for name, d in c.card.items()},
     }
@@ -108,37 +127,39 @@ def dumps(doc: dict[str, Any]) -> str:
     return json.dumps(doc, ensure_ascii=False, indent=2, sort_keys=False)
 
 
-def _fmt(e: Estimate) -> str:
-    if e.value is None:
-        return "–"
-    return f"{e.value:.3f} [{e.low:.3f}, {e.high:.3f}]"
-
-
 def aggregate_lines(a: Aggregate, seed: int) -> list[str]:
     """The terminal summary of one run."""
     c = a.cohort
     lines = [f"{a.games} sessions, seed {seed}, {c.mode} mode, {c.rounds} rounds, card versions {c.versions}"]
     m = a.metrics
     for name, label in _METRIC_LABELS.items():
-        lines.append(f"  {label:<42} {_fmt(getattr(m, name))}")
+        lines.append(f"  {label:<42} {shown(getattr(m, name))}")
     for i, wall in enumerate(m.wall_left_at_win, start=1):
-        lines.append(f"  {f'wall left at win {i}':<42} {_fmt(wall)}")
+        lines.append(f"  {f'wall left at win {i}':<42} {shown(wall)}")
     if a.party is not None:
-        lines += [f"  {label:<42} {_fmt(getattr(a.party, name))}" for name, label in _PARTY_LABELS.items()]
+        lines += [f"  {label:<42} {shown(getattr(a.party, name))}" for name, label in _PARTY_LABELS.items()]
     lines.append(f"flags ({len(a.flags)}):")
-    lines += [f"  {f.subject} {f.metric} {f.value}: {f.rule}" for f in a.flags]
+    lines += [f"  {f.subject} {f.metric} {figure(f.value)}: {f.rule}" for f in a.flags]
     return lines
 
 
-def comparison_lines(c: Comparison) -> list[str]:
-    """The terminal summary of ``--compare``."""
+def comparison_lines(c: Comparison, seed: int, pool: str) -> list[str]:
+    """The terminal summary of ``--compare``: a header naming the run, then one column per version
+    and the difference with its interval."""
     first, second = c.versions
-    lines = [f"{second} against {first} (difference, 95 % interval, * significant)"]
+    cohort_a, cohort_b = c.cohorts
+    width = max(24, len(first), len(second))
+    lines = [
+        f"{c.games} sessions per version, seed {seed}, {cohort_a.mode} mode, {cohort_a.rounds} rounds, "
+        f"pool {pool}",
+        f"versions: {first} (card set {cohort_a.versions}), {second} (card set {cohort_b.versions})",
+        f"  {'':<42} {first:<{width}} {second:<{width}} {second} − {first} [95 %] (* significant)",
+    ]
     for name, d in [*c.metrics.items(), *((f"{second}.{k}", v) for k, v in c.card.items())]:
         if d.diff is None:
-            lines.append(f"  {name:<42} –")
+            lines.append(f"  {name:<42} {shown(d.a):<{width}} {shown(d.b):<{width}} –")
             continue
         mark = " *" if d.significant else ""
-        change = f"{d.a.value:.3f} → {d.b.value:.3f}"
-        lines.append(f"  {name:<42} {change}  {d.diff:+.3f} [{d.low:+.3f}, {d.high:+.3f}]{mark}")
+        change = f"{figure(d.diff, True)} [{figure(d.low, True)}, {figure(d.high, True)}]{mark}"
+        lines.append(f"  {name:<42} {shown(d.a):<{width}} {shown(d.b):<{width}} {change}")
     return lines

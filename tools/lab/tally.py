@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from engine.errors import InputError
 from tools.lab.records import Cohort, PlayerRound, SessionRecord
-from tools.lab.stats import Estimate, mean_of_moments
+from tools.lab.stats import Estimate, mean_of_moments, rate, share
 
 
 @dataclass
@@ -45,6 +45,14 @@ class Moments:
     def estimate(self) -> Estimate:
         """The mean with its 95 % interval."""
         return mean_of_moments(self.n, self.total, self.squares)
+
+    def rate(self) -> Estimate:
+        """The mean of counts (per round) with its 95 % interval, never below 0."""
+        return rate(self.n, self.total, self.squares)
+
+    def share(self) -> Estimate:
+        """The share of observations that are 1, of observations that are 0 or 1, with its Wilson interval."""
+        return share(self.total, self.n)
 
 
 @dataclass
