@@ -29,7 +29,17 @@ from typing import NoReturn
 import typer
 
 from engine.errors import EngineFault, HexError
-from tools import cmd_cards, cmd_lint, cmd_modules, cmd_play, cmd_pool, cmd_replay, cmd_score, cmd_simulate
+from tools import (
+    cmd_cards,
+    cmd_lint,
+    cmd_modules,
+    cmd_play,
+    cmd_pool,
+    cmd_replay,
+    cmd_score,
+    cmd_serve,
+    cmd_simulate,
+)
 
 app = typer.Typer(
     name="hexmj",
@@ -48,6 +58,7 @@ app.command("lint")(cmd_lint.lint)
 app.command("play")(cmd_play.play)
 app.command("replay")(cmd_replay.replay)
 app.command("simulate")(cmd_simulate.simulate)
+app.command("serve")(cmd_serve.serve)
 
 
 EXIT_INTERRUPTED = 130
