@@ -40,6 +40,7 @@ from engine.tiles import format_one, name, parse, parse_one
 from tools.console_web.live import LiveTable, Tables, TableSpec
 from tools.console_web.records import Store
 from tools.console_web.requests import BadRequest, table_spec
+from tools.lab.store import store_json
 
 HERE = Path(__file__).parent
 PAGES = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(default=True))
@@ -118,6 +119,7 @@ class Console:
         if table.failure is not None:
             self.frozen.add(spec.id)
         table.take_lines()
+        table.take_record()
         self.tables.add(table)
 
     def create(self, spec: TableSpec) -> LiveTable:
@@ -132,6 +134,9 @@ class Console:
         lines = table.take_lines()
         if table.spec.id not in self.frozen:
             self.store.save(table.spec.id, table.spec.json(), table.number, table.confirmed, lines)
+        record = table.take_record()
+        if record is not None:
+            store_json([record.model_dump_json()], self.store.engine)
 
     def links(self, table: LiveTable, base: str) -> dict[str, str]:
         """Each person's seat's join link."""

@@ -27,7 +27,7 @@ from typing import Any
 
 from engine.agents import Agent, make_agents
 from engine.decisions import Decision, check_answer
-from engine.errors import HexError, IllegalActionError
+from engine.errors import HexError, IllegalActionError, LogError
 from engine.log import LogHeader, LogWriter
 from engine.session import FULL_ROUNDS, MODULE_DECISIONS, TEST_ROUNDS, SessionConfig, SessionResult
 from engine.state import PLAYERS
@@ -36,6 +36,8 @@ from tools.cmd_play import new_session, result_json, session_cards
 from tools.console_web.cards import library
 from tools.console_web.messages import Facts, host_message, seat_message
 from tools.console_web.public import PublicFeed, public_view
+from tools.lab.engine_adapter import EventWatcher, session_record
+from tools.lab.records import SessionRecord
 
 WEB = "web"
 """The agent name a person's seat has in the log's header."""
@@ -147,6 +149,8 @@ class LiveTable:
         self.failure: str | None = None
         self.result: SessionResult | None = None
         self.pending: Decision | None = None
+        self.ended_live = False
+        """The session ended in play now, not in a replay: its record is still to be stored."""
         self.listeners: list[Callable[[], None]] = []
         self._lines = _Lines()
         self._start(stored)
@@ -166,7 +170,8 @@ class LiveTable:
             ids = tuple(card.id for card in chosen[0])
             self.writer.write(LogHeader(self.seed, spec.mode, spec.rounds, spec.agents(), ids).line())
         self.feed = PublicFeed()
-        self.session = new_session(config, [self.writer.event, self.feed], None, chosen)
+        self.watcher = EventWatcher()
+        self.session = new_session(config, [self.writer.event, self.feed, self.watcher], None, chosen)
         self.library = library(spec.mode, spec.filming)
         self.agents: list[Agent] = make_agents(list(spec.agents()), self.seed, {WEB: lambda rng: WebSeat()})
         answers = [str(line["answer"]) for line in expected if line.get("type") == "decision"]
@@ -190,6 +195,7 @@ class LiveTable:
         except StopIteration as done:
             self.pending = None
             self.result = done.value
+            self.ended_live = self.writer.replayed_all()
             self.writer.write(
                 {"type": "end", "totals": {PLAYERS[p]: self.result.totals[p] for p in range(4)}}
             )
@@ -213,7 +219,12 @@ class LiveTable:
             answer = bot if scripted is None else scripted
         if answer is None:
             return None
-        return check_answer(decision, answer)
+        try:
+            return check_answer(decision, answer)
+        except IllegalActionError as err:
+            if scripted is None:
+                raise
+            raise LogError(f"{self.writer.place()}: logged answer does not fit: {err}") from None
 
     @property
     def state(self) -> str:
@@ -252,6 +263,14 @@ class LiveTable:
         self.failure = None
         self._start(())
         return True
+
+    def take_record(self) -> SessionRecord | None:
+        """The lab's record of a session that has just ended in play (§18.3), once: a 4-round test
+        session is marked by its length and never ranked with full sessions (§16, §18.1)."""
+        if self.result is None or not self.ended_live:
+            return None
+        self.ended_live = False
+        return session_record(self.session, self.result, self.watcher, self.spec.agents(), source="play")
 
     def take_lines(self) -> list[str]:
         """The log lines played since the last call, for the record store."""
