@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -70,7 +71,35 @@ def _faces(compact: str) -> list[str]:
         return []
 
 
+@cache
+def _tile(face: str) -> Markup:
+    return Markup('<span class="tile" title="{}">{}</span>').format(_tile_name(face), face)
+
+
+def _tiles(faces: Iterable[str]) -> Markup:
+    """Tiles as the pages draw them: each face with its Chinese name as its title."""
+    return Markup("").join(map(_tile, faces)) or Markup('<span class="none">—</span>')
+
+
+@cache
+def _card_html(card_id: str, label: str, fields: tuple[tuple[str, str], ...]) -> Markup:
+    body = Markup("").join(Markup("<dt>{}</dt><dd>{}</dd>").format(k, text) for k, text in fields)
+    dl = Markup("<dl>{}</dl>").format(body) if fields else Markup("")
+    return Markup('<details class="card"><summary>{}</summary>{}</details>').format(label, dl)
+
+
+def _card(card_id: str, cards: Mapping[str, Any]) -> Markup:
+    """A card the page names: its id and name, and a tap opens its whole text (every field, verbatim)."""
+    card = cards.get(card_id)
+    if card is None:
+        return _card_html(card_id, card_id, ())
+    fields = tuple((str(label), str(text)) for label, text in card["fields"])
+    return _card_html(card_id, f"{card_id} {card['name']}", fields)
+
+
 PAGES.filters["tile_name"] = _tile_name
+PAGES.filters["card"] = _card
+PAGES.filters["tiles"] = _tiles
 PAGES.filters["faces"] = _faces
 PAGES.filters["qr"] = _qr
 

@@ -14,6 +14,8 @@ Each message lists the texts of the cards it names (``"cards"``), verbatim.
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -87,25 +89,14 @@ def _seat_common(facts: Facts, p: int) -> dict[str, Any]:
     }
 
 
+CARD_ID = re.compile(r"(?<![\w-])[A-Z]{1,2}-[A-Z]?\d+(?:-v\d+)?(?![\w-])")
+"""How a card's versioned id is written (``S-08``, ``O-X08``, ``S-08-v2``)."""
+
+
 def _cards_named(message: Mapping[str, Any], library: Mapping[str, CardText]) -> dict[str, Any]:
     """The texts of every card a message names anywhere in its strings."""
-    named: dict[str, Any] = {}
-
-    def visit(value: object) -> None:
-        if isinstance(value, str):
-            for word in value.replace("：", " ").replace("，", " ").replace("（", " ").split():
-                card = library.get(word)
-                if card is not None:
-                    named[word] = card.json()
-        elif isinstance(value, Mapping):
-            for item in value.values():
-                visit(item)
-        elif isinstance(value, list | tuple):
-            for item in value:
-                visit(item)
-
-    visit(message)
-    return named
+    words = CARD_ID.findall(json.dumps(message, ensure_ascii=False))
+    return {word: library[word].json() for word in sorted(set(words)) if word in library}
 
 
 def seat_message(view: PlayerView, decision: Decision | None, facts: Facts) -> dict[str, Any]:
