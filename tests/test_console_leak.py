@@ -111,16 +111,10 @@ def play_watched(client: TestClient, seed: int, limit: int = 100_000) -> Capture
             capture.hands[step] = _truth(client, made["table"])
             drain()
         get("host", f"/api/tables/{made['table']}")
-    lines = client.app.state.console.store.tables()  # type: ignore[attr-defined]
-    events = [
-        json.loads(text) for spec, _, _, texts in lines if spec["id"] == made["table"] for text in texts
-    ]
-    capture.public = {
-        word
-        for line in events
-        if line["type"] == "event"
-        for word in re.findall(r"[A-Z]{1,2}-[A-Z]?\d\d", str(line))
-    }
+    stored = client.app.state.console.store.tables()  # type: ignore[attr-defined]
+    texts = next(texts for spec, _, _, texts in stored if spec["id"] == made["table"])
+    said = [text for text in texts if json.loads(text)["type"] == "event"]
+    capture.public = {word for text in said for word in CARDS.findall(text)}
     return capture
 
 
@@ -181,7 +175,7 @@ def test_a_seat_message_with_another_hand_fails_the_check(
         return message
 
     monkeypatch.setattr(live.LiveTable, "seat_message", leaky)
-    with pytest.raises(AssertionError, match="hand .* reached"):
+    with pytest.raises(AssertionError, match=r"hand \S+ reached"):
         check(play_watched(client, seed=7, limit=40))
 
 
