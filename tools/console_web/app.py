@@ -49,6 +49,8 @@ BODY_LIMIT = 16_384
 """The largest request body or socket message read, in bytes."""
 UNKNOWN_MESSAGE = 'expected {"type": "ping"} or {"type": "decide", "option": …}'
 """The error frame's message for a socket message that is neither."""
+NO_SUCH_SOCKET = 4404
+"""The close code of a socket whose token opens no table or seat (404 in the application's range)."""
 
 
 def _tile_name(face: str) -> str:
@@ -361,7 +363,7 @@ async def seat_socket(socket: WebSocket) -> None:
     console = _console(socket)
     found = console.tables.by_seat(socket.path_params["token"])
     if found is None:
-        await socket.close(code=4404)
+        await socket.close(code=NO_SUCH_SOCKET)
         return
     table, letter = found
     await socket.accept()
@@ -384,7 +386,7 @@ async def host_socket(socket: WebSocket) -> None:
     console = _console(socket)
     table = console.tables.by_host(socket.path_params["token"])
     if table is None:
-        await socket.close(code=4404)
+        await socket.close(code=NO_SUCH_SOCKET)
         return
     await socket.accept()
     watchers = console.watchers.setdefault(table.spec.id, Watchers())
