@@ -36,10 +36,11 @@ def test_every_ruling_names_a_section_or_a_card() -> None:
     assert bare == []
 
 
-def test_ruling_ids_are_unique_and_consecutive() -> None:
-    """R1, R2, … with no gap and no repeat, in the order of the document."""
+def test_ruling_ids_are_unique_and_in_order() -> None:
+    """R1, R2, … with no repeat, in the order of the document; a block of ids kept for parallel work
+    may leave a gap before it."""
     ids = [int(m["id"]) for m in _rulings()]
-    assert ids == list(range(1, len(ids) + 1))
+    assert ids[:1] == [1] and ids == sorted(set(ids))
 
 
 def test_card_ids_in_headings_are_cards() -> None:
@@ -52,9 +53,9 @@ def test_card_ids_in_headings_are_cards() -> None:
 def test_cross_references_point_at_existing_rulings() -> None:
     """Every `Rn` mentioned in the text is a ruling of the document."""
     text = DOC.read_text(encoding="utf-8")
-    count = len(_rulings())
+    known = {int(m["id"]) for m in _rulings()}
     cited = {int(n) for n in re.findall(r"\bR(\d+)\b", text)}
-    assert sorted(n for n in cited if not 1 <= n <= count) == []
+    assert sorted(cited - known) == []
 
 
 def test_every_card_inventory_proposal_has_a_status() -> None:
