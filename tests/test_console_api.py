@@ -3,13 +3,18 @@ construction and forged decisions refused (§5.4, §9.4, §16, §17.2, §18.1)."
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from console_support import console, create, deciding, play, seat_view
 from starlette.testclient import TestClient
+from typer.testing import CliRunner
 
+from engine.errors import InputError
 from engine.tiles import parse
+from tools.cli import app
+from tools.console_web.cards import library
 
 
 @pytest.fixture
@@ -133,3 +138,23 @@ def test_confirming_before_the_end_is_refused(client: TestClient) -> None:
     made = create(client, mode="strategy", seed=1, bots=["B", "C", "D"], test=True)
     response = client.post(f"/api/seats/{made['seats']['A']['token']}/confirm")
     assert response.status_code == 409 and "has not ended" in response.json()["error"]
+
+
+def test_a_table_plays_a_pool_file_and_names_it_in_its_log(client: TestClient) -> None:
+    """§18.2: the host may choose a pool file; its cards are the ones in play, and the log says so."""
+    made = create(client, mode="party", seed=4, bots=["B", "C", "D"], test=True, pool="first-test.yaml")
+    live_table = client.app.state.console.tables.tables[made["table"]]  # type: ignore[attr-defined]
+    pooled = set(live_table.session.cards)
+    assert pooled == set(live_table.library) and len(pooled) < len(library("party", False))
+    lines = client.app.state.console.store.tables()  # type: ignore[attr-defined]
+    header = next(json.loads(texts[0]) for spec, _, _, texts in lines if spec["id"] == made["table"])
+    assert header["pool"] == "first-test.yaml"
+    response = client.post("/api/tables", json={"pool": "../pools.yaml"})
+    assert response.status_code == 400 and response.json()["error"].startswith("pool: '../pools.yaml' is not")
+
+
+def test_hexmj_serve_refuses_a_store_it_cannot_open(tmp_path: Path) -> None:
+    """``hexmj serve --db`` with a store that cannot be opened: one error line, exit 2, no port bound."""
+    result = CliRunner().invoke(app, ["serve", "--db", "nosuchdb://x"])
+    assert result.exit_code != 0 and isinstance(result.exception, InputError)
+    assert "cannot open the record store" in str(result.exception)

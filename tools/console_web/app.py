@@ -38,6 +38,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from engine.errors import HexError, IllegalActionError
 from engine.tiles import format_one, name, parse, parse_one
+from tools.console_web.cards import pool_names
 from tools.console_web.live import LiveTable, Tables, TableSpec
 from tools.console_web.records import Store
 from tools.console_web.requests import BadRequest, table_spec
@@ -308,7 +309,7 @@ def _missing(what: str) -> HTMLResponse:
 
 async def index(request: Request) -> Response:
     """The host's set-up page: create a session (§17.2, §17.3, §18.1)."""
-    return HTMLResponse(render("index.html"))
+    return HTMLResponse(render("index.html", pools=pool_names()))
 
 
 async def host_page(request: Request) -> Response:
@@ -408,16 +409,18 @@ async def not_found(request: Request, exc: Exception) -> Response:
 
 
 def create_app(db_url: str | None = None) -> Starlette:
-    """The console application over the record store ``db_url`` (``--db``); it rebuilds every stored
-    table as it starts."""
+    """The console application over the record store ``db_url`` (``--db``), with every stored table
+    rebuilt (a store that cannot be opened is an :class:`engine.errors.InputError`, before any port
+    is bound)."""
+
+    console = Console(db_url)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        app.state.console = Console(db_url)
         try:
             yield
         finally:
-            app.state.console.store.close()
+            console.store.close()
 
     routes = [
         Route("/", index),
@@ -432,4 +435,6 @@ def create_app(db_url: str | None = None) -> Starlette:
         WebSocketRoute("/ws/seat/{token}", seat_socket),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found})
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found})
+    app.state.console = console
+    return app

@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from types import MappingProxyType
 
-from dsl.pools import pool_cards
+from dsl.pools import DEFAULT_POOL_FILE, pool_cards
 
 ON_CAMERA = "对镜头"
 TO_THE_TABLE = "面向全桌"
@@ -36,10 +37,28 @@ def _fields(fields: Mapping[str, str], say: Callable[[str], str]) -> tuple[tuple
     return tuple((label, say(text)) for label, text in fields.items())
 
 
+POOLS = DEFAULT_POOL_FILE.parent / "pools"
+"""The pool files a host may choose from (§18.2), by name."""
+
+
+def pool_names() -> list[str]:
+    """The pool files the host's set-up page offers."""
+    return sorted(path.name for path in POOLS.glob("*.yaml"))
+
+
+def pool_path(pool: str | None) -> Path | None:
+    """The file of a pool chosen by name, or ``None`` for the mode's own pool."""
+    return None if pool is None else POOLS / pool
+
+
 @cache
-def library(mode: str, filming: bool) -> Mapping[str, CardText]:
-    """Every card of the mode's pool (§3) by versioned id, as a table with or without filming shows it."""
+def library(mode: str, filming: bool, pool: str | None = None) -> Mapping[str, CardText]:
+    """Every card in play (the mode's pool, §3, or a pool file's, §18.2) by versioned id, as a table
+    with or without filming shows it."""
     say = (lambda text: text) if filming else unfilmed
     return MappingProxyType(
-        {card.id: CardText(say(card.name), _fields(card.fields, say)) for card in pool_cards(mode)}
+        {
+            card.id: CardText(say(card.name), _fields(card.fields, say))
+            for card in pool_cards(mode, pool_path(pool))
+        }
     )

@@ -28,12 +28,12 @@ from typing import Any
 from engine.agents import Agent, make_agents
 from engine.decisions import Decision, check_answer
 from engine.errors import HexError, IllegalActionError, LogError
-from engine.log import LogHeader, LogWriter
+from engine.log import DEFAULT_POOL, LogHeader, LogWriter
 from engine.session import FULL_ROUNDS, MODULE_DECISIONS, TEST_ROUNDS, SessionConfig, SessionResult
 from engine.state import PLAYERS
 from engine.view import BLIND, PlayerView
 from tools.cmd_play import new_session, result_json, session_cards
-from tools.console_web.cards import library
+from tools.console_web.cards import library, pool_path
 from tools.console_web.messages import Facts, host_message, seat_message
 from tools.console_web.public import PublicFeed, public_view
 from tools.lab.engine_adapter import EventWatcher, session_record
@@ -79,6 +79,8 @@ class TableSpec:
     host_token: str
     tokens: Mapping[str, str]
     """Each person's seat letter → its token."""
+    pool: str | None = None
+    """A pool file of ``cards/pools`` by name (§18.2), or ``None`` for the mode's pool."""
 
     @property
     def rounds(self) -> int:
@@ -101,6 +103,7 @@ class TableSpec:
             "test": self.test,
             "host_token": self.host_token,
             "tokens": dict(self.tokens),
+            "pool": self.pool,
         }
 
     @classmethod
@@ -116,6 +119,7 @@ class TableSpec:
             test=bool(data["test"]),
             host_token=str(data["host_token"]),
             tokens=dict(data["tokens"]),
+            pool=None if data.get("pool") is None else str(data["pool"]),
         )
 
 
@@ -163,16 +167,19 @@ class LiveTable:
     def _start(self, stored: Sequence[dict[str, Any]]) -> None:
         spec = self.spec
         config = SessionConfig(seed=self.seed, mode=spec.mode, rounds=spec.rounds)
-        chosen = session_cards(spec.mode)
+        chosen = session_cards(spec.mode, None, pool_path(spec.pool))
         expected = list(stored[1:])
         self.writer = LogWriter(self._lines, expected, f"table {spec.id} session {self.number}")
         if not stored:
             ids = tuple(card.id for card in chosen[0])
-            self.writer.write(LogHeader(self.seed, spec.mode, spec.rounds, spec.agents(), ids).line())
+            header = LogHeader(
+                self.seed, spec.mode, spec.rounds, spec.agents(), ids, spec.pool or DEFAULT_POOL
+            )
+            self.writer.write(header.line())
         self.feed = PublicFeed()
         self.watcher = EventWatcher()
         self.session = new_session(config, [self.writer.event, self.feed, self.watcher], None, chosen)
-        self.library = library(spec.mode, spec.filming)
+        self.library = library(spec.mode, spec.filming, spec.pool)
         self.agents: list[Agent] = make_agents(list(spec.agents()), self.seed, {WEB: lambda rng: WebSeat()})
         answers = [str(line["answer"]) for line in expected if line.get("type") == "decision"]
         self._script: Iterator[str] | None = iter(answers) if answers else None
@@ -270,7 +277,8 @@ class LiveTable:
         if self.result is None or not self.ended_live:
             return None
         self.ended_live = False
-        return session_record(self.session, self.result, self.watcher, self.spec.agents(), source="play")
+        pool = self.spec.pool or DEFAULT_POOL
+        return session_record(self.session, self.result, self.watcher, self.spec.agents(), pool, "play")
 
     def take_lines(self) -> list[str]:
         """The log lines played since the last call, for the record store."""

@@ -1,9 +1,9 @@
 """What the host asks for when creating a table, checked field by field (§17.2, §17.3, §18.1).
 
 The body of ``POST /api/tables``: ``{"mode", "seed", "bots": ["B", "C", "D"],
-"nicknames": {"A": "…"}, "filming": false, "test": false}``, every field
-optional (mode ``all``, a random seed, no bots, the seat letters as nicknames,
-no filming, a formal 8-round session).  A field that does not fit is a
+"nicknames": {"A": "…"}, "filming": false, "test": false, "pool": "first-test.yaml"}``,
+every field optional (mode ``all``, a random seed, no bots, the seat letters as
+nicknames, no filming, a formal 8-round session, the mode's own pool).  A field that does not fit is a
 :class:`BadRequest` naming it.
 """
 
@@ -15,10 +15,11 @@ from typing import Any
 
 from engine.session import MODES
 from engine.state import PLAYERS
+from tools.console_web.cards import pool_names
 from tools.console_web.live import NICKNAME_LIMIT, TableSpec, new_token
 
 SEED_LIMIT = 2**63 - 1
-FIELDS = frozenset({"mode", "seed", "bots", "nicknames", "filming", "test"})
+FIELDS = frozenset({"mode", "seed", "bots", "nicknames", "filming", "test", "pool"})
 
 
 class BadRequest(ValueError):
@@ -68,6 +69,9 @@ def table_spec(body: object, taken: Collection[str]) -> TableSpec:
     bots = body.get("bots", [])
     if not isinstance(bots, list) or any(b not in PLAYERS for b in bots) or len(set(bots)) != len(bots):
         raise BadRequest(f"bots: expected a list of distinct seats A–D, got {bots!r}")
+    pool = body.get("pool")
+    if pool is not None and pool not in pool_names():
+        raise BadRequest(f"pool: {pool!r} is not one of the pool files ({', '.join(pool_names())})")
     table = secrets.token_hex(3)
     while table in taken:
         table = secrets.token_hex(3)
@@ -81,4 +85,5 @@ def table_spec(body: object, taken: Collection[str]) -> TableSpec:
         test=_flag(body, "test"),
         host_token=new_token(),
         tokens={letter: new_token() for letter in PLAYERS if letter not in bots},
+        pool=pool,
     )
