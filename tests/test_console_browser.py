@@ -6,22 +6,15 @@ four confirm (§16).  ``HEXMJ_SCREENSHOTS=DIR`` keeps the host and seat screensh
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import shutil
-import socket
-import threading
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
-
-from tools.console_web.app import create_app
+from console_support import Server
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 CHROMIUM = Path("/usr/bin/chromium")
@@ -44,51 +37,6 @@ WAIT = 10_000
 """How long a page may take to show what the test waits for, in milliseconds."""
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
-
-
-class Server:
-    """The console application served by uvicorn in a thread on one 127.0.0.1 port, restartable."""
-
-    def __init__(self, db: Path) -> None:
-        self.db = db
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
-        self.base = f"http://127.0.0.1:{self.port}"
-        self._server: uvicorn.Server | None = None
-        self._thread: threading.Thread | None = None
-
-    def start(self) -> None:
-        config = uvicorn.Config(
-            create_app(f"sqlite:///{self.db}"), host="127.0.0.1", port=self.port, log_level="warning"
-        )
-        self._server = uvicorn.Server(config)
-        self._thread = threading.Thread(target=self._server.run, daemon=True)
-        self._thread.start()
-        deadline = time.monotonic() + 10
-        while not self._server.started:
-            assert time.monotonic() < deadline, "the console did not start"
-            time.sleep(0.02)
-
-    def stop(self) -> None:
-        assert self._server is not None and self._thread is not None
-        self._server.should_exit = True
-        self._thread.join(timeout=10)
-
-    def views(self, seats: dict[str, Any]) -> dict[str, Any]:
-        """Every person's seat's view, by letter."""
-        return {letter: self.api("GET", f"/api/seats/{seat['token']}") for letter, seat in seats.items()}
-
-    def table(self, table: str) -> Any:
-        """The table's public view."""
-        return self.api("GET", f"/api/tables/{table}")
-
-    def api(self, method: str, path: str, **body: Any) -> Any:
-        data = json.dumps(body).encode() if body else None
-        request = urllib.request.Request(self.base + path, data=data, method=method)
-        request.add_header("Content-Type", "application/json")
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return json.loads(response.read())
 
 
 @pytest.fixture

@@ -22,8 +22,8 @@ from types import MappingProxyType
 from typing import Any
 
 import pytest
-from console_support import console, create
-from starlette.testclient import TestClient, WebSocketTestSession
+from console_support import Server
+from websockets.sync.client import ClientConnection, connect
 
 from engine.state import PLAYERS
 from engine.tiles import format_tiles, parse
@@ -34,10 +34,10 @@ HAND_SHOWN = 5
 """A concealed hand is looked for once it has this many tiles: shorter ones read like a meld."""
 
 
-def _marked(mode: str, filming: bool) -> Mapping[str, CardText]:
+def _marked(mode: str, filming: bool, pool: str | None = None) -> Mapping[str, CardText]:
     """The library with a unique marker in each card's name."""
     return MappingProxyType(
-        {cid: CardText(f"{card.name}⟦{cid}⟧", card.fields) for cid, card in library(mode, filming).items()}
+        {cid: CardText(f"{card.name}⟦{cid}⟧", card.fields) for cid, card in library(mode, filming, pool).items()}
     )
 
 
@@ -54,49 +54,50 @@ class Capture:
     public: set[str] = field(default_factory=set)
 
 
-def _truth(client: TestClient, table: str) -> dict[str, str]:
-    """Every seat's concealed hand now, as the engine holds it."""
-    live_table = client.app.state.console.tables.tables[table]  # type: ignore[attr-defined]
+def _truth(server: Server, table: str) -> dict[str, str]:
+    """Every seat's concealed hand now, as the engine holds it (the server is idle between answers)."""
+    live_table = server.app.state.console.tables.tables[table]
     return {letter: format_tiles(live_table.session.view(p).hand) for p, letter in enumerate(PLAYERS)}
 
 
-def play_watched(client: TestClient, seed: int, limit: int = 100_000) -> Capture:
-    """A 4-round session of four seats answered at random through the API, each seat and the host on
-    a socket; every response and frame captured."""
-    made = create(client, mode="all", seed=seed, test=True)
+def play_watched(server: Server, seed: int, limit: int = 100_000) -> Capture:
+    """A 4-round session of four seats answered at random through the API of a running server, each
+    seat and the host on a WebSocket; every response and frame captured."""
+    made = server.api("POST", "/api/tables", mode="all", seed=seed, test=True)
     tokens = {letter: seat["token"] for letter, seat in made["seats"].items()}
     host_token = made["host"].rsplit("/", 1)[1]
     capture = Capture()
     rng = random.Random(seed)
     step = 0
+    ws = server.base.replace("http://", "ws://")
     with ExitStack() as stack:
-        sockets: dict[str, WebSocketTestSession] = {}
+        sockets: dict[str, ClientConnection] = {}
 
         def drain() -> None:
             for who, socket in sockets.items():
-                capture.received[who].append((step, socket.receive_text()))
+                capture.received[who].append((step, str(socket.recv(timeout=10))))
 
         def get(who: str, path: str) -> str:
-            text = client.get(path).text
+            text = server.text("GET", path)
             capture.received[who].append((step, text))
             return text
 
-        sockets["host"] = stack.enter_context(client.websocket_connect(f"/ws/host/{host_token}"))
+        sockets["host"] = stack.enter_context(connect(f"{ws}/ws/host/{host_token}"))
         drain()
         for letter in PLAYERS:
-            sockets[letter] = stack.enter_context(client.websocket_connect(f"/ws/seat/{tokens[letter]}"))
+            sockets[letter] = stack.enter_context(connect(f"{ws}/ws/seat/{tokens[letter]}"))
             drain()
-        get("host", made["host"])
+        get("host", made["host"].removeprefix(server.base))
         get("host", f"/api/tables/{made['table']}")
         cards = library("all", False)
-        capture.hands[step] = _truth(client, made["table"])
+        capture.hands[step] = _truth(server, made["table"])
         while step < limit:
             views = {letter: json.loads(capture.received[letter][-1][1])["view"] for letter in PLAYERS}
             if step % 40 == 0:
                 for letter in PLAYERS:
                     get(letter, f"/api/seats/{tokens[letter]}")
                     get(letter, f"/seat/{tokens[letter]}")
-                get("host", made["host"])
+                get("host", made["host"].removeprefix(server.base))
             open_seats = [letter for letter in PLAYERS if views[letter]["options"]]
             if not open_seats:
                 break
@@ -105,13 +106,13 @@ def play_watched(client: TestClient, seed: int, limit: int = 100_000) -> Capture
             option = rng.choice(options)
             capture.offered[letter].update(options)
             capture.left.update((letter, o) for o in options if o != option and o in cards)
-            response = client.post(f"/api/seats/{tokens[letter]}/decide", json={"option": option})
+            answer = server.text("POST", f"/api/seats/{tokens[letter]}/decide", option=option)
             step += 1
-            capture.received[letter].append((step, response.text))
-            capture.hands[step] = _truth(client, made["table"])
+            capture.received[letter].append((step, answer))
+            capture.hands[step] = _truth(server, made["table"])
             drain()
         get("host", f"/api/tables/{made['table']}")
-    stored = client.app.state.console.store.tables()  # type: ignore[attr-defined]
+    stored = server.app.state.console.store.tables()
     texts = next(texts for spec, _, _, texts in stored if spec["id"] == made["table"])
     said = [text for text in texts if json.loads(text)["type"] == "event"]
     capture.public = {word for text in said for word in CARDS.findall(text)}
@@ -149,14 +150,16 @@ def marked(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def client(tmp_path: Path, marked: None) -> Iterator[TestClient]:
-    with console(tmp_path / "console.db") as running:
-        yield running
+def server(tmp_path: Path, marked: None) -> Iterator[Server]:
+    running = Server(tmp_path / "console.db")
+    running.start()
+    yield running
+    running.stop()
 
 
-def test_no_screen_gets_another_seats_secret_in_a_whole_session(client: TestClient) -> None:
+def test_no_screen_gets_another_seats_secret_in_a_whole_session(server: Server) -> None:
     """§5.4, §9.4: over a whole test session, checked at every response and frame."""
-    capture = play_watched(client, seed=7)
+    capture = play_watched(server, seed=7)
     assert len(capture.hands) > 300 and capture.left
     assert all(len(texts) > 300 for texts in capture.received.values())
     assert any("⟦" in text for _, text in capture.received["host"])
@@ -164,7 +167,7 @@ def test_no_screen_gets_another_seats_secret_in_a_whole_session(client: TestClie
 
 
 def test_a_seat_message_with_another_hand_fails_the_check(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A deliberate leak: each seat's message also carries the next seat's hand."""
     honest = live.LiveTable.seat_message
@@ -176,11 +179,11 @@ def test_a_seat_message_with_another_hand_fails_the_check(
 
     monkeypatch.setattr(live.LiveTable, "seat_message", leaky)
     with pytest.raises(AssertionError, match=r"hand \S+ reached"):
-        check(play_watched(client, seed=7, limit=40))
+        check(play_watched(server, seed=7, limit=40))
 
 
 def test_a_host_message_with_the_open_offer_fails_the_check(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A deliberate leak: the host's message carries the options of the decision open now."""
     honest = live.LiveTable.host_message
@@ -192,4 +195,4 @@ def test_a_host_message_with_the_open_offer_fails_the_check(
 
     monkeypatch.setattr(live.LiveTable, "host_message", leaky)
     with pytest.raises(AssertionError, match="secret card"):
-        check(play_watched(client, seed=7, limit=40))
+        check(play_watched(server, seed=7, limit=40))
