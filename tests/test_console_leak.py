@@ -36,8 +36,9 @@ HAND_SHOWN = 5
 
 def _marked(mode: str, filming: bool, pool: str | None = None) -> Mapping[str, CardText]:
     """The library with a unique marker in each card's name."""
+    cards = library(mode, filming, pool)
     return MappingProxyType(
-        {cid: CardText(f"{card.name}⟦{cid}⟧", card.fields) for cid, card in library(mode, filming, pool).items()}
+        {cid: CardText(f"{card.name}⟦{cid}⟧", card.fields) for cid, card in cards.items()}
     )
 
 
