@@ -61,8 +61,9 @@ def _tile_name(face: str) -> str:
         return ""
 
 
+@cache
 def _qr(url: str) -> Markup:
-    """A seat's join link as an inline SVG QR code (segno writes only its own markup)."""
+    """A seat's join link as an inline SVG QR code (segno writes only its own markup); made once."""
     return Markup(segno.make(url, error="m").svg_inline(scale=3, dark="#111", light="#fff"))
 
 
@@ -118,6 +119,21 @@ class Watchers:
 
     host: list[WebSocket] = field(default_factory=list)
     seats: dict[str, list[WebSocket]] = field(default_factory=dict)
+    last: dict[WebSocket, str] = field(default_factory=dict)
+    """The last frame each socket got."""
+
+    async def push(self, socket: WebSocket, frame: Mapping[str, Any]) -> None:
+        """Send ``frame`` unless it is the one the socket already shows: a screen gets a frame only
+        when what it shows changes, so a frame never tells that another seat was asked something
+        (R223)."""
+        text = json.dumps(frame, ensure_ascii=False)
+        if self.last.get(socket) != text:
+            self.last[socket] = text
+            await _send_text(socket, text)
+
+    def leave(self, socket: WebSocket) -> None:
+        """Forget a closed socket."""
+        self.last.pop(socket, None)
 
 
 class Console:
@@ -179,11 +195,15 @@ class Console:
         watchers = self.watchers.get(table.spec.id)
         if watchers is None:
             return
-        for socket in list(watchers.host):
-            await _send(socket, host_frame(table, self.links(table, base)))
+        if watchers.host:
+            frame = host_frame(table, self.links(table, base))
+            for socket in list(watchers.host):
+                await watchers.push(socket, frame)
         for letter, sockets in watchers.seats.items():
-            for socket in list(sockets):
-                await _send(socket, seat_frame(table, letter))
+            if sockets:
+                frame = seat_frame(table, letter)
+                for socket in list(sockets):
+                    await watchers.push(socket, frame)
 
 
 def host_frame(table: LiveTable, links: Mapping[str, str]) -> dict[str, Any]:
@@ -199,12 +219,18 @@ def seat_frame(table: LiveTable, letter: str) -> dict[str, Any]:
 
 
 async def _send(socket: WebSocket, frame: Mapping[str, Any]) -> None:
+    await _send_text(socket, json.dumps(frame, ensure_ascii=False))
+
+
+async def _send_text(socket: WebSocket, text: str) -> None:
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-        await socket.send_text(json.dumps(frame, ensure_ascii=False))
+        await socket.send_text(text)
 
 
 def _base(request: Request | WebSocket) -> str:
-    return str(request.base_url).rstrip("/")
+    """The address the pages are served at (a socket's own is ``ws://``; its links are pages')."""
+    base = str(request.base_url).rstrip("/")
+    return base.replace("ws://", "http://", 1).replace("wss://", "https://", 1)
 
 
 def _console(request: Request | WebSocket) -> Console:
@@ -378,6 +404,7 @@ async def seat_socket(socket: WebSocket) -> None:
         pass
     finally:
         watchers.seats[letter].remove(socket)
+        watchers.leave(socket)
         table.connected[letter] -= 1
         await console.broadcast(table, _base(socket))
 
@@ -393,12 +420,13 @@ async def host_socket(socket: WebSocket) -> None:
     watchers = console.watchers.setdefault(table.spec.id, Watchers())
     watchers.host.append(socket)
     try:
-        await _send(socket, host_frame(table, console.links(table, _base(socket))))
+        await watchers.push(socket, host_frame(table, console.links(table, _base(socket))))
         await _listen(socket, table, None)
     except WebSocketDisconnect:
         pass
     finally:
         watchers.host.remove(socket)
+        watchers.leave(socket)
 
 
 async def not_found(request: Request, exc: Exception) -> Response:

@@ -154,6 +154,9 @@ class LiveTable:
         self.result: SessionResult | None = None
         self.pending: Decision | None = None
         self.ended_live = False
+        self.answered = dict.fromkeys(PLAYERS, 0)
+        """How many decisions each person's seat has answered this session: its screen changes with
+        every answer it gives, even when the next question reads the same."""
         """The session ended in play now, not in a replay: its record is still to be stored."""
         self.listeners: list[Callable[[], None]] = []
         self._lines = _Lines()
@@ -218,6 +221,8 @@ class LiveTable:
             self._script = None
         agent = self.agents[decision.player]
         answer = scripted
+        if agent.person and scripted is not None:
+            self.answered[PLAYERS[decision.player]] += 1
         if not agent.person:
             plugins = self.session.plugins if decision.kind in MODULE_DECISIONS else None
             bot = None if plugins is None else plugins.bot_answer(decision, self.session)
@@ -252,6 +257,7 @@ class LiveTable:
         if decision is None or PLAYERS[decision.player] != letter:
             raise IllegalActionError(f"no decision is put to {letter} now")
         answer = check_answer(decision, option)
+        self.answered[letter] += 1
         self.pending = None
         self.writer.decision(decision, answer)
         self._run(lambda: self._steps.send(answer))
@@ -266,6 +272,7 @@ class LiveTable:
             return False
         self.number += 1
         self.confirmed = set(self.spec.bots)
+        self.answered = dict.fromkeys(PLAYERS, 0)
         self.result = None
         self.failure = None
         self._start(())
@@ -315,7 +322,8 @@ class LiveTable:
 
     def seat_message(self, letter: str) -> dict[str, Any]:
         """The message of seat ``letter``: built from that seat's own view only."""
-        return seat_message(self.session.view(PLAYERS.index(letter)), self.pending, self.facts())
+        view = self.session.view(PLAYERS.index(letter))
+        return seat_message(view, self.pending, self.facts(), self.answered[letter])
 
     def host_message(self, links: Mapping[str, str] | None = None) -> dict[str, Any]:
         """The host's message: built from the public view only; ``links`` the seats' join links."""

@@ -99,9 +99,11 @@ def _cards_named(message: Mapping[str, Any], library: Mapping[str, CardText]) ->
     return {word: library[word].json() for word in sorted(set(words)) if word in library}
 
 
-def seat_message(view: PlayerView, decision: Decision | None, facts: Facts) -> dict[str, Any]:
+def seat_message(
+    view: PlayerView, decision: Decision | None, facts: Facts, answered: int = 0
+) -> dict[str, Any]:
     """A seat's message: its own view, its decision (``"options"`` empty when it is not this seat's),
-    the shared facts."""
+    how many decisions the seat has answered this session, the shared facts."""
     me = view.me
     dealt = any(view.hand_sizes)
     seats: dict[str, Any] = {}
@@ -135,6 +137,7 @@ def seat_message(view: PlayerView, decision: Decision | None, facts: Facts) -> d
         if mine and decision is not None
         else None,
         "options": list(decision.options) if mine and decision is not None else [],
+        "answered": answered,
         "seats": seats,
     }
     message["cards"] = _cards_named(message, facts.library)
