@@ -51,7 +51,14 @@
   function post(path, payload) {
     fetch("/api/seats/" + token + path, {method: "POST", headers: {"Content-Type": "application/json"},
                                          body: JSON.stringify(payload)})
-      .then(function (r) { return r.json().then(function (j) { if (!r.ok) { say(j.error); } }); });
+      .then(function (r) {
+        return r.json().then(function (j) {
+          if (!r.ok) {
+            say(j.error);
+            body.querySelectorAll("button[disabled]").forEach(function (b) { b.disabled = false; });
+          }
+        });
+      });
   }
   body.addEventListener("click", function (ev) {
     var button = ev.target.closest("button");
