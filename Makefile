@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 COMPILED := build/compiled
 WITH_COMPILED := HEXMJ_EXPECT_COMPILED=1 PYTHONPATH=$(COMPILED)
 
-.PHONY: run test lint typecheck pytest pytest-compiled compiled wheel bench clean
+.PHONY: run serve test lint typecheck pytest pytest-compiled compiled wheel bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -17,6 +17,9 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/hexmj play --seed 1 --mode all
+
+serve: $(STAMP)
+	$(BIN)/hexmj serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check engine dsl modules tools tests benchmarks setup.py

@@ -33,6 +33,7 @@ COMMANDS = [
     ["lsp"],
     ["check"],
     ["record"],
+    ["serve"],
 ]
 
 

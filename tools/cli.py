@@ -69,6 +69,7 @@ EXIT_STATUSES = {
     "check": (1, 4, 6),
     "record": (4, 5, 6),
     "lsp": (),
+    "serve": (),
 }
 """The statuses a command ends with besides 0, 2, 70 and 130, which every command may."""
 
@@ -157,6 +158,7 @@ lazy_command("fmt", "tools.cmd_fmt:fmt")
 lazy_command("lsp", "tools.cmd_lsp:lsp")
 lazy_command("check", "tools.cmd_check:check")
 lazy_command("record", "tools.cmd_record:record")
+lazy_command("serve", "tools.cmd_serve:serve")
 
 
 def _fail(message: str, code: int) -> NoReturn:

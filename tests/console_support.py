@@ -1,0 +1,120 @@
+"""Shared helpers of the console's tests: a server over a temporary record store (in process, or
+uvicorn on a 127.0.0.1 port), and a table played through the JSON API one offered option at a time."""
+
+from __future__ import annotations
+
+import json
+import random
+import socket
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+from starlette.testclient import TestClient
+
+from tools.console_web.app import create_app
+
+
+@contextmanager
+def console(db: Path) -> Iterator[TestClient]:
+    """A console server over the SQLite store ``db``, started and stopped like ``hexmj serve``."""
+    with TestClient(create_app(f"sqlite:///{db}")) as client:
+        yield client
+
+
+def create(client: TestClient, **body: Any) -> dict[str, Any]:
+    """``POST /api/tables``; the answer's JSON."""
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+def seat_view(client: TestClient, token: str) -> dict[str, Any]:
+    """``GET /api/seats/{token}``."""
+    response = client.get(f"/api/seats/{token}")
+    assert response.status_code == 200, response.text
+    view: dict[str, Any] = response.json()
+    return view
+
+
+def deciding(client: TestClient, tokens: dict[str, str]) -> tuple[str, dict[str, Any]] | None:
+    """The seat whose decision is open now and its view, or ``None`` when no seat has one."""
+    for letter, token in tokens.items():
+        view = seat_view(client, token)
+        if view["options"]:
+            return letter, view
+    return None
+
+
+def play(client: TestClient, tokens: dict[str, str], seed: int = 0, limit: int = 100_000) -> int:
+    """Answer every open decision with a random offered option until none is open; the count."""
+    rng = random.Random(seed)
+    answered = 0
+    found = deciding(client, tokens)
+    while found is not None and answered < limit:
+        letter, view = found
+        response = client.post(
+            f"/api/seats/{tokens[letter]}/decide", json={"option": rng.choice(view["options"])}
+        )
+        assert response.status_code == 200, response.text
+        answered += 1
+        view = response.json()
+        found = (letter, view) if view["options"] else deciding(client, tokens)
+    return answered
+
+
+class Server:
+    """The console application served by uvicorn in a thread on one 127.0.0.1 port, restartable."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.base = f"http://127.0.0.1:{self.port}"
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        """Serve (again) on the same port, over the same store."""
+        self.app = create_app(f"sqlite:///{self.db}")
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning")
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + 10
+        while not self._server.started:
+            assert time.monotonic() < deadline, "the console did not start"
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        """Stop serving, as a server shut down would."""
+        assert self._server is not None and self._thread is not None
+        self._server.should_exit = True
+        self._thread.join(timeout=10)
+
+    def views(self, seats: dict[str, Any]) -> dict[str, Any]:
+        """Every person's seat's view, by letter."""
+        return {letter: self.api("GET", f"/api/seats/{seat['token']}") for letter, seat in seats.items()}
+
+    def table(self, table: str) -> Any:
+        """The table's public view."""
+        return self.api("GET", f"/api/tables/{table}")
+
+    def api(self, method: str, path: str, **body: Any) -> Any:
+        """The JSON a request answers (a 2xx answer)."""
+        return json.loads(self.text(method, path, **body))
+
+    def text(self, method: str, path: str, **body: Any) -> str:
+        """The body a request answers (a 2xx answer)."""
+        data = json.dumps(body).encode() if body else None
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return str(response.read().decode("utf-8"))

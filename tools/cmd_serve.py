@@ -1,0 +1,34 @@
+"""``hexmj serve``: the host console (主持台), a web server for real tables (§16, §17, §18.1).
+
+The host opens ``http://HOST:PORT/`` on a laptop or TV at the table, sets up a
+session and shows each seat's join link and QR code; each player opens theirs on
+their own phone.  Tables and their logs are kept in the record store ``--db`` (as
+``hexmj play`` takes it), so a restarted server resumes every table where it was.
+``docs/console.md`` describes the pages and the JSON API.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+import uvicorn
+
+from tools.console_web.app import create_app
+
+
+def serve(
+    host: Annotated[
+        str, typer.Option(help="The address to listen on (the table's local network).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="The record store: sqlite:///FILE or postgresql://…; "
+            "default $HEXMJ_DB, else hexmj-records.db."
+        ),
+    ] = None,
+) -> None:
+    """Run the host console: a host screen and a phone screen per seat, live over WebSockets."""
+    uvicorn.run(create_app(db), host=host, port=port, log_level="warning", ws_max_size=16_384)

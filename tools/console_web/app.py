@@ -1,0 +1,468 @@
+"""The console's web application: the JSON API, the host and seat pages and their sockets (§16, §17).
+
+Routes (``docs/console.md`` documents each):
+
+- ``POST /api/tables`` creates a table; ``GET /api/tables/{ID}`` is its public view;
+- ``GET /api/seats/{token}`` is a seat's view; ``POST /api/seats/{token}/decide`` answers the
+  decision put to it (409 for an option not offered); ``POST /api/seats/{token}/confirm``
+  confirms "开始新一场" on the results screen (§16);
+- ``GET /`` the host's set-up page, ``GET /host/{host token}`` the host screen,
+  ``GET /seat/{token}`` a seat's screen; ``/ws/host/{host token}`` and ``/ws/seat/{token}``
+  their live updates: a ``view`` frame on connecting and after every change.
+
+Handlers are coroutines that run the engine in the event loop, so one table's
+decisions never interleave.  Every answer's log lines are in the record store
+before the answer is acknowledged; on start the server rebuilds every stored
+table (:mod:`tools.console_web.records`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import AsyncIterator, Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import segno
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from engine.errors import HexError, IllegalActionError
+from engine.tiles import format_one, name, parse, parse_one
+from tools.console_web.cards import pool_names
+from tools.console_web.live import LiveTable, Tables, TableSpec
+from tools.console_web.records import Store
+from tools.console_web.requests import BadRequest, table_spec
+from tools.lab.store import store_json
+
+HERE = Path(__file__).parent
+PAGES = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(default=True))
+BODY_LIMIT = 16_384
+"""The largest request body or socket message read, in bytes."""
+UNKNOWN_MESSAGE = 'expected {"type": "ping"} or {"type": "decide", "option": …}'
+"""The error frame's message for a socket message that is neither."""
+NO_SUCH_SOCKET = 4404
+"""The close code of a socket whose token opens no table or seat (404 in the application's range)."""
+
+
+def _tile_name(face: str) -> str:
+    try:
+        return name(parse_one(face))
+    except ValueError:
+        return ""
+
+
+@cache
+def _qr(url: str) -> Markup:
+    """A seat's join link as an inline SVG QR code (segno writes only its own markup); made once."""
+    return Markup(segno.make(url, error="m").svg_inline(scale=3, dark="#111", light="#fff"))
+
+
+def _faces(compact: str) -> list[str]:
+    """Tiles written compactly (``123m5z``) as faces one by one."""
+    try:
+        return [format_one(k) for k in parse(compact)]
+    except ValueError:
+        return []
+
+
+@cache
+def _tile(face: str) -> Markup:
+    return Markup('<span class="tile" title="{}">{}</span>').format(_tile_name(face), face)
+
+
+def _tiles(faces: Iterable[str]) -> Markup:
+    """Tiles as the pages draw them: each face with its Chinese name as its title."""
+    return Markup("").join(map(_tile, faces)) or Markup('<span class="none">—</span>')
+
+
+@cache
+def _card_html(card_id: str, label: str, fields: tuple[tuple[str, str], ...]) -> Markup:
+    body = Markup("").join(Markup("<dt>{}</dt><dd>{}</dd>").format(k, text) for k, text in fields)
+    dl = Markup("<dl>{}</dl>").format(body) if fields else Markup("")
+    return Markup('<details class="card"><summary>{}</summary>{}</details>').format(label, dl)
+
+
+def _card(card_id: str, cards: Mapping[str, Any]) -> Markup:
+    """A card the page names: its id and name, and a tap opens its whole text (every field, verbatim)."""
+    card = cards.get(card_id)
+    if card is None:
+        return _card_html(card_id, card_id, ())
+    fields = tuple((str(label), str(text)) for label, text in card["fields"])
+    return _card_html(card_id, f"{card_id} {card['name']}", fields)
+
+
+PAGES.filters["tile_name"] = _tile_name
+PAGES.filters["card"] = _card
+PAGES.filters["tiles"] = _tiles
+PAGES.filters["faces"] = _faces
+PAGES.filters["qr"] = _qr
+
+
+def render(template: str, **context: Any) -> str:
+    """A page or fragment; every value is escaped by the template engine."""
+    return PAGES.get_template(template).render(**context)
+
+
+@dataclass
+class Watchers:
+    """The sockets open on one table: the host screens and each seat's phones."""
+
+    host: list[WebSocket] = field(default_factory=list)
+    seats: dict[str, list[WebSocket]] = field(default_factory=dict)
+    last: dict[WebSocket, str] = field(default_factory=dict)
+    """The last frame each socket got."""
+
+    async def push(self, socket: WebSocket, frame: Mapping[str, Any]) -> None:
+        """Send ``frame`` unless it is the one the socket already shows: a screen gets a frame only
+        when what it shows changes, so a frame never tells that another seat was asked something
+        (R223)."""
+        text = json.dumps(frame, ensure_ascii=False)
+        if self.last.get(socket) != text:
+            self.last[socket] = text
+            await _send_text(socket, text)
+
+    def leave(self, socket: WebSocket) -> None:
+        """Forget a closed socket."""
+        self.last.pop(socket, None)
+
+
+class Console:
+    """The server's tables, their store and their open sockets."""
+
+    def __init__(self, db_url: str | None) -> None:
+        self.store = Store(db_url)
+        self.tables = Tables()
+        self.watchers: dict[str, Watchers] = {}
+        self.frozen: set[str] = set()
+        for spec, number, confirmed, lines in self.store.tables():
+            self._restore(TableSpec.from_json(spec), number, frozenset(confirmed), lines)
+
+    def _restore(self, spec: TableSpec, number: int, confirmed: frozenset[str], texts: list[str]) -> None:
+        """Rebuild a stored table; one whose log does not replay is kept, marked, and never written."""
+        stored: list[dict[str, Any]] = []
+        damage = None
+        for seq, text in enumerate(texts, start=1):
+            try:
+                line = json.loads(text)
+            except json.JSONDecodeError as err:
+                damage = f"table {spec.id} session {number}:{seq}: not a JSON line: {err}"
+                break
+            if not isinstance(line, dict):
+                damage = f"table {spec.id} session {number}:{seq}: not a log record"
+                break
+            stored.append(line)
+        table = LiveTable(spec, number, stored, confirmed)
+        if damage is not None:
+            table.failure = damage
+        if table.failure is not None:
+            self.frozen.add(spec.id)
+        table.take_lines()
+        table.take_record()
+        self.tables.add(table)
+
+    def create(self, spec: TableSpec) -> LiveTable:
+        """A new table, stored with the lines its bots have played."""
+        table = LiveTable(spec)
+        self.tables.add(table)
+        self.save(table)
+        return table
+
+    def save(self, table: LiveTable) -> None:
+        """Store the table's row and its new log lines (never for a table whose log did not replay)."""
+        lines = table.take_lines()
+        if table.spec.id not in self.frozen:
+            self.store.save(table.spec.id, table.spec.json(), table.number, table.confirmed, lines)
+        record = table.take_record()
+        if record is not None:
+            store_json([record.model_dump_json()], self.store.engine)
+
+    def links(self, table: LiveTable, base: str) -> dict[str, str]:
+        """Each person's seat's join link."""
+        return {letter: f"{base}/seat/{token}" for letter, token in sorted(table.spec.tokens.items())}
+
+    async def broadcast(self, table: LiveTable, base: str) -> None:
+        """Send every open screen of the table its own new message."""
+        watchers = self.watchers.get(table.spec.id)
+        if watchers is None:
+            return
+        if watchers.host:
+            frame = host_frame(table, self.links(table, base))
+            for socket in list(watchers.host):
+                await watchers.push(socket, frame)
+        for letter, sockets in watchers.seats.items():
+            if sockets:
+                frame = seat_frame(table, letter)
+                for socket in list(sockets):
+                    await watchers.push(socket, frame)
+
+
+def host_frame(table: LiveTable, links: Mapping[str, str]) -> dict[str, Any]:
+    """A host socket's frame: the public message and the host screen's body."""
+    view = table.host_message(links)
+    return {"type": "view", "view": view, "html": render("host_body.html", v=view)}
+
+
+def seat_frame(table: LiveTable, letter: str) -> dict[str, Any]:
+    """A seat socket's frame: the seat's own message and the seat screen's body."""
+    view = table.seat_message(letter)
+    return {"type": "view", "view": view, "html": render("seat_body.html", v=view)}
+
+
+async def _send(socket: WebSocket, frame: Mapping[str, Any]) -> None:
+    await _send_text(socket, json.dumps(frame, ensure_ascii=False))
+
+
+async def _send_text(socket: WebSocket, text: str) -> None:
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        await socket.send_text(text)
+
+
+def _base(request: Request | WebSocket) -> str:
+    """The address the pages are served at (a socket's own is ``ws://``; its links are pages')."""
+    base = str(request.base_url).rstrip("/")
+    return base.replace("ws://", "http://", 1).replace("wss://", "https://", 1)
+
+
+def _console(request: Request | WebSocket) -> Console:
+    console: Console = request.app.state.console
+    return console
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _body(request: Request) -> Any:
+    """The request's JSON body, bounded; malformed JSON is a :class:`BadRequest`."""
+    raw = await request.body()
+    if len(raw) > BODY_LIMIT:
+        raise BadRequest(f"body: more than {BODY_LIMIT} bytes")
+    try:
+        return json.loads(raw or b"null")
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise BadRequest(f"body: not JSON: {err}") from None
+
+
+async def create_table(request: Request) -> Response:
+    """``POST /api/tables``: a table as the body asks (see :func:`tools.console_web.requests.table_spec`)."""
+    console = _console(request)
+    try:
+        spec = table_spec(await _body(request), set(console.tables.tables))
+        table = console.create(spec)
+    except BadRequest as err:
+        return _error(400, str(err))
+    except HexError as err:
+        return _error(400, str(err))
+    base = _base(request)
+    links = console.links(table, base)
+    return JSONResponse(
+        {
+            "table": spec.id,
+            "host": f"{base}/host/{spec.host_token}",
+            "seats": {letter: {"token": spec.tokens[letter], "url": links[letter]} for letter in links},
+        },
+        status_code=201,
+    )
+
+
+async def get_table(request: Request) -> Response:
+    """``GET /api/tables/{ID}``: the public view."""
+    table = _console(request).tables.tables.get(request.path_params["table"])
+    if table is None:
+        return _error(404, f"no table {request.path_params['table']!r}")
+    return JSONResponse(table.host_message())
+
+
+async def get_seat(request: Request) -> Response:
+    """``GET /api/seats/{token}``: the seat's own view."""
+    found = _console(request).tables.by_seat(request.path_params["token"])
+    if found is None:
+        return _error(404, "no seat has this token")
+    table, letter = found
+    return JSONResponse(table.seat_message(letter))
+
+
+async def decide(request: Request) -> Response:
+    """``POST /api/seats/{token}/decide``: answer the seat's decision; 409 for an option not offered."""
+    console = _console(request)
+    found = console.tables.by_seat(request.path_params["token"])
+    if found is None:
+        return _error(404, "no seat has this token")
+    table, letter = found
+    try:
+        body = await _body(request)
+        if not isinstance(body, dict) or not isinstance(body.get("option"), str):
+            raise BadRequest('option: expected {"option": "<one of the seat\'s options>"}')
+        table.decide(letter, body["option"])
+    except BadRequest as err:
+        return _error(400, str(err))
+    except IllegalActionError as err:
+        return _error(409, str(err))
+    console.save(table)
+    await console.broadcast(table, _base(request))
+    return JSONResponse(table.seat_message(letter))
+
+
+async def confirm(request: Request) -> Response:
+    """``POST /api/seats/{token}/confirm``: the seat confirms "开始新一场" (§16)."""
+    console = _console(request)
+    found = console.tables.by_seat(request.path_params["token"])
+    if found is None:
+        return _error(404, "no seat has this token")
+    table, letter = found
+    try:
+        table.confirm(letter)
+    except IllegalActionError as err:
+        return _error(409, str(err))
+    console.save(table)
+    await console.broadcast(table, _base(request))
+    return JSONResponse(table.seat_message(letter))
+
+
+def _missing(what: str) -> HTMLResponse:
+    return HTMLResponse(render("missing.html", what=what), status_code=404)
+
+
+async def index(request: Request) -> Response:
+    """The host's set-up page: create a session (§17.2, §17.3, §18.1)."""
+    return HTMLResponse(render("index.html", pools=pool_names()))
+
+
+async def host_page(request: Request) -> Response:
+    """The host screen of the table the host token opens."""
+    console = _console(request)
+    table = console.tables.by_host(request.path_params["token"])
+    if table is None:
+        return _missing("没有这张桌子 (no such table)")
+    view = table.host_message(console.links(table, _base(request)))
+    socket = f"/ws/host/{table.spec.host_token}"
+    return HTMLResponse(render("host.html", v=view, socket=socket))
+
+
+async def seat_page(request: Request) -> Response:
+    """A seat's screen."""
+    found = _console(request).tables.by_seat(request.path_params["token"])
+    if found is None:
+        return _missing("没有这个座位 (no such seat)")
+    table, letter = found
+    token = request.path_params["token"]
+    view = table.seat_message(letter)
+    return HTMLResponse(render("seat.html", v=view, socket=f"/ws/seat/{token}", token=token))
+
+
+async def _listen(socket: WebSocket, table: LiveTable, letter: str | None) -> None:
+    """Read a socket until it closes: ``{"type": "ping"}`` is answered, ``{"type": "decide",
+    "option"}`` answers a seat's decision; anything else gets an error frame and the socket stays."""
+    console = _console(socket)
+    while True:
+        raw = await socket.receive_text()
+        try:
+            message = json.loads(raw) if len(raw) <= BODY_LIMIT else None
+        except json.JSONDecodeError:
+            message = None
+        kind = message.get("type") if isinstance(message, dict) else None
+        if kind == "ping":
+            await _send(socket, {"type": "pong"})
+        elif kind == "decide" and letter is not None and isinstance(message, dict):
+            try:
+                table.decide(letter, message.get("option"))
+            except IllegalActionError as err:
+                await _send(socket, {"type": "error", "message": str(err)})
+                continue
+            console.save(table)
+            await console.broadcast(table, _base(socket))
+        else:
+            await _send(socket, {"type": "error", "message": UNKNOWN_MESSAGE})
+
+
+async def seat_socket(socket: WebSocket) -> None:
+    """A seat's live updates: its whole view on connecting, again after every change."""
+    console = _console(socket)
+    found = console.tables.by_seat(socket.path_params["token"])
+    if found is None:
+        await socket.close(code=NO_SUCH_SOCKET)
+        return
+    table, letter = found
+    await socket.accept()
+    watchers = console.watchers.setdefault(table.spec.id, Watchers())
+    watchers.seats.setdefault(letter, []).append(socket)
+    table.connected[letter] = table.connected.get(letter, 0) + 1
+    try:
+        await console.broadcast(table, _base(socket))
+        await _listen(socket, table, letter)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        watchers.seats[letter].remove(socket)
+        watchers.leave(socket)
+        table.connected[letter] -= 1
+        await console.broadcast(table, _base(socket))
+
+
+async def host_socket(socket: WebSocket) -> None:
+    """The host screen's live updates."""
+    console = _console(socket)
+    table = console.tables.by_host(socket.path_params["token"])
+    if table is None:
+        await socket.close(code=NO_SUCH_SOCKET)
+        return
+    await socket.accept()
+    watchers = console.watchers.setdefault(table.spec.id, Watchers())
+    watchers.host.append(socket)
+    try:
+        await watchers.push(socket, host_frame(table, console.links(table, _base(socket))))
+        await _listen(socket, table, None)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        watchers.host.remove(socket)
+        watchers.leave(socket)
+
+
+async def not_found(request: Request, exc: Exception) -> Response:
+    """Any other path: a 404 page (or JSON under ``/api``)."""
+    if request.url.path.startswith("/api/"):
+        return _error(404, f"no such resource {request.url.path}")
+    return _missing("没有这个页面 (no such page)")
+
+
+def create_app(db_url: str | None = None) -> Starlette:
+    """The console application over the record store ``db_url`` (``--db``), with every stored table
+    rebuilt (a store that cannot be opened is an :class:`engine.errors.InputError`, before any port
+    is bound)."""
+
+    console = Console(db_url)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            console.store.close()
+
+    routes = [
+        Route("/", index),
+        Route("/host/{token}", host_page),
+        Route("/seat/{token}", seat_page),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table}", get_table),
+        Route("/api/seats/{token}", get_seat),
+        Route("/api/seats/{token}/decide", decide, methods=["POST"]),
+        Route("/api/seats/{token}/confirm", confirm, methods=["POST"]),
+        WebSocketRoute("/ws/host/{token}", host_socket),
+        WebSocketRoute("/ws/seat/{token}", seat_socket),
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found})
+    app.state.console = console
+    return app

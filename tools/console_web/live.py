@@ -1,0 +1,363 @@
+"""A table in play on the console: its session, its seats' tokens, its log, its end (§16, §17.2, §18.1).
+
+A :class:`LiveTable` plays its session as :func:`engine.session.drive` does,
+with one difference: a person's seat is answered from the web, so the table
+stops at that seat's decision and goes on when :meth:`LiveTable.decide` gets an
+offered option.  Bots answer their seats at once (a party challenge by its
+module's bot policy, as ``drive`` does).  Every event and decision goes to the
+table's log in the ``hexmj play --log`` format; :meth:`LiveTable.take_lines`
+hands the lines not yet stored to the record store.  A table rebuilt from its
+stored lines re-plays them, checking that every line comes out the same, and
+stops again where it was; a log that does not replay leaves the table
+``failed`` with the reason.
+
+When the session ends its results stay (state ``results``) until every seat
+has confirmed "开始新一场" (bots confirm at once); only then does the table
+set up the next session, with scores and card states cleared (§16).  A
+4-round test session is marked (§18.1).
+"""
+
+from __future__ import annotations
+
+import io
+import secrets
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.agents import Agent, make_agents
+from engine.decisions import Decision, check_answer
+from engine.errors import HexError, IllegalActionError, LogError
+from engine.log import DEFAULT_POOL, LogHeader, LogWriter
+from engine.session import FULL_ROUNDS, MODULE_DECISIONS, TEST_ROUNDS, SessionConfig, SessionResult
+from engine.state import PLAYERS
+from engine.view import BLIND, PlayerView
+from tools.cmd_play import new_session, result_json, session_cards
+from tools.console_web.cards import library, pool_path
+from tools.console_web.messages import Facts, host_message, seat_message
+from tools.console_web.public import PublicFeed, public_view
+from tools.lab.engine_adapter import EventWatcher, session_record
+from tools.lab.records import SessionRecord
+
+WEB = "web"
+"""The agent name a person's seat has in the log's header."""
+BOT = "greedy"
+"""The bot that takes an empty seat."""
+NICKNAME_LIMIT = 24
+"""The longest public nickname (§17.2), in characters."""
+PLAYING, RESULTS, NEW = "playing", "results", "new"
+
+
+class WebSeat:
+    """A seat a person answers from their phone; the table asks them, so this agent never decides."""
+
+    name = WEB
+    sees = True
+    person = True
+
+    def decide(self, view: PlayerView, decision: Decision) -> str:
+        """Never asked: the table stops at a person's decision (see :class:`LiveTable`)."""
+        raise IllegalActionError(f"{PLAYERS[decision.player]} answers from the web")
+
+
+def new_token() -> str:
+    """An unguessable token (128 random bits), for a seat's or the host's link."""
+    return secrets.token_urlsafe(16)
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """What the host chose for a table (§17.2, §17.3, §18.1) and the tokens of its links."""
+
+    id: str
+    mode: str
+    seed: int
+    bots: frozenset[str]
+    nicknames: Mapping[str, str]
+    filming: bool
+    test: bool
+    host_token: str
+    tokens: Mapping[str, str]
+    """Each person's seat letter → its token."""
+    pool: str | None = None
+    """A pool file of ``cards/pools`` by name (§18.2), or ``None`` for the mode's pool."""
+
+    @property
+    def rounds(self) -> int:
+        """8 rounds, or 4 for a shortened test session (§18.1)."""
+        return TEST_ROUNDS if self.test else FULL_ROUNDS
+
+    def agents(self) -> tuple[str, ...]:
+        """The log header's agents: a bot or ``web`` per seat."""
+        return tuple(BOT if letter in self.bots else WEB for letter in PLAYERS)
+
+    def json(self) -> dict[str, Any]:
+        """As stored."""
+        return {
+            "id": self.id,
+            "mode": self.mode,
+            "seed": self.seed,
+            "bots": sorted(self.bots),
+            "nicknames": dict(self.nicknames),
+            "filming": self.filming,
+            "test": self.test,
+            "host_token": self.host_token,
+            "tokens": dict(self.tokens),
+            "pool": self.pool,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TableSpec:
+        """As stored by :meth:`json`."""
+        return cls(
+            id=str(data["id"]),
+            mode=str(data["mode"]),
+            seed=int(data["seed"]),
+            bots=frozenset(data["bots"]),
+            nicknames=dict(data["nicknames"]),
+            filming=bool(data["filming"]),
+            test=bool(data["test"]),
+            host_token=str(data["host_token"]),
+            tokens=dict(data["tokens"]),
+            pool=None if data.get("pool") is None else str(data["pool"]),
+        )
+
+
+class _Lines(io.StringIO):
+    """The log's file handle: lines wait here until the record store takes them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pending: list[str] = []
+
+    def write(self, text: str) -> int:
+        """Keep one log line."""
+        self.pending.append(text.rstrip("\n"))
+        return len(text)
+
+
+class LiveTable:
+    """One table's session in play; ``number`` counts the sessions played at the table."""
+
+    def __init__(
+        self,
+        spec: TableSpec,
+        number: int = 1,
+        stored: Sequence[dict[str, Any]] = (),
+        confirmed: frozenset[str] = frozenset(),
+    ) -> None:
+        self.spec = spec
+        self.number = number
+        self.confirmed = set(confirmed) | spec.bots
+        self.connected: dict[str, int] = {}
+        self.failure: str | None = None
+        self.result: SessionResult | None = None
+        self.pending: Decision | None = None
+        self.ended_live = False
+        self.answered = dict.fromkeys(PLAYERS, 0)
+        """How many decisions each person's seat has answered this session: its screen changes with
+        every answer it gives, even when the next question reads the same."""
+        """The session ended in play now, not in a replay: its record is still to be stored."""
+        self.listeners: list[Callable[[], None]] = []
+        self._lines = _Lines()
+        self._start(stored)
+
+    @property
+    def seed(self) -> int:
+        """The seed of this table's current session: the next seed for each session after the first."""
+        return self.spec.seed + self.number - 1
+
+    def _start(self, stored: Sequence[dict[str, Any]]) -> None:
+        spec = self.spec
+        config = SessionConfig(seed=self.seed, mode=spec.mode, rounds=spec.rounds)
+        chosen = session_cards(spec.mode, None, pool_path(spec.pool))
+        expected = list(stored[1:])
+        self.writer = LogWriter(self._lines, expected, f"table {spec.id} session {self.number}")
+        if not stored:
+            ids = tuple(card.id for card in chosen[0])
+            header = LogHeader(
+                self.seed, spec.mode, spec.rounds, spec.agents(), ids, spec.pool or DEFAULT_POOL
+            )
+            self.writer.write(header.line())
+        self.feed = PublicFeed()
+        self.watcher = EventWatcher()
+        self.session = new_session(config, [self.writer.event, self.feed, self.watcher], None, chosen)
+        self.library = library(spec.mode, spec.filming, spec.pool)
+        self.agents: list[Agent] = make_agents(list(spec.agents()), self.seed, {WEB: lambda rng: WebSeat()})
+        answers = [str(line["answer"]) for line in expected if line.get("type") == "decision"]
+        self._script: Iterator[str] | None = iter(answers) if answers else None
+        self._steps: Generator[Decision, str, SessionResult] = self.session.steps()
+        self._run(lambda: next(self._steps))
+        if not self.writer.replayed_all() and self.failure is None:
+            self.failure = f"{self.writer.place()}: the stored log goes on past where the session stands"
+
+    def _run(self, step: Callable[[], Decision]) -> None:
+        """Take ``step`` and answer every decision the script or a bot answers, up to a person's."""
+        try:
+            decision = step()
+            while True:
+                answer = self._answer(decision)
+                if answer is None:
+                    self.pending = decision
+                    return
+                self.writer.decision(decision, answer)
+                decision = self._steps.send(answer)
+        except StopIteration as done:
+            self.pending = None
+            self.result = done.value
+            self.ended_live = self.writer.replayed_all()
+            self.writer.write(
+                {"type": "end", "totals": {PLAYERS[p]: self.result.totals[p] for p in range(4)}}
+            )
+        except HexError as err:
+            self.pending = None
+            self.failure = str(err)
+
+    def _answer(self, decision: Decision) -> str | None:
+        """The logged answer while the stored log lasts (bots asked all the same, as ``drive`` does),
+        then a bot's; ``None`` at a person's decision."""
+        scripted = next(self._script, None) if self._script is not None else None
+        if scripted is None:
+            self._script = None
+        agent = self.agents[decision.player]
+        answer = scripted
+        if agent.person and scripted is not None:
+            self.answered[PLAYERS[decision.player]] += 1
+        if not agent.person:
+            plugins = self.session.plugins if decision.kind in MODULE_DECISIONS else None
+            bot = None if plugins is None else plugins.bot_answer(decision, self.session)
+            if bot is None:
+                bot = agent.decide(self.session.view(decision.player) if agent.sees else BLIND, decision)
+            answer = bot if scripted is None else scripted
+        if answer is None:
+            return None
+        try:
+            return check_answer(decision, answer)
+        except IllegalActionError as err:
+            if scripted is None:
+                raise
+            raise LogError(f"{self.writer.place()}: logged answer does not fit: {err}") from None
+
+    @property
+    def state(self) -> str:
+        """``results`` once the session has ended, ``new`` before its first round is dealt, else
+        ``playing``."""
+        if self.result is not None:
+            return RESULTS
+        if self.session.round is None and not self.session.result.rounds:
+            return NEW
+        return PLAYING
+
+    def decide(self, letter: str, option: object) -> None:
+        """The person at seat ``letter`` answers the decision put to them; anything else — no decision
+        of theirs, an option not offered — is an :class:`IllegalActionError` and changes nothing."""
+        decision = self.pending
+        if self.failure is not None:
+            raise IllegalActionError(f"table {self.spec.id} is stopped: {self.failure}")
+        if decision is None or PLAYERS[decision.player] != letter:
+            raise IllegalActionError(f"no decision is put to {letter} now")
+        answer = check_answer(decision, option)
+        self.answered[letter] += 1
+        self.pending = None
+        self.writer.decision(decision, answer)
+        self._run(lambda: self._steps.send(answer))
+
+    def confirm(self, letter: str) -> bool:
+        """Seat ``letter`` confirms "开始新一场" on the results screen (§16); once all four have, the
+        next session is set up and ``True`` returned."""
+        if self.result is None:
+            raise IllegalActionError("the session has not ended: nothing to confirm")
+        self.confirmed.add(letter)
+        if len(self.confirmed) < len(PLAYERS):
+            return False
+        self.number += 1
+        self.confirmed = set(self.spec.bots)
+        self.answered = dict.fromkeys(PLAYERS, 0)
+        self.result = None
+        self.failure = None
+        self._start(())
+        return True
+
+    def take_record(self) -> SessionRecord | None:
+        """The lab's record of a session that has just ended in play (§18.3), once: a 4-round test
+        session is marked by its length and never ranked with full sessions (§16, §18.1)."""
+        if self.result is None or not self.ended_live:
+            return None
+        self.ended_live = False
+        pool = self.spec.pool or DEFAULT_POOL
+        return session_record(self.session, self.result, self.watcher, self.spec.agents(), pool, "play")
+
+    def take_lines(self) -> list[str]:
+        """The log lines played since the last call, for the record store."""
+        lines, self._lines.pending = self._lines.pending, []
+        return lines
+
+    def facts(self) -> Facts:
+        """What every screen shows alike."""
+        session = self.session
+        plugins = session.plugins
+        party = None if plugins is None else plugins.session_fields(session).get("party")
+        results = None
+        if self.result is not None:
+            results = result_json(self.result, {} if plugins is None else plugins.session_fields(session))
+            results.pop("seed", None)
+        return Facts(
+            table=self.spec.id,
+            state=self.state,
+            nicknames=self.spec.nicknames,
+            test=self.spec.test,
+            filming=self.spec.filming,
+            feed=self.feed,
+            library=self.library,
+            scores=tuple(session.result.totals),
+            augments=tuple(map(tuple, session.augments)),
+            chips=None if party is None else party["chips"],
+            stars=() if party is None else tuple(party["stars"]),
+            results=results,
+            confirmed=frozenset(self.confirmed),
+            connected=frozenset(letter for letter, n in self.connected.items() if n > 0),
+            failure=self.failure,
+            bots=self.spec.bots,
+        )
+
+    def seat_message(self, letter: str) -> dict[str, Any]:
+        """The message of seat ``letter``: built from that seat's own view only."""
+        view = self.session.view(PLAYERS.index(letter))
+        return seat_message(view, self.pending, self.facts(), self.answered[letter])
+
+    def host_message(self, links: Mapping[str, str] | None = None) -> dict[str, Any]:
+        """The host's message: built from the public view only; ``links`` the seats' join links."""
+        return host_message(public_view(self.session.table), self.facts(), links or {})
+
+    def seat_of(self, token: str) -> str | None:
+        """The seat letter a token opens, if it is one of this table's."""
+        for letter, known in self.spec.tokens.items():
+            if secrets.compare_digest(known, token):
+                return letter
+        return None
+
+
+@dataclass
+class Tables:
+    """Every table the server holds, by id, and the tokens that open them."""
+
+    tables: dict[str, LiveTable] = field(default_factory=dict)
+
+    def add(self, table: LiveTable) -> None:
+        """Hold ``table``."""
+        self.tables[table.spec.id] = table
+
+    def by_seat(self, token: str) -> tuple[LiveTable, str] | None:
+        """The table and seat letter of a seat token."""
+        for table in self.tables.values():
+            letter = table.seat_of(token)
+            if letter is not None:
+                return table, letter
+        return None
+
+    def by_host(self, token: str) -> LiveTable | None:
+        """The table of a host token."""
+        for table in self.tables.values():
+            if secrets.compare_digest(table.spec.host_token, token):
+                return table
+        return None

@@ -1,0 +1,174 @@
+"""The messages the screens get: a seat's from its own view, the host's from the public view (§5.4,
+§9.4, §17.2).
+
+:func:`seat_message` is the JSON of ``GET /api/seats/{token}`` and of every
+frame a seat's socket gets: it reads the seat's own
+:class:`~engine.view.PlayerView` (its concealed tiles as ``"hand"``, every
+other seat only as ``"concealed_count"``), the decision put to that seat if
+any, and the :class:`Facts` every one at the table shares.
+:func:`host_message` is the JSON of ``GET /api/tables/{ID}`` and of the host's
+frames: the :class:`~tools.console_web.public.PublicView` and the same facts.
+Neither is handed anything else, so neither can carry another seat's secret.
+Each message lists the texts of the cards it names (``"cards"``), verbatim.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.decisions import Decision
+from engine.state import PLAYERS
+from engine.tiles import format_one, format_tiles
+from engine.view import PlayerView
+from tools.console_web.cards import CardText
+from tools.console_web.public import PublicFeed, PublicView
+
+FEED_SHOWN = 30
+"""How many of the latest feed lines a message carries."""
+
+
+@dataclass
+class Facts:
+    """What every screen of a table shows alike: all of it public (§16, §17.2, §18.1)."""
+
+    table: str
+    state: str
+    nicknames: Mapping[str, str]
+    test: bool
+    filming: bool
+    feed: PublicFeed
+    library: Mapping[str, CardText]
+    scores: tuple[int, ...] = (0, 0, 0, 0)
+    augments: tuple[tuple[str, ...], ...] = ((), (), (), ())
+    chips: Mapping[str, int] | None = None
+    stars: tuple[str, ...] = ()
+    results: Mapping[str, Any] | None = None
+    confirmed: frozenset[str] = frozenset()
+    connected: frozenset[str] = frozenset()
+    failure: str | None = None
+    bots: frozenset[str] = field(default_factory=frozenset)
+
+
+def _faces(kinds: Iterable[int]) -> list[str]:
+    return [format_one(k) for k in kinds]
+
+
+def _common(facts: Facts) -> dict[str, Any]:
+    feed = facts.feed
+    return {
+        "table": facts.table,
+        "state": facts.state,
+        "test": facts.test,
+        "filming": facts.filming,
+        "round": feed.round,
+        "world": feed.world,
+        "treasure": None if feed.treasure is None else {"card": feed.treasure, "faces": feed.treasure_faces},
+        "turn": None if feed.turn is None else PLAYERS[feed.turn],
+        "feed": feed.lines[-FEED_SHOWN:],
+        "chips": None if facts.chips is None else dict(facts.chips),
+        "stars": list(facts.stars),
+        "results": None if facts.results is None else dict(facts.results),
+        "confirmed": sorted(facts.confirmed),
+        "connected": sorted(facts.connected),
+        "failure": facts.failure,
+    }
+
+
+def _seat_common(facts: Facts, p: int) -> dict[str, Any]:
+    letter = PLAYERS[p]
+    return {
+        "nickname": facts.nicknames.get(letter, letter),
+        "bot": letter in facts.bots,
+        "augments": list(facts.augments[p]),
+        "score": facts.scores[p],
+        "chips": None if facts.chips is None else facts.chips.get(letter, 0),
+    }
+
+
+CARD_ID = re.compile(r"(?<![\w-])[A-Z]{1,2}-[A-Z]?\d+(?:-v\d+)?(?![\w-])")
+"""How a card's versioned id is written (``S-08``, ``O-X08``, ``S-08-v2``)."""
+
+
+def _cards_named(message: Mapping[str, Any], library: Mapping[str, CardText]) -> dict[str, Any]:
+    """The texts of every card a message names anywhere in its strings."""
+    words = CARD_ID.findall(json.dumps(message, ensure_ascii=False))
+    return {word: library[word].json() for word in sorted(set(words)) if word in library}
+
+
+def seat_message(
+    view: PlayerView, decision: Decision | None, facts: Facts, answered: int = 0
+) -> dict[str, Any]:
+    """A seat's message: its own view, its decision (``"options"`` empty when it is not this seat's),
+    how many decisions the seat has answered this session, the shared facts."""
+    me = view.me
+    dealt = any(view.hand_sizes)
+    seats: dict[str, Any] = {}
+    for p in range(4):
+        seat = _seat_common(facts, p)
+        if dealt:
+            seat.update(
+                melds=[{"kind": kind, "tiles": _faces(tiles)} for kind, tiles in view.melds[p]],
+                river=_faces(view.rivers[p]),
+                flowers=_faces(view.flowers[p]),
+                revealed=_faces(view.revealed[p]),
+                won=view.won[p],
+                won_hand=_faces(view.won_hands[p]),
+                concealed_count=view.hand_sizes[p],
+                contract=view.contracts[p],
+            )
+        seats[PLAYERS[p]] = seat
+    mine = decision is not None and decision.player == me
+    message = {
+        **_common(facts),
+        "seat": PLAYERS[me],
+        "nickname": facts.nicknames.get(PLAYERS[me], PLAYERS[me]),
+        "hand": format_tiles(view.hand),
+        "seen": _faces(view.seen),
+        "treasure_faces": _faces(sorted(view.treasure)) if dealt else [],
+        "contract_open": bool(dealt and view.contract_open),
+        "wall": view.wall_left if dealt else None,
+        "dealer": PLAYERS[view.dealer] if dealt else None,
+        "your_turn": mine,
+        "decision": {"kind": decision.kind.value, "about": decision.about}
+        if mine and decision is not None
+        else None,
+        "options": list(decision.options) if mine and decision is not None else [],
+        "answered": answered,
+        "seats": seats,
+    }
+    message["cards"] = _cards_named(message, facts.library)
+    return message
+
+
+def host_message(public: PublicView, facts: Facts, links: Mapping[str, str]) -> dict[str, Any]:
+    """The host's message: the public table, the shared facts, and the join link of each person's seat."""
+    seats: dict[str, Any] = {}
+    for p in range(4):
+        seat = _seat_common(facts, p)
+        if public.seats:
+            shown = public.seats[p]
+            seat.update(
+                melds=[{"kind": kind, "tiles": list(tiles)} for kind, tiles in shown.melds],
+                river=list(shown.river),
+                flowers=list(shown.flowers),
+                revealed=list(shown.revealed),
+                won=shown.won,
+                won_hand=list(shown.won_hand),
+                concealed_count=shown.concealed_count,
+                contract=shown.contract,
+            )
+        seats[PLAYERS[p]] = seat
+    message = {
+        **_common(facts),
+        "wall": public.wall_left if public.seats else None,
+        "dealer": None if public.dealer is None else PLAYERS[public.dealer],
+        "abandon_window_done": public.abandon_window_done,
+        "seats": seats,
+        "links": dict(links),
+    }
+    message["cards"] = _cards_named(message, facts.library)
+    return message

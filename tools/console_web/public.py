@@ -1,0 +1,246 @@
+"""What every one at the table may see: the public table and the public announcements (§5.4, §6.2,
+§8, §9.4, §10, §11, §12.4).
+
+:func:`public_view` builds the host screen's table from the parts of a round
+that are open to all: rivers, exposed melds (concealed kongs face down until
+their owner has won, §10), flowers, tiles a card revealed, the hands of
+players who have won (§11 phase 3), concealed-tile counts, contracts once
+every player has chosen one (§9.4), augments (§5.4), scores, the wall count,
+the dealer.  It has no field for a concealed hand, a card offer or what a card
+let one player see, so it cannot carry one.
+
+:class:`PublicFeed` is a bus sink that the bus gives only the events named in
+:data:`FEED`, each written as a line from its public fields only: the round,
+the world card (§6.2), the treasure order (§8), the augments drafted (revealed
+together, §5.2), flowers, discards, calls and kongs (a concealed kong without
+its tile), wins, the abandon window (§12.4), the party challenges' outcomes
+(§7.4) and the round's end.  A draw, an offer or a concealed kong's tile is
+never named there, so the feed holds nothing a seat must not see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from engine.bus import Event
+from engine.melds import MeldKind
+from engine.state import PLAYERS, ContractStatus, Table
+from engine.tiles import format_one
+from engine.view import KINDS
+
+MELD_WORDS = {"chi": "吃", "pon": "碰", "minkan": "明杠", "ankan": "暗杠", "kakan": "加杠"}
+WAY_WORDS = {"self_draw": "自摸", "ron": "点和", "rob_kong": "抢杠"}
+TIER_WORDS = {"silver": "银色", "gold": "金色", "prismatic": "棱彩"}
+REASON_WORDS = {"third_win": "第三人胡牌", "wall_exhausted": "牌墙摸完"}
+OUTCOME_WORDS = {
+    "done": "完成",
+    "alternative": "以替代动作完成",
+    "refused": "拒绝",
+    "chip_skipped": "花费1枚筹码跳过",
+    "failed": "未成功",
+}
+
+
+def _who(event: Event) -> str:
+    return "" if event.player is None else PLAYERS[event.player]
+
+
+def _round(event: Event) -> str:
+    return f"第{event.data.get('round')}局开始，庄家 {event.data.get('dealer')}"
+
+
+def _world(event: Event) -> str:
+    return f"世界牌 {event.data.get('card')}"
+
+
+def _treasure(event: Event) -> str:
+    return f"宝牌顺序 {event.data.get('card')}：{event.data.get('faces')}"
+
+
+def _drafted(event: Event) -> str:
+    picks = event.data.get("picks")
+    shown = "，".join(f"{seat} {card}" for seat, card in picks.items()) if isinstance(picks, dict) else ""
+    return f"{TIER_WORDS.get(str(event.data.get('tier')), '')}强化：{shown}"
+
+
+def _flower(event: Event) -> str:
+    return f"{_who(event)} 亮花 {event.data.get('flower')}"
+
+
+def _discard(event: Event) -> str:
+    return f"{_who(event)} 打出 {event.data.get('tile')}"
+
+
+def _meld(event: Event) -> str:
+    kind = str(event.data.get("kind"))
+    return f"{_who(event)} {MELD_WORDS.get(kind, kind)} {event.data.get('tile')}（{event.data.get('from')}）"
+
+
+def _kong(event: Event) -> str:
+    kind = str(event.data.get("kind"))
+    if kind == MeldKind.ANKAN.value:
+        return f"{_who(event)} 暗杠"
+    return f"{_who(event)} {MELD_WORDS.get(kind, kind)} {event.data.get('tile')}"
+
+
+def _hu(event: Event) -> str:
+    way = WAY_WORDS.get(str(event.data.get("way")), "")
+    return f"{_who(event)} 胡牌（{way} {event.data.get('tile')}）{event.data.get('total')}分"
+
+
+def _revealed(event: Event) -> str:
+    return f"{_who(event)} 亮出 {event.data.get('tiles')}"
+
+
+def _abandon(event: Event) -> str:
+    choices = event.data.get("choices")
+    words = {"keep": "保留", "abandon": "放弃"}
+    shown = (
+        "，".join(f"{seat} {words.get(str(c), c)}" for seat, c in choices.items())
+        if isinstance(choices, dict)
+        else ""
+    )
+    return f"放弃窗口：{shown}"
+
+
+def _settled(event: Event) -> str:
+    chips = int(str(event.data.get("chips", 0)))
+    moved = f"（{event.data.get('to')} 欢乐筹码 {chips:+d}）" if chips else ""
+    outcome = OUTCOME_WORDS.get(str(event.data.get("outcome")), "")
+    return f"{_who(event)} {outcome} {event.data.get('card')}{moved}"
+
+
+def _put_away(event: Event) -> str:
+    return f"{_who(event)} 花费1枚筹码弃置 {event.data.get('card')}"
+
+
+def _ended(event: Event) -> str:
+    return f"本局结束：{REASON_WORDS.get(str(event.data.get('reason')), '')}"
+
+
+def _rotated(event: Event) -> str:
+    seats = event.data.get("seats")
+    shown = "，".join(f"{p}→{s}" for p, s in seats.items()) if isinstance(seats, dict) else ""
+    return f"换座：{shown}"
+
+
+FEED: Mapping[str, Callable[[Event], str]] = {
+    "round.started": _round,
+    "world.revealed": _world,
+    "treasure.revealed": _treasure,
+    "augment.drafted": _drafted,
+    "flower.revealed": _flower,
+    "discard.made": _discard,
+    "meld.exposed": _meld,
+    "kong.established": _kong,
+    "hu.confirmed": _hu,
+    "tiles.revealed": _revealed,
+    "abandon.window": _abandon,
+    "challenge.settled": _settled,
+    "challenge.discarded": _put_away,
+    "round.ended": _ended,
+    "seats.rotated": _rotated,
+}
+"""The public events and how the feed words each (every field used is announced at the table)."""
+
+FEED_KEPT = 200
+"""How many feed lines a table keeps (the screens show the latest)."""
+
+
+@dataclass
+class PublicFeed:
+    """A bus sink of the public announcements: the feed's lines, the round, world card and treasure
+    order in force (§6.2, §8), and whose turn it is (``turn.started``)."""
+
+    events: frozenset[str] = frozenset({*FEED, "turn.started"})
+    lines: list[str] = field(default_factory=list)
+    round: int = 0
+    world: str | None = None
+    treasure: str | None = None
+    treasure_faces: str = ""
+    turn: int | None = None
+
+    def __call__(self, event: Event) -> None:
+        if event.name == "round.started":
+            self.round = int(str(event.data.get("round", self.round + 1)))
+            self.world = self.treasure = None
+            self.treasure_faces = ""
+            self.turn = None
+        elif event.name == "world.revealed":
+            self.world = str(event.data.get("card", "")) or None
+        elif event.name == "treasure.revealed":
+            self.treasure = str(event.data.get("card", "")) or None
+            self.treasure_faces = str(event.data.get("faces", ""))
+        elif event.name == "turn.started":
+            self.turn = event.player
+            return
+        elif event.name == "round.ended":
+            self.turn = None
+        self.lines.append(FEED[event.name](event))
+        del self.lines[:-FEED_KEPT]
+
+
+@dataclass(frozen=True)
+class PublicSeat:
+    """One seat as the whole table sees it."""
+
+    melds: tuple[tuple[str, tuple[str, ...]], ...]
+    river: tuple[str, ...]
+    flowers: tuple[str, ...]
+    revealed: tuple[str, ...]
+    won: bool
+    won_hand: tuple[str, ...]
+    concealed_count: int
+    contract: str | None
+
+
+@dataclass(frozen=True)
+class PublicView:
+    """The public table of the round in play; ``seats`` empty between rounds."""
+
+    seats: tuple[PublicSeat, ...] = ()
+    wall_left: int = 0
+    dealer: int | None = None
+    abandon_window_done: bool = False
+
+
+def _tiles(instances: Iterable[int], *, ordered: bool = False) -> tuple[str, ...]:
+    """Tile instances as faces in notation, in their order or sorted (a hand laid down)."""
+    kinds = [KINDS[i] for i in instances]
+    return tuple(format_one(k) for k in (sorted(kinds) if ordered else kinds))
+
+
+def public_view(table: Table | None) -> PublicView:
+    """The public part of ``table`` (see the module's docstring)."""
+    if table is None:
+        return PublicView()
+    players = table.players
+    contracts_public = all(pl.contract_status is not ContractStatus.NONE for pl in players)
+    seats = tuple(
+        PublicSeat(
+            melds=tuple(
+                (
+                    m.meld.kind.value,
+                    ()
+                    if m.meld.kind is MeldKind.ANKAN and not pl.won
+                    else tuple(format_one(k) for k in m.meld.tiles),
+                )
+                for m in pl.melds
+            ),
+            river=_tiles(pl.river),
+            flowers=_tiles(pl.flowers),
+            revealed=_tiles(pl.revealed, ordered=True),
+            won=pl.won,
+            won_hand=_tiles(pl.hand, ordered=True) if pl.won else (),
+            concealed_count=len(pl.hand),
+            contract=pl.contract if contracts_public else None,
+        )
+        for pl in players
+    )
+    return PublicView(
+        seats=seats,
+        wall_left=len(table.wall),
+        dealer=table.player_at(table.dealer_seat),
+        abandon_window_done=table.abandon_window_done,
+    )

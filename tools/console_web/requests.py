@@ -1,0 +1,89 @@
+"""What the host asks for when creating a table, checked field by field (§17.2, §17.3, §18.1).
+
+The body of ``POST /api/tables``: ``{"mode", "seed", "bots": ["B", "C", "D"],
+"nicknames": {"A": "…"}, "filming": false, "test": false, "pool": "first-test.yaml"}``,
+every field optional (mode ``all``, a random seed, no bots, the seat letters as
+nicknames, no filming, a formal 8-round session, the mode's own pool).  A field that does not fit is a
+:class:`BadRequest` naming it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Collection
+from typing import Any
+
+from engine.session import MODES
+from engine.state import PLAYERS
+from tools.console_web.cards import pool_names
+from tools.console_web.live import NICKNAME_LIMIT, TableSpec, new_token
+
+SEED_LIMIT = 2**63 - 1
+FIELDS = frozenset({"mode", "seed", "bots", "nicknames", "filming", "test", "pool"})
+
+
+class BadRequest(ValueError):
+    """A request the console cannot take; the message names the field."""
+
+
+def _flag(body: dict[str, Any], key: str) -> bool:
+    value = body.get(key, False)
+    if not isinstance(value, bool):
+        raise BadRequest(f"{key}: expected true or false, got {value!r}")
+    return value
+
+
+def _nicknames(value: object) -> dict[str, str]:
+    """The players' agreed public nicknames (§17.2): one line of printable text each, bounded."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise BadRequest("nicknames: expected an object of seat letters to nicknames")
+    names: dict[str, str] = {}
+    for letter, nickname in value.items():
+        if letter not in PLAYERS:
+            raise BadRequest(f"nicknames.{letter}: not a seat (A, B, C or D)")
+        if not isinstance(nickname, str) or not nickname.strip():
+            raise BadRequest(f"nicknames.{letter}: expected a non-empty text")
+        if len(nickname) > NICKNAME_LIMIT or not nickname.isprintable():
+            raise BadRequest(f"nicknames.{letter}: at most {NICKNAME_LIMIT} printable characters")
+        names[letter] = nickname.strip()
+    return names
+
+
+def table_spec(body: object, taken: Collection[str]) -> TableSpec:
+    """The table the body asks for, with fresh tokens and an id not in ``taken``."""
+    if body is None:
+        body = {}
+    if not isinstance(body, dict):
+        raise BadRequest("body: expected a JSON object")
+    unknown = sorted(set(body) - FIELDS)
+    if unknown:
+        raise BadRequest(f"{unknown[0]}: not a field (one of {', '.join(sorted(FIELDS))})")
+    mode = body.get("mode", "all")
+    if mode not in MODES:
+        raise BadRequest(f"mode: {mode!r} is not one of {', '.join(MODES)}")
+    seed = body.get("seed", secrets.randbelow(2**31))
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= SEED_LIMIT:
+        raise BadRequest(f"seed: expected a whole number 0–{SEED_LIMIT}, got {seed!r}")
+    bots = body.get("bots", [])
+    if not isinstance(bots, list) or any(b not in PLAYERS for b in bots) or len(set(bots)) != len(bots):
+        raise BadRequest(f"bots: expected a list of distinct seats A–D, got {bots!r}")
+    pool = body.get("pool")
+    if pool is not None and pool not in pool_names():
+        raise BadRequest(f"pool: {pool!r} is not one of the pool files ({', '.join(pool_names())})")
+    table = secrets.token_hex(3)
+    while table in taken:
+        table = secrets.token_hex(3)
+    return TableSpec(
+        id=table,
+        mode=str(mode),
+        seed=seed,
+        bots=frozenset(bots),
+        nicknames=_nicknames(body.get("nicknames")),
+        filming=_flag(body, "filming"),
+        test=_flag(body, "test"),
+        host_token=new_token(),
+        tokens={letter: new_token() for letter in PLAYERS if letter not in bots},
+        pool=pool,
+    )
