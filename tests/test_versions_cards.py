@@ -74,7 +74,7 @@ def test_second_new_version_is_v3_after_v2(
     """§18.4: B-15 → B-15-v2 → B-15-v3, each right after the latest version."""
     run_hexmj(["card", "new-version", "B-15"], monkeypatch, capsys)
     code, out, _ = run_hexmj(["card", "new-version", "B-15-v2"], monkeypatch, capsys)
-    assert code == 0 and out.strip().endswith(": B-15-v3")
+    assert code == 0 and out.splitlines()[0].endswith(": B-15-v3")
     text = (card_dir / "black_contracts.hex").read_text(encoding="utf-8")
     assert (
         text.index("card B-15 ")
