@@ -21,7 +21,7 @@ from engine.bus import Event, Step
 from engine.decisions import Decision, DecisionKind
 from engine.effects import deck_ops, hand_ops, table_ops, wall_ops
 from engine.effects.context import Ctx
-from engine.effects.hooks import TURN_STARTED, CardHook, Expiry, LaterHook, Status, WatchHook
+from engine.effects.hooks import CardHook, Expiry, LaterHook, Status, WatchHook
 from engine.effects.program import run_program
 from engine.state import Deck
 from engine.vocabulary import PRIMITIVES as PRIMITIVE_SPECS
@@ -117,9 +117,9 @@ def expire(rnd: Round, event: Event) -> None:
 
 
 def _waited_for(expiry: Expiry) -> tuple[str, ...]:
-    """The events that can end ``expiry``, and ``turn.started`` while it waits for its holder's next
-    turn to start (H10)."""
-    return (expiry.event,) if expiry.armed else (expiry.event, TURN_STARTED)
+    """The events that can end ``expiry``, and the one that arms it while it waits for its holder's
+    next turn to start (H10) or next normal draw (R137)."""
+    return (expiry.event,) if expiry.armed else (expiry.event, expiry.arms_on)
 
 
 def deliver_then_end(rnd: Round, event: Event) -> Iterable[Decision]:

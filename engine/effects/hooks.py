@@ -37,8 +37,12 @@ if TYPE_CHECKING:
 
 TURN_STARTED = "turn.started"
 """The event that arms a duration counting only the holder's next turn (H10)."""
-ARMED_AT_NEXT_TURN = frozenset({"next_turn_end"})
-"""Durations that count only the holder's *next* rotation turn, never the one in progress (H10)."""
+ARMED_AT: dict[str, str] = {"next_turn_end": TURN_STARTED, "next_normal_discard": "draw.normal"}
+"""Durations that count only from an event of the holder still to come: the *next* rotation turn,
+never the one in progress (H10); the discard of the turn of the *next* normal draw (O-N08, R137)."""
+BINDS_ONCE_ARMED = frozenset({"next_normal_discard"})
+"""Durations whose status binds only once armed: O-N08 "你的下一次正常摸牌不能在同一回合直接弃出"
+bars the tile of the next normal draw, not one drawn before the card (R137)."""
 
 
 def limit_key(
@@ -74,20 +78,28 @@ class Expiry:
     holder: int | None
     armed: bool = True
     ended: bool = False
+    arms_on: str = TURN_STARTED
+    """The holder's event that arms the duration while it is not :attr:`armed` (:data:`ARMED_AT`)."""
 
     @classmethod
     def of(cls, until: str | None, holder: int | None) -> Expiry | None:
         """The expiry of a named duration (``engine.vocabulary.DURATIONS``), or ``None`` for none."""
         if until is None:
             return None
-        return cls(until, DURATIONS[until].ends_on, holder, until not in ARMED_AT_NEXT_TURN)
+        arms_on = ARMED_AT.get(until)
+        return cls(until, DURATIONS[until].ends_on, holder, arms_on is None, arms_on=arms_on or TURN_STARTED)
+
+    @property
+    def dormant(self) -> bool:
+        """A status with this expiry does not bind yet (:data:`BINDS_ONCE_ARMED`)."""
+        return not self.armed and self.until in BINDS_ONCE_ARMED
 
     def observe(self, event: Event, game: Round) -> bool:
         """True the first time ``event`` ends the duration."""
         if self.ended:
             return False
         if not self.armed:
-            self.armed = event.name == TURN_STARTED and event.player == self.holder
+            self.armed = event.name == self.arms_on and event.player == self.holder
             return False
         if event.name != self.event:
             return False
@@ -323,7 +335,9 @@ class Status:
     uses: dict[str, int] = field(default_factory=dict)
 
     def applies(self) -> bool:
-        """The rule's own condition holds now."""
+        """The rule binds now: its duration is not waiting to be armed and its own condition holds."""
+        if self.expiry is not None and self.expiry.dormant:
+            return False
         return holds(self.rule.condition, self.ctx)
 
     def tile_test(self, name: str, default: str = "any") -> Callable[[int], bool]:
