@@ -234,6 +234,7 @@ class Round:
         except RoundOver as over:
             reason = over.reason
         yield from self.emit("round.ended", reason=reason.value)
+        card_runtime.close_slots(self)
         return self._result(reason)
 
     def start(self) -> Step:

@@ -788,3 +788,7 @@ class CompiledCard:
     contract: ContractTerms | None = None
     watches: tuple[ContractWatch, ...] = ()
     resolution: Program = ()
+    lasts: str | None = None
+    """For a chance or party card, the duration (:data:`DURATIONS`) its 持续时间 names: drawn, it takes
+    its holder's one lasting slot of its deck until then or until it is used up (§6.9, §7.3, R132);
+    ``None`` for an immediate card."""

@@ -20,6 +20,7 @@ from engine.decisions import PASS, Decision, DecisionKind
 from engine.effects.context import Ctx
 from engine.effects.facts import Test, compiled, holds
 from engine.effects.program import Step, runnable
+from engine.predicates import All, AnyOf, Call, Condition
 from engine.state import ContractStatus
 from engine.vocabulary import (
     DURATIONS,
@@ -127,13 +128,15 @@ class CardHook:
     live: bool = True
     test: Test | None = field(init=False, repr=False, compare=False)
     deaf_to: str = field(init=False, repr=False, compare=False)
-    """The cause of this card's own effects: no effect retriggers a card of the same name (lib 二.2)."""
+    """The cause of this card's own effects: no effect retriggers a card of the same name (lib 二.2);
+    none for a guard that exists for its own card's events (``is(source, self)``: O-X06, F-I08, R133)."""
     rule_only: bool = field(init=False, repr=False, compare=False)
     """A world card ignores card-caused events (§6.7, §14.6)."""
 
     def __post_init__(self) -> None:
         self.test = None if self.hook.condition is None else compiled(self.hook.condition)
-        self.deaf_to = f"card:{self.card.base_id}"
+        own = self.hook.condition is not None and _asks_own_source(self.hook.condition)
+        self.deaf_to = "" if own else f"card:{self.card.base_id}"
         self.rule_only = self.hook.level == Level.WORLD
 
     @property
@@ -234,6 +237,20 @@ class CardHook:
             event.player is not None
             and Ctx(game, self.card, self.holder, event).player(actor) == event.player
         )
+
+
+def _asks_own_source(condition: Condition) -> bool:
+    """The condition asks whether the event's source is the card itself (``is(source, self)``): the
+    trigger is the card's own guard against its effects ("由本牌抽出的牌…", O-X06, F-I08), which the
+    card's text makes hear them (§15 supplement 1 over lib 二.2's default, R133)."""
+    if isinstance(condition, Call):
+        if condition.name != "is" or len(condition.args) != 2 or condition.args[0] != "source":
+            return False
+        wanted = condition.args[1]
+        return "self" in (wanted if isinstance(wanted, tuple) else (wanted,))
+    if isinstance(condition, All | AnyOf):
+        return any(_asks_own_source(part) for part in condition.parts)
+    return False
 
 
 @dataclass
