@@ -205,6 +205,22 @@ def test_a_copy_pack_puts_a_second_copy_in_the_deck_s3(
     assert single.decks["chance"].cards.count("O-X06") == 1
 
 
+def test_a_copy_pack_session_replays_from_its_log_s18_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """§18.2, R134: a session played with a copy pack logs both copies and replays without the file."""
+    pool = tmp_path / "copies.yaml"
+    pool.write_text("copies: [O-X06]\n", encoding="utf-8")
+    log = tmp_path / "game.log"
+    argv = ["play", "--seed", "5", "--mode", "strategy", "--pool", str(pool), "--db", "none"]
+    argv += ["--log", str(log)]
+    assert run_hexmj(argv, monkeypatch, capsys)[0] == 0
+    header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+    assert header["cards"].count("O-X06") == 2
+    pool.unlink()
+    assert run_hexmj(["replay", str(log)], monkeypatch, capsys)[0] == 0
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [("copies: [Z-99]\n", "copies: Z-99 is not a card of the pool"), ("copies: O-X06\n", "copies: expected")],
