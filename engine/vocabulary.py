@@ -530,7 +530,7 @@ FACTS: dict[str, FactSpec] = {
         FactSpec("river_suits", "int", (_P("player", "player", "actor"),),
                  "number suits among the tiles physically in the player's river (H19)"),
         FactSpec("exposed_melds", "int", (_P("player", "player", "actor"), _P("kinds", "kinds", "set")),
-                 "exposed melds of the player (chi, pon, 明杠, 加杠; 暗杠 is not exposed)"),
+                 "exposed melds of the player of those kinds (chi, pon, 明杠, 加杠; 暗杠 is not exposed)"),
         FactSpec("others_with_exposed_melds", "int", (_P("player", "player", "actor"),),
                  "other players, exited or not, who have an exposed meld"),
         FactSpec("uncalled_streak", "int", (_P("player", "player", "actor"),),

@@ -296,6 +296,15 @@ def test_a_flower_as_the_fifth_normal_draw_gives_s_01_its_look_lib6() -> None:
     assert d.player == B and sc.player("B").normal_draws == 5
 
 
+def test_o_n07_a_flower_as_the_next_normal_draw_shows_nothing_more_lib4() -> None:
+    """O-N07 "你的下一次正常摸牌必须正面公开", R135: A's next normal draw is a flower, public already; its
+    replacement, a second 9s, is no normal draw and stays hidden (the control, a 9s drawn normally
+    and shown, is ``test_on07_the_next_normal_draw_is_shown_s6_lib4``)."""
+    sc = after_opening("O-N07", draws="2z3z4z1f", tail="9s")
+    sc.turn_of("A")
+    assert sc.has("A", "9s") == 2 and sc.player("A").revealed == set()
+
+
 def test_g_02_a_kong_replacement_that_is_a_flower_still_gives_the_tidy_lib7() -> None:
     """G-02 "成功完成杠牌并正常补牌后": A's concealed kong is replaced by a flower, which is replaced in
     turn; the kong has had its replacement, so G-02 offers its extra tidy."""

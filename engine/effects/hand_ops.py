@@ -116,6 +116,13 @@ def retract_discard(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     yield from ctx.game.emit("discard.retracted", target, ctx.cause)
 
 
+def _names_drawn(ctx: Ctx, tile: int) -> bool:
+    """The hand's last tile is the drawn tile the event names (if it names one): a normal draw that was
+    a flower is already public and replaced, and its replacement is no normal draw (O-N07, F-R02, R135)."""
+    named = ctx.event.data.get("tile") if ctx.event is not None else None
+    return named is None or named == format_one(kind_of_instance(tile))
+
+
 @primitive("reveal")
 def reveal(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """Make ``n`` hand tiles public; they stay hand tiles (§14.4).  The chooser is the owner, another
@@ -127,7 +134,7 @@ def reveal(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     player = game.table.players[owner]
     where = args.get("filter", "any")
     if where == "drawn":
-        candidates = [player.hand[-1]] if player.hand else []
+        candidates = [player.hand[-1]] if player.hand and _names_drawn(ctx, player.hand[-1]) else []
     else:
         test = ctx.tile_filter(where, owner)
         candidates = [i for i in player.hand if i not in player.revealed and test(kind_of_instance(i))]
