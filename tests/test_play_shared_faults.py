@@ -197,6 +197,8 @@ def test_a_copy_pack_puts_a_second_copy_in_the_deck_s3(
     code, out, _ = run_hexmj(argv, monkeypatch, capsys)
     assert code == 0
     assert json.loads(out)["cards"].count("O-X06") == 2
+    code, out, _ = run_hexmj(argv[:-1], monkeypatch, capsys)
+    assert code == 0 and out.count("副本2") == 1
     cards, modules = session_cards("strategy", None, pool)
     session = Session(SessionConfig(seed=1, mode="strategy"), cards=cards, modules=modules)
     assert session.decks["chance"].cards.count("O-X06") == 2
