@@ -431,6 +431,17 @@ def test_o_n08_drawn_mid_turn_binds_the_next_normal_draw_lib4() -> None:
     assert "discard 8s" not in turn.options
 
 
+@pytest.mark.parametrize(("contract", "offered"), [("C-04", False), ("C-13", False), ("C-09", True)])
+def test_c_04_and_c_13_ban_calls_before_their_nth_draw_s9_7(contract: str, offered: bool) -> None:
+    """C-04 / C-13 "自己完成前6（8）次正常摸牌之前，不得吃、碰或明杠" is a contract ban (§9.7, R140), as
+    B-03's "不得" is: B holding 55p is not offered A's 5p; holding C-09 (the control) B is."""
+    sc = CardPlay(
+        hands={"A": "5p1m4m7m2p8p3s6s9s1z2z3z4z", "B": "55p1m4m7m2p8p3s6s1z2z3z"}, contracts={"B": contract}
+    )
+    d = sc.advance("discard 5p")
+    assert (d is not None and d.kind is DecisionKind.CALL and d.player == B and "pon" in d.options) is offered
+
+
 # ---- the turn order stays with the seats (§14.3, O-X01, R139) ------------------------------------
 
 
