@@ -465,3 +465,27 @@ def test_without_a_rotation_the_next_turn_is_the_next_seat_s11() -> None:
     sc = after_opening("O-P04")
     sc.advance(sc.pending.options[0] if sc.pending else "")
     assert _turn_after_the_opening(sc) == (B, 1)
+
+
+# ---- the winners of one discard leave together (§12.3, R127, R141) -------------------------------
+
+
+def test_a_second_winner_of_a_discard_answers_no_discard_made_meanwhile_s12_3() -> None:
+    """§12.3 一炮多响, R24, R127, R141: B and D both win on A's 3p; B's hu completes C-01, W-04 gives B
+    O-X05, and C's extra tidy discards another 3p.  D, already a winner of A's 3p, is not asked about
+    it (he would win twice); D wins once, as the second winner."""
+    sc = CardPlay(
+        hands={"A": "3p19m19s1234567z5m6m", "B": "123m456m789m12p55s", "D": "123s456s789s12p77z"},
+        draws="3p",
+        world="W-04",
+        chance=["O-X05"],
+        contracts={"B": "C-01", "D": "C-01"},
+    )
+    sc.advance("discard 3p", "hu", "hu")
+    tidy = sc.pending
+    assert tidy is not None and tidy.player == C and "discard 3p" in tidy.options
+    sc.advance("discard 3p")
+    sc.until_event("hu.confirmed", player=D)
+    asked_d = [d for d in sc.asked if d.player == D and d.kind is DecisionKind.CALL]
+    assert len(asked_d) == 1
+    assert [(w.player, w.order) for w in sc.round.wins] == [(B, 1), (D, 2)]
