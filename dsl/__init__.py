@@ -1,6 +1,6 @@
 """The card language: ``.hex`` files → cards → values in the engine's vocabulary (docs/dsl.md)."""
 
-from dsl.compiler import check_cards, compile_card, compile_cards
+from dsl.compiler import check_cards, compile_card, compile_cards, compile_pool
 from dsl.errors import CardCheckError, CardSyntaxError, Diagnostic, Location
 from dsl.loader import default_paths, load_cards
 from dsl.model import Card
@@ -15,6 +15,7 @@ __all__ = [
     "check_cards",
     "compile_card",
     "compile_cards",
+    "compile_pool",
     "default_paths",
     "load_cards",
     "parse_file",

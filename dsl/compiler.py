@@ -25,6 +25,7 @@ from typing import Literal, TypeVar
 
 from dsl import model as m
 from dsl.errors import CardCheckError, Diagnostic, Location
+from dsl.lasting import slot_duration
 from engine import predicates as pr
 from engine import vocabulary as v
 from engine.contracts import PROHIBITABLE, ContractTerms
@@ -87,6 +88,8 @@ CONTRACTS = frozenset({"contract", "black_contract"})
 """The types that may ``complete`` and ``fail`` (§9)."""
 DRAWN = frozenset({"chance", "party", "treasure"})
 """The types drawn and resolved at once, which may ``resolve`` (§6.5, §7.2, §8)."""
+SLOTTED = frozenset({"chance", "party"})
+"""The drawn types with one lasting slot per player, which a 持续时间 fills (§6.9, §7.3)."""
 
 WORLD_DEFAULT = (v.LimitRule(1, "round", per_player=True), v.LimitRule(4, "round"))
 """A world trigger without ``limit``: once per player per round, four times per round (§6.3, lib 三)."""
@@ -506,6 +509,7 @@ class _Pass:
             contract=contract,
             watches=tuple(watches),
             resolution=resolution,
+            lasts=slot_duration(dict(card.fields), resolution) if card.type in SLOTTED else None,
         )
 
     def placement(self, ability: m.Ability) -> None:
@@ -653,3 +657,11 @@ def compile_cards(cards: Sequence[m.Card]) -> list[v.CompiledCard]:
     if problems:
         raise CardCheckError(problems, {})
     return compiled
+
+
+def compile_pool(cards: Sequence[m.Card]) -> list[v.CompiledCard]:
+    """Compile a pool: each card once, one compiled card per entry, so the second copy of a copy pack
+    (§3, 副本2) stays in the list and the session's deck holds both copies."""
+    distinct = list({card.id: card for card in cards}.values())
+    by_id = {card.id: card for card in compile_cards(distinct)}
+    return [by_id[card.id] for card in cards]

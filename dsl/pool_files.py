@@ -9,6 +9,7 @@ Every key is optional::
       C: [C-01, C-02]
     versions:              # which version of a card plays (§18.4)
       S-08: S-08-v2
+    copies: [O-X06]        # a copy pack (复本包, §3): a second copy of each id, marked 副本2
 
 Series not named under ``draw`` keep every card of the mode.  Files are read
 and rewritten with ruamel.yaml's round-trip mode, so comments and key order
@@ -43,7 +44,7 @@ from ruamel.yaml.events import (
 from engine.errors import InputError
 from engine.plugins import MODES
 
-_KEYS = ("mode", "seed", "draw", "versions")
+_KEYS = ("mode", "seed", "draw", "versions", "copies")
 _SERIES = re.compile(r"[A-Z](?:-[A-Z])?")
 
 MAX_SIZE = 1 << 20
@@ -66,6 +67,8 @@ class PoolSpec:
     seed: int = 0
     draw: dict[str, int | tuple[str, ...]] = field(default_factory=dict)
     versions: dict[str, str] = field(default_factory=dict)
+    copies: tuple[str, ...] = ()
+    """The ids of the copy pack: each plays a second copy, 副本2 (§3)."""
     lines: dict[str, int] = field(default_factory=dict)
 
     def error(self, key: str, message: str) -> InputError:
@@ -200,12 +203,19 @@ def _spec(data: CommentedMap, path: Path) -> PoolSpec:
         if not _SERIES.fullmatch(str(series)):
             raise spec.error(f"draw.{series}", "not an id series (e.g. W, O-P, F-T, S, C)")
     versions = _mapping(spec, data, "versions")
+    copies = data.get("copies", [])
+    if not isinstance(copies, list) or not all(isinstance(item, str) for item in copies):
+        raise spec.error("copies", "expected a list of card ids, e.g. [O-X06, F-I08]")
+    repeated = sorted({item for item in copies if copies.count(item) > 1})
+    if repeated:
+        raise spec.error("copies", f"{repeated[0]} is listed twice: a copy pack adds one second copy (§3)")
     return PoolSpec(
         path=path,
         mode=mode,
         seed=seed,
         draw={str(series): _count(spec, f"draw.{series}", value) for series, value in draw.items()},
         versions={str(base): _text(spec, f"versions.{base}", value) for base, value in versions.items()},
+        copies=tuple(copies),
         lines=spec.lines,
     )
 

@@ -99,7 +99,9 @@ def build_pool(
     registry: Sequence[ModuleInfo],
     removed: frozenset[str] = frozenset(),
 ) -> list[Card]:
-    """The cards in play: the mode's cards, one version each, then the file's draws (§3, §18.2, §18.4).
+    """The cards in play: the mode's cards, one version each, then the file's draws (§3, §18.2, §18.4),
+    and a second copy of each id of the copy pack (``copies``, §3: 复本包, the copy marked 副本2); the
+    second copy follows the first, and the decks of a session hold both.
 
     A series under ``draw`` keeps the listed ids, or that many cards drawn at
     random with a generator seeded by the file's ``seed`` and the series, so
@@ -118,6 +120,11 @@ def build_pool(
         if series not in by_series:
             raise spec.error(f"draw.{series}", f"no card of series {series} in mode {mode}")
     kept = [card for series, members in by_series.items() for card in _draw(spec, series, members, mode)]
+    by_base = {card.base_id: card for card in kept}
+    for base_id in spec.copies:
+        if base_id not in by_base:
+            raise spec.error("copies", f"{base_id} is not a card of the pool in mode {mode}")
+        kept.append(by_base[base_id])
     _check_table(spec, kept)
     return sorted(kept, key=lambda card: sort_key(card.id))
 

@@ -1,5 +1,6 @@
 """The abandon window (§10): once a round, the first time the drawable tiles fall to 24 or fewer,
-every in-game player with an unfinished contract decides together to keep or abandon it.
+every in-game player with an unfinished contract — open or failed — decides together to keep or
+abandon it; only a completed contract is kept without a question (§10.3).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ if TYPE_CHECKING:
 
 ABANDON_THRESHOLD = 24
 """§10: the window opens the first time the drawable tiles fall to this many or fewer."""
+_UNFINISHED = (ContractStatus.OPEN, ContractStatus.FAILED)
+"""The contracts the window asks about: every one not completed, a failed one too (§10.1, §10.3, R63)."""
 
 
 def abandon_window(rnd: Round) -> Iterable[Decision]:
@@ -33,7 +36,7 @@ def _window(rnd: Round) -> Step:
     """The window once open: every asked player decides, then the choices are announced (§10)."""
     t = rnd.table
     t.abandon_window_done = True
-    asked = [p for p in range(4) if t.in_game(p) and t.players[p].contract_status is ContractStatus.OPEN]
+    asked = [p for p in range(4) if t.in_game(p) and t.players[p].contract_status in _UNFINISHED]
     answers = {}
     for p in asked:
         answers[p] = yield Decision(DecisionKind.ABANDON, p, (KEEP, ABANDON), t.players[p].contract or "")

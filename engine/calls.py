@@ -62,9 +62,10 @@ def _call_chance(options: tuple[str, ...]) -> bool:
 
 def response_options(rnd: Round, q: int, source: int, tile: int, rob: bool) -> tuple[str, ...]:
     """What ``q`` may answer to ``source``'s discard (or added kong, ``rob``): pass, hu, pon, kong,
-    chi; a player whose own turn action is pending only passes (H9)."""
+    chi; a player whose own turn action is pending only passes (H9), and so does a winner about to
+    leave (R141)."""
     responder = rnd.table.players[q]
-    if q in rnd.owing or len(responder.hand) + 3 * len(responder.melds) != OTHER_TILES:
+    if q in rnd.owing or q in rnd.exiting or len(responder.hand) + 3 * len(responder.melds) != OTHER_TILES:
         return _PASS_ONLY
     counted = count_hand(rnd.hand_counts, q, responder.hand)
     hu = _may_ron(rnd, q, source, tile, counted, rob)

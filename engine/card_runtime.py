@@ -21,21 +21,10 @@ from engine.bus import Event, Step
 from engine.decisions import Decision, DecisionKind
 from engine.effects import deck_ops, hand_ops, table_ops, wall_ops
 from engine.effects.context import Ctx
-from engine.effects.hooks import TURN_STARTED, CardHook, Expiry, LaterHook, Status, WatchHook
+from engine.effects.hooks import CardHook, Expiry, LaterHook, Status, WatchHook, limit_key
 from engine.effects.program import run_program
 from engine.state import Deck
-from engine.vocabulary import PRIMITIVES as PRIMITIVE_SPECS
-from engine.vocabulary import (
-    ChooseStep,
-    CompiledCard,
-    ForEachStep,
-    IfStep,
-    LaterStep,
-    PrimitiveStep,
-    Program,
-    StaticRule,
-    StatusStep,
-)
+from engine.vocabulary import CompiledCard, LimitRule, Program, StaticRule
 
 if TYPE_CHECKING:
     from engine.round import Round
@@ -65,6 +54,8 @@ class InForce:
 
     statuses: list[Status] = field(default_factory=list)
     lasting: dict[tuple[str, int], str] = field(default_factory=dict)
+    slot_ends: dict[tuple[str, int], Expiry] = field(default_factory=dict)
+    """When each lasting slot's card lapses: the duration its 持续时间 names (R132)."""
     replacements: dict[str, list[CardHook]] = field(default_factory=dict)
     expiring: list[tuple[Expiry, Callable[[], None]]] = field(default_factory=list)
     retiring: list[CardHook] = field(default_factory=list)
@@ -117,9 +108,9 @@ def expire(rnd: Round, event: Event) -> None:
 
 
 def _waited_for(expiry: Expiry) -> tuple[str, ...]:
-    """The events that can end ``expiry``, and ``turn.started`` while it waits for its holder's next
-    turn to start (H10)."""
-    return (expiry.event,) if expiry.armed else (expiry.event, TURN_STARTED)
+    """The events that can end ``expiry``, and the one that arms it while it waits for its holder's
+    next turn to start (H10) or next normal draw (R137)."""
+    return (expiry.event,) if expiry.armed else (expiry.event, expiry.arms_on)
 
 
 def deliver_then_end(rnd: Round, event: Event) -> Iterable[Decision]:
@@ -163,8 +154,10 @@ def replaced(rnd: Round, name: str, p: int, **data: object) -> Generator[Decisio
 
 def resolve(rnd: Round, ctx: Ctx, steps: Program) -> Step:
     """Run a card's program and record that the card was exercised: it acted, or it was called on
-    and could do nothing (§6.8, §18.3).  The drawable count a card effect lowered is announced
-    once the outermost effect has settled (``wall.count``, H12, R117)."""
+    and could do nothing (§6.8, §18.3).  A lasting card whose every limited trigger has reached its
+    limit is used up and leaves its slot now ("发动后弃置", "触发1次后弃置", "最多触发N次", R132).  The
+    drawable count a card effect lowered is announced once the outermost effect has settled
+    (``wall.count``, H12, R117)."""
     rnd.exercised.add(ctx.card.base_id)
     rnd.in_force.effect_depth += 1
     try:
@@ -173,6 +166,8 @@ def resolve(rnd: Round, ctx: Ctx, steps: Program) -> Step:
         rnd.in_force.effect_depth -= 1
     tally = rnd.unable if ctx.unexecutable and not ctx.did_something else rnd.acted
     tally[ctx.card.base_id] = tally.get(ctx.card.base_id, 0) + 1
+    if ctx.holder is not None and ctx.card.lasts is not None and _used_up(rnd, ctx.card, ctx.holder):
+        yield from _leave_slot(rnd, ctx.card.id, ctx.holder)
     if not rnd.in_force.effect_depth and rnd.in_force.wall_count_due is not None:
         cause, rnd.in_force.wall_count_due = rnd.in_force.wall_count_due, None
         yield from rnd.emit("wall.count", None, cause, drawable=len(rnd.table.wall))
@@ -224,30 +219,29 @@ def resolve_drawn(
     (§6.9, §7.3); a player about to leave cannot take a lasting card (§7.6)."""
     card = rnd.cards.library[card_id]
     ctx = Ctx(rnd, card, p)
-    lasting = any(h.duration is not None for h in card.hooks) or _lasting(card.resolution)
+    lasting = card.lasts is not None
     if p in rnd.exiting and lasting:
         rnd.drawn.append(DrawnCard(card_id, deck_name, p, True))
         deck.discards.append(card_id)
         yield from rnd.emit(f"{deck_name}.unexecutable", p, ctx.cause, card=card_id)
         return False
     if lasting:
-        held = rnd.in_force.lasting.get((deck_name, p))
-        if held is not None and still_acts(rnd, held, p):
+        held = lasting_card(rnd, p, deck_name)
+        if held is not None:
             keep = yield Decision(DecisionKind.KEEP_LASTING, p, (held, card_id), deck_name)
-            dropped = card_id if keep == held else held
-            deck.discards.append(dropped)
-            end_card(rnd, dropped, p)
-            if dropped == held:
-                yield from rnd.emit("card.ended", p, card=held)
             if keep == held:
+                deck.discards.append(card_id)
                 rnd.drawn.append(DrawnCard(card_id, deck_name, p, False, discarded=True))
                 return True
-        rnd.in_force.lasting[(deck_name, p)] = card_id
+            yield from _leave_slot(rnd, held, p)
+        _take_slot(rnd, deck_name, p, card)
     register(rnd, card, p)
     yield from resolve(rnd, ctx, card.resolution)
-    unexecutable = ctx.unexecutable and not ctx.did_something and not lasting
+    unexecutable = ctx.unexecutable and not ctx.did_something
     rnd.drawn.append(DrawnCard(card_id, deck_name, p, unexecutable))
-    if not lasting:
+    if unexecutable and lasting:
+        _vacate(rnd, deck_name, p, card_id)
+    if unexecutable or not lasting:
         end_card(rnd, card_id, p)
         deck.discards.append(card_id)
     if unexecutable:
@@ -256,14 +250,59 @@ def resolve_drawn(
     return True
 
 
-def still_acts(rnd: Round, card_id: str, p: int) -> bool:
-    """Whether ``card_id`` still acts for ``p``: it lies before them, or a trigger or status of it is live."""
-    if _stays(rnd.cards.library[card_id].resolution):
-        return True
-    hooks = [h for hs in rnd.bus.listeners.values() for h in hs if isinstance(h, CardHook)]
-    return any(h.live and h.holder == p and h.card.id == card_id for h in hooks) or any(
-        s.holder == p and s.rule.source == card_id for s in rnd.in_force.statuses
+def _take_slot(rnd: Round, deck_name: str, p: int, card: CompiledCard) -> None:
+    """``card`` fills ``p``'s lasting slot of the deck until the duration its 持续时间 names ends (R132);
+    the card then goes to the deck's discard pile (§6.5 "效果结束后，将机遇牌放入弃牌区", §7.2)."""
+    assert card.lasts is not None
+    expiry = Expiry.of(card.lasts, p)
+    assert expiry is not None
+    rnd.in_force.lasting[(deck_name, p)] = card.id
+    rnd.in_force.slot_ends[(deck_name, p)] = expiry
+    watch(rnd, expiry, partial(_lapse, rnd, deck_name, p, expiry))
+
+
+def _lapse(rnd: Round, deck_name: str, p: int, expiry: Expiry) -> None:
+    """The slot's card reached the end of its 持续时间: it leaves the slot for the discard pile."""
+    if rnd.in_force.slot_ends.get((deck_name, p)) is not expiry:
+        return
+    card_id = rnd.in_force.lasting[(deck_name, p)]
+    _vacate(rnd, deck_name, p, card_id)
+    deck = rnd.cards.decks.get(deck_name)
+    if deck is not None:
+        deck.discards.append(card_id)
+
+
+def _vacate(rnd: Round, deck_name: str, p: int, card_id: str) -> None:
+    """``card_id`` no longer fills ``p``'s slot of the deck."""
+    if rnd.in_force.lasting.get((deck_name, p)) == card_id:
+        del rnd.in_force.lasting[(deck_name, p)]
+        rnd.in_force.slot_ends.pop((deck_name, p), None)
+
+
+def _used_up(rnd: Round, card: CompiledCard, p: int) -> bool:
+    """Every trigger of the card has a limit over the round or the session, and has reached it."""
+    return bool(card.hooks) and all(
+        any(rule.period != "turn" and _count(rnd, card, h.index, rule, p) >= rule.count for rule in h.limits)
+        for h in card.hooks
     )
+
+
+def _count(rnd: Round, card: CompiledCard, index: int, rule: LimitRule, p: int) -> int:
+    """How often the holder's trigger ``index`` of ``card`` has counted against ``rule``."""
+    return rnd.counters.get(limit_key(card, index, rule, p, None, rnd), 0)
+
+
+def _leave_slot(rnd: Round, card_id: str, p: int) -> Step:
+    """``card_id`` leaves ``p``'s lasting slot now, without effect: its triggers, statuses and delayed
+    steps end and it goes to its discard pile (§6.9 keep-one, a card used up, R132)."""
+    for (deck_name, holder), held in list(rnd.in_force.lasting.items()):
+        if holder == p and held == card_id:
+            _vacate(rnd, deck_name, p, card_id)
+            end_card(rnd, card_id, p)
+            deck = rnd.cards.decks.get(deck_name)
+            if deck is not None:
+                deck.discards.append(card_id)
+            yield from rnd.emit("card.ended", p, card=card_id)
 
 
 def end_card(rnd: Round, card_id: str, p: int) -> None:
@@ -281,14 +320,15 @@ def end_card(rnd: Round, card_id: str, p: int) -> None:
 
 
 def lasting_card(rnd: Round, p: int, deck_name: str) -> str | None:
-    """The card in ``p``'s one lasting slot of ``deck_name``, while it still acts (§6.9, §7.3)."""
-    held = rnd.in_force.lasting.get((deck_name, p))
-    return held if held is not None and still_acts(rnd, held, p) else None
+    """The card in ``p``'s one lasting slot of ``deck_name``: it is there until its 持续时间 ends or it
+    is used up (§6.9, §7.3, R132)."""
+    return rnd.in_force.lasting.get((deck_name, p))
 
 
 def end_lasting(rnd: Round, p: int, deck_name: str) -> Step:
     """``p`` puts his lasting card of ``deck_name`` in its discard pile without effect (§7.2, §7.4)."""
     held = rnd.in_force.lasting.pop((deck_name, p), None)
+    rnd.in_force.slot_ends.pop((deck_name, p), None)
     if held is None:
         return
     end_card(rnd, held, p)
@@ -299,12 +339,20 @@ def end_lasting(rnd: Round, p: int, deck_name: str) -> Step:
 
 
 def end_holder(rnd: Round, p: int) -> Step:
-    """A winner's chance and party cards end at once (§7.6, §12.5); their augments only pause."""
-    for (deck, holder), card_id in list(rnd.in_force.lasting.items()):
+    """A winner's chance and party cards end at once and go to their discard piles (§7.6, §12.5);
+    their augments only pause."""
+    for (_, holder), card_id in list(rnd.in_force.lasting.items()):
         if holder == p:
-            end_card(rnd, card_id, p)
-            del rnd.in_force.lasting[(deck, holder)]
-            yield from rnd.emit("card.ended", p, card=card_id)
+            yield from _leave_slot(rnd, card_id, p)
+
+
+def close_slots(rnd: Round) -> None:
+    """The round is over: every card still in a lasting slot goes to its discard pile (§6.5, §7.2)."""
+    for (deck_name, p), card_id in sorted(rnd.in_force.lasting.items()):
+        _vacate(rnd, deck_name, p, card_id)
+        deck = rnd.cards.decks.get(deck_name)
+        if deck is not None:
+            deck.discards.append(card_id)
 
 
 def add_status(rnd: Round, ctx: Ctx, rule: StaticRule) -> None:
@@ -337,30 +385,3 @@ def add_later(rnd: Round, ctx: Ctx, until: str, steps: Program) -> None:
 
 def _until(duration: object) -> str | None:
     return getattr(duration, "until", None)
-
-
-def _stays(program: Program) -> bool:
-    """The card lies before its holder for the rest of the round: a lasting primitive (§7.5 F-T, §7.3)."""
-    return any(isinstance(step, PrimitiveStep) and _lasting_primitive(step) for step in program)
-
-
-def _lasting_primitive(step: PrimitiveStep) -> bool:
-    spec = PRIMITIVE_SPECS.get(step.primitive)
-    return spec is not None and spec.lasting
-
-
-def _lasting(program: Program) -> bool:
-    """A drawn card is lasting when it leaves a status or a delayed step behind, or stays before its
-    holder (§6.9, §7.3)."""
-    for step in program:
-        if isinstance(step, StatusStep | LaterStep):
-            return True
-        if isinstance(step, PrimitiveStep) and _lasting_primitive(step):
-            return True
-        if isinstance(step, ChooseStep) and any(_lasting(o.steps) for o in step.options):
-            return True
-        if isinstance(step, ForEachStep) and _lasting(step.steps):
-            return True
-        if isinstance(step, IfStep) and (_lasting(step.then) or _lasting(step.otherwise)):
-            return True
-    return False

@@ -559,9 +559,11 @@ def keep_or_abandon(view: PlayerView, rng: random.Random) -> str:
     (a win kept is worth ``met × (W + bonus)`` against ``W`` abandoned, times the chance of winning
     within the player's share of the wall).  The playouts run past the share so that a slow hand
     still shows whether its wins would meet the contract; when the share leaves no win either way,
-    that per-win comparison decides.  A contract already completed is kept, and so is one no playout
-    could judge."""
+    that per-win comparison decides.  A failed contract is abandoned: that is the only way left to
+    win (R63).  A contract already completed is kept, and so is one no playout could judge."""
     card = view.cards.get(view.contracts[view.me] or "")
+    if view.contract_failed:
+        return ABANDON
     if not view.contract_open:
         return KEEP
     if card is None or card.contract is None:

@@ -92,6 +92,7 @@ def announce(rnd: Round, p: int, tile: int, via: str, cause: str | None, **data:
     if flower:
         rnd.win_tile.pop(p, None)
         yield from replace_flowers(rnd, p, cause)
+        yield from _flower_settled(rnd, p, shown, via, cause, **data)
         return
     if via == "normal":
         rnd.win_tile[p] = tile
@@ -111,3 +112,18 @@ def announce(rnd: Round, p: int, tile: int, via: str, cause: str | None, **data:
         rnd.in_force.wall_count_due = rnd.in_force.wall_count_due or cause or rnd.ambient
     elif "wall.count" in audible:
         yield from rnd.emit("wall.count", None, cause, drawable=len(rnd.table.wall))
+
+
+def _flower_settled(rnd: Round, p: int, shown: str, via: str, cause: str | None, **data: object) -> Step:
+    """A flower that was the turn's normal draw, or a kong's replacement, once it is replaced (补花):
+    the normal draw it was is complete and counted (lib 二.1 正常摸牌; C-04, C-13, S-01 see their N-th
+    draw), and the kong has had its replacement (G-02 "成功完成杠牌并正常补牌后") — R135."""
+    if via == "normal":
+        rnd.drew.add(p)
+        if "draw.normal" in rnd.audible:
+            k = rnd.table.players[p].normal_draws
+            yield from rnd.emit("draw.normal", p, cause, tile=shown, k=k, **data)
+    elif via == "replacement" and data.get("reason") == "kong":
+        hand = rnd.table.players[p].hand
+        if hand and "draw.replacement" in rnd.audible:
+            yield from rnd.emit("draw.replacement", p, cause, **{**data, "tile": rnd.show(hand[-1])})

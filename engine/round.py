@@ -40,8 +40,8 @@ from engine.hand_counts import HandCounts
 from engine.hookspecs import ScoreContribution, SetupStage, WinSummary
 from engine.rules import Rules
 from engine.setup import choose_contracts, deal, opener
-from engine.state import PLAYERS, ContractStatus, Deck, PlayerState, Table, Win
-from engine.tiles import EAST, FACES, kind_of_instance
+from engine.state import PLAYERS, ContractStatus, Deck, PlayerState, Table, Win, seat_wind
+from engine.tiles import FACES, kind_of_instance
 from engine.turn import play_turn
 from engine.vocabulary import CompiledCard, Program, StaticRule
 from engine.wall import Wall
@@ -234,6 +234,7 @@ class Round:
         except RoundOver as over:
             reason = over.reason
         yield from self.emit("round.ended", reason=reason.value)
+        card_runtime.close_slots(self)
         return self._result(reason)
 
     def start(self) -> Step:
@@ -297,9 +298,9 @@ class Round:
         return marks(p, self.table.seat_of[p])
 
     def seat_wind(self, p: int | None) -> int:
-        """The wind of ``p``'s seat this round: 东 at the dealer's seat, then 南 西 北 (§4, §14.3)."""
+        """The wind of ``p``'s seat this round (:func:`engine.state.seat_wind`; §4, §14.3)."""
         seat = self.table.seat_of[p] if p is not None else self.table.dealer_seat
-        return EAST + (seat - self.table.dealer_seat) % 4
+        return seat_wind(seat, self.table.dealer_seat)
 
     def visible_kinds(self) -> list[int]:
         """Every face on view on the table (H21)."""

@@ -29,17 +29,19 @@ if TYPE_CHECKING:
 
 
 def play_turn(rnd: Round, turn: Turn) -> Generator[Decision, str, Turn | None]:
-    """One rotation turn: the abandon window if due, the draw, own actions and a discard."""
+    """One rotation turn: the abandon window if due, ``turn.started``, the draw, own actions and a
+    discard.  The dealer's opening turn (14 tiles, no draw) is a turn too: it starts, so "你的下一回合"
+    of a card the dealer drew at set-up is that turn (lib 二.1, R130)."""
     yield from abandon_window(rnd)
     p = turn.player
     if not rnd.table.in_game(p):
         return after_exit(rnd, p)
     rnd.actor = p
     rnd.owing.add(p)
+    rnd.turn_number += 1
+    if "turn.started" in rnd.audible:
+        yield from rnd.emit("turn.started", p, seat=rnd.table.seat_of[p])
     if turn.draw:
-        rnd.turn_number += 1
-        if "turn.started" in rnd.audible:
-            yield from rnd.emit("turn.started", p, seat=rnd.table.seat_of[p])
         yield from normal_draw(rnd, p)
     nxt = yield from act(rnd, p, drawn=True)
     if "turn.ended" in rnd.audible:
@@ -111,9 +113,12 @@ def discard_options(rnd: Round, p: int) -> tuple[str, ...]:
 
 
 def discard(rnd: Round, p: int, face: int, cause: str | None = None) -> Generator[Decision, str, Turn | None]:
-    """Put a tile in the river and settle the responses to it (§11 phase 2, §12.2, §12.3)."""
+    """Put a tile in the river and settle the responses to it (§11 phase 2, §12.2, §12.3); the next
+    turn goes to the seat after the seat the discard was made from, whoever sits there once the
+    discard has settled (O-X01 at ``discard.settled``, §14.3)."""
     t = rnd.table
     player = t.players[p]
+    seat = t.seat_of[p]
     tile = _copy_to_discard(player, face)
     player.hand.remove(tile)
     player.river.append(tile)
@@ -148,7 +153,7 @@ def discard(rnd: Round, p: int, face: int, cause: str | None = None) -> Generato
         player.uncalled_streak += 1
         if "discard.settled" in rnd.audible:
             yield from rnd.emit("discard.settled", p, cause, tile=shown, outcome="none", normal=normal)
-        nxt = t.next_in_game(p)
+        nxt = t.next_after_seat(seat)
         return None if nxt is None else Turn(nxt)
     answer = rnd.answers[claims[0]]
     if answer == HU:
@@ -156,7 +161,8 @@ def discard(rnd: Round, p: int, face: int, cause: str | None = None) -> Generato
         player.uncalled_streak += 1
         yield from settle_wins(rnd, claims, tile, WinClaim(WinWay.RON, from_player=p, last_tile=houtei))
         yield from rnd.emit("discard.settled", p, cause, tile=shown, outcome="ron", normal=normal)
-        return after_exit(rnd, p)
+        nxt = t.next_after_seat(seat)
+        return None if nxt is None else Turn(nxt)
     caller = claims[0]
     player.uncalled_streak = 0
     yield from make_call(rnd, caller, p, tile, answer)

@@ -51,6 +51,8 @@ class PlayerView:
     cards: Mapping[str, CompiledCard] = field(default_factory=dict)
     treasure: frozenset[int] = frozenset()
     """The faces that are treasure for this player now (§8.3); empty while no module marks tiles."""
+    contract_failed: bool = False
+    """The player's own contract has failed (public, §9.5): the abandon window still asks it (R63)."""
 
     @property
     def n_melds(self) -> int:
@@ -168,6 +170,9 @@ class TableView(PlayerView):
     def _contract_open(self) -> bool:
         return self._table.players[self.me].contract_status is ContractStatus.OPEN
 
+    def _contract_failed(self) -> bool:
+        return self._table.players[self.me].contract_status is ContractStatus.FAILED
+
     def _wall_left(self) -> int:
         return len(self._table.wall)
 
@@ -188,6 +193,7 @@ _READERS: dict[str, Callable[[TableView], object]] = {
     "hand_sizes": TableView._hand_sizes,
     "contracts": TableView._contracts,
     "contract_open": TableView._contract_open,
+    "contract_failed": TableView._contract_failed,
     "wall_left": TableView._wall_left,
     "dealer": TableView._dealer,
     "treasure": TableView._treasure_faces,

@@ -178,7 +178,8 @@ EVENTS: dict[str, EventSpec] = _events(
     ("contract.offered", "candidates", "a player is offered 2 normal + 1 black contract, secretly", "§9.1"),
     ("contract.revealed", "contract", "the contracts are revealed at once; tracking starts", "§9.4"),
     ("discard.first_of_round", "tile", "the first discard of the round by anyone", "§11"),
-    ("turn.started", "seat", "a rotation turn begins, before its normal draw (H10)", "lib 二.1"),
+    ("turn.started", "seat",
+     "a rotation turn begins, before its normal draw; the dealer's opening turn too (H10, R130)", "lib 二.1"),
     ("draw.normal.before", "drawable", "just before the turn's normal draw", "§11"),
     ("draw.normal.taken", "tile end",
      "a normal draw is in hand, before anything answers it; a redraw may send it back (pair 8, R123)",
@@ -566,7 +567,7 @@ FACTS: dict[str, FactSpec] = {
         FactSpec("river_suits", "int", (_P("player", "player", "actor"),),
                  "number suits among the tiles physically in the player's river (H19)"),
         FactSpec("exposed_melds", "int", (_P("player", "player", "actor"), _P("kinds", "kinds", "set")),
-                 "exposed melds of the player (chi, pon, 明杠, 加杠; 暗杠 is not exposed)"),
+                 "exposed melds of the player of those kinds (chi, pon, 明杠, 加杠; 暗杠 is not exposed)"),
         FactSpec("others_with_exposed_melds", "int", (_P("player", "player", "actor"),),
                  "other players, exited or not, who have an exposed meld"),
         FactSpec("uncalled_streak", "int", (_P("player", "player", "actor"),),
@@ -824,3 +825,7 @@ class CompiledCard:
     contract: ContractTerms | None = None
     watches: tuple[ContractWatch, ...] = ()
     resolution: Program = ()
+    lasts: str | None = None
+    """For a chance or party card, the duration (:data:`DURATIONS`) its 持续时间 names: drawn, it takes
+    its holder's one lasting slot of its deck until then or until it is used up (§6.9, §7.3, R132);
+    ``None`` for an immediate card."""

@@ -140,9 +140,11 @@ def settle_wins(rnd: Round, winners: list[int], tile: int, claim: WinClaim) -> S
     """Score each winner in order and let them leave (§11 phases 3–5, §12.3, §12.5).  In a multiple
     ron the discard physically joins the first winner's tiles; every winner is scored with it.  The
     winners of one discard win at the same moment: all are judged before the first one's hu sets off
-    any card, which cannot cancel a legal hu (§6.6, §15; R127)."""
+    any card, which cannot cancel a legal hu (§6.6, §15; R127), and every one of them is about to
+    leave from then on: none answers a discard a card's effect makes meanwhile (R24, R141)."""
     t = rnd.table
     verdicts = [_settled_verdict(rnd, q, tile, claim, ahead=ahead) for ahead, q in enumerate(winners)]
+    rnd.exiting.update(winners)
     for q, verdict in zip(winners, verdicts, strict=True):
         assert verdict is not None
         player = t.players[q]

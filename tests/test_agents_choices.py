@@ -133,6 +133,13 @@ def test_a_completed_contract_is_kept_s10_3(library: Mapping[str, CompiledCard])
     assert decide(view, DecisionKind.ABANDON, (KEEP, ABANDON), "C-06") == KEEP
 
 
+def test_a_failed_contract_is_abandoned_s10_3(library: Mapping[str, CompiledCard]) -> None:
+    """§10.1, §10.3, R63: a failed contract can no longer be met; abandoning it is the only way to win."""
+    held = ("B-09", None, None, None)
+    view = view_of(library, "123m456m234p678p3s", contracts=held, contract_failed=True, wall_left=24)
+    assert decide(view, DecisionKind.ABANDON, (KEEP, ABANDON), "B-09") == ABANDON
+
+
 # -- calls that would break the contract (§9.7) -----------------------------------------------------
 
 

@@ -17,7 +17,7 @@ from engine.plugins import installed_modules
 from tools.fsio import write_atomic
 
 MODULE_CARD = "F-T01"
-KEYS = "mode, seed, draw, versions"
+KEYS = "mode, seed, draw, versions, copies"
 
 
 def fingerprint(folder: Path, names: tuple[str, ...] = ()) -> dict[str, str]:

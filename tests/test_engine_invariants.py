@@ -67,6 +67,8 @@ class Watch:
 
     session: Session | None = None
     dealt: bool = False
+    opening: bool = False
+    """The next ``turn.started`` is the dealer's opening turn: 14 tiles, no draw (R130)."""
     events: int = 0
     decisions: int = 0
     problems: list[str] = field(default_factory=list)
@@ -79,12 +81,14 @@ class Watch:
         """A bus sink: §4/§11 tile accounting and hand sizes after ``event``."""
         self.events += 1
         if event.name == "setup.dealt":
-            self.dealt = True
+            self.dealt = self.opening = True
         elif event.name == "round.ended":
             self.dealt = False
         table = self.session.table if self.session is not None else None
         if table is not None:
             self._check(table, event.name, event.player)
+        if event.name == "turn.started":
+            self.opening = False
 
     def decision(self, decision: Decision, answer: str) -> None:
         """A ``drive`` callback: the same checks at every decision the rule flow asks (not inside a card's
@@ -125,8 +129,9 @@ class Watch:
             if not 12 <= size <= 15:
                 self._fail(where, f"{name} holds {size} tiles")
             if where == "turn.started":
-                if size != 13:
-                    self._fail(where, f"{name} holds {size} tiles, not 13")
+                want = 14 if self.opening and p == actor else 13
+                if size != want:
+                    self._fail(where, f"{name} holds {size} tiles, not {want}")
                 if any(is_flower(kind_of_instance(t)) for t in player.hand):
                     self._fail(where, f"{name} keeps a flower in hand (§4: flowers are replaced)")
             if where in ("draw.normal", "discard.before") and p == actor and size != 14:
@@ -298,6 +303,7 @@ def test_the_watch_sees_a_lost_a_doubled_tile_and_a_wrong_hand_s11() -> None:
     watch.event(Event("idle"))
     assert any("143 tiles placed" in p and f"missing [{lost}]" in p for p in watch.problems)
     table.players[1].hand.append(table.players[0].hand[0])
+    watch.opening = False
     watch.event(Event("turn.started", 1))
     assert any("twice" in p for p in watch.problems)
     assert any("B holds 14 tiles, not 13" in p for p in watch.problems)

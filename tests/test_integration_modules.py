@@ -180,10 +180,11 @@ def _challenges(table: CardPlay) -> list[str]:
 
 
 def test_f_t01_single_then_double_then_no_third_turn_s7_5() -> None:
-    """§7.5, F-T01 (七万): B draws F-T01 by W-14; the 7m dealt to B never counts.  A 7m drawn and kept
-    gives the single action at the turn's end, a second the double action, a third nothing (at most
-    2 turns a round); each completed action earns 1 chip."""
-    table = _ft_table("9p 9s 9m 7m 1p 1s 2p 7m 3p 3s 4p 7m")
+    """§7.5, F-T01 (七万): B draws F-T01 by W-14 holding no 7m.  A 7m drawn and kept gives the single
+    action at the turn's end, a second the double action, a third nothing (at most 2 turns a round):
+    used up, the card leaves B's slot after its second action (§7.3, R132); each completed action
+    earns 1 chip."""
+    table = _ft_table("9p 9s 9m 7m 1p 1s 2p 7m 3p 3s 4p 7m", "1z1z 8s 2m3m4m 5p6p7p 2s3s 6z 9s")
     assert lasting_card(table.round, B, "party") == "F-T01"
     table.turn_of("B")
     table.advance("discard 9s")
@@ -192,12 +193,28 @@ def test_f_t01_single_then_double_then_no_third_turn_s7_5() -> None:
     table.turn_of("B")
     table.advance("discard 2s")
     assert table.pending is not None and table.pending.about == "challenge F-T01 double"
+    assert lasting_card(table.round, B, "party") == "F-T01"
     table.advance("alternative")
+    assert lasting_card(table.round, B, "party") is None
+    assert [e.data["card"] for e in table.of("card.ended")] == ["F-T01"]
     table.turn_of("B")
     table.advance("discard 3s")
     table.turn_of("B")
     assert _challenges(table) == ["challenge F-T01 single", "challenge F-T01 double"]
     assert _party(table.game).ledger.balance(B) == 2
+
+
+def test_f_t01_a_dealt_copy_triggers_nothing_but_counts_at_the_check_lib2_4() -> None:
+    """lib 二.4, §7.5, R33 (re-ruled): the 7m dealt to B triggers nothing ("起手已有指定牌不触发": B's
+    turn without a fresh 7m asks nothing); once a drawn 7m is kept, "检查时手中有至少2张该指定牌" counts
+    the dealt one too: the double action, not the single."""
+    table = _ft_table("9p 9s 9m 2p 1p 1s 2p 7m")
+    table.turn_of("B")
+    table.advance("discard 2p")
+    table.turn_of("B")
+    assert _challenges(table) == []
+    table.advance("discard 9s")
+    assert table.pending is not None and table.pending.about == "challenge F-T01 double"
 
 
 def test_f_t01_a_copy_discarded_in_its_turn_does_not_count_s7_5() -> None:
@@ -214,16 +231,18 @@ def test_f_t01_a_copy_discarded_in_its_turn_does_not_count_s7_5() -> None:
 
 def test_f_t01_a_winner_is_checked_at_his_hu_s7_5() -> None:
     """§7.5, CARD-INVENTORY (F-T checks): B draws the 7m he waits on and wins by self-draw; the check is
-    at his hu (弃牌或胡牌结算后), before he leaves, so the single action is still asked."""
+    at his hu (弃牌或胡牌结算后), before he leaves, so the action is still asked — the double one, as the
+    dealt 7m counts at the check (R33 re-ruled)."""
     table = _ft_table("9p 9s 9m 7m", "1z1z 7m 2m3m4m 5p6p7p 2s3s4s 6z")
     assert table.turn_of("B").options[0] == "hu"
     asked = table.advance("hu")
-    assert asked is not None and (asked.player, asked.about) == (B, "challenge F-T01 single")
+    assert asked is not None and (asked.player, asked.about) == (B, "challenge F-T01 double")
 
 
 def test_a_chip_skips_a_challenge_and_puts_away_the_lasting_one_s7_4() -> None:
     """§7.4: with a chip B may skip a challenge (it costs the chip) and, about to act with a lasting
-    challenge in front of him, pay a chip to put it away; it ends at once (``card.ended``)."""
+    challenge in front of him, pay a chip to put it away; it ends at once (``card.ended``).  The
+    skipped one is F-T01's second triggering turn: used up, it then leaves B's slot (§7.5, R132)."""
     table = _ft_table("9p 9s 9m 7m 1p 1s 2p 7m 3p 3s 4p")
     table.turn_of("B")
     table.advance("discard 9s", "done")
@@ -235,8 +254,18 @@ def test_a_chip_skips_a_challenge_and_puts_away_the_lasting_one_s7_4() -> None:
     table.advance("chip_skipped")
     assert _party(table.game).ledger.balance(B) == 0
     assert [e.data["outcome"] for e in table.of("challenge.settled")] == ["done", "chip_skipped"]
+    assert [e.data["card"] for e in table.of("card.ended")] == ["F-T01"]
+    assert lasting_card(table.round, B, "party") is None
+
+
+def test_a_chip_puts_away_a_lasting_challenge_s7_4() -> None:
+    """§7.4 "花费1枚欢乐筹码，可以…弃置自己面前的一张持续欢乐挑战牌": B, holding F-T01 and the chip its
+    single action earned, pays it to put the card away; it ends at once (``card.ended``)."""
+    table = _ft_table("9p 9s 9m 7m 1p 1s 2p")
+    table.turn_of("B")
+    table.advance("discard 9s", "done")
     ledger = _party(table.game).ledger
-    ledger.earn(B, 1, "F-I05", 1)
+    assert ledger.balance(B) == 1
     table.play_until(lambda d: d.player == B and d.about == "chip_discard F-T01")
     table.advance("discard")
     assert ledger.balance(B) == 0

@@ -103,12 +103,15 @@ def test_two_copies_give_the_double_action_once() -> None:
     assert watch.check(COPIES[:2]) is DesignatedAction.DOUBLE
 
 
-def test_starting_hand_copies_do_not_count() -> None:
-    """§7.5: copies held before the card was drawn never trigger and never make a double."""
+def test_starting_hand_copies_do_not_trigger_but_count_at_the_check() -> None:
+    """§7.5, lib 二.4 (R33 re-ruled): copies held before the card was drawn trigger nothing, but once a
+    fresh copy triggers the check, "检查时手中有至少2张该指定牌" counts every copy in hand: double."""
     watch = DesignatedTile("F-T01", SEVEN_MAN)
     assert watch.check([COPIES[2], COPIES[3]]) is None
     watch.acquire(COPIES[0])
-    assert watch.check([COPIES[0], COPIES[2], COPIES[3]]) is DesignatedAction.SINGLE
+    assert watch.check([COPIES[0], COPIES[2]]) is DesignatedAction.DOUBLE
+    watch.acquire(COPIES[1])
+    assert watch.check([COPIES[1], OTHER[0]]) is DesignatedAction.SINGLE
 
 
 def test_a_copy_discarded_the_same_turn_does_not_trigger() -> None:

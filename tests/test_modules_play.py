@@ -288,10 +288,21 @@ def test_seat_wind_treasure_follows_the_players_seat() -> None:
 
 
 def test_dealer_wind_treasure_is_fixed_at_round_start() -> None:
-    """T-10: the dealer's seat wind at round start (seat 西), whatever seats change later."""
+    """T-10, R2 (re-ruled): the dealer's seat is 东 ("门风东者为庄家", spec 002 一) in round 3 as in
+    round 1 (dealer C at seat 2), whatever seats change later; never the 西 of seat 2 counted from A."""
     game = _all_mode("T-10")
     play(game.modules.round_setup(SetupStage.AFTER_WORLD, game, dealer=2))
-    assert {_faces(game, p, (p + 1) % 4) for p in range(4)} == {frozenset({parse_one("3z")})}
+    assert {_faces(game, p, (p + 1) % 4) for p in range(4)} == {frozenset({parse_one("1z")})}
+
+
+def test_seat_wind_treasure_counts_from_the_dealer_seat() -> None:
+    """T-07, §4, R2 (re-ruled): with C dealing (seat 2), C's seat is 东 and A's (seat 0) is 西 — the
+    winds G-10 reads (``Round.seat_wind``); the control, seat 3, is 南."""
+    game = _all_mode("T-07")
+    play(game.modules.round_setup(SetupStage.AFTER_WORLD, game, dealer=2))
+    assert _faces(game, 2, 2) == frozenset({parse_one("1z")})
+    assert _faces(game, 0, 0) == frozenset({parse_one("3z")})
+    assert _faces(game, 3, 3) == frozenset({parse_one("2z")})
 
 
 def test_p14_replaces_the_public_treasure_for_its_holder() -> None:

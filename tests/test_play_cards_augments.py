@@ -490,9 +490,9 @@ def test_p12_a_normal_draw_from_the_tail_lib8() -> None:
 
 
 def test_p13_at_turn_start_exchange_a_hidden_tile_with_another_s14_2() -> None:
-    """P-13 公平暗换 (§14.2): A gives 6z to B and receives 9m."""
+    """P-13 公平暗换 (§14.2): at the start of A's turn — the dealer's opening turn is one (R130) — A gives
+    6z to B and receives 9m."""
     sc = CardPlay(hands={"A": PLAIN_A, "B": "9m1p4p7p2s5s8s1z2z3z4z5z7z"}, augments={"A": ["P-13"]})
-    sc.discard("1m")
     sc.choice_about("P-13")
     sc.advance(use("P-13"), "B", "6z", "9m")
     assert sc.has("A", "9m") and sc.has("B", "6z")

@@ -28,6 +28,15 @@ def start(card: str, hands: Mapping[str, str] | None = None, **kw: Any) -> CardP
     return CardPlay(hands=hands or {"A": SINGLES}, world="W-15", chance=chance, **kw)
 
 
+def after_opening(card: str, hands: Mapping[str, str] | None = None, **kw: Any) -> CardPlay:
+    """Round 1 with W-05: the dealer A opens with 1z and draws ``card`` once that discard has settled
+    (§6.6), so A's "下一回合" is A's second turn (a card drawn at set-up lasts only to the opening
+    turn, R130).  The hand must hold 1z."""
+    sc = CardPlay(hands=hands or {"A": SINGLES}, world="W-05", chance=[card, *kw.pop("more", [])], **kw)
+    sc.discard("1z")
+    return sc
+
+
 def on_honour_discard(card: str, hands: Mapping[str, str], first: str, **kw: Any) -> CardPlay:
     """W-05: A discards ``first`` on turn 1, then 1z on turn 2, which draws ``card`` after settling."""
     sc = CardPlay(hands=hands, world="W-05", chance=[card], **kw)
@@ -62,11 +71,9 @@ def test_op02_extra_tidy_draws_one_then_discards_one_s6_11() -> None:
     assert len(sc.player("A").hand) == 14
 
 
-@pytest.mark.parametrize("card", ["O-P03", "O-X07"])
-def test_a_safe_discard_cannot_be_called_but_can_be_won_on_lib2(card: str) -> None:
-    """O-P03 安全通道 (A's next discard) and O-X07 和平一巡 (every discard until A's next turn), lib 二.1
-    安全弃牌: B may not pon A's 5p; C may still ron it."""
-    sc = start(card, PON_5P)
+def test_a_safe_discard_cannot_be_called_but_can_be_won_on_lib2() -> None:
+    """O-P03 安全通道 (A's next discard), lib 二.1 安全弃牌: B may not pon A's 5p; C may still ron it."""
+    sc = start("O-P03", PON_5P)
     d = sc.advance("discard 5p")
     assert d is not None and d.player == seat("C") and "hu" in d.options
     assert "pon" not in called(sc, 1)
@@ -155,8 +162,7 @@ def test_on01_a_random_hand_tile_is_public_until_the_next_turn_ends_s14_4() -> N
 
 def test_on02_no_chi_or_pon_before_the_next_turn_s6_lib4() -> None:
     """O-N02 沉默回合: B discards 5p before A's next turn; A holding 55p is not offered pon."""
-    sc = start("O-N02", {"A": "55p" + "1m4m7m2p8p3s6s9s1z2z3z4z"}, draws="5p")
-    sc.discard("1m")
+    sc = after_opening("O-N02", {"A": "55p" + "1m4m7m2p8p3s6s9s1z2z3z4z"}, draws="5p")
     sc.until_event("discard.settled", player=1)
     assert sc.of("discard.settled")[1].data["tile"] == "5p"
     assert "pon" not in called(sc, 0)
@@ -204,8 +210,7 @@ def test_on06_on_the_next_pon_one_hand_tile_is_revealed_s6_lib4() -> None:
 
 def test_on07_the_next_normal_draw_is_shown_s6_lib4() -> None:
     """O-N07 明摸一巡: A's next normal draw 9s is revealed when drawn."""
-    sc = start("O-N07", draws="2z3z4z9s")
-    sc.discard("1m")
+    sc = after_opening("O-N07", draws="2z3z4z9s")
     sc.turn_of("A")
     shown = [e for e in sc.of("tiles.revealed") if e.player == 0]
     assert shown and shown[-1].data["tiles"] == "9s"
@@ -220,10 +225,18 @@ def test_on08_the_next_normal_draw_cannot_be_discarded_that_turn_s6_lib4() -> No
 
 
 def test_on09_no_kong_before_the_next_turn_s6_lib4() -> None:
-    """O-N09 暂停杠牌: A holding 1111m is not offered the concealed kong on this turn."""
+    """O-N09 暂停杠牌: before A's next turn A holding 111m may pon B's 1m ("仍可吃、碰") but not kong it."""
+    sc = after_opening("O-N09", {"A": "111m7m2p5p8p3s6s9s1z2z3z4z"}, draws="1m")
+    d = sc.play_until(lambda d: d.kind is DecisionKind.CALL and d.player == 0)
+    assert "pon" in d.options and not any(o.startswith("kong") for o in d.options)
+
+
+def test_on09_drawn_at_set_up_ends_as_the_dealers_opening_turn_starts_lib2_1() -> None:
+    """lib 二.1 你的下一回合, R130 (control): O-N09 drawn by the dealer at set-up has ended by the
+    dealer's opening turn, which offers the concealed kong of 1111m."""
     sc = start("O-N09", {"A": "1111m" + "2p5p8p3s6s9s1z2z3z4z"})
     d = sc.pending
-    assert d is not None and d.kind is DecisionKind.TURN and "ankan 1m" not in d.options
+    assert d is not None and d.kind is DecisionKind.TURN and "ankan 1m" in d.options
 
 
 def test_oc01_the_second_option_makes_the_next_discard_safe_lib2() -> None:
@@ -269,9 +282,8 @@ def test_oc05_first_option_takes_back_the_latest_discard_then_discards_s14_5() -
 
 def test_oc06_a_vow_of_no_pon_then_a_look_after_the_next_turn_s6_lib4() -> None:
     """O-C06 临时誓约: A vows no pon; B's 5p is not offered; after A's next turn A reorders three."""
-    sc = start("O-C06", {"A": "55p" + "1m4m7m2p8p3s6s9s1z2z3z4z"}, draws="5p")
+    sc = after_opening("O-C06", {"A": "55p" + "1m4m7m2p8p3s6s9s1z2z3z4z"}, draws="5p")
     sc.advance(sc.pending.options[1] if sc.pending else "")
-    sc.discard("1m")
     sc.until_event("discard.settled", player=1)
     assert "pon" not in called(sc, 0)
     d = sc.choice_about("O-C06")
@@ -332,11 +344,13 @@ def test_ox02_everyone_passes_a_hidden_tile_to_the_next_player_h3() -> None:
     assert [len(p.hand) for p in sc.round.table.players] == [14, 13, 13, 13]
 
 
-def test_ox03_every_player_shows_a_random_tile_s14_4() -> None:
-    """O-X03 全员明灯 (§14.4): each in-game player has one tile revealed at random."""
-    sc = start("O-X03")
+def test_ox03_every_player_shows_a_random_tile_until_the_drawers_next_turn_s14_4() -> None:
+    """O-X03 全员明灯 (§14.4, R131): each in-game player has one tile revealed at random; "公开牌在抽牌者
+    的下一回合开始时重新隐藏" — B's, C's and D's own turns do not hide them (control), A's does."""
+    sc = after_opening("O-X03")
     assert [len(p.revealed) for p in sc.round.table.players] == [1, 1, 1, 1]
-    sc.discard("1m")
+    sc.until_event("turn.started", player=3)
+    assert [len(p.revealed) for p in sc.round.table.players[1:]] == [1, 1, 1]
     sc.until_event("turn.started", player=0)
     assert [len(p.revealed) for p in sc.round.table.players] == [0, 0, 0, 0]
 
@@ -430,8 +444,7 @@ def test_on03_without_the_named_suit_any_tile_may_go_s6_lib4() -> None:
 
 def test_on07_a_kept_drawn_tile_is_hidden_again_after_the_turn_s14_4() -> None:
     """O-N07 明摸一巡 (§14.4): A keeps the shown 9s and discards 4m; at the end of the turn 9s is hidden."""
-    sc = start("O-N07", draws="2z3z4z9s")
-    sc.discard("1m")
+    sc = after_opening("O-N07", draws="2z3z4z9s")
     sc.turn_of("A")
     assert len(sc.player("A").revealed) == 1
     sc.discard("4m")
@@ -448,8 +461,7 @@ def test_op06_without_the_chosen_suit_the_order_is_kept_s6_lib4() -> None:
 
 def test_ox07_no_calls_on_other_players_discards_either_s6_lib4() -> None:
     """O-X07 和平一巡 (ruling: every player's discards): C may not pon B's 5p before A's next turn."""
-    sc = start("O-X07", {"A": SINGLES, "C": "55p1m4m7m2p8p3s6s1z2z3z4z"}, draws="5p")
-    sc.discard("1m")
+    sc = after_opening("O-X07", {"A": SINGLES, "C": "55p1m4m7m2p8p3s6s1z2z3z4z"}, draws="5p")
     sc.until_event("discard.settled", player=1)
     assert sc.of("discard.settled")[-1].data["tile"] == "5p"
     assert "pon" not in called(sc, 2)

@@ -30,7 +30,7 @@ from typing import IO, Annotated, Any, TypedDict, Unpack
 
 import typer
 
-from dsl.compiler import compile_cards
+from dsl.compiler import compile_pool
 from dsl.loader import load_cards
 from dsl.pools import card_paths, pool_cards
 from engine.agents import Agent, make_agents
@@ -104,7 +104,7 @@ def session_cards(mode: str, folder: Path | None = None, pool: Path | None = Non
     modules the mode enables (§3); once per process.  The core cards come from ``folder`` (default
     ``cards/``, see :func:`dsl.pools.card_paths`)."""
     modules = frozenset(info.name for info in modules_for_mode(mode))
-    return compile_cards(pool_cards(mode, pool, folder)), modules
+    return compile_pool(pool_cards(mode, pool, folder)), modules
 
 
 @cache
@@ -119,7 +119,7 @@ def logged_cards(mode: str, ids: tuple[str, ...], folder: Path | None = None) ->
             " (a log played with --cards DIR replays with the same --cards)"
         )
     modules = frozenset(info.name for info in modules_for_mode(mode))
-    return compile_cards([every[card_id] for card_id in ids]), modules
+    return compile_pool([every[card_id] for card_id in ids]), modules
 
 
 def new_session(

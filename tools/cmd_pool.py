@@ -34,12 +34,14 @@ TYPE_TITLES: dict[str, str] = {
 
 
 def type_table(cards: list[Card], title: str) -> Table:
-    """A table with one row per card type: its library name, how many cards, their ids."""
+    """A table with one row per card type: its library name, how many cards, their ids; the second
+    copy of a copy pack is marked 副本2 (§3)."""
     table = Table("类型", "张数", "编号", title=title, show_lines=True)
     types = list(dict.fromkeys(card.type for card in cards))
     for card_type in types:
         ids = [card.id for card in cards if card.type == card_type]
-        table.add_row(TYPE_TITLES.get(card_type, card_type), str(len(ids)), " ".join(ids))
+        shown = [f"{cid}(副本2)" if cid in ids[:at] else cid for at, cid in enumerate(ids)]
+        table.add_row(TYPE_TITLES.get(card_type, card_type), str(len(ids)), " ".join(shown))
     return table
 
 

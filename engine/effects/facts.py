@@ -164,9 +164,28 @@ def _river_suits(ctx: Ctx, args: tuple[object, ...]) -> int:
     return len({suit_of(kind_of_instance(i)) for i in river} & set(NUMBER_SUITS))
 
 
+_SET_OF_MELD = {
+    MeldKind.CHI: "chow",
+    MeldKind.PON: "pung",
+    MeldKind.MINKAN: "kong",
+    MeldKind.KAKAN: "kong",
+    MeldKind.ANKAN: "kong",
+}
+"""The set kind (``engine.groups.SetKind``) each declared meld is."""
+
+
 @fact("exposed_melds")
 def _exposed_melds(ctx: Ctx, args: tuple[object, ...]) -> int:
-    return sum(m.meld.exposed for m in ctx.game.table.players[_who(ctx, args)].melds)
+    """Exposed melds of the player of ``kinds``: a set kind (``chow``, ``pung``, ``kong``; ``set`` any)
+    or a meld kind (``chi`` …), S-09 "其中至少一副为顺子"."""
+    kinds = args[1] if len(args) > 1 else "set"
+    words = {str(w) for w in (kinds if isinstance(kinds, tuple) else (kinds,))}
+    if "set" in words:
+        return sum(m.meld.exposed for m in ctx.game.table.players[_who(ctx, args)].melds)
+    return sum(
+        m.meld.exposed and (m.meld.kind.value in words or _SET_OF_MELD[m.meld.kind] in words)
+        for m in ctx.game.table.players[_who(ctx, args)].melds
+    )
 
 
 @fact("others_with_exposed_melds")

@@ -57,6 +57,24 @@ def discard(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     yield from ctx.game.card_discard(target, ctx.cause)
 
 
+def _retrievable(ctx: Ctx, args: dict[str, ArgValue], target: int) -> list[int]:
+    """The river tiles ``retrieve`` may take back: the latest, or those that are not the latest and
+    pass the filter."""
+    river = ctx.game.table.players[target].river
+    if str(args.get("which", "latest")) == "latest":
+        return river[-1:]
+    test = ctx.tile_filter(args.get("filter", "any"), target)
+    return [i for i in river[:-1] if test(kind_of_instance(i))]
+
+
+@precondition("retrieve")
+def _can_retrieve(ctx: Ctx, args: dict[str, ArgValue]) -> bool:
+    """A trigger that starts by taking a tile back is not offered with nothing to take (G-09 at the
+    dealer's opening turn, R130)."""
+    target = ctx.player_in_play(args.get("player", "holder"))
+    return target is not None and bool(_retrievable(ctx, args, target))
+
+
 @primitive("retrieve")
 def retrieve(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """Take back a tile from one's own river: the latest, or a number tile that is not the latest
@@ -66,10 +84,7 @@ def retrieve(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     if target is None:
         return
     river = game.table.players[target].river
-    which = str(args.get("which", "latest"))
-    test = ctx.tile_filter(args.get("filter", "any"), target)
-    latest = which == "latest"
-    eligible = river[-1:] if latest else [i for i in river[:-1] if test(kind_of_instance(i))]
+    eligible = _retrievable(ctx, args, target)
     if not eligible:
         ctx.unexecutable = True
         return
@@ -101,6 +116,13 @@ def retract_discard(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     yield from ctx.game.emit("discard.retracted", target, ctx.cause)
 
 
+def _names_drawn(ctx: Ctx, tile: int) -> bool:
+    """The hand's last tile is the drawn tile the event names (if it names one): a normal draw that was
+    a flower is already public and replaced, and its replacement is no normal draw (O-N07, F-R02, R135)."""
+    named = ctx.event.data.get("tile") if ctx.event is not None else None
+    return named is None or named == format_one(kind_of_instance(tile))
+
+
 @primitive("reveal")
 def reveal(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """Make ``n`` hand tiles public; they stay hand tiles (§14.4).  The chooser is the owner, another
@@ -112,7 +134,7 @@ def reveal(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     player = game.table.players[owner]
     where = args.get("filter", "any")
     if where == "drawn":
-        candidates = [player.hand[-1]] if player.hand else []
+        candidates = [player.hand[-1]] if player.hand and _names_drawn(ctx, player.hand[-1]) else []
     else:
         test = ctx.tile_filter(where, owner)
         candidates = [i for i in player.hand if i not in player.revealed and test(kind_of_instance(i))]

@@ -20,6 +20,7 @@ from engine.decisions import PASS, Decision, DecisionKind
 from engine.effects.context import Ctx
 from engine.effects.facts import Test, compiled, holds
 from engine.effects.program import Step, runnable
+from engine.predicates import All, AnyOf, Call, Condition
 from engine.state import ContractStatus
 from engine.vocabulary import (
     DURATIONS,
@@ -37,8 +38,12 @@ if TYPE_CHECKING:
 
 TURN_STARTED = "turn.started"
 """The event that arms a duration counting only the holder's next turn (H10)."""
-ARMED_AT_NEXT_TURN = frozenset({"next_turn_end"})
-"""Durations that count only the holder's *next* rotation turn, never the one in progress (H10)."""
+ARMED_AT: dict[str, str] = {"next_turn_end": TURN_STARTED, "next_normal_discard": "draw.normal"}
+"""Durations that count only from an event of the holder still to come: the *next* rotation turn,
+never the one in progress (H10); the discard of the turn of the *next* normal draw (O-N08, R137)."""
+BINDS_ONCE_ARMED = frozenset({"next_normal_discard"})
+"""Durations whose status binds only once armed: O-N08 "你的下一次正常摸牌不能在同一回合直接弃出"
+bars the tile of the next normal draw, not one drawn before the card (R137)."""
 
 
 def limit_key(
@@ -74,20 +79,28 @@ class Expiry:
     holder: int | None
     armed: bool = True
     ended: bool = False
+    arms_on: str = TURN_STARTED
+    """The holder's event that arms the duration while it is not :attr:`armed` (:data:`ARMED_AT`)."""
 
     @classmethod
     def of(cls, until: str | None, holder: int | None) -> Expiry | None:
         """The expiry of a named duration (``engine.vocabulary.DURATIONS``), or ``None`` for none."""
         if until is None:
             return None
-        return cls(until, DURATIONS[until].ends_on, holder, until not in ARMED_AT_NEXT_TURN)
+        arms_on = ARMED_AT.get(until)
+        return cls(until, DURATIONS[until].ends_on, holder, arms_on is None, arms_on=arms_on or TURN_STARTED)
+
+    @property
+    def dormant(self) -> bool:
+        """A status with this expiry does not bind yet (:data:`BINDS_ONCE_ARMED`)."""
+        return not self.armed and self.until in BINDS_ONCE_ARMED
 
     def observe(self, event: Event, game: Round) -> bool:
         """True the first time ``event`` ends the duration."""
         if self.ended:
             return False
         if not self.armed:
-            self.armed = event.name == TURN_STARTED and event.player == self.holder
+            self.armed = event.name == self.arms_on and event.player == self.holder
             return False
         if event.name != self.event:
             return False
@@ -115,13 +128,15 @@ class CardHook:
     live: bool = True
     test: Test | None = field(init=False, repr=False, compare=False)
     deaf_to: str = field(init=False, repr=False, compare=False)
-    """The cause of this card's own effects: no effect retriggers a card of the same name (lib 二.2)."""
+    """The cause of this card's own effects: no effect retriggers a card of the same name (lib 二.2);
+    none for a guard that exists for its own card's events (``is(source, self)``: O-X06, F-I08, R133)."""
     rule_only: bool = field(init=False, repr=False, compare=False)
     """A world card ignores card-caused events (§6.7, §14.6)."""
 
     def __post_init__(self) -> None:
         self.test = None if self.hook.condition is None else compiled(self.hook.condition)
-        self.deaf_to = f"card:{self.card.base_id}"
+        own = self.hook.condition is not None and _asks_own_source(self.hook.condition)
+        self.deaf_to = "" if own else f"card:{self.card.base_id}"
         self.rule_only = self.hook.level == Level.WORLD
 
     @property
@@ -224,6 +239,20 @@ class CardHook:
         )
 
 
+def _asks_own_source(condition: Condition) -> bool:
+    """The condition asks whether the event's source is the card itself (``is(source, self)``): the
+    trigger is the card's own guard against its effects ("由本牌抽出的牌…", O-X06, F-I08), which the
+    card's text makes hear them (§15 supplement 1 over lib 二.2's default, R133)."""
+    if isinstance(condition, Call):
+        if condition.name != "is" or len(condition.args) != 2 or condition.args[0] != "source":
+            return False
+        wanted = condition.args[1]
+        return "self" in (wanted if isinstance(wanted, tuple) else (wanted,))
+    if isinstance(condition, All | AnyOf):
+        return any(_asks_own_source(part) for part in condition.parts)
+    return False
+
+
 @dataclass
 class LaterHook:
     """Steps a card runs when a duration of its holder expires (``after next_turn_end …``)."""
@@ -323,7 +352,9 @@ class Status:
     uses: dict[str, int] = field(default_factory=dict)
 
     def applies(self) -> bool:
-        """The rule's own condition holds now."""
+        """The rule binds now: its duration is not waiting to be armed and its own condition holds."""
+        if self.expiry is not None and self.expiry.dormant:
+            return False
         return holds(self.rule.condition, self.ctx)
 
     def tile_test(self, name: str, default: str = "any") -> Callable[[int], bool]:

@@ -21,12 +21,14 @@ if TYPE_CHECKING:
 
 
 def reveal(rnd: Round, owner: int, tiles: list[int], until: str, ctx: Ctx) -> None:
-    """Tiles become public while staying in the hand (§14.4); a contract's reveal is tracked (B-09)."""
+    """Tiles become public while staying in the hand (§14.4); a contract's reveal is tracked (B-09).
+    The reveal ends on the events of the player its duration names, the card's holder ("直到抽牌者的
+    下一回合开始", O-X03), whoever owns the tiles (R131)."""
     player = rnd.table.players[owner]
     player.revealed.update(tiles)
     if ctx.card.contract is not None:
         player.contract_tiles.update(tiles)
-    expiry = Expiry.of(until, owner)
+    expiry = Expiry.of(until, owner if ctx.holder is None else ctx.holder)
     if expiry is not None and until != "round_end":
         card_runtime.watch(rnd, expiry, lambda: player.revealed.difference_update(tiles))
 

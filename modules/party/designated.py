@@ -1,15 +1,17 @@
 """The designated-tile template of the F-T cards (指定牌挑战, §7.5, lib 二.4) as a reusable tracker.
 
-The card lies face up in front of its holder until the round ends.  Only
-copies of the designated face acquired after the card was drawn count, by a
+The card lies face up in front of its holder until the round ends.  Only a
+copy of the designated face acquired after the card was drawn triggers, by a
 normal draw, a flower or kong replacement, or a card effect (the engine's
-``tile.acquired``, which never covers a call, H21); the starting hand and
-tiles already held never count.  At the end of a turn in
-which such a copy was acquired (after the turn's discard, or its hu), the
-tracker checks the hand: a fresh copy still in hand gives the single action,
-two or more counted copies the double action instead, and a copy already
-discarded that turn gives nothing.  Each card triggers in at most two turns a
-round; each completed action earns 1 chip, a double action too.
+``tile.acquired``, which never covers a call, H21); a copy of the starting hand
+or one already held triggers nothing ("起手已有指定牌不触发").  At the end of a
+turn in which such a copy was acquired (after the turn's discard, or its hu),
+the tracker checks the hand: a fresh copy still in hand gives the single
+action; "检查时手中有至少2张该指定牌" — two or more copies in the concealed hand
+at that check, whenever they came — give the double action instead; a copy
+already discarded that turn gives nothing.  Each card triggers in at most two
+turns a round; each completed action earns 1 chip, a double action too (R33,
+re-ruled).
 """
 
 from __future__ import annotations
@@ -41,26 +43,25 @@ class DesignatedTile:
 
     card: str
     face: int
-    counted: set[int] = field(default_factory=set)
     fresh: set[int] = field(default_factory=set)
     triggered_turns: int = 0
 
     def acquire(self, instance: int) -> None:
         """A tile came into the hand other than by a call (``tile.acquired``, H21): a copy is noted."""
         if kind_of_instance(instance) == self.face:
-            self.counted.add(instance)
             self.fresh.add(instance)
 
     def check(self, hand: Iterable[int]) -> DesignatedAction | None:
-        """End of a turn (after its discard or hu): the action due, if any, given the concealed hand.
+        """End of a turn (after its discard or hu): the action due, if any, given the concealed hand:
+        a fresh copy still held triggers; every copy held then counts for the double action.
 
         The turn's fresh copies are forgotten after the check, whatever its result.
         """
         held = set(hand)
         fresh = self.fresh & held
         self.fresh.clear()
-        self.counted &= held
         if not fresh or self.triggered_turns >= MAX_TRIGGERING_TURNS:
             return None
         self.triggered_turns += 1
-        return DesignatedAction.DOUBLE if len(self.counted) >= DOUBLE_AT else DesignatedAction.SINGLE
+        copies = sum(1 for i in held if kind_of_instance(i) == self.face)
+        return DesignatedAction.DOUBLE if copies >= DOUBLE_AT else DesignatedAction.SINGLE

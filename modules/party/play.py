@@ -20,7 +20,7 @@ from engine.state import PLAYERS
 from engine.tiles import parse_one
 from modules.party.challenges import Outcome, Reward, settle
 from modules.party.chips import SPEND_COST, SpendPurpose
-from modules.party.designated import CHIPS_PER_ACTION, DesignatedTile
+from modules.party.designated import CHIPS_PER_ACTION, MAX_TRIGGERING_TURNS, DesignatedTile
 from modules.party.table import PartyTable
 
 MODULE = "party"
@@ -160,12 +160,19 @@ def tile_acquired(event: Event, game: Game) -> None:
 
 
 def _check(game: Game, player: int) -> Step:
+    """The player's F-T checks; a card that has triggered in its two turns is used up and leaves its
+    slot then (§7.3, §7.5 "每张F-T牌每局最多触发2个回合", R132)."""
     for tracker in state_of(game).trackers_of(player):
         action = tracker.check(game.hand_of(player))
         if action is not None:
             yield from perform(
                 game, tracker.card, (player,), Reward(chips=CHIPS_PER_ACTION), f" {action.value}"
             )
+        if (
+            tracker.triggered_turns >= MAX_TRIGGERING_TURNS
+            and game.lasting_card(player, DECK) == tracker.card
+        ):
+            yield from game.end_lasting(player, DECK)
 
 
 def turn_ended(event: Event, game: Game) -> Step | None:

@@ -17,10 +17,11 @@ from engine.bus import Event, Step
 from engine.decisions import Decision, DecisionKind
 from engine.errors import CardError
 from engine.hookspecs import Game
+from engine.state import seat_wind
 from engine.tiles import NUM_KINDS, format_one, format_tiles, name, parse, parse_one
 from modules.treasure.faces import RevealedOrder, public_faces, reveal
 from modules.treasure.orders import TreasureKind, TreasureOrder, order_of
-from modules.treasure.table import TreasureTable, seat_wind
+from modules.treasure.table import TreasureTable
 
 MODULE = "treasure"
 DECK = "treasure"
@@ -83,7 +84,7 @@ def reveal_step(game: Game, dealer: int) -> Step:
     card_id = game.deck(DECK).draw()
     if card_id is None:
         return
-    revealed = yield from fix_order(game, card_id, dealer, seat_wind(dealer))
+    revealed = yield from fix_order(game, card_id, dealer, seat_wind(dealer, dealer))
     state_of(game).start_round(revealed, dealer)
     yield from game.bus.deliver(Event("treasure.revealed", dealer, data=reveal_data(card_id, revealed)), game)
 

@@ -11,13 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.errors import IllegalActionError
-from engine.tiles import WINDS, format_tiles
+from engine.state import seat_wind
+from engine.tiles import format_tiles
 from modules.treasure.faces import RevealedOrder, declare, faces_for, public_faces
-
-
-def seat_wind(seat: int) -> int:
-    """The wind of a table seat: seat 0 is 东, then 南, 西, 北 (engine/state.py; §14.3: seats keep winds)."""
-    return WINDS[seat]
 
 
 @dataclass
@@ -35,7 +31,8 @@ class TreasureTable:
     """Each player's faces in a seat under the order and declarations in force, until they change."""
 
     def start_round(self, revealed: RevealedOrder, dealer: int) -> None:
-        """The order revealed after the world card and before the deal (§8); last round's faces go."""
+        """The order revealed after the world card and before the deal (§8); last round's faces go.
+        ``dealer`` sits at the seat of his letter as every round starts (R1): that seat is 东 (R2)."""
         self.current = revealed
         self.dealer = dealer
         self.history = [revealed]
@@ -68,7 +65,7 @@ class TreasureTable:
         found = self._faces.get((player, seat))
         if found is None:
             found = self._faces[(player, seat)] = faces_for(
-                self.current, seat_wind(seat), self.declared.get(player)
+                self.current, seat_wind(seat, self.dealer), self.declared.get(player)
             )
         return found
 

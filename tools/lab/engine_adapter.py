@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Literal, cast
 
-from dsl.compiler import compile_cards
+from dsl.compiler import compile_pool
 from dsl.loader import load_cards
 from dsl.pools import card_paths, pool_cards
 from engine.agents import make_agents
@@ -78,7 +78,7 @@ def session_cards(
         if base_id(version) not in bases:
             raise InputError(f"{base_id(version)} is not in the {mode} pool")
         cards[bases.index(base_id(version))] = every[version]
-    return tuple(compile_cards(cards))
+    return tuple(compile_pool(cards))
 
 
 @dataclass
