@@ -397,8 +397,25 @@ def test_g17_contract_completed_choose_the_top_of_three_lib7() -> None:
     )
     d = sc.advance("ankan 1m")
     assert d is not None and d.about == "G-17" and set(d.options) == {"1p", "2p", "3p"}
-    sc.advance("3p")
-    assert sc.top(1) == "3p"
+    d = sc.advance("3p")
+    assert d is not None and d.about == "G-17" and set(d.options) == {"1p 2p", "2p 1p"}
+    sc.advance("2p 1p")
+    assert sc.top(3) == "3p 2p 1p"
+
+
+def test_g17_the_rest_go_back_under_in_any_order_lib7() -> None:
+    """G-17 契约兑现 "其余按任意顺序放回其下": A puts 1p on top and 3p 2p under it, not in the seen order;
+    control: with the rest kept as seen the wall reads 1p 2p 3p."""
+    for rest, top in (("3p 2p", "1p 3p 2p"), ("2p 3p", "1p 2p 3p")):
+        sc = CardPlay(
+            hands={"A": "1111m" + PLAIN_A[8:]},
+            tail="9p",
+            draws="1p2p3p",
+            contracts={"A": "C-12"},
+            augments={"A": ["G-17"]},
+        )
+        sc.advance("ankan 1m", "1p", rest)
+        assert sc.top(3) == top
 
 
 def test_g18_a_flower_replacement_may_go_under_for_another_tail_tile_h11() -> None:

@@ -100,8 +100,26 @@ def test_op05_retrieve_an_older_number_discard_then_discard_one_s14_5() -> None:
 def test_op06_a_tile_of_the_chosen_suit_goes_on_top_s6_lib4() -> None:
     """O-P06 花色雷达: choose pin; of the top three 1m 2m 3p, 3p is put on top."""
     sc = start("O-P06", draws="1m2m3p")
-    sc.advance("p")
-    assert sc.top(1) == "3p"
+    d = sc.advance("p")
+    assert d is not None and d.about == "O-P06" and set(d.options) == {"3p", "pass"}
+    d = sc.advance("3p")
+    assert d is not None and set(d.options) == {"1m 2m", "2m 1m"}
+    sc.advance("2m 1m")
+    assert sc.top(3) == "3p 2m 1m"
+
+
+def test_op06_the_holder_picks_which_tile_of_the_suit_or_none_s6_lib4() -> None:
+    """O-P06 花色雷达 "你可以将其中1张所选花色的牌放到最上方，其余牌按任意顺序放回" (R300): of 1m 2p 3p with
+    pin chosen A may put 3p (not only the first pin, 2p) on top, the rest in A's order; or decline,
+    and the three stay as they were."""
+    sc = start("O-P06", draws="1m2p3p")
+    d = sc.advance("p")
+    assert d is not None and set(d.options) == {"2p", "3p", "pass"}
+    sc.advance("3p", "1m 2p")
+    assert sc.top(3) == "3p 1m 2p"
+    sc = start("O-P06", draws="1m2p3p")
+    sc.advance("p", "pass")
+    assert sc.top(3) == "1m 2p 3p"
 
 
 def test_op07_next_normal_draw_from_the_tail_is_a_normal_draw_s6_lib4() -> None:
