@@ -174,6 +174,7 @@ def test_s12_redraw_a_number_tile_matching_the_own_river_lib6() -> None:
     sc.choice_about("S-12")
     sc.advance(use("S-12"))
     assert sc.has("A", "9s") and not sc.has("A", "1m")
+    assert sc.of("draw.normal")[-1].data == {"tile": "9s", "end": "top", "k": 1}
 
 
 def test_s13_own_discard_called_by_another_looks_at_two_lib6() -> None:
@@ -428,6 +429,21 @@ def test_g18_a_flower_replacement_may_go_under_for_another_tail_tile_h11() -> No
     assert sc.has("B", "8m") and not sc.has("B", "9m")
 
 
+def test_g18_the_tile_sent_under_is_not_acquired_h11() -> None:
+    """G-18 花牌借路 "可以将该补牌放到牌墙底部，再从牌墙尾部补1张牌" (R302): the 9m B sent under the wall
+    never entered B's hand, so only 8m is acquired; control: passing, B acquires 9m."""
+    acquired = {}
+    for answer in (use("G-18"), "pass"):
+        sc = CardPlay(
+            hands={"B": "1p4p7p2s5s8s1z2z3z4z5z6z7z"}, draws="1f", tail="9m8m", augments={"B": ["G-18"]}
+        )
+        sc.choice_about("G-18")
+        since = len(sc.events)
+        sc.advance(answer)
+        acquired[answer] = [e.data["tile"] for e in sc.events[since:] if e.name == "tile.acquired" and e.player == 1]
+    assert acquired == {use("G-18"): ["8m"], "pass": ["9m"]}
+
+
 # -- prismatic (lib 八) ------------------------------------------------------------------------------
 
 
@@ -496,6 +512,18 @@ def test_p10_a_discard_may_be_taken_back_and_another_made_lib8() -> None:
     assert river(sc, "A") == [parse_one("6z")]
 
 
+def test_p10_the_retracted_tile_is_not_discarded_again_lib8() -> None:
+    """P-10 逆转牌河 "收回该弃牌并改为弃出另一张牌" (R301): after taking back 1m A is offered every other
+    discard but not 1m; control: the first discard offered 1m. The retraction names the tile."""
+    sc = CardPlay(hands={"A": PLAIN_A}, augments={"A": ["P-10"]})
+    assert "discard 1m" in sc.pending.options if sc.pending else False
+    sc.advance("discard 1m")
+    d = sc.advance(use("P-10"))
+    assert d is not None and d.kind is DecisionKind.TURN
+    assert "discard 1m" not in d.options and "discard 4m" in d.options
+    assert sc.of("discard.retracted")[-1].data["tile"] == "1m"
+
+
 def test_p12_a_normal_draw_from_the_tail_lib8() -> None:
     """P-12 尾部通道: A's next normal draw is the tail tile 9s."""
     sc = CardPlay(hands={"A": PLAIN_A}, tail="9s", augments={"A": ["P-12"]})
@@ -503,7 +531,7 @@ def test_p12_a_normal_draw_from_the_tail_lib8() -> None:
     sc.choice_about("P-12")
     sc.advance(use("P-12"))
     draw = sc.of("draw.normal")[-1]
-    assert draw.player == 0 and draw.data["tile"] == "9s"
+    assert draw.player == 0 and draw.data["tile"] == "9s" and draw.data["end"] == "tail"
 
 
 def test_p13_at_turn_start_exchange_a_hidden_tile_with_another_s14_2() -> None:

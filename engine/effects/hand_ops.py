@@ -109,11 +109,13 @@ def _can_retract(ctx: Ctx, args: dict[str, ArgValue]) -> bool:
 def retract_discard(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """P-10: the discard just made is void and the holder discards another tile instead."""
     target = ctx.player(args.get("player", "holder"))
+    river = ctx.game.table.players[target].river if target is not None else []
+    shown = ctx.game.show(river[-1]) if river else None
     if target is None or not table_changes.retract(ctx.game, target):
         ctx.unexecutable = True
         return
     ctx.did_something = True
-    yield from ctx.game.emit("discard.retracted", target, ctx.cause)
+    yield from ctx.game.emit("discard.retracted", target, ctx.cause, tile=shown)
 
 
 def _names_drawn(ctx: Ctx, tile: int) -> bool:
