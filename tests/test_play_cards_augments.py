@@ -324,6 +324,17 @@ def test_g09_at_turn_start_retrieve_an_older_number_discard_lib7() -> None:
     assert parse_one("5m") not in river(sc, "A")
 
 
+def test_g09_not_offered_without_an_older_number_discard_lib7() -> None:
+    """G-09 牌河回收 "取回1张不是最新弃出的数字牌": A's river holds only 1z and then 1z with the latest 1m,
+    so no turn start offers G-09; control: ``test_g09_at_turn_start_…`` with 5m under the latest."""
+    sc = CardPlay(hands={"A": PLAIN_A}, augments={"A": ["G-09"]})
+    sc.discard("1z")
+    sc.turn_of("A")
+    sc.discard("1m")
+    sc.turn_of("A")
+    assert len(sc.of("turn.started")) > 4 and not [d for d in sc.asked if d.about == "G-09"]
+
+
 def test_g10_only_the_own_seat_wind_drawn_is_offered_lib7() -> None:
     """G-10 风向调整: A (east) draws 9s: no offer; then draws 1z: offered."""
     sc = CardPlay(
@@ -440,7 +451,9 @@ def test_g18_the_tile_sent_under_is_not_acquired_h11() -> None:
         sc.choice_about("G-18")
         since = len(sc.events)
         sc.advance(answer)
-        acquired[answer] = [e.data["tile"] for e in sc.events[since:] if e.name == "tile.acquired" and e.player == 1]
+        acquired[answer] = [
+            e.data["tile"] for e in sc.events[since:] if e.name == "tile.acquired" and e.player == 1
+        ]
     assert acquired == {use("G-18"): ["8m"], "pass": ["9m"]}
 
 
@@ -468,6 +481,25 @@ def test_p04_contract_completed_swap_hand_tiles_with_the_top_lib8() -> None:
     assert d is not None and d.about == "P-04"
     sc.advance(use("P-04"), "1", "6z")
     assert sc.has("A", "9p") and not sc.has("A", "6z")
+
+
+def test_p04_a_flower_seen_stays_on_top_and_is_not_swapped_lib8() -> None:
+    """P-04 乾坤置换 补充 "查看到花牌时不参与交换，按原相对顺序放回顶部" (R303): A chooses 6z and 4z and sees
+    1f 9p; 1f stays on top, A gives only 6z (A's pick) for 9p and keeps 4z; control: no flower
+    is revealed or replaced for A."""
+    sc = CardPlay(
+        hands={"A": "1111m" + PLAIN_A[8:]},
+        tail="9s",
+        draws="1f9p",
+        contracts={"A": "C-12"},
+        augments={"A": ["P-04"]},
+    )
+    sc.advance("ankan 1m", use("P-04"), "2", "6z", "4z")
+    d = sc.pending
+    assert d is not None and d.about == "P-04" and set(d.options) == {"4z", "6z"}
+    sc.advance("6z")
+    assert sc.has("A", "9p") and sc.has("A", "4z") and not sc.has("A", "6z")
+    assert sc.top(1) == "1f" and not sc.player("A").flowers and not sc.of("flower.revealed")
 
 
 def test_p06_five_uncalled_discards_give_an_extra_tidy_lib8() -> None:

@@ -425,6 +425,18 @@ def test_ox08_option_two_takes_one_of_the_top_four_then_discards_s6_lib4() -> No
     assert sc.top(3) == "1m 2m 4m"
 
 
+def test_ox08_option_one_needs_a_contract_to_replace_s6_8_lib4() -> None:
+    """O-X08 幸运捷径 ①"选择1张替换当前契约" (R304): drawn at set-up (W-15), before A chooses a contract,
+    there is none to replace, so only ② is offered; control: A holding C-01 is offered both."""
+    sc = start("O-X08", draws="1m2m3m4m")
+    d = sc.pending
+    assert d is not None and d.about == "O-X08" and len(d.options) == 1 and d.options[0].startswith("②")
+    sc = CardPlay(hands={"A": SINGLES}, world="W-05", chance=["O-X08"], contracts={"A": "C-01"})
+    sc.discard("1z")
+    d = sc.choice_about("O-X08")
+    assert [o[0] for o in d.options] == ["①", "②"]
+
+
 def test_ox09_redraw_treasure_runs_the_treasure_module_s8_4() -> None:
     """O-X09 宝牌改写 (§8.4): the treasure module's ``redraw_treasure`` runs for the holder."""
     calls: list[tuple[int, dict[str, object]]] = []
