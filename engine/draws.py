@@ -102,6 +102,8 @@ def announce(rnd: Round, p: int, tile: int, via: str, cause: str | None, **data:
     elif via == "replacement":
         rnd.win_tile[p] = tile
         yield from rnd.emit("draw.replacement", p, cause, tile=shown, **data)
+        if tile not in player.hand:
+            return  # sent under the wall (G-18): only the tile drawn instead is acquired (R302)
     else:
         rnd.win_tile.pop(p, None)
         if via == "extra":

@@ -145,7 +145,7 @@ def discard(rnd: Round, p: int, face: int, cause: str | None = None) -> Generato
     if p in rnd.retracted:
         rnd.retracted.discard(p)
         _void_discard(rnd, p, drawn, drew)
-        again = yield Decision(DecisionKind.TURN, p, discard_options(rnd, p))
+        again = yield Decision(DecisionKind.TURN, p, _other_discards(rnd, p, face))
         return (yield from discard(rnd, p, _DISCARD_FACES[again], cause))
     claims = yield from responses(rnd, p, tile, rob=False)
     rnd.safe.discard(p)
@@ -168,6 +168,14 @@ def discard(rnd: Round, p: int, face: int, cause: str | None = None) -> Generato
     yield from make_call(rnd, caller, p, tile, answer)
     yield from rnd.emit("discard.settled", p, cause, tile=shown, outcome="called", normal=normal)
     return (yield from act(rnd, caller, drawn=answer == "kong"))
+
+
+def _other_discards(rnd: Round, p: int, face: int) -> tuple[str, ...]:
+    """The discards after P-10 took one back: "改为弃出另一张牌" — not the retracted face again (R301);
+    a hand whose every legal discard is that face discards it anyway."""
+    legal = discard_options(rnd, p)
+    other = tuple(option for option in legal if option != _DISCARDS[face])
+    return other or legal
 
 
 def _void_discard(rnd: Round, p: int, drawn: int | None, drew: bool) -> None:

@@ -174,6 +174,7 @@ def test_s12_redraw_a_number_tile_matching_the_own_river_lib6() -> None:
     sc.choice_about("S-12")
     sc.advance(use("S-12"))
     assert sc.has("A", "9s") and not sc.has("A", "1m")
+    assert sc.of("draw.normal")[-1].data == {"tile": "9s", "end": "top", "k": 1}
 
 
 def test_s13_own_discard_called_by_another_looks_at_two_lib6() -> None:
@@ -323,6 +324,17 @@ def test_g09_at_turn_start_retrieve_an_older_number_discard_lib7() -> None:
     assert parse_one("5m") not in river(sc, "A")
 
 
+def test_g09_not_offered_without_an_older_number_discard_lib7() -> None:
+    """G-09 牌河回收 "取回1张不是最新弃出的数字牌": A's river holds only 1z and then 1z with the latest 1m,
+    so no turn start offers G-09; control: ``test_g09_at_turn_start_…`` with 5m under the latest."""
+    sc = CardPlay(hands={"A": PLAIN_A}, augments={"A": ["G-09"]})
+    sc.discard("1z")
+    sc.turn_of("A")
+    sc.discard("1m")
+    sc.turn_of("A")
+    assert len(sc.of("turn.started")) > 4 and not [d for d in sc.asked if d.about == "G-09"]
+
+
 def test_g10_only_the_own_seat_wind_drawn_is_offered_lib7() -> None:
     """G-10 风向调整: A (east) draws 9s: no offer; then draws 1z: offered."""
     sc = CardPlay(
@@ -397,8 +409,25 @@ def test_g17_contract_completed_choose_the_top_of_three_lib7() -> None:
     )
     d = sc.advance("ankan 1m")
     assert d is not None and d.about == "G-17" and set(d.options) == {"1p", "2p", "3p"}
-    sc.advance("3p")
-    assert sc.top(1) == "3p"
+    d = sc.advance("3p")
+    assert d is not None and d.about == "G-17" and set(d.options) == {"1p 2p", "2p 1p"}
+    sc.advance("2p 1p")
+    assert sc.top(3) == "3p 2p 1p"
+
+
+def test_g17_the_rest_go_back_under_in_any_order_lib7() -> None:
+    """G-17 契约兑现 "其余按任意顺序放回其下": A puts 1p on top and 3p 2p under it, not in the seen order;
+    control: with the rest kept as seen the wall reads 1p 2p 3p."""
+    for rest, top in (("3p 2p", "1p 3p 2p"), ("2p 3p", "1p 2p 3p")):
+        sc = CardPlay(
+            hands={"A": "1111m" + PLAIN_A[8:]},
+            tail="9p",
+            draws="1p2p3p",
+            contracts={"A": "C-12"},
+            augments={"A": ["G-17"]},
+        )
+        sc.advance("ankan 1m", "1p", rest)
+        assert sc.top(3) == top
 
 
 def test_g18_a_flower_replacement_may_go_under_for_another_tail_tile_h11() -> None:
@@ -409,6 +438,23 @@ def test_g18_a_flower_replacement_may_go_under_for_another_tail_tile_h11() -> No
     sc.choice_about("G-18")
     sc.advance(use("G-18"))
     assert sc.has("B", "8m") and not sc.has("B", "9m")
+
+
+def test_g18_the_tile_sent_under_is_not_acquired_h11() -> None:
+    """G-18 花牌借路 "可以将该补牌放到牌墙底部，再从牌墙尾部补1张牌" (R302): the 9m B sent under the wall
+    never entered B's hand, so only 8m is acquired; control: passing, B acquires 9m."""
+    acquired = {}
+    for answer in (use("G-18"), "pass"):
+        sc = CardPlay(
+            hands={"B": "1p4p7p2s5s8s1z2z3z4z5z6z7z"}, draws="1f", tail="9m8m", augments={"B": ["G-18"]}
+        )
+        sc.choice_about("G-18")
+        since = len(sc.events)
+        sc.advance(answer)
+        acquired[answer] = [
+            e.data["tile"] for e in sc.events[since:] if e.name == "tile.acquired" and e.player == 1
+        ]
+    assert acquired == {use("G-18"): ["8m"], "pass": ["9m"]}
 
 
 # -- prismatic (lib 八) ------------------------------------------------------------------------------
@@ -435,6 +481,25 @@ def test_p04_contract_completed_swap_hand_tiles_with_the_top_lib8() -> None:
     assert d is not None and d.about == "P-04"
     sc.advance(use("P-04"), "1", "6z")
     assert sc.has("A", "9p") and not sc.has("A", "6z")
+
+
+def test_p04_a_flower_seen_stays_on_top_and_is_not_swapped_lib8() -> None:
+    """P-04 乾坤置换 补充 "查看到花牌时不参与交换，按原相对顺序放回顶部" (R303): A chooses 6z and 4z and sees
+    1f 9p; 1f stays on top, A gives only 6z (A's pick) for 9p and keeps 4z; control: no flower
+    is revealed or replaced for A."""
+    sc = CardPlay(
+        hands={"A": "1111m" + PLAIN_A[8:]},
+        tail="9s",
+        draws="1f9p",
+        contracts={"A": "C-12"},
+        augments={"A": ["P-04"]},
+    )
+    sc.advance("ankan 1m", use("P-04"), "2", "6z", "4z")
+    d = sc.pending
+    assert d is not None and d.about == "P-04" and set(d.options) == {"4z", "6z"}
+    sc.advance("6z")
+    assert sc.has("A", "9p") and sc.has("A", "4z") and not sc.has("A", "6z")
+    assert sc.top(1) == "1f" and not sc.player("A").flowers and not sc.of("flower.revealed")
 
 
 def test_p06_five_uncalled_discards_give_an_extra_tidy_lib8() -> None:
@@ -479,6 +544,18 @@ def test_p10_a_discard_may_be_taken_back_and_another_made_lib8() -> None:
     assert river(sc, "A") == [parse_one("6z")]
 
 
+def test_p10_the_retracted_tile_is_not_discarded_again_lib8() -> None:
+    """P-10 逆转牌河 "收回该弃牌并改为弃出另一张牌" (R301): after taking back 1m A is offered every other
+    discard but not 1m; control: the first discard offered 1m. The retraction names the tile."""
+    sc = CardPlay(hands={"A": PLAIN_A}, augments={"A": ["P-10"]})
+    assert "discard 1m" in sc.pending.options if sc.pending else False
+    sc.advance("discard 1m")
+    d = sc.advance(use("P-10"))
+    assert d is not None and d.kind is DecisionKind.TURN
+    assert "discard 1m" not in d.options and "discard 4m" in d.options
+    assert sc.of("discard.retracted")[-1].data["tile"] == "1m"
+
+
 def test_p12_a_normal_draw_from_the_tail_lib8() -> None:
     """P-12 尾部通道: A's next normal draw is the tail tile 9s."""
     sc = CardPlay(hands={"A": PLAIN_A}, tail="9s", augments={"A": ["P-12"]})
@@ -486,7 +563,7 @@ def test_p12_a_normal_draw_from_the_tail_lib8() -> None:
     sc.choice_about("P-12")
     sc.advance(use("P-12"))
     draw = sc.of("draw.normal")[-1]
-    assert draw.player == 0 and draw.data["tile"] == "9s"
+    assert draw.player == 0 and draw.data["tile"] == "9s" and draw.data["end"] == "tail"
 
 
 def test_p13_at_turn_start_exchange_a_hidden_tile_with_another_s14_2() -> None:

@@ -100,8 +100,26 @@ def test_op05_retrieve_an_older_number_discard_then_discard_one_s14_5() -> None:
 def test_op06_a_tile_of_the_chosen_suit_goes_on_top_s6_lib4() -> None:
     """O-P06 花色雷达: choose pin; of the top three 1m 2m 3p, 3p is put on top."""
     sc = start("O-P06", draws="1m2m3p")
-    sc.advance("p")
-    assert sc.top(1) == "3p"
+    d = sc.advance("p")
+    assert d is not None and d.about == "O-P06" and set(d.options) == {"3p", "pass"}
+    d = sc.advance("3p")
+    assert d is not None and set(d.options) == {"1m 2m", "2m 1m"}
+    sc.advance("2m 1m")
+    assert sc.top(3) == "3p 2m 1m"
+
+
+def test_op06_the_holder_picks_which_tile_of_the_suit_or_none_s6_lib4() -> None:
+    """O-P06 花色雷达 "你可以将其中1张所选花色的牌放到最上方，其余牌按任意顺序放回" (R300): of 1m 2p 3p with
+    pin chosen A may put 3p (not only the first pin, 2p) on top, the rest in A's order; or decline,
+    and the three stay as they were."""
+    sc = start("O-P06", draws="1m2p3p")
+    d = sc.advance("p")
+    assert d is not None and set(d.options) == {"2p", "3p", "pass"}
+    sc.advance("3p", "1m 2p")
+    assert sc.top(3) == "3p 1m 2p"
+    sc = start("O-P06", draws="1m2p3p")
+    sc.advance("p", "pass")
+    assert sc.top(3) == "1m 2p 3p"
 
 
 def test_op07_next_normal_draw_from_the_tail_is_a_normal_draw_s6_lib4() -> None:
@@ -406,6 +424,18 @@ def test_ox08_option_two_takes_one_of_the_top_four_then_discards_s6_lib4() -> No
     sc.advance(d.options[-1], "3m", "4m 2m 1m")
     assert sc.pending is not None and sc.pending.kind is DecisionKind.TURN
     assert sc.top(3) == "4m 2m 1m"
+
+
+def test_ox08_option_one_needs_a_contract_to_replace_s6_8_lib4() -> None:
+    """O-X08 幸运捷径 ①"选择1张替换当前契约" (R304): drawn at set-up (W-15), before A chooses a contract,
+    there is none to replace, so only ② is offered; control: A holding C-01 is offered both."""
+    sc = start("O-X08", draws="1m2m3m4m")
+    d = sc.pending
+    assert d is not None and d.about == "O-X08" and len(d.options) == 1 and d.options[0].startswith("②")
+    sc = CardPlay(hands={"A": SINGLES}, world="W-05", chance=["O-X08"], contracts={"A": "C-01"})
+    sc.discard("1z")
+    d = sc.choice_about("O-X08")
+    assert [o[0] for o in d.options] == ["①", "②"]
 
 
 def test_ox09_redraw_treasure_runs_the_treasure_module_s8_4() -> None:

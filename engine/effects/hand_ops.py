@@ -7,7 +7,7 @@ from engine.decisions import Decision, DecisionKind
 from engine.effects import table_changes
 from engine.effects.context import Ctx
 from engine.effects.program import Step, precondition, primitive
-from engine.tiles import format_one, kind_of_instance
+from engine.tiles import format_one, is_flower, kind_of_instance
 from engine.vocabulary import ArgValue
 
 
@@ -109,11 +109,13 @@ def _can_retract(ctx: Ctx, args: dict[str, ArgValue]) -> bool:
 def retract_discard(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """P-10: the discard just made is void and the holder discards another tile instead."""
     target = ctx.player(args.get("player", "holder"))
+    river = ctx.game.table.players[target].river if target is not None else []
+    shown = ctx.game.show(river[-1]) if river else None
     if target is None or not table_changes.retract(ctx.game, target):
         ctx.unexecutable = True
         return
     ctx.did_something = True
-    yield from ctx.game.emit("discard.retracted", target, ctx.cause)
+    yield from ctx.game.emit("discard.retracted", target, ctx.cause, tile=shown)
 
 
 def _names_drawn(ctx: Ctx, tile: int) -> bool:
@@ -247,28 +249,47 @@ def pass_all(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
 
 @primitive("swap_with_top")
 def swap_with_top(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
-    """P-04: swap up to ``most`` hidden tiles with the top tiles of the wall; the hand tiles go to the
-    bottom in random order; the tiles taken cannot win in this effect."""
+    """P-04: choose up to ``most`` hidden tiles and look at as many top tiles; a flower seen takes no
+    part and goes back on top in its order, so as many chosen tiles as non-flowers seen (the holder
+    picks which, R303) go to the bottom in random order for them; the tiles taken cannot win in this
+    effect (lib 八 P-04 补充)."""
     game = ctx.game
     holder = ctx.holder
-    if holder is None or not game.table.wall or not game.playing(holder):
+    wall = game.table.wall
+    if holder is None or not wall or not game.playing(holder):
         ctx.unexecutable = True
         return
     counts = tuple(str(n) for n in range(int(str(args.get("most", 3))) + 1))
     k = int((yield Decision(DecisionKind.CHOOSE, holder, counts, ctx.card.id)))
-    given: list[int] = []
-    for _ in range(min(k, len(game.table.wall))):
+    chosen: list[int] = []
+    for _ in range(min(k, len(wall))):
         faces = _hidden_faces(ctx, holder)
         if not faces:
             break
         answer = yield Decision(DecisionKind.CHOOSE, holder, faces, ctx.card.id)
-        given.append(table_changes.take_from_hand(game, holder, answer))
+        chosen.append(table_changes.take_from_hand(game, holder, answer))
     ctx.did_something = True
-    drawn = [game.table.wall.draw_front() for _ in given]
+    seen = [wall.draw_front() for _ in chosen]
+    drawn = [i for i in seen if not is_flower(kind_of_instance(i))]
+    wall.put_front([i for i in seen if i not in drawn])
+    given = chosen
+    if len(drawn) < len(chosen):
+        given = []
+        for _ in drawn:
+            faces = tuple(sorted({format_one(kind_of_instance(i)) for i in chosen}))
+            answer = (
+                faces[0]
+                if len(faces) == 1
+                else (yield Decision(DecisionKind.CHOOSE, holder, faces, ctx.card.id))
+            )
+            tile = next(i for i in chosen if format_one(kind_of_instance(i)) == answer)
+            chosen.remove(tile)
+            given.append(tile)
+        game.table.players[holder].hand.extend(chosen)
     game.table.players[holder].hand.extend(drawn)
     game.rng.shuffle(given)
     for tile in given:
-        game.table.wall.put_bottom(tile)
+        wall.put_bottom(tile)
     for tile in drawn:
         yield from game.announce(holder, tile, "extra", ctx.cause)
 

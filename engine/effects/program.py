@@ -114,7 +114,7 @@ def _module_primitive(ctx: Ctx, step: PrimitiveStep) -> Step:
 
 def _choose(ctx: Ctx, step: ChooseStep) -> Step:
     """``choose one``: only the options whose preconditions hold are offered; none → unexecutable."""
-    open_options = [o for o in step.options if holds(o.condition, ctx)]
+    open_options = [o for o in step.options if holds(o.condition, ctx) and runnable(ctx, o.steps)]
     chooser = ctx.holder if ctx.holder is not None else ctx.actor
     if not open_options or chooser is None:
         ctx.unexecutable = True

@@ -7,7 +7,7 @@ from engine.abandon_window import abandon
 from engine.decisions import Decision, DecisionKind
 from engine.effects import table_changes
 from engine.effects.context import Ctx
-from engine.effects.program import Step, primitive
+from engine.effects.program import Step, precondition, primitive
 from engine.state import PLAYERS, ContractStatus
 from engine.tiles import NUM_KINDS, format_one, kind_of_instance, number_of
 from engine.vocabulary import ArgValue
@@ -97,6 +97,13 @@ def swap_candidate(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
         ctx.unexecutable = True
         return
     ctx.did_something = True
+
+
+@precondition("replace_contract")
+def _can_replace_contract(ctx: Ctx, args: dict[str, ArgValue]) -> bool:
+    """Only a contract held can be replaced: O-X08① is not offered to a holder who has none yet (a card
+    drawn at set-up, before the contract choice, W-15 — R304)."""
+    return ctx.holder is not None and ctx.game.table.players[ctx.holder].contract is not None
 
 
 @primitive("replace_contract")

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from itertools import permutations
 
-from engine.decisions import Decision, DecisionKind
+from engine.decisions import PASS, Decision, DecisionKind
 from engine.effects import table_changes
 from engine.effects.context import Ctx
 from engine.effects.program import Step, primitive
@@ -27,8 +28,9 @@ def _look(ctx: Ctx, args: dict[str, ArgValue]) -> tuple[bool, list[int]]:
 
 @primitive("look_and_reorder")
 def look_and_reorder(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
-    """Look at ``n`` tiles at an end and put them back: in any order, unchanged, or with a tile of the
-    chosen suit on top (O-P01, O-P04, O-P06, O-C02①, S-01 …)."""
+    """Look at ``n`` tiles at an end and put them back: in any order, unchanged, one chosen tile on top
+    and the rest under it in any order (G-17), or — if the holder wants — one tile of the chosen suit
+    on top and the rest in any order, else unchanged (O-P06, R300) (O-P01, O-P04, O-C02①, S-01 …)."""
     game = ctx.game
     holder = ctx.holder
     wall = game.table.wall
@@ -40,20 +42,20 @@ def look_and_reorder(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     table_changes.see(game, holder, seen, public=args.get("public") == "yes")
     rule = str(args.get("rule", "any"))
     order = list(seen)
-    if rule == "any" and len(seen) > 1:
-        orders = sorted({_show(list(p)) for p in permutations(seen)})
-        answer = yield Decision(DecisionKind.CHOOSE, holder, tuple(orders), ctx.card.id)
-        order = _arrange(seen, answer)
-    elif rule == "suit_on_top":
-        test = ctx.tile_filter("suit")
-        first = next((i for i in seen if test(kind_of_instance(i))), None)
-        if first is not None:
-            order = [first, *[i for i in seen if i != first]]
-    elif rule == "chosen_on_top" and len(seen) > 1:
-        faces = tuple(sorted({format_one(kind_of_instance(i)) for i in seen}))
-        answer = yield Decision(DecisionKind.CHOOSE, holder, faces, ctx.card.id)
-        first = next(i for i in seen if format_one(kind_of_instance(i)) == answer)
-        order = [first, *[i for i in seen if i != first]]
+    if rule == "any":
+        order = yield from _any_order(holder, seen, ctx.card.id)
+    elif rule in ("suit_on_top", "chosen_on_top"):
+        test = ctx.tile_filter("suit") if rule == "suit_on_top" else ctx.tile_filter("any")
+        faces = tuple(sorted({format_one(kind_of_instance(i)) for i in seen if test(kind_of_instance(i))}))
+        optional = (PASS,) if rule == "suit_on_top" else ()
+        if len(faces) + len(optional) > 1:
+            answer = yield Decision(DecisionKind.CHOOSE, holder, (*faces, *optional), ctx.card.id)
+        else:
+            answer = faces[0] if faces else PASS
+        if answer != PASS:
+            first = next(i for i in seen if format_one(kind_of_instance(i)) == answer)
+            rest = [i for i in seen if i != first]
+            order = [first, *(yield from _any_order(holder, rest, ctx.card.id))]
     for _ in seen:
         if tail:
             wall.draw_tail()
@@ -63,6 +65,15 @@ def look_and_reorder(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
         wall.put_tail(order)
     else:
         wall.put_front(order)
+
+
+def _any_order(holder: int, tiles: list[int], about: str) -> Generator[Decision, str, list[int]]:
+    """The holder puts ``tiles`` back in an order of their choice (asked only when there is a choice)."""
+    orders = sorted({_show(list(p)) for p in permutations(tiles)})
+    if len(orders) < 2:
+        return list(tiles)
+    answer = yield Decision(DecisionKind.CHOOSE, holder, tuple(orders), about)
+    return _arrange(tiles, answer)
 
 
 def _arrange(seen: list[int], answer: str) -> list[int]:
@@ -116,9 +127,10 @@ def look_and_take(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
         for tile in rest:
             wall.put_bottom(tile)
     game.table.players[holder].hand.extend(taken)
+    via = str(args.get("as", "extra"))
     for tile in taken:
         ctx.gain(holder)
-        yield from game.announce(holder, tile, str(args.get("as", "extra")), ctx.cause)
+        yield from game.announce(holder, tile, via, ctx.cause, **_drawn_from(via, "tail" if tail else "top"))
     if taken and args.get("discard") == "yes":
         yield from game.card_discard(holder, ctx.cause)
 
@@ -133,9 +145,16 @@ def draw_tile(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
         return
     ctx.did_something = True
     wall = game.table.wall
-    tile = wall.draw_tail() if args.get("end", "top") == "tail" else wall.draw_front()
+    end = str(args.get("end", "top"))
+    tile = wall.draw_tail() if end == "tail" else wall.draw_front()
     ctx.gain(target)
-    yield from game.acquire(target, tile, str(args.get("as", "extra")), ctx.cause)
+    via = str(args.get("as", "extra"))
+    yield from game.acquire(target, tile, via, ctx.cause, **_drawn_from(via, end))
+
+
+def _drawn_from(via: str, end: str) -> dict[str, object]:
+    """A normal draw's event names the end it came from (``draw.normal``: tile, end, k)."""
+    return {"end": end} if via == "normal" else {}
 
 
 @primitive("put_bottom")
