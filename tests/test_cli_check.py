@@ -393,3 +393,28 @@ def test_revealed_and_seen_hold_the_public_tiles_and_the_private_look(
     code, out, _ = run_hexmj(["check", str(_write(tmp_path, LOOK_TABLE % expectation))], monkeypatch, capsys)
     assert code == (1 if failure else 0)
     assert failure in out.splitlines()[0]
+
+
+def test_a_decision_is_about_several_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A party challenge is put as ``choose A challenge F-I01`` (§7.2): the expectation names all of
+    what it is about, and a different card there fails."""
+    text = """\
+card: F-I01
+examples:
+  - example: the upper is asked
+    proves: lib 五 F-I01 (§7.2)
+    table: {world: W-14, modules: [party], hands: {A: 5p, B: 55p}, party: [F-I01]}
+    steps:
+      - A: discard 5p
+      - B: pon
+      - expect:
+          decision: %s
+"""
+    holds = _write(tmp_path, text % "choose A challenge F-I01", "F-I01.yaml")
+    code, out, _ = run_hexmj(["check", str(holds)], monkeypatch, capsys)
+    assert (code, out.splitlines()[-1]) == (0, "1 example(s), 0 failed"), out
+    wrong = _write(tmp_path, text % "choose A challenge F-I02", "wrong.yaml")
+    code, out, _ = run_hexmj(["check", str(wrong)], monkeypatch, capsys)
+    assert code == 1 and "expected a decision choose A challenge F-I02" in out, out
