@@ -345,7 +345,9 @@ def play(
     seed: Annotated[int, typer.Option(help="The session's seed: same seed, same session.")] = 1,
     mode: Annotated[str, typer.Option(help="strategy, party or all (§3).")] = "all",
     rounds: Annotated[int, typer.Option(help="8, or 4 for the shortened test session (§18.1).")] = 8,
-    agents: Annotated[str, typer.Option(help="A,B,C,D: greedy, random or human.")] = DEFAULT_AGENTS,
+    agents: Annotated[
+        str, typer.Option(help="A,B,C,D: greedy, random, search (search:N sets its budget) or human.")
+    ] = DEFAULT_AGENTS,
     log: Annotated[
         Path | None, typer.Option(help="Write the JSON-lines event log here (missing folders are made).")
     ] = None,

@@ -38,7 +38,7 @@ def simulate(
     pool: Annotated[Path | None, typer.Option(help="A pool file (§18.2); default: the mode's pool.")] = None,
     rounds: Annotated[int, typer.Option(help="8, or 4 for the shortened test session (§18.1).")] = 8,
     agents: Annotated[
-        str, typer.Option(help="Bots for A,B,C,D (or one for all): greedy or random.")
+        str, typer.Option(help="Bots for A,B,C,D (or one for all): greedy, random, search or search:N.")
     ] = "greedy",
     seed: Annotated[int, typer.Option(help="Base seed: same seed and N, same figures.")] = 1,
     workers: Annotated[int, typer.Option(help="Local worker processes.")] = 2,
@@ -54,6 +54,14 @@ def simulate(
     compare_versions: Annotated[
         tuple[str, str] | None, typer.Option("--compare", help="Two versions of one card, e.g. S-08 S-08-v2.")
     ] = None,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            "--duplicate",
+            help="Play every seed four times, the agents rotated one seat each time; print each "
+            "agent's mean score, its lead over the others and its first places, with intervals.",
+        ),
+    ] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
     table: Annotated[
         str, typer.Option(hidden=True, help="The session player, module:function.")
@@ -67,7 +75,14 @@ def simulate(
     from tools.lab.runner import run
     from tools.lab.store import NO_STORE, open_store, store_json
 
+    if duplicate and compare_versions is not None:
+        raise InputError("--duplicate: not with --compare (compare versions with one set of agents)")
     runs = _runs(_spec(mode, pool, rounds, agents, seed, folder), compare_versions, table)
+    if duplicate:
+        from tools.lab.duplicate import ROTATIONS, rotate
+
+        spec = runs[0][0]
+        runs = [(spec.model_copy(update={"agents": rotate(spec.agents, r)}), None) for r in range(ROTATIONS)]
     store = None if db == NO_STORE else open_store(db)
     results: list[Played] = []
     try:
@@ -80,6 +95,9 @@ def simulate(
     finally:
         if store is not None:
             store.dispose()
+    if duplicate:
+        typer.echo(_render_duplicate(results, games, seed, runs[0][0], json_out))
+        return
     aggregates = [summarize(played.tally) for played in results]
     if report is not None:
         for (_, version), aggregate, played in zip(runs, aggregates, results, strict=True):
@@ -144,6 +162,17 @@ def _render(
         comparison = compare(first, aggregates[0], second, aggregates[1])
         doc, lines = comparison_doc(comparison, games, seed, spec.mode), comparison_lines(comparison)
     return dumps(doc) if as_json else "\n".join(lines)
+
+
+def _render_duplicate(results: list[Played], games: int, seed: int, spec: SessionSpec, as_json: bool) -> str:
+    """The per-agent figures of a duplicate run (``tools.lab.duplicate``)."""
+    from tools.lab import duplicate
+    from tools.lab.summary import dumps
+
+    found = duplicate.figures(duplicate.sets([r for played in results for r in played.records], games))
+    if as_json:
+        return dumps({"duplicate": duplicate.doc(found, games, seed, spec.mode, spec.rounds)})
+    return "\n".join(duplicate.lines(found, games, seed, spec.mode, spec.rounds))
 
 
 @contextmanager
