@@ -108,7 +108,7 @@ class Weigher:
         outlook = choices.Outlook(view, self.window, self.suit, self.kept)
         terms = self.card.contract if self.card is not None else None
         melds = tuple(Meld(MeldKind(kind), tiles) for kind, tiles in view.melds[view.me] if tiles)
-        penalty = 0.0 if terms is None or keep else float(terms.abandon_penalty)
+        penalty = 0.0 if terms is None or keep else float(-terms.abandon_penalty)
         out = []
         for ending in endings:
             if ending.complete is None:
@@ -125,7 +125,7 @@ class Weigher:
             late = 0.0
             if not self.passed:
                 late = points * (choices.LATE_WIN if ending.step <= self.window else 1.0)
-                late = max(late - terms.abandon_penalty, 0.0)
+                late = max(late + terms.abandon_penalty, 0.0)
             out.append(met * (points + terms.bonus) + (1 - met) * late)
         return out
 
@@ -211,7 +211,7 @@ class SearchAgent:
         weigher = Weigher(view, self.suit)
         if weigher.card is None:
             return KEEP if not view.contract_open else ABANDON
-        endings = self._imagine(view, weigher.share, self.rng.getrandbits(SEED_BITS))
+        endings = self._imagine(view, weigher.share + choices.AFTER_SHARE, self.rng.getrandbits(SEED_BITS))
         kept = math.fsum(weigher.values(view, endings)) / len(endings)
         return (
             KEEP if kept >= math.fsum(weigher.values(view, endings, keep=False)) / len(endings) else ABANDON
