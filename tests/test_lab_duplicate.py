@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 from pools_lint_cli import run_hexmj
 
-from tools.lab.duplicate import figures, rotate
+from tools.lab.duplicate import by_card, figures, rotate
 
 Run = Callable[[list[str]], tuple[int, str, str]]
 
@@ -57,6 +57,39 @@ def test_figures_average_a_set_and_compare_with_the_other_seats() -> None:
     assert low is not None and high is not None and 0.0 <= low < 3 / 8 < high <= 1.0
 
 
+def test_card_figures_are_kept_apart_by_the_agent_that_held_the_card_s18_3() -> None:
+    """One round: S (seat A) completes C-01 and wins holding S-01; G (seat B) abandons C-01 and
+    holds S-01 without winning; C and D hold nothing.  C-01: S 1/1 completed, G 1/1 abandoned;
+    S-01: S won 1/1 scoring 7, G 0/1 scoring 0."""
+
+    def player(contract: dict[str, object] | None, augments: list[str], score: int) -> dict[str, object]:
+        return {"contract": contract, "augments": [{"card": a} for a in augments], "score": score}
+
+    record = {
+        "agents": ["S", "G", "G", "G"],
+        "played": [
+            {
+                "wins": [{"player": 0}],
+                "players": [
+                    player({"card": "C-01", "completed": True, "abandoned": False}, ["S-01"], 7),
+                    player({"card": "C-01", "completed": False, "abandoned": True}, ["S-01"], 0),
+                    player(None, [], 0),
+                    player(None, [], 0),
+                ],
+            }
+        ],
+    }
+    contracts, augments = by_card([json.dumps(record)])
+    assert (
+        contracts["C-01"]["S"]["completion"].value == 1.0 and contracts["C-01"]["S"]["abandoned"].value == 0.0
+    )
+    assert (
+        contracts["C-01"]["G"]["completion"].value == 0.0 and contracts["C-01"]["G"]["abandoned"].value == 1.0
+    )
+    assert augments["S-01"]["S"]["win"].value == 1.0 and augments["S-01"]["S"]["score"].value == 7.0
+    assert augments["S-01"]["G"]["win"].value == 0.0 and augments["S-01"]["G"]["score"].n == 1
+
+
 def duplicate_json(hexmj: Run, workers: str) -> dict[str, object]:
     argv = [
         "simulate",
@@ -84,6 +117,10 @@ def test_simulate_duplicate_prints_each_agents_figures_the_same_on_one_worker_or
     assert isinstance(agents, dict) and set(agents) == {"search:4", "greedy"}
     assert agents["search:4"]["first"]["n"] == 8 and agents["greedy"]["first"]["n"] == 24
     assert agents["search:4"]["versus"]["value"] == pytest.approx(-agents["greedy"]["versus"]["value"])
+    contracts = one["contracts"]
+    assert isinstance(contracts, dict)
+    held = sum(per["search:4"]["completion"]["n"] for per in contracts.values() if "search:4" in per)
+    assert 0 < held <= 8 * 4
 
 
 def test_duplicate_and_compare_do_not_go_together(hexmj: Run) -> None:

@@ -169,10 +169,13 @@ def _render_duplicate(results: list[Played], games: int, seed: int, spec: Sessio
     from tools.lab import duplicate
     from tools.lab.summary import dumps
 
-    found = duplicate.figures(duplicate.sets([r for played in results for r in played.records], games))
+    records = [r for played in results for r in played.records]
+    found = duplicate.figures(duplicate.sets(records, games))
+    cards = duplicate.by_card(records)
     if as_json:
-        return dumps({"duplicate": duplicate.doc(found, games, seed, spec.mode, spec.rounds)})
-    return "\n".join(duplicate.lines(found, games, seed, spec.mode, spec.rounds))
+        return dumps({"duplicate": duplicate.doc(found, cards, games, seed, spec.mode, spec.rounds)})
+    lines = duplicate.lines(found, games, seed, spec.mode, spec.rounds)
+    return "\n".join([*lines, *duplicate.card_lines(*cards, sorted(found))])
 
 
 @contextmanager

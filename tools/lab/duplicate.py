@@ -9,6 +9,11 @@ and cards once.  For each agent (by name) over the seeds:
   tells a stronger agent, its interval from the spread between seeds;
 * ``first``: the share of its seat-sessions it ended first (a tie for first counts for each tied
   seat), with its Wilson interval; 25 % is what a seat gets by chance.
+
+And card by card, for each agent side by side (:func:`by_card`): each contract's completion and
+abandon shares among the rounds the agent held it (§9, §10), each augment's win share and mean
+round score among the player-rounds that held it (§5, §18.3) — whether a card looks weak because
+of the card or because of the player.
 """
 
 from __future__ import annotations
@@ -84,10 +89,80 @@ def figures(
     return out
 
 
-def _fmt(e: Estimate, digits: int) -> str:
+CardFigures = dict[str, dict[str, dict[str, Estimate]]]
+"""Per card id, per agent: the card's figures for that agent's seats."""
+
+
+def by_card(records: Sequence[str]) -> tuple[CardFigures, CardFigures]:
+    """Contracts (``completion``, ``abandoned``) and augments (``win``, ``score``) per card and agent."""
+    held: dict[tuple[str, str], list[tuple[bool, bool]]] = {}
+    drafted: dict[tuple[str, str], list[tuple[bool, int]]] = {}
+    for text in records:
+        doc = json.loads(text)
+        agents = doc["agents"]
+        for rnd in doc["played"]:
+            winners = {win["player"] for win in rnd["wins"]}
+            for p, player in enumerate(rnd["players"]):
+                contract = player["contract"]
+                if contract is not None:
+                    held.setdefault((contract["card"], agents[p]), []).append(
+                        (contract["completed"], contract["abandoned"])
+                    )
+                for augment in player["augments"]:
+                    drafted.setdefault((augment["card"], agents[p]), []).append(
+                        (p in winners, player["score"])
+                    )
+    contracts: CardFigures = {}
+    for (card, agent), rounds in sorted(held.items()):
+        contracts.setdefault(card, {})[agent] = {
+            "completion": share(sum(done for done, _ in rounds), len(rounds)),
+            "abandoned": share(sum(gone for _, gone in rounds), len(rounds)),
+        }
+    augments: CardFigures = {}
+    for (card, agent), scored in sorted(drafted.items()):
+        augments.setdefault(card, {})[agent] = {
+            "win": share(sum(won for won, _ in scored), len(scored)),
+            "score": float_mean([float(score) for _, score in scored]),
+        }
+    return contracts, augments
+
+
+def card_lines(contracts: CardFigures, augments: CardFigures, agents: Sequence[str]) -> list[str]:
+    """The card-by-card table, one column per agent; ``!`` where two agents' intervals do not meet."""
+    head = "".join(f"{a:<34}" for a in agents)
+    out = ["  contract   (rounds) completion share / abandoned share", f"  {'':<10} {head}"]
+    for card, per in contracts.items():
+        cells = [
+            f"({per[a]['completion'].n}) {_share(per[a]['completion'])} / {per[a]['abandoned'].value:.2f}"
+            if a in per
+            else "–"
+            for a in agents
+        ]
+        out.append(f"  {card:<10} " + "".join(f"{c:<34}" for c in cells) + _apart(per, "completion"))
+    out += ["  augment    (rounds) win share / mean round score", f"  {'':<10} {head}"]
+    for card, per in augments.items():
+        cells = [
+            f"({per[a]['win'].n}) {_share(per[a]['win'])} / {per[a]['score'].value:.2f}" if a in per else "–"
+            for a in agents
+        ]
+        out.append(f"  {card:<10} " + "".join(f"{c:<34}" for c in cells) + _apart(per, "win"))
+    return out
+
+
+def _share(e: Estimate) -> str:
+    return "–" if e.value is None else f"{e.value:.2f} [{e.low:.2f}, {e.high:.2f}]"
+
+
+def _apart(per: dict[str, dict[str, Estimate]], figure: str) -> str:
+    """`` !`` when some two agents' intervals of ``figure`` do not overlap."""
+    spans = [(e.low, e.high) for f in per.values() if (e := f[figure]).low is not None and e.high is not None]
+    return " !" if spans and max(lo for lo, _ in spans) > min(hi for _, hi in spans) else ""
+
+
+def _fmt(e: Estimate, digits: int, sign: str = "") -> str:
     if e.value is None or e.low is None or e.high is None:
         return "–"
-    return f"{e.value:+.{digits}f} [{e.low:+.{digits}f}, {e.high:+.{digits}f}]"
+    return f"{e.value:{sign}.{digits}f} [{e.low:{sign}.{digits}f}, {e.high:{sign}.{digits}f}]"
 
 
 def lines(found: dict[str, dict[str, Estimate]], games: int, seed: int, mode: str, rounds: int) -> list[str]:
@@ -102,18 +177,30 @@ def lines(found: dict[str, dict[str, Estimate]], games: int, seed: int, mode: st
             if f["versus"].low is not None and (f["versus"].low > 0 or (f["versus"].high or 0) < 0)
             else ""
         )
+        versus = _fmt(f["versus"], 2, "+") + mark
         out.append(
-            f"  {name:<12} {f['first'].n:>6}  {_fmt(f['score'], 2):<26} {_fmt(f['versus'], 2) + mark:<26} "
-            f"{_fmt(f['first'], 3)}"
+            f"  {name:<12} {f['first'].n:>6}  {_fmt(f['score'], 2):<26} {versus:<26} {_fmt(f['first'], 3)}"
         )
     out.append("  * the interval leaves out zero; a seat ends first 25 % of the time by chance")
     return out
 
 
 def doc(
-    found: dict[str, dict[str, Estimate]], games: int, seed: int, mode: str, rounds: int
+    found: dict[str, dict[str, Estimate]],
+    cards: tuple[CardFigures, CardFigures],
+    games: int,
+    seed: int,
+    mode: str,
+    rounds: int,
 ) -> dict[str, object]:
     """The JSON document of a duplicate run."""
+
+    def dumped(figures: CardFigures) -> dict[str, object]:
+        return {
+            card: {agent: {k: e.model_dump() for k, e in f.items()} for agent, f in per.items()}
+            for card, per in figures.items()
+        }
+
     return {
         "games": games,
         "rotations": ROTATIONS,
@@ -121,4 +208,6 @@ def doc(
         "mode": mode,
         "rounds": rounds,
         "agents": {name: {k: e.model_dump() for k, e in f.items()} for name, f in found.items()},
+        "contracts": dumped(cards[0]),
+        "augments": dumped(cards[1]),
     }
