@@ -107,13 +107,13 @@ def main() -> None:
                 f"{kind:<7} {layout}: {len(seeds)} sets, {len(seeds) * ROTATIONS} sessions, "
                 f"{first.n} search seat-sessions, {time.perf_counter() - started:.0f} s"
             )
-            print(
-                f"  search − greedy, mean session score: {versus.value:+.2f} [{versus.low:+.2f}, {versus.high:+.2f}]"
-            )
+            interval = f"{versus.value:+.2f} [{versus.low:+.2f}, {versus.high:+.2f}]"
+            print(f"  search − greedy, mean session score: {interval}")
             print(f"  search seats first: {first.value:.3f} [{first.low:.3f}, {first.high:.3f}]")
-    median, sessions, decisions = timing(search, seeds[: args.timed])
-    print(f"{search}: median decision {median * 1e3:.2f} ms over {decisions} decisions")
-    print(f"four-search sessions: {', '.join(f'{s:.1f}' for s in sessions)} CPU s")
+    if args.timed:
+        median, sessions, decisions = timing(search, seeds[: args.timed])
+        print(f"{search}: median decision {median * 1e3:.2f} ms over {decisions} decisions")
+        print(f"four-search sessions: {', '.join(f'{s:.1f}' for s in sessions)} CPU s")
 
 
 if __name__ == "__main__":
