@@ -40,7 +40,7 @@ from engine.tiles import NUM_KINDS, NUMBER_SUITS, Suit, format_one, parse_one
 from engine.view import PlayerView
 from engine.vocabulary import CompiledCard
 
-BUDGET = 16
+BUDGET = 64
 """Imagined rounds per candidate answer by default (``search:N`` sets it)."""
 CANDIDATES = 6
 """The discards weighed at a turn: the best by shanten and the greedy order, and those one step
