@@ -222,8 +222,43 @@ _HANDLERS: dict[DecisionKind, Callable[[GreedyAgent, PlayerView, Decision], str]
 no class-level dictionaries of their own methods)."""
 
 
-AGENTS: dict[str, Callable[[random.Random], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
+def search_agent(rng: random.Random, budget: int | None = None) -> Agent:
+    """The search agent (:mod:`engine.search`, imported when first asked for: it builds on this
+    module's greedy agent) with ``budget`` imagined rounds per candidate answer, or its default."""
+    from engine import search
+
+    return search.SearchAgent(rng, search.BUDGET if budget is None else budget)
+
+
+AGENTS: dict[str, Callable[[random.Random], Agent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "search": search_agent,
+}
 """The bots ``hexmj play --agents`` knows, by name."""
+BUDGETED: dict[str, Callable[[random.Random, int], Agent]] = {"search": search_agent}
+"""The bots that take a budget, ``NAME:N`` (``search:64``)."""
+MAX_BUDGET = 4096
+"""The largest budget ``NAME:N`` accepts."""
+
+
+def _factory(
+    name: str, letter: str, known: Mapping[str, Callable[[random.Random], Agent]]
+) -> Callable[[random.Random], Agent]:
+    """The factory an ``--agents`` name stands for: a known name, or ``NAME:N`` for a budgeted bot."""
+    base, colon, budget = name.partition(":")
+    if colon and base in BUDGETED:
+        if not budget.isdigit() or not 1 <= int(budget) <= MAX_BUDGET:
+            raise InputError(
+                f"--agents: the budget of {base} for {letter} must be a whole number 1…{MAX_BUDGET}, "
+                f"got {budget!r}"
+            )
+        budgeted, n = BUDGETED[base], int(budget)
+        return lambda rng: budgeted(rng, n)
+    factory = known.get(name)
+    if factory is None:
+        raise InputError(f"--agents: unknown agent {name!r} for {letter} (one of {', '.join(known)})")
+    return factory
 
 
 def make_agents(
@@ -236,8 +271,5 @@ def make_agents(
     known = {**AGENTS, **(extra or {})}
     agents = []
     for letter, name in zip("ABCD", names, strict=True):
-        factory = known.get(name)
-        if factory is None:
-            raise InputError(f"--agents: unknown agent {name!r} for {letter} (one of {', '.join(known)})")
-        agents.append(factory(random.Random(f"{seed}:agent:{letter}")))
+        agents.append(_factory(name, letter, known)(random.Random(f"{seed}:agent:{letter}")))
     return agents

@@ -502,7 +502,7 @@ def contract_chance(card: CompiledCard, ending: Ending, outlook: Outlook) -> flo
 # ---- the decisions --------------------------------------------------------------------------------
 
 
-def _draws_left(view: PlayerView, window: int) -> int:
+def draws_left(view: PlayerView, window: int) -> int:
     """The player's share of the drawable wall; before the window, up to a few draws past it (an unmet
     contract is abandoned there, and most rounds end soon after, §10, §12)."""
     share = view.wall_left // 4 + 1
@@ -548,7 +548,7 @@ def choose_contract(view: PlayerView, options: Sequence[str], rng: random.Random
     if any(card is None or card.contract is None for card in cards):
         return options[0]
     window = max((view.wall_left - WINDOW) // 4, 0)
-    endings = playouts(view, rng, _draws_left(view, window))
+    endings = playouts(view, rng, draws_left(view, window))
     outlook = _outlook(view, window)
     values = [contract_value(card, endings, outlook) for card in cards if card is not None]
     return options[values.index(max(values))]
@@ -568,7 +568,7 @@ def keep_or_abandon(view: PlayerView, rng: random.Random) -> str:
         return KEEP
     if card is None or card.contract is None:
         return ABANDON
-    share = _draws_left(view, 0)
+    share = draws_left(view, 0)
     endings = playouts(view, rng, share + AFTER_SHARE, WINDOW_PLAYOUTS)
     outlook = _outlook(view, 0)
     wins = [e for e in endings if e.complete is not None]
@@ -905,7 +905,7 @@ def choose_contract_change(view: PlayerView, options: Sequence[str], rng: random
     of the held one (take the best, or pass if the held one is worth more) (§9.1)."""
     held = view.cards.get(view.contracts[view.me] or "")
     window = max((view.wall_left - WINDOW) // 4, 0)
-    endings = playouts(view, rng, _draws_left(view, window))
+    endings = playouts(view, rng, draws_left(view, window))
     outlook = _outlook(view, window)
 
     def value(option: str) -> float:

@@ -18,8 +18,9 @@ both (a script first: that is how a log is replayed and resumed).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any
 
 from engine.agents import Agent
@@ -142,6 +143,8 @@ class Session:
         self.module_state: dict[str, Any] = {}
         self.counters: dict[tuple[object, ...], int] = {}
         self.cards = {card.id: card for card in cards}
+        self.public_cards: Mapping[str, CompiledCard] = MappingProxyType(dict(self.cards))
+        """The library as the views show it: a read-only copy, so no agent reaches the session's own."""
         self.contracts = {card.id: card.contract for card in cards if card.contract is not None}
         by_type: dict[str, list[str]] = {}
         for card in cards:
@@ -189,21 +192,21 @@ class Session:
         return self.decks.setdefault(kind, Deck([], self.rng))
 
     def view(self, player: int) -> PlayerView:
-        """The deciding player's view of the current table (§5.4: augments are public; §8.3: the
-        treasure faces in force for the player, as the enabled modules mark them)."""
+        """The deciding player's view of the current table, a snapshot (§5.4: augments are public;
+        §8.3: the treasure faces in force for the player, as the enabled modules mark them)."""
         augments = tuple(map(tuple, self.augments))
         scores = tuple(self.result.totals)
         if self.round is None:
-            return replace(BLIND, me=player, augments=augments, scores=scores, cards=self.cards)
-        table = self.round.table
+            return replace(BLIND, me=player, augments=augments, scores=scores, cards=self.public_cards)
+        rnd = self.round
         return build_view(
-            table,
+            rnd.table,
             player,
             augments=augments,
             scores=scores,
-            seen=self.round.seen.get(player, ()),
-            cards=self.cards,
-            treasure=lambda: self.tile_marks(player, table.seat_of[player]),
+            seen=rnd.seen.get(player, ()),
+            cards=self.public_cards,
+            treasure=rnd.treasure_faces(player),
         )
 
     def steps(self) -> Generator[Decision, str, SessionResult]:

@@ -8,9 +8,13 @@ play (every card's text is public, §3) and the treasure faces in force for
 this player: the public order and their own personal treasure (§8.3), as the
 enabled modules mark them.  It never holds
 another player's concealed tiles, an undisclosed choice or the wall beyond
-what a card let this player see (``seen``).  The view of the table in play
-(:class:`TableView`) reads each part from the table when the agent first asks
-for it, so a decision pays only for what its agent reads.
+what a card let this player see (``seen``).  A view is a snapshot: numbers,
+strings, tuples and frozen values, the library as a read-only mapping of
+frozen cards, and no reference to the table, the session, their random
+generator or decks, so an agent can neither read nor change what its seat
+may not.  The view of the table in play (:class:`Snapshot`) copies the
+public parts when it is taken and reads them as kinds when the agent first
+asks, so a decision pays only for what its agent reads.
 """
 
 from __future__ import annotations
@@ -18,14 +22,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import NamedTuple
 
-from engine.melds import MeldKind
+from engine.melds import Meld, MeldKind
 from engine.state import ContractStatus, PlayerState, Table
 from engine.tiles import NUM_INSTANCES, kind_of_instance
 from engine.vocabulary import CompiledCard
 
 KINDS = tuple(kind_of_instance(i) for i in range(NUM_INSTANCES))
 """The kind of each tile instance, looked up rather than computed."""
+NO_CARDS: Mapping[str, CompiledCard] = MappingProxyType({})
+"""The library of a view given none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +55,7 @@ class PlayerView:
     wall_left: int
     dealer: int
     seen: tuple[int, ...] = ()
-    cards: Mapping[str, CompiledCard] = field(default_factory=dict)
+    cards: Mapping[str, CompiledCard] = field(default_factory=lambda: NO_CARDS)
     treasure: frozenset[int] = frozenset()
     """The faces that are treasure for this player now (§8.3); empty while no module marks tiles."""
     contract_failed: bool = False
@@ -80,16 +87,54 @@ BLIND = PlayerView(
 """The view before any table exists (an augment draft), and what an agent that never looks gets."""
 
 
-class TableView(PlayerView):
-    """A :class:`PlayerView` of the table in play: the own hand at once (every decision reads it),
-    every other part read from the table the first time the agent asks for it during its decision
-    (a turn reads little more than the hand).  No part holds more than :class:`PlayerView` may; the
-    table stays private to the view."""
+class Seat(NamedTuple):
+    """What the table shows of one player at the moment a view is taken: copies, never the table's
+    own lists (tiles are instances here; the view reads them as kinds)."""
 
-    __slots__ = ("_contracts_public", "_table", "_treasure")
-    _table: Table
+    river: tuple[int, ...]
+    flowers: tuple[int, ...]
+    revealed: tuple[int, ...]
+    melds: tuple[Meld, ...]
+    won: bool
+    hand_size: int
+    won_hand: tuple[int, ...]
+    contract: str | None
+    status: ContractStatus
+
+
+def _seat(player: PlayerState) -> Seat:
+    """The copy of one player's part (built as a plain tuple: a view takes four at every decision)."""
+    return tuple.__new__(
+        Seat,
+        (
+            tuple(player.river),
+            tuple(player.flowers),
+            tuple(player.revealed) if player.revealed else (),
+            tuple([m.meld for m in player.melds]) if player.melds else (),
+            player.won,
+            len(player.hand),
+            tuple(player.hand) if player.won else (),
+            player.contract,
+            player.contract_status,
+        ),
+    )
+
+
+def _meld_faces(seat: Seat, hidden: bool) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """A player's melds as kind and faces; ``hidden`` (another's, before they win): concealed kongs
+    face down."""
+    return tuple([(m.kind.value, () if hidden and m.kind is MeldKind.ANKAN else m.tiles) for m in seat.melds])
+
+
+class Snapshot(PlayerView):
+    """A :class:`PlayerView` of the table in play, taken when the decision is put: the own hand at
+    once (every decision reads it), the public parts copied as they stand (:class:`Seat`) and read
+    as kinds the first time the agent asks for them (a turn reads little more than the hand).  It
+    holds copies only: nothing in it leads back to the table, which may change after it is taken."""
+
+    __slots__ = ("_contracts_public", "_seats")
+    _seats: tuple[Seat, ...]
     _contracts_public: bool | None
-    _treasure: Callable[[], frozenset[int]]
 
     def __init__(
         self,
@@ -101,18 +146,21 @@ class TableView(PlayerView):
         scores: tuple[int, ...],
         seen: tuple[int, ...],
         cards: Mapping[str, CompiledCard],
-        treasure: Callable[[], frozenset[int]],
+        treasure: frozenset[int],
     ) -> None:
         put = object.__setattr__
+        players = table.players
         put(self, "me", me)
-        put(self, "hand", tuple(sorted(map(KINDS.__getitem__, table.players[me].hand))))
+        put(self, "hand", tuple(sorted(map(KINDS.__getitem__, players[me].hand))))
         put(self, "augments", augments)
         put(self, "scores", scores)
         put(self, "seen", seen)
         put(self, "cards", cards)
-        put(self, "_table", table)
+        put(self, "treasure", treasure)
+        put(self, "wall_left", len(table.wall))
+        put(self, "dealer", table.player_at(table.dealer_seat))
+        put(self, "_seats", tuple([_seat(pl) for pl in players]))
         put(self, "_contracts_public", contracts_public)
-        put(self, "_treasure", treasure)
 
     def __getattr__(self, name: str) -> object:
         read = _READERS.get(name)
@@ -125,80 +173,59 @@ class TableView(PlayerView):
     @property
     def n_melds(self) -> int:
         """How many melds the deciding player has declared."""
-        return len(self._table.players[self.me].melds)
+        return len(self._seats[self.me].melds)
 
     def _melds(self) -> tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]:
-        return tuple(self._melds_of(p, pl) for p, pl in enumerate(self._table.players))
-
-    def _melds_of(self, p: int, player: PlayerState) -> tuple[tuple[str, tuple[int, ...]], ...]:
-        """A player's melds; another's concealed kongs face down until they have won."""
-        hidden = p != self.me and not player.won
-        return tuple(
-            (m.meld.kind.value, () if hidden and m.meld.kind is MeldKind.ANKAN else m.meld.tiles)
-            for m in player.melds
-        )
+        me = self.me
+        return tuple([_meld_faces(seat, p != me and not seat.won) for p, seat in enumerate(self._seats)])
 
     def _rivers(self) -> tuple[tuple[int, ...], ...]:
-        return tuple(tuple(map(KINDS.__getitem__, pl.river)) for pl in self._table.players)
+        return tuple([tuple(map(KINDS.__getitem__, seat.river)) for seat in self._seats])
 
     def _flowers(self) -> tuple[tuple[int, ...], ...]:
-        return tuple(tuple(map(KINDS.__getitem__, pl.flowers)) for pl in self._table.players)
+        return tuple([tuple(map(KINDS.__getitem__, seat.flowers)) for seat in self._seats])
 
     def _revealed(self) -> tuple[tuple[int, ...], ...]:
-        return tuple(tuple(sorted(map(KINDS.__getitem__, pl.revealed))) for pl in self._table.players)
+        return tuple([tuple(sorted(map(KINDS.__getitem__, seat.revealed))) for seat in self._seats])
 
     def _won(self) -> tuple[bool, ...]:
-        return tuple(pl.won for pl in self._table.players)
+        return tuple([seat.won for seat in self._seats])
 
     def _won_hands(self) -> tuple[tuple[int, ...], ...]:
         """The hands of players who have won (§11 phase 3), laid down for all to see."""
-        return tuple(
-            tuple(sorted(map(KINDS.__getitem__, pl.hand))) if pl.won else () for pl in self._table.players
-        )
+        return tuple([tuple(sorted(map(KINDS.__getitem__, seat.won_hand))) for seat in self._seats])
 
     def _hand_sizes(self) -> tuple[int, ...]:
-        return tuple(len(pl.hand) for pl in self._table.players)
+        return tuple([seat.hand_size for seat in self._seats])
 
     def _contracts(self) -> tuple[str | None, ...]:
         """Every contract once all are revealed, else only the own (§9.4)."""
-        players = self._table.players
+        seats = self._seats
         public = self._contracts_public
         if public is None:
-            public = all(pl.contract_status is not ContractStatus.NONE for pl in players)
-        return tuple(pl.contract if public or p == self.me else None for p, pl in enumerate(players))
+            public = all(seat.status is not ContractStatus.NONE for seat in seats)
+        return tuple([seat.contract if public or p == self.me else None for p, seat in enumerate(seats)])
 
     def _contract_open(self) -> bool:
-        return self._table.players[self.me].contract_status is ContractStatus.OPEN
+        return self._seats[self.me].status is ContractStatus.OPEN
 
     def _contract_failed(self) -> bool:
-        return self._table.players[self.me].contract_status is ContractStatus.FAILED
-
-    def _wall_left(self) -> int:
-        return len(self._table.wall)
-
-    def _dealer(self) -> int:
-        return self._table.player_at(self._table.dealer_seat)
-
-    def _treasure_faces(self) -> frozenset[int]:
-        return self._treasure()
+        return self._seats[self.me].status is ContractStatus.FAILED
 
 
-_READERS: dict[str, Callable[[TableView], object]] = {
-    "melds": TableView._melds,
-    "rivers": TableView._rivers,
-    "flowers": TableView._flowers,
-    "revealed": TableView._revealed,
-    "won": TableView._won,
-    "won_hands": TableView._won_hands,
-    "hand_sizes": TableView._hand_sizes,
-    "contracts": TableView._contracts,
-    "contract_open": TableView._contract_open,
-    "contract_failed": TableView._contract_failed,
-    "wall_left": TableView._wall_left,
-    "dealer": TableView._dealer,
-    "treasure": TableView._treasure_faces,
+_READERS: dict[str, Callable[[Snapshot], object]] = {
+    "melds": Snapshot._melds,
+    "rivers": Snapshot._rivers,
+    "flowers": Snapshot._flowers,
+    "revealed": Snapshot._revealed,
+    "won": Snapshot._won,
+    "won_hands": Snapshot._won_hands,
+    "hand_sizes": Snapshot._hand_sizes,
+    "contracts": Snapshot._contracts,
+    "contract_open": Snapshot._contract_open,
+    "contract_failed": Snapshot._contract_failed,
 }
-"""How a table view reads each part it was not given."""
+"""How a snapshot reads each part it was not given as kinds."""
 
 
 def build_view(
@@ -209,14 +236,14 @@ def build_view(
     augments: tuple[tuple[str, ...], ...],
     scores: tuple[int, ...],
     seen: tuple[int, ...] = (),
-    cards: Mapping[str, CompiledCard] = MappingProxyType({}),
-    treasure: Callable[[], frozenset[int]] = frozenset,
+    cards: Mapping[str, CompiledCard] = NO_CARDS,
+    treasure: frozenset[int] = frozenset(),
 ) -> PlayerView:
-    """The view of ``me``: own hand in full, others' concealed kongs face down, everything public;
-    the contracts are public as ``contracts_public`` says, by default once every player has chosen
-    one (§9.4); ``treasure`` tells the faces the modules mark as treasure for ``me`` (§8.3), asked
-    only if the agent reads them.  The view is read during the decision it is built for."""
-    return TableView(
+    """The view of ``me``, a snapshot of the table now: own hand in full, others' concealed kongs
+    face down until they have won, everything public; the contracts are public as
+    ``contracts_public`` says, by default once every player has chosen one (§9.4); ``treasure`` is
+    the faces the modules mark as treasure for ``me`` (§8.3).  Nothing in it leads back to the table."""
+    return Snapshot(
         table,
         me,
         contracts_public=contracts_public,

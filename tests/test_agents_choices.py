@@ -291,9 +291,12 @@ def test_a_swap_puts_back_the_worst_candidate_and_a_replacement_may_pass_s9_1(
     assert decide(held, DecisionKind.CHOOSE, ("C-01", PASS), "G-06") == PASS
 
 
-def test_a_session_view_holds_the_library_in_play() -> None:
+def test_a_session_view_holds_the_library_in_play_as_a_read_only_copy() -> None:
     session = new_session(SessionConfig(seed=1, mode="strategy", rounds=4))
-    assert session.view(0).cards is session.cards
+    cards = session.view(0).cards
+    assert dict(cards) == session.cards and cards is not session.cards
+    with pytest.raises(TypeError):
+        cards["W-01"] = cards["W-01"]  # type: ignore[index]
 
 
 @pytest.mark.parametrize("seed", range(5))

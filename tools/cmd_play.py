@@ -414,7 +414,10 @@ def play(
     mode: ModeOption = None,
     rounds: Annotated[int, typer.Option(help="8, or 4 for the shortened test session (§18.1).")] = 8,
     agents: Annotated[
-        str, typer.Option(help="A,B,C,D (or one for all): greedy, random or human.")
+        str,
+        typer.Option(
+            help="A,B,C,D (or one for all): greedy, random, search (search:N sets its budget) or human."
+        ),
     ] = DEFAULT_AGENTS,
     log: Annotated[
         Path | None,

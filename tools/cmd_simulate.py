@@ -26,6 +26,8 @@ from tools.cmd_pool import CardsOption, ModeOption
 from tools.interrupt import interrupted
 
 if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
     from tools.lab.metrics import Aggregate
     from tools.lab.session_spec import SessionSpec
 
@@ -38,7 +40,7 @@ def simulate(
     ] = None,
     rounds: Annotated[int, typer.Option(help="8, or 4 for the shortened test session (§18.1).")] = 8,
     agents: Annotated[
-        str, typer.Option(help="Bots for A,B,C,D (or one for all): greedy or random.")
+        str, typer.Option(help="Bots for A,B,C,D (or one for all): greedy, random, search or search:N.")
     ] = "greedy",
     seed: Annotated[int, typer.Option(metavar="N", help="Base seed: same seed and N, same figures.")] = 1,
     workers: Annotated[
@@ -69,6 +71,14 @@ def simulate(
             "--compare", metavar="A B", help="Two versions of one card, two values: --compare S-08 S-08-v2."
         ),
     ] = None,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            "--duplicate",
+            help="Play every seed four times, the agents rotated one seat each time; print each "
+            "agent's mean score, its lead over the others and its first places, with intervals.",
+        ),
+    ] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
     table: Annotated[
         str | None, typer.Option(hidden=True, help="The session player, module:function.")
@@ -81,14 +91,22 @@ def simulate(
     from tools.lab.metrics import summarize
     from tools.lab.report import write_report
     from tools.lab.runner import ENGINE_TABLE, run
-    from tools.lab.store import NO_STORE, open_store, store_json
+    from tools.lab.store import NO_STORE, open_store
 
     if games < 1:
         raise InputError(f"--games must be at least 1, not {games}")
     table = table or ENGINE_TABLE
+    if duplicate and compare_versions is not None:
+        raise InputError("--duplicate: not with --compare (compare versions with one set of agents)")
     runs = _runs(_spec(mode, pool, rounds, agents, seed, folder), compare_versions, table)
+    if duplicate:
+        from tools.lab.duplicate import ROTATIONS, rotate
+
+        spec = runs[0][0]
+        runs = [(spec.model_copy(update={"agents": rotate(spec.agents, r)}), None) for r in range(ROTATIONS)]
     store = None if db == NO_STORE else open_store(db)
     counter = Counter(games * len(runs))
+    kept_records: list[str] = []
     tallies = []
     try:
         with (
@@ -96,7 +114,7 @@ def simulate(
             open_executor(workers, cluster) as pool_of,
             _progress(counter, shown=not json_out) as advance,
         ):
-            keep = None if store is None else (lambda records: store_json(records, store))
+            keep = _keeper(store, kept_records if duplicate else None)
             for run_spec, _ in runs:
                 tallies.append(
                     run(run_spec, games, seed, pool_of.executor, table, advance, keep, pool_of.slots)
@@ -104,6 +122,9 @@ def simulate(
     finally:
         if store is not None:
             store.dispose()
+    if duplicate:
+        typer.echo(_render_duplicate(kept_records, games, seed, runs[0][0], json_out))
+        return
     aggregates = [summarize(counts) for counts in tallies]
     if report is not None:
         for (_, version), aggregate, counts in zip(runs, aggregates, tallies, strict=True):
@@ -192,6 +213,35 @@ class Counter:
             f"simulate stopped after {self.done} of {self.total} games, before any figures were reported; "
             f"{kept}the same command plays the same games again (same --seed, same figures)"
         )
+
+
+def _keeper(store: Engine | None, kept: list[str] | None) -> Callable[[list[str]], object] | None:
+    """Where each chunk's records go as the games arrive: the store, and for a duplicate run a list as
+    well, since its per-agent figures pair every seed's four rotations (``tools.lab.duplicate``)."""
+    if store is None and kept is None:
+        return None
+    from tools.lab.store import store_json
+
+    def keep(records: list[str]) -> None:
+        if store is not None:
+            store_json(records, store)
+        if kept is not None:
+            kept.extend(records)
+
+    return keep
+
+
+def _render_duplicate(records: list[str], games: int, seed: int, spec: SessionSpec, as_json: bool) -> str:
+    """The per-agent figures of a duplicate run (``tools.lab.duplicate``)."""
+    from tools.lab import duplicate
+    from tools.lab.summary import dumps
+
+    found = duplicate.figures(duplicate.sets(records, games))
+    cards = duplicate.by_card(records)
+    if as_json:
+        return dumps({"duplicate": duplicate.doc(found, cards, games, seed, spec.mode, spec.rounds)})
+    lines = duplicate.lines(found, games, seed, spec.mode, spec.rounds)
+    return "\n".join([*lines, *duplicate.card_lines(*cards, sorted(found))])
 
 
 @contextmanager

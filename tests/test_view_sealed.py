@@ -1,0 +1,165 @@
+"""The sealed view (issue 17 item 6): what an agent is handed leads nowhere but to what its seat may
+see (§5.4, §9.4, §14.4) — no table, wall, other hand, deck, session or random generator."""
+
+from __future__ import annotations
+
+import gc
+import random
+import types
+from collections.abc import Iterator
+
+import pytest
+
+from engine.agents import GreedyAgent
+from engine.bus import Bus
+from engine.decisions import Decision, DecisionKind
+from engine.round import Round
+from engine.session import Session, SessionConfig, drive
+from engine.state import Deck, PlayerState, Table
+from engine.view import PlayerView
+from engine.wall import Wall
+from tools.cmd_play import new_session
+
+LIVE_TYPES: tuple[type, ...] = (
+    Session,
+    Round,
+    Table,
+    PlayerState,
+    Wall,
+    Deck,
+    Bus,
+    random.Random,
+    types.FunctionType,
+    types.MethodType,
+    types.CellType,
+    types.FrameType,
+    types.GeneratorType,
+)
+"""What a view must never lead to: the live game's objects, and code that could reach them."""
+
+
+def reachable(root: object) -> Iterator[object]:
+    """Everything reachable from ``root`` by the collector's references (``gc.get_referents``), not
+    going through classes and modules (shared code, not the game)."""
+    seen = {id(root)}
+    todo = [root]
+    while todo:
+        obj = todo.pop()
+        yield obj
+        if isinstance(obj, type | types.ModuleType):
+            continue
+        for ref in gc.get_referents(obj):
+            if id(ref) not in seen:
+                seen.add(id(ref))
+                todo.append(ref)
+
+
+def live_objects(session: Session) -> dict[int, str]:
+    """The session's live objects by identity, named: the table and its parts, every hand, the decks,
+    the library the session plays with, its random generator and its modules' state."""
+    live: dict[int, str] = {
+        id(session): "session",
+        id(session.rng): "session.rng",
+        id(session.cards): "session.cards",
+        id(session.decks): "session.decks",
+        id(session.module_state): "session.module_state",
+        id(session.augments): "session.augments",
+        id(session.bus): "session.bus",
+    }
+    for name, deck in session.decks.items():
+        live[id(deck)] = f"deck {name}"
+        live[id(deck.cards)] = f"deck {name} cards"
+    rnd = session.round
+    if rnd is not None:
+        live |= {id(rnd): "round", id(rnd.table): "table", id(rnd.table.wall): "wall", id(rnd.seen): "seen"}
+        live[id(rnd.table.players)] = "players"
+        for p, player in enumerate(rnd.table.players):
+            live[id(player)] = f"player {p}"
+            live[id(player.hand)] = f"hand of {p}"
+            live[id(player.revealed)] = f"revealed of {p}"
+    return live
+
+
+def leaks(view: object, session: Session) -> list[str]:
+    """What of the live game the view leads to, by name or type."""
+    live = live_objects(session)
+    found = []
+    for obj in reachable(view):
+        if id(obj) in live:
+            found.append(live[id(obj)])
+        elif isinstance(obj, LIVE_TYPES):
+            found.append(type(obj).__name__)
+    return found
+
+
+class Inspector:
+    """A greedy agent that walks the first views it is handed of each kind of decision (and every
+    twentieth turn) and notes what they lead to."""
+
+    name = "inspector"
+    sees = True
+    person = False
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.greedy = GreedyAgent(random.Random(5))
+        self.found: dict[str, list[str]] = {}
+        self.walked: dict[DecisionKind, int] = {}
+        self.turns = 0
+
+    def decide(self, view: PlayerView, decision: Decision) -> str:
+        self.turns += 1
+        if decision.kind not in self.walked or self.turns % 20 == 0:
+            self.walked[decision.kind] = self.walked.get(decision.kind, 0) + 1
+            found = leaks(view, self.session)
+            if found:
+                self.found[decision.describe()] = found
+        return self.greedy.decide(view, decision)
+
+
+@pytest.fixture(scope="module")
+def inspected() -> Inspector:
+    session = new_session(SessionConfig(3, "all", 4))
+    inspector = Inspector(session)
+    drive(session.steps(), session, [inspector] * 4)
+    return inspector
+
+
+def test_no_view_an_agent_is_handed_leads_to_the_live_game_s5_4_s9_4(inspected: Inspector) -> None:
+    """Every walked view, from the augment draft to the abandon window: no table, wall, hand list,
+    deck, session, random generator, function or closure is reachable from it."""
+    assert {DecisionKind.AUGMENT, DecisionKind.CONTRACT, DecisionKind.TURN, DecisionKind.CALL} <= set(
+        inspected.walked
+    )
+    assert sum(inspected.walked.values()) > 20
+    assert inspected.found == {}
+
+
+def test_the_walk_finds_a_live_object_hidden_in_a_view() -> None:
+    """The control: a view that carries the table, a closure over the session, or the session's own
+    library is caught."""
+    session = new_session(SessionConfig(3, "all", 4))
+    steps = session.steps()
+    decision = next(steps)
+    while session.round is None:
+        decision = steps.send(decision.options[0])
+    view = session.view(0)
+    assert leaks(view, session) == []
+    table = session.round.table
+    assert "table" in leaks((view, table), session)
+    assert "session.rng" in leaks((view, lambda: session.rng), session)
+    assert "session.cards" in leaks((view, types.MappingProxyType(session.cards)), session)
+    assert "hand of 1" in leaks([view, table.players[1].hand], session)
+
+
+def test_a_view_cannot_change_the_game_s5_4() -> None:
+    """Its parts are tuples and a read-only library; assigning to the view is refused."""
+    session = new_session(SessionConfig(3, "all", 4))
+    steps = session.steps()
+    decision = next(steps)
+    view = session.view(decision.player)
+    with pytest.raises(TypeError):
+        view.cards["S-01"] = view.cards["S-01"]  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        view.hand = ()  # type: ignore[misc]
+    assert session.cards and session.cards.keys() == view.cards.keys()
