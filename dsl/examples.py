@@ -320,7 +320,8 @@ class _Reader:
         return EventSpec(words[0], player, tuple(fields))
 
     def decision(self, node: Any, at: tuple[int, int], what: str) -> DecisionSpec | None:
-        """``kind [PLAYER] [about]``, or ``none`` for the round being over."""
+        """``kind [PLAYER] [about]``, or ``none`` for the round being over; the about may be several
+        words (``choose B challenge F-T01 double``)."""
         words = self.text(node, at, what).split()
         if words == ["none"]:
             return None
@@ -329,13 +330,14 @@ class _Reader:
             raise self.fail(
                 at, f"{what}: {words[0]!r} is not a kind of decision (one of {', '.join(kinds)}, or none)"
             )
-        player = about = None
+        player = None
+        about: list[str] = []
         for word in words[1:]:
             if word in tuple(PLAYERS):
                 player = PLAYERS.index(word)
             else:
-                about = word
-        return DecisionSpec(DecisionKind(words[0]), player, about)
+                about.append(word)
+        return DecisionSpec(DecisionKind(words[0]), player, " ".join(about) or None)
 
     def events(self, node: Any, at: tuple[int, int], what: str) -> tuple[EventSpec, ...]:
         return tuple(self.event(v, w, what) for v, w in self.items(node, at, what))
