@@ -283,6 +283,50 @@ def test_revealed_tiles_are_held_to_the_example(
     )
 
 
+PARTY_TABLE = """\
+card: F-T01
+examples:
+  - example: two 7m at the check
+    proves: lib 二.4 “如果检查时手中有至少2张该指定牌，执行卡面“双张动作””
+    table:
+      world: W-14
+      modules: [party]
+      hands:
+        A: 5p19m19s1234567z5m6m
+        B: 55p1234567z9m9p9s7m
+      draws: 9m9p9s7m
+      party: [F-T01]
+    steps:
+      - A: discard 5p
+      - B: pon
+      - B: discard 1z
+      - to: turn B
+      - B: discard 9s
+      - until: turn.ended B
+      - expect:
+          %s
+"""
+
+
+def test_a_decision_is_named_by_every_word_of_what_it_is_about(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """lib 二.4: B's dealt 7m and a drawn one put F-T01's double action to B, a decision about
+    ``challenge F-T01 double``; the expectation names all three words, so the single one fails."""
+    code, out, _ = run_hexmj(
+        ["check", str(_write(tmp_path, PARTY_TABLE % "decision: choose B challenge F-T01 double"))],
+        monkeypatch,
+        capsys,
+    )
+    assert code == 0, out
+    wrong = _write(tmp_path, PARTY_TABLE % "decision: choose B challenge F-T01 single", "wrong.yaml")
+    code, out, _ = run_hexmj(["check", str(wrong)], monkeypatch, capsys)
+    assert code == 1 and (
+        f"{wrong}:21 two 7m at the check: expected a decision choose B challenge F-T01 single; "
+        "B choose on challenge F-T01 double" in out
+    ), out
+
+
 def test_the_file_docs_examples_md_shows_passes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

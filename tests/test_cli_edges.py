@@ -131,7 +131,10 @@ def test_a_module_card_is_versioned_in_the_working_copy_r202(
         ["card", "new-version", "F-T01", "--cards", str(working_copy)], monkeypatch, capsys
     )
     copy = working_copy / "party" / "cards.hex"
-    assert code == 0 and out.startswith(f"{copy}:") and out.endswith(": F-T01-v2\n")
+    first, examples = out.splitlines()
+    assert code == 0 and first.startswith(f"{copy}:") and first.endswith(": F-T01-v2")
+    assert examples == f"{working_copy / 'party' / 'examples' / 'F-T01-v2.yaml'}: the examples of F-T01"
+    assert not (MODULES / "party" / "examples" / "F-T01-v2.yaml").exists()
     assert (MODULES / "party" / "cards.hex").read_bytes() == installed
     code, out, _ = run_hexmj(["cards", "--cards", str(working_copy), "--json"], monkeypatch, capsys)
     listed = {card["id"]: card["modules"] for card in json.loads(out)}
