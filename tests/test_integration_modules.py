@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
-from play_cards_support import CardPlay, seat
+from play_cards_support import CardPlay, library, seat
 from typer.testing import CliRunner
 
 from engine.agents import make_agents
@@ -357,9 +357,13 @@ def test_a_module_score_item_joins_the_scorer_beside_the_treasure_bonus_s13_7(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """§13.7: a third party's item (the test module ``lucky``: 幸运七, +1 for a 7 in the hand) reaches
-    the scorer through ``WinInput.extra``; the treasure +1 stays the scorer's own, once."""
+    the scorer through ``WinInput.extra``; the treasure +1 stays the scorer's own, once. The table's
+    cards are the library's as installed, read before ``lucky`` joins the import path."""
+    cards = library()
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent / "plugins"))
-    table = CardPlay(hands=TREASURE_WIN, treasure=["T-01"], plugins=Modules.enable(["lucky", "treasure"]))
+    table = CardPlay(
+        hands=TREASURE_WIN, treasure=["T-01"], plugins=Modules.enable(["lucky", "treasure"]), library=cards
+    )
     table.advance("discard 5p", "hu")
     assert table.round.wins[0].player == B
     items = [item for item, _, _ in table.round.wins[0].items]
