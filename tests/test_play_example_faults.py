@@ -7,6 +7,7 @@ from __future__ import annotations
 from play_cards_support import CardPlay, seat
 
 from engine.decisions import HU, PASS, DecisionKind
+from engine.plugins import Modules
 
 A, B, C, D = (seat(letter) for letter in "ABCD")
 
@@ -35,3 +36,40 @@ def test_a_ron_is_asked_first_when_no_earlier_seat_may_call() -> None:
     sc.advance("discard 9p", "discard 1z")
     asked = sc.advance("discard 7s")
     assert asked is not None and (asked.player, asked.options) == (B, (PASS, HU))
+
+
+# ---- item 3: F-R02's lost game (lib 五 F-R02, R41, R351) -------------------------------------------
+
+
+def _rock_paper_scissors(answer: str) -> CardPlay:
+    """W-14: B pons A's 5p, draws F-R02, and plays the game before the next normal draw (6z)."""
+    sc = CardPlay(
+        hands={"A": "5p", "B": "55p1z2z"},
+        draws="7z7z7z6z",
+        world="W-14",
+        party=["F-R02"],
+        plugins=Modules.for_mode("party"),
+    )
+    sc.advance("discard 5p", "pon", "discard 2z")
+    asked = sc.play_until(lambda d: d.about == "challenge F-R02")
+    assert asked.options[:3] == ("done", "alternative", "refused") and "lost" in asked.options
+    sc.advance(answer)
+    return sc
+
+
+def test_f_r02_lost_reveals_the_drawn_tile_and_still_pays_the_chip() -> None:
+    """lib 五 F-R02 "无论胜负…若你输了，将摸到的牌公开到本回合结束。完成猜拳后获得1枚欢乐筹码":
+    a lost game pays the chip, and the tile drawn next is public until the turn ends."""
+    sc = _rock_paper_scissors("lost")
+    settled = sc.of("challenge.settled")[-1]
+    assert (settled.data["outcome"], settled.data["chips"]) == ("lost", 1)
+    sc.advance("6z")
+    assert {sc.round.table.players[B].hand[-1]} == sc.round.table.players[B].revealed
+
+
+def test_f_r02_won_keeps_the_drawn_tile_hidden() -> None:
+    """lib 五 F-R02 "若你输了" (control): a game won or drawn pays the chip and reveals nothing."""
+    sc = _rock_paper_scissors("done")
+    assert sc.of("challenge.settled")[-1].data["chips"] == 1
+    assert sc.of("tiles.revealed") == []
+    assert not sc.round.table.players[B].revealed

@@ -333,4 +333,10 @@ def _routed(ctx: Ctx, args: tuple[object, ...]) -> int:
 
 @fact("challenge_lost")
 def _challenge_lost(ctx: Ctx, args: tuple[object, ...]) -> bool:
-    return bool(ctx.names.get("challenge_lost"))
+    """The player lost the card's challenge its holder last put (F-R02, R41): the module reports the
+    performers who lost (``challenge_lost``)."""
+    holder = ctx.holder if ctx.holder is not None else ctx.actor
+    if holder is None:
+        return False
+    lost = ctx.game.module_results.get((ctx.card.id, holder), {}).get("challenge_lost", ())
+    return isinstance(lost, tuple) and _who(ctx, args) in lost
