@@ -189,9 +189,11 @@ def _void_discard(rnd: Round, p: int, drawn: int | None, drew: bool) -> None:
 
 
 def _copy_to_discard(player: PlayerState, face: int) -> int:
-    """The copy of ``face`` that goes to the river: a hidden one before one a card revealed (B-09),
-    then the lowest."""
+    """The copy of ``face`` that goes to the river: the one a card forces out (B-10, R352), else a
+    hidden one before one a card revealed (B-09), then the lowest."""
     copies = [i for i in player.hand if INSTANCE_KINDS[i] == face]
+    if player.forced_tile in copies:
+        return player.forced_tile
     if player.revealed:
         return min(copies, key=lambda i: (i in player.revealed, i))
     return min(copies)

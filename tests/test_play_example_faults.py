@@ -73,3 +73,50 @@ def test_f_r02_won_keeps_the_drawn_tile_hidden() -> None:
     assert sc.of("challenge.settled")[-1].data["chips"] == 1
     assert sc.of("tiles.revealed") == []
     assert not sc.round.table.players[B].revealed
+
+
+# ---- item 4: B-10's forced discard (lib 十 B-10, R57, R352) -----------------------------------------
+
+
+def _b10(hands: str, draw: str, tail: str = "") -> CardPlay:
+    """B holds B-10 from the first turn and normally draws ``draw`` first."""
+    sc = CardPlay(hands={"B": hands}, draws=draw, tail=tail, contracts={"B": "B-10"})
+    sc.turn_of("B")
+    return sc
+
+
+def test_b10_discarding_the_forced_face_while_holding_another_copy_counts() -> None:
+    """lib 十 B-10 "必须在该回合直接弃出": with a 9s in hand and 9s drawn, the 9s discarded is the
+    forced one; the contract stays open and one forced discard is counted."""
+    sc = _b10("123m456p789s1122z", "9s")
+    sc.discard("9s")
+    assert sc.player("B").forced_discards == 1
+    sc.until_event("turn.ended", player=B)
+    assert sc.of("contract.failed") == []
+
+
+def test_b10_a_concealed_kong_of_the_forced_tile_fails_it() -> None:
+    """R57 (a forced tile "melded into a kong" is kept): a concealed kong of the drawn 9s fails B-10."""
+    sc = _b10("123m456p999s1122z", "9s", tail="3z")
+    sc.advance("ankan 9s", "discard 3z")
+    sc.until_event("turn.ended", player=B)
+    assert [e.player for e in sc.of("contract.failed")] == [B]
+
+
+def test_b10_a_kong_of_another_face_beside_the_forced_discard_does_not_fail_it() -> None:
+    """R57 (control): a concealed kong of 1z, and the drawn 9s discarded, keep B-10 open."""
+    sc = _b10("123m456p78s1111z2z", "9s", tail="3z")
+    sc.advance("ankan 1z")
+    sc.advance("discard 9s")
+    sc.until_event("turn.ended", player=B)
+    assert sc.of("contract.failed") == []
+
+
+def test_b10_fails_no_more_once_its_holder_has_won() -> None:
+    """lib 十 B-10 说明 "该牌当场使你合法胡牌时可以胡", §9.6: an earthly hand on the forced 5s wins
+    and the turn's end fails nothing."""
+    sc = _b10("123m456p789s1z1z5s5s", "5s")
+    sc.advance(HU)
+    sc.finish()
+    assert [w.player for w in sc.round.wins] == [B]
+    assert sc.of("contract.failed") == []
