@@ -122,6 +122,7 @@ def discard(rnd: Round, p: int, face: int, cause: str | None = None) -> Generato
     tile = _copy_to_discard(player, face)
     player.hand.remove(tile)
     player.river.append(tile)
+    player.last_discard = tile
     player.discarded.append(face)
     player.revealed.discard(tile)
     if tile in player.contract_tiles:

@@ -8,6 +8,7 @@ from play_cards_support import CardPlay, seat
 
 from engine.decisions import HU, PASS, DecisionKind
 from engine.plugins import Modules
+from engine.tiles import kind_of_instance, parse_one
 
 A, B, C, D = (seat(letter) for letter in "ABCD")
 
@@ -120,3 +121,38 @@ def test_b10_fails_no_more_once_its_holder_has_won() -> None:
     sc.finish()
     assert [w.player for w in sc.round.wins] == [B]
     assert sc.of("contract.failed") == []
+
+
+# ---- item 5: the latest discard is the tile last discarded, called away or not (R353) -------------
+
+
+def _latest_called(**kw: object) -> CardPlay:
+    """A opens with 5m, then discards 6z, which B pons: A's river holds 5m, the latest discard is gone."""
+    sc = CardPlay(
+        hands={"A": "5m4m7m2p6p8p3s6s9s1z2z3z4z6z", "B": "6z6z"},
+        draws="7z7z7z1s5z5z5z9p",
+        **kw,  # type: ignore[arg-type]
+    )
+    sc.discard("5m")
+    sc.turn_of("A")
+    sc.advance("discard 6z", "pon")
+    return sc
+
+
+def test_g09_takes_back_an_older_number_discard_when_the_latest_was_called() -> None:
+    """lib 七 G-09 "取回1张不是最新弃出的数字牌"; 说明 "不能取回已被其他玩家使用的牌": with 6z called
+    away, 5m is not the latest discard and G-09 may take it back."""
+    sc = _latest_called(augments={"A": ["G-09"]})
+    asked = sc.play_until(lambda d: d.player == A)
+    assert (asked.kind, asked.about) == (DecisionKind.CHOOSE, "G-09")
+    assert [kind_of_instance(i) for i in sc.player("A").river] == [parse_one("5m")]
+    sc.advance("use G-09")
+    assert [e.data["tile"] for e in sc.of("tile.acquired") if e.data.get("via") == "retrieve"] == ["5m"]
+
+
+def test_g09_never_takes_back_the_latest_discard_in_the_river() -> None:
+    """lib 七 G-09 "不是最新弃出的" (control): the river's only tile, the latest discard, is not offered."""
+    sc = CardPlay(hands={"A": "5m4m7m2p6p8p3s6s9s1z2z3z4z6z"}, draws="7z7z7z1s", augments={"A": ["G-09"]})
+    sc.discard("5m")
+    sc.turn_of("A")
+    assert not [d for d in sc.asked if d.about == "G-09"]
