@@ -20,7 +20,7 @@ name order.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -81,8 +81,9 @@ class Game(Protocol):
         ...
 
 
-Primitive = Callable[[Game, int, Mapping[str, object]], Step]
-"""A module's effect primitive: ``(game, holder, arguments)``, a step that may yield decisions."""
+Primitive = Callable[[Game, int, Mapping[str, object]], Generator[Decision, str, Mapping[str, object] | None]]
+"""A module's effect primitive: ``(game, holder, arguments)``, a step that may yield decisions; what it
+returns is kept for the card and holder, for the facts of the card's later triggers (``challenge_lost``)."""
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,9 @@ class ContractOffer:
     black: list[str]
 
 
-ModulePrimitive = Callable[[Any, int, Mapping[str, object]], Step]
+ModulePrimitive = Callable[
+    [Any, int, Mapping[str, object]], Generator[Decision, str, Mapping[str, object] | None]
+]
 
 
 @dataclass
@@ -146,6 +148,9 @@ class Round:
         self.candidates: dict[int, list[str]] = {}
         self.seen: dict[int, tuple[int, ...]] = {}
         self.drawn: list[DrawnCard] = []
+        self.module_results: dict[tuple[str, int], Mapping[str, object]] = {}
+        """What a module primitive last reported of a card of a holder (``challenge_lost``), by card id
+        and holder: the facts of the card's later triggers read it."""
         self.exercised: set[str] = set()
         self.acted: dict[str, int] = {}
         self.unable: dict[str, int] = {}

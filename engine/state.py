@@ -84,6 +84,8 @@ class PlayerState:
     calls: dict[str, int] = field(default_factory=dict)
     forced_tile: int | None = None
     forced_discards: int = 0
+    last_discard: int | None = None
+    """The tile of the player's latest discard, in his river or called away ("最新弃牌", O-C05, G-09)."""
 
     @property
     def concealed(self) -> bool:

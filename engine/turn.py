@@ -122,6 +122,7 @@ def discard(rnd: Round, p: int, face: int, cause: str | None = None) -> Generato
     tile = _copy_to_discard(player, face)
     player.hand.remove(tile)
     player.river.append(tile)
+    player.last_discard = tile
     player.discarded.append(face)
     player.revealed.discard(tile)
     if tile in player.contract_tiles:
@@ -189,9 +190,11 @@ def _void_discard(rnd: Round, p: int, drawn: int | None, drew: bool) -> None:
 
 
 def _copy_to_discard(player: PlayerState, face: int) -> int:
-    """The copy of ``face`` that goes to the river: a hidden one before one a card revealed (B-09),
-    then the lowest."""
+    """The copy of ``face`` that goes to the river: the one a card forces out (B-10, R352), else a
+    hidden one before one a card revealed (B-09), then the lowest."""
     copies = [i for i in player.hand if INSTANCE_KINDS[i] == face]
+    if player.forced_tile in copies:
+        return player.forced_tile
     if player.revealed:
         return min(copies, key=lambda i: (i in player.revealed, i))
     return min(copies)

@@ -495,11 +495,13 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
                 _P("rewarded", "int", 0, 0, CHIPS),
                 _P("needs", "int", 1, 1, CHIPS),
                 _P("max", "int", 0, 0, CHIPS),
+                _P("lose", "flag", "no"),
             ),
             "Show the card's challenge; the outcome is recorded (done, alternative, refused, skipped "
             "by a chip, failed); `reward` chips to `reward_to` for each completion; `rewarded` N: only "
             "the card's first N completions earn chips (0: all); `needs` N: chips after N completions; "
-            "`max`: at most this many chips in all (0: no cap).",
+            "`max`: at most this many chips in all (0: no cap); `lose`: the challenge is a game the "
+            "performer may lose, played all the same (`lost`, paid as done; `challenge_lost` holds).",
             "§7.1, lib 二.3",
             decision="performers",
         ),

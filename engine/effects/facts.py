@@ -286,8 +286,11 @@ def _forced_discards(ctx: Ctx, args: tuple[object, ...]) -> int:
 
 @fact("kept_forced")
 def _kept_forced(ctx: Ctx, args: tuple[object, ...]) -> bool:
+    """The tile a card forced the player to discard is still his: in the hand or melded, a concealed
+    kong too (B-10, R57, R352)."""
     p = ctx.game.table.players[_who(ctx, args)]
-    return p.forced_tile is not None and p.forced_tile in p.hand
+    tile = p.forced_tile
+    return tile is not None and (tile in p.hand or any(tile in m.instances for m in p.melds))
 
 
 @fact("discarded_chosen_suit")
@@ -333,4 +336,10 @@ def _routed(ctx: Ctx, args: tuple[object, ...]) -> int:
 
 @fact("challenge_lost")
 def _challenge_lost(ctx: Ctx, args: tuple[object, ...]) -> bool:
-    return bool(ctx.names.get("challenge_lost"))
+    """The player lost the card's challenge its holder last put (F-R02, R41): the module reports the
+    performers who lost (``challenge_lost``)."""
+    holder = ctx.holder if ctx.holder is not None else ctx.actor
+    if holder is None:
+        return False
+    lost = ctx.game.module_results.get((ctx.card.id, holder), {}).get("challenge_lost", ())
+    return isinstance(lost, tuple) and _who(ctx, args) in lost

@@ -58,13 +58,15 @@ def discard(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
 
 
 def _retrievable(ctx: Ctx, args: dict[str, ArgValue], target: int) -> list[int]:
-    """The river tiles ``retrieve`` may take back: the latest, or those that are not the latest and
-    pass the filter."""
-    river = ctx.game.table.players[target].river
+    """The river tiles ``retrieve`` may take back: the latest discard while it is still in the river,
+    or the tiles that are not the latest discard and pass the filter; the latest discard is the
+    tile last discarded, called away or not (R353)."""
+    player = ctx.game.table.players[target]
+    latest = player.last_discard
     if str(args.get("which", "latest")) == "latest":
-        return river[-1:]
+        return [latest] if latest is not None and latest in player.river else []
     test = ctx.tile_filter(args.get("filter", "any"), target)
-    return [i for i in river[:-1] if test(kind_of_instance(i))]
+    return [i for i in player.river if i != latest and test(kind_of_instance(i))]
 
 
 @precondition("retrieve")

@@ -320,9 +320,12 @@ class WatchHook:
             yield from step
 
     def start(self, event: Event, game: Round) -> Step | None:
-        """Complete or fail the holder's open contract when the event and condition say so."""
+        """Complete or fail the holder's open contract when the event and condition say so; a holder
+        who has won is settled at his hu, and his contract fails no more (§9.6, R352)."""
         player = game.table.players[self.holder]
         if player.contract != self.card.id or player.contract_status is not ContractStatus.OPEN:
+            return None
+        if player.won and self.watch.outcome != "complete":
             return None
         actor = self.watch.actor
         if actor == "holder" and event.player != self.holder:

@@ -109,7 +109,9 @@ def _module_primitive(ctx: Ctx, step: PrimitiveStep) -> Step:
             args[name] = tuple(ctx.players(value, "holder"))
         else:
             args[name] = value
-    yield from function(ctx.game.session, holder, args)
+    result = yield from function(ctx.game.session, holder, args)
+    if result is not None:
+        ctx.game.module_results[(ctx.card.id, holder)] = result
 
 
 def _choose(ctx: Ctx, step: ChooseStep) -> Step:

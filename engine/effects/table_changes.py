@@ -73,6 +73,7 @@ def _take_back(player: PlayerState) -> None:
     tile is public until the round ends, so it is revealed again and is no revealed discard for B-09,
     whose failure is judged only when a discard settles (§9.5, §15, R128)."""
     tile = player.river.pop()
+    player.last_discard = None
     player.hand.append(tile)
     player.discarded.pop()
     if tile in player.contract_tiles:

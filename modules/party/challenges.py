@@ -23,6 +23,8 @@ class Outcome(StrEnum):
     REFUSED = "refused"
     CHIP_SKIPPED = "chip_skipped"
     FAILED = "failed"
+    LOST = "lost"
+    """Played and lost, in a challenge that is a game (F-R02 猜拳 "无论胜负…完成猜拳后获得"): completed."""
 
     @property
     def completed(self) -> bool:
@@ -30,7 +32,7 @@ class Outcome(StrEnum):
         return self in COMPLETED
 
 
-COMPLETED = frozenset({Outcome.DONE, Outcome.ALTERNATIVE})
+COMPLETED = frozenset({Outcome.DONE, Outcome.ALTERNATIVE, Outcome.LOST})
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ player who has a chip.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 
 from engine.bus import Event, Step
 from engine.decisions import Decision, DecisionKind
@@ -68,17 +68,23 @@ def _players(value: object, holder: int) -> tuple[int, ...]:
     raise CardError(f"challenge players must be resolved to players by the effects engine, got {value!r}")
 
 
-def outcome_options(table: PartyTable, player: int) -> tuple[str, ...]:
-    """What a performer may answer: done, alternative, refused, failed, and a chip skip if he has a chip."""
+def outcome_options(table: PartyTable, player: int, *, lose: bool = False) -> tuple[str, ...]:
+    """What a performer may answer: done, alternative, refused, failed, lost when the challenge is a
+    game he may lose (F-R02), and a chip skip if he has a chip."""
     skip = (Outcome.CHIP_SKIPPED,) if table.ledger.balance(player) > 0 else ()
-    return tuple(outcome.value for outcome in (*FREE_OPTIONS, *skip))
+    lost = (Outcome.LOST,) if lose else ()
+    return tuple(outcome.value for outcome in (*FREE_OPTIONS, *lost, *skip))
 
 
-def perform(game: Game, card: str, performers: Sequence[int], reward: Reward, about: str = "") -> Step:
-    """Put the challenge of ``card`` to each performer in turn and settle the chips (§7.1, §7.4, §17.4)."""
+def perform(
+    game: Game, card: str, performers: Sequence[int], reward: Reward, about: str = "", *, lose: bool = False
+) -> Generator[Decision, str, Mapping[str, object]]:
+    """Put the challenge of ``card`` to each performer in turn and settle the chips (§7.1, §7.4, §17.4);
+    reports the performers who played and lost (``challenge_lost``, R41)."""
     table = state_of(game)
+    lost: list[int] = []
     for player in performers:
-        options = outcome_options(table, player)
+        options = outcome_options(table, player, lose=lose)
         outcome = Outcome(
             (yield Decision(DecisionKind.CHOOSE, player, options, f"{CHALLENGE} {card}{about}"))
         )
@@ -91,7 +97,10 @@ def perform(game: Game, card: str, performers: Sequence[int], reward: Reward, ab
         to = players_word(reward.to if result.chips > 0 and reward.to else (player,))
         table.outcomes.append((table.round_no, result, to))
         data = {"card": card, "outcome": result.outcome.value, "chips": result.chips, "to": to}
+        if outcome is Outcome.LOST:
+            lost.append(player)
         yield from game.bus.deliver(Event(SETTLED, player, cause=f"card:{card}", data=data), game)
+    return {"challenge_lost": tuple(lost)}
 
 
 def players_word(players: Sequence[int]) -> str:
@@ -118,9 +127,17 @@ def reward_of(args: Mapping[str, object], holder: int) -> Reward:
     )
 
 
-def challenge(game: Game, holder: int, args: Mapping[str, object]) -> Step:
-    """The ``challenge`` primitive: ``performer`` (players, default the holder) and the reward terms."""
-    yield from perform(game, _card(args), _players(args.get("performer"), holder), reward_of(args, holder))
+def challenge(
+    game: Game, holder: int, args: Mapping[str, object]
+) -> Generator[Decision, str, Mapping[str, object]]:
+    """The ``challenge`` primitive: ``performer`` (players, default the holder), the reward terms and
+    whether it may be lost (``lose``)."""
+    performers = _players(args.get("performer"), holder)
+    return (
+        yield from perform(
+            game, _card(args), performers, reward_of(args, holder), lose=args.get("lose") == "yes"
+        )
+    )
 
 
 def chips(game: Game, holder: int, args: Mapping[str, object]) -> Step:
