@@ -37,6 +37,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 
+from dsl.files import named_files
 from engine.decisions import DecisionKind
 from engine.errors import InputError
 from engine.plugins import installed_modules
@@ -535,22 +536,9 @@ def load_examples(path: Path, known: Collection[str]) -> ExampleFile:
 
 
 def example_files(paths: Iterable[Path]) -> list[Path]:
-    """The ``.yaml`` files named by ``paths`` (a folder stands for its ``.yaml`` files, recursively); a
-    missing path, a file that is not ``.yaml`` and a folder without any are :class:`InputError`."""
-    files: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            found = sorted(path.rglob("*.yaml"))
-            if not found:
-                raise InputError(f"{path}: no .yaml example files in this folder")
-            files.extend(found)
-        elif path.is_file():
-            if path.suffix != ".yaml":
-                raise InputError(f"{path}: not an example file (example files end in .yaml)")
-            files.append(path)
-        else:
-            raise InputError(f"{path}: no such file or folder")
-    return list(dict.fromkeys(files))
+    """The ``.yaml`` files named by ``paths`` (a folder stands for its ``.yaml`` files, recursively); see
+    :func:`dsl.files.named_files` for what is refused."""
+    return named_files(paths, ".yaml", "example file")
 
 
 def example_folders(card_files: Iterable[Path]) -> list[Path]:

@@ -26,12 +26,12 @@ from dsl.compiler import check_cards
 from dsl.conflicts import Conflict, Rule, card_rules, find_conflicts, load_rulings
 from dsl.errors import CardSyntaxError, Diagnostic, Location
 from dsl.examples import EXAMPLES_FOLDER, named_cards
+from dsl.files import named_files
 from dsl.graph import Chain, card_steps, endless_chains
 from dsl.loader import default_paths, read_source
 from dsl.model import Card
 from dsl.parser import parse_text
 from dsl.pools import card_modules
-from engine.errors import InputError
 from engine.plugins import ModuleInfo, installed_modules
 
 
@@ -49,27 +49,9 @@ class LintReport:
 
 
 def card_files(paths: Sequence[Path]) -> list[Path]:
-    """The ``.hex`` files named by ``paths`` (a folder stands for its ``.hex`` files, recursively).
-
-    A path that is missing, a file that is not ``.hex`` and a folder without
-    card files are :class:`InputError`: linting nothing must not pass for clean.
-    """
-    files: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            found = sorted(path.rglob("*.hex"))
-            if not found:
-                raise InputError(f"{path}: no .hex card files in this folder")
-            files.extend(found)
-        elif path.is_file():
-            if path.suffix != ".hex":
-                raise InputError(f"{path}: not a card file (card files end in .hex)")
-            files.append(path)
-        elif path.exists():
-            raise InputError(f"{path}: not a card file nor a folder of card files")
-        else:
-            raise InputError(f"{path}: no such file or folder")
-    return list(dict.fromkeys(files))
+    """The ``.hex`` files named by ``paths`` (a folder stands for its ``.hex`` files, recursively); see
+    :func:`dsl.files.named_files` for what is refused."""
+    return named_files(paths, ".hex", "card file")
 
 
 def lint(

@@ -10,19 +10,9 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from engine.errors import InputError
-from tools.lab.metrics import Aggregate, CardStats, Metrics
+from tools.lab.metrics import CARD_FIGURES, Aggregate, CardStats, Metrics
 from tools.lab.records import Cohort, base_id
 from tools.lab.stats import Difference, Estimate, difference
-
-_CARD_FIGURES = (
-    "holder_score",
-    "holder_win_rate",
-    "completion",
-    "triggers_per_round",
-    "unexecutable_per_round",
-    "triggered",
-    "unexecutable",
-)
 
 
 class Comparison(BaseModel):
@@ -74,7 +64,7 @@ def _card_differences(a: CardStats | None, b: CardStats | None) -> dict[str, Dif
     if a is None or b is None:
         return {}
     figures: dict[str, Difference] = {}
-    for name in _CARD_FIGURES:
+    for name in CARD_FIGURES:
         ea, eb = getattr(a, name), getattr(b, name)
         if isinstance(ea, Estimate) and isinstance(eb, Estimate):
             figures[name] = difference(ea, eb)

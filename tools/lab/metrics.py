@@ -73,6 +73,19 @@ class Metrics(_Frozen):
     win_order: tuple[Estimate, Estimate, Estimate, Estimate]
 
 
+CARD_FIGURES = (
+    "holder_score",
+    "holder_win_rate",
+    "completion",
+    "triggers_per_round",
+    "unexecutable_per_round",
+    "triggered",
+    "unexecutable",
+)
+"""A card's figures (:class:`CardStats`), those it has: rates for held and world cards, shares for drawn
+ones; the first three are the holder's."""
+
+
 class CardStats(_Frozen):
     """One card's figures.
 

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from tools.lab.compare import Comparison
-from tools.lab.metrics import Aggregate, CardStats
+from tools.lab.metrics import CARD_FIGURES, Aggregate, CardStats
 from tools.lab.stats import Difference, Estimate, figure, shown
 
 _METRIC_LABELS = {
@@ -34,21 +34,9 @@ def _difference(d: Difference) -> dict[str, Any]:
     }
 
 
-_CARD_ESTIMATES = (
-    "holder_score",
-    "holder_win_rate",
-    "completion",
-    "triggers_per_round",
-    "unexecutable_per_round",
-    "triggered",
-    "unexecutable",
-)
-"""A card's figures in the JSON, those it has: rates for held and world cards, shares for drawn ones."""
-
-
 def _card(c: CardStats) -> dict[str, Any]:
     doc: dict[str, Any] = {"type": c.type, "n": c.rounds}
-    for name in _CARD_ESTIMATES[:3]:
+    for name in CARD_FIGURES[:3]:
         value = getattr(c, name)
         if value is not None:
             doc[name] = _estimate(value)
@@ -61,7 +49,7 @@ def _card(c: CardStats) -> dict[str, Any]:
                 "high": diff.high,
                 "significant": diff.significant,
             }
-    for name in _CARD_ESTIMATES[3:]:
+    for name in CARD_FIGURES[3:]:
         value = getattr(c, name)
         if value is not None:
             doc[name] = _estimate(value)
