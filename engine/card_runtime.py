@@ -307,7 +307,8 @@ def _leave_slot(rnd: Round, card_id: str, p: int) -> Step:
 
 def end_card(rnd: Round, card_id: str, p: int) -> None:
     """End ``card_id`` for ``p``: its triggers and delayed steps lapse (steps due after the round
-    excepted, §7.6) and its statuses go."""
+    excepted, §7.6) and its statuses go; a lasting card takes its safe discard with it (§6.9
+    "另一张弃置且不生效", R360)."""
     for hooks in rnd.bus.listeners.values():
         for h in hooks:
             if isinstance(h, LaterHook) and h.after_round:
@@ -317,6 +318,12 @@ def end_card(rnd: Round, card_id: str, p: int) -> None:
     rnd.in_force.statuses[:] = [
         s for s in rnd.in_force.statuses if not (s.holder == p and s.rule.source == card_id)
     ]
+    card = rnd.cards.library.get(card_id)
+    sources = rnd.safe.get(p)
+    if sources is not None and card is not None and card.lasts is not None:
+        sources.discard(card_id)
+        if not sources:
+            del rnd.safe[p]
 
 
 def lasting_card(rnd: Round, p: int, deck_name: str) -> str | None:

@@ -142,7 +142,7 @@ class Round:
         self.contracts_revealed = False
         self.in_tidy = False
         self.redraw_requested = False
-        self.safe: set[int] = set()
+        self.safe: dict[int, set[str]] = {}
         self.draw_end: dict[int, tuple[str, bool]] = {}
         self.offer_size: dict[int, tuple[int, int]] = {}
         self.candidates: dict[int, list[str]] = {}
