@@ -192,16 +192,14 @@ def draw_card(rnd: Round, deck_name: str, p: int, cause: str, offered: int = 1) 
         kept = yield Decision(DecisionKind.CHOOSE, p, tuple(drawn), f"keep 1 of {deck_name}")
         deck.discards.extend(c for c in drawn if c != kept)
     for attempt in range(2):
-        yield from rnd.emit(f"{deck_name}.drawn", p, cause, card=kept, source=cause.removeprefix("card:"))
-        if rnd.redraw_requested:
-            rnd.redraw_requested = False
+        if (yield from _announce(rnd, deck_name, p, cause, kept)):
             deck.discards.append(kept)
             rnd.drawn.append(DrawnCard(kept, deck_name, p, False, discarded=True))
             again = deck.draw()
             if again is None:
                 return
             kept = again
-            yield from rnd.emit(f"{deck_name}.drawn", p, cause, card=kept, source=cause.removeprefix("card:"))
+            yield from _announce(rnd, deck_name, p, cause, kept)
         done = yield from resolve_drawn(rnd, deck_name, deck, kept, p)
         if done or attempt == 1:
             return
@@ -209,6 +207,16 @@ def draw_card(rnd: Round, deck_name: str, p: int, cause: str, offered: int = 1) 
         if again is None:
             return
         kept = again
+
+
+def _announce(rnd: Round, deck_name: str, p: int, cause: str, card_id: str) -> Generator[Decision, str, bool]:
+    """Announce ``card_id`` drawn for ``p``; true when a card asked, on this announcement, that it be
+    put away and redrawn (S-10, F-I08).  The request belongs to this one draw: the card drawn in its
+    place is resolved (S-10 "第二张必须结算", F-I08 "不能形成无限接力", R361)."""
+    outer, rnd.redraw_requested = rnd.redraw_requested, False
+    yield from rnd.emit(f"{deck_name}.drawn", p, cause, card=card_id, source=cause.removeprefix("card:"))
+    asked, rnd.redraw_requested = rnd.redraw_requested, outer
+    return asked
 
 
 def resolve_drawn(

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from play_cards_support import CardPlay, seat
 
-from engine.decisions import DecisionKind
+from engine.decisions import Decision, DecisionKind
+from engine.plugins import Modules
 
 A, B, C, D = (seat(letter) for letter in "ABCD")
 
@@ -48,3 +49,34 @@ def test_a_safe_discard_card_kept_at_the_keep_one_choice_still_protects() -> Non
     sc = _keep_one("O-P03")
     asked = sc.advance("discard 5p")
     assert asked is not None and asked.kind == DecisionKind.TURN and asked.player == B
+
+
+# ---- a redraw belongs to the one draw that asked for it (lib 五 F-I08, lib 六 S-10, R361) ----------
+
+
+def _relay(party: list[str]) -> tuple[CardPlay, Decision | None]:
+    """W-14: B pons A's 5p, draws F-I08 and takes ① (draw himself another challenge card)."""
+    sc = CardPlay(
+        hands={"A": "5p19m19s1234567z5m6m", "B": "55p1234567z9m9p9s1s"},
+        world="W-14",
+        party=party,
+        plugins=Modules.for_mode("party"),
+    )
+    return sc, sc.advance("discard 5p", "pon", "①自己再抽1张欢乐挑战牌")
+
+
+def test_the_card_drawn_after_a_relay_redraw_is_not_put_away() -> None:
+    """lib 五 F-I08 说明 "由本牌抽到F-I08时，弃置并重抽；不能形成无限接力": the copy drawn in place of
+    the one put away is resolved, and the card its ① draws (F-I05) is resolved, not redrawn."""
+    sc, _ = _relay(["F-I08", "F-I08", "F-I08", "F-I05", "F-I01"])
+    asked = sc.advance("①自己再抽1张欢乐挑战牌")
+    assert [e.data["card"] for e in sc.of("party.drawn")] == ["F-I08", "F-I08", "F-I08", "F-I05"]
+    assert asked is not None and asked.about == "challenge F-I05"
+
+
+def test_a_relay_copy_drawn_by_the_relay_is_still_put_away() -> None:
+    """lib 五 F-I08 说明 "由本牌抽到F-I08时，弃置并重抽" (control): the second copy is put away and the
+    card after it resolved."""
+    sc, asked = _relay(["F-I08", "F-I08", "F-I05"])
+    assert [e.data["card"] for e in sc.of("party.drawn")] == ["F-I08", "F-I08", "F-I05"]
+    assert asked is not None and asked.about == "challenge F-I05"
