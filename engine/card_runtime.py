@@ -59,6 +59,8 @@ class InForce:
     replacements: dict[str, list[CardHook]] = field(default_factory=dict)
     expiring: list[tuple[Expiry, Callable[[], None]]] = field(default_factory=list)
     retiring: list[CardHook] = field(default_factory=list)
+    lapsed: list[tuple[int, str]] = field(default_factory=list)
+    """Lasting cards whose 持续时间 ended on the event being delivered, with their holders."""
     effect_depth: int = 0
     """How many card effects are resolving, one inside another."""
     wall_count_due: str | None = None
@@ -123,6 +125,15 @@ def deliver_then_end(rnd: Round, event: Event) -> Iterable[Decision]:
         _retire(ending)
         return ()
     return _then_retire(delivering, ending)
+
+
+def announce_lapsed(rnd: Round, delivering: Iterable[Decision]) -> Step:
+    """Deliver the event that ended lasting cards' 持续时间, then announce each card's end
+    (``card.ended``, as a card let go or used up, R362)."""
+    yield from delivering
+    ended, rnd.in_force.lapsed = rnd.in_force.lapsed, []
+    for p, card_id in ended:
+        yield from rnd.emit("card.ended", p, card=card_id)
 
 
 def _then_retire(delivering: Iterable[Decision], ending: list[CardHook]) -> Step:
@@ -270,7 +281,8 @@ def _take_slot(rnd: Round, deck_name: str, p: int, card: CompiledCard) -> None:
 
 
 def _lapse(rnd: Round, deck_name: str, p: int, expiry: Expiry) -> None:
-    """The slot's card reached the end of its 持续时间: it leaves the slot for the discard pile."""
+    """The slot's card reached the end of its 持续时间: it leaves the slot for the discard pile, and its
+    end is announced once the event that ended it is delivered (R362)."""
     if rnd.in_force.slot_ends.get((deck_name, p)) is not expiry:
         return
     card_id = rnd.in_force.lasting[(deck_name, p)]
@@ -278,6 +290,7 @@ def _lapse(rnd: Round, deck_name: str, p: int, expiry: Expiry) -> None:
     deck = rnd.cards.decks.get(deck_name)
     if deck is not None:
         deck.discards.append(card_id)
+    rnd.in_force.lapsed.append((p, card_id))
 
 
 def _vacate(rnd: Round, deck_name: str, p: int, card_id: str) -> None:

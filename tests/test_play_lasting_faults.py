@@ -37,9 +37,9 @@ def _keep_one(kept: str) -> CardPlay:
 
 def test_a_safe_discard_card_let_go_at_the_keep_one_choice_no_longer_protects() -> None:
     """§6.9 "由玩家选择保留其中1张，另一张弃置且不生效": A keeps O-N09, O-P03 ends, and C is offered
-    pon on A's 5p."""
+    pon on A's 5p (O-N09 itself lapses as A's turn starts, "直到你的下一回合开始")."""
     sc = _keep_one("O-N09")
-    assert [e.data["card"] for e in sc.of("card.ended")] == ["O-P03"]
+    assert [e.data["card"] for e in sc.of("card.ended")] == ["O-P03", "O-N09"]
     asked = sc.advance("discard 5p")
     assert asked is not None and asked.player == C and "pon" in asked.options
 
@@ -80,3 +80,36 @@ def test_a_relay_copy_drawn_by_the_relay_is_still_put_away() -> None:
     sc, asked = _relay(["F-I08", "F-I08", "F-I05"])
     assert [e.data["card"] for e in sc.of("party.drawn")] == ["F-I08", "F-I08", "F-I05"]
     assert asked is not None and asked.about == "challenge F-I05"
+
+
+# ---- a card whose duration ends announces its end (docs/modules.md, R362) -------------------------
+
+
+def _celebration() -> CardPlay:
+    """W-14: B pons A's 5p and draws F-R01 (持续时间 "直到下一名玩家胡牌"), then discards 2z."""
+    sc = CardPlay(
+        hands={"A": "5p", "B": "55p1z2z", "C": "123m456m789m123s2z"},
+        world="W-14",
+        party=["F-R01"],
+        plugins=Modules.for_mode("party"),
+    )
+    sc.advance("discard 5p", "pon", "discard 2z")
+    return sc
+
+
+def test_a_card_whose_duration_ends_is_announced_ended() -> None:
+    """lib 五 F-R01 持续时间 "直到下一名玩家胡牌", "结算后弃置本牌": C wins, B celebrates, and the card's
+    end follows the celebration as every card's end does."""
+    sc = _celebration()
+    sc.advance("hu", "done")
+    names = [e.name for e in sc.events]
+    assert [e.data["card"] for e in sc.of("card.ended")] == ["F-R01"]
+    assert names.index("challenge.settled") < names.index("card.ended")
+    assert sc.round.in_force.lasting.get(("party", B)) is None
+
+
+def test_a_card_whose_duration_runs_on_is_not_announced_ended() -> None:
+    """lib 五 F-R01 持续时间 "直到下一名玩家胡牌" (control): before anyone wins the card stays, unended."""
+    sc = _celebration()
+    assert sc.of("card.ended") == []
+    assert sc.round.in_force.lasting.get(("party", B)) == "F-R01"
