@@ -59,6 +59,8 @@ class InForce:
     replacements: dict[str, list[CardHook]] = field(default_factory=dict)
     expiring: list[tuple[Expiry, Callable[[], None]]] = field(default_factory=list)
     retiring: list[CardHook] = field(default_factory=list)
+    lapsed: list[tuple[int, str]] = field(default_factory=list)
+    """Lasting cards whose 持续时间 ended on the event being delivered, with their holders."""
     effect_depth: int = 0
     """How many card effects are resolving, one inside another."""
     wall_count_due: str | None = None
@@ -123,6 +125,15 @@ def deliver_then_end(rnd: Round, event: Event) -> Iterable[Decision]:
         _retire(ending)
         return ()
     return _then_retire(delivering, ending)
+
+
+def announce_lapsed(rnd: Round, delivering: Iterable[Decision]) -> Step:
+    """Deliver the event that ended lasting cards' 持续时间, then announce each card's end
+    (``card.ended``, as a card let go or used up, R362)."""
+    yield from delivering
+    ended, rnd.in_force.lapsed = rnd.in_force.lapsed, []
+    for p, card_id in ended:
+        yield from rnd.emit("card.ended", p, card=card_id)
 
 
 def _then_retire(delivering: Iterable[Decision], ending: list[CardHook]) -> Step:
@@ -192,16 +203,14 @@ def draw_card(rnd: Round, deck_name: str, p: int, cause: str, offered: int = 1) 
         kept = yield Decision(DecisionKind.CHOOSE, p, tuple(drawn), f"keep 1 of {deck_name}")
         deck.discards.extend(c for c in drawn if c != kept)
     for attempt in range(2):
-        yield from rnd.emit(f"{deck_name}.drawn", p, cause, card=kept, source=cause.removeprefix("card:"))
-        if rnd.redraw_requested:
-            rnd.redraw_requested = False
+        if (yield from _announce(rnd, deck_name, p, cause, kept)):
             deck.discards.append(kept)
             rnd.drawn.append(DrawnCard(kept, deck_name, p, False, discarded=True))
             again = deck.draw()
             if again is None:
                 return
             kept = again
-            yield from rnd.emit(f"{deck_name}.drawn", p, cause, card=kept, source=cause.removeprefix("card:"))
+            yield from _announce(rnd, deck_name, p, cause, kept)
         done = yield from resolve_drawn(rnd, deck_name, deck, kept, p)
         if done or attempt == 1:
             return
@@ -209,6 +218,16 @@ def draw_card(rnd: Round, deck_name: str, p: int, cause: str, offered: int = 1) 
         if again is None:
             return
         kept = again
+
+
+def _announce(rnd: Round, deck_name: str, p: int, cause: str, card_id: str) -> Generator[Decision, str, bool]:
+    """Announce ``card_id`` drawn for ``p``; true when a card asked, on this announcement, that it be
+    put away and redrawn (S-10, F-I08).  The request belongs to this one draw: the card drawn in its
+    place is resolved (S-10 "第二张必须结算", F-I08 "不能形成无限接力", R361)."""
+    outer, rnd.redraw_requested = rnd.redraw_requested, False
+    yield from rnd.emit(f"{deck_name}.drawn", p, cause, card=card_id, source=cause.removeprefix("card:"))
+    asked, rnd.redraw_requested = rnd.redraw_requested, outer
+    return asked
 
 
 def resolve_drawn(
@@ -262,7 +281,8 @@ def _take_slot(rnd: Round, deck_name: str, p: int, card: CompiledCard) -> None:
 
 
 def _lapse(rnd: Round, deck_name: str, p: int, expiry: Expiry) -> None:
-    """The slot's card reached the end of its 持续时间: it leaves the slot for the discard pile."""
+    """The slot's card reached the end of its 持续时间: it leaves the slot for the discard pile, and its
+    end is announced once the event that ended it is delivered (R362)."""
     if rnd.in_force.slot_ends.get((deck_name, p)) is not expiry:
         return
     card_id = rnd.in_force.lasting[(deck_name, p)]
@@ -270,6 +290,7 @@ def _lapse(rnd: Round, deck_name: str, p: int, expiry: Expiry) -> None:
     deck = rnd.cards.decks.get(deck_name)
     if deck is not None:
         deck.discards.append(card_id)
+    rnd.in_force.lapsed.append((p, card_id))
 
 
 def _vacate(rnd: Round, deck_name: str, p: int, card_id: str) -> None:
@@ -307,7 +328,8 @@ def _leave_slot(rnd: Round, card_id: str, p: int) -> Step:
 
 def end_card(rnd: Round, card_id: str, p: int) -> None:
     """End ``card_id`` for ``p``: its triggers and delayed steps lapse (steps due after the round
-    excepted, §7.6) and its statuses go."""
+    excepted, §7.6) and its statuses go; a lasting card takes its safe discard with it (§6.9
+    "另一张弃置且不生效", R360)."""
     for hooks in rnd.bus.listeners.values():
         for h in hooks:
             if isinstance(h, LaterHook) and h.after_round:
@@ -317,6 +339,12 @@ def end_card(rnd: Round, card_id: str, p: int) -> None:
     rnd.in_force.statuses[:] = [
         s for s in rnd.in_force.statuses if not (s.holder == p and s.rule.source == card_id)
     ]
+    card = rnd.cards.library.get(card_id)
+    sources = rnd.safe.get(p)
+    if sources is not None and card is not None and card.lasts is not None:
+        sources.discard(card_id)
+        if not sources:
+            del rnd.safe[p]
 
 
 def lasting_card(rnd: Round, p: int, deck_name: str) -> str | None:

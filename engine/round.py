@@ -33,7 +33,7 @@ from typing import Any
 
 from engine import card_runtime, draws, turn
 from engine.bus import Bus, Event, Step
-from engine.card_runtime import DrawnCard, InForce, deliver_then_end, expire, register
+from engine.card_runtime import DrawnCard, InForce, announce_lapsed, deliver_then_end, expire, register
 from engine.decisions import Decision
 from engine.effects.context import Ctx
 from engine.hand_counts import HandCounts
@@ -142,7 +142,7 @@ class Round:
         self.contracts_revealed = False
         self.in_tidy = False
         self.redraw_requested = False
-        self.safe: set[int] = set()
+        self.safe: dict[int, set[str]] = {}
         self.draw_end: dict[int, tuple[str, bool]] = {}
         self.offer_size: dict[int, tuple[int, int]] = {}
         self.candidates: dict[int, list[str]] = {}
@@ -215,12 +215,14 @@ class Round:
         if waited:
             expire(self, event)
         if self.in_force.retiring:
-            return deliver_then_end(self, event)
-        for sink in recorders:
-            sink(event)
-        if not heard:
-            return ()
-        return bus.answer(event, heard, self, self.cards.session or self)
+            delivering = deliver_then_end(self, event)
+        else:
+            for sink in recorders:
+                sink(event)
+            delivering = bus.answer(event, heard, self, self.cards.session or self) if heard else ()
+        if waited and self.in_force.lapsed:
+            return announce_lapsed(self, delivering)
+        return delivering
 
     def play(self) -> Generator[Decision, str, RoundResult]:
         """Deal, choose contracts, play until the third win or the exhausted wall (§11)."""

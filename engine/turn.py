@@ -149,7 +149,7 @@ def discard(rnd: Round, p: int, face: int, cause: str | None = None) -> Generato
         again = yield Decision(DecisionKind.TURN, p, _other_discards(rnd, p, face))
         return (yield from discard(rnd, p, _DISCARD_FACES[again], cause))
     claims = yield from responses(rnd, p, tile, rob=False)
-    rnd.safe.discard(p)
+    rnd.safe.pop(p, None)
     if not claims:
         player.uncalled_streak += 1
         if "discard.settled" in rnd.audible:

@@ -229,6 +229,28 @@ def test_f_t01_a_copy_discarded_in_its_turn_does_not_count_s7_5() -> None:
     assert table.pending is not None and table.pending.about == "challenge F-T01 single"
 
 
+def test_f_t01_a_face_drawn_and_discarded_beside_a_dealt_copy_does_not_trigger_s7_5() -> None:
+    """§7.5 "同回合已经打出则不触发", lib 二.4 (R363): B holds the dealt 7m, draws a 7m and discards a 7m;
+    the hand is as dealt, whichever copy went, and nothing triggers; keeping the next 7m drawn (the
+    dealt one and it, two at the check) is the double action."""
+    table = _ft_table("9p 9s 9m 7m 1p 1s 2p 7m")
+    table.turn_of("B")
+    table.advance("discard 7m")
+    table.turn_of("B")
+    assert _challenges(table) == []
+    table.advance("discard 9s")
+    assert table.pending is not None and table.pending.about == "challenge F-T01 double"
+
+
+def test_f_t01_a_face_drawn_beside_a_dealt_copy_and_kept_triggers_s7_5() -> None:
+    """§7.5, lib 二.4 (control): B holds the dealt 7m, draws a 7m and discards another tile: two 7m at
+    the check, the double action."""
+    table = _ft_table("9p 9s 9m 7m 1p 1s 2p 7m")
+    table.turn_of("B")
+    table.advance("discard 9s")
+    assert table.pending is not None and table.pending.about == "challenge F-T01 double"
+
+
 def test_f_t01_a_winner_is_checked_at_his_hu_s7_5() -> None:
     """§7.5, CARD-INVENTORY (F-T checks): B draws the 7m he waits on and wins by self-draw; the check is
     at his hu (弃牌或胡牌结算后), before he leaves, so the action is still asked — the double one, as the

@@ -91,15 +91,15 @@ def test_a_bot_accepts_with_its_configured_probability() -> None:
 def test_a_drawn_copy_still_held_gives_the_single_action() -> None:
     """§7.5, F-T01: a 七万 drawn after the card and held at the turn's end: the single action."""
     watch = DesignatedTile("F-T01", SEVEN_MAN)
-    watch.acquire(COPIES[0])
+    watch.acquire(COPIES[0], [COPIES[0], OTHER[0]])
     assert watch.check([COPIES[0], OTHER[0]]) is DesignatedAction.SINGLE
 
 
 def test_two_copies_give_the_double_action_once() -> None:
     """§7.5: at least 2 designated tiles at the check: the double action, not two singles."""
     watch = DesignatedTile("F-T01", SEVEN_MAN)
-    watch.acquire(COPIES[0])
-    watch.acquire(COPIES[1])
+    watch.acquire(COPIES[0], COPIES[:1])
+    watch.acquire(COPIES[1], COPIES[:2])
     assert watch.check(COPIES[:2]) is DesignatedAction.DOUBLE
 
 
@@ -107,18 +107,26 @@ def test_starting_hand_copies_do_not_trigger_but_count_at_the_check() -> None:
     """§7.5, lib 二.4 (R33 re-ruled): copies held before the card was drawn trigger nothing, but once a
     fresh copy triggers the check, "检查时手中有至少2张该指定牌" counts every copy in hand: double."""
     watch = DesignatedTile("F-T01", SEVEN_MAN)
-    assert watch.check([COPIES[2], COPIES[3]]) is None
-    watch.acquire(COPIES[0])
+    assert watch.check([COPIES[2]]) is None
+    watch.acquire(COPIES[0], [COPIES[0], COPIES[2]])
     assert watch.check([COPIES[0], COPIES[2]]) is DesignatedAction.DOUBLE
-    watch.acquire(COPIES[1])
+    watch.acquire(COPIES[1], [COPIES[1], OTHER[0]])
     assert watch.check([COPIES[1], OTHER[0]]) is DesignatedAction.SINGLE
 
 
 def test_a_copy_discarded_the_same_turn_does_not_trigger() -> None:
     """§7.5: 同回合已经打出则不触发."""
     watch = DesignatedTile("F-T01", SEVEN_MAN)
-    watch.acquire(COPIES[0])
+    watch.acquire(COPIES[0], [COPIES[0], OTHER[0]])
     assert watch.check([OTHER[0]]) is None
+
+
+def test_a_copy_of_the_face_discarded_the_same_turn_is_the_fresh_one() -> None:
+    """§7.5 "同回合已经打出则不触发" (R363): with a dealt 七万 held, a 七万 drawn and a 七万 discarded
+    leave the hand as dealt, whichever copy went: nothing triggers."""
+    watch = DesignatedTile("F-T01", SEVEN_MAN)
+    watch.acquire(COPIES[0], [COPIES[2], COPIES[0]])
+    assert watch.check([COPIES[0]]) is None
 
 
 def test_at_most_two_triggering_turns_per_round() -> None:
@@ -126,7 +134,7 @@ def test_at_most_two_triggering_turns_per_round() -> None:
     watch = DesignatedTile("F-T01", SEVEN_MAN)
     found = []
     for copy in COPIES[:3]:
-        watch.acquire(copy)
+        watch.acquire(copy, [copy])
         found.append(watch.check([copy]))
     assert found == [DesignatedAction.SINGLE, DesignatedAction.SINGLE, None]
 
@@ -134,6 +142,6 @@ def test_at_most_two_triggering_turns_per_round() -> None:
 def test_a_turn_without_a_fresh_copy_does_not_trigger_again() -> None:
     """§7.5: the check follows an acquisition; holding last turn's copy is not a new trigger."""
     watch = DesignatedTile("F-T01", SEVEN_MAN)
-    watch.acquire(COPIES[0])
+    watch.acquire(COPIES[0], [COPIES[0]])
     assert watch.check([COPIES[0]]) is DesignatedAction.SINGLE
     assert watch.check([COPIES[0]]) is None

@@ -302,7 +302,7 @@ def make_safe(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     if ctx.holder is None:
         ctx.unexecutable = True
         return
-    ctx.game.safe.add(ctx.holder)
+    ctx.game.safe.setdefault(ctx.holder, set()).add(ctx.card.id)
     ctx.did_something = True
     return
     yield

@@ -6,10 +6,12 @@ normal draw, a flower or kong replacement, or a card effect (the engine's
 ``tile.acquired``, which never covers a call, H21); a copy of the starting hand
 or one already held triggers nothing ("起手已有指定牌不触发").  At the end of a
 turn in which such a copy was acquired (after the turn's discard, or its hu),
-the tracker checks the hand: a fresh copy still in hand gives the single
-action; "检查时手中有至少2张该指定牌" — two or more copies in the concealed hand
-at that check, whenever they came — give the double action instead; a copy
-already discarded that turn gives nothing.  Each card triggers in at most two
+the tracker checks the hand: a fresh copy still in hand — more copies of the
+face than before the turn's first one came, R363 — gives the single action;
+"检查时手中有至少2张该指定牌" — two or more copies in the concealed hand at that
+check, whenever they came — give the double action instead; a copy already
+discarded that turn gives nothing, a copy of the face discarded being one of the
+turn's fresh copies first.  Each card triggers in at most two
 turns a round; each completed action earns 1 chip, a double action too (R33,
 re-ruled).
 """
@@ -17,7 +19,7 @@ re-ruled).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.tiles import kind_of_instance
@@ -43,25 +45,37 @@ class DesignatedTile:
 
     card: str
     face: int
-    fresh: set[int] = field(default_factory=set)
+    fresh: int = 0
+    """How many copies came this turn."""
+    before: int = 0
+    """How many copies the hand held when the turn's first fresh copy came."""
     triggered_turns: int = 0
 
-    def acquire(self, instance: int) -> None:
-        """A tile came into the hand other than by a call (``tile.acquired``, H21): a copy is noted."""
-        if kind_of_instance(instance) == self.face:
-            self.fresh.add(instance)
+    def acquire(self, instance: int, hand: Iterable[int]) -> None:
+        """A tile came into ``hand`` other than by a call (``tile.acquired``, H21): a copy is noted, and
+        with the turn's first one, how many copies the hand held before it."""
+        if kind_of_instance(instance) != self.face:
+            return
+        if not self.fresh:
+            self.before = self._copies(hand) - 1
+        self.fresh += 1
 
     def check(self, hand: Iterable[int]) -> DesignatedAction | None:
-        """End of a turn (after its discard or hu): the action due, if any, given the concealed hand:
-        a fresh copy still held triggers; every copy held then counts for the double action.
+        """End of a turn (after its discard or hu): the action due, if any, given the concealed hand.
+        A fresh copy is still held when the hand holds more copies of the face than before the turn's
+        first one came: copies of one face are told apart by no one at the table, so a copy discarded
+        is one of the turn's fresh copies first ("同回合已经打出则不触发", R363).  Every copy held then
+        counts for the double action.
 
         The turn's fresh copies are forgotten after the check, whatever its result.
         """
-        held = set(hand)
-        fresh = self.fresh & held
-        self.fresh.clear()
-        if not fresh or self.triggered_turns >= MAX_TRIGGERING_TURNS:
+        copies = self._copies(hand)
+        fresh, self.fresh = self.fresh, 0
+        if not fresh or copies <= self.before or self.triggered_turns >= MAX_TRIGGERING_TURNS:
             return None
         self.triggered_turns += 1
-        copies = sum(1 for i in held if kind_of_instance(i) == self.face)
         return DesignatedAction.DOUBLE if copies >= DOUBLE_AT else DesignatedAction.SINGLE
+
+    def _copies(self, hand: Iterable[int]) -> int:
+        """How many copies of the designated face ``hand`` holds."""
+        return sum(1 for i in hand if kind_of_instance(i) == self.face)

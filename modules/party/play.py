@@ -173,7 +173,7 @@ def tile_acquired(event: Event, game: Game) -> None:
     tile = event.data.get("instance")
     if table.watched and event.player is not None and isinstance(tile, int):
         for tracker in table.trackers_of(event.player):
-            tracker.acquire(tile)
+            tracker.acquire(tile, game.hand_of(event.player))
 
 
 def _check(game: Game, player: int) -> Step:
