@@ -547,19 +547,30 @@ def example_folders(card_files: Iterable[Path]) -> list[Path]:
     return [folder for folder in folders if folder.is_dir()]
 
 
+_NAMING = re.compile(r"^(?P<indent>[ -]*)(?P<key>cards?):[ \t]*(?P<rest>[^#\n]*)", re.M)
+_LISTED = re.compile(r"^(?P<indent> *)- *(?P<id>[^\s#]+)")
+
+
 def named_cards(folder: Path) -> set[str]:
     """The card ids the example files of ``folder`` name (``card:`` and an example's ``cards:``), read
-    leniently: lint asks which cards have examples; ``hexmj check`` reports a malformed file."""
+    leniently line by line: lint asks only which cards have examples, quickly; ``hexmj check`` parses
+    each file whole and reports a malformed one."""
     named: set[str] = set()
     for path in sorted(folder.glob("*.yaml")):
         try:
-            data = _yaml().load(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, YAMLError):
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
             continue
-        if not isinstance(data, CommentedMap):
-            continue
-        named.add(str(data.get("card")))
-        for example in data.get("examples") or ():
-            listed = example.get("cards", ()) if isinstance(example, CommentedMap) else ()
-            named.update(map(str, [listed] if isinstance(listed, str) else listed))
+        lines = text.splitlines()
+        for found in _NAMING.finditer(text):
+            rest = found["rest"].strip().strip("[]")
+            if rest:
+                named.update(part.strip().strip("'\"") for part in rest.split(",") if part.strip())
+                continue
+            at = text.count("\n", 0, found.start()) + 1
+            for line in lines[at:]:
+                listed = _LISTED.match(line)
+                if listed is None or len(listed["indent"]) < len(found["indent"]):
+                    break
+                named.add(listed["id"].strip("'\""))
     return named

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pools_lint_cli import run_hexmj
 
-from dsl.examples import EXAMPLES_FOLDER
+from dsl.examples import EXAMPLES_FOLDER, named_cards
 from dsl.loader import CORE_CARDS
 
 W01 = CORE_CARDS / EXAMPLES_FOLDER / "W-01.yaml"
@@ -462,3 +462,14 @@ examples:
     wrong = _write(tmp_path, text % "choose A challenge F-I02", "wrong.yaml")
     code, out, _ = run_hexmj(["check", str(wrong)], monkeypatch, capsys)
     assert code == 1 and "expected a decision choose A challenge F-I02" in out, out
+
+
+def test_lint_reads_the_named_cards_of_every_list_form(tmp_path: Path) -> None:
+    """``hexmj lint``'s ``NO-EXAMPLE`` reads ``card:`` and ``cards:`` written inline or as a block list
+    (docs/examples.md "A file"), without parsing the examples."""
+    (tmp_path / "W-01.yaml").write_text(
+        "card: W-01\nexamples:\n  - example: a\n    cards: [W-01, O-P03]\n"
+        "  - example: b\n    cards:\n      - O-N09\n      - 'C-05'\n    table: {}\n",
+        encoding="utf-8",
+    )
+    assert named_cards(tmp_path) == {"W-01", "O-P03", "O-N09", "C-05"}
