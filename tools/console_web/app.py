@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import AsyncIterator, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -294,34 +294,38 @@ async def get_seat(request: Request) -> Response:
 
 async def decide(request: Request) -> Response:
     """``POST /api/seats/{token}/decide``: answer the seat's decision; 409 for an option not offered."""
-    console = _console(request)
-    found = console.tables.by_seat(request.path_params["token"])
-    if found is None:
-        return _error(404, "no seat has this token")
-    table, letter = found
     try:
-        body = await _body(request)
+        body: object = await _body(request)
+    except BadRequest as err:
+        body = err
+
+    def answer(table: LiveTable, letter: str) -> None:
+        if isinstance(body, BadRequest):
+            raise body
         if not isinstance(body, dict) or not isinstance(body.get("option"), str):
             raise BadRequest('option: expected {"option": "<one of the seat\'s options>"}')
         table.decide(letter, body["option"])
-    except BadRequest as err:
-        return _error(400, str(err))
-    except IllegalActionError as err:
-        return _error(409, str(err))
-    console.save(table)
-    await console.broadcast(table, _base(request))
-    return JSONResponse(table.seat_message(letter))
+
+    return await _seat_acts(request, answer)
 
 
 async def confirm(request: Request) -> Response:
     """``POST /api/seats/{token}/confirm``: the seat confirms "开始新一场" (§16)."""
+    return await _seat_acts(request, lambda table, letter: table.confirm(letter))
+
+
+async def _seat_acts(request: Request, act: Callable[[LiveTable, str], object]) -> Response:
+    """The seat of the request's token acts (404 for no such seat); a malformed request (400) and an
+    act the engine refuses (409) change nothing; a legal one is stored before every screen hears of it."""
     console = _console(request)
     found = console.tables.by_seat(request.path_params["token"])
     if found is None:
         return _error(404, "no seat has this token")
     table, letter = found
     try:
-        table.confirm(letter)
+        act(table, letter)
+    except BadRequest as err:
+        return _error(400, str(err))
     except IllegalActionError as err:
         return _error(409, str(err))
     console.save(table)
