@@ -34,7 +34,7 @@ pytest: $(STAMP)
 
 # The engine's modules named in pyproject.toml [tool.hexmahjong.compiled], compiled with mypyc beside
 # a copy of the rest of the engine; PYTHONPATH=$(COMPILED) runs anything on it.
-$(COMPILED)/.built: $(STAMP) setup.py pyproject.toml $(wildcard engine/*.py engine/effects/*.py)
+$(COMPILED)/.built: $(STAMP) setup.py pyproject.toml $(shell find engine -name "*.py")
 	rm -rf $(COMPILED) build/mypyc
 	mkdir -p $(COMPILED)
 	cp -r engine $(COMPILED)/engine

@@ -3,12 +3,12 @@
 Measures, in one run and on the same hands:
 
 * win check of near-miss hands (a waiting hand plus a tile it does not wait
-  on) and of complete hands: ``engine.hand.is_complete_counts`` against
+  on) and of complete hands: ``engine.core.hand.is_complete_counts`` against
   ``mahjong``'s ``Agari``;
-* all decompositions: ``engine.hand.decompose`` (tile lists, validated) and
-  ``engine.hand.decompose_counts`` (count vectors, the peer's input) against
+* all decompositions: ``engine.core.hand.decompose`` (tile lists, validated) and
+  ``engine.core.hand.decompose_counts`` (count vectors, the peer's input) against
   ``mahjong``'s ``HandDivider``;
-* shanten: ``engine.shanten.shanten_counts`` against ``mahjong``'s
+* shanten: ``engine.core.shanten.shanten_counts`` against ``mahjong``'s
   ``Shanten`` and ``xiangting``.
 
 Tables are warmed on a separate corpus first (the figures are steady-state);
@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from engine.build_info import describe
-from engine.hand import decompose, decompose_counts, is_complete_counts, waits
-from engine.shanten import shanten_counts
-from engine.suit_tables import HONOUR_SIZE, NUMBER_SIZE, complete_keys
-from engine.tiles import counts
+from engine.core.hand import decompose, decompose_counts, is_complete_counts, waits
+from engine.core.shanten import shanten_counts
+from engine.core.suit_tables import HONOUR_SIZE, NUMBER_SIZE, complete_keys
+from engine.core.tiles import counts
 
 T = TypeVar("T")
 SEED = 20261129
@@ -179,11 +179,11 @@ def _gb_tile(kind: int) -> str:
 
 
 def scoring_rows(corpus: Corpus) -> list[Row]:
-    """Full scoring of a win on a discard (``engine.scoring.score_win``, §13) against PyMahjongGB's
+    """Full scoring of a win on a discard (``engine.hextech.scoring.score_win``, §13) against PyMahjongGB's
     fan calculator (the 81-fan table), on the same complete hands, the last tile winning."""
     from MahjongGB import MahjongFanCalculator  # type: ignore[import-not-found]
 
-    from engine.scoring import WinInput, score_win
+    from engine.hextech.scoring import WinInput, score_win
 
     hands = corpus.complete[:5000]
     wins = [WinInput(concealed=tuple(h), win_tile=h[-1], win_by="ron", hu_order=1) for h in hands]
@@ -212,7 +212,7 @@ def main() -> None:
     print(describe())
     start = time.perf_counter()
     complete_keys.__wrapped__(NUMBER_SIZE), complete_keys.__wrapped__(HONOUR_SIZE)
-    print(f"table build (once, at import of engine.hand): {time.perf_counter() - start:.3f} s")
+    print(f"table build (once, at import of engine.core.hand): {time.perf_counter() - start:.3f} s")
     start = time.perf_counter()
     warm = build_corpus(SEED + 1, 5_000)
     corpus = build_corpus()

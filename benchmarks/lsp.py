@@ -33,7 +33,7 @@ from dsl.lint import card_findings
 from dsl.loader import CORE_CARDS
 from dsl.parser import parse_text
 from engine.build_info import describe
-from engine.plugins import installed_modules
+from engine.hextech.plugins import installed_modules
 from tools.lsp import features
 
 CARDS = 200

@@ -32,9 +32,9 @@ import time
 import tracemalloc
 from collections.abc import Callable
 
-from engine.agents import make_agents
 from engine.build_info import describe
-from engine.session import SessionConfig, drive
+from engine.hextech.agents import make_agents
+from engine.hextech.session import SessionConfig, drive
 from tools.cmd_play import new_session, session_cards
 
 RANDOM_TARGET = 10.0

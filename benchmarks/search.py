@@ -22,11 +22,11 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from engine.agents import Agent, make_agents
 from engine.build_info import describe
-from engine.decisions import Decision
-from engine.session import SessionConfig, drive
-from engine.view import PlayerView
+from engine.core.decisions import Decision
+from engine.hextech.agents import Agent, make_agents
+from engine.hextech.session import SessionConfig, drive
+from engine.hextech.view import PlayerView
 from tools.cmd_play import new_session
 from tools.lab.duplicate import ROTATIONS, figures, rotate
 from tools.lab.runner import game_seed

@@ -26,7 +26,7 @@ from dsl.lint import card_findings
 from dsl.loader import CORE_CARDS
 from dsl.model import Card
 from dsl.parser import parse_text
-from engine.plugins import ModuleInfo
+from engine.hextech.plugins import ModuleInfo
 
 _CARD_LINE = re.compile(r"^card\b", re.M)
 _WORD = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[^\s(),:：|{}"]+|\S')

@@ -1,13 +1,13 @@
 """Cards as written → cards in the engine's terms, with every problem reported (docs/dsl.md).
 
 :func:`check_cards` is the semantic pass: it resolves every name of every
-card against the engine's vocabulary (``engine.vocabulary`` events,
-primitives, statics, facts, durations, roles; ``engine.predicates`` for hand
-conditions; ``engine.shapes`` for grants) and returns all findings as
+card against the engine's vocabulary (``engine.hextech.vocabulary`` events,
+primitives, statics, facts, durations, roles; ``engine.hextech.predicates`` for hand
+conditions; ``engine.core.shapes`` for grants) and returns all findings as
 :class:`dsl.errors.Diagnostic` values with stable codes.  :func:`compile_card`
-turns a checked card into an ``engine.vocabulary.CompiledCard``: hooks the
+turns a checked card into an ``engine.hextech.vocabulary.CompiledCard``: hooks the
 engine registers on its bus, statics at the card's §15 level, shape grants,
-and for a contract its ``engine.contracts.ContractTerms``.
+and for a contract its ``engine.hextech.contracts.ContractTerms``.
 
 Defaults applied here: a world card's trigger without a ``limit`` fires at
 most once per player per round and four times per round in all (§6.3, lib
@@ -26,12 +26,12 @@ from typing import Literal, TypeVar
 from dsl import model as m
 from dsl.errors import CardCheckError, Diagnostic, Location
 from dsl.lasting import slot_duration
-from engine import predicates as pr
-from engine import vocabulary as v
-from engine.contracts import PROHIBITABLE, ContractTerms
-from engine.errors import HexError
-from engine.shapes import SHAPES, ShapeGrant
-from engine.tiles import TileSyntaxError, parse_one
+from engine.core.errors import HexError
+from engine.core.shapes import SHAPES, ShapeGrant
+from engine.core.tiles import TileSyntaxError, parse_one
+from engine.hextech import predicates as pr
+from engine.hextech import vocabulary as v
+from engine.hextech.contracts import PROHIBITABLE, ContractTerms
 
 FIELD_LABELS: tuple[str, ...] = (
     "卡面正文", "时机", "持续时间", "频率", "触发者", "触发上限", "验证", "说明", "补充", "标签",
@@ -251,7 +251,7 @@ class _Pass:
     # ---- conditions --------------------------------------------------------
 
     def hand_condition(self, cond: m.Condition) -> pr.Condition | None:
-        """A condition over the winning hand: names from ``engine.predicates.REGISTRY``; every unknown
+        """A condition over the winning hand: names from ``engine.hextech.predicates.REGISTRY``; every unknown
         name and bad argument is reported at the fact that has it."""
         built = _convert(cond)
         ok = True
@@ -416,7 +416,7 @@ class _Pass:
         )
 
     def grant(self, ability: m.Grant) -> ShapeGrant | None:
-        """``grant shape`` names a bent set or pair, ``grant form`` a whole-hand form (engine/shapes.py);
+        """``grant shape`` names a bent set or pair, ``grant form`` a whole-hand form (engine/core/shapes.py);
         arguments bind to the shape's parameters by position or by name."""
         if not self.known("UNKNOWN-SHAPE", "shape", ability.name, SHAPES, ability.location):
             return None

@@ -2,7 +2,7 @@
 
 Every ``allow``/``forbid`` static of a card, every status a card's effect
 sets, and every primitive whose effect is a prohibition
-(``engine.vocabulary.PrimitiveSpec.forbids``: a safe discard answers
+(``engine.hextech.vocabulary.PrimitiveSpec.forbids``: a safe discard answers
 ``call_discard``, R89) answers a legality question at its card's §15 level.  When a permission
 and a prohibition answer the same question, the lower level wins (L3 contract
 prohibitions over L4 augments, and so on).  The order cannot decide between
@@ -25,8 +25,8 @@ from ruamel.yaml.error import YAMLError
 
 from dsl.errors import Location
 from dsl.model import Card, Effect, EffectCall, Static, Status
-from engine.errors import InputError
-from engine.vocabulary import LEVEL_OF_TYPE, PRIMITIVES, Level
+from engine.core.errors import InputError
+from engine.hextech.vocabulary import LEVEL_OF_TYPE, PRIMITIVES, Level
 
 Polarity = Literal["allow", "forbid"]
 

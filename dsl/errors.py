@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.errors import CardError
+from engine.core.errors import CardError
 
 Severity = Literal["error", "warning"]
 

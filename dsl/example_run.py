@@ -1,4 +1,4 @@
-"""Playing card examples (:mod:`dsl.examples`) on the engine's arranged tables (``engine.scenario``).
+"""Playing card examples (:mod:`dsl.examples`) on the engine's arranged tables (``engine.hextech.scenario``).
 
 An example passes when every step runs and every expectation holds; it fails at the first step
 that does not, and the :class:`Outcome` names that step's ``file:line`` and what was seen instead.
@@ -20,15 +20,15 @@ from pathlib import Path
 from dsl.compiler import compile_cards
 from dsl.examples import DecisionSpec, EventSpec, Example, Step
 from dsl.loader import load_cards
-from engine.bus import Event
-from engine.card_runtime import lasting_card
-from engine.decisions import Decision
-from engine.errors import HexError
-from engine.plugins import Modules
-from engine.scenario import Scenario, plain_answer
-from engine.state import PLAYERS
-from engine.tiles import format_one, format_tiles, kind_of_instance, parse
-from engine.vocabulary import CompiledCard
+from engine.core.decisions import Decision
+from engine.core.errors import HexError
+from engine.core.seats import PLAYERS
+from engine.core.tiles import format_one, format_tiles, kind_of_instance, parse
+from engine.hextech.bus import Event
+from engine.hextech.card_runtime import lasting_card
+from engine.hextech.plugins import Modules
+from engine.hextech.scenario import Scenario, plain_answer
+from engine.hextech.vocabulary import CompiledCard
 
 PLAY_LIMIT = 400
 """Decisions a play step answers before it gives up looking (a bounded search whatever is written)."""

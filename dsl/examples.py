@@ -38,11 +38,12 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 
 from dsl.files import named_files
-from engine.decisions import DecisionKind
-from engine.errors import InputError
-from engine.plugins import installed_modules
-from engine.state import PLAYERS, ContractStatus
-from engine.tiles import parse
+from engine.core.decisions import DecisionKind
+from engine.core.errors import InputError
+from engine.core.seats import PLAYERS
+from engine.core.tiles import parse
+from engine.hextech.plugins import installed_modules
+from engine.hextech.state import ContractStatus
 
 EXAMPLES_FOLDER = "examples"
 """The folder beside a card file that holds the examples of its cards."""
@@ -269,7 +270,7 @@ class _Reader:
     # -- the parts of an example -----------------------------------------------------
 
     def table(self, node: Any, at: tuple[int, int]) -> dict[str, Any]:
-        """The table as :class:`engine.scenario.Scenario` arguments."""
+        """The table as :class:`engine.hextech.scenario.Scenario` arguments."""
         node = self.mapping(node, at, "table", TABLE_KEYS)
         out: dict[str, Any] = {}
         for key in node:

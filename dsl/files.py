@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from engine.errors import InputError
+from engine.core.errors import InputError
 
 
 def named_files(paths: Iterable[Path], suffix: str, kind: str) -> list[Path]:

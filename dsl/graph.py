@@ -21,7 +21,7 @@ import networkx as nx
 
 from dsl.compiler import AUGMENTS
 from dsl.model import Card, Effect, EffectCall, Replacement, Resolution, Trigger
-from engine.vocabulary import ARGUMENT_WORDS, EVENTS, LEVEL_OF_TYPE, PRIMITIVES, Level
+from engine.hextech.vocabulary import ARGUMENT_WORDS, EVENTS, LEVEL_OF_TYPE, PRIMITIVES, Level
 
 RULE_CAUSES: Mapping[str, tuple[str, ...]] = {
     "chance.draw": ("chance.drawn",),

@@ -3,17 +3,17 @@
 §6.9 limits each player to one lasting chance card ("立即执行的机遇牌不占用该上限") and §7.3 to one
 lasting party challenge; what makes a card lasting is its text, not the shape of its program: a card
 whose library fields give a 持续时间 takes its holder's slot until the duration it names ends (or
-until it is used up, ``engine.card_runtime``), and a designated-tile challenge lies before its holder
+until it is used up, ``engine.hextech.card_runtime``), and a designated-tile challenge lies before its holder
 for the rest of the round (§7.5, "持续到本局结束").  The phrases are the library's own (lib 四, 五);
 any other 持续时间 lasts the rest of the round (R132).
 """
 
 from __future__ import annotations
 
-from engine import vocabulary as v
+from engine.hextech import vocabulary as v
 
 AFTER_ROUND = "round_end"
-"""The rest of the round (``engine.vocabulary.DURATIONS``)."""
+"""The rest of the round (``engine.hextech.vocabulary.DURATIONS``)."""
 SLOT_FIELD = "持续时间"
 """The library field that states how long a card lasts."""
 
@@ -26,7 +26,7 @@ DURATION_PHRASES: tuple[tuple[str, str], ...] = (
     ("吃牌或碰牌机会结束", "next_call_chance"),
     ("下一名玩家胡牌", "next_win"),
 )
-"""A 持续时间 phrase and the duration (``engine.vocabulary.DURATIONS``) it names, first match wins;
+"""A 持续时间 phrase and the duration (``engine.hextech.vocabulary.DURATIONS``) it names, first match wins;
 "直到本局结束", "本局内", "你的下两次正常摸牌" last the round, ending early when used up."""
 
 

@@ -32,7 +32,7 @@ from dsl.loader import default_paths, read_source
 from dsl.model import Card
 from dsl.parser import parse_text
 from dsl.pools import card_modules
-from engine.plugins import ModuleInfo, installed_modules
+from engine.hextech.plugins import ModuleInfo, installed_modules
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Finding, parsing and checking the card files (docs/dsl.md).
 
 :func:`load_cards` reads the core card files ``cards/*.hex`` and the card
-files of every installed module (``engine.plugins``), parses them, runs the
+files of every installed module (``engine.hextech.plugins``), parses them, runs the
 semantic pass of :mod:`dsl.compiler` over all of them at once and returns
 the cards, in file order.  Results are cached per process, keyed by the
 paths and their modification times.
@@ -18,10 +18,10 @@ from dsl.compiler import check_cards
 from dsl.errors import CardCheckError, CardSyntaxError, Diagnostic, Location
 from dsl.model import Card
 from dsl.parser import parse_text
-from engine.errors import CardError, InputError
+from engine.core.errors import CardError, InputError
 
 if TYPE_CHECKING:
-    from engine.plugins import ModuleInfo
+    from engine.hextech.plugins import ModuleInfo
 
 CORE_CARDS = Path(__file__).resolve().parent.parent / "cards"
 """The folder of the core card files (W, O, S, G, P, C, B)."""
@@ -36,7 +36,9 @@ def default_paths(registry: Sequence[ModuleInfo] | None = None) -> list[Path]:
     """``cards/*.hex`` sorted by name, then the card files of each module of ``registry``
     (default: every installed module)."""
     if registry is None:
-        from engine.plugins import installed_modules  # the plugin machinery only when files are not given
+        from engine.hextech.plugins import (
+            installed_modules,  # the plugin machinery only when files are not given
+        )
 
         registry = installed_modules()
     core = sorted(CORE_CARDS.glob("*.hex"))
@@ -49,7 +51,7 @@ def load_cards(paths: Sequence[Path] | None = None, extra: Iterable[Path] = ()) 
 
     A syntax error raises :class:`dsl.errors.CardSyntaxError`; semantic
     errors of all files are raised together as :class:`dsl.errors.CardCheckError`
-    (warnings do not stop loading).  A missing file is a :class:`engine.errors.CardError`.
+    (warnings do not stop loading).  A missing file is a :class:`engine.core.errors.CardError`.
     """
     files = [Path(p) for p in (default_paths() if paths is None else paths)] + [Path(p) for p in extra]
     key = tuple((str(path), _mtime(path)) for path in files)

@@ -231,7 +231,7 @@ class Static(_Permission):
 
 class Grant(_Node):
     """``grant shape|form <name>(params)``: a hand shape switched on for the holder; its conditions
-    (concealed hand, forms it may be used in) are the shape's own (``engine/shapes.py``)."""
+    (concealed hand, forms it may be used in) are the shape's own (``engine/core/shapes.py``)."""
 
     ability: Literal["grant"] = "grant"
     kind: Literal["shape", "form"]

@@ -95,7 +95,7 @@ that what parses also compiles and plays (R190)."""
 
 MAX_DIGITS = 18
 """The longest whole number a card may write (B-15's 11-digit number fits); the checker then holds
-each argument to its parameter's range (``engine.vocabulary.Param``, R190)."""
+each argument to its parameter's range (``engine.hextech.vocabulary.Param``, R190)."""
 
 NUMBER_TERMINALS = frozenset({"INT", "NEGATIVE_INT"})
 

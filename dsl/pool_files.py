@@ -41,8 +41,8 @@ from ruamel.yaml.events import (
     ScalarEvent,
 )
 
-from engine.errors import InputError
-from engine.plugins import MODES
+from engine.core.errors import InputError
+from engine.hextech.plugins import MODES
 
 _KEYS = ("mode", "seed", "draw", "versions", "copies")
 _SERIES = re.compile(r"[A-Z](?:-[A-Z])?")

@@ -1,6 +1,6 @@
 """The cards in play: a mode's pool (§3, lib 十二), a pool file's draws (§18.2), one version each (§18.4).
 
-A mode enables modules (the registry says which: :mod:`engine.plugins`).  A
+A mode enables modules (the registry says which: :mod:`engine.hextech.plugins`).  A
 card belongs to the module whose card files hold it and to every module its
 header tags; it is in play only when all of them are enabled.  So the party
 cards and the three party-linked cards (W-14, O-C09, S-17) leave with the
@@ -22,8 +22,8 @@ from dsl.loader import default_paths, load_cards
 from dsl.model import Card
 from dsl.pool_files import PoolSpec, load_pool_file
 from dsl.versions import check_pick, choose_versions, parse_id, sort_key
-from engine.errors import InputError
-from engine.plugins import MODES, ModuleInfo, installed_modules, pool_removals, require_loadable
+from engine.core.errors import InputError
+from engine.hextech.plugins import MODES, ModuleInfo, installed_modules, pool_removals, require_loadable
 
 DEFAULT_MODE = "all"
 """The mode of ``pool``, ``play`` and ``simulate`` when neither ``--mode`` nor a pool file names it (R200)."""
@@ -63,7 +63,7 @@ def module_copy(folder: Path, module: ModuleInfo, path: Path) -> Path:
 
 def enabled_modules(mode: str, registry: Sequence[ModuleInfo]) -> frozenset[str]:
     """The modules ``mode`` switches on (§3); an unknown mode is an :class:`InputError`, a module
-    that cannot be loaded a :class:`~engine.errors.ModuleLoadError` in every mode but strategy (R203)."""
+    that cannot be loaded a :class:`~engine.core.errors.ModuleLoadError` in every mode but strategy (R203)."""
     if mode not in MODES:
         raise InputError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
     require_loadable(mode)

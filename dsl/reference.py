@@ -14,13 +14,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine import predicates as pr
-from engine import vocabulary as v
+from engine.hextech import predicates as pr
+from engine.hextech import vocabulary as v
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "dsl.md"
 SECTION = "## The vocabulary"
 INTRO = (
-    "Generated from `engine/vocabulary.py` by `dsl/reference.py` (`python -m dsl.reference`\n"
+    "Generated from `engine/hextech/vocabulary.py` by `dsl/reference.py` (`python -m dsl.reference`\n"
     "rewrites it); the language server's hover shows the same rows, and `tests/test_reference.py`\n"
     "fails when the two differ."
 )
@@ -91,7 +91,7 @@ LIMIT_FORMS: dict[str, str] = {
     "(none written)": "a world trigger: once per player per round, four per round (§6.3, lib 三); an "
     "augment: once per round (lib 二.2)",
 }
-"""The limit clauses (``engine.vocabulary.LIMIT_PERIODS``) and the defaults the compiler applies."""
+"""The limit clauses (``engine.hextech.vocabulary.LIMIT_PERIODS``) and the defaults the compiler applies."""
 
 
 def tables() -> tuple[Table, ...]:

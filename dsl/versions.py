@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
-from engine.errors import InputError
+from engine.core.errors import InputError
 
 SERIES_ORDER: tuple[str, ...] = (
     "W",

@@ -1,6 +1,6 @@
 """A table with cards in play, for the one-test-per-card play tests (issue "The game engine", item 3).
 
-:class:`CardPlay` is the engine's :class:`engine.scenario.Scenario` playing with the whole card
+:class:`CardPlay` is the engine's :class:`engine.hextech.scenario.Scenario` playing with the whole card
 library (every version-1 card, compiled): the world card, each player's augments, the contracts held
 (``contracts``) or really offered and chosen (``offered``, so the cards timed at the contract choice —
 S-06, P-09, B-09, B-11, B-15 — see it happen, §9.1), stacked chance / party / treasure decks and the
@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from dsl import compile_cards, load_cards
-from engine.scenario import Scenario, seat
-from engine.vocabulary import CompiledCard
+from engine.hextech.scenario import Scenario, seat
+from engine.hextech.vocabulary import CompiledCard
 
 __all__ = ["CardPlay", "seat", "use"]
 

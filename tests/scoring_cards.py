@@ -3,7 +3,7 @@ so the card text is what is tested."""
 
 from __future__ import annotations
 
-from engine.contracts import ContractTerms
+from engine.hextech.contracts import ContractTerms
 from tools.cmd_score import catalogue
 
 CATALOGUE = catalogue()

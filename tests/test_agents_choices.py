@@ -1,4 +1,4 @@
-"""The greedy agent's card choices (engine/choices.py): contracts §9.1, the abandon window §10,
+"""The greedy agent's card choices (engine/hextech/choices.py): contracts §9.1, the abandon window §10,
 augments §5.2, card options and lasting cards §6, wall reorders, targets."""
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ from itertools import permutations
 
 import pytest
 
-from engine import agents, choices
-from engine.agents import GreedyAgent, make_agents
-from engine.decisions import ABANDON, KEEP, PASS, Decision, DecisionKind
-from engine.session import SessionConfig, drive
-from engine.tiles import format_one, parse
-from engine.view import BLIND, PlayerView
-from engine.vocabulary import CompiledCard
+from engine.core.decisions import ABANDON, KEEP, PASS, Decision, DecisionKind
+from engine.core.tiles import format_one, parse
+from engine.hextech import agents, choices
+from engine.hextech.agents import GreedyAgent, make_agents
+from engine.hextech.session import SessionConfig, drive
+from engine.hextech.view import BLIND, PlayerView
+from engine.hextech.vocabulary import CompiledCard
 from tools.cmd_play import new_session, session_cards
 
 FULL_WALL = 83

@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import cache
 
 from dsl import compile_cards, load_cards
-from engine.tiles import name, parse_one
-from engine.vocabulary import (
+from engine.core.tiles import name, parse_one
+from engine.hextech.vocabulary import (
     ChooseStep,
     CompiledCard,
     ForEachStep,

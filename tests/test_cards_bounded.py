@@ -24,10 +24,10 @@ from dsl import compile_cards, parse_text
 from dsl.compiler import _names
 from dsl.lint import chain_findings
 from dsl.parser import MAX_DIGITS, MAX_NESTING
-from engine import vocabulary as v
-from engine.agents import make_agents
-from engine.plugins import installed_modules
-from engine.session import SessionConfig, drive
+from engine.hextech import vocabulary as v
+from engine.hextech.agents import make_agents
+from engine.hextech.plugins import installed_modules
+from engine.hextech.session import SessionConfig, drive
 from tools.cmd_play import new_session, session_cards
 
 WORLD = 'card W-90 "测试" world {{\n  触发者: "任意玩家"\n  卡面正文: "测试"\n  {ability}\n}}\n'

@@ -6,7 +6,7 @@ from collections import Counter
 from functools import cache
 
 from dsl import Card, compile_cards, load_cards
-from engine.vocabulary import CompiledCard, Level
+from engine.hextech.vocabulary import CompiledCard, Level
 
 
 @cache

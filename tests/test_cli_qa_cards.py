@@ -12,8 +12,8 @@ import pytest
 from pools_lint_cli import run_hexmj
 
 from dsl.loader import CORE_CARDS
-from engine.errors import InputError
-from engine.plugins import installed_modules
+from engine.core.errors import InputError
+from engine.hextech.plugins import installed_modules
 from tools.fsio import write_atomic
 
 MODULE_CARD = "F-T01"

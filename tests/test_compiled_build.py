@@ -9,7 +9,7 @@ import os
 import tomllib
 from pathlib import Path
 
-import engine.round
+import engine.hextech.round
 from engine.build_info import compiled_modules, describe
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,11 +27,17 @@ def test_the_engine_build_is_the_one_expected() -> None:
     if os.environ.get("HEXMJ_EXPECT_COMPILED") != "1":
         assert modules == []
         assert describe() == "engine: interpreted"
-        assert engine.round.__file__ is not None and engine.round.__file__.endswith(".py")
+        assert engine.hextech.round.__file__ is not None and engine.hextech.round.__file__.endswith(".py")
         return
     kept = _kept_in_python()
-    hot = {"engine.round", "engine.turn", "engine.bus", "engine.effects.hooks", "engine.shanten"}
+    hot = {
+        "engine.hextech.round",
+        "engine.hextech.turn",
+        "engine.hextech.bus",
+        "engine.hextech.effects.hooks",
+        "engine.core.shanten",
+    }
     assert hot <= set(modules)
     assert not kept & set(modules)
     assert describe() == f"engine: {len(modules)} modules compiled with mypyc"
-    assert engine.round.__file__ is not None and not engine.round.__file__.endswith(".py")
+    assert engine.hextech.round.__file__ is not None and not engine.hextech.round.__file__.endswith(".py")

@@ -16,12 +16,12 @@ import pytest
 from pools_lint_cli import run_hexmj
 from rich.console import Console
 
-from engine.agents import make_agents
-from engine.decisions import Decision, DecisionKind
-from engine.scenario import Scenario
-from engine.session import SessionConfig, drive
-from engine.tiles import format_one, kind_of_instance, name, parse
-from engine.view import build_view
+from engine.core.decisions import Decision, DecisionKind
+from engine.core.tiles import format_one, kind_of_instance, name, parse
+from engine.hextech.agents import make_agents
+from engine.hextech.scenario import Scenario
+from engine.hextech.session import SessionConfig, drive
+from engine.hextech.view import build_view
 from tools.cmd_play import new_session
 from tools.console import ConsoleAgent, LeftTable, LoggedAnswers, Terminal, card_texts, pick
 

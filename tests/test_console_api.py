@@ -11,8 +11,8 @@ from console_support import console, create, deciding, play, seat_view
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
-from engine.errors import InputError
-from engine.tiles import parse
+from engine.core.errors import InputError
+from engine.core.tiles import parse
 from tools.cli import app
 from tools.console_web.cards import library
 

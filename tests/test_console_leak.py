@@ -25,8 +25,8 @@ import pytest
 from console_support import Server
 from websockets.sync.client import ClientConnection, connect
 
-from engine.state import PLAYERS
-from engine.tiles import format_tiles, parse
+from engine.core.seats import PLAYERS
+from engine.core.tiles import format_tiles, parse
 from tools.console_web import live
 from tools.console_web.cards import CardText, library
 

@@ -31,7 +31,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from engine.errors import HexError
+from engine.core.errors import HexError
 from tools.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]

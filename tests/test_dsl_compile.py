@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from dsl import check_cards, compile_card, compile_cards, load_cards, parse_text
-from engine import predicates as pr
-from engine.hand import decompose
-from engine.melds import Meld
-from engine.predicates import WinFacts, evaluate
-from engine.shapes import ShapeGrant
-from engine.tiles import parse
-from engine.vocabulary import (
+from engine.core.hand import decompose
+from engine.core.melds import Meld
+from engine.core.shapes import ShapeGrant
+from engine.core.tiles import parse
+from engine.hextech import predicates as pr
+from engine.hextech.predicates import WinFacts, evaluate
+from engine.hextech.vocabulary import (
     CompiledCard,
     IfStep,
     Level,

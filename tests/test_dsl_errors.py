@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from dsl import CardCheckError, CardSyntaxError, check_cards, load_cards, parse_text
 from dsl.errors import Diagnostic
-from engine.errors import CardError
+from engine.core.errors import CardError
 
 HEAD = (
     'card W-01 "杠潮涌动" world {\n'

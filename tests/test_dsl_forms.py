@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from dsl import compile_card, load_cards, parse_text
-from engine import predicates as pr
-from engine.vocabulary import (
+from engine.hextech import predicates as pr
+from engine.hextech.vocabulary import (
     DurationRule,
     ForEachStep,
     IfStep,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from dsl import compile_cards, load_cards, parse_text
 from dsl import model as m
-from engine.vocabulary import Level
+from engine.hextech.vocabulary import Level
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.effects.context import Ctx, fixed_kinds
-from engine.effects.facts import FACTS, compiled, holds
-from engine.errors import CardError
-from engine.predicates import COMPARE, TILE_CLASSES, All, AnyOf, Call, Compare, Condition, Not
-from engine.scenario import Scenario
-from engine.tiles import ALL_KINDS, is_flower, is_number, number_of, parse_one
-from engine.vocabulary import CompiledCard, Level
+from engine.core.errors import CardError
+from engine.core.tiles import ALL_KINDS, is_flower, is_number, number_of, parse_one
+from engine.hextech.effects.context import Ctx, fixed_kinds
+from engine.hextech.effects.facts import FACTS, compiled, holds
+from engine.hextech.predicates import COMPARE, TILE_CLASSES, All, AnyOf, Call, Compare, Condition, Not
+from engine.hextech.scenario import Scenario
+from engine.hextech.vocabulary import CompiledCard, Level
 
 CARD = CompiledCard("S-99-v1", "S-99", 1, "测试", "silver", None, Level.AUGMENT, ())
 

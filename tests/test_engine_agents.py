@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from engine.agents import GreedyAgent, RandomAgent
-from engine.decisions import Decision, DecisionKind
-from engine.scenario import Scenario
-from engine.session import SessionConfig, drive
-from engine.tiles import kind_of_instance, parse_one
-from engine.view import PlayerView, build_view
+from engine.core.decisions import Decision, DecisionKind
+from engine.core.tiles import kind_of_instance, parse_one
+from engine.hextech.agents import GreedyAgent, RandomAgent
+from engine.hextech.scenario import Scenario
+from engine.hextech.session import SessionConfig, drive
+from engine.hextech.view import PlayerView, build_view
 from tools.cmd_play import new_session
 
 

@@ -14,11 +14,11 @@ other than its upper, a few times in a hundred sessions, so the cap leaves room 
 
 from __future__ import annotations
 
-from engine.agents import Agent, make_agents
-from engine.bus import Event
-from engine.decisions import Decision, DecisionKind
-from engine.session import SessionConfig, SessionResult, drive
-from engine.view import PlayerView
+from engine.core.decisions import Decision, DecisionKind
+from engine.hextech.agents import Agent, make_agents
+from engine.hextech.bus import Event
+from engine.hextech.session import SessionConfig, SessionResult, drive
+from engine.hextech.view import PlayerView
 from tools.cmd_play import new_session, session_cards
 
 MAX_SESSIONS = 200

@@ -27,16 +27,17 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.agents import make_agents
-from engine.bus import Event
-from engine.decisions import Decision, DecisionKind
-from engine.log import LogHeader, LogWriter, read_log
-from engine.melds import MeldKind
-from engine.score_items import CAPS, KONGS, PATTERNS, SPECIAL_WINS
-from engine.session import MODES, Session, SessionConfig, SessionResult, drive
-from engine.state import PLAYERS, Table
-from engine.tiles import NUM_INSTANCES, is_flower, kind_of_instance
-from engine.wins import EndReason
+from engine.core.decisions import Decision, DecisionKind
+from engine.core.melds import MeldKind
+from engine.core.seats import PLAYERS
+from engine.core.tiles import NUM_INSTANCES, is_flower, kind_of_instance
+from engine.hextech.agents import make_agents
+from engine.hextech.bus import Event
+from engine.hextech.log import LogHeader, LogWriter, read_log
+from engine.hextech.score_items import CAPS, KONGS, PATTERNS, SPECIAL_WINS
+from engine.hextech.session import MODES, Session, SessionConfig, SessionResult, drive
+from engine.hextech.state import Table
+from engine.hextech.wins import EndReason
 from tools.cmd_play import new_session, replay_session, resume_session, run_session, session_cards
 
 AGENTS = st.lists(st.sampled_from(["random", "greedy"]), min_size=4, max_size=4)
@@ -222,7 +223,7 @@ def test_cap_check_catches_a_broken_score_s13() -> None:
 
 
 def _end_line(result: SessionResult) -> dict[str, object]:
-    """The last line of a finished log (engine/log.py: ``{"type": "end", "totals"}``)."""
+    """The last line of a finished log (engine/hextech/log.py: ``{"type": "end", "totals"}``)."""
     return {"type": "end", "totals": {PLAYERS[p]: result.totals[p] for p in range(4)}}
 
 

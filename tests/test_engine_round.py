@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from dsl.compiler import compile_cards
 from dsl.pools import pool_cards
-from engine.agents import make_agents
-from engine.contracts import ContractTerms
-from engine.decisions import DecisionKind
-from engine.round import ContractOffer
-from engine.rules import Rules
-from engine.scenario import Scenario
-from engine.session import Session, SessionConfig, drive
-from engine.state import ContractStatus, WinWay
-from engine.wall import Wall
-from engine.wins import EndReason
+from engine.core.decisions import DecisionKind
+from engine.core.wall import Wall
+from engine.hextech.agents import make_agents
+from engine.hextech.contracts import ContractTerms
+from engine.hextech.round import ContractOffer
+from engine.hextech.rules import Rules
+from engine.hextech.scenario import Scenario
+from engine.hextech.session import Session, SessionConfig, drive
+from engine.hextech.state import ContractStatus, WinWay
+from engine.hextech.wins import EndReason
 from tools.cmd_play import new_session
 
 

@@ -8,17 +8,17 @@ from functools import cache
 import pytest
 
 from dsl import compile_cards, load_cards
-from engine.abandon_window import abandon
-from engine.bus import Bus
-from engine.card_runtime import register
-from engine.decisions import Decision, DecisionKind, check_answer
-from engine.errors import IllegalActionError
-from engine.round import Cards, Round
-from engine.rules import CallKind, OfferedWin, Rules, WinClaim, WinVerdict
-from engine.scenario import arranged_wall
-from engine.state import ContractStatus, WinWay
-from engine.tiles import parse_one
-from engine.vocabulary import CompiledCard
+from engine.core.decisions import Decision, DecisionKind, check_answer
+from engine.core.errors import IllegalActionError
+from engine.core.tiles import parse_one
+from engine.hextech.abandon_window import abandon
+from engine.hextech.bus import Bus
+from engine.hextech.card_runtime import register
+from engine.hextech.round import Cards, Round
+from engine.hextech.rules import CallKind, OfferedWin, Rules, WinClaim, WinVerdict
+from engine.hextech.scenario import arranged_wall
+from engine.hextech.state import ContractStatus, WinWay
+from engine.hextech.vocabulary import CompiledCard
 
 
 @cache

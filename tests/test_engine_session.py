@@ -6,14 +6,14 @@ from functools import cache
 
 from dsl.compiler import compile_cards
 from dsl.pools import pool_cards
-from engine.agents import make_agents
-from engine.bus import Event
-from engine.decisions import Decision, DecisionKind
-from engine.plugins import Modules
-from engine.session import Session, SessionConfig, SessionResult, drive
-from engine.state import Deck
-from engine.tiles import parse_one
-from engine.vocabulary import CompiledCard
+from engine.core.decisions import Decision, DecisionKind
+from engine.core.tiles import parse_one
+from engine.hextech.agents import make_agents
+from engine.hextech.bus import Event
+from engine.hextech.plugins import Modules
+from engine.hextech.session import Session, SessionConfig, SessionResult, drive
+from engine.hextech.state import Deck
+from engine.hextech.vocabulary import CompiledCard
 
 MODULES = ("party", "treasure")
 

@@ -7,8 +7,8 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.hand_counts import HandCounts, count_hand
-from engine.tiles import NUM_KINDS, counts, kind_of_instance
+from engine.core.hand_counts import HandCounts, count_hand
+from engine.core.tiles import NUM_KINDS, counts, kind_of_instance
 
 
 @given(st.randoms(use_true_random=False))

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.errors import InputError
-from engine.groups import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
-from engine.hand import SetKind, decompose, decompose_counts, is_complete, is_complete_counts
-from engine.melds import Meld
-from engine.tiles import counts, format_tiles, parse
+from engine.core.errors import InputError
+from engine.core.groups import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
+from engine.core.hand import SetKind, decompose, decompose_counts, is_complete, is_complete_counts
+from engine.core.melds import Meld
+from engine.core.tiles import counts, format_tiles, parse
 
 _CHOWS = [(b + n, b + n + 1, b + n + 2) for b in (0, 9, 18) for n in range(7)]
 _PUNGS = [(k, k, k) for k in range(34)]

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import InputError
-from engine.melds import Meld, MeldKind, is_plain_run
-from engine.tiles import parse
+from engine.core.errors import InputError
+from engine.core.melds import Meld, MeldKind, is_plain_run
+from engine.core.tiles import parse
 
 
 def test_parse_chi_sorts_tiles_and_is_exposed() -> None:

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.errors import InputError
-from engine.hand import is_complete, waits
-from engine.shanten import (
+from engine.core.errors import InputError
+from engine.core.hand import is_complete, waits
+from engine.core.shanten import (
     DiscardShanten,
     DrawShanten,
     seven_pairs_shanten,
@@ -20,7 +20,7 @@ from engine.shanten import (
     shanten_counts,
     thirteen_orphans_shanten,
 )
-from engine.tiles import counts, parse
+from engine.core.tiles import counts, parse
 
 
 @pytest.mark.parametrize(

@@ -10,12 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.errors import CardError, InputError
-from engine.groups import SEVEN_PAIRS, STANDARD
-from engine.hand import SetKind, decompose, is_complete
-from engine.melds import Meld
-from engine.shapes import SHAPES, ShapeGrant
-from engine.tiles import format_tiles, parse
+from engine.core.errors import CardError, InputError
+from engine.core.groups import SEVEN_PAIRS, STANDARD
+from engine.core.hand import SetKind, decompose, is_complete
+from engine.core.melds import Meld
+from engine.core.shapes import SHAPES, ShapeGrant
+from engine.core.tiles import format_tiles, parse
 
 G01 = ShapeGrant("G-01", "adjacent_shift")
 G03 = ShapeGrant("G-03", "honour_mixed_pair")

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import InputError
-from engine.hand import single_wait_on_pair, waits
-from engine.melds import Meld
-from engine.shapes import ShapeGrant
-from engine.tiles import format_tiles, parse
+from engine.core.errors import InputError
+from engine.core.hand import single_wait_on_pair, waits
+from engine.core.melds import Meld
+from engine.core.shapes import ShapeGrant
+from engine.core.tiles import format_tiles, parse
 
 
 def _waits(hand: str, melds: tuple[Meld, ...] = (), grants: tuple[ShapeGrant, ...] = ()) -> str:

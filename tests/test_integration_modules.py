@@ -1,7 +1,7 @@
 """The party and treasure modules in real play, and the records ``hexmj play`` stores (§7, §8, §18.3).
 
-Sessions are the engine's own (``engine.session.Session`` with the mode's
-modules through ``engine.plugins.Modules``); single rounds are arranged
+Sessions are the engine's own (``engine.hextech.session.Session`` with the mode's
+modules through ``engine.hextech.plugins.Modules``); single rounds are arranged
 tables (``tests/play_cards_support.py``) playing with the enabled modules as
 a session does.
 """
@@ -16,14 +16,14 @@ import pytest
 from play_cards_support import CardPlay, library, seat
 from typer.testing import CliRunner
 
-from engine.agents import make_agents
-from engine.bus import Event
-from engine.card_runtime import lasting_card
-from engine.decisions import Decision, DecisionKind
-from engine.hookspecs import WinSummary
-from engine.plugins import Modules
-from engine.session import Session, SessionConfig, drive
-from engine.view import PlayerView
+from engine.core.decisions import Decision, DecisionKind
+from engine.hextech.agents import make_agents
+from engine.hextech.bus import Event
+from engine.hextech.card_runtime import lasting_card
+from engine.hextech.hookspecs import WinSummary
+from engine.hextech.plugins import Modules
+from engine.hextech.session import Session, SessionConfig, drive
+from engine.hextech.view import PlayerView
 from modules.party.challenges import ChallengePolicy
 from modules.party.table import PartyTable
 from tools.cli import app

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.agents import make_agents
-from engine.bus import Event, Sink
-from engine.plugins import Modules, modules_for_mode
-from engine.session import Session, SessionConfig, SessionResult, drive
+from engine.hextech.agents import make_agents
+from engine.hextech.bus import Event, Sink
+from engine.hextech.plugins import Modules, modules_for_mode
+from engine.hextech.session import Session, SessionConfig, SessionResult, drive
 from tools.lab.engine_adapter import EventWatcher, play_session, session_cards, session_record
 from tools.lab.metrics import aggregate
 from tools.lab.records import SessionRecord

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from engine.errors import InputError
+from engine.core.errors import InputError
 from tools.lab.metrics import aggregate, summarize
 from tools.lab.records import (
     ContractRecord,

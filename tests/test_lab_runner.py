@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from engine.errors import InputError
+from engine.core.errors import InputError
 from tools.lab.executors import Workers, open_executor
 from tools.lab.metrics import summarize
 from tools.lab.runner import STANDIN_TABLE, chunk_size, game_seed, run

@@ -15,7 +15,7 @@ import pytest
 from sqlalchemy import create_engine, select, text
 from sqlalchemy.orm import Session
 
-from engine.errors import InputError
+from engine.core.errors import InputError
 from tools.lab.records import SessionRecord
 from tools.lab.session_spec import SessionSpec
 from tools.lab.standin import play_session

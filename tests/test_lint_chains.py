@@ -6,7 +6,7 @@ from pathlib import Path
 
 from dsl.graph import Step, endless_chains
 from dsl.lint import lint, module_combinations
-from engine.plugins import installed_modules
+from engine.hextech.plugins import installed_modules
 
 DRAWER = 'card S-91 "无尽摸" silver {{\n  频率: "每次"\n  卡面正文: "x"\n  {ability}\n}}\n'
 DISCARDER = (

@@ -10,7 +10,7 @@ from dsl.conflicts import Ruling, card_rules, find_conflicts, load_rulings
 from dsl.lint import lint
 from dsl.loader import load_cards
 from dsl.parser import parse_text
-from engine.errors import InputError
+from engine.core.errors import InputError
 
 ALLOW_ANY = (
     'card G-91 "皆可吃" gold {\n  频率: "每局1次"\n  卡面正文: "x"\n  allow chi(from: any) for holder\n}\n'

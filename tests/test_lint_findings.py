@@ -9,7 +9,7 @@ import pytest
 from pools_lint_cli import run_hexmj
 
 from dsl.lint import lint
-from engine.plugins import installed_modules
+from engine.hextech.plugins import installed_modules
 
 BROKEN = Path(__file__).resolve().parent / "data" / "lint"
 

@@ -1,4 +1,4 @@
-"""Session logs edited or damaged by hand (engine/log.py, R191): every damaged line is one
+"""Session logs edited or damaged by hand (engine/hextech/log.py, R191): every damaged line is one
 ``file:line`` error with exit 5, never a Python message nor exit 70; a header edited after play is
 caught by its digest; ``play --resume`` refuses flags that contradict the log."""
 
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from pools_lint_cli import run_hexmj
 
-from engine.log import dumps
+from engine.hextech.log import dumps
 from tools.cli import main
 
 PLAY = ["play", "--seed", "4", "--rounds", "4", "--mode", "strategy", "--db", "none"]

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from engine.errors import IllegalActionError
-from engine.tiles import instances_of, parse_one
+from engine.core.errors import IllegalActionError
+from engine.core.tiles import instances_of, parse_one
 from modules.party.challenges import ChallengePolicy, Outcome, settle
 from modules.party.chips import ChipLedger, SpendPurpose, party_stars
 from modules.party.designated import DesignatedAction, DesignatedTile

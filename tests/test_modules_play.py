@@ -1,6 +1,6 @@
 """The two modules in play through their hooks, on a stand-in session (§7, §8, issue items 2–4).
 
-The stand-in offers what ``engine.hookspecs.Game`` promises a module: the
+The stand-in offers what ``engine.hextech.hookspecs.Game`` promises a module: the
 seeded RNG, the bus, the module states, the decks and the players' hands.
 """
 
@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from engine.bus import Bus, Event, Step
-from engine.decisions import Decision, DecisionKind
-from engine.hookspecs import SetupStage
-from engine.plugins import Modules
-from engine.scoring import WinInput, score_win
-from engine.tiles import instances_of, name, parse, parse_one
+from engine.core.decisions import Decision, DecisionKind
+from engine.core.tiles import instances_of, name, parse, parse_one
+from engine.hextech.bus import Bus, Event, Step
+from engine.hextech.hookspecs import SetupStage
+from engine.hextech.plugins import Modules
+from engine.hextech.scoring import WinInput, score_win
 from modules.party.challenges import ChallengePolicy
 
 PLAYERS = ("A", "B", "C", "D")

@@ -10,10 +10,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from engine.decisions import Decision, DecisionKind
-from engine.errors import InputError
-from engine.hookspecs import SetupStage
-from engine.plugins import Modules, installed_modules, modules_for_mode, plugin_manager
+from engine.core.decisions import Decision, DecisionKind
+from engine.core.errors import InputError
+from engine.hextech.hookspecs import SetupStage
+from engine.hextech.plugins import Modules, installed_modules, modules_for_mode, plugin_manager
 
 HEXMJ = [sys.executable, "-c", "from tools.cli import main; main()"]
 

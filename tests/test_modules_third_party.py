@@ -19,12 +19,18 @@ import pytest
 
 from dsl.parser import parse_file
 from dsl.pools import mode_cards
-from engine.bus import Event
-from engine.hookspecs import WinSummary
-from engine.plugins import ModuleLoadError, Modules, installed_modules, modules_for_mode, pool_removals
-from engine.scoring import WinInput, score_win
-from engine.session import Session, SessionConfig
-from engine.tiles import parse, parse_one
+from engine.core.tiles import parse, parse_one
+from engine.hextech.bus import Event
+from engine.hextech.hookspecs import WinSummary
+from engine.hextech.plugins import (
+    ModuleLoadError,
+    Modules,
+    installed_modules,
+    modules_for_mode,
+    pool_removals,
+)
+from engine.hextech.scoring import WinInput, score_win
+from engine.hextech.session import Session, SessionConfig
 
 PLUGINS = Path(__file__).resolve().parent / "plugins"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from dsl.parser import parse_text
-from engine.errors import CardError, IllegalActionError
-from engine.tiles import EAST, NORTH, SOUTH, WEST, parse, parse_one
+from engine.core.errors import CardError, IllegalActionError
+from engine.core.tiles import EAST, NORTH, SOUTH, WEST, parse, parse_one
 from modules.treasure.faces import declare, faces_for, public_faces, reveal, treasure_bonus
 from modules.treasure.orders import TreasureKind, TreasureOrder, order_of
 from modules.treasure.table import TreasureTable

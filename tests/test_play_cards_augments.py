@@ -11,8 +11,8 @@ from collections.abc import Generator, Mapping
 import pytest
 from play_cards_support import CardPlay, use
 
-from engine.decisions import HU, Decision, DecisionKind
-from engine.tiles import format_one, kind_of_instance, parse_one
+from engine.core.decisions import HU, Decision, DecisionKind
+from engine.core.tiles import format_one, kind_of_instance, parse_one
 
 PLAIN_A = "1m4m7m2p6p8p3s6s9s1z2z3z4z6z"
 """A dealer hand of fourteen unrelated tiles."""

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from play_cards_support import CardPlay, seat
 
-from engine.decisions import Decision, DecisionKind
-from engine.tiles import kind_of_instance, parse, parse_one
+from engine.core.decisions import Decision, DecisionKind
+from engine.core.tiles import kind_of_instance, parse, parse_one
 
 SINGLES = "1m4m7m2p5p8p3s6s9s1z2z3z4z6z"
 """A dealer hand of fourteen unrelated tiles: nothing to call, no win."""

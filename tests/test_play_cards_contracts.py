@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from play_cards_support import CardPlay, seat
 
-from engine.decisions import HU, DecisionKind
-from engine.rules import CallKind
-from engine.state import ContractStatus
-from engine.tiles import parse_one
+from engine.core.decisions import HU, DecisionKind
+from engine.core.tiles import parse_one
+from engine.hextech.rules import CallKind
+from engine.hextech.state import ContractStatus
 
 # -- verified at hu (§9.6) ------------------------------------------------------------------------------
 

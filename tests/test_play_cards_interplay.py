@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from play_cards_support import CardPlay, use
 
-from engine.decisions import HU, DecisionKind
-from engine.state import ContractStatus
+from engine.core.decisions import HU, DecisionKind
+from engine.hextech.state import ContractStatus
 
 PLAIN_A = "1m4m7m2p6p8p3s6s9s1z2z3z4z6z"
 """A dealer hand of fourteen unrelated tiles."""

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from play_cards_support import CardPlay, seat
 
-from engine.decisions import DecisionKind
-from engine.tiles import parse_one
+from engine.core.decisions import DecisionKind
+from engine.core.tiles import parse_one
 
 SAFE = ["O-P03"] * 6
 """Chance cards that resolve without a question (a safe next discard), so the trigger is what is seen."""

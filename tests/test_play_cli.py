@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 from typer.testing import CliRunner, Result
 
-from engine.errors import HexError
+from engine.core.errors import HexError
 from tools.cli import app
 from tools.lab.store import SessionRow, open_store
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from play_cards_support import CardPlay, seat
 
-from engine.decisions import HU, PASS, DecisionKind
-from engine.plugins import Modules
-from engine.tiles import kind_of_instance, parse_one
+from engine.core.decisions import HU, PASS, DecisionKind
+from engine.core.tiles import kind_of_instance, parse_one
+from engine.hextech.plugins import Modules
 
 A, B, C, D = (seat(letter) for letter in "ABCD")
 

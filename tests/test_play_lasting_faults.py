@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from play_cards_support import CardPlay, seat
 
-from engine.decisions import Decision, DecisionKind
-from engine.plugins import Modules
+from engine.core.decisions import Decision, DecisionKind
+from engine.hextech.plugins import Modules
 
 A, B, C, D = (seat(letter) for letter in "ABCD")
 

@@ -16,12 +16,12 @@ import pytest
 from play_cards_support import CardPlay, seat, use
 from pools_lint_cli import run_hexmj
 
-from engine.card_runtime import lasting_card
-from engine.decisions import ABANDON, PASS, DecisionKind
-from engine.plugins import Modules
-from engine.session import Session, SessionConfig
-from engine.state import ContractStatus
-from engine.tiles import parse_one
+from engine.core.decisions import ABANDON, PASS, DecisionKind
+from engine.core.tiles import parse_one
+from engine.hextech.card_runtime import lasting_card
+from engine.hextech.plugins import Modules
+from engine.hextech.session import Session, SessionConfig
+from engine.hextech.state import ContractStatus
 from tools.cmd_play import session_cards
 
 A, B, C, D = (seat(letter) for letter in "ABCD")

@@ -11,8 +11,8 @@ from pools_lint_cli import run_hexmj
 from dsl.loader import load_cards
 from dsl.pool_files import PoolSpec
 from dsl.pools import DEFAULT_POOL_FILE, build_pool, pool_cards
-from engine.errors import InputError
-from engine.plugins import installed_modules
+from engine.core.errors import InputError
+from engine.hextech.plugins import installed_modules
 
 PARTY_LINKED = {"W-14", "O-C09", "S-17"}
 TREASURE_LINKED = {"W-13", "O-X09", "S-16", "P-14", "C-24", "F-S01"}

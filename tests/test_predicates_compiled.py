@@ -8,10 +8,12 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.errors import CardError
-from engine.hand import decompose
-from engine.melds import Meld
-from engine.predicates import (
+from engine.core.errors import CardError
+from engine.core.hand import decompose
+from engine.core.melds import Meld
+from engine.core.shapes import ShapeGrant
+from engine.core.tiles import Suit, parse, parse_one
+from engine.hextech.predicates import (
     REGISTRY,
     TILE_CLASSES,
     All,
@@ -27,8 +29,6 @@ from engine.predicates import (
     evaluate,
     reading_facts,
 )
-from engine.shapes import ShapeGrant
-from engine.tiles import Suit, parse, parse_one
 
 HANDS: tuple[tuple[str, tuple[str, ...], tuple[ShapeGrant, ...]], ...] = (
     ("123m456p789s11122z", (), ()),

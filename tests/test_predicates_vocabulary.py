@@ -7,10 +7,12 @@ import re
 
 import pytest
 
-from engine.errors import CardError
-from engine.hand import decompose
-from engine.melds import Meld
-from engine.predicates import (
+from engine.core.errors import CardError
+from engine.core.hand import decompose
+from engine.core.melds import Meld
+from engine.core.shapes import ShapeGrant
+from engine.core.tiles import Suit, parse, parse_one
+from engine.hextech.predicates import (
     REGISTRY,
     All,
     AnyOf,
@@ -24,8 +26,6 @@ from engine.predicates import (
     mentions,
     problems,
 )
-from engine.shapes import ShapeGrant
-from engine.tiles import Suit, parse, parse_one
 
 
 def facts(

@@ -4,7 +4,7 @@ engine's vocabulary gives, and a hover shows the same row."""
 from __future__ import annotations
 
 from dsl.reference import DOC, SECTION, entries, hover_markdown, vocabulary_markdown
-from engine import vocabulary as v
+from engine.hextech import vocabulary as v
 
 
 def test_the_vocabulary_tables_of_the_doc_are_the_generated_ones() -> None:
@@ -14,7 +14,7 @@ def test_the_vocabulary_tables_of_the_doc_are_the_generated_ones() -> None:
 
 
 def test_every_declared_word_has_one_row() -> None:
-    """Each event, primitive, static, fact, duration and role of engine/vocabulary.py is one entry."""
+    """Each event, primitive, static, fact, duration and role of engine/hextech/vocabulary.py is one entry."""
     for kind, names in (
         ("event", v.EVENTS), ("primitive", v.PRIMITIVES), ("static", v.STATICS), ("fact", v.FACTS),
         ("duration", v.DURATIONS), ("role", v.ROLES),

@@ -1,4 +1,4 @@
-"""``engine.scenario.Scenario`` with a card table (issue 12 item 2): the library's contracts are watched
+"""``Scenario`` with a card table (issue 12 item 2): the library's contracts are watched
 whether held or chosen from the offer, and a stacked deck may hold a second copy of a card (§3)."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from dsl.example_run import card_library
-from engine.scenario import Scenario
-from engine.state import ContractStatus
+from engine.hextech.scenario import Scenario
+from engine.hextech.state import ContractStatus
 
 
 def test_a_contract_chosen_from_the_offer_completes_s9_1_s9_5() -> None:

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 import pytest
 from scoring_cards import CATALOGUE, CONTRACT_IDS, terms
 
-from engine.melds import Meld
-from engine.scoring import ContractState, ScoreResult, WinInput, score_win
-from engine.tiles import Suit, parse, parse_one
+from engine.core.melds import Meld
+from engine.core.tiles import Suit, parse, parse_one
+from engine.hextech.scoring import ContractState, ScoreResult, WinInput, score_win
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from scoring_cards import terms
 
-from engine.melds import Meld, MeldKind
-from engine.scoring import ContractState, WinInput, score_non_winner, score_win, total
-from engine.tiles import parse, parse_one
+from engine.core.melds import Meld, MeldKind
+from engine.core.tiles import parse, parse_one
+from engine.hextech.scoring import ContractState, WinInput, score_non_winner, score_win, total
 
 
 def test_example_1_plain_win_on_a_discard_13_15() -> None:

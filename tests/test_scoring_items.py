@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import InputError
-from engine.hookspecs import ScoreContribution
-from engine.melds import Meld, MeldKind
-from engine.scoring import ScoreItem, ScoreResult, WinInput, score_non_winner, score_win, total
-from engine.shapes import ShapeGrant
-from engine.tiles import parse, parse_one
+from engine.core.errors import InputError
+from engine.core.melds import Meld, MeldKind
+from engine.core.shapes import ShapeGrant
+from engine.core.tiles import parse, parse_one
+from engine.hextech.hookspecs import ScoreContribution
+from engine.hextech.scoring import ScoreItem, ScoreResult, WinInput, score_non_winner, score_win, total
 
 PLAIN = "123m456p789s11122z"
 

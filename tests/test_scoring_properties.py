@@ -9,9 +9,9 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.melds import Meld, MeldKind
-from engine.score_items import KONGS, PATTERNS, SPECIAL_WINS
-from engine.scoring import ScoreResult, WinInput, score_non_winner, score_win, total
+from engine.core.melds import Meld, MeldKind
+from engine.hextech.score_items import KONGS, PATTERNS, SPECIAL_WINS
+from engine.hextech.scoring import ScoreResult, WinInput, score_non_winner, score_win, total
 
 _CHOWS = [(b + n, b + n + 1, b + n + 2) for b in (0, 9, 18) for n in range(7)]
 _FLAGS = {"ron": ("robbing_kong", "last_discard"), "tsumo": ("kong_replacement", "last_tile", "earthly")}

@@ -12,14 +12,14 @@ from dataclasses import replace
 import pytest
 from pools_lint_cli import run_hexmj
 
-from engine.agents import GreedyAgent, make_agents
-from engine.decisions import ABANDON, KEEP, Decision, DecisionKind
-from engine.errors import InputError
-from engine.scenario import Scenario
-from engine.search import SearchAgent, hand_points, order_points
-from engine.tiles import parse
-from engine.view import BLIND, PlayerView, build_view
-from engine.vocabulary import CompiledCard
+from engine.core.decisions import ABANDON, KEEP, Decision, DecisionKind
+from engine.core.errors import InputError
+from engine.core.tiles import parse
+from engine.hextech.agents import GreedyAgent, make_agents
+from engine.hextech.scenario import Scenario
+from engine.hextech.search import SearchAgent, hand_points, order_points
+from engine.hextech.view import BLIND, PlayerView, build_view
+from engine.hextech.vocabulary import CompiledCard
 from tools.cmd_play import session_cards
 
 Run = Callable[[list[str]], tuple[int, str, str]]

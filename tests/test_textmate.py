@@ -13,7 +13,7 @@ import subprocess
 import pytest
 
 from dsl import parse_text
-from engine import vocabulary as v
+from engine.hextech import vocabulary as v
 from tools.lsp.textmate import PATH, grammar_json
 
 EXTENSION = PATH.parents[1]

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import tiles
+from engine.core import tiles
 
 
 def test_full_set_has_144_tiles_34_kinds_by_4_and_8_flowers() -> None:

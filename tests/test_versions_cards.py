@@ -13,7 +13,7 @@ import dsl.loader
 from dsl.loader import load_cards
 from dsl.pools import pool_cards
 from dsl.versions import CardId, next_version_id, parse_id, with_new_version
-from engine.errors import InputError
+from engine.core.errors import InputError
 
 CARDS = Path(__file__).resolve().parent.parent / "cards"
 

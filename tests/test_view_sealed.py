@@ -10,14 +10,14 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine.agents import GreedyAgent
-from engine.bus import Bus
-from engine.decisions import Decision, DecisionKind
-from engine.round import Round
-from engine.session import Session, SessionConfig, drive
-from engine.state import Deck, PlayerState, Table
-from engine.view import PlayerView
-from engine.wall import Wall
+from engine.core.decisions import Decision, DecisionKind
+from engine.core.wall import Wall
+from engine.hextech.agents import GreedyAgent
+from engine.hextech.bus import Bus
+from engine.hextech.round import Round
+from engine.hextech.session import Session, SessionConfig, drive
+from engine.hextech.state import Deck, PlayerState, Table
+from engine.hextech.view import PlayerView
 from tools.cmd_play import new_session
 
 LIVE_TYPES: tuple[type, ...] = (

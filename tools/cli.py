@@ -4,9 +4,9 @@ Each subcommand lives in its own module under ``tools`` and is registered
 here.  :func:`main` turns every way a command can end into an exit status,
 with at most one ``hexmj: error: …`` line on stderr and never a traceback:
 
-- an :class:`engine.errors.HexError` exits with its code (2 malformed input,
+- an :class:`engine.core.errors.HexError` exits with its code (2 malformed input,
   3 illegal action, 4 card error, 5 log error; 70 for an
-  :class:`engine.errors.EngineFault`, a defect whose message names the seed,
+  :class:`engine.core.errors.EngineFault`, a defect whose message names the seed,
   which ``HEXMJ_TRACEBACK=1`` re-raises like any other defect);
 - a usage error (unknown command or option, bad option value) exits 2 and
   points at the command's ``--help``; ``hexmj`` alone prints the help, exit 2;
@@ -33,7 +33,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from engine.errors import EngineFault, HexError
+from engine.core.errors import EngineFault, HexError
 from tools.interrupt import EXIT_INTERRUPTED, Interrupted
 from tools.lazy import LazyGroup, lazy_command
 

@@ -32,8 +32,8 @@ from dsl.parser import parse_text
 from dsl.pool_files import load_pool_text, with_version
 from dsl.pools import card_modules, card_paths, check_pool, mode_cards, module_copy, module_removals
 from dsl.versions import latest_versions, next_version_id, parse_id, sort_key, with_new_version
-from engine.errors import InputError
-from engine.plugins import installed_modules, require_loadable
+from engine.core.errors import InputError
+from engine.hextech.plugins import installed_modules, require_loadable
 from tools.cmd_pool import TYPE_TITLES, CardsOption, JsonOption, ModeOption
 from tools.fsio import write_atomic
 

@@ -23,7 +23,7 @@ from dsl.examples import ExampleFile, example_files, example_folders, load_examp
 from dsl.loader import default_paths
 from dsl.pools import card_paths
 from dsl.versions import sort_key
-from engine.errors import InputError
+from engine.core.errors import InputError
 from tools.cmd_pool import CardsOption, JsonOption
 
 

@@ -22,7 +22,7 @@ import typer
 from dsl.formatter import format_text
 from dsl.lint import card_files
 from dsl.loader import default_paths, read_source
-from engine.errors import CardError
+from engine.core.errors import CardError
 from tools.cmd_pool import CardsOption
 from tools.fsio import write_atomic
 

@@ -19,7 +19,7 @@ import typer
 from dsl.errors import Diagnostic
 from dsl.lint import lint as lint_cards
 from dsl.pools import card_paths
-from engine.plugins import require_loadable
+from engine.hextech.plugins import require_loadable
 from tools.cmd_pool import CardsOption, JsonOption
 
 

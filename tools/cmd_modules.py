@@ -16,8 +16,8 @@ from rich.console import Console
 from rich.table import Table
 
 from dsl.parser import parse_file
-from engine.errors import CardError
-from engine.plugins import ModuleInfo, installed_modules, require_loadable
+from engine.core.errors import CardError
+from engine.hextech.plugins import ModuleInfo, installed_modules, require_loadable
 
 
 class ModuleRow(TypedDict):

@@ -33,14 +33,22 @@ import typer
 from dsl.compiler import compile_pool
 from dsl.loader import load_cards
 from dsl.pools import card_paths, pool_cards
-from engine.agents import Agent, make_agents
-from engine.bus import Event
-from engine.errors import InputError, LogError, engine_faults
-from engine.log import DEFAULT_POOL, SEED_RANGE, Divergence, LogContents, LogHeader, LogWriter, read_log
-from engine.plugins import Modules, modules_for_mode
-from engine.session import Session, SessionConfig, SessionResult, drive
-from engine.state import PLAYERS
-from engine.vocabulary import CompiledCard
+from engine.core.errors import InputError, LogError, engine_faults
+from engine.core.seats import PLAYERS
+from engine.hextech.agents import Agent, make_agents
+from engine.hextech.bus import Event
+from engine.hextech.log import (
+    DEFAULT_POOL,
+    SEED_RANGE,
+    Divergence,
+    LogContents,
+    LogHeader,
+    LogWriter,
+    read_log,
+)
+from engine.hextech.plugins import Modules, modules_for_mode
+from engine.hextech.session import Session, SessionConfig, SessionResult, drive
+from engine.hextech.vocabulary import CompiledCard
 from tools.cmd_pool import CardsOption, ModeOption, session_mode
 from tools.console import LoggedAnswers, Terminal
 from tools.interrupt import Interrupted
@@ -179,7 +187,7 @@ def play_logged(
     or those a pool file's log names, §18.2), writing its log to ``log``.  The ``expected`` lines (a
     log being replayed or resumed) must come out again; their answers are re-played before any agent
     acts, and one the session refuses is reported at its ``file:line``.  A check the engine fails on
-    its own state is an :class:`engine.errors.EngineFault`."""
+    its own state is an :class:`engine.core.errors.EngineFault`."""
     chosen = header_cards(header, log, folder, pool)
     ids = tuple(card.id for card in chosen[0])
     source = header.pool if pool is None else str(pool)
@@ -256,7 +264,7 @@ def open_log(path: Path, mode: str) -> IO[str]:
 
 def close_log(handle: IO[str], path: Path | None) -> None:
     """Close the log; a device that refuses the last bytes (a full disk) is an :class:`InputError`
-    naming the log, as a line that could not be written is (:class:`engine.log.LogWriter`)."""
+    naming the log, as a line that could not be written is (:class:`engine.hextech.log.LogWriter`)."""
     try:
         handle.close()
     except OSError as err:

@@ -17,8 +17,8 @@ from typing import Annotated
 
 import typer
 
-from engine.errors import LogError
-from engine.log import read_log
+from engine.core.errors import LogError
+from engine.hextech.log import read_log
 from tools.cmd_play import play_logged
 from tools.cmd_pool import CardsOption
 

@@ -19,8 +19,8 @@ from typing import Annotated
 
 import typer
 
-from engine.errors import LogError
-from engine.log import read_log
+from engine.core.errors import LogError
+from engine.hextech.log import read_log
 from tools.cmd_play import account, play_logged, result_json
 from tools.cmd_pool import CardsOption
 

@@ -41,13 +41,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from dsl.compiler import compile_cards
 from dsl.loader import default_paths, load_cards
 from dsl.pools import card_paths
-from engine.contracts import ContractTerms
-from engine.errors import InputError
-from engine.melds import Meld
-from engine.predicates import mentions
-from engine.scoring import SPECIAL_FLAGS, ContractState, ScoreResult, WinInput, describe, score_win
-from engine.shapes import ShapeGrant
-from engine.tiles import Suit, TileSyntaxError, format_one, is_flower, parse, parse_one
+from engine.core.errors import InputError
+from engine.core.melds import Meld
+from engine.core.shapes import ShapeGrant
+from engine.core.tiles import Suit, TileSyntaxError, format_one, is_flower, parse, parse_one
+from engine.hextech.contracts import ContractTerms
+from engine.hextech.predicates import mentions
+from engine.hextech.scoring import SPECIAL_FLAGS, ContractState, ScoreResult, WinInput, describe, score_win
 from tools.cmd_pool import CardsOption
 
 Flag = Literal[

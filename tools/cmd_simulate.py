@@ -86,7 +86,7 @@ def simulate(
     folder: CardsOption = None,
 ) -> None:
     """Play N sessions with bots; print the §18.3 metrics, per-card figures and flags."""
-    from engine.errors import InputError
+    from engine.core.errors import InputError
     from tools.lab.executors import open_executor
     from tools.lab.metrics import summarize
     from tools.lab.report import write_report
@@ -136,8 +136,8 @@ def _spec(
     mode: str | None, pool: Path | None, rounds: int, agents: str, seed: int, folder: Path | None
 ) -> SessionSpec:
     """The session the options describe; a bad mode, length, pool file or bot is an input error."""
-    from engine.agents import make_agents
-    from engine.errors import InputError
+    from engine.core.errors import InputError
+    from engine.hextech.agents import make_agents
     from tools.cmd_pool import session_mode
     from tools.lab.records import Mode, SessionLength
     from tools.lab.session_spec import SessionSpec

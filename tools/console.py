@@ -2,7 +2,7 @@
 
 :class:`ConsoleAgent` answers its seat's decisions by asking a person at a
 terminal.  Before each question the terminal shows what that seat's
-:class:`~engine.view.PlayerView` holds and nothing more: the own hand in tile
+:class:`~engine.hextech.view.PlayerView` holds and nothing more: the own hand in tile
 notation and Chinese names, every seat's melds (others' concealed kongs face
 down, §10), flowers, rivers, revealed tiles and hand sizes, the contracts as
 far as they are public (§9.4), the augments (public, §5.4), the wall count and
@@ -36,13 +36,13 @@ from rich.table import Table
 from rich.text import Text
 
 from dsl.pools import pool_cards
-from engine.agents import Agent
-from engine.bus import Event
-from engine.decisions import Decision
-from engine.errors import HexError
-from engine.state import PLAYERS
-from engine.tiles import format_one, format_tiles, name, parse
-from engine.view import PlayerView
+from engine.core.decisions import Decision
+from engine.core.errors import HexError
+from engine.core.seats import PLAYERS
+from engine.core.tiles import format_one, format_tiles, name, parse
+from engine.hextech.agents import Agent
+from engine.hextech.bus import Event
+from engine.hextech.view import PlayerView
 
 PEOPLE = ("human", "console")
 """The ``--agents`` names of a seat taken by a person at this terminal (``console`` is an alias)."""
@@ -60,7 +60,7 @@ class LeftTable(HexError):
 
 class LoggedAnswers(Iterator[str]):
     """The logged answers of a session being resumed or replayed, the ``script`` of
-    :func:`engine.session.drive`; ``answering`` tells whether the decision at hand takes one of them,
+    :func:`engine.hextech.session.drive`; ``answering`` tells whether the decision at hand takes one of them,
     so the person at a seat is not asked it again."""
 
     def __init__(self, answers: Iterable[str]) -> None:
@@ -106,7 +106,7 @@ class Terminal:
         return cls(sys.stdin, console, lambda: card_texts(mode, folder), script or LoggedAnswers(()), resume)
 
     def agents(self) -> dict[str, Callable[[random.Random], Agent]]:
-        """The factories :func:`engine.agents.make_agents` adds to its bots: a person at this terminal."""
+        """The factories :func:`make_agents` adds to its bots: a person at this terminal."""
         return dict.fromkeys(PEOPLE, lambda rng: ConsoleAgent(self))
 
     def event(self, event: Event) -> None:

@@ -7,7 +7,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from engine.errors import InputError
+from engine.core.errors import InputError
 
 
 def _mode_for(path: Path) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from engine.errors import HexError
+from engine.core.errors import HexError
 
 EXIT_INTERRUPTED = 130
 """Ctrl-C, as a shell reports a process ended by SIGINT."""

@@ -82,7 +82,7 @@ def settle(
 
     A completed challenge pays ``chips`` to each of ``to`` (empty: to the
     performer); a chip skip spends one of the performer's chips, and a player
-    without one cannot choose it (:class:`~engine.errors.IllegalActionError`);
+    without one cannot choose it (:class:`~engine.core.errors.IllegalActionError`);
     a refusal or a failure moves nothing.
     """
     if outcome is Outcome.CHIP_SKIPPED:

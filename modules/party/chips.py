@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from engine.errors import IllegalActionError, InputError
+from engine.core.errors import IllegalActionError, InputError
 
 SPEND_COST = 1
 """§7.4: one chip skips one of your challenges or discards your lasting challenge."""

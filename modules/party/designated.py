@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.tiles import kind_of_instance
+from engine.core.tiles import kind_of_instance
 
 MAX_TRIGGERING_TURNS = 2
 """§7.5: each F-T card triggers in at most 2 turns per round."""

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Generator, Mapping, Sequence
 
-from engine.bus import Event, Step
-from engine.decisions import Decision, DecisionKind
-from engine.errors import CardError
-from engine.hookspecs import Game
-from engine.state import PLAYERS
-from engine.tiles import parse_one
+from engine.core.decisions import Decision, DecisionKind
+from engine.core.errors import CardError
+from engine.core.seats import PLAYERS
+from engine.core.tiles import parse_one
+from engine.hextech.bus import Event, Step
+from engine.hextech.hookspecs import Game
 from modules.party.challenges import Outcome, Reward, settle
 from modules.party.chips import SPEND_COST, SpendPurpose
 from modules.party.designated import CHIPS_PER_ACTION, MAX_TRIGGERING_TURNS, DesignatedTile

@@ -11,11 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engine.bus import Event
-from engine.decisions import Decision, DecisionKind
-from engine.hookspecs import DeckSpec, Game, Listener, ModuleSpec, ModuleState, Primitive, hookimpl
-from engine.state import PLAYERS
-from engine.vocabulary import Level
+from engine.core.decisions import Decision, DecisionKind
+from engine.core.seats import PLAYERS
+from engine.hextech.bus import Event
+from engine.hextech.hookspecs import DeckSpec, Game, Listener, ModuleSpec, ModuleState, Primitive, hookimpl
+from engine.hextech.vocabulary import Level
 from modules.party import play
 from modules.party.challenges import Outcome
 from modules.party.chips import ChipLedger, party_stars

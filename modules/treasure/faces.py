@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.errors import IllegalActionError
-from engine.tiles import NUMBER_SUITS, WINDS, is_flower, kind, name
+from engine.core.errors import IllegalActionError
+from engine.core.tiles import NUMBER_SUITS, WINDS, is_flower, kind, name
 from modules.treasure.orders import TreasureKind, TreasureOrder
 
 TREASURE_BONUS = 1

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from dsl.model import Card, EffectCall, Resolution
-from engine.errors import CardError
-from engine.tiles import TileSyntaxError, is_flower, parse_one
+from engine.core.errors import CardError
+from engine.core.tiles import TileSyntaxError, is_flower, parse_one
 
 PRIMITIVE = "treasure_order"
 """The effect a T card's ``resolve`` names."""
@@ -57,7 +57,7 @@ def order_of(card: Card) -> TreasureOrder:
     """The order a compiled T card declares in ``resolve do treasure_order(...)``.
 
     A card without that line, with an unknown kind or with a flower as its
-    face is a :class:`~engine.errors.CardError` naming the card.
+    face is a :class:`~engine.core.errors.CardError` naming the card.
     """
     calls = [
         effect

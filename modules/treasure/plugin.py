@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.bus import Event, Step
-from engine.hookspecs import (
+from engine.hextech.bus import Event, Step
+from engine.hextech.hookspecs import (
     DeckSpec,
     Game,
     Listener,
@@ -21,7 +21,7 @@ from engine.hookspecs import (
     SetupStage,
     hookimpl,
 )
-from engine.vocabulary import Level
+from engine.hextech.vocabulary import Level
 from modules.treasure import play
 from modules.treasure.table import TreasureTable
 

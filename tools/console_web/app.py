@@ -36,8 +36,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from engine.errors import HexError, IllegalActionError
-from engine.tiles import format_one, name, parse, parse_one
+from engine.core.errors import HexError, IllegalActionError
+from engine.core.tiles import format_one, name, parse, parse_one
 from tools.console_web.cards import pool_names
 from tools.console_web.live import LiveTable, Tables, TableSpec
 from tools.console_web.records import Store
@@ -442,7 +442,7 @@ async def not_found(request: Request, exc: Exception) -> Response:
 
 def create_app(db_url: str | None = None) -> Starlette:
     """The console application over the record store ``db_url`` (``--db``), with every stored table
-    rebuilt (a store that cannot be opened is an :class:`engine.errors.InputError`, before any port
+    rebuilt (a store that cannot be opened is an :class:`engine.core.errors.InputError`, before any port
     is bound)."""
 
     console = Console(db_url)

@@ -1,6 +1,6 @@
 """A table in play on the console: its session, its seats' tokens, its log, its end (§16, §17.2, §18.1).
 
-A :class:`LiveTable` plays its session as :func:`engine.session.drive` does,
+A :class:`LiveTable` plays its session as :func:`engine.hextech.session.drive` does,
 with one difference: a person's seat is answered from the web, so the table
 stops at that seat's decision and goes on when :meth:`LiveTable.decide` gets an
 offered option.  Bots answer their seats at once (a party challenge by its
@@ -25,13 +25,13 @@ from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.agents import Agent, make_agents
-from engine.decisions import Decision, check_answer
-from engine.errors import HexError, IllegalActionError, LogError
-from engine.log import DEFAULT_POOL, LogHeader, LogWriter
-from engine.session import FULL_ROUNDS, MODULE_DECISIONS, TEST_ROUNDS, SessionConfig, SessionResult
-from engine.state import PLAYERS
-from engine.view import BLIND, PlayerView
+from engine.core.decisions import Decision, check_answer
+from engine.core.errors import HexError, IllegalActionError, LogError
+from engine.core.seats import PLAYERS
+from engine.hextech.agents import Agent, make_agents
+from engine.hextech.log import DEFAULT_POOL, LogHeader, LogWriter
+from engine.hextech.session import FULL_ROUNDS, MODULE_DECISIONS, TEST_ROUNDS, SessionConfig, SessionResult
+from engine.hextech.view import BLIND, PlayerView
 from tools.cmd_play import new_session, result_json, session_cards
 from tools.console_web.cards import library, pool_path
 from tools.console_web.messages import Facts, host_message, seat_message

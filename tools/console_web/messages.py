@@ -3,7 +3,7 @@
 
 :func:`seat_message` is the JSON of ``GET /api/seats/{token}`` and of every
 frame a seat's socket gets: it reads the seat's own
-:class:`~engine.view.PlayerView` (its concealed tiles as ``"hand"``, every
+:class:`~engine.hextech.view.PlayerView` (its concealed tiles as ``"hand"``, every
 other seat only as ``"concealed_count"``), the decision put to that seat if
 any, and the :class:`Facts` every one at the table shares.
 :func:`host_message` is the JSON of ``GET /api/tables/{ID}`` and of the host's
@@ -20,10 +20,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.decisions import Decision
-from engine.state import PLAYERS
-from engine.tiles import format_one, format_tiles
-from engine.view import PlayerView
+from engine.core.decisions import Decision
+from engine.core.seats import PLAYERS
+from engine.core.tiles import format_one, format_tiles
+from engine.hextech.view import PlayerView
 from tools.console_web.cards import CardText
 from tools.console_web.public import PublicFeed, PublicView
 

@@ -23,11 +23,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from engine.bus import Event
-from engine.melds import MeldKind
-from engine.state import PLAYERS, ContractStatus, Table
-from engine.tiles import format_one
-from engine.view import KINDS
+from engine.core.melds import MeldKind
+from engine.core.seats import PLAYERS
+from engine.core.tiles import format_one
+from engine.hextech.bus import Event
+from engine.hextech.state import ContractStatus, Table
+from engine.hextech.view import KINDS
 
 MELD_WORDS = {"chi": "吃", "pon": "碰", "minkan": "明杠", "ankan": "暗杠", "kakan": "加杠"}
 WAY_WORDS = {"self_draw": "自摸", "ron": "点和", "rob_kong": "抢杠"}

@@ -20,7 +20,7 @@ from sqlalchemy import Engine, ForeignKey, Integer, String, Text, event, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-from engine.errors import InputError
+from engine.core.errors import InputError
 from tools.lab.store import open_store
 
 

@@ -13,8 +13,8 @@ import secrets
 from collections.abc import Collection
 from typing import Any
 
-from engine.session import MODES
-from engine.state import PLAYERS
+from engine.core.seats import PLAYERS
+from engine.hextech.session import MODES
 from tools.console_web.cards import pool_names
 from tools.console_web.live import NICKNAME_LIMIT, TableSpec, new_token
 

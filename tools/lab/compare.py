@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.errors import InputError
+from engine.core.errors import InputError
 from tools.lab.metrics import CARD_FIGURES, Aggregate, CardStats, Metrics
 from tools.lab.records import Cohort, base_id
 from tools.lab.stats import Difference, Estimate, difference

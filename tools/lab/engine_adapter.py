@@ -1,7 +1,7 @@
 """The lab's link to the rules engine: play one session with bots and turn it into a session record.
 
 The pool is the mode's pool or a pool file's (§3, §18.2) with the versions
-the spec forces (§18.4); the session is :class:`engine.session.Session`
+the spec forces (§18.4); the session is :class:`engine.hextech.session.Session`
 with the mode's modules plugged in (§7, §8), driven by the named bots.
 Each round's result gives the wins, scores, contract statuses, turns, the
 chance and party cards drawn and, per card, how often its abilities acted and
@@ -29,17 +29,18 @@ from typing import Any, ClassVar, Literal, cast
 from dsl.compiler import compile_pool
 from dsl.loader import load_cards
 from dsl.pools import card_paths, pool_cards
-from engine.agents import make_agents
-from engine.bus import Event
-from engine.card_runtime import DrawnCard as EngineDrawn
-from engine.errors import InputError, engine_faults
-from engine.plugins import Modules, modules_for_mode
-from engine.round import RoundResult as EngineRoundResult
-from engine.session import RoundRecord as EngineRound
-from engine.session import Session, SessionConfig, SessionResult, drive
-from engine.state import PLAYERS, ContractStatus, WinWay
-from engine.vocabulary import CompiledCard
-from engine.wins import EndReason
+from engine.core.errors import InputError, engine_faults
+from engine.core.seats import PLAYERS
+from engine.hextech.agents import make_agents
+from engine.hextech.bus import Event
+from engine.hextech.card_runtime import DrawnCard as EngineDrawn
+from engine.hextech.plugins import Modules, modules_for_mode
+from engine.hextech.round import RoundResult as EngineRoundResult
+from engine.hextech.session import RoundRecord as EngineRound
+from engine.hextech.session import Session, SessionConfig, SessionResult, drive
+from engine.hextech.state import ContractStatus, WinWay
+from engine.hextech.vocabulary import CompiledCard
+from engine.hextech.wins import EndReason
 from tools.lab.records import (
     ChallengeRecord,
     ContractRecord,
@@ -84,7 +85,7 @@ def session_cards(
 @dataclass
 class EventWatcher:
     """A bus sink counting, round by round, the card draws each card caused (``cause`` ``card:<base id>``);
-    it records only the events it counts by (:class:`engine.bus.NamedSink`)."""
+    it records only the events it counts by (:class:`engine.hextech.bus.NamedSink`)."""
 
     events: ClassVar[frozenset[str]] = frozenset({"round.started", *CARD_DRAWS})
     rounds: list[Counter[str]] = field(default_factory=list)

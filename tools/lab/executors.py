@@ -24,7 +24,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from engine.errors import InputError
+from engine.core.errors import InputError
 
 CONNECT_TIMEOUT = 10.0
 PARENT_CHECK_SECONDS = 0.2

@@ -27,7 +27,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.errors import InputError
+from engine.core.errors import InputError
 from tools.lab.records import Cohort, SessionRecord
 from tools.lab.stats import Difference, Estimate, difference, share
 from tools.lab.tally import Drawn, Held, Party, Tally, tally

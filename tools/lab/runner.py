@@ -29,7 +29,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.errors import HexError, InputError
+from engine.core.errors import HexError, InputError
 from tools.lab.records import SessionRecord
 from tools.lab.session_spec import SessionSpec
 from tools.lab.tally import Tally

@@ -32,7 +32,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-from engine.errors import InputError
+from engine.core.errors import InputError
 from tools.lab.records import Cohort, SessionRecord, versions_fingerprint
 
 DEFAULT_DB = "sqlite:///hexmj-records.db"

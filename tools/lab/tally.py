@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from engine.errors import InputError
+from engine.core.errors import InputError
 from tools.lab.records import Cohort, PlayerRound, SessionRecord
 from tools.lab.stats import Estimate, mean_of_moments, rate, share
 

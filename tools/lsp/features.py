@@ -16,8 +16,8 @@ from dsl.compiler import FIELD_LABELS, FILTER_WORDS
 from dsl.errors import Location
 from dsl.model import Card
 from dsl.reference import Entry, Table, entries, hover_markdown
-from engine import predicates as pr
-from engine import vocabulary as v
+from engine.hextech import predicates as pr
+from engine.hextech import vocabulary as v
 
 CARD_ID = re.compile(r"[A-Z]{1,2}-[A-Z]?[0-9]{2,3}(?:-v[0-9]+)?")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")

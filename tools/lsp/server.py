@@ -19,7 +19,7 @@ from dsl.analysis import Analysis, Finding, context_paths, file_cards
 from dsl.errors import CardSyntaxError, Location
 from dsl.formatter import format_text
 from dsl.model import Card
-from engine.plugins import ModuleInfo, installed_modules
+from engine.hextech.plugins import ModuleInfo, installed_modules
 from tools.lsp import features as f
 
 NAME = "hexmj-lsp"

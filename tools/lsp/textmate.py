@@ -16,8 +16,8 @@ from typing import Any
 
 from dsl.compiler import FIELD_LABELS
 from dsl.model import CARD_GROUPS
-from engine import predicates as pr
-from engine import vocabulary as v
+from engine.hextech import predicates as pr
+from engine.hextech import vocabulary as v
 
 SCOPE = "source.hexcard"
 PATH = Path(__file__).resolve().parents[2] / "editors" / "vscode" / "syntaxes" / "hexcard.tmLanguage.json"

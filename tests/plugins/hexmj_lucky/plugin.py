@@ -12,8 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engine.bus import Event, Step
-from engine.hookspecs import Game, ModuleSpec, ScoreContribution, SetupStage, WinSummary, hookimpl
+from engine.hextech.bus import Event, Step
+from engine.hextech.hookspecs import Game, ModuleSpec, ScoreContribution, SetupStage, WinSummary, hookimpl
 
 SEVENS = frozenset({6, 15, 24})
 

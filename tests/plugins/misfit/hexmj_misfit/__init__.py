@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.hookspecs import DeckSpec, ModuleSpec, hookimpl
+from engine.hextech.hookspecs import DeckSpec, ModuleSpec, hookimpl
 
 
 @hookimpl

@@ -1,0 +1,83 @@
+"""The parts a winning hand is read as: sets, pairs and whole-hand forms (standard rules
+和牌的规定 二; §13.11).
+
+A :class:`Decomposition` is one reading of a complete hand: its form
+(``standard`` = four sets and a pair, ``seven_pairs``, ``thirteen_orphans``,
+or a form a card grants) and its groups.  Each :class:`Group` keeps both the
+physical faces (``tiles``) and the identities they count as (``treated``),
+because structure predicates read the treated identities while face
+predicates (清一色, B-04, treasure) read the physical faces (CARD-INVENTORY H23).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine.core.melds import MeldKind
+
+STANDARD = "standard"
+SEVEN_PAIRS = "seven_pairs"
+THIRTEEN_ORPHANS = "thirteen_orphans"
+
+
+class SetKind(StrEnum):
+    """What a group counts as.  ``loose`` holds tiles a whole-hand form leaves outside any set
+    (the twelve single orphans of 十三幺, the eleven digits and the single wind of B-15)."""
+
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"
+    PAIR = "pair"
+    LOOSE = "loose"
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One set of a decomposition.
+
+    ``tiles`` are the physical kinds, sorted; ``treated[i]`` is what
+    ``tiles[i]`` counts as (equal to ``tiles`` unless a shape substituted a
+    tile); ``shape`` is ``"plain"`` or the name of the shape that made the
+    group; ``meld`` is the kind of a declared meld, ``None`` for a set formed in
+    hand; ``granted_by`` is the source of the grant that made it.
+    """
+
+    kind: SetKind
+    tiles: tuple[int, ...]
+    treated: tuple[int, ...]
+    shape: str = "plain"
+    meld: MeldKind | None = None
+    granted_by: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Decomposition:
+    """One reading of a complete hand: its form, every group (declared melds included) and the
+    sources of the grants it used, sorted."""
+
+    form: str
+    groups: tuple[Group, ...]
+    grants_used: tuple[str, ...] = ()
+
+    @property
+    def pair(self) -> Group | None:
+        """The pair (将): the one pair of the hand; ``None`` when there are several (七对, B-14)."""
+        pairs = [g for g in self.groups if g.kind is SetKind.PAIR]
+        return pairs[0] if len(pairs) == 1 else None
+
+
+_RANK = {SetKind.KONG: 0, SetKind.PUNG: 1, SetKind.PAIR: 2, SetKind.CHOW: 3, SetKind.LOOSE: 4}
+
+
+def group_order(group: Group) -> tuple[int, int, int, tuple[int, ...], tuple[int, ...], str, str]:
+    """The canonical order of groups in a decomposition: declared melds first, then by lowest tile."""
+    return (
+        0 if group.meld else 1,
+        group.tiles[0],
+        _RANK[group.kind],
+        group.tiles,
+        group.treated,
+        group.shape,
+        group.granted_by or "",
+    )

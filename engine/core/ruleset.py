@@ -1,0 +1,227 @@
+"""What a rule set declares, and the shapes of a scored win (issue 14 item 2).
+
+A rule set is a package above the core (``engine.hextech``, ``engine.standard``,
+``engine.hongzhong``, or a third party's) that registers a :class:`RuleSet` through the entry-point
+group ``hexmj.rulesets`` (``engine.core.registry``).  It declares, as data, everything the table
+needs to know to seat four players and play: its tile set, the deal, how the dealer moves and how
+long a session is, which calls exist and their priority, which win forms it accepts, how many
+winners a discard may have, and its table options.  Its scoring and settlement are the two
+functions every rule set writes for itself: :meth:`RuleSet.score` reads a :class:`WinContext` and
+itemises the win as :class:`Fan` lines, :meth:`RuleSet.settle` says who pays whom.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from engine.core.errors import InputError
+from engine.core.melds import Meld
+from engine.core.tiles import NUM_KINDS, instances_of
+
+OptionValue = bool | int | str
+
+
+class Call(StrEnum):
+    """The calls a rule set may allow on another player's discard or in its own turn."""
+
+    HU = "hu"
+    PON = "pon"
+    KONG = "kong"
+    """An exposed kong on another player's discard (明杠)."""
+    CHI = "chi"
+    ADDED_KONG = "added_kong"
+    """A fourth tile added to one's own pon (加杠), which another player may rob (抢杠)."""
+    CONCEALED_KONG = "concealed_kong"
+
+
+class DealerRotation(StrEnum):
+    """How the deal moves after a round."""
+
+    ROTATE = "rotate"
+    """The next seat deals whatever happened (standard rules 术语 二: 庄家不连庄)."""
+    WINNER_DEALS = "winner_deals"
+    """The round's winner deals the next; after a drawn round the dealer stays."""
+    DEALER_KEEPS_ON_WIN = "dealer_keeps_on_win"
+    """The dealer deals again when it wins or the round is drawn, else the next seat deals."""
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """The tiles a rule set plays with: four copies of each of ``kinds``, one of each of ``flowers``
+    (tile kinds of :mod:`engine.core.tiles`)."""
+
+    kinds: tuple[int, ...]
+    flowers: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if any(not 0 <= k < NUM_KINDS for k in self.kinds) or len(set(self.kinds)) != len(self.kinds):
+            raise InputError(f"a tile set's kinds must be distinct kinds below {NUM_KINDS}")
+
+    def instances(self) -> tuple[int, ...]:
+        """Every physical tile of the set, as tile instances, in instance order."""
+        return tuple(i for k in (*self.kinds, *self.flowers) for i in instances_of(k))
+
+    @property
+    def size(self) -> int:
+        """How many tiles the wall holds (144, 112, …)."""
+        return 4 * len(self.kinds) + len(self.flowers)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option: its name, its default and the values it takes (``choices`` for a word,
+    ``low``/``high`` for a number; a flag is a bool)."""
+
+    name: str
+    default: OptionValue
+    help: str
+    choices: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+
+    def parse(self, text: str | None) -> OptionValue:
+        """The value ``--option NAME[=VALUE]`` gives; a bare flag is true.  Raises
+        :class:`InputError` naming the option and what it takes."""
+        where = f"--option {self.name}"
+        if isinstance(self.default, bool):
+            if text is None:
+                return True
+            words = {"true": True, "yes": True, "on": True, "1": True}
+            words |= {"false": False, "no": False, "off": False, "0": False}
+            if text.lower() not in words:
+                raise InputError(f"{where}: takes true or false, not {text!r}")
+            return words[text.lower()]
+        if text is None:
+            raise InputError(f"{where}: needs a value ({self.name}=VALUE)")
+        if isinstance(self.default, int):
+            if not text.lstrip("-").isdigit() or len(text) > 6:
+                raise InputError(f"{where}: takes a whole number, not {text!r}")
+            number = int(text)
+            if (self.low is not None and number < self.low) or (self.high is not None and number > self.high):
+                raise InputError(f"{where}: takes {self.low}..{self.high}, not {number}")
+            return number
+        if self.choices and text not in self.choices:
+            raise InputError(f"{where}: takes one of {', '.join(self.choices)}, not {text!r}")
+        return text
+
+
+@dataclass(frozen=True)
+class Fan:
+    """One line of an itemised win: the fan's name as its rule set writes it, its value, how many
+    times it counts."""
+
+    name: str
+    value: int
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A scored win: its fan lines and their total, after the rule set's caps and doublings."""
+
+    fan: tuple[Fan, ...]
+    total: int
+
+
+@dataclass(frozen=True)
+class WinContext:
+    """Everything a rule set's scoring may read of one win.
+
+    ``concealed`` holds the winner's concealed tiles as kinds, the winning tile among them;
+    ``melds`` its declared melds and ``meld_sources`` who gave each one's claimed tile (``None``
+    for a concealed kong).  ``discarder`` is ``None`` for a self-drawn win.  The flags are the
+    win's circumstances, named as the standard rules' fan table names them."""
+
+    concealed: tuple[int, ...]
+    melds: tuple[Meld, ...]
+    winning_tile: int
+    winner: int
+    discarder: int | None
+    prevalent_wind: int
+    seat_wind: int
+    dealer: int
+    meld_sources: tuple[int | None, ...] = ()
+    flowers: tuple[int, ...] = ()
+    last_copy: bool = False
+    """和绝张: the winning tile is the last of its four copies not yet in sight."""
+    last_of_wall: bool = False
+    """妙手回春 / 海底捞月: won on the last tile of the wall (drawn, or its discard)."""
+    after_kong: bool = False
+    """杠上开花: won on the replacement tile of one's own kong."""
+    robbing_kong: bool = False
+    """抢杠和: won on the tile another player added to a pon."""
+    heavenly: bool = False
+    """天和: the dealer's dealt hand is complete."""
+    earthly: bool = False
+    """地和: a win on the first tile, before any call."""
+
+    @property
+    def self_drawn(self) -> bool:
+        """自摸: nobody discarded the winning tile."""
+        return self.discarder is None
+
+
+@dataclass(frozen=True)
+class RuleSet(ABC):
+    """A rule set's declaration, and the two functions it writes itself.
+
+    ``calls`` lists the calls it allows in tiers of priority, highest first: ``((HU,), (PON,
+    KONG), (CHI,))`` reads 胡 > 碰/杠 > 吃; within a tier, and between several claims of one tier,
+    seat order from the discarder decides (``winners_per_discard`` claims of the top tier stand).
+    ``win_forms`` names the forms of :mod:`engine.core.groups` (and those a rule set adds) a hand
+    may be complete in."""
+
+    name: str
+    title: str
+    source: str
+    tiles: TileSet
+    calls: tuple[tuple[Call, ...], ...]
+    win_forms: tuple[str, ...]
+    session_rounds: int
+    dealer_rotation: DealerRotation
+    hand_size: int = 13
+    winners_per_discard: int = 1
+    chi_from_upper_seat_only: bool = True
+    options: tuple[Option, ...] = ()
+    settlement: str = ""
+    """One sentence: who pays whom, as the rule set's document puts it."""
+    notes: Mapping[str, str] = field(default_factory=dict)
+
+    def allows(self, call: Call) -> bool:
+        """Whether any tier holds ``call``."""
+        return any(call in tier for tier in self.calls)
+
+    def priority(self, call: Call) -> int:
+        """The call's tier, 0 the highest.  Raises :class:`InputError` for a call the rule set
+        does not have."""
+        for rank, tier in enumerate(self.calls):
+            if call in tier:
+                return rank
+        raise InputError(f"{self.name} has no call {call.value!r}")
+
+    def option(self, name: str) -> Option:
+        """The option named ``name``; raises :class:`InputError` listing the rule set's options."""
+        for option in self.options:
+            if option.name == name:
+                return option
+        known = ", ".join(o.name for o in self.options) or "none"
+        raise InputError(f"--option {name}: {self.name} has no such option (its options: {known})")
+
+    def resolve_options(self, given: Sequence[str]) -> dict[str, OptionValue]:
+        """Every option's value from ``--option NAME[=VALUE]`` words, defaults filled in."""
+        values: dict[str, OptionValue] = {o.name: o.default for o in self.options}
+        for word in given:
+            name, sep, value = word.partition("=")
+            values[name] = self.option(name).parse(value if sep else None)
+        return values
+
+    @abstractmethod
+    def score(self, win: WinContext, options: Mapping[str, OptionValue]) -> Scored:
+        """Itemise ``win`` under the rule set's fan table."""
+
+    @abstractmethod
+    def settle(self, win: WinContext, scored: Scored, options: Mapping[str, OptionValue]) -> tuple[int, ...]:
+        """Each player's gain (a loss negative) for ``scored``: who pays whom."""

@@ -1,0 +1,275 @@
+"""Agents: whoever answers a player's decisions — a bot, a console, a script (§5.2, §9.1, §10, §11).
+
+Every agent implements :class:`Agent`: it is handed its own
+:class:`~engine.hextech.view.PlayerView` and a :class:`~engine.core.decisions.Decision`
+and returns one of the decision's options.  The engine validates the answer.
+
+* :class:`RandomAgent`: a uniformly random legal answer from its own seeded RNG.
+* :class:`GreedyAgent`: takes every legal win; discards to the lowest shanten;
+  calls and kongs only when they lower (or keep) the shanten and keep its
+  contract alive; card choices (contracts, the abandon window, augments, card
+  options, reorders, targets) come from :mod:`engine.hextech.choices`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+from itertools import compress
+from typing import Protocol
+
+from engine.core.decisions import HU, PASS, Decision, DecisionKind
+from engine.core.errors import InputError
+from engine.core.shanten import DiscardShanten, shanten_counts
+from engine.core.tiles import NUM_KINDS, TERMINALS, format_one, parse_one
+from engine.hextech import choices
+from engine.hextech.view import PlayerView
+
+
+class Agent(Protocol):
+    """Answers decisions for one player; ``sees`` is false for an agent that never reads its view, so
+    none is built for it; ``person`` is true for a person at the table, who answers the modules' own
+    decisions (party challenges, §7.4: refusing is theirs) instead of the modules' bot policy."""
+
+    name: str
+    sees: bool
+    person: bool
+
+    def decide(self, view: PlayerView, decision: Decision) -> str:
+        """One of ``decision.options``."""
+        ...
+
+
+class RandomAgent:
+    """A random legal answer to every decision."""
+
+    name = "random"
+    sees = False
+    person = False
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def decide(self, view: PlayerView, decision: Decision) -> str:
+        """Any option, uniformly."""
+        return self.rng.choice(decision.options)
+
+
+def _counts(hand: tuple[int, ...]) -> list[int]:
+    vec = [0] * NUM_KINDS
+    for k in hand:
+        vec[k] += 1
+    return vec
+
+
+def _isolation(k: int, vec: bytes) -> int:
+    """How little a tile connects to the rest of the hand: honours and terminals first (a tie-break)."""
+    if k >= choices.HONOURS:
+        return 10 - vec[k]
+    lo, hi = choices.NEAR[k]
+    return (10 if k in TERMINALS else 6) - sum(vec[lo:hi])
+
+
+@lru_cache(maxsize=choices.ORDERS_CACHED)
+def _isolated_places(suit: bytes, first: int) -> tuple[int, ...]:
+    """Each face's place in the discard order of one suit's key (:func:`choices.order_places` by
+    :func:`_isolation`)."""
+    vec = bytes(first) + suit
+    return choices.order_places((_isolation(k, vec) for k in range(first, first + len(suit))), first)
+
+
+def _discard_order(key: bytes) -> tuple[int, ...]:
+    """Each face's place in the greedy discard order for the hand ``key``: the most isolated first,
+    then the lower face."""
+    return (
+        _isolated_places(key[0:9], 0)
+        + _isolated_places(key[9:18], 9)
+        + _isolated_places(key[18:27], 18)
+        + _isolated_places(key[27:34], choices.HONOURS)
+    )
+
+
+def _lowest(vec: list[int], n: int) -> int:
+    """The lowest shanten after one discard.  No discard leaves less than the hand's own shanten, so
+    the search ends at the first face that keeps it (a hand of full size that is not complete always
+    holds a tile its best reading leaves out)."""
+    after = DiscardShanten(vec, n)
+    now = after.own()
+    found = []
+    for k in compress(range(NUM_KINDS), vec):
+        if after[k] == now:
+            return now
+        found.append(after[k])
+    return min(found)
+
+
+def _best(vec: list[int], n: int, allowed: list[int]) -> int:
+    """The discard among ``allowed`` that leaves the lowest shanten, the most isolated on ties (then
+    the lowest face; the tile itself counts alike for every face).  No discard leaves less than the
+    hand's own shanten, so the first in that order to keep it is the one."""
+    key = bytes(vec)
+    after = DiscardShanten(key, n)
+    now = after.own()
+    places = _discard_order(key)
+    order = sorted([places[k] for k in allowed])
+    for place in order:
+        if after[place & choices.FACE] == now:
+            return place & choices.FACE
+    return min([place & choices.FACE for place in order], key=after.__getitem__)
+
+
+@lru_cache(maxsize=256)
+def _face(text: str) -> int:
+    """The face an option names (``1m``), read once."""
+    return parse_one(text)
+
+
+@lru_cache(maxsize=256)
+def _move(option: str) -> tuple[str, int]:
+    """A turn option's verb and the face it names (``discard 1m``), read once."""
+    verb, _, face = option.partition(" ")
+    return verb, _face(face)
+
+
+class GreedyAgent:
+    """A shanten-driven bot that takes every legal win."""
+
+    name = "greedy"
+    sees = True
+    person = False
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def decide(self, view: PlayerView, decision: Decision) -> str:
+        """The greedy answer for each kind of decision."""
+        return _HANDLERS.get(decision.kind, GreedyAgent._first)(self, view, decision)
+
+    def _turn(self, view: PlayerView, decision: Decision) -> str:
+        options = decision.options
+        if HU in options:
+            return HU
+        vec = _counts(view.hand)
+        n = view.n_melds
+        discards = []
+        for option in options:
+            verb, face = _move(option)
+            if verb == "discard":
+                discards.append(face)
+            elif verb in ("ankan", "kakan"):
+                after = list(vec)
+                after[face] -= 4 if verb == "ankan" else 1
+                if shanten_counts(after, n + 1 if verb == "ankan" else n) <= _lowest(vec, n):
+                    return option
+        return f"discard {format_one(_best(vec, n, discards))}"
+
+    def _call(self, view: PlayerView, decision: Decision) -> str:
+        options = decision.options
+        if HU in options:
+            return HU
+        vec = _counts(view.hand)
+        n = view.n_melds
+        now = shanten_counts(vec, n)
+        face = _face(decision.about)
+        for option in options:
+            verb, _, run = option.partition(" ")
+            after = list(vec)
+            if verb == "kong":
+                after[face] -= 3
+                if shanten_counts(after, n + 1) <= now and choices.calls_welcome(view, verb):
+                    return option
+            elif verb in ("pon", "chi"):
+                used = [face, face] if verb == "pon" else [_face(f"{d}{run[-1]}") for d in run[:-1]]
+                if verb == "chi":
+                    used.remove(face)
+                for k in used:
+                    after[k] -= 1
+                if _lowest(after, n + 1) < now and choices.calls_welcome(view, verb):
+                    return option
+        return PASS
+
+    def _abandon(self, view: PlayerView, decision: Decision) -> str:
+        return choices.keep_or_abandon(view, self.rng)
+
+    def _contract(self, view: PlayerView, decision: Decision) -> str:
+        return choices.choose_contract(view, decision.options, self.rng)
+
+    def _augment(self, view: PlayerView, decision: Decision) -> str:
+        return choices.choose_augment(view, decision.options)
+
+    def _card(self, view: PlayerView, decision: Decision) -> str:
+        return choices.choose_card(view, decision.options)
+
+    def _choose(self, view: PlayerView, decision: Decision) -> str:
+        return choices.choose(view, decision.options, decision.about, self.rng)
+
+    def _first(self, view: PlayerView, decision: Decision) -> str:
+        return decision.options[0]
+
+
+_HANDLERS: dict[DecisionKind, Callable[[GreedyAgent, PlayerView, Decision], str]] = {
+    DecisionKind.TURN: GreedyAgent._turn,
+    DecisionKind.CALL: GreedyAgent._call,
+    DecisionKind.ROB_KONG: GreedyAgent._call,
+    DecisionKind.ABANDON: GreedyAgent._abandon,
+    DecisionKind.CONTRACT: GreedyAgent._contract,
+    DecisionKind.AUGMENT: GreedyAgent._augment,
+    DecisionKind.KEEP_LASTING: GreedyAgent._card,
+    DecisionKind.CHOOSE: GreedyAgent._choose,
+}
+"""The greedy answer's method for each kind of decision (a module-level table: compiled classes have
+no class-level dictionaries of their own methods)."""
+
+
+def search_agent(rng: random.Random, budget: int | None = None) -> Agent:
+    """The search agent (:mod:`engine.hextech.search`, imported when first asked for: it builds on this
+    module's greedy agent) with ``budget`` imagined rounds per candidate answer, or its default."""
+    from engine.hextech import search
+
+    return search.SearchAgent(rng, search.BUDGET if budget is None else budget)
+
+
+AGENTS: dict[str, Callable[[random.Random], Agent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "search": search_agent,
+}
+"""The bots ``hexmj play --agents`` knows, by name."""
+BUDGETED: dict[str, Callable[[random.Random, int], Agent]] = {"search": search_agent}
+"""The bots that take a budget, ``NAME:N`` (``search:64``)."""
+MAX_BUDGET = 4096
+"""The largest budget ``NAME:N`` accepts."""
+
+
+def _factory(
+    name: str, letter: str, known: Mapping[str, Callable[[random.Random], Agent]]
+) -> Callable[[random.Random], Agent]:
+    """The factory an ``--agents`` name stands for: a known name, or ``NAME:N`` for a budgeted bot."""
+    base, colon, budget = name.partition(":")
+    if colon and base in BUDGETED:
+        if not budget.isdigit() or not 1 <= int(budget) <= MAX_BUDGET:
+            raise InputError(
+                f"--agents: the budget of {base} for {letter} must be a whole number 1…{MAX_BUDGET}, "
+                f"got {budget!r}"
+            )
+        budgeted, n = BUDGETED[base], int(budget)
+        return lambda rng: budgeted(rng, n)
+    factory = known.get(name)
+    if factory is None:
+        raise InputError(f"--agents: unknown agent {name!r} for {letter} (one of {', '.join(known)})")
+    return factory
+
+
+def make_agents(
+    names: list[str], seed: int, extra: Mapping[str, Callable[[random.Random], Agent]] | None = None
+) -> list[Agent]:
+    """Four agents by name, each with its own RNG derived from the session seed (deterministic);
+    ``extra`` adds the caller's own agents by name to the bots (``hexmj play``: a person at a terminal)."""
+    if len(names) != 4:
+        raise InputError(f"--agents: expected 4 names separated by commas, got {len(names)}")
+    known = {**AGENTS, **(extra or {})}
+    agents = []
+    for letter, name in zip("ABCD", names, strict=True):
+        agents.append(_factory(name, letter, known)(random.Random(f"{seed}:agent:{letter}")))
+    return agents

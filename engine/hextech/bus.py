@@ -1,0 +1,320 @@
+"""The event bus: records every event and delivers it to the cards listening, in §15 order.
+
+An :class:`Event` carries its name (from the card language's event
+vocabulary), the acting player, its cause (``"rule"`` or ``"card:<id>"``,
+CARD-INVENTORY §0: world cards ignore card-caused events, §6.7, §14.6) and its
+payload.  Listeners that answer the same event run sorted by their §15 level
+(L1 legal hu … L9 plain calls), then clockwise from the acting player
+(§6.4), then by card id: never in pluggy's call order.  A listener is a
+generator step, so a card's effect may stop for a decision and resume.
+
+A delivery offers an event only to the listeners that can answer it whatever the table holds: a
+trigger written ``by holder`` hears only its holder's events, a world card no card-caused event
+(§6.7), no card an event its own effect caused (lib 二.2).  Each listener is then asked in turn
+whether it acts now (its ``start``); the delivery becomes a step only from the first one that
+does, so an event no listener acts on costs no generator.
+
+A sink records events (the session log, the lab's counts): a plain callable records every event, a
+:class:`NamedSink` only the events it names, and the bus gives each sink only the events it records.
+The bus keeps the names a round must build an event for (:attr:`Bus.audible`): those listened to,
+recorded, or awaited by a duration in force; any other event is never built.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Container, Generator, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import Any, NamedTuple, Protocol
+
+from engine.core.decisions import Decision
+
+Step = Generator[Decision, str, None]
+Start = Callable[["Event", Any], Generator[Decision, str, object] | None]
+"""A listener asked whether it acts on an event now: its step, or ``None`` when it has nothing to do
+(having done at once whatever needs no decision)."""
+RULE = "rule"
+"""The cause of an event of the ordinary flow (CARD-INVENTORY §0)."""
+
+
+@dataclass(slots=True, init=False)
+class Event:
+    """Something that happened at a rule timing point; ``player`` is the acting player, if any.
+
+    Never changed once delivered (not frozen only because a frozen value costs three times as much
+    to build, and a round builds hundreds; its ``__init__`` is written out so that the compiled
+    build compiles it too)."""
+
+    name: str
+    player: int | None
+    cause: str
+    data: Mapping[str, object]
+
+    def __init__(
+        self,
+        name: str,
+        player: int | None = None,
+        cause: str = RULE,
+        data: Mapping[str, object] | None = None,
+    ) -> None:
+        self.name = name
+        self.player = player
+        self.cause = cause
+        self.data = {} if data is None else data
+
+    @property
+    def card_caused(self) -> bool:
+        """Caused by a card effect rather than by the ordinary flow (§6.7)."""
+        return self.cause != RULE
+
+
+Sink = Callable[[Event], None]
+"""Records the events it is given: every event, unless it is a :class:`NamedSink`."""
+
+
+class NamedSink(Protocol):
+    """A sink that records only the events named in ``events``: the bus gives it no other."""
+
+    @property
+    def events(self) -> frozenset[str]: ...
+
+    def __call__(self, event: Event) -> None: ...
+
+
+class Listener(Protocol):
+    """A card ability or module handler on the bus: its event, §15 level, holder and source."""
+
+    @property
+    def event(self) -> str: ...
+
+    @property
+    def level(self) -> int: ...
+
+    @property
+    def holder(self) -> int | None: ...
+
+    @property
+    def source(self) -> str: ...
+
+    def run(self, event: Event, game: Any) -> Step:
+        """Resolve for ``event``; may yield decisions."""
+        ...
+
+
+@dataclass
+class Bus:
+    """Records events through ``sinks`` and runs the ``listeners`` of each event in §15 order.
+
+    The sinks are fixed when the bus is made; each is given, in their order, the events it records.
+
+    ``game`` may be the session or its round: card listeners get the round, module listeners (those
+    with a ``handle``, ``engine.hextech.hookspecs.Listener``) get the session, the modules' ``Game``."""
+
+    sinks: Sequence[Sink] = ()
+    listeners: dict[str, list[Listener]] = field(default_factory=dict)
+    tied: set[str] = field(default_factory=set)
+    """Events with two listeners of one level: only those are ranked by seat at each delivery."""
+    entries: dict[str, tuple[_Entry, ...]] = field(default_factory=dict)
+    """Each event's listeners as in ``listeners``, with what a delivery needs of them."""
+    awaited: set[str] = field(default_factory=set)
+    """The events that can end or arm a duration in force (``engine.hextech.card_runtime.watch``): delivered
+    even when nobody hears or records them."""
+    audible: Container[str] = field(init=False, repr=False)
+    """The events to build when they happen: listened to, recorded or awaited; every event when a
+    sink records them all.  Kept up to date in place, so a round may hold it."""
+    _audible: set[str] = field(init=False, repr=False)
+    _heard: dict[str, dict[int | None, tuple[_Entry, ...]]] = field(default_factory=dict, repr=False)
+    """Per event and acting player, the entries that can answer an event of the ordinary flow."""
+    _recorders: dict[str, tuple[Sink, ...]] = field(init=False, repr=False)
+    """Per event a named sink records, every sink that records it."""
+    _recording_all: tuple[Sink, ...] = field(init=False, repr=False)
+    """The sinks that record every event: those of any event no named sink records."""
+
+    def __post_init__(self) -> None:
+        self.sinks = tuple(self.sinks)
+        self._recording_all = tuple(s for s in self.sinks if _named(s) is None)
+        named = {name for s in self.sinks for name in _named(s) or ()}
+        self._recorders = {name: tuple(s for s in self.sinks if _records(s, name)) for name in named}
+        self._audible = set()
+        self.audible = EVERY_EVENT if self._recording_all else self._audible
+        self._count_audible()
+
+    def recorders(self, name: str) -> tuple[Sink, ...]:
+        """The sinks that record the event ``name``, in their order; none when nobody records it."""
+        return self._recorders.get(name, self._recording_all)
+
+    def listen(self, listener: Listener) -> None:
+        """Add a listener for its event, keeping each event's listeners sorted by level and card id."""
+        waiting = self.listeners.setdefault(listener.event, [])
+        waiting.append(listener)
+        waiting.sort(key=_rank)
+        if any(a.level == b.level for a, b in pairwise(waiting)):
+            self.tied.add(listener.event)
+        self.entries[listener.event] = tuple(_entry(li) for li in waiting)
+        self._heard.pop(listener.event, None)
+        self._audible.add(listener.event)
+
+    def clear(self) -> None:
+        """Drop every listener and awaited event (at the end of a round, §11 phase 6)."""
+        self.listeners.clear()
+        self.tied.clear()
+        self.entries.clear()
+        self._heard.clear()
+        self.awaited.clear()
+        self._count_audible()
+
+    def wait_for(self, names: Iterable[str]) -> None:
+        """Deliver the events ``names`` from now on even unheard: a duration in force may end on them."""
+        self.awaited.update(names)
+        self._audible.update(self.awaited)
+
+    def wait_only_for(self, names: Iterable[str]) -> None:
+        """Deliver unheard only the events ``names``: the durations still in force end on them."""
+        self.awaited = set(names)
+        self._count_audible()
+
+    def _count_audible(self) -> None:
+        """Gather :attr:`audible` afresh from the listeners, the named sinks and the awaited events."""
+        audible = self._audible
+        audible.clear()
+        audible.update(self.entries, self._recorders, self.awaited)
+
+    def heard(self, name: str, actor: int | None, cause: str) -> tuple[_Entry, ...]:
+        """The listeners of ``name`` that can answer an event of ``actor`` with ``cause``, in level and
+        card-id order: those of the ordinary flow's events are kept per acting player."""
+        if cause != RULE:
+            return tuple(e for e in self.entries.get(name, ()) if e.answers(actor, cause))
+        per_actor = self._heard.get(name)
+        if per_actor is None:
+            if name not in self.entries:
+                return ()
+            per_actor = self._heard[name] = {}
+        found = per_actor.get(actor)
+        if found is None:
+            found = per_actor[actor] = tuple(e for e in self.entries[name] if e.answers(actor, cause))
+        return found
+
+    def deliver(self, event: Event, game: Any) -> Step:
+        """Record ``event``, then run its listeners by level, clockwise seat from the actor, card id."""
+        yield from self.dispatch(event, game)
+
+    def dispatch(self, event: Event, game: Any) -> Iterable[Decision]:
+        """:meth:`deliver`, done at once up to the first listener that acts: the decisions of the
+        listeners from there on, or nothing.  The caller iterates it at once (``yield from``)."""
+        for sink in self.recorders(event.name):
+            sink(event)
+        heard = self.heard(event.name, event.player, event.cause)
+        if not heard:
+            return ()
+        table_side = getattr(game, "round", None) or game
+        return self.answer(event, heard, table_side, getattr(game, "session", None) or game)
+
+    def answer(
+        self, event: Event, heard: Sequence[_Entry], table_side: Any, module_side: Any
+    ) -> Iterable[Decision]:
+        """Run ``heard``, the listeners that can answer ``event``, by level, clockwise seat from the
+        actor, card id (:meth:`dispatch` without the sinks): card listeners get ``table_side``, the
+        round, and module listeners ``module_side``, the session."""
+        if len(heard) == 1:
+            only = heard[0]
+            return only.start(event, module_side if only.module else table_side) or ()
+        if event.name in self.tied:
+            table = getattr(table_side, "table", None)
+            heard = sorted(heard, key=lambda e: (e.listener.level, _distance(e.listener, event, table)))
+        for at, entry in enumerate(heard):
+            step = entry.start(event, module_side if entry.module else table_side)
+            if step is not None:
+                return _go_on(step, heard[at + 1 :], event, table_side, module_side)
+        return ()
+
+
+class _EveryEvent:
+    """Every event name: what a sink recording every event needs built."""
+
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
+EVERY_EVENT: Container[str] = _EveryEvent()
+"""The :attr:`Bus.audible` of a bus with a sink that records every event."""
+
+
+def _go_on(
+    step: Generator[Decision, str, object],
+    rest: Sequence[_Entry],
+    event: Event,
+    table_side: Any,
+    module_side: Any,
+) -> Step:
+    """The delivery from the first listener that acts: its step, then each later listener in turn."""
+    yield from step
+    for entry in rest:
+        later = entry.start(event, module_side if entry.module else table_side)
+        if later is not None:
+            yield from later
+
+
+class _Entry(NamedTuple):
+    """A listener as delivered: ``start`` asks it to act; ``only`` the one acting player whose events
+    it can answer (``-1`` none, ``None`` any); ``rule_only`` it ignores card-caused events (§6.7);
+    ``deaf_to`` the cause it never hears (its own card's, lib 二.2); ``module`` whether it is a
+    module's (it then gets the session)."""
+
+    listener: Listener
+    start: Start
+    only: int | None
+    rule_only: bool
+    deaf_to: str | None
+    module: bool
+
+    def answers(self, actor: int | None, cause: str) -> bool:
+        """Whether an event of ``actor`` with ``cause`` can reach the listener at all."""
+        if self.only is not None and self.only != actor:
+            return False
+        if self.rule_only and cause != RULE:
+            return False
+        return cause != self.deaf_to
+
+
+def _entry(listener: Listener) -> _Entry:
+    """A card trigger that answers only its holder's own events (``holder_only``) is passed over,
+    unasked, for anyone else's; so are a world card for card-caused events and a card for the events
+    its own effects cause.  A listener without a ``start`` is run whole."""
+    only = None
+    if getattr(listener, "holder_only", False):
+        only = -1 if listener.holder is None else listener.holder
+    start: Start = getattr(listener, "start", None) or listener.run
+    return _Entry(
+        listener,
+        start,
+        only,
+        getattr(listener, "rule_only", False),
+        getattr(listener, "deaf_to", None),
+        hasattr(listener, "handle"),
+    )
+
+
+def _named(sink: Sink) -> frozenset[str] | None:
+    """The events a :class:`NamedSink` records; ``None`` for a plain sink (it records every event)."""
+    events: frozenset[str] | None = getattr(sink, "events", None)
+    return events
+
+
+def _records(sink: Sink, name: str) -> bool:
+    """Whether ``sink`` records the event ``name``: a plain sink records every event."""
+    events = _named(sink)
+    return events is None or name in events
+
+
+def _rank(listener: Listener) -> tuple[int, str]:
+    """The order of an event's listeners before seats are known: §15 level, then card id."""
+    return (listener.level, listener.source)
+
+
+def _distance(listener: Listener, event: Event, table: Any) -> int:
+    """Clockwise seats from the acting player to the listener's holder (§6.4); 0 when either is
+    unknown.  Sorting stably by level and this distance keeps card-id order among equals."""
+    if listener.holder is not None and event.player is not None and table is not None:
+        distance: int = table.seat_distance(event.player, listener.holder)
+        return distance
+    return 0

@@ -1,0 +1,247 @@
+"""Calls and the response window (§11 phase 2, §12.2, §12.3, §13.9): chi, pon and kong options,
+priority hu > pon/kong > chi with multiple ron in seat order from the discarder, the called meld,
+concealed and added kongs, and robbing an added kong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING
+
+from engine.core.decisions import HU, PASS, Decision, DecisionKind
+from engine.core.hand import is_complete_counts
+from engine.core.hand_counts import HandCounts, count_hand
+from engine.core.melds import HONOUR_RUNS, Meld, MeldKind
+from engine.core.seats import PLAYERS
+from engine.core.tiles import FACES, INSTANCE_KINDS, format_tiles, kind_of_instance, parse_one
+from engine.hextech.bus import Step
+from engine.hextech.draws import replacement_draw
+from engine.hextech.rules import CallKind, WinClaim, binding_form, fits_form, grant_reach
+from engine.hextech.setup import OTHER_TILES
+from engine.hextech.state import TableMeld, WinWay
+from engine.hextech.wins import can_win, settle_wins
+
+if TYPE_CHECKING:
+    from engine.hextech.round import Round
+
+_PASS_ONLY = (PASS,)
+_PASS_OR_HU = (PASS, HU)
+
+
+def responses(rnd: Round, source: int, tile: int, *, rob: bool) -> Generator[Decision, str, list[int]]:
+    """Ask every in-game other player for their response, then rank them: hu (in seat order from
+    the source) beats pon/kong, which beats chi (§11 phase 2, §12.3, CARD-INVENTORY H16)."""
+    t = rnd.table
+    about = FACES[INSTANCE_KINDS[tile]]
+    kind = DecisionKind.ROB_KONG if rob else DecisionKind.CALL
+    answers: dict[int, str] = {}
+    chances: set[int] = set()
+    for q in t.clockwise_from(source):
+        options = response_options(rnd, q, source, tile, rob)
+        if len(options) > 1:
+            if _call_chance(options):
+                chances.add(q)
+            answers[q] = yield Decision(kind, q, options, about)
+    rnd.answers = answers
+    rnd.call_chances = chances
+    if not answers:
+        return []
+    ron = [q for q, a in answers.items() if a == HU]
+    if ron:
+        return sorted(ron, key=lambda q: t.seat_distance(source, q))
+    for group in (("pon", "kong"), ("chi",)):
+        callers = [q for q, a in answers.items() if a.split(" ")[0] in group]
+        if callers:
+            return sorted(callers, key=lambda q: t.seat_distance(source, q))[:1]
+    return []
+
+
+def _call_chance(options: tuple[str, ...]) -> bool:
+    """Whether the options hold a pon or a chi: a chance to call (``next_call_chance``, §12.2)."""
+    return "pon" in options or options[-1].startswith("chi")
+
+
+def response_options(rnd: Round, q: int, source: int, tile: int, rob: bool) -> tuple[str, ...]:
+    """What ``q`` may answer to ``source``'s discard (or added kong, ``rob``): pass, hu, pon, kong,
+    chi; a player whose own turn action is pending only passes (H9), and so does a winner about to
+    leave (R141)."""
+    responder = rnd.table.players[q]
+    if q in rnd.owing or q in rnd.exiting or len(responder.hand) + 3 * len(responder.melds) != OTHER_TILES:
+        return _PASS_ONLY
+    counted = count_hand(rnd.hand_counts, q, responder.hand)
+    hu = _may_ron(rnd, q, source, tile, counted, rob)
+    if rob or source in rnd.safe:
+        return _PASS_OR_HU if hu else _PASS_ONLY
+    calls = _call_options(rnd, q, source, INSTANCE_KINDS[tile], counted.vector)
+    if hu:
+        return (PASS, HU, *calls)
+    return (PASS, *calls) if calls else _PASS_ONLY
+
+
+def _may_ron(rnd: Round, q: int, source: int, tile: int, counted: HandCounts, rob: bool) -> bool:
+    """Whether ``q`` may hu on ``source``'s tile, robbing a kong or not (§12.2, §13.9.4).  A tile lowers
+    shanten by one at most: a hand further than its grants reach cannot win, nor, with a contract's
+    own form (B-14, B-15), one the tile does not give that form; neither is judged."""
+    t = rnd.table
+    n_melds = len(t.players[q].melds)
+    reach = grant_reach(rnd.rules, t, q)
+    vector = counted.vector
+    face = INSTANCE_KINDS[tile]
+    if reach == 0:
+        vector[face] += 1
+        possible = is_complete_counts(vector, n_melds)
+        vector[face] -= 1
+    elif reach is None:
+        form = binding_form(rnd.rules, t, q)
+        near = counted.shanten(n_melds) - 1 < rnd.rules.grants_reach(q)
+        vector[face] += 1
+        possible = near or (form is not None and fits_form(form, vector))
+        vector[face] -= 1
+    else:
+        possible = counted.shanten(n_melds) - 1 < reach
+    way = WinWay.ROB_KONG if rob else WinWay.RON
+    return possible and can_win(rnd, q, tile, WinClaim(way, from_player=source, last_tile=not t.wall))
+
+
+def _call_options(rnd: Round, q: int, source: int, face: int, held: list[int]) -> list[str]:
+    """The calls ``q``, holding ``held``, may make on ``source``'s ``face``, as the card rules allow:
+    pon on two held, kong on three with tiles left to replace it, chi runs (§12.2, §13.9)."""
+    t = rnd.table
+    found: list[str] = []
+    n = held[face]
+    if n >= 2 and rnd.rules.may_call(t, q, CallKind.PON, face, source).allowed:
+        found.append("pon")
+    if n == 3 and t.wall and rnd.rules.may_call(t, q, CallKind.MINKAN, face, source).allowed:
+        found.append("kong")
+    runs = []
+    for text, a, b in _CHI_RUNS[face]:
+        if held[a] and held[b]:
+            runs.append(text)
+    if runs and rnd.rules.may_call(t, q, CallKind.CHI, face, source).allowed:
+        found += runs
+    return found
+
+
+def make_call(rnd: Round, caller: int, source: int, tile: int, answer: str) -> Step:
+    """Make the called meld; a called kong is established and replaced from the tail (§6.6)."""
+    t = rnd.table
+    player = t.players[caller]
+    face = kind_of_instance(tile)
+    verb = answer.split(" ")[0]
+    yield from rnd.emit("call.declared", caller, kind=verb, tile=FACES[face])
+    t.players[source].river.remove(tile)
+    if verb == "chi":
+        need = [k for k in parse_run(answer.split(" ")[1]) if k != face]
+        rnd.rules.use(rnd.rules.may_call(t, caller, CallKind.CHI, face, source), caller, CallKind.CHI)
+    else:
+        need = [face] * (3 if verb == "kong" else 2)
+    used: list[int] = []
+    for k in need:
+        used.append(next(i for i in sorted(player.hand) if kind_of_instance(i) == k and i not in used))
+    for i in used:
+        player.hand.remove(i)
+        player.revealed.discard(i)
+    kind = {"chi": MeldKind.CHI, "pon": MeldKind.PON, "kong": MeldKind.MINKAN}[verb]
+    instances = tuple(sorted((*used, tile)))
+    meld = Meld(kind, tuple(kind_of_instance(i) for i in instances))
+    player.melds.append(TableMeld(meld, instances, source))
+    t.any_call = True
+    rnd.win_tile.pop(caller, None)
+    if kind is MeldKind.MINKAN:
+        yield from kong_established(rnd, caller, kind, face, source)
+        return
+    player.calls[kind.value] = player.calls.get(kind.value, 0) + 1
+    payload = {"tile": FACES[face], "from": PLAYERS[source], "kind": kind.value}
+    yield from rnd.emit(f"{kind.value}.established", caller, **payload)
+    yield from rnd.emit("meld.exposed", caller, **payload)
+
+
+def kong_options(rnd: Round, p: int) -> list[str]:
+    """The concealed kongs (four in hand) and added kongs (a pon and its fourth tile) ``p`` may
+    declare, as card rules allow (§13.9)."""
+    t = rnd.table
+    player = t.players[p]
+    held = count_hand(rnd.hand_counts, p, player.hand).vector
+    found: list[str] = []
+    if not player.melds and 4 not in held:
+        return found
+    pons = {m.meld.tiles[0] for m in player.melds if m.meld.kind is MeldKind.PON}
+    fours = [k for k, n in enumerate(held) if n == 4] if 4 in held else []
+    for k in sorted({k for k in pons if held[k]}.union(fours)):
+        if held[k] == 4 and rnd.rules.may_call(t, p, CallKind.ANKAN, k).allowed:
+            found.append(f"ankan {FACES[k]}")
+        if k in pons and rnd.rules.may_call(t, p, CallKind.KAKAN, k).allowed:
+            found.append(f"kakan {FACES[k]}")
+    return found
+
+
+def declare_kong(rnd: Round, p: int, kind: MeldKind, face: int) -> Generator[Decision, str, bool]:
+    """A concealed or added kong; an added kong may be robbed first (§13.9.4, L2).  True if robbed."""
+    player = rnd.table.players[p]
+    tiles = [i for i in player.hand if kind_of_instance(i) == face]
+    yield from rnd.emit("kong.declared", p, kind=kind.value, tile=FACES[face])
+    if kind is MeldKind.KAKAN:
+        robbers = yield from responses(rnd, p, tiles[0], rob=True)
+        if robbers:
+            player.hand.remove(tiles[0])
+            yield from settle_wins(rnd, robbers, tiles[0], WinClaim(WinWay.ROB_KONG, from_player=p))
+            return True
+        index = next(
+            i for i, m in enumerate(player.melds) if m.meld.kind is MeldKind.PON and m.meld.tiles[0] == face
+        )
+        old = player.melds[index]
+        player.hand.remove(tiles[0])
+        player.melds[index] = TableMeld(
+            Meld(MeldKind.KAKAN, (face,) * 4), (*old.instances, tiles[0]), old.from_player
+        )
+        source = old.from_player
+    else:
+        for i in tiles:
+            player.hand.remove(i)
+        player.melds.append(TableMeld(Meld(MeldKind.ANKAN, (face,) * 4), tuple(tiles)))
+        source = None
+    yield from kong_established(rnd, p, kind, face, source)
+    return False
+
+
+def kong_established(rnd: Round, p: int, kind: MeldKind, face: int, source: int | None) -> Step:
+    """The kong stands: its points are earned now, then the replacement from the tail (§6.6, §13.9).
+    ``from`` names the discarder: of the called tile, or for 加杠 of the original pon (R118, H25)."""
+    player = rnd.table.players[p]
+    player.kong_kinds.append(kind)
+    player.calls[kind.value] = player.calls.get(kind.value, 0) + 1
+    rnd.table.any_call = True
+    came = "" if source is None else PLAYERS[source]
+    yield from rnd.emit("kong.established", p, kind=kind.value, tile=FACES[face], **{"from": came})
+    if kind is not MeldKind.ANKAN:
+        yield from rnd.emit("meld.exposed", p, kind=kind.value, tile=FACES[face], **{"from": came})
+    yield from replacement_draw(rnd, p, "kong", None)
+    rnd.rinshan = True
+
+
+def parse_run(text: str) -> list[int]:
+    """``"345m"`` → the kinds of 3m, 4m, 5m."""
+    return [parse_one(f"{d}{text[-1]}") for d in text[:-1]]
+
+
+def _chi_candidates(face: int) -> tuple[tuple[str, int, int], ...]:
+    """The chi options ``face`` may make, each with the two other tiles it needs: the one-suit runs
+    through it, lowest first; for an honour, the honour runs of P-01 (lib P-01)."""
+    if face >= 27:
+        runs = [run for run in HONOUR_RUNS if face in run]
+    else:
+        suit = face // 9
+        runs = [
+            (start, start + 1, start + 2)
+            for start in (face - 2, face - 1, face)
+            if start >= 0 and start // 9 == suit == (start + 2) // 9
+        ]
+    found = []
+    for run in runs:
+        a, b = (k for k in run if k != face)
+        found.append((f"chi {format_tiles(run)}", a, b))
+    return tuple(found)
+
+
+_CHI_RUNS = tuple(_chi_candidates(face) for face in range(34))
+"""For each face, the chi options it may make and the two tiles each needs (§12.2)."""

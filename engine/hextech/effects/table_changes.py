@@ -1,0 +1,134 @@
+"""The changes card effects make to the table that the round keeps track of: tiles revealed or
+seen, tiles taken from a hand, a discard taken back, seats rotated, contracts swapped or replaced
+(§9.1, §14.3, §14.4; lib P-10, O-X01, O-X08, S-06, G-06, G-16).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING
+
+from engine.core.decisions import PASS, Decision, DecisionKind
+from engine.core.seats import PLAYERS
+from engine.core.tiles import kind_of_instance, parse_one
+from engine.hextech import card_runtime
+from engine.hextech.bus import Step
+from engine.hextech.effects.context import Ctx
+from engine.hextech.effects.hooks import Expiry
+from engine.hextech.state import ContractStatus, PlayerState
+
+if TYPE_CHECKING:
+    from engine.hextech.round import Round
+
+
+def reveal(rnd: Round, owner: int, tiles: list[int], until: str, ctx: Ctx) -> None:
+    """Tiles become public while staying in the hand (§14.4); a contract's reveal is tracked (B-09).
+    The reveal ends on the events of the player its duration names, the card's holder ("直到抽牌者的
+    下一回合开始", O-X03), whoever owns the tiles (R131)."""
+    player = rnd.table.players[owner]
+    player.revealed.update(tiles)
+    if ctx.card.contract is not None:
+        player.contract_tiles.update(tiles)
+    expiry = Expiry.of(until, owner if ctx.holder is None else ctx.holder)
+    if expiry is not None and until != "round_end":
+        card_runtime.watch(rnd, expiry, lambda: player.revealed.difference_update(tiles))
+
+
+def see(rnd: Round, viewer: int, tiles: list[int], *, public: bool) -> None:
+    """Tiles a card lets ``viewer`` (or everyone) see; they appear in the agent's view."""
+    kinds = tuple(kind_of_instance(i) for i in tiles)
+    for p in range(4) if public else (viewer,):
+        rnd.seen[p] = kinds
+
+
+def take_from_hand(rnd: Round, p: int, face: str) -> int:
+    """Remove one hidden tile of ``face`` from the hand and return it."""
+    player = rnd.table.players[p]
+    k = parse_one(face)
+    tile = next(
+        i for i in sorted(player.hand, key=lambda i: (i in player.revealed, i)) if kind_of_instance(i) == k
+    )
+    player.hand.remove(tile)
+    player.revealed.discard(tile)
+    if rnd.win_tile.get(p) == tile:
+        del rnd.win_tile[p]
+    return tile
+
+
+def can_retract(rnd: Round, p: int) -> bool:
+    """P-10 may take back the discard just made, unless B-10 forced it (H4: L3 beats L4)."""
+    return bool(rnd.table.players[p].river) and not rnd.forced_discard.get(p, False)
+
+
+def retract(rnd: Round, p: int) -> bool:
+    """P-10: the discard just made goes back to the hand and is void (R90, R128)."""
+    if not can_retract(rnd, p):
+        return False
+    _take_back(rnd.table.players[p])
+    rnd.retracted.add(p)
+    return True
+
+
+def _take_back(player: PlayerState) -> None:
+    """The last discard counts as never made: its tile returns from the river to the hand. A contract
+    tile is public until the round ends, so it is revealed again and is no revealed discard for B-09,
+    whose failure is judged only when a discard settles (§9.5, §15, R128)."""
+    tile = player.river.pop()
+    player.last_discard = None
+    player.hand.append(tile)
+    player.discarded.pop()
+    if tile in player.contract_tiles:
+        player.revealed.add(tile)
+        player.revealed_discarded -= 1
+
+
+def rotate_seats(rnd: Round, cause: str) -> Step:
+    """O-X01: each in-game player moves to the next in-game seat; dealer, wind and order stay (§14.3)."""
+    t = rnd.table
+    moving = sorted((p for p in range(4) if t.in_game(p)), key=lambda p: t.seat_of[p])
+    seats = [t.seat_of[p] for p in moving]
+    for p, seat in zip(moving, seats[1:] + seats[:1], strict=True):
+        t.seat_of[p] = seat
+    yield from rnd.emit("seats.rotated", None, cause, seats={PLAYERS[p]: t.seat_of[p] for p in range(4)})
+
+
+def swap_candidate(rnd: Round, p: int, source: str) -> Generator[Decision, str, bool]:
+    """S-06: put back one offered normal contract and draw a new one (§9.1)."""
+    normal = [c for c in rnd.candidates.get(p, []) if not rnd.rules.is_black(c)]
+    if rnd.offer is None or not normal or not rnd.offer.normal:
+        return False
+    answer = yield Decision(DecisionKind.CHOOSE, p, (*normal, PASS), source)
+    if answer == PASS:
+        return True
+    rnd.candidates[p].remove(answer)
+    rnd.candidates[p].append(rnd.offer.normal.pop())
+    rnd.returned["normal"].append(answer)
+    return True
+
+
+def replace_contract(
+    rnd: Round, p: int, offer: int, optional: bool, ctx: Ctx
+) -> Generator[Decision, str, bool]:
+    """A new contract of the same type, chosen from ``offer``; progress restarts (O-X08, G-06, G-16).
+    A completed contract may go too, losing its completion: only O-X08 and G-16 ask for an unfinished
+    one, in their own text (§15 supplement 1, R119)."""
+    player = rnd.table.players[p]
+    old = player.contract
+    deck = rnd.cards.decks.get("black_contract" if rnd.rules.is_black(old or "") else "contract")
+    if old is None or deck is None:
+        return False
+    fresh = [c for c in (deck.draw() for _ in range(offer)) if c is not None]
+    if not fresh:
+        return False
+    answer = yield Decision(DecisionKind.CHOOSE, p, (*fresh, *((PASS,) if optional else ())), ctx.card.id)
+    if answer == PASS:
+        deck.put_back(fresh)
+        return True
+    deck.put_back([c for c in fresh if c != answer] + [old])
+    card_runtime.end_card(rnd, old, p)
+    player.contract = answer
+    player.contract_status = ContractStatus.OPEN
+    player.contract_tiles.clear()
+    card_runtime.register(rnd, rnd.cards.library[answer], p)
+    yield from rnd.emit("contract.replaced", p, ctx.cause, old=old, new=answer)
+    return True

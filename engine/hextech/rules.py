@@ -1,0 +1,427 @@
+"""Legality questions with layered answers that name the deciding card (§9.7, §15).
+
+*May player X chi / pon / kong this tile from Y?*  The base rule (L9) lets
+a player chi only from the upper seat, pon and kong from anyone.  Statics
+added by cards permit or forbid at their §15 level.  A contract prohibition
+(L3) beats every permission (§9.7); a prohibition at any level beats a
+permission (CARD-INVENTORY §3 pairs 1–3, the reading less favourable to the
+actor, §15).  Every answer names what decided it, so a host can show
+"blocked by B-01".
+
+*May player X hu?*  Only with the contract completed (or completing with this
+very hu), abandoned at the window, or on a heavenly / earthly hand (§9.6,
+§9.8, §12.3); the win itself is scored by the foundation's scorer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from itertools import repeat
+from operator import attrgetter
+
+from engine.core.hand import is_complete, is_complete_counts, is_complete_granted
+from engine.core.melds import Meld, MeldKind
+from engine.core.shanten import shanten_counts
+from engine.core.shapes import ShapeGrant
+from engine.core.tiles import INSTANCE_KINDS, Suit, counts, kind_of_instance
+from engine.hextech.contracts import ContractTerms
+from engine.hextech.effects.hooks import Status
+from engine.hextech.hookspecs import ScoreContribution
+from engine.hextech.scoring import (
+    ContractState,
+    WinInput,
+    hand_grants,
+    score_non_winner,
+    score_win,
+    total,
+    written_form,
+)
+from engine.hextech.state import ContractStatus, PlayerState, Table, WinWay
+
+LEVEL_CONTRACT = 3
+GRANT_REACH: dict[str, int] = {"three_suit_pung": 2, "honour_chow": 2}
+"""How many tiles a shape grant may treat as another: one for every shape but P-11's three-suit pung
+and P-01's honour chow (two).  A hand that some grants complete is, read plainly, at most that many
+exchanges from complete, so a hand further away is turned away before the scorer is asked."""
+LEVEL_BASE = 9
+_SHAPE_OF = attrgetter("shape")
+
+
+def _status_order(status: Status) -> tuple[int, str]:
+    """Statuses answer by §15 level, then by card id."""
+    return (int(status.rule.level), status.rule.source)
+
+
+def _within_limit(status: Status) -> bool:
+    rounds = [rule.count for rule in status.rule.limits if rule.period == "round"]
+    return not rounds or status.uses.get("round", 0) < min(rounds)
+
+
+def _chi_fits(status: Status, table: Table, player: int, face: int, source: int | None) -> bool:
+    seat = status.arg("from", "upper")
+    return (seat == "any" or table.upper_of(player) == source) and status.tile_test("tile", "number")(face)
+
+
+class CallKind(StrEnum):
+    """The legality questions about calls and kongs (STATICS of the card language)."""
+
+    CHI = "chi"
+    PON = "pon"
+    MINKAN = "minkan"
+    ANKAN = "ankan"
+    KAKAN = "kakan"
+
+
+_ON_DISCARDS = frozenset({CallKind.CHI, CallKind.PON, CallKind.MINKAN})
+_DISCARD_RULES = frozenset(
+    {"discard_suit", "discard_outside_suit", "discard_drawn", "keep_drawn", "discard_repeat"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """An answer: allowed or not, and the card id (or ``"rule"``) and §15 level that decided it."""
+
+    allowed: bool
+    by: str = "rule"
+    level: int = LEVEL_BASE
+
+
+_ALLOWED = Verdict(True)
+"""What the base rule allows (L9)."""
+_REFUSED = Verdict(False)
+"""What the base rule refuses (L9)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WinClaim:
+    """How a hu is claimed: the way, who gave the tile, and the special-win flags (§13.10)."""
+
+    way: WinWay
+    from_player: int | None = None
+    rinshan: bool = False
+    last_tile: bool = False
+    heavenly: bool = False
+    earthly: bool = False
+
+    @property
+    def flags(self) -> frozenset[str]:
+        """The special-win flags of the scorer (§13.10, spec README gap table)."""
+        way = self.way
+        named = (
+            ("kong_replacement", self.rinshan and way is WinWay.SELF_DRAW),
+            ("robbing_kong", way is WinWay.ROB_KONG),
+            ("last_tile", self.last_tile and way is WinWay.SELF_DRAW),
+            ("last_discard", self.last_tile and way is WinWay.RON),
+            ("heavenly", self.heavenly),
+            ("earthly", self.earthly and not self.heavenly),
+        )
+        return frozenset(name for name, on in named if on)
+
+
+@dataclass(frozen=True, slots=True)
+class WinVerdict:
+    """A legal hu: its total, its score items ``(id, name, points)``, whether the contract is met, and
+    whether the hu abandons an unfinished contract (P-17)."""
+
+    total: int
+    items: tuple[tuple[str, str, int], ...]
+    contract_met: bool
+    abandons: bool = False
+    grants_used: tuple[str, ...] = ()
+    form: str = "standard"
+    """The whole-hand form the win was read as (``hu.confirmed`` ``form``: F-S03, §13)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OfferedWin:
+    """The verdict a hu was offered on: the tile (instance), the claim and the hu order it was judged
+    with (:func:`engine.hextech.wins.can_win`)."""
+
+    tile: int
+    claim: WinClaim
+    order: int
+    verdict: WinVerdict | None
+
+    def matches(self, tile: int, claim: WinClaim, order: int) -> bool:
+        """Whether the verdict was judged on this tile, claim and hu order."""
+        return self.tile == tile and self.order == order and self.claim == claim
+
+
+@dataclass
+class Rules:
+    """The legality answers of one table: contracts by id, the statics in force and the scorers."""
+
+    contracts: Mapping[str, ContractTerms] = field(default_factory=dict)
+    statuses: list[Status] = field(default_factory=list)
+    grants: list[list[ShapeGrant]] = field(default_factory=lambda: [[], [], [], []])
+    decided: set[str] = field(default_factory=set)
+    offered: dict[int, OfferedWin] = field(default_factory=dict)
+    """Each player's last hu offer with its verdict, kept for the settlement that may follow it."""
+    _reaches: dict[int, tuple[list[ShapeGrant], int, int]] = field(
+        default_factory=dict, init=False, repr=False
+    )
+
+    def is_black(self, contract_id: str) -> bool:
+        """A black contract (§9.3): abandoning it costs a point (§10.2)."""
+        terms = self.contracts.get(contract_id)
+        return terms is not None and terms.kind == "black"
+
+    def grants_reach(self, player: int) -> int:
+        """How many exchanges from complete, read plainly, the player's grants may leave a hand
+        (``GRANT_REACH``), summed once for their list of grants."""
+        grants = self.grants[player]
+        if not grants:
+            return 0
+        known = self._reaches.get(player)
+        if known is None or known[0] is not grants or known[1] != len(grants):
+            known = self._reaches[player] = (grants, len(grants), _reach_of(grants))
+        return known[2]
+
+    def contract_of(self, table: Table, player: int) -> ContractTerms | None:
+        """The player's contract while it binds them (not abandoned, §10.2)."""
+        p = table.players[player]
+        if p.contract is None or p.contract_status is ContractStatus.ABANDONED:
+            return None
+        return self.contracts.get(p.contract)
+
+    def _in_force(self, player: int, action: str) -> list[Status]:
+        found = [s for s in self.statuses if s.holder == player and s.rule.action == action and s.applies()]
+        if len(found) > 1:
+            found.sort(key=_status_order)
+        return found
+
+    def may_call(
+        self, table: Table, player: int, question: CallKind, face: int, source: int | None = None
+    ) -> Verdict:
+        """May ``player`` make this call (on ``source``'s discard)?  Contract bans first (§9.7), then any
+        card's prohibition (a safe discard, ``call_discard``), then the base rule (chi from the upper
+        seat, number tiles), then a card's permission within its limit (§15)."""
+        verdict = self._call_verdict(table, player, question, face, source)
+        if verdict.by != "rule":
+            self.decided.add(verdict.by.split("-v")[0])
+        return verdict
+
+    def _call_verdict(
+        self, table: Table, player: int, question: CallKind, face: int, source: int | None
+    ) -> Verdict:
+        terms = self.contract_of(table, player)
+        if terms is not None and terms.forbids(MeldKind(question.value)):
+            return Verdict(False, terms.id, LEVEL_CONTRACT)
+        mine = self._in_force(player, question.value)
+        for status in mine:
+            if status.rule.polarity == "forbid":
+                return Verdict(False, status.rule.source, int(status.rule.level))
+        if source is not None and question in _ON_DISCARDS:
+            for status in self._in_force(source, "call_discard"):
+                if status.rule.polarity == "forbid":
+                    return Verdict(False, status.rule.source, int(status.rule.level))
+        upper = source is not None and table.upper_of(player) == source
+        if question is not CallKind.CHI or source is None or (upper and face < 27):
+            return _ALLOWED
+        for status in mine:
+            fits = _within_limit(status) and _chi_fits(status, table, player, face, source)
+            if status.rule.polarity == "allow" and fits:
+                return Verdict(True, status.rule.source, int(status.rule.level))
+        return _REFUSED
+
+    def use(self, verdict: Verdict, player: int, question: CallKind) -> None:
+        """Count a use of the permission that allowed a call (G-04, G-13, P-03, P-01 limits)."""
+        for status in self._in_force(player, question.value):
+            if status.rule.source == verdict.by and status.rule.polarity == "allow":
+                status.uses["round"] = status.uses.get("round", 0) + 1
+                return
+
+    def binds_discards(self, player: int) -> bool:
+        """Whether any card rule on discards is in force for the player (a fast path for the flow)."""
+        for s in self.statuses:  # noqa: SIM110 - a loop is quicker than any() of a generator
+            if s.holder == player and s.rule.action in _DISCARD_RULES:
+                return True
+        return False
+
+    def may_discard(
+        self, table: Table, player: int, face: int, drawn: int | None, level: int | None = None
+    ) -> Verdict:
+        """May ``player`` discard ``face`` now?  B-10, B-11, B-16 (L3), O-N03, O-N08 (L7) may forbid it
+        (§15; lib 十, lib 四); ``level``: ask only the rules of that §15 level.  :meth:`legal_discards`
+        falls back to a free choice when nothing is legal."""
+        p = table.players[player]
+        tests: dict[str, Callable[[Status], bool]] = {
+            "discard_suit": lambda s: s.tile_test("suit")(face),
+            "discard_outside_suit": lambda s: (
+                not s.tile_test("suit")(face)
+                and any(s.tile_test("suit")(kind_of_instance(i)) for i in p.hand)
+            ),
+            "discard_drawn": lambda s: drawn is not None and face == drawn,
+            "keep_drawn": lambda s: (
+                drawn is not None and face != drawn and s.tile_test("tile", "number")(drawn)
+            ),
+            "discard_repeat": lambda s: face in p.discarded,
+        }
+        for action, broken in tests.items():
+            for status in self._in_force(player, action):
+                if level is not None and int(status.rule.level) != level:
+                    continue
+                if status.rule.polarity == "forbid" and broken(status):
+                    self.decided.add(status.rule.source.split("-v")[0])
+                    return Verdict(False, status.rule.source, int(status.rule.level))
+        return _ALLOWED
+
+    def legal_discards(self, table: Table, player: int, faces: list[int], drawn: int | None) -> list[int]:
+        """The faces ``player`` may discard now.  The rules on discards narrow the choice one §15 level
+        at a time, contracts (L3) first; a level that would leave nothing falls back to what the levels
+        above it left, so a chance card's "free choice" (O-N03, O-N08) never breaks a contract (B-10,
+        B-11, B-16), and B-11's own fallback lets its suit go only when nothing else may (R58, R121)."""
+        mine = [s for s in self.statuses if s.holder == player and s.rule.action in _DISCARD_RULES]
+        levels = sorted({int(s.rule.level) for s in mine})
+        for level in levels:
+            faces = [k for k in faces if self.may_discard(table, player, k, drawn, level).allowed] or faces
+        return faces
+
+    def may_hu_without_contract(self, player: int) -> bool:
+        """P-17: the holder may win with the contract unfinished (lib 八; CARD-INVENTORY §3 pair 9)."""
+        return any(s.rule.polarity == "allow" for s in self._in_force(player, "hu_without_contract"))
+
+    def judge_win(
+        self,
+        table: Table,
+        player: int,
+        face: int,
+        claim: WinClaim,
+        *,
+        order: int,
+        treasure: Callable[[], frozenset[int]] | None = None,
+        extra: Callable[[], tuple[ScoreContribution, ...]] | None = None,
+    ) -> WinVerdict | None:
+        """The verdict on a hu claim by the foundation's scorer, or ``None`` when it is not a legal hu:
+        an incomplete hand, or a contract neither completed (now or before), abandoned, nor bypassed by
+        a heavenly / earthly hand (§9.6, §9.8, §12.3, §13).  Hands too far from complete for their
+        grants are turned away before the scorer is asked.  ``extra`` gives the enabled modules' score
+        items (``WinInput.extra``), asked only of a hand that reaches the scorer."""
+        p = table.players[player]
+        concealed = list(map(INSTANCE_KINDS.__getitem__, p.hand))
+        if claim.way is not WinWay.SELF_DRAW:
+            concealed.append(face)
+        melds = tuple(m.meld for m in p.melds)
+        terms = self.contracts.get(p.contract) if p.contract else None
+        grants = self.grants[player]
+        own_form = not melds and _form_binds(p, terms)
+        if not own_form and not _completes_plainly(concealed, melds, tuple(grants)):
+            return None
+        state = None if terms is None else self._contract_state(table, player, terms)
+        if own_form and not is_complete(concealed, melds, hand_grants(tuple(grants), state)):
+            return None
+        faces = None if treasure is None else treasure()
+        win = WinInput(
+            concealed=tuple(concealed),
+            win_tile=face,
+            win_by="tsumo" if claim.way is WinWay.SELF_DRAW else "ron",
+            hu_order=order,
+            melds=melds,
+            flowers=tuple(kind_of_instance(i) for i in p.flowers),
+            contract=state,
+            flags=claim.flags,
+            grants=tuple(grants),
+            kongs=tuple(p.kong_kinds),
+            is_treasure=None if faces is None else faces.__contains__,
+            before_abandon_window=not table.abandon_window_done,
+            extra=() if extra is None else extra(),
+        )
+        result = score_win(win)
+        if result.decomposition is not None or result.reason != "not a complete hand":
+            self.decided.update(
+                src.split("-v")[0] for src in (terms.id if terms else "", *(g.source for g in grants)) if src
+            )
+        bypass = False
+        if (
+            not result.legal
+            and state is not None
+            and not state.abandoned
+            and self.may_hu_without_contract(player)
+        ):
+            result = score_win(replace(win, contract=replace(state, abandoned=True)))
+            bypass = True
+        if not result.legal:
+            return None
+        if bypass:
+            self.decided.update(s.rule.source for s in self._in_force(player, "hu_without_contract"))
+        items = tuple((i.id, i.name, i.points) for i in result.items)
+        used = result.decomposition.grants_used if result.decomposition is not None else ()
+        form = result.decomposition.form if result.decomposition is not None else "standard"
+        met = any(i[0].startswith("contract_") for i in items)
+        return WinVerdict(result.total, items, met, bypass, used, form)
+
+    def non_winner_points(self, table: Table, player: int) -> int:
+        """What a player who has not won keeps at the round's end: kong points, at most 2 (§11 phase 6,
+        §13.8)."""
+        return total(score_non_winner(table.players[player].kong_kinds))
+
+    @staticmethod
+    def _contract_state(table: Table, player: int, terms: ContractTerms) -> ContractState:
+        p = table.players[player]
+        chosen = table.values.get((terms.id.split("-v")[0], player), {})
+        suit = chosen.get("chosen_suit")
+        number = chosen.get("chosen_number")
+        kept = sum(1 for i in p.contract_tiles if i in p.hand or any(i in m.instances for m in p.melds))
+        return ContractState(
+            terms=terms,
+            completed=p.contract_status is ContractStatus.COMPLETED,
+            abandoned=p.contract_status is ContractStatus.ABANDONED,
+            failed=p.contract_status is ContractStatus.FAILED,
+            penalty_settled=True,
+            chosen_suit=Suit(suit) if isinstance(suit, str) else None,
+            chosen_number=number if isinstance(number, str) else None,
+            revealed_kept=kept,
+        )
+
+
+def _completes_plainly(concealed: list[int], melds: tuple[Meld, ...], grants: tuple[ShapeGrant, ...]) -> bool:
+    """Whether a hand that no whole-hand form may complete is complete, with its grants: a hand further
+    from complete, read plainly, than its grants reach is turned away before they are tried."""
+    vector = counts(concealed)
+    n_melds = len(melds)
+    if not grants:
+        return is_complete_counts(vector, n_melds)
+    return shanten_counts(vector, n_melds) < _reach_of(grants) and is_complete_granted(vector, melds, grants)
+
+
+def _form_binds(p: PlayerState, terms: ContractTerms | None) -> bool:
+    """The player's contract has a whole-hand form of its own (B-14, B-15) and is not abandoned."""
+    return terms is not None and terms.form is not None and p.contract_status is not ContractStatus.ABANDONED
+
+
+def grant_reach(rules: Rules, table: Table, player: int) -> int | None:
+    """How many exchanges from complete, read plainly, the player's hand may be and still win by
+    :meth:`Rules.judge_win`'s own test: 0 for a plain hand, the reach of its grants (``GRANT_REACH``);
+    ``None`` while a contract's own form (B-14, B-15) may complete it, which no plain reading bounds
+    (a whole-hand form has nothing declared)."""
+    p = table.players[player]
+    if p.contract and not p.melds and _form_binds(p, rules.contracts.get(p.contract)):
+        return None
+    return rules.grants_reach(player)
+
+
+def binding_form(rules: Rules, table: Table, player: int) -> ShapeGrant | None:
+    """The whole-hand form (B-14, B-15) the player's contract may complete the hand in, with the number
+    the holder wrote (§9.9): while the contract binds and nothing is declared, else ``None``."""
+    p = table.players[player]
+    if not p.contract or p.melds:
+        return None
+    terms = rules.contracts.get(p.contract)
+    if terms is None or terms.form is None or not _form_binds(p, terms):
+        return None
+    number = table.values.get((terms.id.split("-v")[0], player), {}).get("chosen_number")
+    return written_form(terms.form, number if isinstance(number, str) else None)
+
+
+def fits_form(form: ShapeGrant, vector: Sequence[int]) -> bool:
+    """Whether concealed counts (34 per kind, fourteen tiles) read as the whole-hand ``form``."""
+    match = form.rule.match
+    return match is not None and match(vector, form.values) is not None
+
+
+def _reach_of(grants: Sequence[ShapeGrant]) -> int:
+    """How many exchanges from complete, read plainly, the grants may leave a hand (``GRANT_REACH``)."""
+    return sum(map(GRANT_REACH.get, map(_SHAPE_OF, grants), repeat(1)))

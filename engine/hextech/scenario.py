@@ -1,0 +1,395 @@
+"""Scenarios: given a table, when this happens, then that — short rule and card tests (§11, §12).
+
+A :class:`Scenario` arranges the wall so the deal gives each player the
+hand written in tile notation, the next normal draws come in the order
+written, and the tail (flower and kong replacements) holds the tiles
+written for it; it puts the cards of a card table in play (world card,
+augments, contracts held or offered, stacked chance, party and treasure
+decks, the enabled modules).  :meth:`Scenario.advance` answers decisions from a script and
+stops at the first one the script does not cover, so a test can look at its
+options; :meth:`Scenario.finish` plays the rest with a plain policy (discard
+the tile just drawn, pass every call, keep every contract).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Generator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.decisions import HU, KEEP, PASS, Decision, DecisionKind, check_answer
+from engine.core.seats import PLAYERS
+from engine.core.tiles import (
+    NUM_INSTANCES,
+    format_one,
+    format_tiles,
+    instances_of,
+    kind_of_instance,
+    parse,
+    parse_one,
+)
+from engine.core.wall import Wall
+from engine.hextech.bus import Bus, Event, Step
+from engine.hextech.card_runtime import end_lasting, lasting_card, register
+from engine.hextech.hookspecs import TREASURE_MARK, ScoreContribution, SetupStage, WinSummary
+from engine.hextech.plugins import Modules
+from engine.hextech.round import Cards, ContractOffer, ModulePrimitive, Round, RoundResult
+from engine.hextech.rules import Rules
+from engine.hextech.state import ContractStatus, Deck, PlayerState
+from engine.hextech.vocabulary import CompiledCard
+
+
+def arranged_wall(hands: Mapping[str, str], *, dealer: int = 0, draws: str = "", tail: str = "") -> Wall:
+    """A wall whose deal gives ``hands`` (by letter; short hands are filled with single copies of
+    unused faces), whose next normal draws are ``draws`` and whose first replacements are ``tail``;
+    the flowers left over sit in the middle of the wall."""
+    used: set[int] = set()
+
+    def take(text: str) -> list[int]:
+        chosen = []
+        for k in parse(text):
+            free = [i for i in instances_of(k) if i not in used]
+            if not free:
+                raise ValueError(f"no copy of {format_one(k)} left for {text!r}")
+            used.add(free[0])
+            chosen.append(free[0])
+        return chosen
+
+    written = {letter: take(text) for letter, text in sorted(hands.items())}
+    front_draws = take(draws)
+    tail_tiles = take(tail)
+    ordinary = sorted((i for i in range(136) if i not in used), key=lambda i: (i % 4, i))
+    flowers = [i for i in range(136, NUM_INSTANCES) if i not in used]
+    front: list[int] = []
+    for step in range(4):
+        player = (dealer + step) % 4
+        size = 14 if step == 0 else 13
+        tiles = written.get(PLAYERS[player], [])
+        if len(tiles) > size:
+            raise ValueError(f"{PLAYERS[player]} is dealt {size} tiles, not {len(tiles)}")
+        while len(tiles) < size:
+            tiles.append(ordinary.pop(0))
+        front += tiles
+    half = len(ordinary) // 2
+    rest = [*ordinary[:half], *flowers, *ordinary[half:]]
+    return Wall([*front, *front_draws, *rest, *reversed(tail_tiles)])
+
+
+class RoundDriver:
+    """Drives ``round``'s play one decision at a time: :meth:`advance` answers from a script, each
+    answer checked against the options and handed to :meth:`_answered` to be recorded."""
+
+    round: Round
+    result: RoundResult | None
+
+    def _start(self) -> None:
+        self._steps: Generator[Decision, str, RoundResult] = self.round.play()
+        self._pending: Decision | None = None
+        self.result = None
+        self._send(None)
+
+    def _send(self, answer: str | None) -> None:
+        try:
+            self._pending = next(self._steps) if answer is None else self._steps.send(answer)
+        except StopIteration as done:
+            self._pending = None
+            self.result = done.value
+
+    def _answered(self, decision: Decision, answer: str) -> None:
+        """Record one answer given (nothing by default)."""
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision waiting for an answer, or ``None`` once the round is over."""
+        return self._pending
+
+    def advance(self, *answers: str) -> Decision | None:
+        """Answer the next decisions in turn with ``answers`` (each checked); return the next one."""
+        for answer in answers:
+            decision = self._pending
+            if decision is None:
+                raise AssertionError(f"the round ended before the answer {answer!r}")
+            self._answered(decision, check_answer(decision, answer))
+            self._send(answer)
+        return self._pending
+
+    def finish(self, *, take_wins: bool = False) -> RoundResult:
+        """Play on with the plain policy (discard the drawn tile, pass, keep); ``take_wins``: hu when
+        offered."""
+        while self._pending is not None:
+            self.advance(plain_answer(self._pending, self.round, take_wins=take_wins))
+        assert self.result is not None
+        return self.result
+
+
+def stacked(ids: Sequence[str]) -> Deck:
+    """A deck that deals ``ids`` in the order written (first written, first drawn); an id written twice
+    is a second physical copy (§3's 复本包, marked 副本2)."""
+    deck = Deck([], random.Random(0))
+    deck.cards = list(reversed(ids))
+    return deck
+
+
+@dataclass
+class ModuleGame:
+    """The session as the enabled modules see it (``hookspecs.Game``) around one arranged round."""
+
+    modules: Modules
+    decks: dict[str, Deck]
+    bus: Bus
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
+    module_state: dict[str, Any] = field(default_factory=dict)
+    round: Round | None = None
+
+    def __post_init__(self) -> None:
+        self.module_state = self.modules.session_state(tuple(PLAYERS))
+        for listener in self.modules.listeners():
+            self.bus.listen(listener)
+
+    def deck(self, kind: str) -> Deck:
+        return self.decks.setdefault(kind, stacked(()))
+
+    def hand_of(self, player: int) -> tuple[int, ...]:
+        return () if self.round is None else tuple(self.round.table.players[player].hand)
+
+    def lasting_card(self, player: int, deck: str) -> str | None:
+        return None if self.round is None else lasting_card(self.round, player, deck)
+
+    def end_lasting(self, player: int, deck: str) -> Step:
+        if self.round is not None:
+            yield from end_lasting(self.round, player, deck)
+
+    def tile_marks(self, player: int, seat: int) -> frozenset[int]:
+        return self.modules.tile_marks(player, seat, self).get(TREASURE_MARK, frozenset())
+
+    def score_items(self, win: WinSummary) -> tuple[ScoreContribution, ...]:
+        return self.modules.score_items(win, self)
+
+
+def seat(letter: str) -> int:
+    """A player index from its letter A–D."""
+    return PLAYERS.index(letter)
+
+
+@dataclass
+class Scenario(RoundDriver):
+    """One round on an arranged table with the cards of a card table in play (§11, §12).
+
+    ``library`` is the compiled cards by id (the caller loads it: the engine reads no card files); the
+    contract terms of its contracts go to the rules, so a contract held (``contracts``, set on the
+    table before play) or offered (``offered``, the candidates dealt from the dealer on clockwise, or
+    ``offer``, the raw decks) is watched and completes as in a session (§9).  ``world`` and
+    ``augments`` are put in force at the round's start; the chance, party, treasure and contract decks
+    are stacked (first written, first drawn); ``plugins`` plays the enabled modules as a session would
+    (their state, listeners, primitives, tile marks, score items and set-up after the world card).
+    ``events`` records every event; ``asked`` every decision answered.
+    """
+
+    hands: Mapping[str, str]
+    draws: str = ""
+    tail: str = ""
+    dealer: int = 0
+    library: Mapping[str, CompiledCard] = field(default_factory=dict)
+    rules: Rules | None = None
+    offer: ContractOffer | None = None
+    world: str | None = None
+    augments: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    contracts: Mapping[str, str] = field(default_factory=dict)
+    offered: Mapping[str, Sequence[str]] | None = None
+    chance: Sequence[str] = ()
+    party: Sequence[str] = ()
+    treasure: Sequence[str] = ()
+    contract_deck: Sequence[str] = ()
+    black_deck: Sequence[str] = ()
+    number: int = 1
+    scores: Sequence[int] = (0, 0, 0, 0)
+    modules: frozenset[str] = frozenset()
+    tile_marks: Callable[[int, int], frozenset[int]] | None = None
+    module_primitives: Mapping[str, ModulePrimitive] = field(default_factory=dict)
+    plugins: Modules | None = None
+    events: list[Event] = field(default_factory=list)
+    asked: list[Decision] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        lib = self.library
+        missing = [card for card in self._named() if card not in lib]
+        if missing:
+            raise ValueError(f"{missing[0]} is not in the card library the table plays with")
+        held = [[lib[c] for c in self.augments.get(letter, ())] for letter in PLAYERS]
+        rules = self.rules or Rules(
+            contracts={cid: card.contract for cid, card in lib.items() if card.contract is not None},
+            grants=[[g for card in cards for g in card.grants] for cards in held],
+        )
+        self.decks = {
+            "chance": stacked(self.chance),
+            "party": stacked(self.party),
+            "contract": stacked(self.contract_deck),
+            "black_contract": stacked(self.black_deck),
+            "treasure": stacked(self.treasure),
+        }
+        bus = Bus(sinks=[self.events.append])
+        game = None if self.plugins is None else ModuleGame(self.plugins, self.decks, bus)
+        self.game = game
+        self.round = Round(
+            dealer_seat=self.dealer,
+            rng=random.Random(0),
+            rules=rules,
+            bus=bus,
+            contracts=self._offer(),
+            cards=Cards(
+                library=lib,
+                decks=self.decks,
+                world=lib[self.world] if self.world else None,
+                augments=held,
+                modules=self.modules if game is None else frozenset(game.modules.names),
+                tile_marks=game.tile_marks
+                if game is not None and game.modules.marks_tiles()
+                else self.tile_marks,
+                score_items=None if game is None else game.score_items,
+                module_primitives=self.module_primitives if game is None else game.modules.primitives(),
+                session=game,
+                counters={},
+            ),
+            number=self.number,
+            scores=self.scores,
+            wall=arranged_wall(self.hands, dealer=self.dealer, draws=self.draws, tail=self.tail),
+        )
+        if game is not None:
+            game.round = self.round
+            asked = next(game.modules.round_setup(SetupStage.AFTER_WORLD, game, self.round.dealer), None)
+            if asked is not None:
+                raise AssertionError(f"the modules' set-up asked {asked}; stack an order that asks nothing")
+        for letter, cid in self.contracts.items():
+            player = self.player(letter)
+            player.contract = cid
+            player.contract_status = ContractStatus.OPEN
+            register(self.round, lib[cid], seat(letter))
+        if self.contracts:
+            self.round.contracts_revealed = True
+        self._start()
+
+    def _named(self) -> list[str]:
+        """Every card the table names: it must be in the library, or a contract would go unwatched."""
+        return [
+            *([self.world] if self.world else []),
+            *(card for cards in self.augments.values() for card in cards),
+            *self.contracts.values(),
+            *(card for cards in (self.offered or {}).values() for card in cards),
+            *self.chance,
+            *self.party,
+            *self.treasure,
+            *self.contract_deck,
+            *self.black_deck,
+        ]
+
+    def _offer(self) -> ContractOffer | None:
+        """The contract decks: ``offer`` as given, or ``offered``'s candidates dealt from the dealer on
+        (2 normal + 1 black each, §9.1; candidates beyond those are what S-06 / P-09 draw next)."""
+        if self.offered is None:
+            return self.offer
+        order = [PLAYERS[(self.dealer + step) % 4] for step in range(4)]
+        named = [c for letter in order for c in self.offered.get(letter, ())]
+        return ContractOffer(
+            normal=[c for c in reversed(named) if not c.startswith("B")],
+            black=[c for c in reversed(named) if c.startswith("B")],
+        )
+
+    # -- driving ---------------------------------------------------------------------
+
+    def _answered(self, decision: Decision, answer: str) -> None:
+        self.asked.append(decision)
+
+    def play_until(self, want: Callable[[Decision], bool], *, limit: int = 400) -> Decision:
+        """Play on with the plain policy (tsumogiri, pass, keep) up to the first decision ``want`` takes."""
+        for _ in range(limit):
+            if self._pending is None or want(self._pending):
+                break
+            self.advance(plain_answer(self._pending, self.round))
+        if self._pending is None or not want(self._pending):
+            raise AssertionError("the round ended before the decision looked for")
+        return self._pending
+
+    def until_event(
+        self, name: str, *, player: int | None = None, since: int | None = None, limit: int = 400
+    ) -> Event:
+        """Play on with the plain policy until an event ``name`` (of ``player``) has happened after event
+        number ``since`` (default: now); return it."""
+        seen = len(self.events) if since is None else since
+        for _ in range(limit):
+            found = [
+                e for e in self.events[seen:] if e.name == name and (player is None or e.player == player)
+            ]
+            if found:
+                return found[0]
+            if self._pending is None:
+                break
+            self.advance(plain_answer(self._pending, self.round))
+        raise AssertionError(f"no {name} event happened")
+
+    def discard(self, face: str) -> Event:
+        """The deciding player discards ``face``; the responses are passed until it settles."""
+        assert self._pending is not None
+        p = self._pending.player
+        since = len(self.events)
+        self.advance(f"discard {face}")
+        return self.until_event("discard.settled", player=p, since=since)
+
+    def turn_of(self, letter: str) -> Decision:
+        """Play on to ``letter``'s next turn decision."""
+        p = seat(letter)
+        return self.play_until(lambda d: d.player == p and d.kind is DecisionKind.TURN)
+
+    def choice_about(self, card_id: str) -> Decision:
+        """Play on to the next choice a card puts (``about`` names it)."""
+        return self.play_until(lambda d: d.kind is DecisionKind.CHOOSE and d.about == card_id)
+
+    # -- looking -----------------------------------------------------------------------
+
+    def player(self, letter: str) -> PlayerState:
+        """A player's state on the table."""
+        return self.round.table.players[seat(letter)]
+
+    def hand(self, letter: str) -> str:
+        """A player's concealed hand in notation (sorted)."""
+        return format_tiles(sorted(kind_of_instance(i) for i in self.player(letter).hand))
+
+    def has(self, letter: str, face: str) -> int:
+        """How many tiles of ``face`` are in a player's concealed hand."""
+        k = parse_one(face)
+        return sum(1 for i in self.player(letter).hand if kind_of_instance(i) == k)
+
+    def names(self) -> list[str]:
+        """Event names in order."""
+        return [e.name for e in self.events]
+
+    def of(self, name: str) -> list[Event]:
+        """The events of one name in order."""
+        return [e for e in self.events if e.name == name]
+
+    def drawn_cards(self, deck: str = "chance") -> list[tuple[str, int | None]]:
+        """``(card, player)`` for every card drawn from ``deck`` (``<deck>.drawn`` events)."""
+        return [(str(e.data.get("card")), e.player) for e in self.of(f"{deck}.drawn")]
+
+    def top(self, n: int) -> str:
+        """The next ``n`` tiles of the wall front, in notation, in order."""
+        return " ".join(format_tiles([kind_of_instance(i)]) for i in self.round.table.wall.look_front(n))
+
+
+def plain_answer(decision: Decision, rnd: Round, *, take_wins: bool = False) -> str:
+    """Discard the tile just drawn (tsumogiri), pass, keep; hu only with ``take_wins``."""
+    if take_wins and HU in decision.options:
+        return HU
+    if decision.kind is DecisionKind.TURN:
+        hand = rnd.table.players[decision.player].hand
+        drawn = f"discard {format_one(kind_of_instance(hand[-1]))}"
+        return drawn if drawn in decision.options else _last_discard(decision.options)
+    if PASS in decision.options:
+        return PASS
+    if KEEP in decision.options:
+        return KEEP
+    return decision.options[0]
+
+
+def _last_discard(options: Sequence[str]) -> str:
+    return [o for o in options if o.startswith("discard")][-1]

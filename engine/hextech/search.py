@@ -1,0 +1,313 @@
+"""The search agent: determinized Monte Carlo over its own seat's view (§9, §10, §13, §18.3).
+
+At each choice that shapes its round — a discard, a call, the abandon window, the contract — the
+agent imagines the rest of the round ``budget`` times for every candidate answer.  Each imagining
+(a *determinization*) draws the agent's tiles from those its view has not shown it (the wall and
+the other seats' concealed hands alike, :func:`engine.hextech.choices.unseen`), plays the hand on by the
+greedy agent's shanten machinery (:func:`engine.hextech.choices.playouts`) and reads the ending by the
+engine's own rules: the complete hand's decompositions are judged against the held contract's
+condition and watches (:func:`engine.hextech.choices.contract_chance`, which runs
+:func:`engine.hextech.predicates.evaluate`) and scored by the engine's scorer
+(:func:`engine.hextech.scoring.score_win`).  An ending is worth the points the round would give it: the
+win order's points by how soon it comes (4, 3, 2, §13.3), what the scorer gives the hand (门清,
+patterns, kongs, treasure, §13.5–§13.12), the contract's bonus when it is met (§13.4), a later
+plain win less the black penalty when it is not (§10.2, §13.14), nothing when the wall runs out
+first.  The answer of the highest mean wins; every candidate is imagined with the
+same random draws (common random numbers), so candidates are told apart by their own merit.
+
+Everything else — augments, card options, targets, reorders — is answered as the greedy agent
+answers it (:mod:`engine.hextech.choices`), augments by the highest card value.  The agent reads nothing
+but the :class:`~engine.hextech.view.PlayerView` it is handed and its own answers this round (the suit it
+chose for a contract, B-11's kind), and its random numbers come from its own seeded generator, so a
+seed fixes its play on one worker or many.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import fields
+from functools import lru_cache
+
+from engine.core.decisions import ABANDON, HU, KEEP, PASS, Decision, DecisionKind
+from engine.core.melds import Meld, MeldKind
+from engine.core.shanten import DiscardShanten
+from engine.core.tiles import NUM_KINDS, NUMBER_SUITS, Suit, format_one, parse_one
+from engine.hextech import choices
+from engine.hextech.agents import GreedyAgent
+from engine.hextech.scoring import WinInput, score_win
+from engine.hextech.view import PlayerView
+from engine.hextech.vocabulary import CompiledCard
+
+BUDGET = 64
+"""Imagined rounds per candidate answer by default (``search:N`` sets it)."""
+CANDIDATES = 6
+"""The discards weighed at a turn: the best by shanten and the greedy order, and those one step
+behind (a discard that keeps a contract's tiles may cost a step)."""
+FIRST, LAST = 4.0, 2.0
+"""The order points of the first and the third win (§13.3): an ending is worth more the sooner."""
+MARGIN = 1.0
+"""How many standard errors of the paired difference another answer must gain to be preferred to
+the greedy one (the imagined rounds are few; a noisy lead is no reason to deviate)."""
+SEED_BITS = 64
+"""Bits of the agent's own generator that seed one decision's imaginings."""
+HANDS_CACHED = 1 << 14
+"""Complete hands whose points are kept (bounded)."""
+
+
+def order_points(step: int, share: int) -> float:
+    """The hu order's points for a win on the playout's ``step``-th draw: the first win's when it
+    comes at once, the third's when it takes the whole share of the wall (§13.3)."""
+    return FIRST - (FIRST - LAST) * min(step / max(share, 1), 1.0)
+
+
+@lru_cache(maxsize=HANDS_CACHED)
+def hand_points(
+    complete: tuple[int, ...], win_tile: int, melds: tuple[Meld, ...], treasure: frozenset[int]
+) -> float:
+    """What the engine's scorer gives a complete hand won first by discard, less the first win's
+    order points, plus a self-draw's point at its share (§13.2–§13.12: 门清, patterns, kongs,
+    treasure, the caps of §13.7); a hand the scorer does not take scores nothing more."""
+    concealed = tuple(k for k in range(NUM_KINDS) for _ in range(complete[k]))
+    result = score_win(
+        WinInput(
+            concealed=concealed,
+            win_tile=win_tile,
+            win_by="ron",
+            hu_order=1,
+            melds=melds,
+            is_treasure=treasure.__contains__ if treasure else None,
+        )
+    )
+    return result.total - FIRST + choices.SELF_DRAW_SHARE if result.legal else 0.0
+
+
+class Weigher:
+    """How one decision's endings are valued: the held open contract (if any), the draws to the
+    abandon window (none once the wall is at the window: a kept contract can then never be
+    abandoned, §10.4), the player's share of the wall, and the contract's reading of the hand."""
+
+    def __init__(self, view: PlayerView, suit: Suit | None) -> None:
+        self.window = max((view.wall_left - choices.WINDOW) // 4, 0)
+        self.passed = view.wall_left <= choices.WINDOW
+        self.share = view.wall_left // 4 + 1
+        card = view.cards.get(view.contracts[view.me] or "")
+        self.card: CompiledCard | None = card if view.contract_open and card and card.contract else None
+        vec = _counts(view.hand)
+        kept = view.revealed[view.me] or choices.keepers(vec, 3)
+        self.suit = suit or choices.best_suit(vec)
+        self.kept = tuple(kept)
+
+    def values(self, view: PlayerView, endings: Sequence[choices.Ending], keep: bool = True) -> list[float]:
+        """The points of each ending of ``view``'s hand.  With the contract kept, a win that meets it
+        earns its bonus (§13.4); one that does not is no win (§9.6) unless the window is still
+        ahead, where the contract is abandoned for a later plain win less the black penalty
+        (§10.2).  ``keep`` false: the contract abandoned now, every win a plain one, its penalty
+        paid whatever comes."""
+        outlook = choices.Outlook(view, self.window, self.suit, self.kept)
+        terms = self.card.contract if self.card is not None else None
+        melds = tuple(Meld(MeldKind(kind), tiles) for kind, tiles in view.melds[view.me] if tiles)
+        penalty = 0.0 if terms is None or keep else float(-terms.abandon_penalty)
+        out = []
+        for ending in endings:
+            if ending.complete is None:
+                out.append(-penalty)
+                continue
+            points = order_points(ending.step, self.share) + hand_points(
+                ending.complete, ending.win_tile, melds, view.treasure
+            )
+            if terms is None or not keep:
+                out.append(points - penalty)
+                continue
+            assert self.card is not None
+            met = choices.contract_chance(self.card, ending, outlook)
+            late = 0.0
+            if not self.passed:
+                late = points * (choices.LATE_WIN if ending.step <= self.window else 1.0)
+                late = max(late + terms.abandon_penalty, 0.0)
+            out.append(met * (points + terms.bonus) + (1 - met) * late)
+        return out
+
+
+def preferred(candidates: Sequence[tuple[str, list[float]]]) -> str:
+    """The candidate answer to take: the first (the greedy agent's, or the plain one) unless another
+    beats it on the same imagined rounds by more than :data:`MARGIN` standard errors of the paired
+    difference; the one of the highest mean among those."""
+    best, base = candidates[0]
+    top = 0.0
+    for option, values in candidates[1:]:
+        diffs = [v - b for v, b in zip(values, base, strict=True)]
+        n = len(diffs)
+        mean = math.fsum(diffs) / n
+        spread = math.sqrt(math.fsum((d - mean) ** 2 for d in diffs) / max(n - 1, 1) / n)
+        if mean > top and mean > MARGIN * spread:
+            best, top = option, mean
+    return best
+
+
+class SearchAgent:
+    """Determinized Monte Carlo at the choices that shape a round; the greedy answer elsewhere."""
+
+    name = "search"
+    sees = True
+    person = False
+
+    def __init__(self, rng: random.Random, budget: int = BUDGET) -> None:
+        self.rng = rng
+        self.budget = budget
+        self.greedy = GreedyAgent(rng)
+        self.suit: Suit | None = None
+
+    def decide(self, view: PlayerView, decision: Decision) -> str:
+        """The answer of the highest expected points where the agent searches, else the greedy one."""
+        search = _SEARCHED.get(decision.kind)
+        if search is None:
+            return self.greedy.decide(view, decision)
+        return search(self, view, decision)
+
+    def _imagine(self, view: PlayerView, draws: int, seed: int) -> list[choices.Ending]:
+        return choices.playouts(view, random.Random(seed), draws, self.budget)
+
+    def _turn(self, view: PlayerView, decision: Decision) -> str:
+        """A discard (or the greedy kong): the candidates by shanten, each imagined on."""
+        if HU in decision.options:
+            return HU
+        greedy = self.greedy.decide(view, decision)
+        if not greedy.startswith("discard "):
+            return greedy
+        faces = sorted({parse_one(o.partition(" ")[2]) for o in decision.options if o.startswith("discard ")})
+        picks = _candidates(view, faces, parse_one(greedy.partition(" ")[2]))
+        if len(picks) == 1:
+            return greedy
+        weigher = Weigher(view, self.suit)
+        seed = self.rng.getrandbits(SEED_BITS)
+        draws = choices.draws_left(view, weigher.window)
+        scored: list[tuple[str, list[float]]] = []
+        for face in picks:
+            after = _after_discard(view, face)
+            scored.append(
+                (f"discard {format_one(face)}", weigher.values(after, self._imagine(after, draws, seed)))
+            )
+        return preferred(scored)
+
+    def _call(self, view: PlayerView, decision: Decision) -> str:
+        """Pass or call: each answer imagined on from the hand it leaves."""
+        if HU in decision.options:
+            return HU
+        face = parse_one(decision.about)
+        weigher = Weigher(view, self.suit)
+        seed = self.rng.getrandbits(SEED_BITS)
+        draws = choices.draws_left(view, weigher.window)
+        scored = [(PASS, weigher.values(view, self._imagine(view, draws, seed)))]
+        for option in decision.options:
+            after = _after_call(view, option, face)
+            if after is not None and choices.calls_welcome(view, option.partition(" ")[0]):
+                scored.append((option, weigher.values(after, self._imagine(after, draws, seed))))
+        return preferred(scored) if PASS in decision.options else decision.options[0]
+
+    def _abandon(self, view: PlayerView, decision: Decision) -> str:
+        """§10: keep or abandon, whichever imagined rest of the round is worth more."""
+        weigher = Weigher(view, self.suit)
+        if weigher.card is None:
+            return KEEP if not view.contract_open else ABANDON
+        endings = self._imagine(view, weigher.share + choices.AFTER_SHARE, self.rng.getrandbits(SEED_BITS))
+        kept = math.fsum(weigher.values(view, endings)) / len(endings)
+        return (
+            KEEP if kept >= math.fsum(weigher.values(view, endings, keep=False)) / len(endings) else ABANDON
+        )
+
+    def _contract(self, view: PlayerView, decision: Decision) -> str:
+        """§9.1: the offered contract of the highest expected points over the imagined rounds."""
+        self.suit = None
+        cards = [view.cards.get(c) for c in decision.options]
+        if any(card is None or card.contract is None for card in cards):
+            return self.greedy.decide(view, decision)
+        window = max((view.wall_left - choices.WINDOW) // 4, 0)
+        endings = self._imagine(view, choices.draws_left(view, window), self.rng.getrandbits(SEED_BITS))
+        vec = _counts(view.hand)
+        outlook = choices.Outlook(view, window, choices.best_suit(vec), choices.keepers(vec, 3))
+        values = [choices.contract_value(card, endings, outlook) for card in cards if card is not None]
+        return decision.options[values.index(max(values))]
+
+    def _augment(self, view: PlayerView, decision: Decision) -> str:
+        """§5.2: the augment of the highest card value (:func:`engine.hextech.choices.card_value`)."""
+        return choices.choose_card(view, decision.options)
+
+    def _choose(self, view: PlayerView, decision: Decision) -> str:
+        """A card decision as the greedy agent answers it; a suit it chooses is remembered for the
+        round (B-11's kind: its contract is then read with that suit)."""
+        answer = self.greedy.decide(view, decision)
+        if answer in {s.value for s in NUMBER_SUITS}:
+            self.suit = Suit(answer)
+        return answer
+
+
+_SEARCHED: dict[DecisionKind, Callable[[SearchAgent, PlayerView, Decision], str]] = {
+    DecisionKind.TURN: SearchAgent._turn,
+    DecisionKind.CALL: SearchAgent._call,
+    DecisionKind.ROB_KONG: SearchAgent._call,
+    DecisionKind.ABANDON: SearchAgent._abandon,
+    DecisionKind.CONTRACT: SearchAgent._contract,
+    DecisionKind.AUGMENT: SearchAgent._augment,
+    DecisionKind.CHOOSE: SearchAgent._choose,
+}
+"""The search agent's method for each kind of decision it answers itself."""
+
+
+def _candidates(view: PlayerView, faces: Sequence[int], greedy: int) -> list[int]:
+    """The discards worth imagining: the greedy one first, then by shanten after the discard (at
+    most one step behind the best) and the greedy discard order, :data:`CANDIDATES` at most."""
+    vec = _counts(view.hand)
+    after = DiscardShanten(bytes(vec), view.n_melds)
+    best = min(after[k] for k in faces)
+    near = sorted((after[k], k) for k in faces if k != greedy and after[k] <= best + 1)
+    return [greedy, *(k for _, k in near)][:CANDIDATES]
+
+
+def _counts(tiles: Sequence[int]) -> list[int]:
+    vec = [0] * NUM_KINDS
+    for k in tiles:
+        if k < NUM_KINDS:
+            vec[k] += 1
+    return vec
+
+
+def _with(view: PlayerView, **changes: object) -> PlayerView:
+    """A plain copy of ``view`` with some parts changed (an imagined position)."""
+    parts: dict[str, object] = {f.name: getattr(view, f.name) for f in fields(PlayerView)}
+    parts.update(changes)
+    return PlayerView(**parts)  # type: ignore[arg-type]
+
+
+def _after_discard(view: PlayerView, face: int) -> PlayerView:
+    """The view as it would be after discarding ``face``: out of the hand, into the own river."""
+    hand = list(view.hand)
+    hand.remove(face)
+    rivers = tuple((*river, face) if p == view.me else river for p, river in enumerate(view.rivers))
+    return _with(view, hand=tuple(hand), rivers=rivers)
+
+
+def _after_call(view: PlayerView, option: str, face: int) -> PlayerView | None:
+    """The view as it would be after the call ``option`` on ``face`` (``pon``, ``kong``, ``chi
+    345m``): the tiles out of the hand, the meld declared; ``None`` for any other answer."""
+    verb, _, run = option.partition(" ")
+    tiles: tuple[int, ...]
+    if verb == "pon":
+        used, kind, tiles = [face, face], MeldKind.PON, (face,) * 3
+    elif verb == "kong":
+        used, kind, tiles = [face] * 3, MeldKind.MINKAN, (face,) * 4
+    elif verb == "chi":
+        tiles = tuple(sorted(parse_one(f"{d}{run[-1]}") for d in run[:-1]))
+        used, kind = [k for k in tiles if k != face], MeldKind.CHI
+        if len(used) != 2:
+            return None
+    else:
+        return None
+    hand = list(view.hand)
+    for k in used:
+        if k not in hand:
+            return None
+        hand.remove(k)
+    melds = tuple((*own, (kind.value, tiles)) if p == view.me else own for p, own in enumerate(view.melds))
+    return _with(view, hand=tuple(hand), melds=melds)

@@ -1,0 +1,375 @@
+"""A session (一场): seats A–D, eight rounds with a fixed dealer order, augment drafts and the ranking
+(§4, §5, §6.2, §16, §18.1).
+
+The dealer order is A B C D A B C D with no 连庄 (§4).  Before rounds 1, 3
+and 5 (rounds 1, 2, 3 of the 4-round test session, §18.1) every player is
+dealt 2 augments of the tier from its deck, starting with the dealer, keeps 1
+secretly, all reveal together, and the others go back and are reshuffled; a
+player whose two cards are both unusable in the mode shows them, returns them
+and redraws (§5.2).  Before each round the dealer draws the world card
+(§6.2).  The final ranking is by total, ties ranking together (§16); a
+4-round test session is marked and never ranked with full sessions.
+
+:meth:`Session.steps` yields every decision and returns the
+:class:`SessionResult`; :func:`drive` answers it with agents, a script, or
+both (a script first: that is how a log is replayed and resumed).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any
+
+from engine.core.decisions import Decision, DecisionKind, check_answer
+from engine.core.errors import InputError, LogError
+from engine.core.seats import PLAYERS
+from engine.core.shapes import ShapeGrant
+from engine.hextech.agents import Agent
+from engine.hextech.bus import Bus, Event
+from engine.hextech.card_runtime import end_lasting, lasting_card, register
+from engine.hextech.hookspecs import (
+    TREASURE_MARK,
+    TREASURE_REVEALED,
+    ScoreContribution,
+    SetupStage,
+    WinSummary,
+)
+from engine.hextech.plugins import Modules
+from engine.hextech.round import Cards, ContractOffer, ModulePrimitive, Round, RoundResult
+from engine.hextech.rules import Rules
+from engine.hextech.state import Deck, Table
+from engine.hextech.view import BLIND, PlayerView, build_view
+from engine.hextech.vocabulary import CompiledCard
+
+FULL_ROUNDS = 8
+TEST_ROUNDS = 4
+DRAFT_ROUNDS: dict[int, tuple[tuple[int, str], ...]] = {
+    FULL_ROUNDS: ((1, "silver"), (3, "gold"), (5, "prismatic")),
+    TEST_ROUNDS: ((1, "silver"), (2, "gold"), (3, "prismatic")),
+}
+"""When each augment tier is drafted (§5.1, §18.1)."""
+MODES = ("strategy", "party", "all")
+MODULE_DECISIONS = frozenset({DecisionKind.CHOOSE, DecisionKind.KEEP_LASTING})
+"""The kinds of decision a module may put (a challenge, a lasting challenge), so the only ones its
+bot policy is asked about."""
+
+
+@dataclass(frozen=True)
+class SessionConfig:
+    """What fixes a session: the seed, the mode, the number of rounds (8, or the 4-round test)."""
+
+    seed: int
+    mode: str = "all"
+    rounds: int = FULL_ROUNDS
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise InputError(f"--mode: {self.mode!r} is not one of {', '.join(MODES)}")
+        if self.rounds not in DRAFT_ROUNDS:
+            raise InputError(f"--rounds: {self.rounds} is not 8 or 4 (§16, §18.1)")
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """One round's account: dealer, world card, treasure, contracts, wins, scores (§18.3)."""
+
+    number: int
+    dealer: int
+    world: str | None
+    treasure: str | None
+    augments: tuple[tuple[str, ...], ...]
+    result: RoundResult
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's place: total and rank, ties sharing a rank (§16)."""
+
+    player: int
+    total: int
+    rank: int
+
+
+@dataclass
+class SessionResult:
+    """A whole session: its rounds, totals and ranking; ``test`` marks the 4-round test (§18.1)."""
+
+    config: SessionConfig
+    rounds: list[RoundRecord] = field(default_factory=list)
+    totals: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+
+    @property
+    def test(self) -> bool:
+        """A shortened test session, ranked apart from full sessions (§16, §18.1)."""
+        return self.config.rounds != FULL_ROUNDS
+
+    def standings(self) -> list[Standing]:
+        """By total, highest first; equal totals share a rank with no tie-break (§16)."""
+        ranked = sorted(range(4), key=lambda p: (-self.totals[p], p))
+        return [Standing(p, self.totals[p], 1 + sum(t > self.totals[p] for t in self.totals)) for p in ranked]
+
+
+@dataclass(frozen=True)
+class _TreasureNote:
+    """Listens for the round's treasure order, for the round record (a listener, so events nobody
+    listens to are never built)."""
+
+    session: Session
+    event: str = TREASURE_REVEALED
+    level: int = 5
+    holder: int | None = None
+    source: str = "session"
+
+    def run(self, event: Event, game: object) -> Generator[Decision, str, None]:
+        """Remember the order revealed."""
+        self.session.note_treasure(event)
+        yield from ()
+
+
+class Session:
+    """A session's state and flow; drive :meth:`steps` with :func:`drive`."""
+
+    def __init__(
+        self,
+        config: SessionConfig,
+        *,
+        cards: Sequence[CompiledCard] = (),
+        modules: frozenset[str] = frozenset(),
+        plugins: Modules | None = None,
+        sinks: Sequence[Callable[[Event], None]] = (),
+    ) -> None:
+        self.config = config
+        self.rng = random.Random(config.seed)
+        self.modules = modules
+        self.plugins = plugins
+        self.bus = Bus(sinks=list(sinks))
+        self._treasure: str | None = None
+        self.module_state: dict[str, Any] = {}
+        self.counters: dict[tuple[object, ...], int] = {}
+        self.cards = {card.id: card for card in cards}
+        self.public_cards: Mapping[str, CompiledCard] = MappingProxyType(dict(self.cards))
+        """The library as the views show it: a read-only copy, so no agent reaches the session's own."""
+        self.contracts = {card.id: card.contract for card in cards if card.contract is not None}
+        by_type: dict[str, list[str]] = {}
+        for card in cards:
+            by_type.setdefault(str(card.type), []).append(card.id)
+        self._unusable = {c.id for c in cards if not set(c.modules) <= modules}
+        self.decks = {kind: Deck(ids, self.rng) for kind, ids in sorted(by_type.items())}
+        self.augments: list[list[str]] = [[], [], [], []]
+        self.result = SessionResult(config)
+        self.round: Round | None = None
+        self.primitives: dict[str, ModulePrimitive] = {}
+        if plugins is not None:
+            self.module_state.update(plugins.session_state(tuple(PLAYERS)))
+            self.primitives.update(plugins.primitives())
+
+    @property
+    def table(self) -> Table | None:
+        """The table of the round in progress."""
+        return None if self.round is None else self.round.table
+
+    def hand_of(self, player: int) -> tuple[int, ...]:
+        """The instances of ``player``'s concealed hand in the round in progress (modules' ``Game``)."""
+        return () if self.round is None else tuple(self.round.table.players[player].hand)
+
+    def lasting_card(self, player: int, deck: str) -> str | None:
+        """The card in ``player``'s lasting slot of ``deck`` this round, if it still acts (§6.9, §7.3)."""
+        return None if self.round is None else lasting_card(self.round, player, deck)
+
+    def end_lasting(self, player: int, deck: str) -> Generator[Decision, str, None]:
+        """``player`` puts his lasting card of ``deck`` away without effect (§7.4, modules' ``Game``)."""
+        if self.round is not None:
+            yield from end_lasting(self.round, player, deck)
+
+    def tile_marks(self, player: int, seat: int) -> frozenset[int]:
+        """The faces the enabled modules mark as treasure for ``player`` now (§8.3)."""
+        if self.plugins is None:
+            return frozenset()
+        return self.plugins.tile_marks(player, seat, self).get(TREASURE_MARK, frozenset())
+
+    def score_items(self, win: WinSummary) -> tuple[ScoreContribution, ...]:
+        """The score items the enabled modules add to one legal win (``WinInput.extra``, §13)."""
+        return () if self.plugins is None else self.plugins.score_items(win, self)
+
+    def deck(self, kind: str) -> Deck:
+        """The deck of a card type (empty if the pool has none)."""
+        return self.decks.setdefault(kind, Deck([], self.rng))
+
+    def view(self, player: int) -> PlayerView:
+        """The deciding player's view of the current table, a snapshot (§5.4: augments are public;
+        §8.3: the treasure faces in force for the player, as the enabled modules mark them)."""
+        augments = tuple(map(tuple, self.augments))
+        scores = tuple(self.result.totals)
+        if self.round is None:
+            return replace(BLIND, me=player, augments=augments, scores=scores, cards=self.public_cards)
+        rnd = self.round
+        return build_view(
+            rnd.table,
+            player,
+            augments=augments,
+            scores=scores,
+            seen=rnd.seen.get(player, ()),
+            cards=self.public_cards,
+            treasure=rnd.treasure_faces(player),
+        )
+
+    def steps(self) -> Generator[Decision, str, SessionResult]:
+        """Play every round of the session (§4, §5, §11, §16)."""
+        drafts = dict(DRAFT_ROUNDS[self.config.rounds])
+        yield from self.bus.deliver(
+            Event("session.started", data={"mode": self.config.mode, "rounds": self.config.rounds}), self
+        )
+        for number in range(1, self.config.rounds + 1):
+            dealer = (number - 1) % 4
+            if number in drafts:
+                yield from self._draft(drafts[number], dealer)
+            self._listen_modules()
+            rnd = Round(
+                dealer_seat=dealer,
+                rng=self.rng,
+                rules=Rules(contracts=self.contracts, grants=self._grants()),
+                bus=self.bus,
+                contracts=ContractOffer(self._offer("contract"), self._offer("black_contract")),
+                cards=Cards(
+                    library=self.cards,
+                    decks=self.decks,
+                    augments=[[self.cards[a] for a in held] for held in self.augments],
+                    modules=self.modules,
+                    module_primitives=self.primitives,
+                    tile_marks=self.tile_marks
+                    if self.plugins is not None and self.plugins.marks_tiles()
+                    else None,
+                    score_items=self.score_items if self.plugins is not None else None,
+                    session=self,
+                    counters=self.counters,
+                    setup=self._setup,
+                ),
+                number=number,
+                scores=self.result.totals,
+            )
+            self.round = rnd
+            yield from rnd.start()
+            world = self.deck("world").draw()
+            if world is not None:
+                register(rnd, self.cards[world], None)
+            yield from rnd.emit("world.revealed", dealer, card=world or "")
+            yield from self._setup(SetupStage.AFTER_WORLD, dealer)
+            treasure, self._treasure = self._treasure, None
+            result = yield from rnd.play()
+            self.bus.clear()
+            chosen = [c for c in result.contracts if c]
+            self.deck("contract").put_back(
+                [*result.returned_contracts["normal"], *(c for c in chosen if not self.is_black(c))]
+            )
+            self.deck("black_contract").put_back(
+                [*result.returned_contracts["black"], *(c for c in chosen if self.is_black(c))]
+            )
+            if world:
+                self.deck("world").discards.append(world)
+            for p in range(4):
+                self.result.totals[p] += result.scores[p]
+            self.result.rounds.append(
+                RoundRecord(number, dealer, world, treasure, tuple(tuple(a) for a in self.augments), result)
+            )
+            self.round = None
+        return self.result
+
+    def _listen_modules(self) -> None:
+        if self.plugins is None:
+            return
+        for listener in self.plugins.listeners():
+            self.bus.listen(listener)
+        self.bus.listen(_TreasureNote(self))
+
+    def _setup(self, stage: SetupStage, dealer: int) -> Generator[Decision, str, None]:
+        """The modules' set-up step at this point of §11 phase 1: after the world card (the treasure
+        order, §8) or after the deal and the initial flowers, before contracts (the round calls it)."""
+        if self.plugins is not None:
+            yield from self.plugins.round_setup(stage, self, dealer)
+
+    def note_treasure(self, event: Event) -> None:
+        """The treasure order revealed after the world card, before the deal (``treasure.revealed``, §8)."""
+        self._treasure = str(event.data.get("card", "")) or None
+
+    def _grants(self) -> list[list[ShapeGrant]]:
+        """The hand shapes each player's augments switch on (lib 六–八)."""
+        return [[g for cid in held for g in self.cards[cid].grants] for held in self.augments]
+
+    def is_black(self, contract_id: str) -> bool:
+        """Whether ``contract_id`` is a black contract (§9.3)."""
+        terms = self.contracts.get(contract_id)
+        return terms is not None and terms.kind == "black"
+
+    def _offer(self, kind: str) -> list[str]:
+        """The contract deck the round draws its offers from: every contract of the last round was
+        returned and reshuffled at its end (§9.1, §11 phase 6), so each round sees the whole deck."""
+        return self.deck(kind).cards
+
+    def _draft(self, tier: str, dealer: int) -> Generator[Decision, str, None]:
+        """§5.2: two each from the dealer clockwise, one kept secretly, all revealed together."""
+        deck = self.deck(tier)
+        offers: dict[int, list[str]] = {}
+        for p in [(dealer + step) % 4 for step in range(4)]:
+            hand = [c for c in (deck.draw(), deck.draw()) if c is not None]
+            while hand and all(c in self._unusable for c in hand) and len(deck.cards) >= 2:
+                deck.put_back(hand)
+                hand = [c for c in (deck.draw(), deck.draw()) if c is not None]
+            offers[p] = hand
+        picks: dict[int, str] = {}
+        for p, hand in offers.items():
+            if hand:
+                picks[p] = yield Decision(DecisionKind.AUGMENT, p, tuple(hand), tier)
+        deck.put_back([c for p, hand in offers.items() for c in hand if c != picks.get(p)])
+        for p in sorted(picks):
+            self.augments[p].append(picks[p])
+        yield from self.bus.deliver(
+            Event(
+                "augment.drafted", data={"tier": tier, "picks": {PLAYERS[p]: picks[p] for p in sorted(picks)}}
+            ),
+            self,
+        )
+
+
+def drive(
+    steps: Generator[Decision, str, SessionResult],
+    session: Session,
+    agents: Sequence[Agent],
+    *,
+    script: Iterator[str] | None = None,
+    on_answer: Callable[[Decision, str], None] | None = None,
+) -> SessionResult:
+    """Answer every decision: first from ``script`` (a log being replayed), then by the agents, each
+    handed only its own view, after the enabled modules (a bot's challenge is answered by its
+    module's bot policy, ``hexmj_bot_answer``; a person answers their own); every answer is
+    validated (exit 3) and reported to ``on_answer``.
+    The modules and agents are asked even while the script answers, so a resumed session goes on
+    exactly as an uninterrupted one would."""
+    try:
+        decision = next(steps)
+        while True:
+            scripted = next(script, None) if script is not None else None
+            agent = agents[decision.player]
+            bots = decision.kind in MODULE_DECISIONS and not agent.person
+            plugins = session.plugins if bots else None
+            answer = None if plugins is None else plugins.bot_answer(decision, session)
+            if answer is None:
+                answer = agent.decide(session.view(decision.player) if agent.sees else BLIND, decision)
+            if scripted is None:
+                script = None
+            else:
+                answer = scripted
+            try:
+                answer = check_answer(decision, answer)
+            except Exception as err:
+                if scripted is not None:
+                    raise LogError(f"logged answer does not fit: {err}") from None
+                raise
+            if on_answer is not None:
+                on_answer(decision, answer)
+            decision = steps.send(answer)
+    except StopIteration as done:
+        result: SessionResult = done.value
+        return result

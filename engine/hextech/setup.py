@@ -1,0 +1,93 @@
+"""The set-up of a round (§11 phase 1, §9.1, §9.4): the deal, the initial flowers, the contract
+offers chosen secretly and revealed together, and who makes the first discard.
+
+The dealer gets 14 tiles and the others 13, each flower is replaced from the
+tail; every player is offered 2 normal + 1 black contract (P-09: 3 + 2), keeps
+one, and the rest go back to be reshuffled.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.decisions import Decision, DecisionKind
+from engine.hextech.bus import Step
+from engine.hextech.card_runtime import register
+from engine.hextech.draws import replace_flowers
+from engine.hextech.state import ContractStatus
+
+if TYPE_CHECKING:
+    from engine.hextech.round import Round
+
+
+DEALER_TILES = 14
+
+OTHER_TILES = 13
+
+DEFAULT_OFFER = (2, 1)
+"""Two normal contracts and one black contract (§9.1)."""
+
+
+def deal(rnd: Round) -> Step:
+    """Deal 14 tiles to the dealer and 13 to each other player from the front, then replace every
+    flower from the tail, dealer first (§11 phase 1)."""
+    t = rnd.table
+    order = [rnd.dealer, *t.clockwise_from(rnd.dealer)]
+    for p in order:
+        n = DEALER_TILES if p == rnd.dealer else OTHER_TILES
+        t.players[p].hand.extend(t.wall.draw_front() for _ in range(n))
+    yield from rnd.emit("setup.dealt")
+    for p in order:
+        yield from replace_flowers(rnd, p)
+    rnd.win_tile[rnd.dealer] = t.players[rnd.dealer].hand[-1]
+
+
+def choose_contracts(rnd: Round) -> Step:
+    """Each player is offered 2 normal + 1 black contract and keeps one; all are revealed at once;
+    the rest go back and are reshuffled (§9.1, §9.4; P-09 3 + 2, S-06 swap)."""
+    if rnd.offer is None:
+        return
+    offered: dict[int, tuple[str, ...]] = {}
+    order = [rnd.dealer, *rnd.table.clockwise_from(rnd.dealer)]
+    for p in order:
+        rnd.candidates[p] = draw_candidates(rnd, *DEFAULT_OFFER)
+        yield from rnd.emit("contract.offered", p)
+        normal, black = rnd.offer_size.get(p, DEFAULT_OFFER)
+        have = rnd.candidates[p]
+        extra_normal = normal - sum(1 for c in have if not rnd.rules.is_black(c))
+        extra_black = black - sum(1 for c in have if rnd.rules.is_black(c))
+        have += draw_candidates(rnd, max(extra_normal, 0), max(extra_black, 0))
+        offered[p] = tuple(have)
+    picks: dict[int, str] = {}
+    for p, options in offered.items():
+        if options:
+            picks[p] = yield Decision(DecisionKind.CONTRACT, p, options)
+    for p, options in offered.items():
+        for cid in options:
+            if cid != picks.get(p):
+                rnd.returned["black" if rnd.rules.is_black(cid) else "normal"].append(cid)
+    for p in sorted(picks):
+        player = rnd.table.players[p]
+        player.contract = picks[p]
+        player.contract_status = ContractStatus.OPEN
+        card = rnd.cards.library.get(picks[p])
+        if card is not None:
+            register(rnd, card, p)
+    rnd.contracts_revealed = True
+    for p in order:
+        if p in picks:
+            yield from rnd.emit("contract.revealed", p, contract=picks[p])
+
+
+def opener(rnd: Round) -> int:
+    """Who makes the first discard: the dealer, or wherever O-X01 moved the dealer's 14 tiles (§14.3:
+    hands move with players)."""
+    sizes = [len(p.hand) + 3 * len(p.melds) for p in rnd.table.players]
+    return sizes.index(DEALER_TILES) if DEALER_TILES in sizes else rnd.dealer
+
+
+def draw_candidates(rnd: Round, normal: int, black: int) -> list[str]:
+    """Draw ``normal`` normal and ``black`` black contracts off the ends of the decks (§9.1)."""
+    assert rnd.offer is not None
+    drawn = [rnd.offer.normal.pop() for _ in range(min(normal, len(rnd.offer.normal)))]
+    return drawn + [rnd.offer.black.pop() for _ in range(min(black, len(rnd.offer.black)))]

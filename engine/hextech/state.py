@@ -1,0 +1,202 @@
+"""The table as plain data: seats, players, hands, rivers, melds, flowers and the wall (§4, §11, §14.3).
+
+Players are ``0..3`` (letters A–D, :data:`engine.core.seats.PLAYERS`); seats are ``0..3``
+(table positions; the round's dealer seat is 东, :func:`seat_wind`).  A seat
+keeps the dealer role, the wind and the turn order; a player keeps hand,
+river, melds, flowers, cards and score, and moves with them when O-X01
+rotates seats (§14.3).  Every tile is a physical instance (``0..143``), so
+the 144 tiles are always accounted for (:meth:`Table.accounted`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from engine.core.melds import Meld, MeldKind
+from engine.core.tiles import EAST, NUM_INSTANCES, kind_of_instance
+from engine.core.wall import Wall
+
+
+class ContractStatus(StrEnum):
+    """Where a player's contract stands (§9, §10)."""
+
+    NONE = "none"
+    OPEN = "open"
+    COMPLETED = "completed"
+    ABANDONED = "abandoned"
+    FAILED = "failed"
+
+
+class WinWay(StrEnum):
+    """How a hu was made (§12.1, §12.2, §13.9.4)."""
+
+    SELF_DRAW = "self_draw"
+    RON = "ron"
+    ROB_KONG = "rob_kong"
+
+
+@dataclass(slots=True)
+class TableMeld:
+    """A declared meld on the table: the meld, its physical tiles, and whose discard it took."""
+
+    meld: Meld
+    instances: tuple[int, ...]
+    from_player: int | None = None
+
+
+@dataclass(slots=True)
+class Win:
+    """One hu of the round, in the order the round settled them (§11 phases 3–5, §12.3)."""
+
+    player: int
+    order: int
+    way: WinWay
+    tile: int
+    from_player: int | None
+    total: int
+    items: tuple[tuple[str, str, int], ...]
+    wall_left: int
+
+
+@dataclass(slots=True)
+class PlayerState:
+    """One player's part of the table for the current round."""
+
+    hand: list[int] = field(default_factory=list)
+    melds: list[TableMeld] = field(default_factory=list)
+    river: list[int] = field(default_factory=list)
+    discarded: list[int] = field(default_factory=list)
+    flowers: list[int] = field(default_factory=list)
+    won: bool = False
+    contract: str | None = None
+    contract_status: ContractStatus = ContractStatus.NONE
+    normal_draws: int = 0
+    kong_kinds: list[MeldKind] = field(default_factory=list)
+    revealed: set[int] = field(default_factory=set)
+    contract_tiles: set[int] = field(default_factory=set)
+    revealed_discarded: int = 0
+    uncalled_streak: int = 0
+    calls: dict[str, int] = field(default_factory=dict)
+    forced_tile: int | None = None
+    forced_discards: int = 0
+    last_discard: int | None = None
+    """The tile of the player's latest discard, in his river or called away ("最新弃牌", O-C05, G-09)."""
+
+    @property
+    def concealed(self) -> bool:
+        """门清: no chi, pon or exposed kong (§13.11.1; a concealed kong keeps it)."""
+        return all(m.meld.kind is MeldKind.ANKAN for m in self.melds)
+
+
+def seat_wind(seat: int, dealer_seat: int) -> int:
+    """The wind of a table seat in a round: 东 at the dealer's seat ("门风东者为庄家", spec 002 一), then
+    南 西 北 clockwise in the order of play.  It stays with the seat when O-X01 moves the players
+    (§4, §14.3); the one source of every seat wind, G-10's and the treasure module's (R2, re-ruled)."""
+    return EAST + (seat - dealer_seat) % 4
+
+
+_SEATS_AFTER = tuple(tuple((seat + step) % 4 for step in (1, 2, 3)) for seat in range(4))
+"""The other seats clockwise from each seat (§6.4)."""
+_SEATS_BEFORE = tuple(after[::-1] for after in _SEATS_AFTER)
+"""The other seats counter-clockwise from each seat."""
+
+
+@dataclass(slots=True)
+class Table:
+    """The whole table of one round: the wall, the four players and who sits where."""
+
+    wall: Wall
+    players: list[PlayerState]
+    dealer_seat: int
+    seat_of: list[int] = field(default_factory=lambda: [0, 1, 2, 3])
+    abandon_window_done: bool = False
+    any_call: bool = False
+    values: dict[tuple[str, int | None], dict[str, object]] = field(default_factory=dict)
+
+    def visible_kinds(self) -> list[int]:
+        """Every face on view: rivers, exposed melds, revealed hand tiles, winners' hands (H21)."""
+        seen: list[int] = []
+        for p in self.players:
+            seen += p.river
+            seen += [i for m in p.melds if m.meld.exposed for i in m.instances]
+            seen += list(p.hand) if p.won else sorted(p.revealed)
+        return [kind_of_instance(i) for i in seen]
+
+    def player_at(self, seat: int) -> int:
+        """The player sitting at ``seat``."""
+        return self.seat_of.index(seat)
+
+    def in_game(self, player: int) -> bool:
+        """仍在游戏中: the player has not won and left the round (lib 二.1)."""
+        return not self.players[player].won
+
+    def clockwise_from(self, player: int) -> list[int]:
+        """The in-game players in seat order after ``player``'s seat (§6.4, §12.1)."""
+        seats = self.seat_of
+        players = self.players
+        after = []
+        for p in map(seats.index, _SEATS_AFTER[seats[player]]):
+            if not players[p].won:
+                after.append(p)
+        return after
+
+    def next_in_game(self, player: int) -> int | None:
+        """The next in-game player clockwise after ``player``, skipping seats that have won (§12.1)."""
+        return self._first_in_game(_SEATS_AFTER[self.seat_of[player]])
+
+    def next_after_seat(self, seat: int) -> int | None:
+        """The next in-game player clockwise after the seat ``seat``: the turn order stays with the
+        seats when O-X01 moves the players (§14.3, R139)."""
+        return self._first_in_game(_SEATS_AFTER[seat])
+
+    def upper_of(self, player: int) -> int | None:
+        """上家: the nearest in-game player counter-clockwise (CARD-INVENTORY conventions)."""
+        return self._first_in_game(_SEATS_BEFORE[self.seat_of[player]])
+
+    def _first_in_game(self, seats: tuple[int, ...]) -> int | None:
+        """The player at the first of ``seats`` who has not won."""
+        players = self.players
+        for p in map(self.seat_of.index, seats):
+            if not players[p].won:
+                return p
+        return None
+
+    def seat_distance(self, source: int, player: int) -> int:
+        """Steps clockwise from ``source``'s seat to ``player``'s seat: orders multiple ron (§12.3)."""
+        return (self.seat_of[player] - self.seat_of[source]) % 4
+
+    def accounted(self) -> bool:
+        """True when the wall, hands, melds, rivers and flowers hold each of the 144 tiles exactly once."""
+        seen = list(self.wall)
+        for p in self.players:
+            seen += p.hand
+            seen += p.river
+            seen += p.flowers
+            for m in p.melds:
+                seen += m.instances
+        return len(seen) == NUM_INSTANCES and set(seen) == set(range(NUM_INSTANCES))
+
+
+class Deck:
+    """A shuffled deck of card ids with its discard pile; the pile is reshuffled when the deck runs
+    out (§6.10, §7.2, §8.5).  Draws come off the end of ``cards``."""
+
+    def __init__(self, ids: list[str], rng: random.Random) -> None:
+        self.rng = rng
+        self.cards = sorted(ids)
+        rng.shuffle(self.cards)
+        self.discards: list[str] = []
+
+    def draw(self) -> str | None:
+        """The next card, reshuffling the discards first if the deck is empty; ``None`` if both are."""
+        if not self.cards and self.discards:
+            self.cards, self.discards = self.discards, []
+            self.rng.shuffle(self.cards)
+        return self.cards.pop() if self.cards else None
+
+    def put_back(self, ids: list[str]) -> None:
+        """Return cards and reshuffle the deck (§5.2, §9.1)."""
+        self.cards.extend(ids)
+        self.rng.shuffle(self.cards)

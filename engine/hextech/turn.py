@@ -1,0 +1,214 @@
+"""A rotation turn (§11 phase 2): the abandon window if due, the normal draw, the acting player's
+choices (hu, kongs, a discard), and the discard with the responses to it (§12.2, §12.3).
+
+The legal discards fall back level by level when card rules forbid every tile
+(§15); a discard a card makes a player take has its own nested response window
+and carries the card's cause (H9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from itertools import compress
+from typing import TYPE_CHECKING
+
+from engine.core.decisions import HU, Decision, DecisionKind
+from engine.core.hand_counts import count_hand
+from engine.core.melds import MeldKind
+from engine.core.tiles import FACES, INSTANCE_KINDS, parse_one
+from engine.hextech.abandon_window import abandon_window
+from engine.hextech.bus import Step
+from engine.hextech.calls import declare_kong, kong_options, make_call, responses
+from engine.hextech.draws import normal_draw
+from engine.hextech.rules import WinClaim
+from engine.hextech.state import PlayerState, WinWay
+from engine.hextech.wins import Turn, after_exit, can_win, self_draw_claim, settle_wins, winnable
+
+if TYPE_CHECKING:
+    from engine.hextech.round import Round
+
+
+def play_turn(rnd: Round, turn: Turn) -> Generator[Decision, str, Turn | None]:
+    """One rotation turn: the abandon window if due, ``turn.started``, the draw, own actions and a
+    discard.  The dealer's opening turn (14 tiles, no draw) is a turn too: it starts, so "你的下一回合"
+    of a card the dealer drew at set-up is that turn (lib 二.1, R130)."""
+    yield from abandon_window(rnd)
+    p = turn.player
+    if not rnd.table.in_game(p):
+        return after_exit(rnd, p)
+    rnd.actor = p
+    rnd.owing.add(p)
+    rnd.turn_number += 1
+    if "turn.started" in rnd.audible:
+        yield from rnd.emit("turn.started", p, seat=rnd.table.seat_of[p])
+    if turn.draw:
+        yield from normal_draw(rnd, p)
+    nxt = yield from act(rnd, p, drawn=True)
+    if "turn.ended" in rnd.audible:
+        yield from rnd.emit("turn.ended", p, seat=rnd.table.seat_of[p])
+    return nxt
+
+
+def act(rnd: Round, p: int, *, drawn: bool) -> Generator[Decision, str, Turn | None]:
+    """The acting player's choices after a draw or a call: hu, kongs, then a discard (§11 phase 2)."""
+    t = rnd.table
+    player = t.players[p]
+    rnd.owing.add(p)
+    audible = rnd.audible
+    if "idle" in audible:
+        yield from rnd.emit("idle", p)
+    while True:
+        if "discard.before" in audible:
+            yield from rnd.emit("discard.before", p)
+        first = rnd.first_turn
+        rnd.first_turn = False
+        win_tile = rnd.win_tile.get(p)
+        own: list[str] = []
+        claim = None
+        if drawn and win_tile in player.hand and winnable(rnd, p):
+            claim = self_draw_claim(rnd, p, first=first)
+            if can_win(rnd, p, win_tile, claim):
+                own.append(HU)
+        if drawn and t.wall:
+            own += kong_options(rnd, p)
+        discards = discard_options(rnd, p)
+        answer = yield Decision(DecisionKind.TURN, p, (*own, *discards) if own else discards)
+        if answer == HU:
+            assert win_tile is not None and claim is not None
+            rnd.owing.discard(p)
+            yield from settle_wins(rnd, [p], win_tile, claim)
+            return after_exit(rnd, p)
+        face = _DISCARD_FACES.get(answer)
+        if face is not None:
+            rnd.owing.discard(p)
+            return (yield from discard(rnd, p, face))
+        verb, shown = answer.split(" ", 1)
+        robbed = yield from declare_kong(rnd, p, MeldKind(verb), parse_one(shown))
+        if robbed:
+            rnd.owing.discard(p)
+            return after_exit(rnd, p)
+        drawn = True
+
+
+_DISCARDS = tuple(f"discard {face}" for face in FACES)
+"""Each face's discard option, as agents answer it."""
+_DISCARD_FACES = {text: k for k, text in enumerate(_DISCARDS)}
+"""The face each discard option names."""
+
+
+def discard_options(rnd: Round, p: int) -> tuple[str, ...]:
+    """The legal discards; each §15 level of card rules falls back to what the levels above it
+    allow when it forbids every tile (O-N03, O-N08, B-11 fallbacks; CARD-INVENTORY §3 pair 6)."""
+    player = rnd.table.players[p]
+    held = count_hand(rnd.hand_counts, p, player.hand)
+    binds = rnd.rules.binds_discards(p)
+    if not binds and not held.flowers:
+        return tuple(compress(_DISCARDS, held.vector))
+    faces = sorted(set(map(INSTANCE_KINDS.__getitem__, player.hand)))
+    if binds:
+        drawn = rnd.win_tile.get(p)
+        drawn_kind = INSTANCE_KINDS[drawn] if drawn is not None and drawn in player.hand else None
+        faces = rnd.rules.legal_discards(rnd.table, p, faces, drawn_kind)
+    return tuple(map(_DISCARDS.__getitem__, faces))
+
+
+def discard(rnd: Round, p: int, face: int, cause: str | None = None) -> Generator[Decision, str, Turn | None]:
+    """Put a tile in the river and settle the responses to it (§11 phase 2, §12.2, §12.3); the next
+    turn goes to the seat after the seat the discard was made from, whoever sits there once the
+    discard has settled (O-X01 at ``discard.settled``, §14.3)."""
+    t = rnd.table
+    player = t.players[p]
+    seat = t.seat_of[p]
+    tile = _copy_to_discard(player, face)
+    player.hand.remove(tile)
+    player.river.append(tile)
+    player.last_discard = tile
+    player.discarded.append(face)
+    player.revealed.discard(tile)
+    if tile in player.contract_tiles:
+        player.revealed_discarded += 1
+    forced = rnd.forced_discard[p] = tile == player.forced_tile
+    if forced:
+        player.forced_discards += 1
+        player.forced_tile = None
+    drawn = rnd.win_tile.pop(p, None)
+    rnd.rinshan = False
+    drew = p in rnd.drew
+    normal = drew and (cause or rnd.ambient) == "rule"
+    rnd.drew.discard(p)
+    houtei = not t.wall
+    shown = FACES[face]
+    if rnd.first_discard:
+        rnd.first_discard = False
+        yield from rnd.emit("discard.first_of_round", p, cause, tile=shown)
+    if "discard.made" in rnd.audible:
+        yield from rnd.emit("discard.made", p, cause, tile=shown, k=len(player.discarded))
+    if p in rnd.retracted:
+        rnd.retracted.discard(p)
+        _void_discard(rnd, p, drawn, drew)
+        again = yield Decision(DecisionKind.TURN, p, _other_discards(rnd, p, face))
+        return (yield from discard(rnd, p, _DISCARD_FACES[again], cause))
+    claims = yield from responses(rnd, p, tile, rob=False)
+    rnd.safe.pop(p, None)
+    if not claims:
+        player.uncalled_streak += 1
+        if "discard.settled" in rnd.audible:
+            yield from rnd.emit("discard.settled", p, cause, tile=shown, outcome="none", normal=normal)
+        nxt = t.next_after_seat(seat)
+        return None if nxt is None else Turn(nxt)
+    answer = rnd.answers[claims[0]]
+    if answer == HU:
+        player.river.remove(tile)
+        player.uncalled_streak += 1
+        yield from settle_wins(rnd, claims, tile, WinClaim(WinWay.RON, from_player=p, last_tile=houtei))
+        yield from rnd.emit("discard.settled", p, cause, tile=shown, outcome="ron", normal=normal)
+        nxt = t.next_after_seat(seat)
+        return None if nxt is None else Turn(nxt)
+    caller = claims[0]
+    player.uncalled_streak = 0
+    yield from make_call(rnd, caller, p, tile, answer)
+    yield from rnd.emit("discard.settled", p, cause, tile=shown, outcome="called", normal=normal)
+    return (yield from act(rnd, caller, drawn=answer == "kong"))
+
+
+def _other_discards(rnd: Round, p: int, face: int) -> tuple[str, ...]:
+    """The discards after P-10 took one back: "改为弃出另一张牌" — not the retracted face again (R301);
+    a hand whose every legal discard is that face discards it anyway."""
+    legal = discard_options(rnd, p)
+    other = tuple(option for option in legal if option != _DISCARDS[face])
+    return other or legal
+
+
+def _void_discard(rnd: Round, p: int, drawn: int | None, drew: bool) -> None:
+    """A discard taken back (P-10) took nothing from the turn: the tile drawn this turn is again the
+    drawn tile, and the replacement is the turn's normal discard, so O-N03, O-N08, O-P03 and S-05
+    bind it as they bound the void one (R122, R129)."""
+    if drawn is not None and drawn in rnd.table.players[p].hand:
+        rnd.win_tile[p] = drawn
+    if drew:
+        rnd.drew.add(p)
+
+
+def _copy_to_discard(player: PlayerState, face: int) -> int:
+    """The copy of ``face`` that goes to the river: the one a card forces out (B-10, R352), else a
+    hidden one before one a card revealed (B-09), then the lowest."""
+    copies = [i for i in player.hand if INSTANCE_KINDS[i] == face]
+    if player.forced_tile in copies:
+        return player.forced_tile
+    if player.revealed:
+        return min(copies, key=lambda i: (i in player.revealed, i))
+    return min(copies)
+
+
+def card_discard(rnd: Round, p: int, cause: str) -> Step:
+    """A discard a card makes a player take, with its own nested response window (H9); everything
+    that follows from it — calls, the caller's discard, kongs, wins — carries the card's cause
+    (CARD-INVENTORY §0), so world cards do not see it (§6.7)."""
+    if rnd.table.players[p].won or not rnd.table.players[p].hand:
+        return
+    answer = yield Decision(DecisionKind.TURN, p, discard_options(rnd, p), cause)
+    outer, rnd.ambient = rnd.ambient, cause
+    try:
+        yield from discard(rnd, p, _DISCARD_FACES[answer], cause)
+    finally:
+        rnd.ambient = outer

@@ -1,0 +1,833 @@
+"""The game vocabulary every card is written in: events, primitives, statics, facts, durations, levels.
+
+Declarations only (docs/dsl.md).  The card compiler (``dsl.compiler``)
+checks a card against these names and argument schemas and produces the
+compiled values declared at the end of this module (:class:`Hook`,
+:class:`StaticRule`, :class:`CompiledCard`…); the engine runs them.  Timings
+follow the rulebook's §6.6 and lib 二.1; where the rulebook is silent, the
+ruling is named (CARD-INVENTORY Hn, ``docs/rulings.md``).
+
+Rules every event obeys (§6.7, §14.6, lib 二.2): an event carries its cause
+(``rule`` or the card that caused it); hooks at :attr:`Level.WORLD` never see
+card-caused events, and no effect retriggers a card of the same name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Literal, TypeAlias, get_args
+
+from engine.core.shapes import ShapeGrant
+from engine.hextech.contracts import ContractTerms
+from engine.hextech.predicates import Arg, Condition
+
+
+class Level(IntEnum):
+    """Precedence of §15, highest first: who wins when cards meet."""
+
+    HU = 1
+    ROB_KONG = 2
+    CONTRACT = 3
+    AUGMENT = 4
+    TREASURE = 5
+    WORLD = 6
+    CHANCE = 7
+    PARTY = 8
+    PLAIN = 9
+
+
+LEVEL_OF_TYPE: dict[str, Level] = {
+    "contract": Level.CONTRACT,
+    "black_contract": Level.CONTRACT,
+    "silver": Level.AUGMENT,
+    "gold": Level.AUGMENT,
+    "prismatic": Level.AUGMENT,
+    "treasure": Level.TREASURE,
+    "world": Level.WORLD,
+    "chance": Level.CHANCE,
+    "party": Level.PARTY,
+}
+"""The §15 level of each card type."""
+
+
+# ---- declarations ---------------------------------------------------------------
+
+ParamKind = Literal[
+    "player", "players", "deck", "int", "end", "rule", "dest", "rest", "tile", "filter", "kinds",
+    "value_kind", "flag", "duration", "name", "field", "how", "scope", "seat", "order_kind",
+]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Param:
+    """A parameter: its name, what it accepts, its default (``None``: required), and for a whole
+    number the range ``low``…``high`` it must lie in (both ends included) and the parameter it may
+    not exceed (R190)."""
+
+    name: str
+    kind: ParamKind
+    default: str | int | None = None
+    low: int | None = None
+    high: int | None = None
+    most: str = ""
+    """Another parameter this whole number may not exceed (``take`` of ``n`` tiles seen)."""
+
+
+WALL_AFTER_DEAL = 144 - 14 - 3 * 13
+"""The most tiles the wall holds once the hands are dealt (dealer 14, the others 13, §11): the most a
+card can ask to look at or take from it (R190)."""
+
+HAND_TILES = 14
+"""The most hidden tiles a hand holds at a decision (§11): the most a card reveals or swaps (R190)."""
+
+ORDERED_LOOK = 6
+"""The most tiles a look may put back in an order the holder chooses: the decision lists every order
+(6! = 720; the library's largest is 4, O-C07①, R190)."""
+
+DECK_DRAW = 4
+"""The most cards or contracts one effect draws from a deck at once (the library's largest is 3,
+P-09, R190)."""
+
+CHIPS = 9
+"""The most party chips one effect awards or spends (§7.4; the library's largest is 2, R190)."""
+
+
+@dataclass(frozen=True)
+class EventSpec:
+    """An event hooks may listen to: its payload fields, when it fires and on which section that rests.
+
+    ``actor`` names the payload field holding the acting player (``by <who>``
+    filters on it); empty for table events.
+    """
+
+    name: str
+    payload: tuple[str, ...]
+    timing: str
+    section: str
+    actor: str = "player"
+
+
+@dataclass(frozen=True)
+class PrimitiveSpec:
+    """An effect a card may use: parameters, the events it may cause (for lint), who decides,
+    when it cannot be executed (§6.8) and the rule it rests on."""
+
+    name: str
+    params: tuple[Param, ...]
+    doc: str
+    section: str
+    causes: tuple[str, ...] = ()
+    decision: str = ""
+    unexecutable: str = ""
+    lasting: bool = False
+    """The card stays in front of its holder for the round and takes the one lasting slot (§6.9, §7.3)."""
+    forbids: tuple[str, ...] = ()
+    """The statics the effect answers with a prohibition while it lasts, for lint's conflict table
+    (a safe discard: ``call_discard``, docs/rulings.md R89)."""
+    then_rule: tuple[str, ...] = ()
+    """Events the rules make follow the effect as the player's own action, not the card's: the card's
+    own abilities hear them too (P-10's replacement discard, R122, R192)."""
+
+
+@dataclass(frozen=True)
+class StaticSpec:
+    """A legality question a card may ``allow`` or ``forbid``, with its parameters."""
+
+    name: str
+    params: tuple[Param, ...]
+    question: str
+    section: str
+
+
+@dataclass(frozen=True)
+class FactSpec:
+    """A table fact an event filter or effect guard may ask (``river_suits(actor) == 3``)."""
+
+    name: str
+    returns: Literal["bool", "int"]
+    params: tuple[Param, ...]
+    doc: str
+
+
+@dataclass(frozen=True)
+class DurationSpec:
+    """When a status or a durable card ends; ``ends_on`` is the event that ends it."""
+
+    name: str
+    ends_on: str
+    doc: str
+
+
+def _events(*rows: tuple[str, ...]) -> dict[str, EventSpec]:
+    """Rows of (name, payload fields, timing, section[, actor field]); payload fields space-separated."""
+    specs = [EventSpec(row[0], tuple(row[1].split()), row[2], row[3], *row[4:5]) for row in rows]
+    return {spec.name: spec for spec in specs}
+
+
+EVENTS: dict[str, EventSpec] = _events(
+    ("session.started", "mode modules", "a new session starts; scores 0, session counters reset", "§16", ""),
+    ("round.started", "round dealer", "start of phase 1; per-round counters reset, scores snapshotted",
+     "§11", ""),
+    ("augment.drafted", "tier offers picks", "before the world card of rounds 1, 3, 5: 2 offered, 1 kept",
+     "§5.2", ""),
+    ("world.revealed", "card", "the dealer reveals the round's world card, before shuffling", "§6.2", ""),
+    ("treasure.revealed", "card", "after the world card, before dealing (treasure module)", "§8", ""),
+    ("setup.dealt", "", "dealing is done: the dealer holds 14, the others 13", "§11", ""),
+    ("setup.ready", "", "after the initial flower replacement, before contracts are chosen", "§11", ""),
+    ("contract.offered", "candidates", "a player is offered 2 normal + 1 black contract, secretly", "§9.1"),
+    ("contract.revealed", "contract", "the contracts are revealed at once; tracking starts", "§9.4"),
+    ("discard.first_of_round", "tile", "the first discard of the round by anyone", "§11"),
+    ("turn.started", "seat",
+     "a rotation turn begins, before its normal draw; the dealer's opening turn too (H10, R130)", "lib 二.1"),
+    ("draw.normal.before", "drawable", "just before the turn's normal draw", "§11"),
+    ("draw.normal.taken", "tile end",
+     "a normal draw is in hand, before anything answers it; a redraw may send it back (pair 8, R123)",
+     "lib 二.1"),
+    ("draw.normal", "tile end k", "the turn's normal draw is in hand; k counts normal draws this round",
+     "lib 二.1"),
+    ("draw.replacement", "tile reason", "a tile drawn from the tail after a flower or a kong", "lib 二.1"),
+    ("draw.extra", "tile", "a card-caused draw; it cannot win directly (H14)", "§6.11"),
+    ("tile.acquired", "tile via",
+     "a tile enters a hand other than by a call (H21); via normal|replacement|extra|take|swap|pass|retrieve",
+     "§7.5"),
+    ("flower.revealed", "flower phase", "a flower is shown, before its replacement; phase setup|play",
+     "§6.6"),
+    ("discard.before", "", "the acting player is about to choose a discard", "§11"),
+    ("discard.made", "tile k", "the tile is in the river, before anyone may respond", "§11"),
+    ("discard.retracted", "tile", "a discard was taken back (P-10) and is void", "lib 八"),
+    ("call.declared", "kind tile", "a chi, pon or 明杠 claim, before it resolves", "§11"),
+    ("chi.established", "tile from", "the chow is exposed, before the caller discards", "§6.6"),
+    ("pon.established", "tile from", "the pung is exposed, before the caller discards", "§6.6"),
+    ("kong.declared", "kind tile", "a kong is declared; for 加杠 the robbing check comes first", "§13.9"),
+    ("kong.established", "kind tile from",
+     "after the robbing check the kong stands (kind ankan|minkan|kakan), before the replacement draw",
+     "§6.6"),
+    ("meld.exposed", "kind tile from",
+     "after chi/pon/minkan/kakan.established: an exposed meld was formed (暗杠 is not exposed)", "§6.6"),
+    ("response.window", "tile", "others may hu, kong, pon or chi the discard (hu > pon/kong > chi)",
+     "§11"),
+    ("discard.settled", "tile outcome",
+     "every response to a discard is resolved (outcome none|called|ron)", "§11"),
+    ("turn.ended", "seat", "the turn's discard and its responses (or its hu) are settled", "lib 二.1"),
+    ("contract.completed", "at_hu", "a completion is confirmed; at hu after the hu is legal", "§6.6"),
+    ("contract.failed", "reason", "a contract's failure condition is met", "§9"),
+    ("contract.replaced", "old new", "a contract was replaced; progress is 0", "§9.4"),
+    ("wall.count", "drawable", "the drawable count decreased", "§10", ""),
+    ("abandon.window", "", "drawable first ≤ 24, once the current action has settled", "§10", ""),
+    ("abandon.decided", "choice", "the sealed answers of the window are open; choice keep|abandon",
+     "§10"),
+    ("hu.claimed", "tile source", "a win is claimed and checked against shape and contract", "§12.3"),
+    ("hu.confirmed", "tile source form",
+     "a win is legal, before the winner leaves; form standard|seven_pairs|thirteen_orphans|<form name>",
+     "§6.6"),
+    ("player.exited", "remaining", "a winner's score is settled and the winner leaves the round", "§12.5"),
+    ("hu.settled", "winners remaining",
+     "every winner of one hu has scored and left (multi-ron together, H18)", "§11", ""),
+    ("round.ended", "reason", "the third winner, or the wall is exhausted", "§11", ""),
+    ("chance.draw", "source", "a player must draw a chance card (a replacement point)", "§6.4"),
+    ("chance.drawn", "card source",
+     "a chance card is revealed, before it resolves; source: the card whose effect drew it, or rule", "§6.5"),
+    ("party.draw", "source", "a player must draw a party card", "§7.2"),
+    ("party.drawn", "card source",
+     "a party card is revealed, before it resolves; source: the card whose effect drew it, or rule", "§7.2"),
+    ("seats.rotated", "mapping", "O-X01's rotation is carried out, after the action settles", "§14.3", ""),
+    ("treasure.changed", "card", "the treasure order was rewritten; not retroactive", "§8.4", ""),
+    ("idle", "", "no response window pending and nothing resolving; player is whoever may act (`by any`)",
+     "§11"),
+)  # fmt: skip
+"""Every event a hook may listen to, by name."""
+
+_P = Param
+_HOLDER = _P("player", "player", "holder")
+
+PRIMITIVES: dict[str, PrimitiveSpec] = {
+    spec.name: spec
+    for spec in (
+        PrimitiveSpec(
+            "draw_card",
+            (_P("deck", "deck"), _P("for", "player", "holder")),
+            "Draw and resolve a chance or party card (replacements such as G-07 apply).",
+            "§6.4, §7.2",
+            causes=("chance.draw", "party.draw"),
+            unexecutable="the deck and its discard pile are both empty",
+        ),
+        PrimitiveSpec(
+            "draw_keep",
+            (_P("deck", "deck"), _P("n", "int", 2, 2, DECK_DRAW), _P("keep", "int", 1, 1, 1)),
+            "Replace a card draw: draw n, resolve `keep` of them, discard the rest without effect.",
+            "lib 七 G-07",
+            causes=("chance.drawn", "party.drawn"),
+            decision="drawer",
+        ),
+        PrimitiveSpec(
+            "redraw",
+            (_P("must_resolve", "flag", "no"),),
+            "Discard the card just drawn and draw another of the same deck.",
+            "§6.8",
+            causes=("chance.drawn", "party.drawn"),
+            decision="drawer",
+        ),
+        PrimitiveSpec(
+            "choose_value",
+            (_P("kind", "value_kind"), _P("as", "name"), _P("chooser", "player", "holder")),
+            "A chooser names a suit, an exact face, an 11-digit number or a route; kept under `as`.",
+            "lib 四, lib 十",
+            decision="chooser",
+        ),
+        PrimitiveSpec(
+            "pick_player",
+            (_P("how", "how", "choice"), _P("among", "players", "others"), _P("as", "name", "target")),
+            "Pick an in-game player by choice, or by a d6 counted clockwise from the next player (H24).",
+            "§12.5",
+            decision="holder",
+            unexecutable="no eligible player",
+        ),
+        PrimitiveSpec(
+            "look_and_reorder",
+            (
+                _P("n", "int", low=1, high=ORDERED_LOOK),
+                _P("end", "end", "top"),
+                _P("rule", "rule", "any"),
+                _P("public", "flag", "no"),
+            ),
+            "Look at min(n, wall) tiles and put them back: any order / unchanged / one chosen on top "
+            "then any / a tile of the chosen suit on top, else unchanged.",
+            "lib 二.1",
+            decision="holder",
+            unexecutable="the wall is empty",
+        ),
+        PrimitiveSpec(
+            "look_and_take",
+            (
+                _P("n", "int", low=1, high=WALL_AFTER_DEAL),
+                _P("end", "end", "top"),
+                _P("take", "int", 1, 1, WALL_AFTER_DEAL, most="n"),
+                _P("as", "dest", "extra"),
+                _P("rest", "rest", "top"),
+                _P("suit", "name", "any"),
+                _P("public", "flag", "no"),
+                _P("discard", "flag", "no"),
+            ),
+            "Look at n tiles, put `take` in hand as this normal draw, the replacement or an extra draw; "
+            "the rest go back by `rest`; `suit` takes only a tile of the chosen suit; `public` shows the "
+            "tiles to all; `discard: yes`: if a tile was taken, the holder then discards 1 (§6.11).",
+            "lib 二.1, H14",
+            causes=("draw.normal.taken", "draw.normal", "draw.replacement", "draw.extra", "tile.acquired"),
+            decision="holder",
+            unexecutable="the wall is empty",
+        ),
+        PrimitiveSpec(
+            "draw_tile",
+            (_P("end", "end", "top"), _P("as", "dest", "extra"), _HOLDER),
+            "Draw one tile; only a normal or replacement draw may win (H14).",
+            "§6.11",
+            causes=("draw.normal.taken", "draw.normal", "draw.replacement", "draw.extra", "tile.acquired"),
+            unexecutable="the wall is empty",
+        ),
+        PrimitiveSpec(
+            "put_bottom",
+            (_P("which", "filter", "any"), _HOLDER),
+            "Put a hand tile face down under the current tail tile (H11).",
+            "H11",
+            causes=("wall.count",),
+            decision="player",
+            unexecutable="no eligible tile",
+        ),
+        PrimitiveSpec(
+            "set_draw_end",
+            (_P("end", "end"), _P("peek", "flag", "no")),
+            "The next normal draw comes from this end; a tail draw is not a replacement draw.",
+            "lib 四 O-P07",
+        ),
+        PrimitiveSpec(
+            "extra_tidy",
+            (_HOLDER,),
+            "Draw 1 from the top (cannot win), then discard 1 (others may respond). Triggers no world "
+            "card and no new extra tidy.",
+            "§6.11",
+            causes=("draw.extra", "tile.acquired", "discard.made", "discard.settled"),
+            decision="player",
+            unexecutable="the wall is empty or the player has left",
+        ),
+        PrimitiveSpec(
+            "discard",
+            (_HOLDER,),
+            "A card-caused discard with its own nested response window (H9).",
+            "§6.11, H9",
+            causes=("discard.made", "discard.settled"),
+            decision="player",
+        ),
+        PrimitiveSpec(
+            "retrieve",
+            (_P("which", "name", "latest"), _P("filter", "filter", "any"), _HOLDER),
+            "Take a tile back from one's own river: the latest, or one that is not the latest; never "
+            "a called tile nor one awaiting responses.",
+            "lib 四 O-P05",
+            causes=("tile.acquired",),
+            decision="player",
+            unexecutable="no eligible tile",
+        ),
+        PrimitiveSpec(
+            "retract_discard",
+            (_HOLDER,),
+            "Void the discard just made, before any response, and discard another tile.",
+            "lib 八 P-10",
+            causes=("discard.retracted", "discard.made"),
+            decision="player",
+            then_rule=("discard.made",),
+        ),
+        PrimitiveSpec(
+            "reveal",
+            (
+                _P("n", "int", 1, 1, HAND_TILES),
+                _P("owner", "player", "holder"),
+                _P("chooser", "player", "holder"),
+                _P("filter", "filter", "any"),
+                _P("until", "duration", "round_end"),
+            ),
+            "Make hand tiles public; they stay hand tiles (§14.4). chooser `random` picks at random.",
+            "§14.4",
+            decision="chooser",
+            unexecutable="no eligible tile",
+        ),
+        PrimitiveSpec(
+            "peek_private",
+            (_P("target", "player", "target"),),
+            "Show one random hidden tile of the target to the holder alone (H2).",
+            "§14.4",
+            unexecutable="no other in-game player has a hidden tile",
+        ),
+        PrimitiveSpec("scramble_hand", (_HOLDER,), "Shuffle the hand's order face down (H1).", "lib 四"),
+        PrimitiveSpec(
+            "exchange",
+            (_P("with", "player", "target"),),
+            "Each picks one hidden tile; the tiles are swapped at once; neither may win meanwhile.",
+            "§14.2",
+            causes=("tile.acquired",),
+            decision="both players",
+            unexecutable="either player has no hidden tile",
+        ),
+        PrimitiveSpec(
+            "pass_all",
+            (),
+            "Every in-game player passes 1 hidden tile to the next in-game player clockwise, at once.",
+            "§14.2, H3",
+            causes=("tile.acquired",),
+            decision="every player",
+        ),
+        PrimitiveSpec(
+            "swap_with_top",
+            (_P("most", "int", 3, 1, HAND_TILES),),
+            "Swap up to `most` hand tiles with as many top tiles (flowers stay on top); the hand tiles "
+            "go to the bottom in random order.",
+            "lib 八 P-04",
+            causes=("tile.acquired",),
+            decision="holder",
+        ),
+        PrimitiveSpec(
+            "rotate_seats",
+            (),
+            "In-game players move to the next in-game seat; the seat keeps dealer, wind and turn order. "
+            "Deferred until the current action has fully settled.",
+            "§14.3",
+            causes=("seats.rotated",),
+        ),
+        PrimitiveSpec(
+            "make_safe",
+            (_P("scope", "scope", "this_discard"),),
+            "This discard, or the holder's next discard, cannot be chi'd, pon'd or kong'd; hu stays.",
+            "lib 二.1 安全弃牌",
+            forbids=("call_discard",),
+        ),
+        PrimitiveSpec(
+            "offer_contracts",
+            (_P("normal", "int", low=1, high=DECK_DRAW), _P("black", "int", low=0, high=DECK_DRAW)),
+            "Change the contract offer to `normal` normal and `black` black contracts.",
+            "§9.1",
+        ),
+        PrimitiveSpec(
+            "swap_candidate",
+            (_P("deck", "deck", "normal_contract"),),
+            "Return one offered contract of the deck and draw another.",
+            "§9.1",
+            decision="holder",
+        ),
+        PrimitiveSpec(
+            "replace_contract",
+            (_P("offer", "int", 1, 1, DECK_DRAW), _P("optional", "flag", "no")),
+            "Draw `offer` contracts of the same type; take one (or keep the old one when optional). "
+            "Progress goes to 0; the new contract is public; nothing counts retroactively.",
+            "§9.4, lib 四 O-X08",
+            causes=("contract.replaced",),
+            decision="holder",
+        ),
+        PrimitiveSpec(
+            "abandon_contract",
+            (_HOLDER,),
+            "Abandon the contract outside the window; a black contract still costs 1.",
+            "§10.2",
+        ),
+        PrimitiveSpec(
+            "redraw_treasure", (), "Discard the treasure order and reveal a new one.", "§8.4",
+            causes=("treasure.changed",),
+        ),
+        PrimitiveSpec(
+            "treasure_order",
+            (_P("kind", "order_kind", "face"), _P("face", "tile", "chosen")),
+            "What a treasure order makes treasure: a fixed `face`, the holder's seat wind, the die "
+            "number in all three suits, a face the dealer names, or the dealer's seat wind at round start.",
+            "§8, lib 十一",
+        ),
+        PrimitiveSpec(
+            "set_personal_treasure",
+            (_P("face", "name", "chosen"),),
+            "The holder's own treasure face, replacing the public one for the holder only.",
+            "§8.3",
+        ),
+        PrimitiveSpec(
+            "challenge",
+            (
+                _P("performer", "players", "holder"),
+                _P("reward", "int", 1, 0, CHIPS),
+                _P("consent", "flag", "no"),
+                _P("reward_to", "players", "performer"),
+                _P("rewarded", "int", 0, 0, CHIPS),
+                _P("needs", "int", 1, 1, CHIPS),
+                _P("max", "int", 0, 0, CHIPS),
+                _P("lose", "flag", "no"),
+            ),
+            "Show the card's challenge; the outcome is recorded (done, alternative, refused, skipped "
+            "by a chip, failed); `reward` chips to `reward_to` for each completion; `rewarded` N: only "
+            "the card's first N completions earn chips (0: all); `needs` N: chips after N completions; "
+            "`max`: at most this many chips in all (0: no cap); `lose`: the challenge is a game the "
+            "performer may lose, played all the same (`lost`, paid as done; `challenge_lost` holds).",
+            "§7.1, lib 二.3",
+            decision="performers",
+        ),
+        PrimitiveSpec(
+            "chips",
+            (_P("n", "int", low=-CHIPS, high=CHIPS), _HOLDER),
+            "Award (or spend, n < 0) party chips; not score.",
+            "§7.4",
+        ),
+        PrimitiveSpec(
+            "watch_tile",
+            (_P("face", "tile"),),
+            "The designated-tile template: check newly acquired copies at the end of each turn.",
+            "§7.5, lib 二.4",
+            lasting=True,
+        ),
+    )
+}  # fmt: skip
+"""Every effect primitive, by name."""
+
+STATICS: dict[str, StaticSpec] = {
+    spec.name: spec
+    for spec in (
+        StaticSpec("chi", (_P("from", "seat", "upper"), _P("tile", "filter", "number")),
+                   "may this player chi this tile from that seat?", "§11, §9.7"),
+        StaticSpec("pon", (), "may this player pon?", "§11"),
+        StaticSpec("minkan", (), "may this player make an exposed kong (明杠) on a discard?", "§11"),
+        StaticSpec("ankan", (), "may this player declare a concealed kong (暗杠)?", "§11"),
+        StaticSpec("kakan", (), "may this player add to a pung (加杠)?", "§11"),
+        StaticSpec("call_discard", (_P("of", "players", "any"),),
+                   "may anyone chi, pon or kong a discard of these players? (hu stays)", "lib 二.1"),
+        StaticSpec("discard_suit", (_P("suit", "name"),), "may this player discard a tile of the suit?",
+                   "lib 十 B-11"),
+        StaticSpec("discard_outside_suit", (_P("suit", "name"),),
+                   "may this player discard outside the suit while holding one of it?", "lib 四 O-N03"),
+        StaticSpec("discard_drawn", (), "may this player discard the tile drawn this turn?", "lib 四 O-N08"),
+        StaticSpec("keep_drawn", (_P("tile", "filter", "number"),),
+                   "may this player keep the tile normally drawn this turn?", "lib 十 B-10"),
+        StaticSpec("discard_repeat", (), "may this player discard a face already discarded?",
+                   "lib 十 B-16"),
+        StaticSpec("hu_without_contract", (), "may this player win with the contract unfinished?",
+                   "§9, lib 八 P-17"),
+        StaticSpec("change_contract", (), "may this player change the revealed contract?", "§9.4"),
+    )
+}  # fmt: skip
+"""Every legality question a static may answer, by name."""
+
+FACTS: dict[str, FactSpec] = {
+    spec.name: spec
+    for spec in (
+        FactSpec("is", "bool", (_P("field", "field"), _P("value", "name")),
+                 "a payload field of the event has one of the values: `is(kind, ankan|minkan)`; a player "
+                 "field is compared with the player a role names: `is(from, holder)`; a card field "
+                 "(`card`, `source`) with `self`, this card's name: `is(source, self)`"),
+        FactSpec("visible_copies", "int", (_P("tile", "tile", "tile"),),
+                 "copies of the tile's face visible on the table other than the tile itself: rivers, "
+                 "exposed melds, revealed hand tiles, hands of players who have won (H21)"),
+        FactSpec("window_opened", "bool", (), "the abandon window has opened this round (§10)"),
+        FactSpec("challenge_lost", "bool", (_P("player", "player", "actor"),),
+                 "the player lost the challenge of this card just recorded (F-R02)"),
+        FactSpec("tile_is", "bool", (_P("tile", "tile", "tile"), _P("where", "filter")),
+                 "a tile (default: the event's) passes a tile filter: `tile_is(tile, honour)`"),
+        FactSpec("in_river", "bool", (_P("player", "player", "actor"), _P("tile", "tile", "tile")),
+                 "another copy of the tile lies in the player's river (the discard itself excluded)"),
+        FactSpec("river_suits", "int", (_P("player", "player", "actor"),),
+                 "number suits among the tiles physically in the player's river (H19)"),
+        FactSpec("exposed_melds", "int", (_P("player", "player", "actor"), _P("kinds", "kinds", "set")),
+                 "exposed melds of the player of those kinds (chi, pon, 明杠, 加杠; 暗杠 is not exposed)"),
+        FactSpec("others_with_exposed_melds", "int", (_P("player", "player", "actor"),),
+                 "other players, exited or not, who have an exposed meld"),
+        FactSpec("uncalled_streak", "int", (_P("player", "player", "actor"),),
+                 "the player's latest consecutive discards that nobody chi'd, pon'd or kong'd"),
+        FactSpec("normal_draws", "int", (_P("player", "player", "actor"),),
+                 "normal draws the player has made this round"),
+        FactSpec("calls_made", "int", (_P("player", "player", "actor"), _P("kinds", "kinds", "set")),
+                 "the player's calls this round of these kinds (chi, pon, minkan, kakan, ankan)"),
+        FactSpec("discards", "int", (_P("player", "player", "actor"),), "the player's discards this round"),
+        FactSpec("distinct_discards", "int", (_P("player", "player", "actor"),),
+                 "different faces among the player's discards this round"),
+        FactSpec("drawable", "int", (), "tiles a normal, flower or kong draw can still reach (§10)"),
+        FactSpec("in_game", "int", (), "players who have not won this round"),
+        FactSpec("round_number", "int", (), "the round of the session, 1..8"),
+        FactSpec("lowest_score", "bool", (_P("player", "player", "actor"),),
+                 "the player's session score is lowest at round start, ties included"),
+        FactSpec("contract_completed", "bool", (_P("player", "player", "actor"),),
+                 "the player's contract is completed"),
+        FactSpec("contract_revealed", "bool", (), "contracts have been revealed this round"),
+        FactSpec("has_won", "bool", (_P("player", "player", "actor"),), "the player has won this round"),
+        FactSpec("revealed_discarded", "int", (_P("player", "player", "actor"),),
+                 "tiles the player revealed for the contract and has since discarded"),
+        FactSpec("forced_discards", "int", (_P("player", "player", "actor"),),
+                 "forced discards of drawn number tiles made so far (B-10)"),
+        FactSpec("kept_forced", "bool", (_P("player", "player", "actor"),),
+                 "a tile that had to be discarded this turn is still held at the turn's end (B-10)"),
+        FactSpec("discarded_chosen_suit", "bool", (_P("player", "player", "actor"),),
+                 "the discard is of the suit the player chose for the contract"),
+        FactSpec("repeated_discard", "bool", (_P("player", "player", "actor"),),
+                 "the discard's face was discarded by the player before (history kept)"),
+        FactSpec("holds", "int", (_P("where", "filter"), _P("player", "player", "actor")),
+                 "hidden hand tiles of the player passing the filter"),
+        FactSpec("module_enabled", "bool", (_P("module", "name"),), "the module is enabled in this session"),
+        FactSpec("chosen", "bool", (_P("value", "name"),),
+                 "the holder's choice for this card (route, vow) equals the value"),
+        FactSpec("routed_melds", "int", (_P("player", "player", "actor"),),
+                 "declared melds of the route the player chose (G-08)"),
+    )
+}  # fmt: skip
+"""Every table fact a filter or guard may ask, by name."""
+
+DURATIONS: dict[str, DurationSpec] = {
+    spec.name: spec
+    for spec in (
+        DurationSpec("this_discard", "discard.settled", "the discard being made and its responses"),
+        DurationSpec("this_turn", "turn.ended", "本回合: until this turn's discard and responses settle"),
+        DurationSpec("next_turn_start", "turn.started",
+                     "until the holder's next rotation turn starts (H10)"),
+        DurationSpec("next_turn_end", "turn.ended", "until the holder's next rotation turn ends (H10)"),
+        DurationSpec("next_discard", "discard.settled", "until the holder's next discard is complete"),
+        DurationSpec("next_normal_discard", "discard.settled",
+                     "until the holder's next discard after a normal draw is complete"),
+        DurationSpec("next_normal_draw", "draw.normal", "until the holder's next normal draw"),
+        DurationSpec("next_call_chance", "discard.settled",
+                     "until a response window in which the holder could chi or pon closes (H20)"),
+        DurationSpec("next_win", "hu.confirmed", "until the next player wins"),
+        DurationSpec("abandon_window", "abandon.window", "until the abandon window opens"),
+        DurationSpec("round_end", "round.ended", "the rest of the round"),
+    )
+}  # fmt: skip
+"""Every duration a status, reveal or durable card may have, by name."""
+
+ROLES: dict[str, str] = {
+    "holder": "the card's owner (for a chance or party card, the player who drew it)",
+    "actor": "the event's acting player",
+    "any": "any player",
+    "others": "any player but the holder",
+    "upper": "the holder's nearest in-game counter-clockwise neighbour (上家)",
+    "lower": "the holder's nearest in-game clockwise neighbour (下家)",
+    "all": "every in-game player (仍在游戏中的玩家)",
+    "everyone": "every seated player, including those who have won (全场)",
+    "dealer": "the round's dealer",
+    "lowest": "the in-game players whose session score is lowest at round start, ties included",
+    "next_actor": "the player who acts next, clockwise (§6.4)",
+    "each": "the player of the current `for each` step",
+    "target": "the player picked by `pick_player`",
+    "random": "a uniform seeded random choice (for a chooser)",
+    "performer": "the player who performs the challenge",
+}
+"""Who a card may name (`by`, `for`, players and choosers)."""
+
+ARGUMENT_WORDS: dict[ParamKind, tuple[str, ...]] = {
+    "deck": ("chance", "party", "normal_contract", "black_contract", "treasure"),
+    "end": ("top", "tail"),
+    "rule": ("any", "unchanged", "chosen_on_top", "suit_on_top"),
+    "dest": ("normal", "replacement", "extra"),
+    "rest": ("top", "tail", "bottom", "bottom_random"),
+    "value_kind": ("suit", "face", "number11", "route", "vow"),
+    "flag": ("yes", "no"),
+    "how": ("choice", "die"),
+    "scope": ("this_discard", "next_discard"),
+    "seat": ("upper", "any"),
+    "order_kind": ("face", "seat_wind", "die_number", "dealer_named", "dealer_wind"),
+    "kinds": ("chi", "pon", "minkan", "kakan", "ankan", "set", "chow", "pung", "kong"),
+}
+"""The fixed words each enumerated parameter kind accepts."""
+
+LimitPeriod = Literal["turn", "round", "session"]
+LIMIT_PERIODS: tuple[LimitPeriod, ...] = get_args(LimitPeriod)
+"""What a limit counts over: ``limit N per [player per] round``."""
+
+
+# ---- compiled values: what the engine runs --------------------------------------
+
+
+@dataclass(frozen=True)
+class LimitRule:
+    """At most ``count`` uses per ``period``; ``per_player`` counts each player apart (world cards)."""
+
+    count: int
+    period: LimitPeriod
+    per_player: bool = False
+
+
+@dataclass(frozen=True)
+class DurationRule:
+    """Until a named expiry (:data:`DURATIONS`) or for ``triggers`` triggers."""
+
+    until: str | None = None
+    triggers: int | None = None
+
+
+ArgValue: TypeAlias = Arg
+Args: TypeAlias = tuple[tuple[str, ArgValue], ...]
+
+
+@dataclass(frozen=True)
+class PrimitiveStep:
+    """Run a primitive of :data:`PRIMITIVES` with its arguments (defaults filled in)."""
+
+    primitive: str
+    args: Args
+
+
+@dataclass(frozen=True)
+class OptionStep:
+    """One option of a choice: label (the card's wording), when it may be chosen, its steps."""
+
+    label: str
+    condition: Condition | None
+    steps: Program
+
+
+@dataclass(frozen=True)
+class ChooseStep:
+    """The holder picks one option whose condition holds; every option impossible: unexecutable."""
+
+    options: tuple[OptionStep, ...]
+
+
+@dataclass(frozen=True)
+class ForEachStep:
+    """Run the steps for each of ``players``, clockwise from ``start``; ``each`` names that player."""
+
+    players: str
+    start: str | None
+    steps: Program
+
+
+@dataclass(frozen=True)
+class IfStep:
+    """Run ``then`` when the condition holds, else ``otherwise``."""
+
+    condition: Condition
+    then: Program
+    otherwise: Program
+
+
+@dataclass(frozen=True)
+class StatusStep:
+    """Add a static rule for a duration (add_status)."""
+
+    rule: StaticRule
+
+
+@dataclass(frozen=True)
+class LaterStep:
+    """Run the steps when the named duration expires.
+
+    It lapses if the holder has left the round, except ``round_end``: what is
+    scheduled for after the round survives the holder's exit (§7.6, F-S03).
+    """
+
+    expiry: str
+    steps: Program
+
+
+Step: TypeAlias = "PrimitiveStep | ChooseStep | ForEachStep | IfStep | StatusStep | LaterStep"
+Program: TypeAlias = "tuple[Step, ...]"
+
+
+@dataclass(frozen=True)
+class StaticRule:
+    """``allow``/``forbid`` a question of :data:`STATICS` for ``who``, at the card's §15 level."""
+
+    source: str
+    polarity: Literal["allow", "forbid"]
+    action: str
+    args: Args
+    who: str
+    condition: Condition | None
+    limits: tuple[LimitRule, ...]
+    duration: DurationRule | None
+    level: Level
+
+
+@dataclass(frozen=True)
+class Hook:
+    """A trigger (queued when ``event`` fires) or, with ``replaces``, a replacement of the event.
+
+    ``actor`` filters the event's acting player by role (``None``: any);
+    ``condition`` is made of :data:`FACTS`; ``optional`` means the holder may
+    decline (``may``).  ``index`` is the ability's position on its card.
+    """
+
+    source: str
+    index: int
+    event: str
+    actor: str | None
+    condition: Condition | None
+    limits: tuple[LimitRule, ...]
+    duration: DurationRule | None
+    optional: bool
+    steps: Program
+    level: Level
+    replaces: bool = False
+
+
+@dataclass(frozen=True)
+class ContractWatch:
+    """A contract completes or fails when ``event`` fires and ``condition`` holds (public tracking)."""
+
+    source: str
+    outcome: Literal["complete", "fail"]
+    event: str
+    actor: str | None
+    condition: Condition | None
+
+
+@dataclass(frozen=True)
+class CompiledCard:
+    """A card in the engine's terms: its hooks, statics, grants, contract, and what it does when drawn."""
+
+    id: str
+    base_id: str
+    version: int
+    name: str
+    type: str
+    group: str | None
+    level: Level
+    modules: tuple[str, ...]
+    hooks: tuple[Hook, ...] = ()
+    statics: tuple[StaticRule, ...] = ()
+    grants: tuple[ShapeGrant, ...] = ()
+    contract: ContractTerms | None = None
+    watches: tuple[ContractWatch, ...] = ()
+    resolution: Program = ()
+    lasts: str | None = None
+    """For a chance or party card, the duration (:data:`DURATIONS`) its 持续时间 names: drawn, it takes
+    its holder's one lasting slot of its deck until then or until it is used up (§6.9, §7.3, R132);
+    ``None`` for an immediate card."""
