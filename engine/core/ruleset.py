@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.core.errors import InputError
+from engine.core.hand import decompose
 from engine.core.melds import Meld
 from engine.core.tiles import NUM_KINDS, instances_of
 
@@ -217,6 +218,12 @@ class RuleSet(ABC):
             name, sep, value = word.partition("=")
             values[name] = self.option(name).parse(value if sep else None)
         return values
+
+    def may_win(self, win: WinContext, options: Mapping[str, OptionValue]) -> bool:
+        """Whether the hand of ``win`` is a win this rule set lets its holder declare: by default, one
+        reading of it is in one of :attr:`win_forms`.  A rule set with further conditions (a
+        minimum of fan, eight tiles of a suit, no win on a discard) extends it."""
+        return any(reading.form in self.win_forms for reading in decompose(win.concealed, win.melds))
 
     @abstractmethod
     def score(self, win: WinContext, options: Mapping[str, OptionValue]) -> Scored:
