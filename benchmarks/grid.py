@@ -28,7 +28,7 @@ def session_digest(mode: str, agents: str, seed: int, extra: list[str]) -> str:
     """The SHA-256 of one session's ``--json`` output followed by its event log."""
     with tempfile.TemporaryDirectory() as folder:
         log = Path(folder) / "session.jsonl"
-        command = [sys.executable, "-c", "from tools.cli import main; main()", "play"]
+        command = [sys.executable, "-P", "-c", "from tools.cli import main; main()", "play"]
         command += ["--seed", str(seed), "--mode", mode, "--agents", agents, "--json", "--db", "none"]
         command += ["--log", str(log), *extra]
         printed = subprocess.run(command, capture_output=True, check=True).stdout
