@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -181,3 +182,71 @@ def test_broken_rule_sets_are_one_line_each_and_the_others_still_list(pinghu: Pa
     rows = json.loads(run(pinghu, *HEXMJ, "rulesets", "--json").stdout)
     assert [row["name"] for row in rows if "broken" in row] == ["ghost", "silent", "twin"]
     assert {row["name"] for row in rows if "broken" not in row} >= {"hextech", "pinghu"}
+
+
+HEXTECH_ONLY = {
+    ("cards",): "pinghu has no cards: the card language and its cards are hextech's (spec 000)",
+    ("card", "show"): "pinghu has no cards",
+    ("card", "new-version"): "pinghu has no cards",
+    ("pool",): "pinghu has no cards",
+    ("lint",): "pinghu has no cards",
+    ("check",): "pinghu has no cards",
+    ("fmt",): "pinghu has no cards",
+    ("lsp",): "pinghu has no cards",
+    ("modules",): "pinghu has no modules: modules extend the hextech rule set (§3, hexmj.modules)",
+    ("serve",): "pinghu has no console: the host console seats the hextech table only (§16)",
+    ("record",): "pinghu has no session records: hexmj record stores hextech sessions only (§18.3)",
+}
+"""The commands of this branch that take ``--rules`` and work on the hextech rule set alone (R493)."""
+
+
+@pytest.fixture
+def installed_pinghu(pinghu: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """``pinghu`` installed in this process: its folder on ``sys.path``."""
+    monkeypatch.syspath_prepend(str(pinghu))
+    return pinghu
+
+
+@pytest.mark.parametrize("command", sorted(HEXTECH_ONLY), ids=" ".join)
+def test_every_command_takes_rules_with_one_help(
+    command: tuple[str, ...], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out, _ = run_hexmj([*command, "-h"], monkeypatch, capsys)
+    assert code == 0
+    assert re.search(r"--rules\s+NAME\s+The rule set \(hexmj rulesets lists those installed\)\.", out), out
+
+
+@pytest.mark.parametrize("command", sorted(HEXTECH_ONLY), ids=" ".join)
+def test_another_installed_rule_set_is_refused_in_one_line(
+    command: tuple[str, ...],
+    installed_pinghu: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """pinghu is installed and loads, but these commands work on hextech's cards, modules, console
+    and records: one line saying what pinghu lacks, exit 2, nothing done."""
+    code, out, err = run_hexmj([*command, "--rules", "pinghu"], monkeypatch, capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"hexmj: error: --rules pinghu: {HEXTECH_ONLY[command]}")
+    assert len(err.splitlines()) == 1
+
+
+def test_an_unknown_rule_set_lists_those_installed(
+    installed_pinghu: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run_hexmj(["cards", "--rules", "riichi"], monkeypatch, capsys)
+    assert (code, err) == (2, "hexmj: error: --rules riichi: no such rule set (installed: hextech, pinghu)\n")
+
+
+def test_a_broken_rule_set_asked_for_is_its_reason_and_exit_6(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R203's convention: the rule set that cannot be loaded stops the command that asks for it."""
+    distribution(tmp_path, "hexmj_broken", {"ghost": "hexmj_ghost.plugin"}, {})
+    monkeypatch.syspath_prepend(str(tmp_path))
+    code, _, err = run_hexmj(["lint", "--rules", "ghost"], monkeypatch, capsys)
+    assert code == 6
+    assert err.startswith("hexmj: error: rule set 'ghost' (hexmj_ghost.plugin) cannot be imported: ")
+    code, out, _ = run_hexmj(["cards", "--rules", "hextech", "--json"], monkeypatch, capsys)
+    assert code == 0 and len(json.loads(out)) >= 192
