@@ -1,6 +1,7 @@
 """``hexmj rulesets`` (issue 14 item 2): the installed rule sets and what each declares; a rule set
-written only here, in a folder of its own put on ``PYTHONPATH``, registers as any third party's
-does; a broken one is one line and stops none of the others (R492)."""
+written only here — docs/rulesets.md's worked example, in a folder of its own put on
+``PYTHONPATH`` — registers as any third party's does; a broken one is one line and stops none of
+the others (R492); ``--rules`` on the commands that work on hextech alone (R493)."""
 
 from __future__ import annotations
 
@@ -17,43 +18,18 @@ from pools_lint_cli import run_hexmj
 
 HEXMJ = [sys.executable, "-c", "from tools.cli import main; main()"]
 
-PINGHU = '''\
-"""平胡: a rule set of 136 tiles, every complete hand one fan, self-draw one more."""
-
-from collections.abc import Mapping
-
-from engine.core.registry import hookimpl
-from engine.core.ruleset import (
-    Call, DealerRotation, Fan, Option, OptionValue, RuleSet, Scored, TileSet, WinContext,
-)
+DOC = Path(__file__).resolve().parents[1] / "docs" / "rulesets.md"
 
 
-class Pinghu(RuleSet):
-    def score(self, win: WinContext, options: Mapping[str, OptionValue]) -> Scored:
-        fan = [Fan("平胡", 1)] + ([Fan("自摸", 1)] if win.self_drawn else [])
-        return Scored(tuple(fan), sum(f.value for f in fan))
-
-    def settle(self, win: WinContext, scored: Scored, options: Mapping[str, OptionValue]) -> tuple[int, ...]:
-        pay = scored.total * int(options["base"])
-        payers = [p for p in range(4) if p != win.winner] if win.discarder is None else [win.discarder]
-        return tuple(len(payers) * pay if p == win.winner else -pay if p in payers else 0 for p in range(4))
+def worked_example() -> str:
+    """The rule set module of docs/rulesets.md's "Writing and registering a rule set": the test
+    installs what the documentation shows."""
+    text = DOC.read_text(encoding="utf-8")
+    section = text[text.index("## Writing and registering a rule set") :]
+    return section[section.index("```python\n") + len("```python\n") : section.index("\n```\n")] + "\n"
 
 
-@hookimpl
-def hexmj_ruleset() -> RuleSet:
-    return Pinghu(
-        name="pinghu",
-        title="平胡",
-        source="a house rule",
-        tiles=TileSet(kinds=tuple(range(34))),
-        calls=((Call.HU,), (Call.PON, Call.KONG), (Call.CHI,)),
-        win_forms=("standard",),
-        session_rounds=4,
-        dealer_rotation=DealerRotation.DEALER_KEEPS_ON_WIN,
-        options=(Option("base", 1, "points a fan is worth", low=1, high=10),),
-        settlement="the discarder pays the winner; on a self-draw each other player pays",
-    )
-'''
+PINGHU = worked_example()
 
 
 def distribution(folder: Path, name: str, entry_points: dict[str, str], modules: dict[str, str]) -> Path:
