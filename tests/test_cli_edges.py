@@ -26,6 +26,7 @@ COMMANDS = [
     ["card", "new-version"],
     ["lint"],
     ["modules"],
+    ["rulesets"],
     ["play"],
     ["replay"],
     ["simulate"],

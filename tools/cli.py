@@ -47,7 +47,7 @@ EXIT_MEANINGS = {
     3: "an illegal action",
     4: "a card error",
     5: "a log that does not replay or resume",
-    6: "a module that cannot be loaded",
+    6: "a module or a rule set that cannot be loaded",
     7: "a person ended input (--resume continues)",
     EXIT_DEFECT: "a defect of hexmj",
     EXIT_INTERRUPTED: "interrupted (Ctrl-C)",
@@ -62,6 +62,7 @@ EXIT_STATUSES = {
     "card new-version": (4, 6),
     "lint": (1,),
     "modules": (6,),
+    "rulesets": (6,),
     "play": (3, 4, 5, 6, 7),
     "replay": (4, 5, 6),
     "simulate": (4, 6),
@@ -146,6 +147,7 @@ def _options(
 
 
 lazy_command("modules", "tools.cmd_modules:modules")
+lazy_command("rulesets", "tools.cmd_rulesets:rulesets")
 lazy_command("score", "tools.cmd_score:score")
 lazy_command("pool", "tools.cmd_pool:pool")
 lazy_command("cards", "tools.cmd_cards:cards")

@@ -36,6 +36,7 @@ from engine.core.errors import InputError
 from engine.hextech.plugins import installed_modules, require_loadable
 from tools.cmd_pool import TYPE_TITLES, CardsOption, JsonOption, ModeOption
 from tools.fsio import write_atomic
+from tools.rules_option import DEFAULT, CardRulesOption
 
 card_app = typer.Typer(
     help="One card: show it, or start a new version of it (§18.4).",
@@ -67,7 +68,12 @@ def find_card(cards: list[Card], card_id: str) -> Card:
     raise InputError(f"no card {card_id!r}")
 
 
-def cards(mode: ModeOption = None, as_json: JsonOption = False, folder: CardsOption = None) -> None:
+def cards(
+    mode: ModeOption = None,
+    as_json: JsonOption = False,
+    folder: CardsOption = None,
+    rules: CardRulesOption = DEFAULT,
+) -> None:
     """List every card and every version, or those of one mode (§3)."""
     require_loadable(mode)
     registry = installed_modules()
@@ -91,6 +97,7 @@ def show(
     card_id: Annotated[str, typer.Argument(help="A card id, e.g. S-08 or S-08-v2.")],
     as_json: JsonOption = False,
     folder: CardsOption = None,
+    rules: CardRulesOption = DEFAULT,
 ) -> None:
     """Show one card: header and the library's labelled fields."""
     registry = installed_modules()
@@ -142,6 +149,7 @@ def new_version(
     card_id: Annotated[str, typer.Argument(help="The card to version, e.g. S-08.")],
     use_in: Annotated[Path | None, typer.Option("--use-in", help="A pool file to switch to it.")] = None,
     folder: CardsOption = None,
+    rules: CardRulesOption = DEFAULT,
 ) -> None:
     """Copy the card's latest version as the next one (S-08 → S-08-v2), right after it (§18.4)."""
     loaded = load_cards(card_paths(folder))

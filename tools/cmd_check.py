@@ -25,6 +25,7 @@ from dsl.pools import card_paths
 from dsl.versions import sort_key
 from engine.core.errors import InputError
 from tools.cmd_pool import CardsOption, JsonOption
+from tools.rules_option import DEFAULT, CardRulesOption
 
 
 def check(
@@ -40,6 +41,7 @@ def check(
         typer.Option("--trace", help="After each step, print the events it brought and what comes next."),
     ] = False,
     folder: CardsOption = None,
+    rules: CardRulesOption = DEFAULT,
 ) -> None:
     """Play the card examples: each table, its answers, and what must and must not happen."""
     cards = card_paths(folder) or default_paths()

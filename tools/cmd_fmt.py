@@ -25,6 +25,7 @@ from dsl.loader import default_paths, read_source
 from engine.core.errors import CardError
 from tools.cmd_pool import CardsOption
 from tools.fsio import write_atomic
+from tools.rules_option import DEFAULT, CardRulesOption
 
 
 def fmt(
@@ -37,6 +38,7 @@ def fmt(
     ] = False,
     diff: Annotated[bool, typer.Option("--diff", help="Print the changes as a diff; write nothing.")] = False,
     folder: CardsOption = None,
+    rules: CardRulesOption = DEFAULT,
 ) -> None:
     """Put card files in the one canonical layout; comments and card texts are kept as written."""
     if paths == [Path("-")]:

@@ -21,6 +21,7 @@ from dsl.lint import lint as lint_cards
 from dsl.pools import card_paths
 from engine.hextech.plugins import require_loadable
 from tools.cmd_pool import CardsOption, JsonOption
+from tools.rules_option import DEFAULT, CardRulesOption
 
 
 def finding_json(finding: Diagnostic) -> dict[str, Any]:
@@ -43,6 +44,7 @@ def lint(
     ] = None,
     as_json: JsonOption = False,
     folder: CardsOption = None,
+    rules: CardRulesOption = DEFAULT,
 ) -> None:
     """Check card files: language errors, endless trigger chains and priority conflicts (§15)."""
     if not paths:

@@ -6,8 +6,10 @@ docs/designer-guide.md shows how to use it from other editors.
 
 from __future__ import annotations
 
+from tools.rules_option import DEFAULT, CardRulesOption
 
-def lsp() -> None:
+
+def lsp(rules: CardRulesOption = DEFAULT) -> None:
     """Serve the card language to an editor over stdio: diagnostics, hover, completion, definitions."""
     from tools.lsp.server import server  # pygls only when the server runs
 

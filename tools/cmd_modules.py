@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TypedDict
+from typing import Annotated, TypedDict
 
 import typer
 from rich.console import Console
@@ -18,6 +18,7 @@ from rich.table import Table
 from dsl.parser import parse_file
 from engine.core.errors import CardError
 from engine.hextech.plugins import ModuleInfo, installed_modules, require_loadable
+from tools.rules_option import DEFAULT, ModuleRulesOption
 
 
 class ModuleRow(TypedDict):
@@ -49,7 +50,10 @@ def module_rows() -> list[ModuleRow]:
     ]
 
 
-def modules(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table.")) -> None:
+def modules(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    rules: ModuleRulesOption = DEFAULT,
+) -> None:
     """List the installed modules, the modes that enable them and how many cards each brings."""
     require_loadable()
     rows = module_rows()

@@ -18,6 +18,7 @@ from rich.table import Table
 
 from dsl.model import Card
 from dsl.pools import DEFAULT_MODE, pool_cards, pool_spec, pool_warnings, resolve_mode
+from tools.rules_option import DEFAULT, CardRulesOption
 
 TYPE_TITLES: dict[str, str] = {
     "world": "世界牌",
@@ -75,6 +76,7 @@ def pool(
     pool_file: Annotated[Path | None, typer.Option("--pool", help="A pool file (YAML).")] = None,
     as_json: JsonOption = False,
     folder: CardsOption = None,
+    rules: CardRulesOption = DEFAULT,
 ) -> None:
     """Print the cards in play in a mode, narrowed by a pool file."""
     spec = pool_spec(pool_file, folder)

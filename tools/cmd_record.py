@@ -21,6 +21,7 @@ from engine.core.errors import LogError
 from engine.hextech.log import read_log
 from tools.cmd_play import play_logged
 from tools.cmd_pool import CardsOption
+from tools.rules_option import DEFAULT, RecordRulesOption
 
 
 def record(
@@ -33,6 +34,7 @@ def record(
         ),
     ] = None,
     folder: CardsOption = None,
+    rules: RecordRulesOption = DEFAULT,
 ) -> None:
     """Store the record of a finished session from its log (after a store that failed or a kill)."""
     from tools.lab.engine_adapter import session_record

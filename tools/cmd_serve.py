@@ -15,6 +15,7 @@ import typer
 import uvicorn
 
 from tools.console_web.app import create_app
+from tools.rules_option import DEFAULT, ConsoleRulesOption
 
 
 def serve(
@@ -29,6 +30,7 @@ def serve(
             "default $HEXMJ_DB, else hexmj-records.db."
         ),
     ] = None,
+    rules: ConsoleRulesOption = DEFAULT,
 ) -> None:
     """Run the host console: a host screen and a phone screen per seat, live over WebSockets."""
     uvicorn.run(create_app(db), host=host, port=port, log_level="warning", ws_max_size=16_384)

@@ -9,8 +9,9 @@ and stops only the commands that ask for it (:func:`ruleset`), as a broken modul
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from importlib import metadata
 from types import ModuleType
 
@@ -61,9 +62,14 @@ def _declared(entry: metadata.EntryPoint) -> RuleSet:
     return declared
 
 
-@cache
 def installed() -> Installed:
-    """Every rule set of the entry-point group, sorted by name, loaded once per process."""
+    """Every rule set of the entry-point group, sorted by name, loaded once per import path: putting
+    a folder on ``sys.path`` installs what it holds (``importlib.metadata``), as for modules."""
+    return _installed_on(tuple(sys.path))
+
+
+@lru_cache(maxsize=1)
+def _installed_on(path: tuple[str, ...]) -> Installed:
     found = {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
     rulesets: dict[str, RuleSet] = {}
     broken: dict[str, ModuleLoadError] = {}

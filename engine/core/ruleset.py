@@ -73,8 +73,8 @@ class TileSet:
 
 @dataclass(frozen=True)
 class Option:
-    """One table option: its name, its default and the values it takes (``choices`` for a word,
-    ``low``/``high`` for a number; a flag is a bool)."""
+    """One table option: its name, its default and the values it takes (``choices`` for a word or
+    a number of a few values, ``low``/``high`` for a number of a range; a flag is a bool)."""
 
     name: str
     default: OptionValue
@@ -103,6 +103,8 @@ class Option:
             number = int(text)
             if (self.low is not None and number < self.low) or (self.high is not None and number > self.high):
                 raise InputError(f"{where}: takes {self.low}..{self.high}, not {number}")
+            if self.choices and text not in self.choices:
+                raise InputError(f"{where}: takes one of {', '.join(self.choices)}, not {number}")
             return number
         if self.choices and text not in self.choices:
             raise InputError(f"{where}: takes one of {', '.join(self.choices)}, not {text!r}")

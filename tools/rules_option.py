@@ -1,0 +1,56 @@
+"""``--rules NAME``: the rule set a command works under (issue 14 item 5), declared once for every
+command that has no other rule set to offer.
+
+The name is one of ``hexmj rulesets``; without the option, ``hextech``.  An unknown name is one line
+listing the installed rule sets, a rule set that cannot be loaded one line with its reason (exit 6;
+:func:`engine.core.registry.ruleset`).  The cards, the card language, the modules, the host console
+and the session store belong to the hextech rule set alone: each option below refuses any other
+installed rule set in one line saying what it lacks (exit 2, R493).  Only a name other than
+``hextech`` reads the registry, so these commands load no rule set they do not use.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from engine.core.errors import InputError
+from engine.core.registry import DEFAULT as DEFAULT
+from engine.core.registry import ruleset
+
+RULES_HELP = "The rule set (hexmj rulesets lists those installed)."
+
+
+def hextech_only(refusal: str) -> Any:
+    """The ``--rules`` option of a command that works on the hextech rule set alone; ``refusal``
+    says what another rule set lacks, ``{name}`` standing for its name."""
+
+    def check(name: str) -> str:
+        if name != DEFAULT:
+            ruleset(name)
+            raise InputError(f"--rules {name}: {refusal.format(name=name)}")
+        return name
+
+    return typer.Option("--rules", metavar="NAME", help=RULES_HELP, callback=check)
+
+
+CardRulesOption = Annotated[
+    str, hextech_only("{name} has no cards: the card language and its cards are hextech's (spec 000)")
+]
+"""``--rules`` of the card commands: cards, card, pool, lint, check, fmt, lsp."""
+
+ModuleRulesOption = Annotated[
+    str, hextech_only("{name} has no modules: modules extend the hextech rule set (§3, hexmj.modules)")
+]
+"""``--rules`` of ``hexmj modules``."""
+
+ConsoleRulesOption = Annotated[
+    str, hextech_only("{name} has no console: the host console seats the hextech table only (§16)")
+]
+"""``--rules`` of ``hexmj serve``."""
+
+RecordRulesOption = Annotated[
+    str, hextech_only("{name} has no session records: hexmj record stores hextech sessions only (§18.3)")
+]
+"""``--rules`` of ``hexmj record``."""
