@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from engine.core.errors import InputError
 from engine.core.groups import STANDARD, Decomposition, SetKind
 from engine.core.hand import decompose
-from engine.core.melds import Meld
+from engine.core.melds import Meld, MeldKind
 from engine.core.ruleset import WinContext
 from engine.core.tiles import RED, format_one, number_of
 
@@ -27,7 +27,11 @@ _IN_SET = frozenset(KINDS)
 
 
 def check_tiles(win: WinContext) -> None:
-    """Refuse a hand with a tile the 112-tile set does not have (a wind, 白, 发 or a flower)."""
+    """Refuse a hand with a tile the 112-tile set does not have (a wind, 白, 发 or a flower), or a chi
+    (不准吃牌)."""
+    chi = next((m for m in win.melds if m.kind is MeldKind.CHI), None)
+    if chi is not None:
+        raise InputError(f"meld {chi}: the 红中 rules have no chi (可碰可杠、不准吃牌)")
     if win.flowers:
         raise InputError(f"flowers: {format_one(win.flowers[0])} — the 红中 set has no flowers")
     for tile in (win.winning_tile, *tiles_of(win.concealed, win.melds)):
