@@ -4,10 +4,13 @@ the clause must not fire."""
 
 from __future__ import annotations
 
+from importlib import metadata
+
 import pytest
 from hongzhong_support import RULES, options, scored, win
 
 from engine.core.errors import InputError
+from engine.core.registry import ENTRY_POINT_GROUP, installed
 from engine.core.ruleset import Call, DealerRotation
 
 
@@ -129,3 +132,12 @@ def test_the_options_and_their_defaults() -> None:
     }
     with pytest.raises(InputError, match="no such option"):
         options("chi")
+
+
+def test_the_rule_set_is_a_plugin() -> None:
+    """Issue 14 item 2: the rule set registers through the entry-point group ``hexmj.rulesets`` under
+    its own name, from a package that imports only the core."""
+    (entry,) = [e for e in metadata.entry_points(group=ENTRY_POINT_GROUP) if e.name == "hongzhong"]
+    assert entry.value == "engine.hongzhong.plugin"
+    assert installed().rulesets["hongzhong"] is RULES
+    assert (RULES.name, RULES.source) == ("hongzhong", "spec 003")

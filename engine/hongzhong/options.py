@@ -19,8 +19,8 @@ KONG_BLOOM_BONUS = "kong_bloom_bonus"
 
 OPTIONS: tuple[Option, ...] = (
     Option(DISCARD_WIN, True, "可点炮胡：不选只能自摸胡 (off: a win by self-draw only)"),
-    Option(ALL_THREE_PAY, False, "胡牌赢3家：选中后点炮和自摸胡牌，都是3家付银子 (三家付 a discard win)"),
-    Option(ALARM, True, "报警：选中后有报警规则 (清一色或混一色3对、双八支、双四核 报警 and 包牌)"),
+    Option(ALL_THREE_PAY, False, "胡牌赢3家：选中后点炮和自摸胡牌，都是3家付银子"),
+    Option(ALARM, True, "报警：选中后有报警规则 (the three warnings and 包牌)"),
     Option(HEAVEN_EARTH_BONUS, False, "天/地胡加番：选中后打出天/地胡额外加5番"),
     Option(KONG_BLOOM_BONUS, False, "杠后开花加番：选中后打出杠后开花额外加5番"),
 )
