@@ -88,14 +88,12 @@ def play_round(table: Table, number: int = 1) -> Generator[Decision, str, RoundR
     dealer = table.dealer
     table.emit("round.started", dealer, number=number, prevalent=FACES[table.prevalent_wind])
     state: Next | Ended = Ended()
-    turns = 0
     if deal(table):
         state = Next(dealer, table.seats[dealer].hand[-1])
     while isinstance(state, Next):
-        turns += 1
         state = yield from turn(table, state)
     gains = gains_total(state.wins)
-    result = RoundResult(dealer, table.prevalent_wind, state.wins, gains, len(table.wall), turns)
+    result = RoundResult(dealer, table.prevalent_wind, state.wins, gains, len(table.wall), table.turns)
     table.emit("round.ended", None, drawn=result.drawn, wall_left=result.wall_left, gains=list(gains))
     return result
 
@@ -108,6 +106,7 @@ def turn(table: Table, at: Next) -> Step:
         tile = draw(table, p, tail=False)
         if tile is None:
             return Ended()
+    table.turns += 1
     after_kong = at.after_kong
     while True:
         options = turn_options(table, p, tile, after_kong=after_kong, called=at.called)

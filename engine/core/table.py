@@ -62,6 +62,7 @@ class Table:
         "seats",
         "shown",
         "sinks",
+        "turns",
         "wall",
     )
 
@@ -88,6 +89,8 @@ class Table:
         """Copies of each face on view: in a river or an exposed meld."""
         self.any_call = False
         """Whether any call or kong has been made this round (地和 is a win before one)."""
+        self.turns = 0
+        """The turns taken: the dealer's first, then one per draw or call that gave a turn."""
         self.calls = frozenset(call for tier in rules.calls for call in tier)
         """The calls the rule set allows, in any tier."""
         self.plain_judge = type(rules).may_win is RuleSet.may_win
