@@ -15,10 +15,13 @@ import os
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from engine.core import registry
 from engine.core.deal import tiles_of
 from engine.core.decisions import Decision
 from engine.core.ruleset import RuleSet
@@ -135,3 +138,12 @@ def answered(steps: Generator[Decision, str, Any], answers: Sequence[str]) -> tu
             decision = steps.send(answer)
     except StopIteration as done:
         return done.value, asked
+
+
+def installed_tiny(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[RuleSet]:
+    """The body of a ``tiny`` fixture: the rule set installed into ``folder`` for one test and
+    found through the ``hexmj.rulesets`` entry points."""
+    monkeypatch.syspath_prepend(str(install(folder)))
+    registry.installed.cache_clear()
+    yield registry.ruleset("tiny")
+    registry.installed.cache_clear()

@@ -13,9 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_support import answered, arranged, install
+from table_support import answered, arranged, installed_tiny
 
-from engine.core import registry
 from engine.core.deal import deal
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.flow import Ended, Next, turn
@@ -33,11 +32,8 @@ OPTIONS = {"self_draw_only": False}
 
 @pytest.fixture
 def tiny(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[RuleSet]:
-    """The test-only rule set ``tiny``, found through the ``hexmj.rulesets`` entry points."""
-    monkeypatch.syspath_prepend(str(install(tmp_path / "plugins")))
-    registry.installed.cache_clear()
-    yield registry.ruleset("tiny")
-    registry.installed.cache_clear()
+    """The test-only rule set ``tiny``, installed as a third party's."""
+    yield from installed_tiny(tmp_path / "plugins", monkeypatch)
 
 
 @pytest.fixture

@@ -42,10 +42,11 @@ def _counts(hand: tuple[int, ...]) -> list[int]:
 
 
 def connection(vec: list[int], k: int) -> int:
-    """How much ``k`` joins the rest of the hand: copies of it and of the faces within two of it in
-    its suit, less one for a terminal; an honour only by its copies."""
+    """How much ``k`` joins the rest of the hand: the other copies of it and the faces within two of
+    it in its suit, less one for a terminal; an honour only by its copies, a single one least of all
+    (an honour, then a terminal, then a middle tile goes first)."""
     if k >= 27:
-        return vec[k] - 1
+        return 2 * vec[k] - 4
     low, high = k - k % 9, k - k % 9 + 8
     near = sum(vec[j] for j in range(max(low, k - 2), min(high, k + 2) + 1)) - 1
     return near - (k in TERMINALS)
