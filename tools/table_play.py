@@ -37,7 +37,7 @@ from engine.core.table_log import (
     read_table_log,
 )
 from engine.core.table_session import SessionResult, TableConfig, TableSession, drive
-from engine.core.tiles import FACES
+from engine.core.tiles import FACES, name
 
 RulesOption = Annotated[
     str | None,
@@ -231,7 +231,7 @@ def account(result: SessionResult) -> list[str]:
         r = record.result
         lines += [
             "",
-            f"Round {record.number}  dealer {PLAYERS[r.dealer]}  prevalent wind {FACES[r.prevalent_wind]}",
+            f"Round {record.number}  dealer {PLAYERS[r.dealer]}  prevalent wind {name(r.prevalent_wind)}",
         ]
         for w in r.wins:
             how = "self-drawn" if w.discarder is None else f"on {PLAYERS[w.discarder]}'s discard"
