@@ -54,6 +54,7 @@ from tools.console import LoggedAnswers, Terminal
 from tools.interrupt import Interrupted
 from tools.lab.engine_adapter import EventWatcher, play_command, session_record
 from tools.lab.store import NO_STORE, check_store, store_session
+from tools.table_play import HEXTECH_FLAGS, RulesOption, TableOptions, other_play, plays_elsewhere
 
 DEFAULT_AGENTS = "greedy,greedy,greedy,greedy"
 
@@ -448,8 +449,23 @@ def play(
         Path | None,
         typer.Option(metavar="FILE", help="A pool file (§18.2): play its cards; default: the mode's pool."),
     ] = None,
+    rules: RulesOption = None,
+    option: TableOptions = None,
 ) -> None:
     """Play a whole session with bots, print the account and the standings, store its record."""
+    if plays_elsewhere(rules, option):
+        hextech_only = [name for name in HEXTECH_FLAGS if _given(ctx, name)]
+        other_play(
+            rules,
+            option,
+            hextech_only,
+            seed,
+            rounds if _given(ctx, "rounds") else None,
+            agents,
+            log,
+            json_out,
+        )
+        return
     if pool is not None and not pool.is_file():
         raise InputError(f"--pool: no such file {pool}")
     if seed not in SEED_RANGE:

@@ -8,7 +8,8 @@ A log played with ``--cards DIR`` replays with the same ``--cards`` (or
 ``$HEXMJ_CARDS``); a log played with ``--pool FILE`` replays the cards its
 header names, without the file (§18.2).  On success it prints the account (or ``--json``) of the
 session, the enabled modules' lines and fields included, as ``hexmj play``
-printed them.
+printed them.  A log whose header names another rule set (``hexmj play --rules NAME``) is
+replayed with that rule set and the options its header records (:mod:`tools.table_play`).
 """
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ from typing import Annotated
 import typer
 
 from engine.core.errors import LogError
+from engine.core.table_log import first_line, is_table_log
 from engine.hextech.log import read_log
 from tools.cmd_play import account, play_logged, result_json
 from tools.cmd_pool import CardsOption
+from tools.table_play import replay_other
 
 
 def replay(
@@ -31,6 +34,9 @@ def replay(
     folder: CardsOption = None,
 ) -> None:
     """Re-play a session log exactly and print its account."""
+    if is_table_log(first_line(log)):
+        replay_other(log, json_out)
+        return
     contents = read_log(log)
     if not contents.finished:
         raise LogError(f"{log}: the session was cut short; continue it with hexmj play --resume {log}")

@@ -8,7 +8,10 @@ Dask cluster named by ``--cluster``.  Every session is stored (§18.3,
 seed and N give the same figures, byte for byte, whatever the workers.
 ``--compare A B`` plays the same seeds once with each version of a card.
 The lab's heavier modules (plots, the store, Dask) are imported only when
-the command runs, so that the other ``hexmj`` commands start quickly.
+the command runs, so that the other ``hexmj`` commands start quickly.  ``--rules NAME`` (with
+``--option NAME[=VALUE]``) simulates another rule set in this process and reports each seat's win
+rate, the drawn-round rate, the mean session score and the fan frequency
+(:func:`tools.table_play.simulate`).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import typer
 
 from tools.cmd_pool import CardsOption, ModeOption
 from tools.interrupt import interrupted
+from tools.table_play import RulesOption, TableOptions, plays_elsewhere
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -33,6 +37,7 @@ if TYPE_CHECKING:
 
 
 def simulate(
+    ctx: typer.Context,
     games: Annotated[int, typer.Option("--games", metavar="N", help="How many sessions to play.")] = 100,
     mode: ModeOption = None,
     pool: Annotated[
@@ -84,8 +89,17 @@ def simulate(
         str | None, typer.Option(hidden=True, help="The session player, module:function.")
     ] = None,
     folder: CardsOption = None,
+    rules: RulesOption = None,
+    option: TableOptions = None,
 ) -> None:
     """Play N sessions with bots; print the §18.3 metrics, per-card figures and flags."""
+    if plays_elsewhere(rules, option):
+        from tools.table_play import other_simulate
+
+        hextech_only = [name for name in HEXTECH_SIMULATE if _given(ctx, name)]
+        rounds_given = rounds if _given(ctx, "rounds") else None
+        other_simulate(rules, option, hextech_only, games, seed, rounds_given, agents, json_out)
+        return
     from engine.core.errors import InputError
     from tools.lab.executors import open_executor
     from tools.lab.metrics import summarize
@@ -130,6 +144,26 @@ def simulate(
         for (_, version), aggregate, counts in zip(runs, aggregates, tallies, strict=True):
             write_report(report / version if version else report, aggregate, counts, seed, version)
     typer.echo(_render(runs, aggregates, seed, json_out))
+
+
+HEXTECH_SIMULATE = (
+    "mode",
+    "pool",
+    "workers",
+    "cluster",
+    "db",
+    "report",
+    "compare_versions",
+    "duplicate",
+    "table",
+    "folder",
+)
+"""The parameters of a hextech simulation only."""
+
+
+def _given(ctx: typer.Context, name: str) -> bool:
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name in ("COMMANDLINE", "ENVIRONMENT")
 
 
 def _spec(

@@ -1,0 +1,137 @@
+"""The bots that play any rule set from a seat's view alone (issue 14 item 2).
+
+* :class:`RandomBot`: a uniformly random legal answer from its own seeded generator.
+* :class:`GreedyBot`: wins whenever it may (``hu`` is offered only when the rule set allows the
+  win); otherwise discards to the lowest shanten (:mod:`engine.core.shanten`), the least connected
+  tile first on ties (an honour or terminal before a middle tile); declares a kong that keeps its
+  shanten and calls a pon, an exposed kong or a chi only when the call lowers it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from engine.core.decisions import HU, PASS, Decision, DecisionKind
+from engine.core.errors import InputError
+from engine.core.seat_view import SeatView
+from engine.core.shanten import DiscardShanten, shanten_counts
+from engine.core.table_session import Agent
+from engine.core.tiles import FACES, NUM_KINDS, TERMINALS, parse, parse_one
+
+
+class RandomBot:
+    """Any legal answer, uniformly."""
+
+    name = "random"
+    sees = False
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def decide(self, view: SeatView, decision: Decision) -> str:
+        """One of the options, at random."""
+        return self.rng.choice(decision.options)
+
+
+def _counts(hand: tuple[int, ...]) -> list[int]:
+    vec = [0] * NUM_KINDS
+    for k in hand:
+        vec[k] += 1
+    return vec
+
+
+def connection(vec: list[int], k: int) -> int:
+    """How much ``k`` joins the rest of the hand: the other copies of it and the faces within two of
+    it in its suit, less one for a terminal; an honour only by its copies, a single one least of all
+    (an honour, then a terminal, then a middle tile goes first)."""
+    if k >= 27:
+        return 2 * vec[k] - 4
+    low, high = k - k % 9, k - k % 9 + 8
+    near = sum(vec[j] for j in range(max(low, k - 2), min(high, k + 2) + 1)) - 1
+    return near - (k in TERMINALS)
+
+
+def lowest_after_discard(vec: list[int], n_melds: int) -> int:
+    """The lowest shanten any one discard leaves."""
+    after = DiscardShanten(vec, n_melds)
+    return min(after[k] for k in range(NUM_KINDS) if vec[k])
+
+
+class GreedyBot:
+    """A shanten-driven bot that takes every win offered."""
+
+    name = "greedy"
+    sees = True
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def decide(self, view: SeatView, decision: Decision) -> str:
+        """The greedy answer: a win, else the turn's or the call's best move."""
+        if HU in decision.options:
+            return HU
+        if decision.kind is DecisionKind.TURN:
+            return self.turn(view, decision.options)
+        if decision.kind is DecisionKind.CALL:
+            return self.call(view, decision)
+        return decision.options[0]
+
+    def turn(self, view: SeatView, options: tuple[str, ...]) -> str:
+        """A kong that keeps the best shanten a discard reaches, else the best discard."""
+        vec = _counts(view.hand)
+        n = view.n_melds
+        best = lowest_after_discard(vec, n)
+        discards = []
+        for option in options:
+            verb, _, face_text = option.partition(" ")
+            face = parse_one(face_text)
+            if verb == "discard":
+                discards.append(face)
+                continue
+            after = list(vec)
+            after[face] -= 4 if verb == "ankan" else 1
+            if shanten_counts(after, n + 1 if verb == "ankan" else n) <= best:
+                return option
+        after_discard = DiscardShanten(vec, n)
+        pick = min(discards, key=lambda k: (after_discard[k], connection(vec, k), k))
+        return f"discard {FACES[pick]}"
+
+    def call(self, view: SeatView, decision: Decision) -> str:
+        """The first call that lowers the shanten, else ``pass``."""
+        vec = _counts(view.hand)
+        n = view.n_melds
+        now = shanten_counts(vec, n)
+        face = parse_one(decision.about)
+        for option in decision.options:
+            verb, _, run = option.partition(" ")
+            if verb == PASS:
+                continue
+            after = list(vec)
+            if verb == "kong":
+                after[face] -= 3
+                if shanten_counts(after, n + 1) <= now:
+                    return option
+                continue
+            used = [face, face] if verb == "pon" else [k for k in parse(run) if k != face]
+            for k in used:
+                after[k] -= 1
+            if lowest_after_discard(after, n + 1) < now:
+                return option
+        return PASS
+
+
+BOTS: dict[str, Callable[[random.Random], Agent]] = {"random": RandomBot, "greedy": GreedyBot}
+"""The bots that play any rule set, by name."""
+
+
+def make_bots(names: list[str], seed: int) -> list[Agent]:
+    """Four bots by name, each with its own generator derived from the seed and its seat."""
+    if len(names) != 4:
+        raise InputError(f"--agents: expected 4 names separated by commas, got {len(names)}")
+    bots = []
+    for letter, name in zip("ABCD", names, strict=True):
+        if name not in BOTS:
+            raise InputError(f"--agents: unknown agent {name!r} for {letter} (one of {', '.join(BOTS)})")
+        bots.append(BOTS[name](random.Random(f"{seed}:agent:{letter}")))
+    return bots

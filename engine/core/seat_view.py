@@ -1,0 +1,84 @@
+"""What one seat may see of a rule set's table when it decides (standard rules 出牌 3 (二); issue 14
+item 2).
+
+A :class:`SeatView` holds the seat's own concealed hand and what lies open on the table: every
+exposed meld, every river, every flower set aside, how many tiles each seat holds, the wall's
+count, the scores, the dealer and the prevalent wind.  Another seat's concealed kong is 扣放 (laid
+face down, 出牌 3 (二)): the view counts it and never names its face.  It never holds another
+seat's concealed tiles nor the order of the wall, and it is a snapshot of tuples and frozen melds
+with no reference to the table, so an agent can neither read nor change what its seat may not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.melds import Meld, MeldKind
+from engine.core.table import Table
+from engine.core.tiles import WINDS
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat's view; tiles are kinds, players 0..3 (A–D)."""
+
+    me: int
+    hand: tuple[int, ...]
+    melds: tuple[tuple[Meld, ...], ...]
+    """Each seat's melds in the order declared: all of its own, the exposed ones of the others."""
+    concealed_kongs: tuple[int, ...]
+    """How many concealed kongs each seat has declared."""
+    rivers: tuple[tuple[int, ...], ...]
+    flowers: tuple[tuple[int, ...], ...]
+    hand_sizes: tuple[int, ...]
+    wall_left: int
+    scores: tuple[int, ...]
+    dealer: int
+    prevalent_wind: int
+
+    @property
+    def n_melds(self) -> int:
+        """How many melds the deciding seat has declared (its concealed kongs among them)."""
+        return len(self.melds[self.me])
+
+    @property
+    def seat_wind(self) -> int:
+        """The deciding seat's wind (术语 一)."""
+        return WINDS[(self.me - self.dealer) % 4]
+
+
+def view_of(table: Table, player: int) -> SeatView:
+    """The view of ``player`` of ``table`` now."""
+    seats = table.seats
+    return SeatView(
+        me=player,
+        hand=tuple(sorted(seats[player].hand)),
+        melds=tuple(
+            tuple(m for m in s.melds if p == player or m.kind is not MeldKind.ANKAN)
+            for p, s in enumerate(seats)
+        ),
+        concealed_kongs=tuple(sum(m.kind is MeldKind.ANKAN for m in s.melds) for s in seats),
+        rivers=tuple(tuple(s.river) for s in seats),
+        flowers=tuple(tuple(s.flowers) for s in seats),
+        hand_sizes=tuple(len(s.hand) for s in seats),
+        wall_left=len(table.wall),
+        scores=table.scores,
+        dealer=table.dealer,
+        prevalent_wind=table.prevalent_wind,
+    )
+
+
+BLIND = SeatView(
+    0,
+    (),
+    ((), (), (), ()),
+    (0, 0, 0, 0),
+    ((), (), (), ()),
+    ((), (), (), ()),
+    (0,) * 4,
+    0,
+    (0,) * 4,
+    0,
+    WINDS[0],
+)
+"""The view handed to an agent that reads none (:attr:`engine.core.table_session.Agent.sees`)."""

@@ -1,0 +1,179 @@
+"""A session of any rule set: :attr:`RuleSet.session_rounds` rounds, the deal moving by
+:attr:`RuleSet.dealer_rotation`, the prevalent wind by 圈 (standard rules 术语 一–二; issue 14
+item 1).
+
+Player A deals the first round.  The prevalent wind is 东 for the first 圈 and moves on (南, 西,
+北, then 东 again) each time the deal comes back to A from another seat (R474).  Each round's wall
+is shuffled by a generator seeded with the session's seed and the round's number, so a seed fixes
+every wall and, with the answers, the session.  :meth:`TableSession.steps` yields every decision
+of every round; :func:`drive` answers them from a script (a log being replayed) and then from the
+agents, each handed only its own seat's view (:mod:`engine.core.seat_view`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from engine.core.deal import arranged_wall, shuffled_wall
+from engine.core.decisions import Decision, check_answer
+from engine.core.errors import LogError
+from engine.core.flow import RoundResult, play_round
+from engine.core.ruleset import DealerRotation, OptionValue, RuleSet
+from engine.core.seat_view import BLIND, SeatView, view_of
+from engine.core.table import Sink, Table
+from engine.core.tiles import WINDS
+from engine.core.wall import Wall
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """What fixes a session besides its answers: the rule set, its options' values, the seed, and
+    how many rounds (by default the rule set's session)."""
+
+    rules: RuleSet
+    options: Mapping[str, OptionValue]
+    seed: int
+    rounds: int = 0
+
+    @property
+    def length(self) -> int:
+        """The rounds the session plays."""
+        return self.rounds or self.rules.session_rounds
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """One round of a session: its number (from 1) and what it produced."""
+
+    number: int
+    result: RoundResult
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    """A finished session: its rounds and each player's total."""
+
+    config: TableConfig
+    rounds: tuple[RoundRecord, ...]
+    totals: tuple[int, ...]
+
+    def ranking(self) -> list[tuple[int, int, int]]:
+        """``(rank, player, total)``, highest total first; equal totals share a rank, A before B."""
+        order = sorted(range(4), key=lambda p: (-self.totals[p], p))
+        ranked: list[tuple[int, int, int]] = []
+        for place, p in enumerate(order):
+            tied = place > 0 and self.totals[p] == self.totals[order[place - 1]]
+            ranked.append((ranked[-1][0] if tied else place + 1, p, self.totals[p]))
+        return ranked
+
+
+def next_dealer(rotation: DealerRotation, dealer: int, result: RoundResult) -> int:
+    """Who deals after ``result`` (:class:`DealerRotation`): the next seat, the first winner (the
+    dealer again after 荒牌), or the dealer again when it won or nobody did."""
+    if rotation is DealerRotation.ROTATE:
+        return (dealer + 1) % 4
+    if rotation is DealerRotation.WINNER_DEALS:
+        return result.wins[0].winner if result.wins else dealer
+    kept = result.drawn or any(w.winner == dealer for w in result.wins)
+    return dealer if kept else (dealer + 1) % 4
+
+
+WallMaker = Callable[[int], Wall]
+"""The wall of round ``number`` (a scripted table's arranged order, in tests)."""
+
+
+class TableSession:
+    """A session in play; :attr:`table` is the round being played (for the views)."""
+
+    def __init__(
+        self, config: TableConfig, sinks: Sequence[Sink] = (), walls: WallMaker | None = None
+    ) -> None:
+        self.config = config
+        self.sinks = tuple(sinks)
+        self.walls = walls or self._shuffled
+        self.table = Table(config.rules, config.options, Wall())
+        self.totals: tuple[int, ...] = (0, 0, 0, 0)
+
+    def _shuffled(self, number: int) -> Wall:
+        return shuffled_wall(self.config.rules.tiles, random.Random(f"{self.config.seed}:wall:{number}"))
+
+    def steps(self) -> Generator[Decision, str, SessionResult]:
+        """Every decision of every round, in order; the session's result."""
+        rules = self.config.rules
+        dealer, laps = 0, 0
+        records = []
+        for number in range(1, self.config.length + 1):
+            self.table = Table(
+                rules,
+                self.config.options,
+                self.walls(number),
+                dealer=dealer,
+                prevalent_wind=WINDS[laps % 4],
+                scores=self.totals,
+                sinks=self.sinks,
+            )
+            result = yield from play_round(self.table, number)
+            self.totals = tuple(t + g for t, g in zip(self.totals, result.gains, strict=True))
+            records.append(RoundRecord(number, result))
+            following = next_dealer(rules.dealer_rotation, dealer, result)
+            if following == 0 and dealer != 0:
+                laps += 1
+            dealer = following
+        return SessionResult(self.config, tuple(records), self.totals)
+
+    def view(self, player: int) -> SeatView:
+        """What ``player`` may see of the round in play."""
+        return view_of(self.table, player)
+
+
+def scripted_walls(rules: RuleSet, orders: Sequence[Sequence[int]]) -> WallMaker:
+    """Walls in given orders, round by round (a test's arranged session)."""
+    return lambda number: arranged_wall(rules.tiles, orders[number - 1])
+
+
+class Agent(Protocol):
+    """Answers one seat's decisions from that seat's view alone."""
+
+    name: str
+    sees: bool
+    """Whether the agent reads its view (none is built for one that does not)."""
+
+    def decide(self, view: SeatView, decision: Decision) -> str:
+        """One of ``decision.options``."""
+        ...
+
+
+def drive(
+    session: TableSession,
+    agents: Sequence[Agent],
+    *,
+    script: Iterator[str] | None = None,
+    on_answer: Callable[[Decision, str], None] | None = None,
+) -> SessionResult:
+    """Play the session: each decision answered from ``script`` while it lasts, then by the seat's
+    agent from its own view; every answer is checked (an illegal one is exit 3, a logged one that
+    does not fit a :class:`LogError`) and reported to ``on_answer``."""
+    steps = session.steps()
+    try:
+        decision = next(steps)
+        while True:
+            scripted = next(script, None) if script is not None else None
+            if scripted is None:
+                script = None
+                agent = agents[decision.player]
+                view = session.view(decision.player) if agent.sees else BLIND
+                answer = check_answer(decision, agent.decide(view, decision))
+            else:
+                try:
+                    answer = check_answer(decision, scripted)
+                except Exception as err:
+                    raise LogError(f"logged answer does not fit: {err}") from None
+            if on_answer is not None:
+                on_answer(decision, answer)
+            decision = steps.send(answer)
+    except StopIteration as done:
+        result: SessionResult = done.value
+        return result

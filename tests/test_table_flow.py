@@ -1,0 +1,287 @@
+"""The table any rule set plays, passage by passage of the standard rules (seed 002): the response
+window's priority and seat order, kongs and their replacement, 补花, 荒牌, chi from the upper seat
+(issue 14 item 1).  The rule set is ``tiny``, defined only in the tests and installed as a third
+party's (``tests/table_support.py``); a variant with flowers and chi is the same class with other
+declarations.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from table_support import answered, arranged, installed_tiny
+
+from engine.core.deal import deal
+from engine.core.decisions import Decision, DecisionKind
+from engine.core.flow import Ended, Next, turn
+from engine.core.melds import Meld, MeldKind
+from engine.core.responses import resolve, response_options
+from engine.core.ruleset import Call, DealerRotation, RuleSet, TileSet
+from engine.core.seat_view import SeatView
+from engine.core.table import Table
+from engine.core.table_session import TableConfig, TableSession, drive, next_dealer
+from engine.core.tiles import parse, parse_one
+from engine.core.wall import Wall
+
+OPTIONS = {"self_draw_only": False}
+
+
+@pytest.fixture
+def tiny(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[RuleSet]:
+    """The test-only rule set ``tiny``, installed as a third party's."""
+    yield from installed_tiny(tmp_path / "plugins", monkeypatch)
+
+
+@pytest.fixture
+def chi_rules(tiny: RuleSet) -> RuleSet:
+    """``tiny`` with the 144 tiles and the standard call tiers: 胡 > 碰/杠 > 吃."""
+    return dataclasses.replace(
+        tiny,
+        tiles=TileSet(tuple(range(34)), tuple(range(34, 42))),
+        calls=((Call.HU,), (Call.PON, Call.KONG), (Call.CHI,)),
+    )
+
+
+def dealt(rules: RuleSet, hands: list[str], draws: str = "", tail: str = "", **options: Any) -> Table:
+    table = Table(rules, {**OPTIONS, **options}, arranged(rules, hands, draws, tail), sinks=())
+    assert deal(table)
+    return table
+
+
+def first_turn(table: Table) -> Next:
+    return Next(0, table.seats[0].hand[-1])
+
+
+PON_OVER_CHI = ["147p147s1234567z3m", "45m258p258s12345z", "33m369p369s1234z6z", "1199m2288p2288s7z"]
+
+
+def test_pon_beats_chi_on_one_discard(chi_rules: RuleSet) -> None:
+    """出牌 注 "胡>碰/杠>吃" and 出牌 2 "“碰”比“吃”优先": B chis and C pons A's 3m; the pon stands."""
+    table = dealt(chi_rules, PON_OVER_CHI)
+    following, asked = answered(turn(table, first_turn(table)), ["discard 3m", "chi 345m", "pon"])
+    assert [(d.kind, d.player, d.options) for d in asked[1:]] == [
+        (DecisionKind.CALL, 1, ("pass", "chi 345m")),
+        (DecisionKind.CALL, 2, ("pass", "pon")),
+    ]
+    assert following == Next(2, parse_one("3m"), called=True)
+    assert table.seats[2].melds == [Meld(MeldKind.PON, tuple(parse("333m")))]
+    assert table.seats[2].sources == [0]
+    assert table.seats[1].melds == [] and table.seats[0].river == []
+
+
+def test_the_chi_stands_when_the_pon_is_passed(chi_rules: RuleSet) -> None:
+    """Control: with C passing, B's chi of its upper seat's 3m stands (出牌 1)."""
+    table = dealt(chi_rules, PON_OVER_CHI)
+    following, _ = answered(turn(table, first_turn(table)), ["discard 3m", "chi 345m", "pass"])
+    assert following == Next(1, parse_one("3m"), called=True)
+    assert table.seats[1].melds == [Meld(MeldKind.CHI, tuple(parse("345m")))]
+
+
+def test_after_a_call_only_a_discard_is_offered(chi_rules: RuleSet) -> None:
+    """R473: the caller of a pon or chi discards next; no hu, no kong in that turn."""
+    table = dealt(chi_rules, PON_OVER_CHI)
+    following, _ = answered(turn(table, first_turn(table)), ["discard 3m", "chi 345m", "pass"])
+    _, asked = answered(turn(table, following), ["discard 5z"])
+    assert all(option.startswith("discard ") for option in asked[0].options)
+
+
+def test_chi_only_from_the_upper_seat(chi_rules: RuleSet) -> None:
+    """出牌 1 "上家打出牌…便可以报吃": C holds 45m as B does, but A is not C's upper seat."""
+    hands = ["147p147s1234567z3m", "45m258p258s12345z", "45m369p369s1234z6z", "1199m2288p2288s7z"]
+    table = dealt(chi_rules, hands)
+    face = parse_one("3m")
+    assert response_options(table, 1, 0, face, rob=False) == ("pass", "chi 345m")
+    assert response_options(table, 2, 0, face, rob=False) == ("pass",)
+    anywhere = dealt(dataclasses.replace(chi_rules, chi_from_upper_seat_only=False), hands)
+    assert response_options(anywhere, 2, 0, face, rob=False) == ("pass", "chi 345m")
+
+
+def test_a_rule_set_without_chi_offers_none(tiny: RuleSet) -> None:
+    """The calls are the rule set's declaration: ``tiny`` has no chi tier, so B has no chi of 3m."""
+    table = dealt(tiny, PON_OVER_CHI)
+    assert response_options(table, 1, 0, parse_one("3m"), rob=False) == ("pass",)
+    assert response_options(table, 2, 0, parse_one("3m"), rob=False) == ("pass", "pon")
+
+
+TWO_HU = ["147m9m258s123456z5p", "123m456m789m123p5p", "369m369p369s6777z", "123s456s789s234p5p"]
+
+
+def test_two_claim_hu_and_the_nearer_seat_from_the_discarder_wins(tiny: RuleSet) -> None:
+    """和牌的规定 二 (三) "一盘只能有一位和牌者…从打牌者按逆时针方向，顺序在前者被定为“和牌者”":
+    B and D both hu A's 5p; B, A's 下家, is the winner, and only A pays it."""
+    table = dealt(tiny, TWO_HU)
+    ended, asked = answered(turn(table, first_turn(table)), ["discard 5p", "hu", "hu"])
+    assert [(d.player, d.options) for d in asked[1:]] == [(1, ("pass", "hu")), (3, ("pass", "hu"))]
+    assert isinstance(ended, Ended)
+    assert [(w.winner, w.discarder) for w in ended.wins] == [(1, 0)]
+    assert ended.wins[0].gains == (-1, 1, 0, 0)
+
+
+def test_a_passed_hu_leaves_the_next_claim_standing(tiny: RuleSet) -> None:
+    """Control: B passes, so D, the next in order from A, is the winner."""
+    table = dealt(tiny, TWO_HU)
+    ended, _ = answered(turn(table, first_turn(table)), ["discard 5p", "pass", "hu"])
+    assert isinstance(ended, Ended) and [w.winner for w in ended.wins] == [3]
+
+
+def test_winners_per_discard_lets_more_claims_of_hu_stand(tiny: RuleSet) -> None:
+    """A rule set declaring two winners a discard: both claims stand, in order from the discarder."""
+    table = dealt(dataclasses.replace(tiny, winners_per_discard=2), TWO_HU)
+    ended, _ = answered(turn(table, first_turn(table)), ["discard 5p", "hu", "hu"])
+    assert isinstance(ended, Ended) and [w.winner for w in ended.wins] == [1, 3]
+    assert ended.wins[0].context.earthly and not ended.wins[0].context.self_drawn
+
+
+def test_resolve_reads_the_tiers_as_data(tiny: RuleSet) -> None:
+    """The highest tier claimed wins whatever the seats: reversing the tiers reverses the outcome."""
+    answers = {1: "pon", 2: "hu"}
+    assert resolve(tiny, 0, answers) == [2]
+    upside_down = dataclasses.replace(tiny, calls=((Call.PON, Call.KONG), (Call.HU,)))
+    assert resolve(upside_down, 0, answers) == [1]
+    assert resolve(tiny, 0, {1: "pass", 3: "pass"}) == []
+
+
+def test_a_concealed_kong_is_replaced_from_the_tail(tiny: RuleSet) -> None:
+    """出牌 3 "报开杠后应即在牌墙最后补进一张牌": after A's 暗杠 of 东 its next choice is on the
+    wall's last tile, 9p, and the front of the wall is untouched."""
+    table = dealt(tiny, ["1111z147m258p369s7z", "", "", ""], tail="9p")
+    front = table.wall[0]
+    _, asked = answered(turn(table, first_turn(table)), ["ankan 1z", "discard 7z"])
+    assert "ankan 1z" in asked[0].options
+    assert asked[1].kind is DecisionKind.TURN and asked[1].about == "9p"
+    assert table.seats[0].melds == [Meld(MeldKind.ANKAN, tuple(parse("1111z")))]
+    assert table.seats[0].sources == [None]
+    assert table.wall[0] == front
+
+
+def test_an_exposed_kong_is_replaced_from_the_tail(tiny: RuleSet) -> None:
+    """出牌 3 (一) 明杠 on another's discard, then the replacement from the tail."""
+    table = dealt(tiny, ["147m258p369s1234z6z", "666z258m147p258s5z", "", ""], tail="9p")
+    following, asked = answered(turn(table, first_turn(table)), ["discard 6z", "kong"])
+    assert asked[1].options == ("pass", "pon", "kong")
+    assert following == Next(1, parse_one("9p"), after_kong=True)
+    assert table.seats[1].melds == [Meld(MeldKind.MINKAN, tuple(parse("6666z")))]
+
+
+def test_a_win_on_the_kong_replacement_is_after_kong(tiny: RuleSet) -> None:
+    """杠上开花 (fan 46): the tile the kong's replacement brought completes the hand."""
+    table = dealt(tiny, ["1111z123m456m789m5p", "", "", ""], tail="5p")
+    ended, _ = answered(turn(table, first_turn(table)), ["ankan 1z", "hu"])
+    assert isinstance(ended, Ended)
+    (win,) = ended.wins
+    assert win.context.after_kong and win.context.self_drawn and not win.context.heavenly
+    assert win.gains == (3, -1, -1, -1)
+
+
+def robbing_table(tiny: RuleSet) -> Table:
+    table = Table(tiny, OPTIONS, Wall(parse("9p9p9p")))
+    a, b = table.seats[0], table.seats[1]
+    a.hand = parse("5m123p456p789p1z")
+    a.melds, a.sources = [Meld(MeldKind.PON, tuple(parse("555m")))], [2]
+    b.hand = parse("123s456s789s46m11z")
+    table.seats[2].hand = parse("1199s2288p3377m3z")
+    table.seats[3].hand = parse("1199m2288s3377p4z")
+    table.shown[parse_one("5m")] = 3
+    return table
+
+
+def test_an_added_kong_may_be_robbed(tiny: RuleSet) -> None:
+    """和牌的规定 二 (二) 2 "点和…(包括抢杠和)": B wins on the 5m A adds to its pon; A pays."""
+    table = robbing_table(tiny)
+    ended, asked = answered(turn(table, Next(0, parse_one("5m"))), ["kakan 5m", "hu"])
+    assert asked[1] == Decision(DecisionKind.ROB_KONG, 1, ("pass", "hu"), "5m")
+    assert isinstance(ended, Ended)
+    (win,) = ended.wins
+    assert (win.winner, win.discarder, win.context.robbing_kong) == (1, 0, True)
+    assert win.context.last_copy
+    assert table.seats[0].melds == [Meld(MeldKind.PON, tuple(parse("555m")))]
+
+
+def test_an_unrobbed_added_kong_stands_and_is_replaced(tiny: RuleSet) -> None:
+    """Control: B passes, the kong stands (加杠) and A takes the tail tile."""
+    table = robbing_table(tiny)
+    _, asked = answered(turn(table, Next(0, parse_one("5m"))), ["kakan 5m", "pass", "discard 9p"])
+    assert table.seats[0].melds == [Meld(MeldKind.KAKAN, tuple(parse("5555m")))]
+    assert asked[2].about == "9p" and len(table.wall) == 2
+
+
+def test_flowers_are_set_aside_and_replaced_from_the_tail(chi_rules: RuleSet) -> None:
+    """术语 十三 "抓到花牌后，明放在立牌前，并从牌墙最后补一张牌": A's dealt 春 is set aside, its
+    replacement 夏 is a flower too and is replaced again, by 5m."""
+    events: list[tuple[str, int | None]] = []
+    table = Table(
+        chi_rules,
+        OPTIONS,
+        arranged(chi_rules, ["147m258p369s1234z1f", "", "", ""], tail="2f5m"),
+        sinks=(lambda name, player, data: events.append((name, player)),),
+    )
+    assert deal(table)
+    assert table.seats[0].flowers == parse("12f")
+    assert sorted(table.seats[0].hand) == sorted(parse("147m258p369s1234z5m"))
+    assert events.count(("flower", 0)) == 2
+
+
+def test_the_flowers_reach_the_win(chi_rules: RuleSet) -> None:
+    """花牌 (fan 81) is counted after the win: the winner's flowers are in its WinContext."""
+    table = Table(chi_rules, OPTIONS, arranged(chi_rules, ["123m456m789m111p5p3f", "", "", ""], tail="5p"))
+    assert deal(table)
+    ended, _ = answered(turn(table, first_turn(table)), ["hu"])
+    assert isinstance(ended, Ended)
+    assert ended.wins[0].context.flowers == (parse_one("3f"),)
+    assert ended.wins[0].context.heavenly
+
+
+class Tsumogiri:
+    """Discards every tile it takes and never calls nor wins."""
+
+    name = "tsumogiri"
+    sees = False
+
+    def decide(self, view: SeatView, decision: Decision) -> str:
+        if decision.kind is DecisionKind.TURN:
+            return f"discard {decision.about}"
+        return "pass"
+
+
+def test_an_exhausted_wall_is_a_drawn_round(tiny: RuleSet) -> None:
+    """术语 二十 荒牌 "每盘抓完第144张牌，打出后仍无人和牌": of 136 tiles 53 are dealt, the other
+    83 drawn one turn each after the dealer's first; then the round is drawn, nobody pays."""
+    session = TableSession(TableConfig(tiny, OPTIONS, seed=5, rounds=1))
+    result = drive(session, [Tsumogiri() for _ in range(4)])
+    (record,) = result.rounds
+    assert record.result.drawn and record.result.wall_left == 0
+    assert record.result.turns == 1 + 83
+    assert result.totals == (0, 0, 0, 0)
+
+
+def test_the_last_discard_may_still_be_won(tiny: RuleSet) -> None:
+    """荒牌 is the last tile drawn *and discarded* with no win: the last discard's window is open,
+    and a win on it is 海底捞月 (fan 45, ``last_of_wall``)."""
+    table = dealt(tiny, ["147m9m258s123456z5p", "123m456m789m123p5p", "", ""])
+    table.wall.clear()
+    ended, _ = answered(turn(table, first_turn(table)), ["discard 5p", "hu"])
+    assert isinstance(ended, Ended) and ended.wins[0].context.last_of_wall
+
+
+def test_the_dealer_moves_as_the_rule_set_declares(tiny: RuleSet) -> None:
+    """术语 二 "无论是否和牌，庄家不连庄" is ROTATE; the other rotations keep the deal."""
+    session = TableSession(TableConfig(tiny, OPTIONS, seed=5, rounds=1))
+    result = drive(session, [Tsumogiri() for _ in range(4)]).rounds[0].result
+    assert next_dealer(DealerRotation.ROTATE, 2, result) == 3
+    assert next_dealer(DealerRotation.WINNER_DEALS, 2, result) == 2
+    assert next_dealer(DealerRotation.DEALER_KEEPS_ON_WIN, 2, result) == 2
+
+
+def test_winds_follow_the_dealer_and_the_circle(tiny: RuleSet) -> None:
+    """术语 一 "庄家为东风，下家为南风，对家为西风，上家为北风"; the prevalent wind moves on when the
+    deal comes back to A (R474)."""
+    table = Table(tiny, OPTIONS, Wall(), dealer=2)
+    assert [table.seat_wind(p) for p in range(4)] == parse("3412z")
+    session = TableSession(TableConfig(tiny, OPTIONS, seed=5, rounds=5))
+    played = drive(session, [Tsumogiri() for _ in range(4)])
+    assert [r.result.dealer for r in played.rounds] == [0, 1, 2, 3, 0]
+    assert [r.result.prevalent_wind for r in played.rounds] == parse("11112z")
