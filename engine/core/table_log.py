@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -73,8 +74,11 @@ def is_table_log(head: Mapping[str, Any]) -> bool:
 
 
 def first_line(path: Path) -> dict[str, Any]:
-    """The JSON object of a log's first line, or an empty one when it has none a header could be."""
+    """The JSON object of a log's first line, or an empty one when it has none a header could be
+    (a pipe or a folder is no log, and is never opened to wait on)."""
     try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return {}
         with path.open("rb") as handle:
             line = handle.readline(1 << 16)
         value = json.loads(line.decode("utf-8"))
@@ -103,6 +107,8 @@ class TableLog:
 def read_table_log(path: Path) -> TableLog:
     """Read a log; any damage is a :class:`LogError` naming ``file:line`` and what is wrong."""
     try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise LogError(f"{path}: not a log file")
         raw = path.read_bytes()
     except OSError as err:
         raise LogError(f"{path}: cannot read log: {err.strerror}") from None
