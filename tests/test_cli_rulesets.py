@@ -16,6 +16,9 @@ from pathlib import Path
 import pytest
 from pools_lint_cli import run_hexmj
 
+from engine.core.ruleset import Option
+from tools.cmd_rulesets import values
+
 HEXMJ = [sys.executable, "-c", "from tools.cli import main; main()"]
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "rulesets.md"
@@ -53,6 +56,15 @@ def run(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([*args], capture_output=True, text=True, check=False, env=env)
 
 
+def test_an_options_values_are_shown_as_it_parses_them() -> None:
+    """Choices joined by ``|``, a flag true or false, a range LOW..HIGH, else any number or word."""
+    assert values(Option("rounds", 8, "", choices=("8", "4"))) == "8|4"
+    assert values(Option("报警", False, "")) == "true|false"
+    assert values(Option("cap", 128, "", low=8)) == "8.."
+    assert values(Option("base", 1, "")) == "a number"
+    assert values(Option("name", "", "")) == "a word"
+
+
 @pytest.fixture
 def pinghu(tmp_path: Path) -> Path:
     """A folder holding the third-party rule set ``pinghu``."""
@@ -72,7 +84,7 @@ def test_hextech_is_listed_with_what_it_declares(
         "hextech  海克斯麻将 V1.2",
         "  source      海克斯麻将规则 V1.2 (spec 001) and 海克斯麻将卡牌文字库 v0.2 (spec 000)",
         "  tiles       144",
-        "  calls       hu > pon/kong/added_kong/concealed_kong > chi",
+        "  calls       hu > pon/kong > chi (own turn: added_kong, concealed_kong)",
         "  win forms   standard, seven_pairs, thirteen_orphans",
         "  winners     up to 3 per discard",
         "  session     8 rounds",
@@ -117,6 +129,7 @@ def test_a_third_party_rule_set_is_listed_and_plays_its_own_rules(pinghu: Path) 
     ]
     text = run(pinghu, *HEXMJ, "rulesets").stdout
     assert "pinghu  平胡\n" in text and "  dealer      dealer_keeps_on_win\n" in text
+    assert "  calls       hu > pon/kong > chi\n" in text and "  options     base=1 (1..10): " in text
     script = textwrap.dedent(
         """
         from engine.core.registry import ruleset
