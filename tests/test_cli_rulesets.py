@@ -145,20 +145,26 @@ def test_a_third_party_rule_set_is_listed_and_plays_its_own_rules(pinghu: Path) 
 
 
 def test_broken_rule_sets_are_one_line_each_and_the_others_still_list(pinghu: Path) -> None:
-    """An import error, a module without ``hexmj_ruleset`` and a declaration under another name are
-    each named on one line; hextech and pinghu list as before; exit 6 (R492)."""
+    """An import error, a module without ``hexmj_ruleset``, a declaration under another name and one
+    that fails are each named on one line; hextech and pinghu list as before; exit 6 (R492)."""
     distribution(
         pinghu,
         "hexmj_broken",
-        {"ghost": "hexmj_ghost.plugin", "silent": "hexmj_silent.plugin", "twin": "hexmj_twin.plugin"},
+        {
+            "ghost": "hexmj_ghost.plugin",
+            "silent": "hexmj_silent.plugin",
+            "twin": "hexmj_twin.plugin",
+            "wrong": "hexmj_wrong.plugin",
+        },
         {
             "hexmj_silent.plugin": '"""Declares nothing."""\n',
             "hexmj_twin.plugin": PINGHU,
+            "hexmj_wrong.plugin": PINGHU.replace("kinds=tuple(range(34))", "kinds=(0, 99)"),
         },
     )
     done = run(pinghu, *HEXMJ, "rulesets")
     assert done.returncode == 6
-    listed = "hexmj: error: rule sets that cannot be loaded: ghost, silent, twin (listed above)\n"
+    listed = "hexmj: error: rule sets that cannot be loaded: ghost, silent, twin, wrong (listed above)\n"
     assert done.stderr == listed
     broken = [line for line in done.stdout.splitlines() if "  broken: " in line]
     assert broken == [
@@ -166,10 +172,12 @@ def test_broken_rule_sets_are_one_line_each_and_the_others_still_list(pinghu: Pa
         "No module named 'hexmj_ghost'",
         "silent  broken: rule set 'silent' does not declare itself with hexmj_ruleset()",
         "twin  broken: rule set 'twin' declares the name 'pinghu'",
+        "wrong  broken: rule set 'wrong': hexmj_ruleset() fails: "
+        "a tile set's kinds must be distinct kinds below 34",
     ]
     assert "hextech  海克斯麻将 V1.2" in done.stdout and "pinghu  平胡" in done.stdout
     rows = json.loads(run(pinghu, *HEXMJ, "rulesets", "--json").stdout)
-    assert [row["name"] for row in rows if "broken" in row] == ["ghost", "silent", "twin"]
+    assert [row["name"] for row in rows if "broken" in row] == ["ghost", "silent", "twin", "wrong"]
     assert {row["name"] for row in rows if "broken" not in row} >= {"hextech", "pinghu"}
 
 
