@@ -97,6 +97,17 @@ def test_hextech_is_listed_with_what_it_declares(
     assert "              mode=all (strategy|party|all): " in out
 
 
+def test_the_listing_docs_rulesets_md_shows_is_the_commands(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every line of the ``$ hexmj rulesets`` block of docs/rulesets.md but those cut with … is printed."""
+    text = DOC.read_text(encoding="utf-8")
+    block = text[text.index("```console\n$ hexmj rulesets\n") :].split("\n```\n")[0].splitlines()[2:]
+    _, out, _ = run_hexmj(["rulesets"], monkeypatch, capsys)
+    shown = [line for line in block if "…" not in line]
+    assert len(shown) >= 9 and all(line in out.splitlines() for line in shown)
+
+
 def test_json_is_the_same_listing_as_an_array(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
