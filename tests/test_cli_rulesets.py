@@ -17,6 +17,9 @@ from pathlib import Path
 import pytest
 from pools_lint_cli import run_hexmj
 
+from engine.core.ruleset import Option
+from tools.cmd_rulesets import values
+
 HEXMJ = [sys.executable, "-c", "from tools.cli import main; main()"]
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "rulesets.md"
@@ -54,6 +57,15 @@ def run(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([*args], capture_output=True, text=True, check=False, env=env)
 
 
+def test_an_options_values_are_shown_as_it_parses_them() -> None:
+    """Choices joined by ``|``, a flag true or false, a range LOW..HIGH, else any number or word."""
+    assert values(Option("rounds", 8, "", choices=("8", "4"))) == "8|4"
+    assert values(Option("报警", False, "")) == "true|false"
+    assert values(Option("cap", 128, "", low=8)) == "8.."
+    assert values(Option("base", 1, "")) == "a number"
+    assert values(Option("name", "", "")) == "a word"
+
+
 @pytest.fixture
 def pinghu(tmp_path: Path) -> Path:
     """A folder holding the third-party rule set ``pinghu``."""
@@ -73,7 +85,7 @@ def test_hextech_is_listed_with_what_it_declares(
         "hextech  海克斯麻将 V1.2",
         "  source      海克斯麻将规则 V1.2 (spec 001) and 海克斯麻将卡牌文字库 v0.2 (spec 000)",
         "  tiles       144",
-        "  calls       hu > pon/kong/added_kong/concealed_kong > chi",
+        "  calls       hu > pon/kong > chi (own turn: added_kong, concealed_kong)",
         "  win forms   standard, seven_pairs, thirteen_orphans",
         "  winners     up to 3 per discard",
         "  session     8 rounds",
@@ -84,6 +96,17 @@ def test_hextech_is_listed_with_what_it_declares(
     ]
     assert "  options     rounds=8 (8|4): 8 rounds, or 4 for the shortened test session (§16, §18.1)" in out
     assert "              mode=all (strategy|party|all): " in out
+
+
+def test_the_listing_docs_rulesets_md_shows_is_the_commands(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every line of the ``$ hexmj rulesets`` block of docs/rulesets.md but those cut with … is printed."""
+    text = DOC.read_text(encoding="utf-8")
+    block = text[text.index("```console\n$ hexmj rulesets\n") :].split("\n```\n")[0].splitlines()[2:]
+    _, out, _ = run_hexmj(["rulesets"], monkeypatch, capsys)
+    shown = [line for line in block if "…" not in line]
+    assert len(shown) >= 9 and all(line in out.splitlines() for line in shown)
 
 
 def test_json_is_the_same_listing_as_an_array(
@@ -118,6 +141,7 @@ def test_a_third_party_rule_set_is_listed_and_plays_its_own_rules(pinghu: Path) 
     ]
     text = run(pinghu, *HEXMJ, "rulesets").stdout
     assert "pinghu  平胡\n" in text and "  dealer      dealer_keeps_on_win\n" in text
+    assert "  calls       hu > pon/kong > chi\n" in text and "  options     base=1 (1..10): " in text
     script = textwrap.dedent(
         """
         from engine.core.registry import ruleset
@@ -133,20 +157,26 @@ def test_a_third_party_rule_set_is_listed_and_plays_its_own_rules(pinghu: Path) 
 
 
 def test_broken_rule_sets_are_one_line_each_and_the_others_still_list(pinghu: Path) -> None:
-    """An import error, a module without ``hexmj_ruleset`` and a declaration under another name are
-    each named on one line; hextech and pinghu list as before; exit 6 (R492)."""
+    """An import error, a module without ``hexmj_ruleset``, a declaration under another name and one
+    that fails are each named on one line; hextech and pinghu list as before; exit 6 (R492)."""
     distribution(
         pinghu,
         "hexmj_broken",
-        {"ghost": "hexmj_ghost.plugin", "silent": "hexmj_silent.plugin", "twin": "hexmj_twin.plugin"},
+        {
+            "ghost": "hexmj_ghost.plugin",
+            "silent": "hexmj_silent.plugin",
+            "twin": "hexmj_twin.plugin",
+            "wrong": "hexmj_wrong.plugin",
+        },
         {
             "hexmj_silent.plugin": '"""Declares nothing."""\n',
             "hexmj_twin.plugin": PINGHU,
+            "hexmj_wrong.plugin": PINGHU.replace("kinds=tuple(range(34))", "kinds=(0, 99)"),
         },
     )
     done = run(pinghu, *HEXMJ, "rulesets")
     assert done.returncode == 6
-    listed = "hexmj: error: rule sets that cannot be loaded: ghost, silent, twin (listed above)\n"
+    listed = "hexmj: error: rule sets that cannot be loaded: ghost, silent, twin, wrong (listed above)\n"
     assert done.stderr == listed
     broken = [line for line in done.stdout.splitlines() if "  broken: " in line]
     assert broken == [
@@ -154,10 +184,12 @@ def test_broken_rule_sets_are_one_line_each_and_the_others_still_list(pinghu: Pa
         "No module named 'hexmj_ghost'",
         "silent  broken: rule set 'silent' does not declare itself with hexmj_ruleset()",
         "twin  broken: rule set 'twin' declares the name 'pinghu'",
+        "wrong  broken: rule set 'wrong': hexmj_ruleset() fails: "
+        "a tile set's kinds must be distinct kinds below 34",
     ]
     assert "hextech  海克斯麻将 V1.2" in done.stdout and "pinghu  平胡" in done.stdout
     rows = json.loads(run(pinghu, *HEXMJ, "rulesets", "--json").stdout)
-    assert [row["name"] for row in rows if "broken" in row] == ["ghost", "silent", "twin"]
+    assert [row["name"] for row in rows if "broken" in row] == ["ghost", "silent", "twin", "wrong"]
     assert {row["name"] for row in rows if "broken" not in row} >= {"hextech", "pinghu"}
 
 

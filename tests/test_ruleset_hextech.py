@@ -138,6 +138,17 @@ def test_a_win_on_the_last_discard_is_he_di_lao_yu_and_no_self_draw_13_5() -> No
     assert lines(hand) == [("第一名胡牌", 4), ("门清胡牌", 1), ("河底捞鱼", 1)]
 
 
+def test_heavenly_has_no_self_draw_bonus_and_robbing_a_kong_is_a_discard_win_13_10() -> None:
+    """§13.10.5 天胡 +2 without the self-draw point; 抢杠胡 +1 on the tile added to a pon (§13.9.4)."""
+    assert lines(win("123m456p789s234m55z", "5z", heavenly=True)) == [
+        ("第一名胡牌", 4),
+        ("门清胡牌", 1),
+        ("天胡", 2),
+    ]
+    robbed = win("123m456p789s234m55z", "4m", winner=1, discarder=3, robbing_kong=True)
+    assert lines(robbed) == [("第一名胡牌", 4), ("门清胡牌", 1), ("抢杠胡", 1)]
+
+
 def test_the_winner_collects_and_nobody_pays_13_1() -> None:
     """§13.1: 玩家获得分数时，其他玩家不会自动扣除相同分数 — neither the discarder (点炮) nor the
     others (自摸) pay (R491)."""

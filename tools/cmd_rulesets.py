@@ -21,7 +21,7 @@ import typer
 
 from engine.core.errors import ModuleLoadError
 from engine.core.registry import installed
-from engine.core.ruleset import Option, OptionValue, RuleSet
+from engine.core.ruleset import Call, Option, OptionValue, RuleSet
 
 
 class OptionRow(TypedDict):
@@ -86,9 +86,17 @@ def ruleset_row(rules: RuleSet) -> RuleSetRow:
     )
 
 
+OWN_TURN = (Call.ADDED_KONG.value, Call.CONCEALED_KONG.value)
+"""The calls a player makes in his own turn, on no discard: shown apart from the priority of claims."""
+
+
 def priority_text(calls: list[list[str]]) -> str:
-    """Calls in priority order, as the rule books write it: ``hu > pon/kong > chi``."""
-    return " > ".join("/".join(tier) for tier in calls)
+    """The claims on a discard in priority order, as the rule books write it (``hu > pon/kong >
+    chi``), then the calls of one's own turn: ``(own turn: added_kong, concealed_kong)``."""
+    tiers = [[call for call in tier if call not in OWN_TURN] for tier in calls]
+    text = " > ".join("/".join(tier) for tier in tiers if tier)
+    own = [call for tier in calls for call in tier if call in OWN_TURN]
+    return f"{text} (own turn: {', '.join(own)})" if own else text
 
 
 def _default_text(value: OptionValue) -> str:

@@ -53,8 +53,12 @@ def _declared(entry: metadata.EntryPoint) -> RuleSet:
         raise ModuleLoadError(f"rule set {entry.name!r}: {entry.value} is not a module")
     manager = pluggy.PluginManager(PROJECT)
     manager.add_hookspecs(RuleSetSpec)
-    manager.register(plugin, entry.name)
-    declared = manager.hook.hexmj_ruleset()
+    try:
+        manager.register(plugin, entry.name)
+        declared = manager.hook.hexmj_ruleset()
+    except Exception as err:
+        problem = " ".join(str(err).split())
+        raise ModuleLoadError(f"rule set {entry.name!r}: hexmj_ruleset() fails: {problem}") from err
     if not isinstance(declared, RuleSet):
         raise ModuleLoadError(f"rule set {entry.name!r} does not declare itself with hexmj_ruleset()")
     if declared.name != entry.name:
