@@ -12,10 +12,11 @@ from dataclasses import replace
 import pytest
 
 from engine.core.decisions import Decision, DecisionKind
-from engine.core.tiles import format_one, parse
+from engine.core.tiles import Suit, format_one, parse
+from engine.hextech import choices
 from engine.hextech.agents import GreedyAgent
 from engine.hextech.search import SearchAgent
-from engine.hextech.steering import Shape, covered, steer_of
+from engine.hextech.steering import Shape, covered, form_grants, steer_of, steered_playouts
 from engine.hextech.view import BLIND, PlayerView
 from engine.hextech.vocabulary import CompiledCard
 from tools.cmd_play import session_cards
@@ -99,8 +100,6 @@ def test_each_contract_term_gives_its_aim_lib_ten(library: Mapping[str, Compiled
     assert steer_of(view, library["B-04"], None, None).junk == honours
     revealed = replace(view, revealed=(tuple(parse("3p5z")), (), (), ()))
     assert steer_of(revealed, library["B-09"], None, None).protect == set(parse("3p5z"))
-    from engine.core.tiles import Suit
-
     wants = steer_of(view, library["B-11"], Suit("p"), None)
     assert wants.wanted == set(range(9, 18)) and wants.need == 5
     assert steer_of(view, library["B-07"], None, None).shape == Shape(pungs=4, pairs=1)
@@ -137,3 +136,46 @@ def test_the_contract_chosen_is_the_one_the_hand_can_complete_s9_1(
     assert [GreedyAgent(random.Random(s)).decide(flush, offer) for s in range(4)].count("B-06") < 4
     mixed = replace(flush, hand=tuple(sorted(parse("123m456p789s11z5z7p3s"))))
     assert searched(mixed, offer, 64, 4) == {"C-06"}
+
+
+def endings_met(
+    library: Mapping[str, CompiledCard], hand: str, contract: str, suit: Suit | None, number: str | None
+) -> tuple[float, float]:
+    """How many of 200 imagined rounds of ``hand`` (13 tiles, 21 draws) end in a win that meets
+    ``contract``: played plainly, and played toward the contract's aims."""
+    view = replace(
+        BLIND,
+        hand=tuple(sorted(parse(hand))),
+        wall_left=80,
+        cards=library,
+        contracts=(contract, None, None, None),
+        contract_open=True,
+    )
+    card = library[contract]
+    outlook = choices.Outlook(view, 14, suit, (), form_grants(card, number))
+    met = []
+    for ends in (
+        choices.playouts(view, random.Random(3), 21, 200),
+        steered_playouts(view, random.Random(3), 21, 200, steer_of(view, card, suit, number)),
+    ):
+        met.append(sum(choices.contract_chance(card, e, outlook) for e in ends if e.complete is not None))
+    return met[0], met[1]
+
+
+@pytest.mark.parametrize(
+    ("hand", "contract", "suit", "number"),
+    [
+        ("2m3m4m7m3p3p7p1s1s4s8s1z5z", "B-11", Suit("m"), None),
+        ("111m222p55s77m9p34s", "B-07", None, None),
+        ("1m1m2m2m5p5p9s9s3z3z4z6m7p", "B-14", None, None),
+        ("1m3m8m1p2p3p4s5s6s8m5z5z1z", "B-15", None, "13812345678"),
+    ],
+)
+def test_rounds_imagined_toward_the_contract_meet_it_where_plain_ones_do_not_s9_9(
+    library: Mapping[str, CompiledCard], hand: str, contract: str, suit: Suit | None, number: str | None
+) -> None:
+    """B-11 (seven of the chosen 万 at hu), B-07 (four pungs), B-14 (four pairs, two pungs) and B-15
+    (the written number's digits, an honour pair and a lone wind): the plain playouts a greedy player
+    makes almost never end in a win that meets them; played toward the contract's aims, many do."""
+    plain, aimed = endings_met(library, hand, contract, suit, number)
+    assert plain <= 1 and aimed >= 8
