@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from engine.core.groups import Decomposition
-from engine.core.shanten import DiscardShanten, shanten_counts
+from engine.core.shanten import DiscardShanten, DrawShanten, shanten_counts
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import NUM_KINDS, NUMBER_SUITS, WINDS, Suit, kind
 from engine.hextech import choices
@@ -231,32 +231,75 @@ def covered(counts: Sequence[int], shape: Shape) -> int:
         single = any(counts[k] and k != pair for k in WINDS)
         return have + min(counts[pair], 2) + int(single)
     held = sorted(counts, reverse=True)
-    return sum(min(n, 3) for n in held[: shape.pungs]) + sum(
-        min(n, 2) for n in held[shape.pungs : shape.pungs + shape.pairs]
-    )
+    total = 0
+    for i in range(shape.pungs):
+        total += min(held[i], 3)
+    for i in range(shape.pungs, shape.pungs + shape.pairs):
+        total += min(held[i], 2)
+    return total
+
+
+class _Covering:
+    """What the playouts of one shape learnt about a hand (by key): its coverage, the faces whose
+    draw would raise it (for pungs and pairs, faces held alike gain alike) and, for such a draw, the
+    discard (shared by every playout that holds it)."""
+
+    def __init__(self, vec: list[int], shape: Shape, junk: frozenset[int], protect: frozenset[int]) -> None:
+        self.vec = list(vec)
+        self.shape = shape
+        self.junk = junk
+        self.protect = protect
+        self.level = covered(vec, shape)
+        if shape.number:
+            self.useful = bytes(self._raises(vec, k) for k in range(NUM_KINDS))
+        else:
+            by_count = {}
+            for k in range(NUM_KINDS):
+                if vec[k] not in by_count:
+                    by_count[vec[k]] = self._raises(vec, k)
+            self.useful = bytes(by_count[vec[k]] and k not in junk for k in range(NUM_KINDS))
+        self.discards: dict[int, int] = {}
+
+    def _raises(self, vec: list[int], k: int) -> bool:
+        if vec[k] >= choices.COPIES or k in self.junk:
+            return False
+        vec[k] += 1
+        more = covered(vec, self.shape) > self.level
+        vec[k] -= 1
+        return more
+
+    def discard_after(self, tile: int) -> int:
+        """The tile the hand throws once ``tile`` is drawn and kept: whose loss keeps the most of the
+        shape, junk first and the protected last, then the loneliest (one reading per count held:
+        faces held alike lose alike, but for a lucky number's digits)."""
+        out = self.discards.get(tile)
+        if out is not None:
+            return out
+        vec = list(self.vec)
+        vec[tile] += 1
+        held = [k for k in range(NUM_KINDS) if vec[k]]
+        losses: dict[int, int] = {}
+        best = -1
+        found: list[int] = []
+        for k in held:
+            group = vec[k] if not self.shape.number else k + 8
+            if group not in losses:
+                vec[k] -= 1
+                losses[group] = covered(vec, self.shape) * 4
+                vec[k] += 1
+            value = losses[group] + 2 * (k in self.junk) - 2 * (k in self.protect)
+            if value > best:
+                best, found = value, [k]
+            elif value == best:
+                found.append(k)
+        out = self.discards[tile] = _loneliest(vec, found)
+        return out
 
 
 def _loneliest(vec: list[int], among: Sequence[int]) -> int:
     """The face of ``among`` the playout throws first (its discard order)."""
     places = choices.discard_places(bytes(vec))
     return min(among, key=lambda k: places[k])
-
-
-def _shape_discard(vec: list[int], shape: Shape, junk: frozenset[int], protect: frozenset[int]) -> int:
-    """The tile whose loss keeps the most of the shape: junk first, the protected last, then the
-    loneliest."""
-    held = [k for k in range(NUM_KINDS) if vec[k]]
-    best = -1
-    found: list[int] = []
-    for k in held:
-        vec[k] -= 1
-        value = covered(vec, shape) * 4 + 2 * (k in junk) - 2 * (k in protect)
-        vec[k] += 1
-        if value > best:
-            best, found = value, [k]
-        elif value == best:
-            found.append(k)
-    return _loneliest(vec, found)
 
 
 # ---- playouts -----------------------------------------------------------------------------------
@@ -285,72 +328,112 @@ class _Bag:
         return tile
 
 
-def _plain_discard(vec: list[int], n_melds: int, steer: Steer, wanting: bool) -> int:
-    """From a hand one tile over: junk first (the loneliest), else the lowest shanten with neither a
-    protected nor (while the hand wants more) a wanted tile, else the lowest shanten."""
-    junk = [k for k in steer.junk if vec[k]]
-    if junk:
-        return _loneliest(vec, junk)
-    after = DiscardShanten(bytes(vec), n_melds)
-    held = [k for k in range(NUM_KINDS) if vec[k]]
-    avoid = steer.protect | (steer.wanted if wanting else frozenset())
-    free = [k for k in held if k not in avoid] or held
-    best = min(after[k] for k in free)
-    return _loneliest(vec, [k for k in free if after[k] == best])
+class _Aiming:
+    """What the plain steered playouts of one decision learnt about a hand (by key): its shanten
+    readings (:class:`engine.core.shanten.DrawShanten`), and for a draw kept the discard."""
+
+    def __init__(self, vec: list[int], n_melds: int, steer: Steer) -> None:
+        self.vec = list(vec)
+        self.n_melds = n_melds
+        self.steer = steer
+        self.draws = DrawShanten(bytes(vec), n_melds)
+        self.level = shanten_counts(vec, n_melds)
+        self.near = self.draws.reach(self.level)
+        self.discards: dict[tuple[int, bool], int] = {}
+
+    def discard_after(self, tile: int, wanting: bool) -> int:
+        """From the hand with ``tile``: the lowest shanten with neither a protected nor (while the hand
+        wants more) a wanted tile, the loneliest first; else the lowest shanten."""
+        out = self.discards.get((tile, wanting))
+        if out is None:
+            vec = list(self.vec)
+            vec[tile] += 1
+            swap = self.draws.after_swap
+            held = [k for k in range(NUM_KINDS) if vec[k]]
+            avoid = self.steer.protect | (self.steer.wanted if wanting else frozenset())
+            free = [k for k in held if k not in avoid] or held
+            after = {k: swap(tile, k) for k in free}
+            best = min(after.values())
+            out = self.discards[(tile, wanting)] = _loneliest(vec, [k for k in free if after[k] == best])
+        return out
 
 
 def steered_playouts(
     view: PlayerView, rng: random.Random, draws: int, n: int, steer: Steer
 ) -> list[choices.Ending]:
     """``n`` imagined continuations of ``view``'s hand over ``draws`` draws that play toward the
-    contract's aims (see the module); an ending is complete when the hand is a complete hand (of the
-    standard forms, or of the shape aimed at) that holds no junk."""
+    contract's aims (see the module), the tiles drawn as :func:`engine.hextech.choices.playouts` draws
+    them; an ending is complete when the hand holds no junk and is a complete hand (of the standard
+    forms, or of the shape aimed at)."""
     n_melds = view.n_melds
     start = [0] * NUM_KINDS
     for k in view.hand:
         if k < NUM_KINDS:
             start[k] += 1
-    melded = [t for _, tiles in view.melds[view.me] for t in tiles]
-    target = sum(start[k] for k in steer.wanted) + sum(1 for k in melded if k in steer.wanted) + steer.need
+    melded = sum(1 for _, tiles in view.melds[view.me] for t in tiles if t in steer.wanted)
+    target = sum(start[k] for k in steer.wanted) + melded + steer.need
+    opening: tuple[int, ...] = ()
+    if sum(start) == HAND - 3 * n_melds:
+        if steer.shape is not None:
+            covering = _Covering(start, steer.shape, steer.junk, steer.protect)
+            done = covering.level == HAND - 3 * n_melds
+        else:
+            done = not any(start[k] for k in steer.junk) and shanten_counts(start, n_melds) < 0
+        if done:
+            return [choices.Ending(tuple(start), 0, view.hand[-1], (), 0, 0) for _ in range(n)]
+        out = _opening(start, n_melds, steer, target - melded)
+        start[out] -= 1
+        opening = (out,)
     pool = choices.unseen(view)
-    out = []
-    for _ in range(n):
-        out.append(_steered(list(start), n_melds, melded, target, pool, draws, rng, steer))
-    return out
+    if steer.shape is not None:
+        shapes: dict[bytes, _Covering] = {}
+        return [_shaped(list(start), opening, pool, draws, rng, steer, shapes) for _ in range(n)]
+    aims: dict[bytes, _Aiming] = {}
+    rest = target - melded
+    return [_aimed(list(start), opening, n_melds, rest, pool, draws, rng, steer, aims) for _ in range(n)]
 
 
-def _steered(
+def _opening(vec: list[int], n_melds: int, steer: Steer, target: int) -> int:
+    """The discard of a hand one tile over, as the steered playouts throw."""
+    if steer.shape is not None:
+        held = [k for k in range(NUM_KINDS) if vec[k]]
+        values = {}
+        for k in held:
+            vec[k] -= 1
+            values[k] = covered(vec, steer.shape) * 4 + 2 * (k in steer.junk) - 2 * (k in steer.protect)
+            vec[k] += 1
+        best = max(values.values())
+        return _loneliest(vec, [k for k in held if values[k] == best])
+    junk = [k for k in steer.junk if vec[k]]
+    if junk:
+        return _loneliest(vec, junk)
+    after = DiscardShanten(bytes(vec), n_melds)
+    held = [k for k in range(NUM_KINDS) if vec[k]]
+    wanting = sum(vec[k] for k in steer.wanted) <= target
+    avoid = steer.protect | (steer.wanted if wanting else frozenset())
+    free = [k for k in held if k not in avoid] or held
+    best = min(after[k] for k in free)
+    return _loneliest(vec, [k for k in free if after[k] == best])
+
+
+def _shaped(
     vec: list[int],
-    n_melds: int,
-    melded: Sequence[int],
-    target: int,
+    opening: tuple[int, ...],
     pool: list[int],
     draws: int,
     rng: random.Random,
     steer: Steer,
+    shapes: dict[bytes, _Covering],
 ) -> choices.Ending:
-    """One steered playout from the hand ``vec``."""
+    """One playout toward a whole-hand shape: a draw is kept when it covers more of it."""
     shape = steer.shape
-    size = HAND - 3 * n_melds
-    discards: list[int] = []
-    melded_wanted = sum(1 for k in melded if k in steer.wanted)
-
-    def wanting() -> bool:
-        return sum(vec[k] for k in steer.wanted) + melded_wanted < target
-
-    if sum(vec) == size:
-        if _complete(vec, n_melds, shape, steer):
-            return choices.Ending(tuple(vec), 0, max(k for k in range(NUM_KINDS) if vec[k]), (), 0, 0)
-        out = (
-            _shape_discard(vec, shape, steer.junk, steer.protect)
-            if shape
-            else _plain_discard(vec, n_melds, steer, wanting())
-        )
-        vec[out] -= 1
-        discards.append(out)
+    assert shape is not None
+    size = sum(vec) + 1
     bag = _Bag(pool, rng)
+    discards = list(opening)
     flowers = kongs = step = 0
-    level = shanten_counts(vec, n_melds) if shape is None else HAND - covered(vec, shape)
+    key = bytes(vec)
+    hand = shapes.get(key) or shapes.setdefault(key, _Covering(vec, shape, steer.junk, steer.protect))
     while step < draws:
         tile = bag.draw()
         if tile is None:
@@ -359,31 +442,78 @@ def _steered(
             flowers += 1
             continue
         step += 1
-        if tile in steer.junk:
+        if not hand.useful[tile]:
             discards.append(tile)
             continue
-        vec[tile] += 1
-        if _complete(vec, n_melds, shape, steer):
+        if hand.level + 1 == size:
+            vec[tile] += 1
             return choices.Ending(tuple(vec), step, tile, tuple(discards), flowers, kongs)
-        if shape is not None:
-            now = HAND - covered(vec, shape)
-            out = tile if now >= level else _shape_discard(vec, shape, steer.junk, steer.protect)
-        else:
-            now = shanten_counts(vec, n_melds)
-            keep = now < level or any(vec[k] for k in steer.junk) or (tile in steer.wanted and wanting())
-            out = _plain_discard(vec, n_melds, steer, wanting()) if keep else tile
+        out = hand.discard_after(tile)
+        vec[tile] += 1
         vec[out] -= 1
-        if out != tile:
-            level = shanten_counts(vec, n_melds) if shape is None else HAND - covered(vec, shape)
         discards.append(out)
         kongs += vec[tile] == choices.COPIES
+        key = bytes(vec)
+        hand = shapes.get(key) or shapes.setdefault(key, _Covering(vec, shape, steer.junk, steer.protect))
     return choices.Ending(None, step, -1, tuple(discards), flowers, kongs)
 
 
-def _complete(vec: list[int], n_melds: int, shape: Shape | None, steer: Steer) -> bool:
-    """A complete hand free of junk: the shape covered whole, or a standard complete hand."""
-    if any(vec[k] for k in steer.junk):
-        return False
-    if shape is not None:
-        return covered(vec, shape) == HAND - 3 * n_melds
-    return shanten_counts(vec, n_melds) < 0
+def _aimed(
+    vec: list[int],
+    opening: tuple[int, ...],
+    n_melds: int,
+    target: int,
+    pool: list[int],
+    draws: int,
+    rng: random.Random,
+    steer: Steer,
+    aims: dict[bytes, _Aiming],
+) -> choices.Ending:
+    """One playout by shanten that throws junk first and never keeps it, keeps the protected and,
+    while the hand holds fewer than ``target``, every wanted tile it draws."""
+    bag = _Bag(pool, rng)
+    discards = list(opening)
+    flowers = kongs = step = 0
+    junk = steer.junk
+    wanted = steer.wanted
+    held_junk = [k for k in range(NUM_KINDS) for _ in range(vec[k]) if k in junk]
+    wanting = steer.need > 0 and sum(vec[k] for k in wanted) < target
+    hand: _Aiming | None = None
+    while step < draws:
+        tile = bag.draw()
+        if tile is None:
+            break
+        if tile >= NUM_KINDS:
+            flowers += 1
+            continue
+        step += 1
+        if tile in junk:
+            discards.append(tile)
+            continue
+        if held_junk:
+            out = _loneliest(vec, held_junk) if len(held_junk) > 1 else held_junk[0]
+            held_junk.remove(out)
+        else:
+            if hand is None:
+                key = bytes(vec)
+                hand = aims.get(key) or aims.setdefault(key, _Aiming(vec, n_melds, steer))
+            keep_wanted = wanting and tile in wanted
+            if not hand.near[tile] and not keep_wanted:
+                discards.append(tile)
+                continue
+            now = hand.draws[tile]
+            if now < 0:
+                vec[tile] += 1
+                return choices.Ending(tuple(vec), step, tile, tuple(discards), flowers, kongs)
+            if now >= hand.level and not keep_wanted:
+                discards.append(tile)
+                continue
+            out = hand.discard_after(tile, wanting)
+        vec[tile] += 1
+        vec[out] -= 1
+        discards.append(out)
+        kongs += vec[tile] == choices.COPIES
+        if out != tile:
+            hand = None
+            wanting = steer.need > 0 and sum(vec[k] for k in wanted) < target
+    return choices.Ending(None, step, -1, tuple(discards), flowers, kongs)
