@@ -3,23 +3,29 @@
 At each choice that shapes its round — a discard, a call, the abandon window, the contract — the
 agent imagines the rest of the round ``budget`` times for every candidate answer.  Each imagining
 (a *determinization*) draws the agent's tiles from those its view has not shown it (the wall and
-the other seats' concealed hands alike, :func:`engine.hextech.choices.unseen`), plays the hand on by the
-greedy agent's shanten machinery (:func:`engine.hextech.choices.playouts`) and reads the ending by the
-engine's own rules: the complete hand's decompositions are judged against the held contract's
-condition and watches (:func:`engine.hextech.choices.contract_chance`, which runs
+the other seats' concealed hands alike, :func:`engine.hextech.choices.unseen`) and plays the hand on
+two ways: plainly, by the greedy agent's shanten machinery (:func:`engine.hextech.choices.playouts`),
+and, when its open contract gives the hand aims, toward them
+(:func:`engine.hextech.steering.steered_playouts`: junk the contract's condition rules out thrown,
+the tiles it counts kept, its whole-hand form aimed at — read from the contract's own terms,
+:func:`engine.hextech.steering.steer_of`).  Each candidate is worth the better of the two means, so a
+contract out of reach is not played for.  The ending is read by the engine's own rules: the
+complete hand's decompositions (with the contract's own forms, §9.9) are judged against the held
+contract's condition and watches (:func:`engine.hextech.choices.contract_chance`, which runs
 :func:`engine.hextech.predicates.evaluate`) and scored by the engine's scorer
 (:func:`engine.hextech.scoring.score_win`).  An ending is worth the points the round would give it: the
 win order's points by how soon it comes (4, 3, 2, §13.3), what the scorer gives the hand (门清,
 patterns, kongs, treasure, §13.5–§13.12), the contract's bonus when it is met (§13.4), a later
 plain win less the black penalty when it is not (§10.2, §13.14), nothing when the wall runs out
 first.  The answer of the highest mean wins; every candidate is imagined with the
-same random draws (common random numbers), so candidates are told apart by their own merit.
+same random draws (common random numbers), so candidates are told apart by their own merit.  The
+contract (§9.1) is chosen the same way: each offered card imagined held, read by its own terms.
 
 Everything else — augments, card options, targets, reorders — is answered as the greedy agent
 answers it (:mod:`engine.hextech.choices`), augments by the highest card value.  The agent reads nothing
 but the :class:`~engine.hextech.view.PlayerView` it is handed and its own answers this round (the suit it
-chose for a contract, B-11's kind), and its random numbers come from its own seeded generator, so a
-seed fixes its play on one worker or many.
+chose for a contract, B-11's kind; the number it wrote, B-15's), and its random numbers come from its
+own seeded generator, so a seed fixes its play on one worker or many.
 """
 
 from __future__ import annotations
