@@ -93,7 +93,8 @@ def test_each_contract_term_gives_its_aim_lib_ten(library: Mapping[str, Compiled
     """The aims are read from the terms, card by card alike: B-06's ``number_suits == 1`` and
     ``tiles(honour) == 0`` make every 筒, 条 and honour junk for a 万 hand; B-04's only the honours;
     B-09's ``revealed_kept`` protects its revealed tiles; B-11's ``tiles(chosen_suit) >= 7`` wants the
-    chosen suit; B-07's four pungs, B-14's and B-15's forms are shapes; C-01 (chows) gives no aim."""
+    chosen suit and its ``forbid discard_suit`` protects it; B-07's four pungs, B-14's and B-15's
+    forms are shapes; C-01 (chows) gives no aim."""
     view, _ = at_turn(library, "123m456m789m1m55z34p", "B-06")
     honours = set(range(27, 34))
     assert steer_of(view, library["B-06"], None, None).junk == set(range(9, 34))
@@ -101,7 +102,7 @@ def test_each_contract_term_gives_its_aim_lib_ten(library: Mapping[str, Compiled
     revealed = replace(view, revealed=(tuple(parse("3p5z")), (), (), ()))
     assert steer_of(revealed, library["B-09"], None, None).protect == set(parse("3p5z"))
     wants = steer_of(view, library["B-11"], Suit("p"), None)
-    assert wants.wanted == set(range(9, 18)) and wants.need == 5
+    assert wants.wanted == set(range(9, 18)) and wants.need == 5 and wants.protect == set(range(9, 18))
     assert steer_of(view, library["B-07"], None, None).shape == Shape(pungs=4, pairs=1)
     assert steer_of(view, library["B-14"], None, None).shape == Shape(pungs=2, pairs=4)
     assert steer_of(view, library["B-15"], None, "11122233344").shape == Shape(number="11122233344")

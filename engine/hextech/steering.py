@@ -10,7 +10,8 @@ vocabulary (:data:`FACE_AIMS`, :data:`SHAPE_AIMS`), never per card:
   it rules out *junk*: thrown first, never kept when drawn;
 * one bounded from below (``tiles(chosen_suit) >= 7``, ``max_suit_tiles >= 6``) makes its faces
   *wanted*: kept while the hand holds fewer than the bound;
-* ``revealed_kept`` *protects* the revealed tiles: none is thrown while another tile may go;
+* ``revealed_kept`` *protects* the revealed tiles: none is thrown while another tile may go, and
+  so does a discard the contract forbids (``forbid discard_suit(…)``, :data:`STATIC_AIMS`);
 * a whole-hand *shape* (``form(four_pairs_two_pungs)``, ``form(seven_pairs)``,
   ``form(lucky_number)``, four pungs by ``count(pung|kong) == 4``) is aimed at by its coverage: how
   many of the hand's tiles already stand in the shape; a draw is kept when it covers more.
@@ -32,7 +33,7 @@ from engine.core.tiles import NUM_KINDS, NUMBER_SUITS, WINDS, Suit, kind
 from engine.hextech import choices
 from engine.hextech.predicates import All, Call, Compare, Condition, filter_kinds, reading_facts
 from engine.hextech.view import PlayerView
-from engine.hextech.vocabulary import CompiledCard
+from engine.hextech.vocabulary import CompiledCard, StaticRule
 
 HAND = 14
 """The tiles of a complete concealed hand."""
@@ -162,6 +163,16 @@ SHAPE_AIMS: Mapping[str, Callable[[Context], Shape]] = {
 """The whole-hand forms ``form(NAME)`` aims at, as a shape to cover."""
 
 
+def _discard_suit_aim(rule: StaticRule, ctx: Context) -> Steer:
+    """``forbid discard_suit(suit: …)``: the suit's tiles stay (B-11's kind)."""
+    suit = dict(rule.args).get("suit", "")
+    return Steer(protect=filter_kinds(suit, ctx.facts_of()))  # type: ignore[arg-type]
+
+
+STATIC_AIMS: Mapping[str, Callable[[StaticRule, Context], Steer]] = {"discard_suit": _discard_suit_aim}
+"""The aim of each discard the contract forbids its holder (``forbid ACTION for holder``)."""
+
+
 def _aim(condition: Condition, ctx: Context) -> Steer:
     if isinstance(condition, All):
         aim = NO_AIM
@@ -191,7 +202,7 @@ def steer_of(view: PlayerView, card: CompiledCard, suit: Suit | None, number: st
     """The aims the contract ``card`` gives ``view``'s hand (see the module); ``suit`` and ``number``
     are the holder's own answers at reveal (B-11's suit, B-15's number)."""
     terms = card.contract
-    if terms is None or terms.at_hu is None:
+    if terms is None:
         return NO_AIM
     counts = [0] * NUM_KINDS
     for k in [*view.hand, *(t for _, tiles in view.melds[view.me] for t in tiles)]:
@@ -205,7 +216,12 @@ def steer_of(view: PlayerView, card: CompiledCard, suit: Suit | None, number: st
     ctx = Context(
         tuple(counts), lambda: facts, view.revealed[view.me], view.n_melds, written_number(card, number)
     )
-    return _aim(terms.at_hu, ctx)
+    aim = NO_AIM if terms.at_hu is None else _aim(terms.at_hu, ctx)
+    for rule in card.statics:
+        read = STATIC_AIMS.get(rule.action)
+        if read is not None and rule.polarity == "forbid" and rule.who in choices.HOLDER:
+            aim = aim.joined(read(rule, ctx))
+    return aim
 
 
 def form_grants(card: CompiledCard, number: str | None) -> tuple[ShapeGrant, ...]:
