@@ -197,15 +197,18 @@ class SearchAgent:
             return steering.steered_playouts(view, rng, draws, self.budget, steer)
         return choices.playouts(view, rng, draws, self.budget)
 
-    def _worth(self, weigher: Weigher, view: PlayerView, draws: int, seed: int) -> list[float]:
-        """The values of ``view``'s imagined rounds, played toward the contract's aims or plainly,
-        whichever is worth more on average (a contract out of reach is not played for); a round
-        played toward the contract goes on through the player's share of the wall (its contract is
-        then kept at the window, §10.4)."""
+    def _worth(
+        self, weigher: Weigher, view: PlayerView, draws: int, seed: int, aimed_draws: int | None = None
+    ) -> list[float]:
+        """The values of ``view``'s imagined rounds, played toward the contract's aims (over
+        ``aimed_draws``, by default the player's share of the wall: a contract played for is kept at
+        the window, §10.4) or plainly, whichever is worth more on average (a contract out of reach
+        is not played for)."""
         plain = weigher.values(view, self._imagine(view, draws, seed))
         if not weigher.steer:
             return plain
-        aimed = weigher.values(view, self._imagine(view, max(draws, weigher.share), seed, weigher.steer))
+        longer = max(draws, weigher.share) if aimed_draws is None else aimed_draws
+        aimed = weigher.values(view, self._imagine(view, longer, seed, weigher.steer))
         return aimed if mean(aimed) > mean(plain) else plain
 
     def _turn(self, view: PlayerView, decision: Decision) -> str:
@@ -257,7 +260,8 @@ class SearchAgent:
 
     def _contract(self, view: PlayerView, decision: Decision) -> str:
         """§9.1: the offered contract of the highest expected points, each imagined held: the
-        round played toward its aims or plainly, whichever is worth more, read by its own terms."""
+        round played toward its aims or plainly, whichever is worth more, read by its own terms;
+        both only up to a few draws past the window (a choice is not made on a whole wall's hopes)."""
         self.suit = self.number = None
         cards = [view.cards.get(c) for c in decision.options]
         if any(card is None or card.contract is None for card in cards):
@@ -268,7 +272,7 @@ class SearchAgent:
         values = []
         for option in decision.options:
             held = _with(view, contracts=_own(view, option), contract_open=True)
-            values.append(mean(self._worth(self._weigher(held), held, draws, seed)))
+            values.append(mean(self._worth(self._weigher(held), held, draws, seed, draws)))
         return decision.options[values.index(max(values))]
 
     def _augment(self, view: PlayerView, decision: Decision) -> str:
@@ -299,16 +303,17 @@ _SEARCHED: dict[DecisionKind, Callable[[SearchAgent, PlayerView, Decision], str]
 
 
 def _candidates(view: PlayerView, faces: Sequence[int], greedy: int, steer: steering.Steer) -> list[int]:
-    """The discards worth imagining: the greedy one first, then the junk the contract rules out,
-    then by shanten after the discard (at most one step behind the best) and the greedy discard
-    order, :data:`CANDIDATES` at most."""
+    """The discards worth imagining: the greedy one first, then the junk the contract rules out and
+    those that keep most of the shape it aims at, then by shanten after the discard (at most one
+    step behind the best) and the greedy discard order, :data:`CANDIDATES` at most."""
     vec = _counts(view.hand)
     after = DiscardShanten(bytes(vec), view.n_melds)
     best = min(after[k] for k in faces)
     rest = [k for k in faces if k != greedy]
-    junk = sorted((after[k], k) for k in rest if k in steer.junk)
-    near = sorted((after[k], k) for k in rest if k not in steer.junk and after[k] <= best + 1)
-    return [greedy, *(k for _, k in junk), *(k for _, k in near)][:CANDIDATES]
+    shaped = set(steering.shape_discards(view.hand, steer))
+    aimed = sorted((after[k], k) for k in rest if k in steer.junk or k in shaped)
+    near = sorted((after[k], k) for k in rest if (after[k], k) not in aimed and after[k] <= best + 1)
+    return list(dict.fromkeys([greedy, *(k for _, k in aimed), *(k for _, k in near)]))[:CANDIDATES]
 
 
 def _own(view: PlayerView, contract: str) -> tuple[str | None, ...]:

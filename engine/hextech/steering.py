@@ -312,6 +312,24 @@ class _Covering:
         return out
 
 
+def shape_discards(hand: Sequence[int], steer: Steer) -> list[int]:
+    """The faces of a hand one tile over whose loss keeps the most of the shape aimed at (none
+    without one): the discards a player aiming at it weighs."""
+    if steer.shape is None:
+        return []
+    vec = [0] * NUM_KINDS
+    for k in hand:
+        if k < NUM_KINDS:
+            vec[k] += 1
+    values = {}
+    for k in [k for k in range(NUM_KINDS) if vec[k]]:
+        vec[k] -= 1
+        values[k] = covered(vec, steer.shape) * 4 + 2 * (k in steer.junk) - 2 * (k in steer.protect)
+        vec[k] += 1
+    best = max(values.values(), default=0)
+    return [k for k, v in values.items() if v == best]
+
+
 def _loneliest(vec: list[int], among: Sequence[int]) -> int:
     """The face of ``among`` the playout throws first (its discard order)."""
     places = choices.discard_places(bytes(vec))
