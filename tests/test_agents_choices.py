@@ -323,7 +323,7 @@ def test_discard_orders_put_the_loneliest_face_first(seed: int) -> None:
         vec[k] += 1
     key = bytes(vec)
     faces = list(range(34))
-    lonely = sorted(choices._discard_order(key))
+    lonely = sorted(choices.discard_places(key))
     assert [p & choices.FACE for p in lonely] == sorted(
         faces, key=lambda k: (-choices._loneliness(k, vec), k)
     )

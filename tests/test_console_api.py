@@ -158,3 +158,26 @@ def test_hexmj_serve_refuses_a_store_it_cannot_open(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["serve", "--db", "nosuchdb://x"])
     assert result.exit_code != 0 and isinstance(result.exception, InputError)
     assert "cannot open the record store" in str(result.exception)
+
+
+def test_a_bot_seat_plays_the_search_agent_the_host_names_s16(client: TestClient) -> None:
+    """The host may name each bot's agent (``search:8``; greedy otherwise): the table's log names it,
+    the session plays through, and a bad name or a seat that is not a bot is a 400 naming the field."""
+    agents = {"B": "search:8", "C": "search"}
+    made = create(client, mode="strategy", seed=5, bots=["B", "C", "D"], agents=agents, test=True)
+    live_table = client.app.state.console.tables.tables[made["table"]]  # type: ignore[attr-defined]
+    assert [agent.name for agent in live_table.agents] == ["web", "search", "search", "greedy"]
+    assert live_table.agents[1].budget == 8
+    lines = client.app.state.console.store.tables()  # type: ignore[attr-defined]
+    header = next(json.loads(texts[0]) for spec, _, _, texts in lines if spec["id"] == made["table"])
+    assert header["agents"] == ["web", "search:8", "search", "greedy"]
+    tokens = {letter: seat["token"] for letter, seat in made["seats"].items()}
+    assert play(client, tokens) > 0
+    assert client.get(f"/api/tables/{made['table']}").json()["state"] == "results"
+    for agents, error in (
+        ({"B": "search:0"}, "agents.B: the budget of search"),
+        ({"B": "deep"}, "agents.B: unknown agent 'deep'"),
+        ({"A": "search"}, "agents.A: not a bot seat"),
+    ):
+        response = client.post("/api/tables", json={"bots": ["B"], "agents": agents})
+        assert response.status_code == 400 and response.json()["error"].startswith(error)

@@ -261,6 +261,12 @@ def _factory(
     return factory
 
 
+def bot_factory(name: str, letter: str) -> Callable[[random.Random], Agent]:
+    """The bot an agent name stands for (``greedy``, ``random``, ``search``, ``search:N``), or an
+    :class:`~engine.core.errors.InputError` naming the seat ``letter``."""
+    return _factory(name, letter, AGENTS)
+
+
 def make_agents(
     names: list[str], seed: int, extra: Mapping[str, Callable[[random.Random], Agent]] | None = None
 ) -> list[Agent]:

@@ -37,6 +37,7 @@ from engine.core.hand import decompose, decompose_counts, single_wait_on_pair
 from engine.core.melds import Meld, MeldKind
 from engine.core.seats import PLAYERS
 from engine.core.shanten import DiscardShanten, DrawShanten, shanten_counts
+from engine.core.shapes import ShapeGrant
 from engine.core.tiles import (
     NUM_FLOWERS,
     NUM_KINDS,
@@ -163,7 +164,7 @@ def _discard(vec: list[int], now: int, after: Callable[[int], int]) -> int:
     shanten, and a hand of full size always holds a tile its best reading leaves out, so the
     loneliest face that keeps ``now`` is the discard; a hand short of tiles may have none, and then
     every face is weighed."""
-    order = sorted(compress(_discard_order(bytes(vec)), vec))
+    order = sorted(compress(discard_places(bytes(vec)), vec))
     for place in order:
         if after(place & FACE) == now:
             return place & FACE
@@ -182,7 +183,7 @@ def order_places(lonely: Iterable[int], first: int) -> tuple[int, ...]:
     return tuple(first + i - (FACE + 1) * value for i, value in enumerate(lonely))
 
 
-def _discard_order(key: bytes) -> tuple[int, ...]:
+def discard_places(key: bytes) -> tuple[int, ...]:
     """Each face's place in the playout's discard order for the hand ``key`` (:func:`_loneliness`)."""
     return (
         _lonely_places(key[0:9], 0)
@@ -328,12 +329,14 @@ def _playout(
 class Outlook:
     """What a contract estimate needs besides the endings: the player's view, its draws until the
     window (0 once it has passed), the suit its suit choice would take, the tiles its reveal would
-    show (the agent's own answers to those choices)."""
+    show (the agent's own answers to those choices) and, for a reader that weighs them, the
+    whole-hand forms the contract grants its holder."""
 
     view: PlayerView
     window: int
     suit: Suit | None
     kept: tuple[int, ...]
+    forms: tuple[ShapeGrant, ...] = ()
 
 
 def _melds(view: PlayerView) -> list[Meld]:
@@ -348,6 +351,14 @@ def _readings(vec: tuple[int, ...], melds: tuple[Meld, ...]) -> tuple[Decomposit
     return tuple(decompose_counts(vec))
 
 
+@lru_cache(maxsize=256)
+def _granted(
+    vec: tuple[int, ...], melds: tuple[Meld, ...], forms: tuple[ShapeGrant, ...]
+) -> tuple[Decomposition, ...]:
+    """The decompositions of a complete hand with the contract's own forms (B-14, B-15, §9.9)."""
+    return tuple(decompose([k for k in range(NUM_KINDS) for _ in range(vec[k])], melds, forms))
+
+
 def hand_chance(terms: ContractTerms, ending: Ending, outlook: Outlook) -> float:
     """The chance that the complete hand of ``ending`` meets the contract's hand condition (§9.5)."""
     condition = terms.at_hu
@@ -356,7 +367,7 @@ def hand_chance(terms: ContractTerms, ending: Ending, outlook: Outlook) -> float
     assert ending.complete is not None
     vec = ending.complete
     melds = _melds(outlook.view)
-    readings = _readings(vec, tuple(melds))
+    readings = _granted(vec, tuple(melds), outlook.forms) if outlook.forms else _readings(vec, tuple(melds))
     if not readings:
         return 0.0
     single = False

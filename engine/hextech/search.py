@@ -3,23 +3,29 @@
 At each choice that shapes its round — a discard, a call, the abandon window, the contract — the
 agent imagines the rest of the round ``budget`` times for every candidate answer.  Each imagining
 (a *determinization*) draws the agent's tiles from those its view has not shown it (the wall and
-the other seats' concealed hands alike, :func:`engine.hextech.choices.unseen`), plays the hand on by the
-greedy agent's shanten machinery (:func:`engine.hextech.choices.playouts`) and reads the ending by the
-engine's own rules: the complete hand's decompositions are judged against the held contract's
-condition and watches (:func:`engine.hextech.choices.contract_chance`, which runs
+the other seats' concealed hands alike, :func:`engine.hextech.choices.unseen`) and plays the hand on
+two ways: plainly, by the greedy agent's shanten machinery (:func:`engine.hextech.choices.playouts`),
+and, when its open contract gives the hand aims, toward them
+(:func:`engine.hextech.steering.steered_playouts`: junk the contract's condition rules out thrown,
+the tiles it counts kept, its whole-hand form aimed at — read from the contract's own terms,
+:func:`engine.hextech.steering.steer_of`).  Each candidate is worth the better of the two means, so a
+contract out of reach is not played for.  The ending is read by the engine's own rules: the
+complete hand's decompositions (with the contract's own forms, §9.9) are judged against the held
+contract's condition and watches (:func:`engine.hextech.choices.contract_chance`, which runs
 :func:`engine.hextech.predicates.evaluate`) and scored by the engine's scorer
 (:func:`engine.hextech.scoring.score_win`).  An ending is worth the points the round would give it: the
 win order's points by how soon it comes (4, 3, 2, §13.3), what the scorer gives the hand (门清,
 patterns, kongs, treasure, §13.5–§13.12), the contract's bonus when it is met (§13.4), a later
 plain win less the black penalty when it is not (§10.2, §13.14), nothing when the wall runs out
 first.  The answer of the highest mean wins; every candidate is imagined with the
-same random draws (common random numbers), so candidates are told apart by their own merit.
+same random draws (common random numbers), so candidates are told apart by their own merit.  The
+contract (§9.1) is chosen the same way: each offered card imagined held, read by its own terms.
 
 Everything else — augments, card options, targets, reorders — is answered as the greedy agent
 answers it (:mod:`engine.hextech.choices`), augments by the highest card value.  The agent reads nothing
 but the :class:`~engine.hextech.view.PlayerView` it is handed and its own answers this round (the suit it
-chose for a contract, B-11's kind), and its random numbers come from its own seeded generator, so a
-seed fixes its play on one worker or many.
+chose for a contract, B-11's kind; the number it wrote, B-15's), and its random numbers come from its
+own seeded generator, so a seed fixes its play on one worker or many.
 """
 
 from __future__ import annotations
@@ -33,8 +39,9 @@ from functools import lru_cache
 from engine.core.decisions import ABANDON, HU, KEEP, PASS, Decision, DecisionKind
 from engine.core.melds import Meld, MeldKind
 from engine.core.shanten import DiscardShanten
+from engine.core.shapes import ShapeGrant
 from engine.core.tiles import NUM_KINDS, NUMBER_SUITS, Suit, format_one, parse_one
-from engine.hextech import choices
+from engine.hextech import choices, steering
 from engine.hextech.agents import GreedyAgent
 from engine.hextech.scoring import WinInput, score_win
 from engine.hextech.view import PlayerView
@@ -86,9 +93,10 @@ def hand_points(
 class Weigher:
     """How one decision's endings are valued: the held open contract (if any), the draws to the
     abandon window (none once the wall is at the window: a kept contract can then never be
-    abandoned, §10.4), the player's share of the wall, and the contract's reading of the hand."""
+    abandoned, §10.4), the player's share of the wall, the contract's reading of the hand and the
+    aims it gives the hand (:func:`engine.hextech.steering.steer_of`)."""
 
-    def __init__(self, view: PlayerView, suit: Suit | None) -> None:
+    def __init__(self, view: PlayerView, suit: Suit | None, number: str | None = None) -> None:
         self.window = max((view.wall_left - choices.WINDOW) // 4, 0)
         self.passed = view.wall_left <= choices.WINDOW
         self.share = view.wall_left // 4 + 1
@@ -98,6 +106,11 @@ class Weigher:
         kept = view.revealed[view.me] or choices.keepers(vec, 3)
         self.suit = suit or choices.best_suit(vec)
         self.kept = tuple(kept)
+        self.steer = steering.NO_AIM
+        self.forms: tuple[ShapeGrant, ...] = ()
+        if self.card is not None:
+            self.steer = steering.steer_of(view, self.card, self.suit, number)
+            self.forms = steering.form_grants(self.card, number)
 
     def values(self, view: PlayerView, endings: Sequence[choices.Ending], keep: bool = True) -> list[float]:
         """The points of each ending of ``view``'s hand.  With the contract kept, a win that meets it
@@ -105,7 +118,7 @@ class Weigher:
         ahead, where the contract is abandoned for a later plain win less the black penalty
         (§10.2).  ``keep`` false: the contract abandoned now, every win a plain one, its penalty
         paid whatever comes."""
-        outlook = choices.Outlook(view, self.window, self.suit, self.kept)
+        outlook = choices.Outlook(view, self.window, self.suit, self.kept, self.forms)
         terms = self.card.contract if self.card is not None else None
         melds = tuple(Meld(MeldKind(kind), tiles) for kind, tiles in view.melds[view.me] if tiles)
         penalty = 0.0 if terms is None or keep else float(-terms.abandon_penalty)
@@ -146,6 +159,11 @@ def preferred(candidates: Sequence[tuple[str, list[float]]]) -> str:
     return best
 
 
+def mean(values: Sequence[float]) -> float:
+    """The mean of a candidate's imagined values."""
+    return math.fsum(values) / max(len(values), 1)
+
+
 class SearchAgent:
     """Determinized Monte Carlo at the choices that shape a round; the greedy answer elsewhere."""
 
@@ -158,6 +176,7 @@ class SearchAgent:
         self.budget = budget
         self.greedy = GreedyAgent(rng)
         self.suit: Suit | None = None
+        self.number: str | None = None
 
     def decide(self, view: PlayerView, decision: Decision) -> str:
         """The answer of the highest expected points where the agent searches, else the greedy one."""
@@ -166,8 +185,31 @@ class SearchAgent:
             return self.greedy.decide(view, decision)
         return search(self, view, decision)
 
-    def _imagine(self, view: PlayerView, draws: int, seed: int) -> list[choices.Ending]:
-        return choices.playouts(view, random.Random(seed), draws, self.budget)
+    def _weigher(self, view: PlayerView) -> Weigher:
+        return Weigher(view, self.suit, self.number)
+
+    def _imagine(
+        self, view: PlayerView, draws: int, seed: int, steer: steering.Steer = steering.NO_AIM
+    ) -> list[choices.Ending]:
+        """``budget`` imagined rounds from ``view``: played toward ``steer``'s aims, or plainly."""
+        rng = random.Random(seed)
+        if steer:
+            return steering.steered_playouts(view, rng, draws, self.budget, steer)
+        return choices.playouts(view, rng, draws, self.budget)
+
+    def _worth(
+        self, weigher: Weigher, view: PlayerView, draws: int, seed: int, aimed_draws: int | None = None
+    ) -> list[float]:
+        """The values of ``view``'s imagined rounds, played toward the contract's aims (over
+        ``aimed_draws``, by default the player's share of the wall: a contract played for is kept at
+        the window, §10.4) or plainly, whichever is worth more on average (a contract out of reach
+        is not played for)."""
+        plain = weigher.values(view, self._imagine(view, draws, seed))
+        if not weigher.steer:
+            return plain
+        longer = max(draws, weigher.share) if aimed_draws is None else aimed_draws
+        aimed = weigher.values(view, self._imagine(view, longer, seed, weigher.steer))
+        return aimed if mean(aimed) > mean(plain) else plain
 
     def _turn(self, view: PlayerView, decision: Decision) -> str:
         """A discard (or the greedy kong): the candidates by shanten, each imagined on."""
@@ -177,18 +219,16 @@ class SearchAgent:
         if not greedy.startswith("discard "):
             return greedy
         faces = sorted({parse_one(o.partition(" ")[2]) for o in decision.options if o.startswith("discard ")})
-        picks = _candidates(view, faces, parse_one(greedy.partition(" ")[2]))
+        weigher = self._weigher(view)
+        picks = _candidates(view, faces, parse_one(greedy.partition(" ")[2]), weigher.steer)
         if len(picks) == 1:
             return greedy
-        weigher = Weigher(view, self.suit)
         seed = self.rng.getrandbits(SEED_BITS)
         draws = choices.draws_left(view, weigher.window)
-        scored: list[tuple[str, list[float]]] = []
-        for face in picks:
-            after = _after_discard(view, face)
-            scored.append(
-                (f"discard {format_one(face)}", weigher.values(after, self._imagine(after, draws, seed)))
-            )
+        scored = [
+            (f"discard {format_one(face)}", self._worth(weigher, _after_discard(view, face), draws, seed))
+            for face in picks
+        ]
         return preferred(scored)
 
     def _call(self, view: PlayerView, decision: Decision) -> str:
@@ -196,38 +236,43 @@ class SearchAgent:
         if HU in decision.options:
             return HU
         face = parse_one(decision.about)
-        weigher = Weigher(view, self.suit)
+        weigher = self._weigher(view)
         seed = self.rng.getrandbits(SEED_BITS)
         draws = choices.draws_left(view, weigher.window)
-        scored = [(PASS, weigher.values(view, self._imagine(view, draws, seed)))]
+        scored = [(PASS, self._worth(weigher, view, draws, seed))]
         for option in decision.options:
             after = _after_call(view, option, face)
             if after is not None and choices.calls_welcome(view, option.partition(" ")[0]):
-                scored.append((option, weigher.values(after, self._imagine(after, draws, seed))))
+                scored.append((option, self._worth(weigher, after, draws, seed)))
         return preferred(scored) if PASS in decision.options else decision.options[0]
 
     def _abandon(self, view: PlayerView, decision: Decision) -> str:
-        """§10: keep or abandon, whichever imagined rest of the round is worth more."""
-        weigher = Weigher(view, self.suit)
+        """§10: keep or abandon, whichever imagined rest of the round is worth more (kept, played
+        toward the contract or plainly, whichever is worth more; abandoned, plainly)."""
+        weigher = self._weigher(view)
         if weigher.card is None:
             return KEEP if not view.contract_open else ABANDON
-        endings = self._imagine(view, weigher.share + choices.AFTER_SHARE, self.rng.getrandbits(SEED_BITS))
-        kept = math.fsum(weigher.values(view, endings)) / len(endings)
-        return (
-            KEEP if kept >= math.fsum(weigher.values(view, endings, keep=False)) / len(endings) else ABANDON
-        )
+        seed = self.rng.getrandbits(SEED_BITS)
+        draws = weigher.share + choices.AFTER_SHARE
+        kept = self._worth(weigher, view, draws, seed)
+        dropped = weigher.values(view, self._imagine(view, draws, seed), keep=False)
+        return KEEP if mean(kept) >= mean(dropped) else ABANDON
 
     def _contract(self, view: PlayerView, decision: Decision) -> str:
-        """§9.1: the offered contract of the highest expected points over the imagined rounds."""
-        self.suit = None
+        """§9.1: the offered contract of the highest expected points, each imagined held: the
+        round played toward its aims or plainly, whichever is worth more, read by its own terms;
+        both only up to a few draws past the window (a choice is not made on a whole wall's hopes)."""
+        self.suit = self.number = None
         cards = [view.cards.get(c) for c in decision.options]
         if any(card is None or card.contract is None for card in cards):
             return self.greedy.decide(view, decision)
+        seed = self.rng.getrandbits(SEED_BITS)
         window = max((view.wall_left - choices.WINDOW) // 4, 0)
-        endings = self._imagine(view, choices.draws_left(view, window), self.rng.getrandbits(SEED_BITS))
-        vec = _counts(view.hand)
-        outlook = choices.Outlook(view, window, choices.best_suit(vec), choices.keepers(vec, 3))
-        values = [choices.contract_value(card, endings, outlook) for card in cards if card is not None]
+        draws = choices.draws_left(view, window)
+        values = []
+        for option in decision.options:
+            held = _with(view, contracts=_own(view, option), contract_open=True)
+            values.append(mean(self._worth(self._weigher(held), held, draws, seed, draws)))
         return decision.options[values.index(max(values))]
 
     def _augment(self, view: PlayerView, decision: Decision) -> str:
@@ -235,11 +280,13 @@ class SearchAgent:
         return choices.choose_card(view, decision.options)
 
     def _choose(self, view: PlayerView, decision: Decision) -> str:
-        """A card decision as the greedy agent answers it; a suit it chooses is remembered for the
-        round (B-11's kind: its contract is then read with that suit)."""
+        """A card decision as the greedy agent answers it; a suit or a written number it chooses is
+        remembered for the round (B-11's kind, B-15's: its contract is then read with it)."""
         answer = self.greedy.decide(view, decision)
         if answer in {s.value for s in NUMBER_SUITS}:
             self.suit = Suit(answer)
+        elif len(answer) == steering.NUMBER_DIGITS and answer.isdigit():
+            self.number = answer
         return answer
 
 
@@ -255,14 +302,23 @@ _SEARCHED: dict[DecisionKind, Callable[[SearchAgent, PlayerView, Decision], str]
 """The search agent's method for each kind of decision it answers itself."""
 
 
-def _candidates(view: PlayerView, faces: Sequence[int], greedy: int) -> list[int]:
-    """The discards worth imagining: the greedy one first, then by shanten after the discard (at
-    most one step behind the best) and the greedy discard order, :data:`CANDIDATES` at most."""
+def _candidates(view: PlayerView, faces: Sequence[int], greedy: int, steer: steering.Steer) -> list[int]:
+    """The discards worth imagining: the greedy one first, then the junk the contract rules out and
+    those that keep most of the shape it aims at, then by shanten after the discard (at most one
+    step behind the best) and the greedy discard order, :data:`CANDIDATES` at most."""
     vec = _counts(view.hand)
     after = DiscardShanten(bytes(vec), view.n_melds)
     best = min(after[k] for k in faces)
-    near = sorted((after[k], k) for k in faces if k != greedy and after[k] <= best + 1)
-    return [greedy, *(k for _, k in near)][:CANDIDATES]
+    rest = [k for k in faces if k != greedy]
+    shaped = set(steering.shape_discards(view.hand, steer))
+    aimed = sorted((after[k], k) for k in rest if k in steer.junk or k in shaped)
+    near = sorted((after[k], k) for k in rest if (after[k], k) not in aimed and after[k] <= best + 1)
+    return list(dict.fromkeys([greedy, *(k for _, k in aimed), *(k for _, k in near)]))[:CANDIDATES]
+
+
+def _own(view: PlayerView, contract: str) -> tuple[str | None, ...]:
+    """The contracts of ``view`` with the player's own replaced by ``contract``."""
+    return tuple(contract if p == view.me else c for p, c in enumerate(view.contracts))
 
 
 def _counts(tiles: Sequence[int]) -> list[int]:

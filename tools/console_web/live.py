@@ -81,6 +81,8 @@ class TableSpec:
     """Each person's seat letter → its token."""
     pool: str | None = None
     """A pool file of ``cards/pools`` by name (§18.2), or ``None`` for the mode's pool."""
+    bot_agents: Mapping[str, str] = field(default_factory=dict)
+    """The agent a bot seat plays by, by seat letter (``search``, ``search:16``); greedy otherwise."""
 
     @property
     def rounds(self) -> int:
@@ -89,7 +91,7 @@ class TableSpec:
 
     def agents(self) -> tuple[str, ...]:
         """The log header's agents: a bot or ``web`` per seat."""
-        return tuple(BOT if letter in self.bots else WEB for letter in PLAYERS)
+        return tuple(self.bot_agents.get(letter, BOT) if letter in self.bots else WEB for letter in PLAYERS)
 
     def json(self) -> dict[str, Any]:
         """As stored."""
@@ -104,6 +106,7 @@ class TableSpec:
             "host_token": self.host_token,
             "tokens": dict(self.tokens),
             "pool": self.pool,
+            "bot_agents": dict(self.bot_agents),
         }
 
     @classmethod
@@ -120,6 +123,7 @@ class TableSpec:
             host_token=str(data["host_token"]),
             tokens=dict(data["tokens"]),
             pool=None if data.get("pool") is None else str(data["pool"]),
+            bot_agents=dict(data.get("bot_agents", {})),
         )
 
 

@@ -1,10 +1,10 @@
 """What the host asks for when creating a table, checked field by field (§17.2, §17.3, §18.1).
 
 The body of ``POST /api/tables``: ``{"mode", "seed", "bots": ["B", "C", "D"],
-"nicknames": {"A": "…"}, "filming": false, "test": false, "pool": "first-test.yaml"}``,
-every field optional (mode ``all``, a random seed, no bots, the seat letters as
-nicknames, no filming, a formal 8-round session, the mode's own pool).  A field that does not fit is a
-:class:`BadRequest` naming it.
+"agents": {"B": "search:16"}, "nicknames": {"A": "…"}, "filming": false, "test": false,
+"pool": "first-test.yaml"}``, every field optional (mode ``all``, a random seed, no bots, every bot
+greedy, the seat letters as nicknames, no filming, a formal 8-round session, the mode's own pool).
+A field that does not fit is a :class:`BadRequest` naming it.
 """
 
 from __future__ import annotations
@@ -13,13 +13,15 @@ import secrets
 from collections.abc import Collection
 from typing import Any
 
+from engine.core.errors import InputError
 from engine.core.seats import PLAYERS
+from engine.hextech.agents import bot_factory
 from engine.hextech.session import MODES
 from tools.console_web.cards import pool_names
 from tools.console_web.live import NICKNAME_LIMIT, TableSpec, new_token
 
 SEED_LIMIT = 2**63 - 1
-FIELDS = frozenset({"mode", "seed", "bots", "nicknames", "filming", "test", "pool"})
+FIELDS = frozenset({"mode", "seed", "bots", "agents", "nicknames", "filming", "test", "pool"})
 
 
 class BadRequest(ValueError):
@@ -49,6 +51,25 @@ def _nicknames(value: object) -> dict[str, str]:
             raise BadRequest(f"nicknames.{letter}: at most {NICKNAME_LIMIT} printable characters")
         names[letter] = nickname.strip()
     return names
+
+
+def _bot_agents(value: object, bots: Collection[str]) -> dict[str, str]:
+    """The agent each bot seat plays by (``greedy``, ``random``, ``search``, ``search:N``), checked as
+    ``hexmj play --agents`` checks it."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise BadRequest("agents: expected an object of bot seat letters to agent names")
+    for letter, name in value.items():
+        if letter not in bots:
+            raise BadRequest(f"agents.{letter}: not a bot seat (one of {', '.join(sorted(bots)) or 'none'})")
+        if not isinstance(name, str):
+            raise BadRequest(f"agents.{letter}: expected an agent name, got {name!r}")
+        try:
+            bot_factory(name, letter)
+        except InputError as error:
+            raise BadRequest(f"agents.{letter}: {str(error).removeprefix('--agents: ')}") from None
+    return dict(value)
 
 
 def table_spec(body: object, taken: Collection[str]) -> TableSpec:
@@ -86,4 +107,5 @@ def table_spec(body: object, taken: Collection[str]) -> TableSpec:
         host_token=new_token(),
         tokens={letter: new_token() for letter in PLAYERS if letter not in bots},
         pool=pool,
+        bot_agents=_bot_agents(body.get("agents"), bots),
     )

@@ -1,0 +1,553 @@
+"""What a held contract asks of the tiles a hand keeps, and playouts that play toward it (§9.5, §9.9,
+lib 九–十).
+
+The search agent's imagined rounds (:mod:`engine.hextech.search`) must play as a player who holds a
+contract plays: toward a winning hand that meets it.  :func:`steer_of` reads the contract's hand
+condition (``complete at hu when …``) term by term, with one reading per word of the predicate
+vocabulary (:data:`FACE_AIMS`, :data:`SHAPE_AIMS`), never per card:
+
+* a *face* word bounded from above (``tiles(honour) == 0``, ``number_suits == 1``) makes the faces
+  it rules out *junk*: thrown first, never kept when drawn;
+* one bounded from below (``tiles(chosen_suit) >= 7``, ``max_suit_tiles >= 6``) makes its faces
+  *wanted*: kept while the hand holds fewer than the bound;
+* ``revealed_kept`` *protects* the revealed tiles: none is thrown while another tile may go, and
+  so does a discard the contract forbids (``forbid discard_suit(…)``, :data:`STATIC_AIMS`);
+* a whole-hand *shape* (``form(four_pairs_two_pungs)``, ``form(seven_pairs)``,
+  ``form(lucky_number)``, four pungs by ``count(pung|kong) == 4``) is aimed at by its coverage: how
+  many of the hand's tiles already stand in the shape; a draw is kept when it covers more.
+
+:func:`steered_playouts` then imagines the rest of the round as :func:`engine.hextech.choices.playouts`
+does, drawing in the same way from the same unseen tiles, with those aims.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from engine.core.groups import Decomposition
+from engine.core.shanten import DiscardShanten, DrawShanten, shanten_counts
+from engine.core.shapes import ShapeGrant
+from engine.core.tiles import NUM_KINDS, NUMBER_SUITS, WINDS, Suit, kind
+from engine.hextech import choices
+from engine.hextech.predicates import All, Call, Compare, Condition, filter_kinds, reading_facts
+from engine.hextech.view import PlayerView
+from engine.hextech.vocabulary import CompiledCard, StaticRule
+
+HAND = 14
+"""The tiles of a complete concealed hand."""
+NUMBER_DIGITS = 11
+"""The digits of a written lucky number (B-15's kind)."""
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A whole-hand shape aimed at: ``pungs`` pungs and ``pairs`` pairs of distinct faces, or the
+    digits of a lucky number with an honour pair and a single wind (``number``)."""
+
+    pungs: int = 0
+    pairs: int = 0
+    number: str = ""
+
+
+@dataclass(frozen=True)
+class Steer:
+    """The aims a held contract gives a hand (see the module)."""
+
+    junk: frozenset[int] = frozenset()
+    wanted: frozenset[int] = frozenset()
+    need: int = 0
+    protect: frozenset[int] = frozenset()
+    shape: Shape | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.junk or (self.wanted and self.need > 0) or self.protect or self.shape)
+
+    def joined(self, other: Steer) -> Steer:
+        """Both aims at once (the parts of an ``all``)."""
+        return Steer(
+            self.junk | other.junk,
+            self.wanted | other.wanted,
+            max(self.need, other.need),
+            self.protect | other.protect,
+            self.shape or other.shape,
+        )
+
+
+NO_AIM = Steer()
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a term is read against: the counts of the player's tiles (declared melds included), the
+    filter facts (its chosen suit, its treasure), its revealed tiles, its melds, its written number."""
+
+    counts: tuple[int, ...]
+    facts_of: Callable[[], object]
+    revealed: tuple[int, ...]
+    n_melds: int
+    number: str
+
+
+def _suits_by_count(counts: Sequence[int]) -> list[Suit]:
+    return sorted(NUMBER_SUITS, key=lambda s: -sum(counts[kind(s, 1) : kind(s, 9) + 1]))
+
+
+def _suit_kinds(suits: Sequence[Suit]) -> frozenset[int]:
+    return frozenset(k for s in suits for k in range(kind(s, 1), kind(s, 9) + 1))
+
+
+def _upper(term: Compare) -> int | None:
+    """The most the measure may be, when the term bounds it from above."""
+    return {"==": term.right, "<=": term.right, "<": term.right - 1}.get(term.op)
+
+
+def _lower(term: Compare) -> int | None:
+    """The least the measure must be, when the term bounds it from below."""
+    return {">=": term.right, ">": term.right + 1, "==": term.right}.get(term.op)
+
+
+def _tiles_aim(term: Compare, ctx: Context) -> Steer:
+    kinds = filter_kinds(term.left.args[0], ctx.facts_of())  # type: ignore[arg-type]
+    if _upper(term) == 0:
+        return Steer(junk=kinds)
+    least = _lower(term)
+    if least:
+        return Steer(wanted=kinds, need=least - sum(ctx.counts[k] for k in kinds))
+    return NO_AIM
+
+
+def _number_suits_aim(term: Compare, ctx: Context) -> Steer:
+    most = _upper(term)
+    if most is None or most >= len(NUMBER_SUITS):
+        return NO_AIM
+    return Steer(junk=_suit_kinds(_suits_by_count(ctx.counts)[most:]))
+
+
+def _max_suit_aim(term: Compare, ctx: Context) -> Steer:
+    least = _lower(term)
+    if not least:
+        return NO_AIM
+    kinds = _suit_kinds(_suits_by_count(ctx.counts)[:1])
+    return Steer(wanted=kinds, need=least - sum(ctx.counts[k] for k in kinds))
+
+
+def _revealed_aim(term: Compare, ctx: Context) -> Steer:
+    return Steer(protect=frozenset(ctx.revealed)) if _lower(term) else NO_AIM
+
+
+FACE_AIMS: Mapping[str, Callable[[Compare, Context], Steer]] = {
+    "tiles": _tiles_aim,
+    "number_suits": _number_suits_aim,
+    "max_suit_tiles": _max_suit_aim,
+    "revealed_kept": _revealed_aim,
+}
+"""The aim of each face word bounded in a hand condition (the words of :mod:`engine.hextech.predicates`)."""
+
+
+def _pungs_aim(term: Compare, ctx: Context) -> Steer:
+    """``count(pung|kong) == 4`` (or ``>= 4``): every set a pung, the pair besides (碰碰胡)."""
+    first = term.left.args[0] if term.left.args else ""
+    kinds = {str(a) for a in (first if isinstance(first, tuple) else (first,))}
+    if kinds <= {"pung", "kong"} and (_lower(term) or 0) >= 4:
+        return Steer(shape=Shape(pungs=4 - ctx.n_melds, pairs=1))
+    return NO_AIM
+
+
+SHAPE_AIMS: Mapping[str, Callable[[Context], Shape]] = {
+    "four_pairs_two_pungs": lambda ctx: Shape(pungs=2, pairs=4),
+    "seven_pairs": lambda ctx: Shape(pairs=7),
+    "lucky_number": lambda ctx: Shape(number=ctx.number),
+}
+"""The whole-hand forms ``form(NAME)`` aims at, as a shape to cover."""
+
+
+def _discard_suit_aim(rule: StaticRule, ctx: Context) -> Steer:
+    """``forbid discard_suit(suit: …)``: the suit's tiles stay (B-11's kind)."""
+    suit = dict(rule.args).get("suit", "")
+    return Steer(protect=filter_kinds(suit, ctx.facts_of()))  # type: ignore[arg-type]
+
+
+STATIC_AIMS: Mapping[str, Callable[[StaticRule, Context], Steer]] = {"discard_suit": _discard_suit_aim}
+"""The aim of each discard the contract forbids its holder (``forbid ACTION for holder``)."""
+
+
+def _aim(condition: Condition, ctx: Context) -> Steer:
+    if isinstance(condition, All):
+        aim = NO_AIM
+        for part in condition.parts:
+            aim = aim.joined(_aim(part, ctx))
+        return aim
+    if isinstance(condition, Compare):
+        if condition.left.name == "count":
+            return _pungs_aim(condition, ctx)
+        read = FACE_AIMS.get(condition.left.name)
+        return NO_AIM if read is None else read(condition, ctx)
+    if isinstance(condition, Call) and condition.name == "form":
+        shape = SHAPE_AIMS.get(str(condition.args[0]))
+        return NO_AIM if shape is None else Steer(shape=shape(ctx))
+    return NO_AIM
+
+
+def written_number(card: CompiledCard, number: str | None) -> str:
+    """The number a lucky-number form asks for: the holder's written one, else the card's own."""
+    form = card.contract.form if card.contract is not None else None
+    if number:
+        return number
+    return dict(form.params).get("number", "") if form is not None else ""
+
+
+def steer_of(view: PlayerView, card: CompiledCard, suit: Suit | None, number: str | None) -> Steer:
+    """The aims the contract ``card`` gives ``view``'s hand (see the module); ``suit`` and ``number``
+    are the holder's own answers at reveal (B-11's suit, B-15's number)."""
+    terms = card.contract
+    if terms is None:
+        return NO_AIM
+    counts = [0] * NUM_KINDS
+    for k in [*view.hand, *(t for _, tiles in view.melds[view.me] for t in tiles)]:
+        if k < NUM_KINDS:
+            counts[k] += 1
+    facts = reading_facts(
+        Decomposition("standard", ()),
+        None,
+        {"chosen_suit": suit, "is_treasure": view.treasure.__contains__ if view.treasure else None},
+    )
+    ctx = Context(
+        tuple(counts), lambda: facts, view.revealed[view.me], view.n_melds, written_number(card, number)
+    )
+    aim = NO_AIM if terms.at_hu is None else _aim(terms.at_hu, ctx)
+    for rule in card.statics:
+        read = STATIC_AIMS.get(rule.action)
+        if read is not None and rule.polarity == "forbid" and rule.who in choices.HOLDER:
+            aim = aim.joined(read(rule, ctx))
+    return aim
+
+
+def form_grants(card: CompiledCard, number: str | None) -> tuple[ShapeGrant, ...]:
+    """The whole-hand form the contract grants its holder, with the holder's written number (§9.9)."""
+    form = card.contract.form if card.contract is not None else None
+    if form is None:
+        return ()
+    if "number" in form.rule.params and number:
+        form = replace(form, params=(("number", number),))
+    return (form,)
+
+
+# ---- coverage of a shape ------------------------------------------------------------------------
+
+
+def covered(counts: Sequence[int], shape: Shape) -> int:
+    """How many of the hand's tiles already stand in the shape: the most-held faces as its pungs
+    and pairs, or the number's digits with the best honour pair and a single wind besides it."""
+    if shape.number:
+        digits = [counts[d] + counts[d + 9] + counts[d + 18] for d in range(9)]
+        have = sum(min(digits[d], shape.number.count(str(d + 1))) for d in range(9))
+        pair = max(range(27, NUM_KINDS), key=lambda k: (min(counts[k], 2), k))
+        single = any(counts[k] and k != pair for k in WINDS)
+        return have + min(counts[pair], 2) + int(single)
+    held = sorted(counts, reverse=True)
+    total = 0
+    for i in range(shape.pungs):
+        total += min(held[i], 3)
+    for i in range(shape.pungs, shape.pungs + shape.pairs):
+        total += min(held[i], 2)
+    return total
+
+
+class _Covering:
+    """What the playouts of one shape learnt about a hand (by key): its coverage, the faces whose
+    draw would raise it (for pungs and pairs, faces held alike gain alike) and, for such a draw, the
+    discard (shared by every playout that holds it)."""
+
+    def __init__(self, vec: list[int], shape: Shape, junk: frozenset[int], protect: frozenset[int]) -> None:
+        self.vec = list(vec)
+        self.shape = shape
+        self.junk = junk
+        self.protect = protect
+        self.level = covered(vec, shape)
+        if shape.number:
+            self.useful = bytes(self._raises(vec, k) for k in range(NUM_KINDS))
+        else:
+            by_count = {}
+            for k in range(NUM_KINDS):
+                if vec[k] not in by_count:
+                    by_count[vec[k]] = self._raises(vec, k)
+            self.useful = bytes(by_count[vec[k]] and k not in junk for k in range(NUM_KINDS))
+        self.discards: dict[int, int] = {}
+
+    def _raises(self, vec: list[int], k: int) -> bool:
+        if vec[k] >= choices.COPIES or k in self.junk:
+            return False
+        vec[k] += 1
+        more = covered(vec, self.shape) > self.level
+        vec[k] -= 1
+        return more
+
+    def discard_after(self, tile: int) -> int:
+        """The tile the hand throws once ``tile`` is drawn and kept: whose loss keeps the most of the
+        shape, junk first and the protected last, then the loneliest (one reading per count held:
+        faces held alike lose alike, but for a lucky number's digits)."""
+        out = self.discards.get(tile)
+        if out is not None:
+            return out
+        vec = list(self.vec)
+        vec[tile] += 1
+        held = [k for k in range(NUM_KINDS) if vec[k]]
+        losses: dict[int, int] = {}
+        best = -1
+        found: list[int] = []
+        for k in held:
+            group = vec[k] if not self.shape.number else k + 8
+            if group not in losses:
+                vec[k] -= 1
+                losses[group] = covered(vec, self.shape) * 4
+                vec[k] += 1
+            value = losses[group] + 2 * (k in self.junk) - 2 * (k in self.protect)
+            if value > best:
+                best, found = value, [k]
+            elif value == best:
+                found.append(k)
+        out = self.discards[tile] = _loneliest(vec, found)
+        return out
+
+
+def shape_discards(hand: Sequence[int], steer: Steer) -> list[int]:
+    """The faces of a hand one tile over whose loss keeps the most of the shape aimed at (none
+    without one): the discards a player aiming at it weighs."""
+    if steer.shape is None:
+        return []
+    vec = [0] * NUM_KINDS
+    for k in hand:
+        if k < NUM_KINDS:
+            vec[k] += 1
+    values = {}
+    for k in [k for k in range(NUM_KINDS) if vec[k]]:
+        vec[k] -= 1
+        values[k] = covered(vec, steer.shape) * 4 + 2 * (k in steer.junk) - 2 * (k in steer.protect)
+        vec[k] += 1
+    best = max(values.values(), default=0)
+    return [k for k, v in values.items() if v == best]
+
+
+def _loneliest(vec: list[int], among: Sequence[int]) -> int:
+    """The face of ``among`` the playout throws first (its discard order)."""
+    places = choices.discard_places(bytes(vec))
+    return min(among, key=lambda k: places[k])
+
+
+# ---- playouts -----------------------------------------------------------------------------------
+
+
+class _Bag:
+    """The unseen tiles a playout draws from, each pick as :func:`engine.hextech.choices.playouts`
+    makes it."""
+
+    def __init__(self, pool: list[int], rng: random.Random) -> None:
+        self.bag = list(pool)
+        self.size = len(pool)
+        self.bits = rng.getrandbits
+
+    def draw(self) -> int | None:
+        size = self.size
+        if not size:
+            return None
+        width = size.bit_length()
+        pick = self.bits(width)
+        while pick >= size:
+            pick = self.bits(width)
+        tile = self.bag[pick]
+        self.size = size - 1
+        self.bag[pick] = self.bag[size - 1]
+        return tile
+
+
+class _Aiming:
+    """What the plain steered playouts of one decision learnt about a hand (by key): its shanten
+    readings (:class:`engine.core.shanten.DrawShanten`), and for a draw kept the discard."""
+
+    def __init__(self, vec: list[int], n_melds: int, steer: Steer) -> None:
+        self.vec = list(vec)
+        self.n_melds = n_melds
+        self.steer = steer
+        self.draws = DrawShanten(bytes(vec), n_melds)
+        self.level = shanten_counts(vec, n_melds)
+        self.near = self.draws.reach(self.level)
+        self.discards: dict[tuple[int, bool], int] = {}
+
+    def discard_after(self, tile: int, wanting: bool) -> int:
+        """From the hand with ``tile``: the lowest shanten with neither a protected nor (while the hand
+        wants more) a wanted tile, the loneliest first; else the lowest shanten."""
+        out = self.discards.get((tile, wanting))
+        if out is None:
+            vec = list(self.vec)
+            vec[tile] += 1
+            swap = self.draws.after_swap
+            held = [k for k in range(NUM_KINDS) if vec[k]]
+            avoid = self.steer.protect | (self.steer.wanted if wanting else frozenset())
+            free = [k for k in held if k not in avoid] or held
+            after = {k: swap(tile, k) for k in free}
+            best = min(after.values())
+            out = self.discards[(tile, wanting)] = _loneliest(vec, [k for k in free if after[k] == best])
+        return out
+
+
+def steered_playouts(
+    view: PlayerView, rng: random.Random, draws: int, n: int, steer: Steer
+) -> list[choices.Ending]:
+    """``n`` imagined continuations of ``view``'s hand over ``draws`` draws that play toward the
+    contract's aims (see the module), the tiles drawn as :func:`engine.hextech.choices.playouts` draws
+    them; an ending is complete when the hand holds no junk and is a complete hand (of the standard
+    forms, or of the shape aimed at)."""
+    n_melds = view.n_melds
+    start = [0] * NUM_KINDS
+    for k in view.hand:
+        if k < NUM_KINDS:
+            start[k] += 1
+    melded = sum(1 for _, tiles in view.melds[view.me] for t in tiles if t in steer.wanted)
+    target = sum(start[k] for k in steer.wanted) + melded + steer.need
+    opening: tuple[int, ...] = ()
+    if sum(start) == HAND - 3 * n_melds:
+        if steer.shape is not None:
+            covering = _Covering(start, steer.shape, steer.junk, steer.protect)
+            done = covering.level == HAND - 3 * n_melds
+        else:
+            done = not any(start[k] for k in steer.junk) and shanten_counts(start, n_melds) < 0
+        if done:
+            return [choices.Ending(tuple(start), 0, view.hand[-1], (), 0, 0) for _ in range(n)]
+        out = _opening(start, n_melds, steer, target - melded)
+        start[out] -= 1
+        opening = (out,)
+    pool = choices.unseen(view)
+    if steer.shape is not None:
+        shapes: dict[bytes, _Covering] = {}
+        return [_shaped(list(start), opening, pool, draws, rng, steer, shapes) for _ in range(n)]
+    aims: dict[bytes, _Aiming] = {}
+    rest = target - melded
+    return [_aimed(list(start), opening, n_melds, rest, pool, draws, rng, steer, aims) for _ in range(n)]
+
+
+def _opening(vec: list[int], n_melds: int, steer: Steer, target: int) -> int:
+    """The discard of a hand one tile over, as the steered playouts throw."""
+    if steer.shape is not None:
+        held = [k for k in range(NUM_KINDS) if vec[k]]
+        values = {}
+        for k in held:
+            vec[k] -= 1
+            values[k] = covered(vec, steer.shape) * 4 + 2 * (k in steer.junk) - 2 * (k in steer.protect)
+            vec[k] += 1
+        best = max(values.values())
+        return _loneliest(vec, [k for k in held if values[k] == best])
+    junk = [k for k in steer.junk if vec[k]]
+    if junk:
+        return _loneliest(vec, junk)
+    after = DiscardShanten(bytes(vec), n_melds)
+    held = [k for k in range(NUM_KINDS) if vec[k]]
+    wanting = sum(vec[k] for k in steer.wanted) <= target
+    avoid = steer.protect | (steer.wanted if wanting else frozenset())
+    free = [k for k in held if k not in avoid] or held
+    best = min(after[k] for k in free)
+    return _loneliest(vec, [k for k in free if after[k] == best])
+
+
+def _shaped(
+    vec: list[int],
+    opening: tuple[int, ...],
+    pool: list[int],
+    draws: int,
+    rng: random.Random,
+    steer: Steer,
+    shapes: dict[bytes, _Covering],
+) -> choices.Ending:
+    """One playout toward a whole-hand shape: a draw is kept when it covers more of it."""
+    shape = steer.shape
+    assert shape is not None
+    size = sum(vec) + 1
+    bag = _Bag(pool, rng)
+    discards = list(opening)
+    flowers = kongs = step = 0
+    key = bytes(vec)
+    hand = shapes.get(key) or shapes.setdefault(key, _Covering(vec, shape, steer.junk, steer.protect))
+    while step < draws:
+        tile = bag.draw()
+        if tile is None:
+            break
+        if tile >= NUM_KINDS:
+            flowers += 1
+            continue
+        step += 1
+        if not hand.useful[tile]:
+            discards.append(tile)
+            continue
+        if hand.level + 1 == size:
+            vec[tile] += 1
+            return choices.Ending(tuple(vec), step, tile, tuple(discards), flowers, kongs)
+        out = hand.discard_after(tile)
+        vec[tile] += 1
+        vec[out] -= 1
+        discards.append(out)
+        kongs += vec[tile] == choices.COPIES
+        key = bytes(vec)
+        hand = shapes.get(key) or shapes.setdefault(key, _Covering(vec, shape, steer.junk, steer.protect))
+    return choices.Ending(None, step, -1, tuple(discards), flowers, kongs)
+
+
+def _aimed(
+    vec: list[int],
+    opening: tuple[int, ...],
+    n_melds: int,
+    target: int,
+    pool: list[int],
+    draws: int,
+    rng: random.Random,
+    steer: Steer,
+    aims: dict[bytes, _Aiming],
+) -> choices.Ending:
+    """One playout by shanten that throws junk first and never keeps it, keeps the protected and,
+    while the hand holds fewer than ``target``, every wanted tile it draws."""
+    bag = _Bag(pool, rng)
+    discards = list(opening)
+    flowers = kongs = step = 0
+    junk = steer.junk
+    wanted = steer.wanted
+    held_junk = [k for k in range(NUM_KINDS) for _ in range(vec[k]) if k in junk]
+    wanting = steer.need > 0 and sum(vec[k] for k in wanted) < target
+    hand: _Aiming | None = None
+    while step < draws:
+        tile = bag.draw()
+        if tile is None:
+            break
+        if tile >= NUM_KINDS:
+            flowers += 1
+            continue
+        step += 1
+        if tile in junk:
+            discards.append(tile)
+            continue
+        if held_junk:
+            out = _loneliest(vec, held_junk) if len(held_junk) > 1 else held_junk[0]
+            held_junk.remove(out)
+        else:
+            if hand is None:
+                key = bytes(vec)
+                hand = aims.get(key) or aims.setdefault(key, _Aiming(vec, n_melds, steer))
+            keep_wanted = wanting and tile in wanted
+            if not hand.near[tile] and not keep_wanted:
+                discards.append(tile)
+                continue
+            now = hand.draws[tile]
+            if now < 0:
+                vec[tile] += 1
+                return choices.Ending(tuple(vec), step, tile, tuple(discards), flowers, kongs)
+            if now >= hand.level and not keep_wanted:
+                discards.append(tile)
+                continue
+            out = hand.discard_after(tile, wanting)
+        vec[tile] += 1
+        vec[out] -= 1
+        discards.append(out)
+        kongs += vec[tile] == choices.COPIES
+        if out != tile:
+            hand = None
+            wanting = steer.need > 0 and sum(vec[k] for k in wanted) < target
+    return choices.Ending(None, step, -1, tuple(discards), flowers, kongs)

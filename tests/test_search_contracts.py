@@ -1,0 +1,182 @@
+"""The search agent plays toward its own contract (issue 15 item 1): the held contract's hand
+condition, read term by term (:mod:`engine.hextech.steering`), steers its imagined rounds, so it
+throws what the contract rules out, keeps what it counts and aims at its whole-hand forms; and it
+takes the offered contract its hand can complete (§9.1, §9.5, §9.9, §10, lib 十)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+
+import pytest
+
+from engine.core.decisions import Decision, DecisionKind
+from engine.core.tiles import Suit, format_one, parse
+from engine.hextech import choices
+from engine.hextech.agents import GreedyAgent
+from engine.hextech.search import SearchAgent
+from engine.hextech.steering import Shape, covered, form_grants, steer_of, steered_playouts
+from engine.hextech.view import BLIND, PlayerView
+from engine.hextech.vocabulary import CompiledCard
+from tools.cmd_play import session_cards
+
+
+@pytest.fixture(scope="module")
+def library() -> Mapping[str, CompiledCard]:
+    cards, _ = session_cards("all")
+    return {card.id: card for card in cards}
+
+
+def at_turn(
+    library: Mapping[str, CompiledCard], hand: str, contract: str, revealed: str = ""
+) -> tuple[PlayerView, Decision]:
+    """Player A early in the round (80 drawable tiles) at its turn, holding ``hand`` (14 tiles) and
+    the open ``contract``, ``revealed`` the tiles it has shown for it; every discard offered."""
+    tiles = tuple(sorted(parse(hand)))
+    view = replace(
+        BLIND,
+        hand=tiles,
+        wall_left=80,
+        cards=library,
+        contracts=(contract, None, None, None),
+        contract_open=True,
+        revealed=(tuple(sorted(parse(revealed))) if revealed else (), (), (), ()),
+    )
+    return view, Decision(DecisionKind.TURN, 0, tuple(f"discard {format_one(k)}" for k in sorted(set(tiles))))
+
+
+def searched(view: PlayerView, decision: Decision, budget: int, seeds: int) -> set[str]:
+    return {SearchAgent(random.Random(seed), budget).decide(view, decision) for seed in range(seeds)}
+
+
+def greedy(view: PlayerView, decision: Decision) -> str:
+    return GreedyAgent(random.Random(1)).decide(view, decision)
+
+
+def test_b06_throws_the_other_suit_where_greedy_breaks_its_own_s9_5(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """B-06 (清一色挑战: one suit, no honours) held with ten 万 and 55z 34p: greedy throws the lone
+    1m to wait on 2p/5p, a win B-06 can never take; search throws 3p, toward one suit.  Control: the
+    same hand holding C-01 (two chows) throws 1m as greedy does."""
+    view, turn = at_turn(library, "123m456m789m1m55z34p", "B-06")
+    assert greedy(view, turn) == "discard 1m"
+    assert searched(view, turn, 256, 4) == {"discard 3p"}
+    plain = replace(view, contracts=("C-01", None, None, None))
+    assert searched(plain, turn, 256, 4) == {"discard 1m"}
+
+
+def test_b09_keeps_the_tiles_it_revealed_s9_5(library: Mapping[str, CompiledCard]) -> None:
+    """B-09 (公开实验: two revealed tiles still in the hand at hu; a second revealed tile thrown fails
+    it) with 9p and 2z revealed: greedy throws the lone 2z; search keeps both and throws 3s.  Control:
+    nothing revealed and C-01 held, search throws 2z."""
+    hand = "4m6p9p9p2s3s6s1z1z2z4z4z5z6z"
+    view, turn = at_turn(library, hand, "B-09", revealed="9p2z")
+    assert greedy(view, turn) == "discard 2z"
+    assert searched(view, turn, 128, 2) == {"discard 3s"}
+    plain = replace(view, contracts=("C-01", None, None, None), revealed=((), (), (), ()))
+    assert searched(plain, turn, 128, 2) == {"discard 2z"}
+
+
+def test_b14_aims_at_four_pairs_and_two_pungs_s9_9(library: Mapping[str, CompiledCard]) -> None:
+    """B-14 (四对双刻: four pairs and two pungs of six faces) with 333m, 66m, 11z, 33z: greedy throws
+    6m for runs; search keeps the pair and throws 2m.  Control: C-01 held, search throws 6m."""
+    view, turn = at_turn(library, "2m3m3m3m4m5m6m6m1p3p1z1z3z3z", "B-14")
+    assert greedy(view, turn) == "discard 6m"
+    assert searched(view, turn, 128, 2) == {"discard 2m"}
+    plain = replace(view, contracts=("C-01", None, None, None))
+    assert searched(plain, turn, 128, 2) == {"discard 6m"}
+
+
+def test_each_contract_term_gives_its_aim_lib_ten(library: Mapping[str, CompiledCard]) -> None:
+    """The aims are read from the terms, card by card alike: B-06's ``number_suits == 1`` and
+    ``tiles(honour) == 0`` make every 筒, 条 and honour junk for a 万 hand; B-04's only the honours;
+    B-09's ``revealed_kept`` protects its revealed tiles; B-11's ``tiles(chosen_suit) >= 7`` wants the
+    chosen suit and its ``forbid discard_suit`` protects it; B-07's four pungs, B-14's and B-15's
+    forms are shapes; C-01 (chows) gives no aim."""
+    view, _ = at_turn(library, "123m456m789m1m55z34p", "B-06")
+    honours = set(range(27, 34))
+    assert steer_of(view, library["B-06"], None, None).junk == set(range(9, 34))
+    assert steer_of(view, library["B-04"], None, None).junk == honours
+    revealed = replace(view, revealed=(tuple(parse("3p5z")), (), (), ()))
+    assert steer_of(revealed, library["B-09"], None, None).protect == set(parse("3p5z"))
+    wants = steer_of(view, library["B-11"], Suit("p"), None)
+    assert wants.wanted == set(range(9, 18)) and wants.need == 5 and wants.protect == set(range(9, 18))
+    assert steer_of(view, library["B-07"], None, None).shape == Shape(pungs=4, pairs=1)
+    assert steer_of(view, library["B-14"], None, None).shape == Shape(pungs=2, pairs=4)
+    assert steer_of(view, library["B-15"], None, "11122233344").shape == Shape(number="11122233344")
+    assert not steer_of(view, library["C-01"], None, None)
+
+
+def test_a_shape_covers_the_tiles_already_standing_in_it_s9_9() -> None:
+    """Coverage counts the hand's tiles already in the shape: a complete B-14 hand covers all 14; a
+    lucky number's digits count in any suit, with an honour pair and a lone wind besides."""
+    counts = [0] * 34
+    for k in parse("11m22p55s77m555z666z"):
+        counts[k] += 1
+    assert covered(counts, Shape(pungs=2, pairs=4)) == 14
+    lucky = [0] * 34
+    for k in parse("138m123p456s78m55z1z"):
+        lucky[k] += 1
+    assert covered(lucky, Shape(number="13812345678")) == 14
+    lucky[parse("1z")[0]] -= 1
+    lucky[parse("6z")[0]] += 1
+    assert covered(lucky, Shape(number="13812345678")) == 13
+
+
+def test_the_contract_chosen_is_the_one_the_hand_can_complete_s9_1(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """§9.1 by expected points: eleven 万 with 5z and 7p are offered C-06 (a wind pung), C-07 (a
+    dragon pung) and B-06 (one suit): search takes B-06, the one the hand can complete, every seed;
+    greedy's plain playouts mostly take C-06.  Control: a hand of three suits takes C-06."""
+    offer = Decision(DecisionKind.CONTRACT, 0, ("C-06", "C-07", "B-06"))
+    flush = replace(BLIND, hand=tuple(sorted(parse("11234567899m5z7p"))), wall_left=83, cards=library)
+    assert searched(flush, offer, 64, 4) == {"B-06"}
+    assert [GreedyAgent(random.Random(s)).decide(flush, offer) for s in range(4)].count("B-06") < 4
+    mixed = replace(flush, hand=tuple(sorted(parse("123m456p789s11z5z7p3s"))))
+    assert searched(mixed, offer, 64, 4) == {"C-06"}
+
+
+def endings_met(
+    library: Mapping[str, CompiledCard], hand: str, contract: str, suit: Suit | None, number: str | None
+) -> tuple[float, float]:
+    """How many of 200 imagined rounds of ``hand`` (13 tiles, 21 draws) end in a win that meets
+    ``contract``: played plainly, and played toward the contract's aims."""
+    view = replace(
+        BLIND,
+        hand=tuple(sorted(parse(hand))),
+        wall_left=80,
+        cards=library,
+        contracts=(contract, None, None, None),
+        contract_open=True,
+    )
+    card = library[contract]
+    outlook = choices.Outlook(view, 14, suit, (), form_grants(card, number))
+    met = []
+    for ends in (
+        choices.playouts(view, random.Random(3), 21, 200),
+        steered_playouts(view, random.Random(3), 21, 200, steer_of(view, card, suit, number)),
+    ):
+        met.append(sum(choices.contract_chance(card, e, outlook) for e in ends if e.complete is not None))
+    return met[0], met[1]
+
+
+@pytest.mark.parametrize(
+    ("hand", "contract", "suit", "number"),
+    [
+        ("2m3m4m7m3p3p7p1s1s4s8s1z5z", "B-11", Suit("m"), None),
+        ("111m222p55s77m9p34s", "B-07", None, None),
+        ("1m1m2m2m5p5p9s9s3z3z4z6m7p", "B-14", None, None),
+        ("1m3m8m1p2p3p4s5s6s8m5z5z1z", "B-15", None, "13812345678"),
+    ],
+)
+def test_rounds_imagined_toward_the_contract_meet_it_where_plain_ones_do_not_s9_9(
+    library: Mapping[str, CompiledCard], hand: str, contract: str, suit: Suit | None, number: str | None
+) -> None:
+    """B-11 (seven of the chosen 万 at hu), B-07 (four pungs), B-14 (four pairs, two pungs) and B-15
+    (the written number's digits, an honour pair and a lone wind): the plain playouts a greedy player
+    makes almost never end in a win that meets them; played toward the contract's aims, many do."""
+    plain, aimed = endings_met(library, hand, contract, suit, number)
+    assert plain <= 1 and aimed >= 8
