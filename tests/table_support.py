@@ -144,6 +144,4 @@ def installed_tiny(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Ru
     """The body of a ``tiny`` fixture: the rule set installed into ``folder`` for one test and
     found through the ``hexmj.rulesets`` entry points."""
     monkeypatch.syspath_prepend(str(install(folder)))
-    registry.installed.cache_clear()
     yield registry.ruleset("tiny")
-    registry.installed.cache_clear()
