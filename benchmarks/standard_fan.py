@@ -1,0 +1,249 @@
+"""The ``standard`` rule set's 81-fan scoring against PyMahjongGB's C++ ``MahjongFanCalculator``, on
+random winning hands (issue 14 items 6 and 7; ``make bench``).
+
+One run draws ``--hands`` random winning hands from ``engine.standard.random_wins`` (seed
+``--seed``): every legal form of spec 002 和牌的要求, concealed and with chows, pungs and kongs
+claimed from the other seats, with the win's circumstances and flowers.  Each is scored by both
+calculators and compared fan by fan.  Every hand where they differ is put in a kind by the fans that
+differ; a kind that a passage of spec 002 explains is named with it (:data:`EXPLAINED`), any other
+is printed as unexplained with an example, in the case format of ``hexmj score --rules standard
+--case``.  Then both score the same ``--speed`` hands, best of three in process CPU time, and the
+ratio is printed (the issue's target: ours at least as fast on the compiled build).
+
+    python benchmarks/standard_fan.py [--hands 100000] [--seed 20261201] [--speed 20000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from engine.build_info import describe
+from engine.core.melds import MeldKind
+from engine.core.registry import ruleset
+from engine.core.ruleset import OptionValue, RuleSet, WinContext
+from engine.core.tiles import EAST, is_honor
+from engine.standard.random_wins import random_wins
+
+T = TypeVar("T")
+SEED = 20261201
+SPEED_TARGET = 1.0
+PROGRESS = 10_000
+
+GbArgs = tuple[tuple[tuple[str, str, int], ...], tuple[str, ...], str, int, bool, bool, bool, bool, int, int]
+Lines = dict[str, int]
+"""A scored hand as fan name → points (value × count); 花牌 included."""
+
+_GB_HONOURS = ("F1", "F2", "F3", "F4", "J3", "J2", "J1")
+_CASE_HONOURS = "ESWNPFC"
+GB_NAMES = {"独听・单钓": "单钓将", "独听・嵌张": "坎张", "独听・边张": "边张"}
+"""PyMahjongGB's names that spec 002's table writes otherwise (番种 77–79)."""
+
+
+@dataclass(frozen=True)
+class Explained:
+    """A kind of disagreement spec 002 explains: the fans that differ, ``+`` where ours counts more and
+    ``-`` where PyMahjongGB does, and the passage."""
+
+    key: str
+    fans: Mapping[str, str]
+    passage: str
+    why: str
+
+
+EXPLAINED: tuple[Explained, ...] = (
+    Explained(
+        "明暗杠",
+        {"明暗杠": "-", "暗杠": "+", "明杠": "+"},
+        "番种 67 暗杠 2「自抓4张相同的牌开杠」; 番种 74 明杠 1",
+        "spec 002's 81 fans have no 明暗杠 (PyMahjongGB's 5 fan for one concealed and one exposed kong): "
+        "the two kongs count 暗杠 2 + 明杠 1",
+    ),
+)
+
+
+def gb_tile(kind: int) -> str:
+    """A kind in PyMahjongGB's notation: W/B/T 1-9 for 万/筒/条, F1-F4 winds, J1 中 J2 发 J3 白."""
+    return _GB_HONOURS[kind - 27] if kind >= 27 else "WBT"[kind // 9] + str(kind % 9 + 1)
+
+
+def gb_args(win: WinContext) -> GbArgs:
+    """``MahjongFanCalculator``'s arguments for ``win``: a chow by its middle tile, a pung or kong by
+    its face and the claimer's view of the seat it came from (0 a concealed kong)."""
+    packs = []
+    for meld, source in zip(win.melds, win.meld_sources, strict=True):
+        offer = 0 if source is None else (win.winner - source) % 4
+        if meld.kind is MeldKind.CHI:
+            packs.append(("CHI", gb_tile(meld.tiles[1]), 1))
+        else:
+            packs.append(("PENG" if meld.kind is MeldKind.PON else "GANG", gb_tile(meld.tiles[0]), offer))
+    return (
+        tuple(packs),
+        tuple(gb_tile(k) for k in win.concealed[:-1]),
+        gb_tile(win.winning_tile),
+        len(win.flowers),
+        win.self_drawn,
+        win.last_copy,
+        win.after_kong or win.robbing_kong,
+        win.last_of_wall,
+        win.seat_wind - EAST,
+        win.prevalent_wind - EAST,
+    )
+
+
+def gb_lines(args: GbArgs) -> Lines:
+    from MahjongGB import MahjongFanCalculator  # type: ignore[import-not-found]
+
+    lines: Lines = {}
+    for points, name in MahjongFanCalculator(*args):
+        lines[GB_NAMES.get(name, name)] = points
+    return lines
+
+
+def our_lines(rules: RuleSet, options: Mapping[str, OptionValue], win: WinContext) -> Lines:
+    return {fan.name: fan.value * fan.count for fan in rules.score(win, options).fan}
+
+
+def case_text(win: WinContext) -> str:
+    """``win`` in the case format of ``../shared/data/mcr-vectors.txt`` (``hexmj score --case``)."""
+
+    def tiles(kinds: Sequence[int]) -> str:
+        out, digits, suit = [], "", ""
+        for k in kinds:
+            if is_honor(k):
+                out.append(digits + suit)
+                digits, suit = "", ""
+                out.append(_CASE_HONOURS[k - 27])
+            elif "mps"[k // 9] == suit:
+                digits += str(k % 9 + 1)
+            else:
+                out.append(digits + suit)
+                digits, suit = str(k % 9 + 1), "mps"[k // 9]
+        return "".join(out) + digits + suit
+
+    flowers = "".join(str(f - 33) for f in win.flowers) + ("f" if win.flowers else "")
+    claims = []
+    for meld, source in zip(win.melds, win.meld_sources, strict=True):
+        digit = 0 if meld.kind is MeldKind.CHI or source is None else (source - win.winner) % 4
+        claims.append(f"{tiles(meld.tiles)}{digit}")
+    concealed = tiles(sorted(win.concealed[:-1])) + tiles([win.winning_tile])
+    winds = f"{_CASE_HONOURS[win.prevalent_wind - EAST]},{_CASE_HONOURS[win.seat_wind - EAST]}"
+    kong = win.after_kong or win.robbing_kong
+    flags = ",".join(str(int(f)) for f in (win.self_drawn, win.last_copy, win.last_of_wall, kong))
+    return f"{flowers};{','.join(claims)};{concealed};{winds},{flags}"
+
+
+def differences(ours: Lines, theirs: Lines) -> dict[str, str]:
+    """Each fan the two score differently: ``+`` ours more, ``-`` PyMahjongGB more."""
+    return {
+        name: "+" if ours.get(name, 0) > theirs.get(name, 0) else "-"
+        for name in sorted(ours.keys() | theirs.keys())
+        if ours.get(name, 0) != theirs.get(name, 0)
+    }
+
+
+def kind_of(diff: dict[str, str]) -> str:
+    """The kind of a disagreement: the explanations whose fans it shows, then any fan left over."""
+    left = dict(diff)
+    parts = []
+    for explained in EXPLAINED:
+        if all(left.get(name) == side for name, side in explained.fans.items()):
+            parts.append(explained.key)
+            for name in explained.fans:
+                del left[name]
+    parts += [f"{side}{name}" for name, side in left.items()]
+    return " & ".join(parts)
+
+
+def shown(lines: Lines) -> str:
+    return " + ".join(f"{name} {points}" for name, points in sorted(lines.items(), key=lambda x: -x[1]))
+
+
+def cross_check(rules: RuleSet, options: Mapping[str, OptionValue], wins: Sequence[WinContext]) -> None:
+    """Score every hand with both, count agreement, print each kind of disagreement with an example."""
+    kinds: Counter[str] = Counter()
+    examples: dict[str, tuple[WinContext, Lines, Lines]] = {}
+    totals_agree = 0
+    started = time.perf_counter()
+    for done, win in enumerate(wins, 1):
+        ours, theirs = our_lines(rules, options, win), gb_lines(gb_args(win))
+        totals_agree += sum(ours.values()) == sum(theirs.values())
+        if ours != theirs:
+            kind = kind_of(differences(ours, theirs))
+            kinds[kind] += 1
+            examples.setdefault(kind, (win, ours, theirs))
+        if done % PROGRESS == 0:
+            print(
+                f"  {done:,} hands, {sum(kinds.values()):,} differ, {time.perf_counter() - started:.1f} s",
+                flush=True,
+            )
+    total = len(wins)
+    agree = total - sum(kinds.values())
+    print(f"agreement, fan by fan: {agree:,} of {total:,} hands ({100 * agree / total:.2f} %)")
+    print(f"agreement, totals:     {totals_agree:,} of {total:,} hands ({100 * totals_agree / total:.2f} %)")
+    explained = {e.key: e for e in EXPLAINED}
+    unexplained = 0
+    for kind, n in kinds.most_common():
+        win, ours, theirs = examples[kind]
+        print(f"\n{n:7,} hands ({100 * n / total:.2f} %): {kind}")
+        print(f"    example   {case_text(win)}")
+        print(f"    ours      {shown(ours)} = {sum(ours.values())}")
+        print(f"    PyMahjongGB {shown(theirs)} = {sum(theirs.values())}")
+        for part in kind.split(" & "):
+            if part in explained:
+                print(f"    spec 002  {explained[part].passage}: {explained[part].why}")
+            else:
+                unexplained += n
+                print(f"    UNEXPLAINED: {part}")
+    print(f"\nunexplained disagreements: {unexplained:,} hands")
+
+
+def rate(fn: Callable[[T], object], items: Sequence[T], repeat: int = 3) -> float:
+    """Best of ``repeat`` runs, in items per second of process CPU time (steady on a shared machine)."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        for item in items:
+            fn(item)
+        best = min(best, time.process_time() - start)
+    return len(items) / best
+
+
+def speed(rules: RuleSet, options: Mapping[str, OptionValue], wins: Sequence[WinContext]) -> None:
+    """Hands per second of ours (``RuleSet.score`` of a :class:`WinContext`) and PyMahjongGB's
+    ``MahjongFanCalculator`` (its arguments made beforehand), on the same hands."""
+    from MahjongGB import MahjongFanCalculator
+
+    args = [gb_args(w) for w in wins]
+    score = rules.score
+    ours = rate(lambda w: score(w, options), wins)
+    theirs = rate(lambda a: MahjongFanCalculator(*a), args)
+    verdict = "ok" if ours / theirs >= SPEED_TARGET else f"below {SPEED_TARGET:g}x"
+    print(
+        f"scoring a win, {len(wins):,} hands: ours {ours:,.0f}/s   PyMahjongGB {theirs:,.0f}/s   "
+        f"{ours / theirs:.2f}x  {verdict}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=100_000)
+    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--speed", type=int, default=20_000, help="hands timed (the first of the corpus)")
+    args = parser.parse_args()
+    print(describe())
+    rules = ruleset("standard")
+    options = rules.resolve_options([])
+    started = time.perf_counter()
+    wins = list(random_wins(args.seed, args.hands))
+    print(f"{len(wins):,} random winning hands (seed {args.seed}), {time.perf_counter() - started:.1f} s")
+    cross_check(rules, options, wins)
+    speed(rules, options, wins[: args.speed])
+
+
+if __name__ == "__main__":
+    main()
