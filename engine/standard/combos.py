@@ -1,0 +1,247 @@
+"""The fans sets make together, counted under the principles 不拆移, 不得相同 and 套算一次
+(spec 002 【番数计算规则】 2, 3, 5) and 就高不就低 (4).
+
+A combination fan takes two or more of a hand's sets (一般高, 清龙, 三同刻, 大三元 …), some with the
+pair (一色双龙会, 小三元).  Of the instances a hand's sets allow, the counted ones are the most
+valuable choice in which
+
+* no counted instance lies within the sets of another (不拆移: a fan's own sets are not split
+  into a new fan);
+* no set counts twice in one fan (不得相同);
+* taken in some order, each instance brings at most one set that an earlier one used (套算一次:
+  a set not yet combined combines once with one that was).
+
+Single-set fans (箭刻, 圈风刻, 门风刻, 幺九刻) are each pung's own, counted per pung; a pung that
+counts 圈风刻, 门风刻 or lies in a 三风刻 is not also a 幺九刻 (不重复).  The answers depend only
+on the sets, so each is worked out once and kept.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, pairwise
+
+from engine.standard import fans as F
+
+PAIR = 4
+"""The member index of the pair in a combination."""
+
+Counted = tuple[tuple[int, int], ...]
+"""Fan numbers and how many times each counts."""
+
+_Instance = tuple[int, int]
+"""A fan number and the bit mask of the members it takes."""
+
+_CHOWS: dict[tuple[int, ...], Counted] = {}
+_PUNGS: dict[tuple[int, ...], Counted] = {}
+
+
+def _suit(k: int) -> int:
+    return k // 9
+
+
+def _rank(k: int) -> int:
+    return k % 9
+
+
+def _steps(ranks: list[int], step: int) -> bool:
+    return all(b - a == step for a, b in pairwise(ranks))
+
+
+def _chow_pair(a: int, b: int) -> int:
+    """The two-chow fan of chows starting at ``a`` and ``b`` (0: none)."""
+    if _suit(a) != _suit(b):
+        return F.MIXED_DOUBLE_CHOW if _rank(a) == _rank(b) else 0
+    if a == b:
+        return F.PURE_DOUBLE_CHOW
+    if abs(a - b) == 3:
+        return F.SHORT_STRAIGHT
+    return F.TWO_TERMINAL_CHOWS if {_rank(a), _rank(b)} == {0, 6} else 0
+
+
+def _chow_triple(starts: tuple[int, ...]) -> int:
+    ordered = sorted(starts)
+    suits = {_suit(k) for k in ordered}
+    ranks = sorted(_rank(k) for k in ordered)
+    if len(suits) == 3:
+        if ranks == [0, 3, 6]:
+            return F.MIXED_STRAIGHT
+        if ranks[0] == ranks[2]:
+            return F.MIXED_TRIPLE_CHOW
+        return F.MIXED_SHIFTED_CHOWS if _steps(ranks, 1) else 0
+    if len(suits) == 1:
+        if ranks == [0, 3, 6]:
+            return F.PURE_STRAIGHT
+        if ranks[0] == ranks[2]:
+            return F.PURE_TRIPLE_CHOW
+        return F.PURE_SHIFTED_CHOWS if _steps(ranks, 1) or _steps(ranks, 2) else 0
+    return 0
+
+
+def _chow_quad(starts: tuple[int, ...]) -> int:
+    if len({_suit(k) for k in starts}) != 1:
+        return 0
+    ranks = sorted(_rank(k) for k in starts)
+    if ranks[0] == ranks[3]:
+        return F.QUADRUPLE_CHOW
+    return F.FOUR_PURE_SHIFTED_CHOWS if _steps(ranks, 1) or _steps(ranks, 2) else 0
+
+
+def _dragon_chows(starts: tuple[int, ...], pair: int) -> int:
+    """一色双龙会 / 三色双龙会: two 老少副 and a pair of fives (rows 13, 29)."""
+    if pair >= 27 or _rank(pair) != 4:
+        return 0
+    by_suit: dict[int, list[int]] = {}
+    for k in starts:
+        if _rank(k) not in (0, 6):
+            return 0
+        by_suit.setdefault(_suit(k), []).append(_rank(k))
+    shapes = sorted(sorted(r) for r in by_suit.values())
+    if shapes == [[0, 0, 6, 6]] and _suit(starts[0]) == _suit(pair):
+        return F.PURE_TERMINAL_CHOWS
+    if shapes == [[0, 6], [0, 6]] and _suit(pair) not in by_suit:
+        return F.THREE_SUITED_TERMINAL_CHOWS
+    return 0
+
+
+def _chow_instances(starts: tuple[int, ...], pair: int) -> list[_Instance]:
+    found: list[_Instance] = []
+    members = range(len(starts))
+    for size, judge in ((2, None), (3, _chow_triple), (4, _chow_quad)):
+        for chosen in combinations(members, size):
+            picked = tuple(starts[i] for i in chosen)
+            fan = _chow_pair(*picked) if judge is None else judge(picked)
+            if fan:
+                found.append((fan, sum(1 << i for i in chosen)))
+    if len(starts) == 4 and pair >= 0:
+        fan = _dragon_chows(starts, pair)
+        if fan:
+            found.append((fan, 0b11111))
+    return found
+
+
+def _pung_pair(a: int, b: int) -> int:
+    if a < 27 and b < 27:
+        return F.DOUBLE_PUNG if _rank(a) == _rank(b) else 0
+    return F.TWO_DRAGON_PUNGS if a >= 31 and b >= 31 else 0
+
+
+def _pung_triple(kinds: tuple[int, ...]) -> int:
+    ordered = sorted(kinds)
+    if ordered[2] < 27:
+        suits = {_suit(k) for k in ordered}
+        ranks = sorted(_rank(k) for k in ordered)
+        if len(suits) == 3:
+            if ranks[0] == ranks[2]:
+                return F.TRIPLE_PUNG
+            return F.MIXED_SHIFTED_PUNGS if _steps(ranks, 1) else 0
+        return F.PURE_SHIFTED_PUNGS if len(suits) == 1 and _steps(ranks, 1) else 0
+    if all(27 <= k < 31 for k in ordered):
+        return F.BIG_THREE_WINDS
+    return F.BIG_THREE_DRAGONS if ordered[0] >= 31 else 0
+
+
+def _pung_quad(kinds: tuple[int, ...]) -> int:
+    ordered = sorted(kinds)
+    if ordered[3] < 27 and len({_suit(k) for k in ordered}) == 1 and _steps(ordered, 1):
+        return F.FOUR_PURE_SHIFTED_PUNGS
+    return F.BIG_FOUR_WINDS if ordered == [27, 28, 29, 30] else 0
+
+
+def _pung_instances(kinds: tuple[int, ...], pair: int) -> list[_Instance]:
+    found: list[_Instance] = []
+    members = range(len(kinds))
+    for size, judge in ((2, None), (3, _pung_triple), (4, _pung_quad)):
+        for chosen in combinations(members, size):
+            picked = tuple(kinds[i] for i in chosen)
+            fan = _pung_pair(*picked) if judge is None else judge(picked)
+            if fan:
+                found.append((fan, sum(1 << i for i in chosen)))
+    bit = 1 << PAIR
+    winds = [i for i in members if 27 <= kinds[i] < 31]
+    dragons = [i for i in members if kinds[i] >= 31]
+    if 27 <= pair < 31 and len(winds) == 3:
+        found.append((F.LITTLE_FOUR_WINDS, bit | sum(1 << i for i in winds)))
+    if pair >= 31 and len(dragons) == 2:
+        found.append((F.LITTLE_THREE_DRAGONS, bit | sum(1 << i for i in dragons)))
+    return found
+
+
+def _best(instances: list[_Instance]) -> list[_Instance]:
+    """The most valuable choice of ``instances`` the three principles allow (module docstring)."""
+    best: list[_Instance] = []
+    best_value = 0
+
+    def extend(start: int, chosen: list[_Instance], used: int, value: int) -> None:
+        nonlocal best, best_value
+        if value > best_value:
+            best, best_value = list(chosen), value
+        for i in range(start, len(instances)):
+            fan, mask = instances[i]
+            if _allowed(fan, mask, chosen, used):
+                chosen.append((fan, mask))
+                extend(i + 1, chosen, used | mask, value + F.VALUES[fan])
+                chosen.pop()
+
+    extend(0, [], 0, 0)
+    return best
+
+
+def _allowed(fan: int, mask: int, chosen: list[_Instance], used: int) -> bool:
+    for other, other_mask in chosen:
+        if mask & other_mask in (mask, other_mask) or (other == fan and mask & other_mask):
+            return False
+    return (mask & used).bit_count() <= 1 or _orderable([m for _, m in chosen] + [mask], 0)
+
+
+def _orderable(masks: list[int], used: int) -> bool:
+    """Whether ``masks`` can be taken in an order in which each brings at most one used set."""
+    if not masks:
+        return True
+    for index, mask in enumerate(masks):
+        if (mask & used).bit_count() <= 1 and _orderable(masks[:index] + masks[index + 1 :], used | mask):
+            return True
+    return False
+
+
+def _tally(chosen: list[_Instance]) -> dict[int, int]:
+    tally: dict[int, int] = {}
+    for fan, _ in chosen:
+        tally[fan] = tally.get(fan, 0) + 1
+    return tally
+
+
+def chow_fans(starts: tuple[int, ...], pair: int) -> Counted:
+    """The combination fans of chows starting at ``starts`` (sorted) with the pair ``pair``."""
+    key = (*starts, pair if pair < 27 and _rank(pair) == 4 else -1)
+    known = _CHOWS.get(key)
+    if known is None:
+        known = tuple(sorted(_tally(_best(_chow_instances(starts, key[-1]))).items()))
+        _CHOWS[key] = known
+    return known
+
+
+def pung_fans(kinds: tuple[int, ...], pair: int, prevalent: int, seat: int) -> Counted:
+    """The fans of pungs and kongs of ``kinds`` (sorted) with the pair ``pair``: combinations and
+    each pung's own (箭刻, 圈风刻, 门风刻, 幺九刻)."""
+    key = (*kinds, pair, prevalent, seat)
+    known = _PUNGS.get(key)
+    if known is None:
+        chosen = _best(_pung_instances(kinds, pair if pair >= 27 else -1))
+        tally = _tally(chosen)
+        in_winds = sum(m for fan, m in chosen if fan == F.BIG_THREE_WINDS)
+        for i, k in enumerate(kinds):
+            own = _own_fans(k, prevalent, seat, bool(in_winds >> i & 1))
+            for fan in own:
+                tally[fan] = tally.get(fan, 0) + 1
+        known = tuple(sorted(tally.items()))
+        _PUNGS[key] = known
+    return known
+
+
+def _own_fans(k: int, prevalent: int, seat: int, in_three_winds: bool) -> tuple[int, ...]:
+    if k >= 31:
+        return (F.DRAGON_PUNG,)
+    if k >= 27:
+        own = tuple(fan for fan, wind in ((F.PREVALENT_WIND, prevalent), (F.SEAT_WIND, seat)) if k == wind)
+        return own or (() if in_three_winds else (F.PUNG_OF_TERMINALS_OR_HONORS,))
+    return (F.PUNG_OF_TERMINALS_OR_HONORS,) if _rank(k) in (0, 8) else ()
