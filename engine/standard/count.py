@@ -292,7 +292,8 @@ def _unique_wait(hand: Hand, held: list[int], melds: int) -> bool:
 
 def _knitted_straight_readings(hand: Hand, base: list[int]) -> list[list[int]]:
     """组合龙 with the basic form's fourth set and pair (row 35): the knitted nine count as three
-    chows for 平和; a wait counts only on a tile outside them."""
+    chows for 平和; a wait counts when the winning tile can be read as the set's or the pair's, a
+    second copy of a knitted face included (就高不就低, R150)."""
     pattern = knitted_straight(hand.concealed)
     if not pattern:
         return []
@@ -307,7 +308,7 @@ def _knitted_straight_readings(hand: Hand, base: list[int]) -> list[list[int]]:
             counted[fan] += times
         if chows and pair < 27:
             counted[F.ALL_CHOWS] = 1
-        if hand.win not in pattern and _unique_wait(hand, rest, 3 + hand.melds):
+        if rest[hand.win] and _unique_wait(hand, rest, 3 + hand.melds):
             wait = _wait_fan(hand.win, own_chows, pair)
             if wait:
                 counted[wait] = 1
