@@ -26,7 +26,9 @@ from engine.build_info import describe
 from engine.core.melds import MeldKind
 from engine.core.registry import ruleset
 from engine.core.ruleset import OptionValue, RuleSet, WinContext
-from engine.core.tiles import EAST, is_honor
+from engine.core.tiles import EAST, counts, is_honor
+from engine.standard import fans as F
+from engine.standard.count import counted_readings
 from engine.standard.random_wins import random_wins
 
 T = TypeVar("T")
@@ -45,25 +47,124 @@ GB_NAMES = {"独听・单钓": "单钓将", "独听・嵌张": "坎张", "独听
 
 
 @dataclass(frozen=True)
+class Case:
+    """One hand both calculators scored: the win, each one's fan lines, the fans that differ (``+``
+    ours more, ``-`` PyMahjongGB more) and the fan lines of each of our readings."""
+
+    win: WinContext
+    ours: Lines
+    theirs: Lines
+    diff: dict[str, str]
+    readings: list[Lines]
+
+    @property
+    def theirs_is_our_reading(self) -> bool:
+        """PyMahjongGB's lines are those of one of our readings: the two chose different readings."""
+        return self.theirs in self.readings
+
+
+@dataclass(frozen=True)
 class Explained:
-    """A kind of disagreement spec 002 explains: the fans that differ, ``+`` where ours counts more and
-    ``-`` where PyMahjongGB does, and the passage."""
+    """A kind of disagreement spec 002 explains: the passage, why, and which of a hand's differing
+    fans it accounts for (``None``: it does not apply to the hand)."""
 
     key: str
-    fans: Mapping[str, str]
     passage: str
     why: str
+    accounts: Callable[[Case], set[str] | None]
+
+
+def _two_kongs(case: Case) -> set[str] | None:
+    wanted = {"明暗杠": "-", "暗杠": "+", "明杠": "+"}
+    return set(wanted) if all(case.diff.get(n) == side for n, side in wanted.items()) else None
+
+
+EQUAL_CHOICES = frozenset({"一般高", "喜相逢", "连六", "老少副", "边张", "坎张", "单钓将"})
+"""One-fan fans of which the same sets or the same tile may make one or another."""
+
+
+def _equal_readings(case: Case) -> set[str] | None:
+    """The same total, and PyMahjongGB's lines are one of our readings or differ from ours only in
+    which one-fan combination or wait the same sets make."""
+    if sum(case.ours.values()) != sum(case.theirs.values()):
+        return None
+    return set(case.diff) if case.theirs_is_our_reading or set(case.diff) <= EQUAL_CHOICES else None
+
+
+WAIT_FANS = ("边张", "坎张", "单钓将")
+
+
+def _exhausted_wait(case: Case) -> set[str] | None:
+    """Our wait fan where PyMahjongGB counts a second wait on a face the winner holds all four of."""
+    waits = {n for n in WAIT_FANS if case.diff.get(n) == "+"}
+    if waits and case.theirs_is_our_reading:
+        return set(case.diff) if dead_waits(case.win) else None
+    if not waits or not dead_waits(case.win):
+        return None
+    return waits
 
 
 EXPLAINED: tuple[Explained, ...] = (
     Explained(
         "明暗杠",
-        {"明暗杠": "-", "暗杠": "+", "明杠": "+"},
-        "番种 67 暗杠 2「自抓4张相同的牌开杠」; 番种 74 明杠 1",
-        "spec 002's 81 fans have no 明暗杠 (PyMahjongGB's 5 fan for one concealed and one exposed kong): "
-        "the two kongs count 暗杠 2 + 明杠 1",
+        "番种 67 暗杠「自抓4张相同的牌开杠」2; 番种 74 明杠 1 (R401)",
+        "the 81 fans of spec 002 have no 明暗杠, PyMahjongGB's 5 fan for one concealed and one exposed "
+        "kong: the two count 暗杠 2 + 明杠 1",
+        _two_kongs,
+    ),
+    Explained(
+        "独听 of a face all four of which the winner holds",
+        "术语 十四 听牌「只差所需要的一张牌即能和牌的状态」; 番种 77–79",
+        "a face the winner already holds four of cannot be the tile the hand needs, so the hand waits on "
+        "one tile and its 边张/坎张/单钓将 counts (R151); PyMahjongGB counts the dead face as a second "
+        "wait",
+        _exhausted_wait,
+    ),
+    Explained(
+        "another reading of the same value",
+        "番数计算规则 4 就高不就低「可选择分高的番种计分」, 5 套算一次",
+        "two readings of the hand are worth the same total, PyMahjongGB's is one of ours: the principles "
+        "let either count (one's 一般高 or the other's 喜相逢 with the fourth chow, 边张 or 坎张 for the "
+        "same tile, 三同顺 or 三节高 of the same nine tiles)",
+        _equal_readings,
     ),
 )
+
+
+def dead_waits(win: WinContext) -> list[int]:
+    """The faces other than the winning tile that would complete the hand before the win (as four
+    sets and a pair, or 七对) but of which the winner already holds all four, concealed or declared."""
+    standing = counts(win.concealed[:-1])
+    held = counts([*win.concealed, *(t for m in win.melds for t in m.tiles)])
+    dead = []
+    for k in range(34):
+        if k != win.winning_tile and held[k] == 4:
+            standing[k] += 1
+            pairs = not win.melds and all(n in (0, 2, 4) for n in standing)
+            if pairs or _sets_and_pair(standing, False):
+                dead.append(k)
+            standing[k] -= 1
+    return dead
+
+
+def _sets_and_pair(left: list[int], paired: bool) -> bool:
+    """Whether ``left`` (counts, a fifth copy allowed) splits into sets and exactly one pair."""
+    first = next((k for k, n in enumerate(left) if n), -1)
+    if first < 0:
+        return paired
+    found = False
+    for take, ok in (
+        ((first,) * 3, left[first] >= 3),
+        ((first,) * 2, not paired and left[first] >= 2),
+        ((first, first + 1, first + 2), first < 27 and first % 9 < 7 and left[first + 1] and left[first + 2]),
+    ):
+        if ok and not found:
+            for t in take:
+                left[t] -= 1
+            found = _sets_and_pair(left, paired or len(take) == 2)
+            for t in take:
+                left[t] += 1
+    return found
 
 
 def gb_tile(kind: int) -> str:
@@ -146,41 +247,51 @@ def differences(ours: Lines, theirs: Lines) -> dict[str, str]:
     }
 
 
-def kind_of(diff: dict[str, str]) -> str:
-    """The kind of a disagreement: the explanations whose fans it shows, then any fan left over."""
-    left = dict(diff)
+def kind_of(case: Case) -> list[str]:
+    """The kind of a disagreement: the explanations that account for its fans, then any fan left."""
+    left = set(case.diff)
     parts = []
     for explained in EXPLAINED:
-        if all(left.get(name) == side for name, side in explained.fans.items()):
+        accounted = explained.accounts(case)
+        if accounted is not None and accounted & left:
             parts.append(explained.key)
-            for name in explained.fans:
-                del left[name]
-    parts += [f"{side}{name}" for name, side in left.items()]
-    return " & ".join(parts)
+            left -= accounted
+    return parts + [f"{case.diff[name]}{name}" for name in sorted(left)]
 
 
 def shown(lines: Lines) -> str:
     return " + ".join(f"{name} {points}" for name, points in sorted(lines.items(), key=lambda x: -x[1]))
 
 
-def cross_check(rules: RuleSet, options: Mapping[str, OptionValue], wins: Sequence[WinContext]) -> None:
-    """Score every hand with both, count agreement, print each kind of disagreement with an example."""
+def reading_lines(win: WinContext) -> list[Lines]:
+    """The fan lines of each of our readings of ``win``, 花牌 added."""
+    found = []
+    for counted in counted_readings(win):
+        lines = {F.NAMES[fan]: F.VALUES[fan] * times for fan, times in enumerate(counted) if fan and times}
+        if win.flowers:
+            lines[F.NAMES[F.FLOWER_TILES]] = len(win.flowers)
+        found.append(lines)
+    return found
+
+
+def cross_check(rules: RuleSet, options: Mapping[str, OptionValue], wins: Sequence[WinContext]) -> int:
+    """Score every hand with both, count agreement, print each kind of disagreement with an example
+    and its explanation; returns the number of hands no explanation accounts for."""
     kinds: Counter[str] = Counter()
-    examples: dict[str, tuple[WinContext, Lines, Lines]] = {}
+    examples: dict[str, Case] = {}
     totals_agree = 0
     started = time.perf_counter()
     for done, win in enumerate(wins, 1):
         ours, theirs = our_lines(rules, options, win), gb_lines(gb_args(win))
         totals_agree += sum(ours.values()) == sum(theirs.values())
         if ours != theirs:
-            kind = kind_of(differences(ours, theirs))
+            case = Case(win, ours, theirs, differences(ours, theirs), reading_lines(win))
+            kind = " & ".join(kind_of(case))
             kinds[kind] += 1
-            examples.setdefault(kind, (win, ours, theirs))
+            examples.setdefault(kind, case)
         if done % PROGRESS == 0:
-            print(
-                f"  {done:,} hands, {sum(kinds.values()):,} differ, {time.perf_counter() - started:.1f} s",
-                flush=True,
-            )
+            took = time.perf_counter() - started
+            print(f"  {done:,} hands, {sum(kinds.values()):,} differ, {took:.1f} s", flush=True)
     total = len(wins)
     agree = total - sum(kinds.values())
     print(f"agreement, fan by fan: {agree:,} of {total:,} hands ({100 * agree / total:.2f} %)")
@@ -188,18 +299,19 @@ def cross_check(rules: RuleSet, options: Mapping[str, OptionValue], wins: Sequen
     explained = {e.key: e for e in EXPLAINED}
     unexplained = 0
     for kind, n in kinds.most_common():
-        win, ours, theirs = examples[kind]
+        case = examples[kind]
         print(f"\n{n:7,} hands ({100 * n / total:.2f} %): {kind}")
-        print(f"    example   {case_text(win)}")
-        print(f"    ours      {shown(ours)} = {sum(ours.values())}")
-        print(f"    PyMahjongGB {shown(theirs)} = {sum(theirs.values())}")
+        print(f"    example      {case_text(case.win)}")
+        print(f"    ours         {shown(case.ours)} = {sum(case.ours.values())}")
+        print(f"    PyMahjongGB  {shown(case.theirs)} = {sum(case.theirs.values())}")
         for part in kind.split(" & "):
             if part in explained:
-                print(f"    spec 002  {explained[part].passage}: {explained[part].why}")
+                print(f"    spec 002     {explained[part].passage}: {explained[part].why}")
             else:
                 unexplained += n
-                print(f"    UNEXPLAINED: {part}")
-    print(f"\nunexplained disagreements: {unexplained:,} hands")
+                print(f"    UNEXPLAINED  {part}")
+    print(f"\nhands with a difference no passage explains: {unexplained:,}")
+    return unexplained
 
 
 def rate(fn: Callable[[T], object], items: Sequence[T], repeat: int = 3) -> float:
@@ -237,7 +349,7 @@ def main() -> None:
     args = parser.parse_args()
     print(describe())
     rules = ruleset("standard")
-    options = rules.resolve_options([])
+    options = rules.resolve_options(["limit=unlimited", "min_fan=0"])
     started = time.perf_counter()
     wins = list(random_wins(args.seed, args.hands))
     print(f"{len(wins):,} random winning hands (seed {args.seed}), {time.perf_counter() - started:.1f} s")
