@@ -122,9 +122,9 @@ EXPLAINED: tuple[Explained, ...] = (
     ),
     Explained(
         "another reading of the same value",
-        "番数计算规则 4 就高不就低「可选择分高的番种计分」, 5 套算一次",
-        "two readings of the hand are worth the same total, PyMahjongGB's is one of ours: the principles "
-        "let either count (one's 一般高 or the other's 喜相逢 with the fourth chow, 边张 or 坎张 for the "
+        "番数计算规则 4 就高不就低「可选择分高的番种计分」, 5 套算一次 (R152)",
+        "two readings of the hand are worth the same total, PyMahjongGB's one of ours: the principles "
+        "let either count, ours itemises the first it finds (one's 一般高 or the other's 喜相逢 with the fourth chow, 边张 or 坎张 for the "
         "same tile, 三同顺 or 三节高 of the same nine tiles)",
         _equal_readings,
     ),
