@@ -124,8 +124,8 @@ EXPLAINED: tuple[Explained, ...] = (
         "another reading of the same value",
         "番数计算规则 4 就高不就低「可选择分高的番种计分」, 5 套算一次 (R152)",
         "two readings of the hand are worth the same total, PyMahjongGB's one of ours: the principles "
-        "let either count, ours itemises the first it finds (one's 一般高 or the other's 喜相逢 with the fourth chow, 边张 or 坎张 for the "
-        "same tile, 三同顺 or 三节高 of the same nine tiles)",
+        "let either count and ours itemises the first it finds (一般高 or 喜相逢 of the fourth chow, "
+        "边张 or 坎张 of the same tile, 三同顺 or 三节高 of the same nine tiles)",
         _equal_readings,
     ),
 )
