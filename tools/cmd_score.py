@@ -22,6 +22,14 @@ Output: ``{"legal": true, "total": N, "items": [{"id", "name", "points",
 "reason": "…"}`` and exit 1.  Malformed input: one line naming the field, exit 2.
 Card ids are looked up in the core cards of the card folder ``cards/``, or ``--cards DIR``: a
 module's card file is not read, so a broken one does not stop a score (R203).
+
+``--rules NAME`` scores under another installed rule set (``standard``, seed 002): the same
+``concealed``, ``melds``, ``win_tile``, ``win_by`` and ``flowers``, with ``prevalent_wind`` and
+``seat_wind`` (``E S W N``) and the win's ``flags`` (``last_copy``, ``last_of_wall``,
+``after_kong``, ``robbing_kong``); or ``--case CASE``, one case of the test vectors' format
+(``engine.standard.vectors``).  It prints each fan and the total, or with ``--json``
+``{"total": N, "fan": [{"name", "value", "count"}], "may_win": bool}``; exit 1 when the hand is in
+none of the rule set's forms.  ``--option NAME[=VALUE]`` sets the rule set's table options.
 """
 
 from __future__ import annotations
@@ -42,12 +50,15 @@ from dsl.compiler import compile_cards
 from dsl.loader import default_paths, load_cards
 from dsl.pools import card_paths
 from engine.core.errors import InputError
-from engine.core.melds import Meld
+from engine.core.melds import Meld, MeldKind, is_plain_run
+from engine.core.registry import DEFAULT, ruleset
+from engine.core.ruleset import RuleSet, Scored, WinContext
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import Suit, TileSyntaxError, format_one, is_flower, parse, parse_one
 from engine.hextech.contracts import ContractTerms
 from engine.hextech.predicates import mentions
 from engine.hextech.scoring import SPECIAL_FLAGS, ContractState, ScoreResult, WinInput, describe, score_win
+from engine.standard.vectors import parse_case
 from tools.cmd_pool import CardsOption
 
 Flag = Literal[
@@ -90,6 +101,26 @@ class ScoreRequest(BaseModel):
     flags: list[Flag] = []
     treasure: list[str] = []
     augments: list[str] = []
+
+
+Wind = Literal["E", "S", "W", "N"]
+WIND_KINDS = {"E": 27, "S": 28, "W": 29, "N": 30}
+WinFlag = Literal["last_copy", "last_of_wall", "after_kong", "robbing_kong"]
+
+
+class RuleSetRequest(BaseModel):
+    """One win to score under a rule set named by ``--rules``: the hand, the winds, the flags."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    concealed: str
+    melds: list[str] = []
+    win_tile: str
+    win_by: Literal["ron", "self_draw", "tsumo"]
+    flowers: str = ""
+    prevalent_wind: Wind = "E"
+    seat_wind: Wind = "E"
+    flags: list[WinFlag] = []
 
 
 @dataclass(frozen=True)
@@ -266,6 +297,91 @@ def score_text(text: str, catalogue: Catalogue) -> ScoreResult:
     return score_win(win_input(parse_request(text), catalogue))
 
 
+def win_context(request: RuleSetRequest) -> WinContext:
+    """The rule set's view of a validated request; a problem raises :class:`InputError` naming
+    the field.  The winner sits at seat 0, a discard comes from seat 3."""
+    concealed = tuple(_tiles("concealed", request.concealed))
+    if any(is_flower(k) for k in concealed):
+        raise InputError("concealed: flowers are set aside; list them in 'flowers'")
+    try:
+        win_tile = parse_one(request.win_tile)
+    except TileSyntaxError as err:
+        raise InputError(f"win_tile: {err}") from None
+    if win_tile not in concealed:
+        raise InputError(f"win_tile: {format_one(win_tile)} is not among the concealed tiles")
+    melds = _melds(request.melds)
+    for index, meld in enumerate(melds):
+        if meld.kind is MeldKind.CHI and not is_plain_run(meld.tiles):
+            raise InputError(f"melds[{index}]: {meld} is no chow: a chow is three numbers of one suit")
+    _check_counts(concealed, melds)
+    flags = set(request.flags)
+    self_drawn = request.win_by != "ron"
+    if "robbing_kong" in flags and self_drawn:
+        raise InputError("flags: robbing_kong is a win on another player's kong, so win_by is ron")
+    if "after_kong" in flags and not (self_drawn and any(meld.is_kong for meld in melds)):
+        raise InputError(
+            "flags: after_kong is a self-drawn win on a kong's replacement; it needs a kong meld"
+        )
+    seat = WIND_KINDS[request.seat_wind]
+    return WinContext(
+        concealed=concealed,
+        melds=melds,
+        winning_tile=win_tile,
+        winner=0,
+        discarder=None if self_drawn else 3,
+        prevalent_wind=WIND_KINDS[request.prevalent_wind],
+        seat_wind=seat,
+        dealer=(27 - seat) % 4,
+        flowers=_flowers(request.flowers),
+        last_copy="last_copy" in flags,
+        last_of_wall="last_of_wall" in flags,
+        after_kong="after_kong" in flags,
+        robbing_kong="robbing_kong" in flags,
+    )
+
+
+def ruleset_request(text: str) -> WinContext:
+    """Validate the JSON text of a ``--rules`` request and read it as a win."""
+    if not text.strip():
+        raise InputError("empty input; expected one JSON object describing the win")
+    try:
+        request = RuleSetRequest.model_validate_json(text)
+    except ValidationError as err:
+        raise InputError(_validation_message(err)) from None
+    return win_context(request)
+
+
+def scored_json(scored: Scored, may_win: bool) -> dict[str, object]:
+    """The JSON object ``hexmj score --rules NAME --json`` prints."""
+    fan = [{"name": line.name, "value": line.value, "count": line.count} for line in scored.fan]
+    return {"total": scored.total, "fan": fan, "may_win": may_win}
+
+
+def scored_text(scored: Scored, may_win: bool) -> str:
+    """Each fan on its line (value, and the count when more than one), then the total."""
+    if not scored.fan:
+        return "not a winning hand: no legal form"
+    lines = [
+        f"{line.name} {line.value}"
+        + (f" ×{line.count} = {line.value * line.count}" if line.count > 1 else "")
+        for line in scored.fan
+    ]
+    lines.append(f"total {scored.total}" + ("" if may_win else " (below the minimum to declare the win)"))
+    return "\n".join(lines)
+
+
+def _score_under(rules: RuleSet, win: WinContext, options: list[str], as_json: bool) -> None:
+    values = rules.resolve_options(options)
+    scored = rules.score(win, values)
+    may_win = bool(scored.fan) and rules.may_win(win, values)
+    if as_json:
+        typer.echo(json.dumps(scored_json(scored, may_win), ensure_ascii=False))
+    else:
+        typer.echo(scored_text(scored, may_win))
+    if not scored.fan:
+        raise typer.Exit(1)
+
+
 def _read(source: str) -> str:
     """The request text of a file or stdin, without a byte-order mark; the caller names the source."""
     try:
@@ -281,6 +397,17 @@ def _read(source: str) -> str:
 def score(
     source: Annotated[str, typer.Argument(help="A JSON file describing the win, or - for stdin.")] = "-",
     folder: CardsOption = None,
+    rules_name: Annotated[
+        str,
+        typer.Option("--rules", metavar="NAME", help="The rule set to score under (hextech, standard, …)."),
+    ] = DEFAULT,
+    case: Annotated[
+        str | None, typer.Option("--case", metavar="CASE", help="One case in the test vectors' format.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (--rules other than hextech).")] = False,
+    options: Annotated[
+        list[str] | None, typer.Option("--option", metavar="NAME[=VALUE]", help="A rule set's table option.")
+    ] = None,
 ) -> None:
     """Score one win (§13): legal or not, each item with its cap, the total.
 
@@ -288,8 +415,20 @@ def score(
 
     Also "hu_order" (1-3); optional "contract", "melds", "flowers", "flags", "treasure", "augments".
 
+    With --rules standard: "prevalent_wind", "seat_wind" (E S W N) and "flags" (last_copy,
+    last_of_wall, after_kong, robbing_kong) instead of the card fields; or --case CASE.
+
     Exit 0 legal, 1 not a legal hu, 2 malformed input.
     """
+    if rules_name != DEFAULT or case is not None:
+        rules = ruleset(rules_name)
+        try:
+            win = parse_case(case)[0] if case is not None else ruleset_request(_read(source))
+        except InputError as err:
+            where = "--case" if case is not None else "<stdin>" if source == "-" else source
+            raise InputError(f"{where}: {err}") from None
+        _score_under(rules, win, options or [], as_json)
+        return
     try:
         result = score_text(_read(source), catalogue(folder))
     except InputError as err:

@@ -166,8 +166,11 @@ def _pung_instances(kinds: tuple[int, ...], pair: int) -> list[_Instance]:
     return found
 
 
-def _best(instances: list[_Instance]) -> list[_Instance]:
-    """The most valuable choice of ``instances`` the three principles allow (module docstring)."""
+def _best(found: list[_Instance]) -> list[_Instance]:
+    """The most valuable choice of ``found`` the three principles allow (module docstring); of
+    choices worth the same, the one with the fans higher in the table (一般高 before 喜相逢 before
+    连六 before 老少副)."""
+    instances = sorted(found)
     best: list[_Instance] = []
     best_value = 0
 

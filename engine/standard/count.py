@@ -290,18 +290,19 @@ def _wait_fan(win: int, chows: tuple[int, ...], pair: int) -> int:
 
 
 def _unique_wait(hand: Hand, held: list[int], melds: int) -> bool:
-    """Whether the tiles before the win waited for that one kind only (独听): no other tile that
-    still exists would have completed them in the basic form or as 七对."""
+    """Whether the tiles before the win waited for that one kind only (独听): no other tile would
+    have completed their shape in the basic form or as 七对 — a fifth copy included, for the wait
+    is the hand's shape (术语 十四), not what is left of the wall."""
     standing = _without_win(hand, held)
     seen: set[int] = set()
     for k in range(NUM_KINDS):
         if standing[k]:
             seen.update(_NEAR[k])
     for t in seen:
-        if t == hand.win or hand.total[t] - (t == hand.win) >= 4:
+        if t == hand.win:
             continue
         standing[t] += 1
-        complete = is_complete_counts(standing, melds)
+        complete = is_complete_counts(standing, melds) if standing[t] < 5 else bool(readings(standing))
         standing[t] -= 1
         if complete:
             return False
@@ -310,8 +311,8 @@ def _unique_wait(hand: Hand, held: list[int], melds: int) -> bool:
 
 def _knitted_straight_readings(hand: Hand, base: list[int]) -> list[list[int]]:
     """组合龙 with the basic form's fourth set and pair (row 35): the knitted nine count as three
-    chows for 平和; a wait counts when the winning tile can be read as the set's or the pair's, a
-    second copy of a knitted face included (就高不就低, R150)."""
+    chows for 平和; a wait counts when the set and pair beside them waited for the winning tile
+    alone."""
     pattern = knitted_straight(hand.concealed)
     if not pattern:
         return []

@@ -102,8 +102,16 @@ def parse_case(case: str) -> tuple[WinContext, int]:
         melds.append(meld)
         sources.append(source)
     concealed = tiles(tiles_text, "tiles")
-    if not concealed:
-        raise InputError("tiles: no concealed tiles")
+    need = 14 - 3 * len(melds)
+    if len(concealed) != need:
+        raise InputError(
+            f"tiles: {len(concealed)} tiles with {len(melds)} claim(s); a complete hand needs {need}"
+        )
+    held = [0] * 34
+    for k in (*concealed, *(k for meld in melds for k in meld.tiles)):
+        held[k] += 1
+    if max(held) > 4:
+        raise InputError(f"tiles: {max(held)} copies of one tile with the claims; the set has 4")
     flags = flags_text.split(",")
     if len(flags) != 6:
         raise InputError("flags: expected prevalent,seat,self_drawn,last_tile,last_wall,kong")
