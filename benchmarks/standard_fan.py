@@ -26,7 +26,7 @@ from engine.build_info import describe
 from engine.core.melds import MeldKind
 from engine.core.registry import ruleset
 from engine.core.ruleset import OptionValue, RuleSet, WinContext
-from engine.core.tiles import EAST, counts, is_honor
+from engine.core.tiles import EAST, is_honor
 from engine.standard import fans as F
 from engine.standard.count import counted_readings
 from engine.standard.random_wins import random_wins
@@ -91,19 +91,6 @@ def _equal_readings(case: Case) -> set[str] | None:
     return set(case.diff) if case.theirs_is_our_reading or set(case.diff) <= EQUAL_CHOICES else None
 
 
-WAIT_FANS = ("边张", "坎张", "单钓将")
-
-
-def _exhausted_wait(case: Case) -> set[str] | None:
-    """Our wait fan where PyMahjongGB counts a second wait on a face the winner holds all four of."""
-    waits = {n for n in WAIT_FANS if case.diff.get(n) == "+"}
-    if waits and case.theirs_is_our_reading:
-        return set(case.diff) if dead_waits(case.win) else None
-    if not waits or not dead_waits(case.win):
-        return None
-    return waits
-
-
 EXPLAINED: tuple[Explained, ...] = (
     Explained(
         "明暗杠",
@@ -113,58 +100,14 @@ EXPLAINED: tuple[Explained, ...] = (
         _two_kongs,
     ),
     Explained(
-        "独听 of a face all four of which the winner holds",
-        "术语 十四 听牌「只差所需要的一张牌即能和牌的状态」; 番种 77–79",
-        "a face the winner already holds four of cannot be the tile the hand needs, so the hand waits on "
-        "one tile and its 边张/坎张/单钓将 counts (R151); PyMahjongGB counts the dead face as a second "
-        "wait",
-        _exhausted_wait,
-    ),
-    Explained(
         "another reading of the same value",
-        "番数计算规则 4 就高不就低「可选择分高的番种计分」, 5 套算一次 (R152)",
+        "番数计算规则 4 就高不就低「可选择分高的番种计分」, 5 套算一次",
         "two readings of the hand are worth the same total, PyMahjongGB's one of ours: the principles "
         "let either count and ours itemises the first it finds (一般高 or 喜相逢 of the fourth chow, "
         "边张 or 坎张 of the same tile, 三同顺 or 三节高 of the same nine tiles)",
         _equal_readings,
     ),
 )
-
-
-def dead_waits(win: WinContext) -> list[int]:
-    """The faces other than the winning tile that would complete the hand before the win (as four
-    sets and a pair, or 七对) but of which the winner already holds all four, concealed or declared."""
-    standing = counts(win.concealed[:-1])
-    held = counts([*win.concealed, *(t for m in win.melds for t in m.tiles)])
-    dead = []
-    for k in range(34):
-        if k != win.winning_tile and held[k] == 4:
-            standing[k] += 1
-            pairs = not win.melds and all(n in (0, 2, 4) for n in standing)
-            if pairs or _sets_and_pair(standing, False):
-                dead.append(k)
-            standing[k] -= 1
-    return dead
-
-
-def _sets_and_pair(left: list[int], paired: bool) -> bool:
-    """Whether ``left`` (counts, a fifth copy allowed) splits into sets and exactly one pair."""
-    first = next((k for k, n in enumerate(left) if n), -1)
-    if first < 0:
-        return paired
-    found = False
-    for take, ok in (
-        ((first,) * 3, left[first] >= 3),
-        ((first,) * 2, not paired and left[first] >= 2),
-        ((first, first + 1, first + 2), first < 27 and first % 9 < 7 and left[first + 1] and left[first + 2]),
-    ):
-        if ok and not found:
-            for t in take:
-                left[t] -= 1
-            found = _sets_and_pair(left, paired or len(take) == 2)
-            for t in take:
-                left[t] += 1
-    return found
 
 
 def gb_tile(kind: int) -> str:

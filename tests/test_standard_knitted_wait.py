@@ -1,5 +1,5 @@
 """The wait of a 组合龙 hand (spec 002 番种 35 with 77 边张, 78 坎张, 79 单钓将; 番数计算规则 4
-就高不就低; R150): a winning tile of a face that both the knitted straight and the fourth set or the
+就高不就低; R405): a winning tile of a face that both the knitted straight and the fourth set or the
 pair hold may be read as the set's or the pair's, so its wait counts; a tile only the knitted
 straight needs completes no 边张, 坎张 or 单钓将."""
 
