@@ -149,7 +149,8 @@ def _readings(hand: Hand) -> list[list[int]]:
         found += _knitted_straight_readings(hand, base)
     basic = readings(held)
     if basic:
-        unique = _unique_wait(hand, held, hand.melds)
+        waits = any(_wait_fan(hand.win, own_chows, pair) for own_chows, _, pair in basic)
+        unique = waits and _unique_wait(hand, held, hand.melds)
         gates = hand.melds == 0 and nine_gates(_without_win(hand, held), hand.win)
         for reading in basic:
             found.append(_basic(hand, base, reading, unique, gates))
