@@ -55,6 +55,21 @@ def fan_total(counted: list[int]) -> int:
     return sum(F.VALUES[fan] * times for fan, times in enumerate(counted))
 
 
+def fan_lines(counted: list[int]) -> tuple[tuple[Fan, ...], int]:
+    """The fan lines of fan counts (indexed by fan number) in table order, and their total, in one
+    pass."""
+    lines: list[Fan] = []
+    total = 0
+    values = F.VALUES
+    for fan in range(1, F.SIZE):
+        times = counted[fan]
+        if times:
+            value = values[fan]
+            lines.append(Fan(F.NAMES[fan], value, times))
+            total += value * times
+    return tuple(lines), total
+
+
 @dataclass(frozen=True)
 class StandardRules(RuleSet):
     """Seed 002's rules: its scoring is :func:`engine.standard.count.count`, its settlement the
@@ -70,12 +85,8 @@ class StandardRules(RuleSet):
         counted = count(win)
         if counted is None:
             return Scored((), 0)
-        flowers = len(win.flowers)
-        counted[F.FLOWER_TILES] = flowers
-        lines = tuple(
-            Fan(F.NAMES[fan], F.VALUES[fan], times) for fan, times in enumerate(counted) if times and fan
-        )
-        total = fan_total(counted)
+        counted[F.FLOWER_TILES] = len(win.flowers)
+        lines, total = fan_lines(counted)
         if options.get("limit", "limited") == "limited":
             total = min(total, LIMIT)
         return Scored(lines, total)
