@@ -11,6 +11,8 @@ counted here: they count after the win (row 81).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.core.hand import is_complete_counts
 from engine.core.melds import MeldKind, is_plain_run
 from engine.core.ruleset import WinContext
@@ -27,20 +29,36 @@ from engine.standard.forms import (
     thirteen_orphans,
 )
 
+
+def _mask(kinds: Iterable[int]) -> int:
+    bits = 0
+    for k in kinds:
+        bits |= 1 << k
+    return bits
+
+
 _ORPHAN = tuple(k in ORPHANS for k in range(NUM_KINDS))
-_TERMINAL = tuple(k < 27 and k % 9 in (0, 8) for k in range(NUM_KINDS))
-_GREEN = tuple(k in (19, 20, 21, 23, 25, 32) for k in range(NUM_KINDS))
+_ORPHANS = _mask(ORPHANS)
+_TERMINALS = _mask(k for k in range(27) if k % 9 in (0, 8))
+_HONOURS = _mask(range(27, 34))
+_WINDS = _mask(range(27, 31))
+_DRAGONS = _mask(range(31, 34))
+_SUITS = (_mask(range(0, 9)), _mask(range(9, 18)), _mask(range(18, 27)))
+_GREEN = _mask((19, 20, 21, 23, 25, 32))
 """绿一色's tiles: 23468 条 and 发 (row 3)."""
-_REVERSIBLE = tuple(k in (9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31) for k in range(NUM_KINDS))
+_REVERSIBLE = _mask((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31))
 """推不倒's tiles: 1234589 饼, 245689 条 and 白板 (row 40)."""
-_RANGES = (
-    (F.LOWER_TILES, frozenset({0, 1, 2})),
-    (F.LOWER_FOUR, frozenset({0, 1, 2, 3})),
-    (F.MIDDLE_TILES, frozenset({3, 4, 5})),
-    (F.UPPER_TILES, frozenset({6, 7, 8})),
-    (F.UPPER_FOUR, frozenset({5, 6, 7, 8})),
+_RANGES = tuple(
+    (fan, _mask(k for k in range(27) if k % 9 in ranks))
+    for fan, ranks in (
+        (F.LOWER_TILES, (0, 1, 2)),
+        (F.LOWER_FOUR, (0, 1, 2, 3)),
+        (F.MIDDLE_TILES, (3, 4, 5)),
+        (F.UPPER_TILES, (6, 7, 8)),
+        (F.UPPER_FOUR, (5, 6, 7, 8)),
+    )
 )
-"""全小, 小于五, 全中, 全大, 大于五: the numbers (0-based) a hand of number tiles keeps to."""
+"""全小, 小于五, 全中, 全大, 大于五: the number tiles a hand keeps to."""
 _NEAR = tuple(
     tuple(j for j in range(k - 2, k + 3) if 0 <= j < 27 and j // 9 == k // 9) if k < 27 else (k,)
     for k in range(NUM_KINDS)
@@ -79,6 +97,14 @@ class Hand:
                     self.melded_kongs += 1
             if meld.exposed:
                 self.exposed += 1
+        self.present = 0
+        self.hog = 0
+        for k in range(NUM_KINDS):
+            held = self.total[k]
+            if held:
+                self.present |= 1 << k
+                if held == 4 and k not in kongs:
+                    self.hog += 1
         self.chows = tuple(chows)
         self.pungs = tuple(pungs)
         self.kongs = tuple(kongs)
@@ -96,9 +122,9 @@ class Hand:
         )
 
 
-def count(win: WinContext) -> list[int] | None:
-    """The fan counts (indexed by fan number, 花牌 not counted) of the highest reading of ``win``,
-    or ``None`` when the hand is in no legal form."""
+def count(win: WinContext) -> tuple[list[int], int] | None:
+    """The fan counts (indexed by fan number, 花牌 not counted) of the highest reading of ``win``
+    and their total, or ``None`` when the hand is in no legal form."""
     hand = Hand(win)
     if not _countable(hand):
         return None
@@ -108,7 +134,7 @@ def count(win: WinContext) -> list[int] | None:
         total = _settle(counted)
         if total > best_total:
             best, best_total = counted, total
-    return best
+    return None if best is None else (best, best_total)
 
 
 def counted_readings(win: WinContext) -> list[list[int]]:
@@ -134,24 +160,26 @@ def _readings(hand: Hand) -> list[list[int]]:
     found: list[list[int]] = []
     held = hand.concealed
     base = _hand_fans(hand)
+    shape = bytes(held)
+    kinds = NUM_KINDS - shape.count(0)
     if hand.melds == 0:
-        if seven_pairs(held):
+        if shape.count(1) == 0 and shape.count(3) == 0 and seven_pairs(held):
             found.append(_with(base, F.SEVEN_SHIFTED_PAIRS if shifted_pairs(held) else F.SEVEN_PAIRS))
-        if thirteen_orphans(held):
+        if kinds == 13 and thirteen_orphans(held):
             found.append(_with(base, F.THIRTEEN_ORPHANS))
-        form = knitted_singles(held)
+        form = knitted_singles(held) if kinds == 14 else 0
         if form:
             counted = _with(base, form)
             if form == F.LESSER_HONORS_AND_KNITTED and sum(held[:27]) == 9:
                 counted[F.KNITTED_STRAIGHT] = 1
             found.append(counted)
-    if hand.melds <= 1:
+    if hand.melds <= 1 and kinds >= 9:
         found += _knitted_straight_readings(hand, base)
     basic = readings(held)
     if basic:
-        waits = any(_wait_fan(hand.win, own_chows, pair) for own_chows, _, pair in basic)
+        waits = any(_wait_fan(hand.win, chows, pair) for chows, _, pair in basic)
         unique = waits and _unique_wait(hand, held, hand.melds)
-        gates = hand.melds == 0 and nine_gates(_without_win(hand, held), hand.win)
+        gates = hand.melds == 0 and kinds == 9 and nine_gates(_without_win(hand, held), hand.win)
         for reading in basic:
             found.append(_basic(hand, base, reading, unique, gates))
     return found
@@ -172,35 +200,33 @@ def _without_win(hand: Hand, held: list[int]) -> list[int]:
 def _hand_fans(hand: Hand) -> list[int]:
     """The fans of the hand's tiles, melds and circumstances, whichever its reading."""
     counted = [0] * F.SIZE
-    total = hand.total
-    present = [k for k in range(NUM_KINDS) if total[k]]
-    suits = {k // 9 for k in present if k < 27}
-    honours = present[-1] >= 27
+    present = hand.present
+    suits = (present & _SUITS[0] != 0) + (present & _SUITS[1] != 0) + (present & _SUITS[2] != 0)
+    honours = present & _HONOURS
     if not honours:
         counted[F.NO_HONORS] = 1
-        ranks = {k % 9 for k in present}
         for fan, allowed in _RANGES:
-            if ranks <= allowed:
+            if not present & ~allowed:
                 counted[fan] = 1
-    if len(suits) == 2:
+    if suits == 2:
         counted[F.ONE_VOIDED_SUIT] = 1
-    elif len(suits) == 1:
+    elif suits == 1:
         counted[F.HALF_FLUSH if honours else F.FULL_FLUSH] = 1
-    if len(suits) == 3 and any(27 <= k < 31 for k in present) and present[-1] >= 31:
+    elif suits == 3 and present & _WINDS and present & _DRAGONS:
         counted[F.ALL_TYPES] = 1
-    if not any(_ORPHAN[k] for k in present):
+    if not present & _ORPHANS:
         counted[F.ALL_SIMPLES] = 1
-    if all(_REVERSIBLE[k] for k in present):
+    if not present & ~_REVERSIBLE:
         counted[F.REVERSIBLE_TILES] = 1
-    if all(_GREEN[k] for k in present):
+    if not present & ~_GREEN:
         counted[F.ALL_GREEN] = 1
-    if present[0] >= 27:
+    if not present & ~_HONOURS:
         counted[F.ALL_HONORS] = 1
-    if all(_TERMINAL[k] for k in present):
+    if not present & ~_TERMINALS:
         counted[F.ALL_TERMINALS] = 1
-    if all(_ORPHAN[k] for k in present):
+    if not present & ~_ORPHANS:
         counted[F.ALL_TERMINALS_AND_HONORS] = 1
-    counted[F.TILE_HOG] = sum(1 for k in present if total[k] == 4 and k not in hand.kongs)
+    counted[F.TILE_HOG] = hand.hog
     if hand.self_drawn:
         counted[F.SELF_DRAWN] = 1
     if hand.last_copy:

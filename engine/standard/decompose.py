@@ -33,7 +33,7 @@ def readings(counts: Sequence[int]) -> list[Reading]:
         if not split:
             return []
         parts.append(split)
-        pairs += sum(map(int, key)) % 3 == 2
+        pairs += sum(key) % 3 == 2
     if pairs != 1:
         return []
     found: list[Reading] = []

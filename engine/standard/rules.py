@@ -50,24 +50,15 @@ OPTIONS = (
 )
 
 
-def fan_total(counted: list[int]) -> int:
-    """The total of fan counts (indexed by fan number)."""
-    return sum(F.VALUES[fan] * times for fan, times in enumerate(counted))
+_LINES: dict[tuple[int, int], Fan] = {}
+"""Each fan line once: a fan number and its count."""
 
 
-def fan_lines(counted: list[int]) -> tuple[tuple[Fan, ...], int]:
-    """The fan lines of fan counts (indexed by fan number) in table order, and their total, in one
-    pass."""
-    lines: list[Fan] = []
-    total = 0
-    values = F.VALUES
-    for fan in range(1, F.SIZE):
-        times = counted[fan]
-        if times:
-            value = values[fan]
-            lines.append(Fan(F.NAMES[fan], value, times))
-            total += value * times
-    return tuple(lines), total
+def _line(fan: int, times: int) -> Fan:
+    line = _LINES.get((fan, times))
+    if line is None:
+        line = _LINES[(fan, times)] = Fan(F.NAMES[fan], F.VALUES[fan], times)
+    return line
 
 
 @dataclass(frozen=True)
@@ -78,15 +69,18 @@ class StandardRules(RuleSet):
     def may_win(self, win: WinContext, options: Mapping[str, OptionValue]) -> bool:
         """A legal form with ``min_fan`` fan or more, 花牌 not counted (row 81: 不计在起和分内)."""
         counted = count(win)
-        return counted is not None and fan_total(counted) >= int(options.get("min_fan", 8))
+        return counted is not None and counted[1] >= int(options.get("min_fan", 8))
 
     def score(self, win: WinContext, options: Mapping[str, OptionValue]) -> Scored:
         """Each fan the win counts, 花牌 last; a hand in no legal form scores nothing."""
-        counted = count(win)
-        if counted is None:
+        found = count(win)
+        if found is None:
             return Scored((), 0)
-        counted[F.FLOWER_TILES] = len(win.flowers)
-        lines, total = fan_lines(counted)
+        counted, total = found
+        flowers = len(win.flowers)
+        counted[F.FLOWER_TILES] = flowers
+        total += flowers
+        lines = tuple(_line(fan, times) for fan, times in enumerate(counted) if times)
         if options.get("limit", "limited") == "limited":
             total = min(total, LIMIT)
         return Scored(lines, total)
