@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.core.hand import is_complete_counts
 from engine.core.melds import MeldKind, is_plain_run
 from engine.core.ruleset import WinContext
+from engine.core.suit_tables import HONOUR_SIZE, NUMBER_SIZE, complete_keys
 from engine.core.tiles import NUM_KINDS, ORPHANS
 from engine.standard import fans as F
 from engine.standard.combos import chow_fans, pung_fans
@@ -59,6 +59,14 @@ _RANGES = tuple(
     )
 )
 """全小, 小于五, 全中, 全大, 大于五: the number tiles a hand keeps to."""
+_SUIT_RANGES = ((0, 9), (9, 18), (18, 27), (27, 34))
+_SUIT_KEYS = (
+    complete_keys(NUMBER_SIZE),
+    complete_keys(NUMBER_SIZE),
+    complete_keys(NUMBER_SIZE),
+    complete_keys(HONOUR_SIZE),
+)
+"""Each suit's keys that split into sets and at most one pair, and their number of pairs."""
 _NEAR = tuple(
     tuple(j for j in range(k - 2, k + 3) if 0 <= j < 27 and j // 9 == k // 9) if k < 27 else (k,)
     for k in range(NUM_KINDS)
@@ -319,8 +327,14 @@ def _wait_fan(win: int, chows: tuple[int, ...], pair: int) -> int:
 def _unique_wait(hand: Hand, held: list[int], melds: int) -> bool:
     """Whether the tiles before the win waited for that one kind only (独听): no other tile would
     have completed their shape in the basic form or as 七对 — a fifth copy included, for the wait
-    is the hand's shape (术语 十四), not what is left of the wall."""
+    is the hand's shape (术语 十四), not what is left of the wall.  A tile completes the basic
+    form when its suit, with it, splits into sets and at most one pair and the hand then has one
+    pair (the per-suit tables of ``engine.core.suit_tables``)."""
     standing = _without_win(hand, held)
+    codes = [
+        _SUIT_KEYS[suit].get(bytes(standing[low:high]), 9) for suit, (low, high) in enumerate(_SUIT_RANGES)
+    ]
+    others = sum(codes)
     seen: set[int] = set()
     for k in range(NUM_KINDS):
         if standing[k]:
@@ -328,10 +342,19 @@ def _unique_wait(hand: Hand, held: list[int], melds: int) -> bool:
     for t in seen:
         if t == hand.win:
             continue
+        suit = t // 9 if t < 27 else 3
+        low, high = _SUIT_RANGES[suit]
         standing[t] += 1
-        complete = is_complete_counts(standing, melds) if standing[t] < 5 else bool(readings(standing))
+        if standing[t] == 5:
+            complete = bool(readings(standing))
+        else:
+            complete = others - codes[suit] + _SUIT_KEYS[suit].get(bytes(standing[low:high]), 9) == 1
         standing[t] -= 1
         if complete:
+            return False
+    if melds == 0:
+        odd = [k for k in range(NUM_KINDS) if standing[k] % 2]
+        if len(odd) == 1 and odd[0] != hand.win:
             return False
     return True
 

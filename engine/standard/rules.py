@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from engine.core.ruleset import (
     Call,
     DealerRotation,
-    Fan,
     Option,
     OptionValue,
     RuleSet,
@@ -28,11 +27,8 @@ from engine.core.ruleset import (
     TileSet,
     WinContext,
 )
-from engine.standard import fans as F
 from engine.standard.count import count
-
-LIMIT = 128
-"""The limited mode's cap on a win's total (【游戏模式】)."""
+from engine.standard.itemise import itemise
 
 OPTIONS = (
     Option(
@@ -50,17 +46,6 @@ OPTIONS = (
 )
 
 
-_LINES: dict[tuple[int, int], Fan] = {}
-"""Each fan line once: a fan number and its count."""
-
-
-def _line(fan: int, times: int) -> Fan:
-    line = _LINES.get((fan, times))
-    if line is None:
-        line = _LINES[(fan, times)] = Fan(F.NAMES[fan], F.VALUES[fan], times)
-    return line
-
-
 @dataclass(frozen=True)
 class StandardRules(RuleSet):
     """Seed 002's rules: its scoring is :func:`engine.standard.count.count`, its settlement the
@@ -72,18 +57,9 @@ class StandardRules(RuleSet):
         return counted is not None and counted[1] >= int(options.get("min_fan", 8))
 
     def score(self, win: WinContext, options: Mapping[str, OptionValue]) -> Scored:
-        """Each fan the win counts, 花牌 last; a hand in no legal form scores nothing."""
-        found = count(win)
-        if found is None:
-            return Scored((), 0)
-        counted, total = found
-        flowers = len(win.flowers)
-        counted[F.FLOWER_TILES] = flowers
-        total += flowers
-        lines = tuple(_line(fan, times) for fan, times in enumerate(counted) if times)
-        if options.get("limit", "limited") == "limited":
-            total = min(total, LIMIT)
-        return Scored(lines, total)
+        """Each fan the win counts, 花牌 last, capped in the limited mode; a hand in no legal form
+        scores nothing."""
+        return itemise(win, options.get("limit", "limited") == "limited")
 
     def settle(self, win: WinContext, scored: Scored, options: Mapping[str, OptionValue]) -> tuple[int, ...]:
         """自摸: each loser pays base × fan, the winner gains three times it; 点和: the discarder
