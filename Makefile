@@ -61,6 +61,7 @@ bench: $(COMPILED)/.built
 	$(WITH_COMPILED) $(BIN)/python benchmarks/cards.py
 	$(WITH_COMPILED) $(BIN)/python benchmarks/simulate.py
 	$(WITH_COMPILED) $(BIN)/python benchmarks/play.py
+	$(WITH_COMPILED) $(BIN)/python benchmarks/standard_fan.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -134,7 +134,7 @@ def count(win: WinContext) -> tuple[list[int], int] | None:
     """The fan counts (indexed by fan number, 花牌 not counted) of the highest reading of ``win``
     and their total, or ``None`` when the hand is in no legal form."""
     hand = Hand(win)
-    if hand.honour_chow or sum(hand.concealed) + 3 * hand.melds != 14 or hand.concealed[hand.win] == 0:
+    if not _countable(hand):
         return None
     best: list[int] | None = None
     best_total = -1
@@ -143,6 +143,24 @@ def count(win: WinContext) -> tuple[list[int], int] | None:
         if total > best_total:
             best, best_total = counted, total
     return None if best is None else (best, best_total)
+
+
+def counted_readings(win: WinContext) -> list[list[int]]:
+    """Each reading's fan counts after the exclusions (花牌 not counted): the choices of which
+    就高不就低 (番数计算规则 4) counts the highest; empty when the hand is in no legal form."""
+    hand = Hand(win)
+    found = _readings(hand) if _countable(hand) else []
+    for counted in found:
+        _settle(counted)
+    return found
+
+
+def _countable(hand: Hand) -> bool:
+    """Fourteen tiles (a kong counting three) with the winning tile among the concealed ones, and no
+    honour chow (chows are of number tiles, 术语 五)."""
+    return (
+        not hand.honour_chow and sum(hand.concealed) + 3 * hand.melds == 14 and hand.concealed[hand.win] > 0
+    )
 
 
 def _readings(hand: Hand) -> list[list[int]]:
