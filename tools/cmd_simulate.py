@@ -76,7 +76,8 @@ def simulate(
         typer.Option(
             "--duplicate",
             help="Play every seed four times, the agents rotated one seat each time; print each "
-            "agent's mean score, its lead over the others and its first places, with intervals.",
+            "agent's mean score, its lead over the others and its first places, with intervals "
+            "(--report: one report of all four rotations).",
         ),
     ] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
@@ -123,6 +124,11 @@ def simulate(
         if store is not None:
             store.dispose()
     if duplicate:
+        if report is not None:
+            merged = tallies[0]
+            for counts in tallies[1:]:
+                merged.merge(counts)
+            write_report(report, summarize(merged), merged, seed)
         typer.echo(_render_duplicate(kept_records, games, seed, runs[0][0], json_out))
         return
     aggregates = [summarize(counts) for counts in tallies]
