@@ -11,10 +11,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from lab_support import held_by_agent
 from pools_lint_cli import run_hexmj
 
-from tools.lab.stats import shown
-from tools.lab.store import SessionRow, open_store
+from tools.lab.stats import Estimate, shown
 
 Run = Callable[[list[str]], tuple[int, str, str]]
 SEARCH = "search:4"
@@ -40,31 +40,6 @@ def simulate(hexmj: Run, tmp_path: Path, agents: str, *extra: str) -> tuple[dict
     return doc, text, page
 
 
-def recount(tmp_path: Path) -> dict[tuple[str, str], list[tuple[bool, bool, bool, int]]]:
-    """From the stored records, per card and agent: every player-round holding the card as
-    (completed, abandoned, won, round score); completed and abandoned are false for an augment."""
-    from sqlalchemy import select
-    from sqlalchemy.orm import Session
-
-    store = open_store(f"sqlite:///{tmp_path / 'records.db'}")
-    with Session(store) as session:
-        records = [json.loads(text) for text in session.scalars(select(SessionRow.record))]
-    store.dispose()
-    held: dict[tuple[str, str], list[tuple[bool, bool, bool, int]]] = {}
-    for record in records:
-        for rnd in record["played"]:
-            winners = {win["player"] for win in rnd["wins"]}
-            for p, player in enumerate(rnd["players"]):
-                agent, won, score = record["agents"][p], p in winners, player["score"]
-                contract = player["contract"]
-                if contract is not None:
-                    done, gone = contract["completed"], contract["abandoned"]
-                    held.setdefault((contract["card"], agent), []).append((done, gone, won, score))
-                for augment in player["augments"]:
-                    held.setdefault((augment["card"], agent), []).append((False, False, won, score))
-    return held
-
-
 def test_search_and_greedy_side_by_side_carry_each_agents_own_figures_s18_3(
     hexmj: Run, tmp_path: Path
 ) -> None:
@@ -75,17 +50,17 @@ def test_search_and_greedy_side_by_side_carry_each_agents_own_figures_s18_3(
     agents, by_agent, cards = doc["agents"], doc["by_agent"], doc["cards"]
     assert isinstance(agents, dict) and isinstance(by_agent, dict) and isinstance(cards, dict)
     assert list(agents) == ["greedy", SEARCH]
-    held = recount(tmp_path)
+    held = held_by_agent(tmp_path / "records.db")
     assert {(card, agent) for card, per in by_agent.items() for agent in per} == set(held)
     for (card, agent), rounds in held.items():
         figures = by_agent[card][agent]
         n = len(rounds)
         assert figures["n"] == n
-        assert figures["win_rate"]["value"] == pytest.approx(sum(w for _, _, w, _ in rounds) / n)
-        assert figures["mean_score"]["value"] == pytest.approx(sum(s for *_, s in rounds) / n)
+        assert figures["win_rate"]["value"] == pytest.approx(sum(w for _, _, w, _ in rounds) / n, abs=1e-6)
+        assert figures["mean_score"]["value"] == pytest.approx(sum(s for *_, s in rounds) / n, abs=1e-6)
         if card[0] in "CB":
-            assert figures["completion"]["value"] == pytest.approx(sum(c for c, *_ in rounds) / n)
-            assert figures["abandoned"]["value"] == pytest.approx(sum(a for _, a, *_ in rounds) / n)
+            assert figures["completion"]["value"] == pytest.approx(sum(c for c, *_ in rounds) / n, abs=1e-6)
+            assert figures["abandoned"]["value"] == pytest.approx(sum(a for _, a, *_ in rounds) / n, abs=1e-6)
         else:
             assert "completion" not in figures and "abandoned" not in figures
     for card, per in by_agent.items():
@@ -121,8 +96,6 @@ def test_search_and_greedy_side_by_side_carry_each_agents_own_figures_s18_3(
 
 
 def shown_json(e: dict[str, float]) -> str:
-    from tools.lab.stats import Estimate
-
     return shown(Estimate(value=e["value"], low=e["low"], high=e["high"], se=None, n=e["n"]))
 
 
