@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
+from lab_support import held_by_agent
 from pools_lint_cli import run_hexmj
 
-from tools.lab.duplicate import by_card, figures, rotate
+from tools.lab.duplicate import figures, rotate
 
 Run = Callable[[list[str]], tuple[int, str, str]]
 
@@ -51,46 +53,13 @@ def test_figures_average_a_set_and_compare_with_the_other_seats() -> None:
     lead_2 = 22.5 - (30 + 20 + 16 + 22 + 24 + 22 + 20 + 25 + 15 + 25 + 25 + 15) / 12
     assert found[s]["score"].value == 26.25 and found[s]["score"].n == 2
     assert found[s]["versus"].value == pytest.approx((lead_1 + lead_2) / 2, abs=1e-6)
-    assert found[s]["first"].n == 8 and found[s]["first"].value == pytest.approx(3 / 8)
+    assert found[s]["first"].n == 8 and found[s]["first"].value == pytest.approx(3 / 8, abs=1e-6)
     assert found[g]["first"].n == 24
     low, high = found[s]["first"].low, found[s]["first"].high
     assert low is not None and high is not None and 0.0 <= low < 3 / 8 < high <= 1.0
 
 
-def test_card_figures_are_kept_apart_by_the_agent_that_held_the_card_s18_3() -> None:
-    """One round: S (seat A) completes C-01 and wins holding S-01; G (seat B) abandons C-01 and
-    holds S-01 without winning; C and D hold nothing.  C-01: S 1/1 completed, G 1/1 abandoned;
-    S-01: S won 1/1 scoring 7, G 0/1 scoring 0."""
-
-    def player(contract: dict[str, object] | None, augments: list[str], score: int) -> dict[str, object]:
-        return {"contract": contract, "augments": [{"card": a} for a in augments], "score": score}
-
-    record = {
-        "agents": ["S", "G", "G", "G"],
-        "played": [
-            {
-                "wins": [{"player": 0}],
-                "players": [
-                    player({"card": "C-01", "completed": True, "abandoned": False}, ["S-01"], 7),
-                    player({"card": "C-01", "completed": False, "abandoned": True}, ["S-01"], 0),
-                    player(None, [], 0),
-                    player(None, [], 0),
-                ],
-            }
-        ],
-    }
-    contracts, augments = by_card([json.dumps(record)])
-    assert (
-        contracts["C-01"]["S"]["completion"].value == 1.0 and contracts["C-01"]["S"]["abandoned"].value == 0.0
-    )
-    assert (
-        contracts["C-01"]["G"]["completion"].value == 0.0 and contracts["C-01"]["G"]["abandoned"].value == 1.0
-    )
-    assert augments["S-01"]["S"]["win"].value == 1.0 and augments["S-01"]["S"]["score"].value == 7.0
-    assert augments["S-01"]["G"]["win"].value == 0.0 and augments["S-01"]["G"]["score"].n == 1
-
-
-def duplicate_json(hexmj: Run, workers: str) -> dict[str, object]:
+def duplicate_json(hexmj: Run, workers: str, db: str = "none") -> dict[str, object]:
     argv = [
         "simulate",
         "--games",
@@ -102,7 +71,7 @@ def duplicate_json(hexmj: Run, workers: str) -> dict[str, object]:
         "--agents",
         "search:4,greedy,greedy,greedy",
     ]
-    code, out, err = hexmj([*argv, "--duplicate", "--json", "--db", "none", "--workers", workers])
+    code, out, err = hexmj([*argv, "--duplicate", "--json", "--db", db, "--workers", workers])
     assert code == 0, err
     doc: dict[str, object] = json.loads(out)["duplicate"]
     return doc
@@ -121,6 +90,30 @@ def test_simulate_duplicate_prints_each_agents_figures_the_same_on_one_worker_or
     assert isinstance(contracts, dict)
     held = sum(per["search:4"]["completion"]["n"] for per in contracts.values() if "search:4" in per)
     assert 0 < held <= 8 * 4
+
+
+def test_card_figures_are_kept_apart_by_the_agent_that_held_the_card_s18_3(
+    hexmj: Run, tmp_path: Path
+) -> None:
+    """Every contract's completion and abandon share and every augment's win share and mean round
+    score, per agent, are those the four rotations' stored records give for that agent's seats."""
+    doc = duplicate_json(hexmj, "1", f"sqlite:///{tmp_path / 'records.db'}")
+    contracts, augments = doc["contracts"], doc["augments"]
+    assert isinstance(contracts, dict) and isinstance(augments, dict)
+    held = held_by_agent(tmp_path / "records.db")
+    assert {(c, a) for per in (contracts, augments) for c, agents in per.items() for a in agents} == set(held)
+    for (card, agent), rounds in held.items():
+        n = len(rounds)
+        if card[0] in "CB":
+            figures = contracts[card][agent]
+            assert figures["completion"]["n"] == n
+            assert figures["completion"]["value"] == pytest.approx(sum(c for c, *_ in rounds) / n, abs=1e-6)
+            assert figures["abandoned"]["value"] == pytest.approx(sum(a for _, a, *_ in rounds) / n, abs=1e-6)
+        else:
+            figures = augments[card][agent]
+            assert figures["win"]["n"] == n
+            assert figures["win"]["value"] == pytest.approx(sum(w for *_, w, _ in rounds) / n, abs=1e-6)
+            assert figures["score"]["value"] == pytest.approx(sum(s for *_, s in rounds) / n, abs=1e-6)
 
 
 def test_duplicate_and_compare_do_not_go_together(hexmj: Run) -> None:

@@ -81,7 +81,8 @@ def simulate(
         typer.Option(
             "--duplicate",
             help="Play every seed four times, the agents rotated one seat each time; print each "
-            "agent's mean score, its lead over the others and its first places, with intervals.",
+            "agent's mean score, its lead over the others and its first places, with intervals "
+            "(--report: one report of all four rotations).",
         ),
     ] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
@@ -137,7 +138,13 @@ def simulate(
         if store is not None:
             store.dispose()
     if duplicate:
-        typer.echo(_render_duplicate(kept_records, games, seed, runs[0][0], json_out))
+        merged = tallies[0]
+        for counts in tallies[1:]:
+            merged.merge(counts)
+        together = summarize(merged)
+        if report is not None:
+            write_report(report, together, merged, seed)
+        typer.echo(_render_duplicate(kept_records, together, games, seed, runs[0][0], json_out))
         return
     aggregates = [summarize(counts) for counts in tallies]
     if report is not None:
@@ -265,17 +272,20 @@ def _keeper(store: Engine | None, kept: list[str] | None) -> Callable[[list[str]
     return keep
 
 
-def _render_duplicate(records: list[str], games: int, seed: int, spec: SessionSpec, as_json: bool) -> str:
-    """The per-agent figures of a duplicate run (``tools.lab.duplicate``)."""
+def _render_duplicate(
+    records: list[str], together: Aggregate, games: int, seed: int, spec: SessionSpec, as_json: bool
+) -> str:
+    """The per-agent figures of a duplicate run (``tools.lab.duplicate``); the card figures are those
+    of the four rotations' tally ``together``."""
     from tools.lab import duplicate
     from tools.lab.summary import dumps
 
     found = duplicate.figures(duplicate.sets(records, games))
-    cards = duplicate.by_card(records)
     if as_json:
-        return dumps({"duplicate": duplicate.doc(found, cards, games, seed, spec.mode, spec.rounds)})
+        doc = duplicate.doc(found, together.by_agent, games, seed, spec.mode, spec.rounds)
+        return dumps({"duplicate": doc})
     lines = duplicate.lines(found, games, seed, spec.mode, spec.rounds)
-    return "\n".join([*lines, *duplicate.card_lines(*cards, sorted(found))])
+    return "\n".join([*lines, *duplicate.card_lines(together.by_agent, sorted(found))])
 
 
 @contextmanager

@@ -10,10 +10,11 @@ and cards once.  For each agent (by name) over the seeds:
 * ``first``: the share of its seat-sessions it ended first (a tie for first counts for each tied
   seat), with its Wilson interval; 25 % is what a seat gets by chance.
 
-And card by card, for each agent side by side (:func:`by_card`): each contract's completion and
-abandon shares among the rounds the agent held it (§9, §10), each augment's win share and mean
-round score among the player-rounds that held it (§5, §18.3) — whether a card looks weak because
-of the card or because of the player.
+And card by card, for each agent side by side (:func:`card_lines`, from the run's tally,
+:attr:`tools.lab.metrics.Aggregate.by_agent`): each contract's completion and abandon shares among
+the rounds the agent held it (§9, §10), each augment's win share and mean round score among the
+player-rounds that held it (§5, §18.3) — whether a card looks weak because of the card or because
+of the player.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import json
 import math
 from collections.abc import Sequence
 
+from tools.lab.metrics import AgentCard, apart, card_type
 from tools.lab.stats import DECIMALS, Z95, Estimate, share
 
 ROTATIONS = 4
@@ -89,74 +91,35 @@ def figures(
     return out
 
 
-CardFigures = dict[str, dict[str, dict[str, Estimate]]]
-"""Per card id, per agent: the card's figures for that agent's seats."""
-
-
-def by_card(records: Sequence[str]) -> tuple[CardFigures, CardFigures]:
-    """Contracts (``completion``, ``abandoned``) and augments (``win``, ``score``) per card and agent."""
-    held: dict[tuple[str, str], list[tuple[bool, bool]]] = {}
-    drafted: dict[tuple[str, str], list[tuple[bool, int]]] = {}
-    for text in records:
-        doc = json.loads(text)
-        agents = doc["agents"]
-        for rnd in doc["played"]:
-            winners = {win["player"] for win in rnd["wins"]}
-            for p, player in enumerate(rnd["players"]):
-                contract = player["contract"]
-                if contract is not None:
-                    held.setdefault((contract["card"], agents[p]), []).append(
-                        (contract["completed"], contract["abandoned"])
-                    )
-                for augment in player["augments"]:
-                    drafted.setdefault((augment["card"], agents[p]), []).append(
-                        (p in winners, player["score"])
-                    )
-    contracts: CardFigures = {}
-    for (card, agent), rounds in sorted(held.items()):
-        contracts.setdefault(card, {})[agent] = {
-            "completion": share(sum(done for done, _ in rounds), len(rounds)),
-            "abandoned": share(sum(gone for _, gone in rounds), len(rounds)),
-        }
-    augments: CardFigures = {}
-    for (card, agent), scored in sorted(drafted.items()):
-        augments.setdefault(card, {})[agent] = {
-            "win": share(sum(won for won, _ in scored), len(scored)),
-            "score": float_mean([float(score) for _, score in scored]),
-        }
-    return contracts, augments
-
-
-def card_lines(contracts: CardFigures, augments: CardFigures, agents: Sequence[str]) -> list[str]:
-    """The card-by-card table, one column per agent; ``!`` where two agents' intervals do not meet."""
+def card_lines(by_agent: dict[str, dict[str, AgentCard]], agents: Sequence[str]) -> list[str]:
+    """The card-by-card table of the run's per-agent figures (:attr:`Aggregate.by_agent`), one
+    column per agent; ``!`` where two agents' intervals of completion (a contract) or win share (an
+    augment) do not meet."""
     head = "".join(f"{a:<34}" for a in agents)
+    contracts = {card: per for card, per in by_agent.items() if card_type(card) == "contract"}
+    augments = {card: per for card, per in by_agent.items() if card_type(card) != "contract"}
     out = ["  contract   (rounds) completion share / abandoned share", f"  {'':<10} {head}"]
-    for card, per in contracts.items():
-        cells = [
-            f"({per[a]['completion'].n}) {_share(per[a]['completion'])} / {per[a]['abandoned'].value:.2f}"
-            if a in per
-            else "–"
-            for a in agents
-        ]
-        out.append(f"  {card:<10} " + "".join(f"{c:<34}" for c in cells) + _apart(per, "completion"))
+    out += [_card_line(card, per, agents, "completion", "abandoned") for card, per in contracts.items()]
     out += ["  augment    (rounds) win share / mean round score", f"  {'':<10} {head}"]
-    for card, per in augments.items():
-        cells = [
-            f"({per[a]['win'].n}) {_share(per[a]['win'])} / {per[a]['score'].value:.2f}" if a in per else "–"
-            for a in agents
-        ]
-        out.append(f"  {card:<10} " + "".join(f"{c:<34}" for c in cells) + _apart(per, "win"))
+    out += [_card_line(card, per, agents, "win_rate", "mean_score") for card, per in augments.items()]
     return out
+
+
+def _card_line(card: str, per: dict[str, AgentCard], agents: Sequence[str], first: str, second: str) -> str:
+    cells = []
+    for a in agents:
+        held = per.get(a)
+        if held is None:
+            cells.append("–")
+            continue
+        main, other = getattr(held, first), getattr(held, second)
+        cells.append(f"({held.rounds}) {_share(main)} / {other.value:.2f}")
+    mark = " !" if first in apart(list(per.values())) else ""
+    return f"  {card:<10} " + "".join(f"{c:<34}" for c in cells) + mark
 
 
 def _share(e: Estimate) -> str:
     return "–" if e.value is None else f"{e.value:.2f} [{e.low:.2f}, {e.high:.2f}]"
-
-
-def _apart(per: dict[str, dict[str, Estimate]], figure: str) -> str:
-    """`` !`` when some two agents' intervals of ``figure`` do not overlap."""
-    spans = [(e.low, e.high) for f in per.values() if (e := f[figure]).low is not None and e.high is not None]
-    return " !" if spans and max(lo for lo, _ in spans) > min(hi for _, hi in spans) else ""
 
 
 def _fmt(e: Estimate, digits: int, sign: str = "") -> str:
@@ -187,7 +150,7 @@ def lines(found: dict[str, dict[str, Estimate]], games: int, seed: int, mode: st
 
 def doc(
     found: dict[str, dict[str, Estimate]],
-    cards: tuple[CardFigures, CardFigures],
+    by_agent: dict[str, dict[str, AgentCard]],
     games: int,
     seed: int,
     mode: str,
@@ -195,10 +158,14 @@ def doc(
 ) -> dict[str, object]:
     """The JSON document of a duplicate run."""
 
-    def dumped(figures: CardFigures) -> dict[str, object]:
+    def dumped(kind: str, names: dict[str, str]) -> dict[str, object]:
         return {
-            card: {agent: {k: e.model_dump() for k, e in f.items()} for agent, f in per.items()}
-            for card, per in figures.items()
+            card: {
+                agent: {key: getattr(held, name).model_dump() for key, name in names.items()}
+                for agent, held in per.items()
+            }
+            for card, per in by_agent.items()
+            if (card_type(card) == "contract") == (kind == "contract")
         }
 
     return {
@@ -208,6 +175,6 @@ def doc(
         "mode": mode,
         "rounds": rounds,
         "agents": {name: {k: e.model_dump() for k, e in f.items()} for name, f in found.items()},
-        "contracts": dumped(cards[0]),
-        "augments": dumped(cards[1]),
+        "contracts": dumped("contract", {"completion": "completion", "abandoned": "abandoned"}),
+        "augments": dumped("augment", {"win": "win_rate", "score": "mean_score"}),
     }

@@ -22,7 +22,7 @@ Records of different card versions, lengths or modes never mix (§16, §18.4):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict
 from engine.core.errors import InputError
 from tools.lab.records import Cohort, SessionRecord
 from tools.lab.stats import Difference, Estimate, difference, share
-from tools.lab.tally import Drawn, Held, Party, Tally, tally
+from tools.lab.tally import Completion, Drawn, Held, Party, Tally, tally
 
 CardType = Literal["augment", "contract", "world", "chance", "party", "treasure"]
 
@@ -114,6 +114,50 @@ class CardStats(_Frozen):
     flags: tuple[str, ...] = ()
 
 
+class AgentCard(_Frozen):
+    """One augment's or contract's figures among the player-rounds one agent held it (§18.3): how
+    many (``rounds``), the share of them it won (``win_rate``, §11) and its mean round score
+    (``mean_score``, §13); for a contract also the shares completed (§9.5) and abandoned (§10)."""
+
+    rounds: int
+    win_rate: Estimate
+    mean_score: Estimate
+    completion: Estimate | None = None
+    abandoned: Estimate | None = None
+
+
+AGENT_FIGURES = ("completion", "abandoned", "win_rate", "mean_score")
+"""An :class:`AgentCard`'s figures, in the order the report and the summary show them."""
+
+
+def apart(per: Collection[AgentCard]) -> tuple[str, ...]:
+    """The figures of one card on which some two agents' 95 % intervals do not overlap; a mean with
+    no spread (one round, or rounds that all scored alike) has no interval to compare and is left
+    out."""
+    found = []
+    for name in AGENT_FIGURES:
+        spans = [
+            (e.low, e.high)
+            for held in per
+            if (e := getattr(held, name)) is not None
+            and e.low is not None
+            and e.high is not None
+            and e.high > e.low
+        ]
+        if len(spans) > 1 and max(low for low, _ in spans) > min(high for _, high in spans):
+            found.append(name)
+    return tuple(found)
+
+
+class AgentContracts(_Frozen):
+    """One agent's contracts over all its seats: the shares of chosen normal and black contracts it
+    completed (§9.5, the §18.3 bands) and the share of all its contracts it abandoned (§10)."""
+
+    normal_completion: Estimate
+    black_completion: Estimate
+    abandoned: Estimate
+
+
 class PartyFigures(_Frozen):
     """The party module's figures (§7.1, §7.4): challenges asked per session, the shares of each
     outcome among them, and the chips all players hold at a session's end."""
@@ -145,6 +189,11 @@ class Aggregate(_Frozen):
     flags: tuple[Flag, ...]
     party: PartyFigures | None = None
     """``None`` while the party module is off (§3)."""
+    agents: dict[str, AgentContracts] = {}
+    """The agents that played (by name, as the records' seats say, sorted) and their contracts."""
+    by_agent: dict[str, dict[str, AgentCard]] = {}
+    """Per augment and contract (sorted by id), per agent that held it: the card's figures for
+    that agent's seats, so that a card weak in one bot's hands can be told from a weak card."""
 
 
 def aggregate(records: Iterable[SessionRecord]) -> Aggregate:
@@ -171,6 +220,43 @@ def summarize(counts: Tally) -> Aggregate:
         cards={c.card: c for c in order},
         flags=_metric_flags(metrics) + tuple(card_flags),
         party=_party(counts.party),
+        agents={agent: _agent_contracts(counts.agents[agent]) for agent in sorted(counts.agents)},
+        by_agent=_by_agent(counts),
+    )
+
+
+def _by_agent(counts: Tally) -> dict[str, dict[str, AgentCard]]:
+    out: dict[str, dict[str, AgentCard]] = {}
+    for agent, cards in sorted(counts.agents.items()):
+        for card, held in cards.items():
+            out.setdefault(card, {})[agent] = _agent_card(card, held)
+    return {card: out[card] for card in sorted(out)}
+
+
+def _agent_contracts(cards: dict[str, Held]) -> AgentContracts:
+    normal, black = Completion(), Completion()
+    abandoned = 0
+    for card, held in cards.items():
+        if card_type(card) == "contract":
+            kind = normal if card.startswith("C") else black
+            kind.merge(Completion(chosen=held.score.n, completed=held.completed))
+            abandoned += held.abandoned
+    return AgentContracts(
+        normal_completion=share(normal.completed, normal.chosen),
+        black_completion=share(black.completed, black.chosen),
+        abandoned=share(abandoned, normal.chosen + black.chosen),
+    )
+
+
+def _agent_card(card: str, held: Held) -> AgentCard:
+    n = held.score.n
+    contract = card_type(card) == "contract"
+    return AgentCard(
+        rounds=n,
+        win_rate=held.wins.share(),
+        mean_score=held.score.estimate(),
+        completion=share(held.completed, n) if contract else None,
+        abandoned=share(held.abandoned, n) if contract else None,
     )
 
 

@@ -3,7 +3,10 @@
 It shows the table metrics with their 95 % intervals and warning lines, the
 flags, the distributions of session and round scores, the shares of each
 win order, every held card's holder advantage with its interval, and each
-contract's completion against the band of its kind.  The page is written
+contract's completion against the band of its kind.  When more than one
+agent played, the contracts and augments again with a column per agent
+(completion, abandon share, win rate, mean round score), a card's name
+marked where two agents' intervals of one figure do not meet.  The page is written
 atomically as ``DIR/index.html``; plots are PNG images inlined as data URIs.
 """
 
@@ -23,7 +26,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from tools.fsio import write_atomic
-from tools.lab.metrics import BLACK_BAND, NORMAL_BAND, Aggregate, CardStats
+from tools.lab.metrics import AGENT_FIGURES, BLACK_BAND, NORMAL_BAND, AgentCard, Aggregate, CardStats, apart
 from tools.lab.stats import Estimate, figure, shown
 from tools.lab.tally import Tally
 
@@ -69,6 +72,7 @@ def render(aggregate: Aggregate, counts: Tally, seed: int, version: str | None =
         _image(_completion_plot(aggregate), _completion_alt(aggregate)),
         "<h2>Cards (flagged first)</h2>",
         _cards(aggregate),
+        *_per_agent(aggregate),
         "</body></html>\n",
     ]
     return "\n".join(parts)
@@ -124,6 +128,44 @@ def _card_row(s: CardStats) -> str:
     cells += [shown(s.completion), shown(s.triggers_per_round), shown(s.unexecutable_per_round)]
     cells += [shown(s.triggered), shown(s.unexecutable)]
     return f"<tr><td{cls}>{s.card}</td>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
+
+
+def _per_agent(a: Aggregate) -> list[str]:
+    """The per-agent section, only when two or more agents played."""
+    if len(a.agents) < 2:
+        return []
+    names = list(a.agents)
+    head = "".join(f"<th>{html.escape(n)}</th>" for n in names)
+    rows = [
+        ("normal contract completion (band 55–85 %)", [a.agents[n].normal_completion for n in names]),
+        ("black contract completion (band 20–55 %)", [a.agents[n].black_completion for n in names]),
+        ("contracts abandoned (§10)", [a.agents[n].abandoned for n in names]),
+    ]
+    table = "".join(
+        f"<tr><td>{label}</td>" + "".join(f"<td>{shown(e)} ({e.n})</td>" for e in row) + "</tr>"
+        for label, row in rows
+    )
+    labels = ("n", "completion", "abandoned", "win rate", "mean round score")
+    card_head = "".join(f"<th colspan='{len(labels)}'>{html.escape(n)}</th>" for n in names)
+    sub = "".join(f"<th>{label}</th>" for _ in names for label in labels)
+    return [
+        "<h2>Per agent (§18.3): the same figures in each bot's hands, 95 % intervals</h2>",
+        f"<table><tr><th>figure</th>{head}</tr>{table}</table>",
+        "<p>A card's name is marked where two agents' intervals of one figure do not meet.</p>",
+        f"<table><tr><th>card</th>{card_head}</tr><tr><th></th>{sub}</tr>",
+        *(_agent_row(card, per, names) for card, per in a.by_agent.items()),
+        "</table>",
+    ]
+
+
+def _agent_row(card: str, per: dict[str, AgentCard], names: list[str]) -> str:
+    cells: list[str] = []
+    for name in names:
+        held = per.get(name)
+        figures = [None] * len(AGENT_FIGURES) if held is None else [getattr(held, f) for f in AGENT_FIGURES]
+        cells += ["0" if held is None else str(held.rounds), *(shown(e) for e in figures)]
+    cls = " class='flag'" if apart(list(per.values())) else ""
+    return f"<tr><td{cls}>{card}</td>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
 
 
 def _image(fig: Figure, alt: str) -> str:

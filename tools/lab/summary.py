@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from tools.lab.compare import Comparison
-from tools.lab.metrics import CARD_FIGURES, Aggregate, CardStats
+from tools.lab.metrics import AGENT_FIGURES, CARD_FIGURES, AgentCard, Aggregate, CardStats, apart
 from tools.lab.stats import Difference, Estimate, figure, shown
 
 _METRIC_LABELS = {
@@ -90,6 +90,22 @@ def aggregate_doc(a: Aggregate, seed: int, pool: str) -> dict[str, Any]:
     }
     if a.party is not None:
         doc["party"] = {name: _estimate(getattr(a.party, name)) for name in _PARTY_LABELS}
+    doc["agents"] = {
+        agent: {name: _estimate(getattr(contracts, name)) for name in _AGENT_LABELS}
+        for agent, contracts in a.agents.items()
+    }
+    doc["by_agent"] = {
+        card: {agent: _agent_card(held) for agent, held in per.items()} for card, per in a.by_agent.items()
+    }
+    return doc
+
+
+def _agent_card(held: AgentCard) -> dict[str, Any]:
+    doc: dict[str, Any] = {"n": held.rounds}
+    for name in AGENT_FIGURES:
+        value = getattr(held, name)
+        if value is not None:
+            doc[name] = _estimate(value)
     return doc
 
 
@@ -128,6 +144,30 @@ def aggregate_lines(a: Aggregate, seed: int) -> list[str]:
         lines += [f"  {label:<42} {shown(getattr(a.party, name))}" for name, label in _PARTY_LABELS.items()]
     lines.append(f"flags ({len(a.flags)}):")
     lines += [f"  {f.subject} {f.metric} {figure(f.value)}: {f.rule}" for f in a.flags]
+    return lines + _agent_lines(a)
+
+
+_AGENT_LABELS = {
+    "normal_completion": "normal contract completion",
+    "black_completion": "black contract completion",
+    "abandoned": "contracts abandoned",
+}
+
+
+def _agent_lines(a: Aggregate) -> list[str]:
+    """Per agent, only when two or more played: their contracts with intervals, then the cards on
+    which two agents' intervals of a figure do not meet (the report has every card's figures)."""
+    if len(a.agents) < 2:
+        return []
+    names = list(a.agents)
+    width = 24
+    lines = [("per agent:" + " " * 32 + "".join(f"{n:<{width}}" for n in names)).rstrip()]
+    for name, label in _AGENT_LABELS.items():
+        row = "".join(f"{shown(getattr(a.agents[n], name)):<{width}}" for n in names)
+        lines.append(f"  {label:<40}{row}".rstrip())
+    split = {card: found for card, per in a.by_agent.items() if (found := apart(list(per.values())))}
+    lines.append(f"cards whose figures differ between agents ({len(split)}):")
+    lines += [f"  {card} {', '.join(found)}" for card, found in split.items()]
     return lines
 
 

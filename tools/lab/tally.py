@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine.core.errors import InputError
-from tools.lab.records import Cohort, PlayerRound, SessionRecord
+from tools.lab.records import Cohort, ContractRecord, HeldCard, PlayerRound, SessionRecord
 from tools.lab.stats import Estimate, mean_of_moments, rate, share
 
 
@@ -57,19 +57,32 @@ class Moments:
 
 @dataclass
 class Held:
-    """A held card's player-rounds (§5, §9): round scores, wins (0/1), triggers, failures, completions."""
+    """A held card's player-rounds (§5, §9): round scores, wins (0/1), triggers, failures, and for a
+    contract its completions and abandons (§9.5, §10)."""
 
     score: Moments = field(default_factory=Moments)
     wins: Moments = field(default_factory=Moments)
     triggered: Moments = field(default_factory=Moments)
     unable: Moments = field(default_factory=Moments)
     completed: int = 0
+    abandoned: int = 0
+
+    def add(self, score: int, won: bool, card: HeldCard) -> None:
+        """Count one player-round holding ``card``."""
+        self.score.add(score)
+        self.wins.add(won)
+        self.triggered.add(card.triggered)
+        self.unable.add(card.unable)
+        if isinstance(card, ContractRecord):
+            self.completed += card.completed
+            self.abandoned += card.abandoned
 
     def merge(self, other: Held) -> None:
         """Add another tally of the same card."""
         for mine, theirs in zip(self._parts(), other._parts(), strict=True):
             mine.merge(theirs)
         self.completed += other.completed
+        self.abandoned += other.abandoned
 
     def _parts(self) -> tuple[Moments, ...]:
         return self.score, self.wins, self.triggered, self.unable
@@ -130,7 +143,8 @@ class Party:
 
 @dataclass
 class Tally:
-    """Every count the §18.3 report needs, for the records of one cohort."""
+    """Every count the §18.3 report needs, for the records of one cohort; ``agents`` holds the
+    augments and contracts again per agent (by name, as the record's seats say) that held them."""
 
     cohort: Cohort | None = None
     games: int = 0
@@ -150,6 +164,7 @@ class Tally:
     world: dict[str, Held] = field(default_factory=dict)
     drawn: dict[str, Drawn] = field(default_factory=dict)
     party: Party = field(default_factory=Party)
+    agents: dict[str, dict[str, Held]] = field(default_factory=dict)
 
     def add(self, record: SessionRecord) -> None:
         """Count one session; a record of another cohort is refused (§16, §18.4)."""
@@ -170,7 +185,7 @@ class Tally:
                 world.unable.add(rnd.world.unexecutable)
             winners = {win.player for win in rnd.wins}
             for player, seat in enumerate(rnd.players):
-                self._add_seat(seat.score, player in winners, seat)
+                self._add_seat(seat.score, player in winners, seat, record.agents[player])
             for card in rnd.drawn:
                 counts = self.drawn.setdefault(card.card, Drawn())
                 for tally in (counts, self.chance) if card.deck == "chance" else (counts,):
@@ -178,21 +193,18 @@ class Tally:
                     tally.triggered += card.triggered
                     tally.unexecutable += card.unexecutable
 
-    def _add_seat(self, score: int, won: bool, seat: PlayerRound) -> None:
+    def _add_seat(self, score: int, won: bool, seat: PlayerRound, agent: str) -> None:
         self.round_scores[score] += 1
         self.everyone.score.add(score)
         self.everyone.wins.add(won)
+        by_agent = self.agents.setdefault(agent, {})
         for card in (*seat.augments, *((seat.contract,) if seat.contract else ())):
-            held = self.held.setdefault(card.card, Held())
-            held.score.add(score)
-            held.wins.add(won)
-            held.triggered.add(card.triggered)
-            held.unable.add(card.unable)
+            self.held.setdefault(card.card, Held()).add(score, won, card)
+            by_agent.setdefault(card.card, Held()).add(score, won, card)
         if seat.contract is not None:
             kind = self.normal if seat.contract.kind == "normal" else self.black
             kind.chosen += 1
             kind.completed += seat.contract.completed
-            self.held[seat.contract.card].completed += seat.contract.completed
 
     def merge(self, other: Tally) -> None:
         """Add a tally of the same cohort built elsewhere."""
@@ -218,6 +230,10 @@ class Tally:
         for card, drawn in other.drawn.items():
             self.drawn.setdefault(card, Drawn()).merge(drawn)
         self.party.merge(other.party)
+        for agent, cards in other.agents.items():
+            mine = self.agents.setdefault(agent, {})
+            for card, held in cards.items():
+                mine.setdefault(card, Held()).merge(held)
 
     def _join(self, cohort: Cohort) -> None:
         if self.cohort is None:
