@@ -138,7 +138,9 @@ def play_session(
                     on_answer=writer.decision if sinks else None,
                 )
             except LogError as err:
-                raise LogError(f"{log}: {err}") from None
+                if str(err).startswith(f"{log}:"):
+                    raise
+                raise LogError(f"{log}:{writer.checked + 2}: {err}") from None
         writer.write({"type": "end", "totals": {PLAYERS[p]: result.totals[p] for p in range(4)}})
         if not writer.replayed_all():
             raise LogError(f"{log}: the log goes on after the session ends (line {writer.checked + 2})")

@@ -203,8 +203,9 @@ def decision_line(decision: Decision, answer: str) -> dict[str, Any]:
     }
 
 
-def first_difference(logged: Any, given: Any, where: str = "") -> str:
-    """The dotted path of the first field where two lines differ (``data.gains.1``)."""
+def first_difference(logged: Any, given: Any, where: str = "") -> tuple[str, Any, Any]:
+    """The dotted path of the first field where two lines differ (``data.gains.1``), and both values
+    there."""
     if isinstance(logged, dict) and isinstance(given, dict):
         for key in [*logged, *(k for k in given if k not in logged)]:
             if dumps({"v": logged.get(key)}) != dumps({"v": given.get(key)}):
@@ -215,7 +216,13 @@ def first_difference(logged: Any, given: Any, where: str = "") -> str:
         for i, (a, b) in enumerate(zip(logged, given, strict=True)):
             if dumps({"v": a}) != dumps({"v": b}):
                 return first_difference(a, b, f"{where}.{i}" if where else str(i))
-    return where or "line"
+    return where or "line", logged, given
+
+
+def shown(value: Any) -> str:
+    """A value in a one-line message, as compact JSON, cut after 80 characters."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return text if len(text) <= 80 else f"{text[:80]}…"
 
 
 class TableLogWriter:
@@ -236,11 +243,10 @@ class TableLogWriter:
             want = self.expected[self.checked]
             self.checked += 1
             if dumps(want) != dumps(line):
-                where = first_difference(want, line)
-                shown = json.dumps(line.get(where.split(".")[0]), ensure_ascii=False)[:80]
+                where, logged, given = first_difference(want, line)
                 raise LogError(
-                    f"{self.path}:{self.checked + 1}: replay diverges at {where} "
-                    f"(the session gives {shown}): the log was changed after play"
+                    f"{self.path}:{self.checked + 1}: replay diverges at {where}: logged {shown(logged)}, "
+                    f"the session gives {shown(given)} (the log was changed after play)"
                 )
             return
         if self.expected and self.checked >= len(self.expected) and self.handle is None:
