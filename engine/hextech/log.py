@@ -29,6 +29,7 @@ from typing import IO, Any
 from engine.core.decisions import Decision
 from engine.core.errors import InputError, LogError
 from engine.core.seats import PLAYERS
+from engine.core.table_log import decision_line
 from engine.hextech.bus import Event
 from engine.hextech.plugins import MODES
 
@@ -87,18 +88,6 @@ def event_line(event: Event) -> dict[str, Any]:
         "player": None if event.player is None else PLAYERS[event.player],
         "cause": event.cause,
         "data": dict(event.data),
-    }
-
-
-def decision_line(decision: Decision, answer: str) -> dict[str, Any]:
-    """A decision and its answer as a JSON object."""
-    return {
-        "type": "decision",
-        "player": PLAYERS[decision.player],
-        "kind": decision.kind.value,
-        "about": decision.about,
-        "options": list(decision.options),
-        "answer": answer,
     }
 
 
