@@ -154,7 +154,7 @@ def our_lines(rules: RuleSet, options: Mapping[str, OptionValue], win: WinContex
 
 
 def case_text(win: WinContext) -> str:
-    """``win`` in the case format of ``../shared/data/mcr-vectors.txt`` (``hexmj score --case``)."""
+    """``win`` in the case format of ``tests/data/mcr-vectors.txt`` (``hexmj score --case``)."""
 
     def tiles(kinds: Sequence[int]) -> str:
         out, digits, suit = [], "", ""

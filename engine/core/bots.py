@@ -34,7 +34,8 @@ class RandomBot:
         return self.rng.choice(decision.options)
 
 
-def _counts(hand: tuple[int, ...]) -> list[int]:
+def hand_vector(hand: tuple[int, ...]) -> list[int]:
+    """A concealed hand as 34 counts, one per tile kind."""
     vec = [0] * NUM_KINDS
     for k in hand:
         vec[k] += 1
@@ -79,7 +80,7 @@ class GreedyBot:
 
     def turn(self, view: SeatView, options: tuple[str, ...]) -> str:
         """A kong that keeps the best shanten a discard reaches, else the best discard."""
-        vec = _counts(view.hand)
+        vec = hand_vector(view.hand)
         n = view.n_melds
         best = lowest_after_discard(vec, n)
         discards = []
@@ -99,7 +100,7 @@ class GreedyBot:
 
     def call(self, view: SeatView, decision: Decision) -> str:
         """The first call that lowers the shanten, else ``pass``."""
-        vec = _counts(view.hand)
+        vec = hand_vector(view.hand)
         n = view.n_melds
         now = shanten_counts(vec, n)
         face = parse_one(decision.about)

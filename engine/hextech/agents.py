@@ -19,6 +19,7 @@ from functools import lru_cache
 from itertools import compress
 from typing import Protocol
 
+from engine.core.bots import hand_vector
 from engine.core.decisions import HU, PASS, Decision, DecisionKind
 from engine.core.errors import InputError
 from engine.core.shanten import DiscardShanten, shanten_counts
@@ -54,13 +55,6 @@ class RandomAgent:
     def decide(self, view: PlayerView, decision: Decision) -> str:
         """Any option, uniformly."""
         return self.rng.choice(decision.options)
-
-
-def _counts(hand: tuple[int, ...]) -> list[int]:
-    vec = [0] * NUM_KINDS
-    for k in hand:
-        vec[k] += 1
-    return vec
 
 
 def _isolation(k: int, vec: bytes) -> int:
@@ -150,7 +144,7 @@ class GreedyAgent:
         options = decision.options
         if HU in options:
             return HU
-        vec = _counts(view.hand)
+        vec = hand_vector(view.hand)
         n = view.n_melds
         discards = []
         for option in options:
@@ -168,7 +162,7 @@ class GreedyAgent:
         options = decision.options
         if HU in options:
             return HU
-        vec = _counts(view.hand)
+        vec = hand_vector(view.hand)
         n = view.n_melds
         now = shanten_counts(vec, n)
         face = _face(decision.about)
