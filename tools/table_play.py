@@ -22,7 +22,7 @@ from typing import IO, Annotated, Any
 
 import typer
 
-from engine.core.bots import make_bots
+from engine.core.bots import LOGGED, make_bots
 from engine.core.errors import InputError, LogError, engine_faults
 from engine.core.registry import DEFAULT, ruleset
 from engine.core.ruleset import OptionValue, RuleSet
@@ -133,7 +133,7 @@ def play_session(
             try:
                 result = drive(
                     TableSession(config, sinks),
-                    make_bots(list(header.agents), header.seed),
+                    make_bots(list(header.agents), header.seed, LOGGED),
                     script=script if expected else None,
                     on_answer=writer.decision if sinks else None,
                 )
@@ -162,7 +162,7 @@ def replay_log(path: Path, contents: TableLog) -> SessionResult:
         raise LogError(f"{path}:1: session header: rules: {err}") from None
     logged_options(rules, header.options, path)
     try:
-        make_bots(list(header.agents), header.seed)
+        make_bots(list(header.agents), header.seed, LOGGED)
     except InputError as err:
         raise LogError(f"{path}:1: session header: {err}") from None
     return play_session(rules, header, log=path, expected=contents.lines)

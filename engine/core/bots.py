@@ -5,6 +5,9 @@
   win); otherwise discards to the lowest shanten (:mod:`engine.core.shanten`), the least connected
   tile first on ties (an honour or terminal before a middle tile); declares a kong that keeps its
   shanten and calls a pon, an exposed kong or a chi only when the call lowers it.
+
+A seat a person answered (the host console's ``web`` seat) is named in a log as :data:`PERSON`;
+replaying the log, :class:`LoggedPerson` stands for it and has no answer of its own (R375).
 """
 
 from __future__ import annotations
@@ -13,8 +16,9 @@ import random
 from collections.abc import Callable
 
 from engine.core.decisions import HU, PASS, Decision, DecisionKind
-from engine.core.errors import InputError
+from engine.core.errors import InputError, LogError
 from engine.core.seat_view import SeatView
+from engine.core.seats import PLAYERS
 from engine.core.shanten import DiscardShanten, shanten_counts
 from engine.core.table_session import Agent
 from engine.core.tiles import FACES, NUM_KINDS, TERMINALS, parse, parse_one
@@ -122,17 +126,42 @@ class GreedyBot:
         return PASS
 
 
+PERSON = "web"
+"""The agent name of a seat a person answered from the host console (R375)."""
+
+
+class LoggedPerson:
+    """A person's seat in a log being replayed: each of its answers is the logged one, so it is
+    never asked; asked all the same, past the log's last answer, it is a :class:`LogError`."""
+
+    name = PERSON
+    sees = False
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def decide(self, view: SeatView, decision: Decision) -> str:
+        """Never an answer: a person's answers are in the log alone."""
+        raise LogError(f"{PLAYERS[decision.player]} is a person's seat and the log has no answer left")
+
+
 BOTS: dict[str, Callable[[random.Random], Agent]] = {"random": RandomBot, "greedy": GreedyBot}
 """The bots that play any rule set, by name."""
+LOGGED: dict[str, Callable[[random.Random], Agent]] = {**BOTS, PERSON: LoggedPerson}
+"""The agents a log's header may name: the bots and a person's seat."""
 
 
-def make_bots(names: list[str], seed: int) -> list[Agent]:
-    """Four bots by name, each with its own generator derived from the seed and its seat."""
+def make_bots(
+    names: list[str], seed: int, known: dict[str, Callable[[random.Random], Agent]] | None = None
+) -> list[Agent]:
+    """Four agents by name from ``known`` (the bots by default), each with its own generator derived
+    from the seed and its seat."""
+    agents = BOTS if known is None else known
     if len(names) != 4:
         raise InputError(f"--agents: expected 4 names separated by commas, got {len(names)}")
     bots = []
     for letter, name in zip("ABCD", names, strict=True):
-        if name not in BOTS:
-            raise InputError(f"--agents: unknown agent {name!r} for {letter} (one of {', '.join(BOTS)})")
-        bots.append(BOTS[name](random.Random(f"{seed}:agent:{letter}")))
+        if name not in agents:
+            raise InputError(f"--agents: unknown agent {name!r} for {letter} (one of {', '.join(agents)})")
+        bots.append(agents[name](random.Random(f"{seed}:agent:{letter}")))
     return bots

@@ -6,6 +6,8 @@ Routes (``docs/console.md`` documents each):
 - ``GET /api/seats/{token}`` is a seat's view; ``POST /api/seats/{token}/decide`` answers the
   decision put to it (409 for an option not offered); ``POST /api/seats/{token}/confirm``
   confirms "开始新一场" on the results screen (§16);
+- ``GET /host/{host token}/log`` the log of the table's session once it has ended, which
+  ``hexmj replay`` replays (409 before; R371);
 - ``GET /`` the host's set-up page, ``GET /host/{host token}`` the host screen,
   ``GET /seat/{token}`` a seat's screen; ``/ws/host/{host token}`` and ``/ws/seat/{token}``
   their live updates: a ``view`` frame on connecting and after every change.
@@ -31,17 +33,19 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from engine.core.errors import HexError, IllegalActionError
+from engine.core.registry import installed
 from engine.core.tiles import format_one, name, parse, parse_one
 from tools.console_web.cards import pool_names
-from tools.console_web.live import LiveTable, Tables, TableSpec
+from tools.console_web.live import TableSpec
 from tools.console_web.records import Store
-from tools.console_web.requests import BadRequest, table_spec
+from tools.console_web.requests import HEXTECH, BadRequest, Served, table_spec
+from tools.console_web.tables import AnyTable, Tables, open_table
 from tools.lab.store import store_json
 
 HERE = Path(__file__).parent
@@ -137,9 +141,11 @@ class Watchers:
 
 
 class Console:
-    """The server's tables, their store and their open sockets."""
+    """The server's tables, their store and their open sockets; ``served`` the rule set and options
+    of a table whose request names none (``hexmj serve --rules NAME --option …``)."""
 
-    def __init__(self, db_url: str | None) -> None:
+    def __init__(self, db_url: str | None, served: Served = HEXTECH) -> None:
+        self.served = served
         self.store = Store(db_url)
         self.tables = Tables()
         self.watchers: dict[str, Watchers] = {}
@@ -161,7 +167,7 @@ class Console:
                 damage = f"table {spec.id} session {number}:{seq}: not a log record"
                 break
             stored.append(line)
-        table = LiveTable(spec, number, stored, confirmed)
+        table = open_table(spec, number, stored, confirmed)
         if damage is not None:
             table.failure = damage
         if table.failure is not None:
@@ -170,14 +176,14 @@ class Console:
         table.take_record()
         self.tables.add(table)
 
-    def create(self, spec: TableSpec) -> LiveTable:
+    def create(self, spec: TableSpec) -> AnyTable:
         """A new table, stored with the lines its bots have played."""
-        table = LiveTable(spec)
+        table = open_table(spec)
         self.tables.add(table)
         self.save(table)
         return table
 
-    def save(self, table: LiveTable) -> None:
+    def save(self, table: AnyTable) -> None:
         """Store the table's row and its new log lines (never for a table whose log did not replay)."""
         lines = table.take_lines()
         if table.spec.id not in self.frozen:
@@ -186,11 +192,11 @@ class Console:
         if record is not None:
             store_json([record.model_dump_json()], self.store.engine)
 
-    def links(self, table: LiveTable, base: str) -> dict[str, str]:
+    def links(self, table: AnyTable, base: str) -> dict[str, str]:
         """Each person's seat's join link."""
         return {letter: f"{base}/seat/{token}" for letter, token in sorted(table.spec.tokens.items())}
 
-    async def broadcast(self, table: LiveTable, base: str) -> None:
+    async def broadcast(self, table: AnyTable, base: str) -> None:
         """Send every open screen of the table its own new message."""
         watchers = self.watchers.get(table.spec.id)
         if watchers is None:
@@ -206,13 +212,18 @@ class Console:
                     await watchers.push(socket, frame)
 
 
-def host_frame(table: LiveTable, links: Mapping[str, str]) -> dict[str, Any]:
+def host_frame(table: AnyTable, links: Mapping[str, str]) -> dict[str, Any]:
     """A host socket's frame: the public message and the host screen's body."""
     view = table.host_message(links)
-    return {"type": "view", "view": view, "html": render("host_body.html", v=view)}
+    return {"type": "view", "view": view, "html": render("host_body.html", v=view, log=log_link(table))}
 
 
-def seat_frame(table: LiveTable, letter: str) -> dict[str, Any]:
+def log_link(table: AnyTable) -> str | None:
+    """The host's link to the ended session's log (R371), else ``None``."""
+    return None if table.result is None else f"/host/{table.spec.host_token}/log"
+
+
+def seat_frame(table: AnyTable, letter: str) -> dict[str, Any]:
     """A seat socket's frame: the seat's own message and the seat screen's body."""
     view = table.seat_message(letter)
     return {"type": "view", "view": view, "html": render("seat_body.html", v=view)}
@@ -257,7 +268,7 @@ async def create_table(request: Request) -> Response:
     """``POST /api/tables``: a table as the body asks (see :func:`tools.console_web.requests.table_spec`)."""
     console = _console(request)
     try:
-        spec = table_spec(await _body(request), set(console.tables.tables))
+        spec = table_spec(await _body(request), set(console.tables.tables), console.served)
         table = console.create(spec)
     except BadRequest as err:
         return _error(400, str(err))
@@ -299,7 +310,7 @@ async def decide(request: Request) -> Response:
     except BadRequest as err:
         body = err
 
-    def answer(table: LiveTable, letter: str) -> None:
+    def answer(table: AnyTable, letter: str) -> None:
         if isinstance(body, BadRequest):
             raise body
         if not isinstance(body, dict) or not isinstance(body.get("option"), str):
@@ -314,7 +325,7 @@ async def confirm(request: Request) -> Response:
     return await _seat_acts(request, lambda table, letter: table.confirm(letter))
 
 
-async def _seat_acts(request: Request, act: Callable[[LiveTable, str], object]) -> Response:
+async def _seat_acts(request: Request, act: Callable[[AnyTable, str], object]) -> Response:
     """The seat of the request's token acts (404 for no such seat); a malformed request (400) and an
     act the engine refuses (409) change nothing; a legal one is stored before every screen hears of it."""
     console = _console(request)
@@ -333,13 +344,32 @@ async def _seat_acts(request: Request, act: Callable[[LiveTable, str], object]) 
     return JSONResponse(table.seat_message(letter))
 
 
+async def table_log(request: Request) -> Response:
+    """``GET /host/{token}/log``: the whole log of the table's session, once it has ended (R371);
+    before, every concealed hand is still in play and the answer is 409."""
+    console = _console(request)
+    table = console.tables.by_host(request.path_params["token"])
+    if table is None:
+        return _error(404, "no table has this host token")
+    if table.result is None:
+        return _error(409, f"table {table.spec.id}: the session has not ended; its log is kept till then")
+    texts = console.store.lines(table.spec.id, table.number)
+    name = f"hexmj-{table.spec.rules}-{table.spec.id}-{table.number}.log"
+    return PlainTextResponse(
+        "".join(f"{text}\n" for text in texts),
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
 def _missing(what: str) -> HTMLResponse:
     return HTMLResponse(render("missing.html", what=what), status_code=404)
 
 
 async def index(request: Request) -> Response:
     """The host's set-up page: create a session (§17.2, §17.3, §18.1)."""
-    return HTMLResponse(render("index.html", pools=pool_names()))
+    served = _console(request).served.rules
+    page = render("index.html", pools=pool_names(), rulesets=installed().rulesets, served=served)
+    return HTMLResponse(page)
 
 
 async def host_page(request: Request) -> Response:
@@ -350,7 +380,7 @@ async def host_page(request: Request) -> Response:
         return _missing("没有这张桌子 (no such table)")
     view = table.host_message(console.links(table, _base(request)))
     socket = f"/ws/host/{table.spec.host_token}"
-    return HTMLResponse(render("host.html", v=view, socket=socket))
+    return HTMLResponse(render("host.html", v=view, socket=socket, log=log_link(table)))
 
 
 async def seat_page(request: Request) -> Response:
@@ -364,7 +394,7 @@ async def seat_page(request: Request) -> Response:
     return HTMLResponse(render("seat.html", v=view, socket=f"/ws/seat/{token}", token=token))
 
 
-async def _listen(socket: WebSocket, table: LiveTable, letter: str | None) -> None:
+async def _listen(socket: WebSocket, table: AnyTable, letter: str | None) -> None:
     """Read a socket until it closes: ``{"type": "ping"}`` is answered, ``{"type": "decide",
     "option"}`` answers a seat's decision; anything else gets an error frame and the socket stays."""
     console = _console(socket)
@@ -440,12 +470,12 @@ async def not_found(request: Request, exc: Exception) -> Response:
     return _missing("没有这个页面 (no such page)")
 
 
-def create_app(db_url: str | None = None) -> Starlette:
+def create_app(db_url: str | None = None, served: Served = HEXTECH) -> Starlette:
     """The console application over the record store ``db_url`` (``--db``), with every stored table
     rebuilt (a store that cannot be opened is an :class:`engine.core.errors.InputError`, before any port
-    is bound)."""
+    is bound); ``served`` the rule set and options of a table whose request names none."""
 
-    console = Console(db_url)
+    console = Console(db_url, served)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -457,6 +487,7 @@ def create_app(db_url: str | None = None) -> Starlette:
     routes = [
         Route("/", index),
         Route("/host/{token}", host_page),
+        Route("/host/{token}/log", table_log),
         Route("/seat/{token}", seat_page),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table}", get_table),

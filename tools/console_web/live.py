@@ -27,6 +27,8 @@ from typing import Any
 
 from engine.core.decisions import Decision, check_answer
 from engine.core.errors import HexError, IllegalActionError, LogError
+from engine.core.registry import DEFAULT
+from engine.core.ruleset import OptionValue
 from engine.core.seats import PLAYERS
 from engine.hextech.agents import Agent, make_agents
 from engine.hextech.log import DEFAULT_POOL, LogHeader, LogWriter
@@ -83,6 +85,11 @@ class TableSpec:
     """A pool file of ``cards/pools`` by name (§18.2), or ``None`` for the mode's pool."""
     bot_agents: Mapping[str, str] = field(default_factory=dict)
     """The agent a bot seat plays by, by seat letter (``search``, ``search:16``); greedy otherwise."""
+    rules: str = DEFAULT
+    """The rule set the table plays (``hexmj rulesets``); another than hextech is a
+    :class:`tools.console_web.rules_table.RulesTable`."""
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
+    """The value of each of the rule set's table options (none for hextech)."""
 
     @property
     def rounds(self) -> int:
@@ -107,6 +114,8 @@ class TableSpec:
             "tokens": dict(self.tokens),
             "pool": self.pool,
             "bot_agents": dict(self.bot_agents),
+            "rules": self.rules,
+            "options": dict(self.options),
         }
 
     @classmethod
@@ -124,6 +133,8 @@ class TableSpec:
             tokens=dict(data["tokens"]),
             pool=None if data.get("pool") is None else str(data["pool"]),
             bot_agents=dict(data.get("bot_agents", {})),
+            rules=str(data.get("rules", DEFAULT)),
+            options=dict(data.get("options", {})),
         )
 
 
@@ -338,30 +349,4 @@ class LiveTable:
         for letter, known in self.spec.tokens.items():
             if secrets.compare_digest(known, token):
                 return letter
-        return None
-
-
-@dataclass
-class Tables:
-    """Every table the server holds, by id, and the tokens that open them."""
-
-    tables: dict[str, LiveTable] = field(default_factory=dict)
-
-    def add(self, table: LiveTable) -> None:
-        """Hold ``table``."""
-        self.tables[table.spec.id] = table
-
-    def by_seat(self, token: str) -> tuple[LiveTable, str] | None:
-        """The table and seat letter of a seat token."""
-        for table in self.tables.values():
-            letter = table.seat_of(token)
-            if letter is not None:
-                return table, letter
-        return None
-
-    def by_host(self, token: str) -> LiveTable | None:
-        """The table of a host token."""
-        for table in self.tables.values():
-            if secrets.compare_digest(table.spec.host_token, token):
-                return table
         return None

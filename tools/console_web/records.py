@@ -116,6 +116,17 @@ class Store:
                 found.append((json.loads(row.spec), row.number, row.confirmed, list(lines)))
         return found
 
+    def lines(self, table_id: str, number: int) -> list[str]:
+        """The stored log lines of session ``number`` at a table, in order."""
+        with Session(self.engine) as db:
+            return list(
+                db.scalars(
+                    select(LineRow.line)
+                    .where(LineRow.table_id == table_id, LineRow.number == number)
+                    .order_by(LineRow.seq)
+                )
+            )
+
     def close(self) -> None:
         """Let go of the connection pool."""
         self.engine.dispose()

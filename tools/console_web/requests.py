@@ -2,18 +2,26 @@
 
 The body of ``POST /api/tables``: ``{"mode", "seed", "bots": ["B", "C", "D"],
 "agents": {"B": "search:16"}, "nicknames": {"A": "…"}, "filming": false, "test": false,
-"pool": "first-test.yaml"}``, every field optional (mode ``all``, a random seed, no bots, every bot
-greedy, the seat letters as nicknames, no filming, a formal 8-round session, the mode's own pool).
-A field that does not fit is a :class:`BadRequest` naming it.
+"pool": "first-test.yaml", "rules": "standard", "options": {"base": 2}}``, every field optional (mode
+``all``, a random seed, no bots, every bot greedy, the seat letters as nicknames, no filming, a
+formal session, the mode's own pool, the server's ``--rules`` and ``--option`` values).  A table of
+another rule set than hextech takes ``rules`` and its ``options`` (each one ``--option NAME=VALUE``
+could give, over the server's when the rule set is the server's, else over the rule set's
+defaults), bots ``random`` or ``greedy``, and none of ``mode``, ``pool`` and ``filming``, which are
+hextech's (R373).  A field that does not fit is a :class:`BadRequest` naming it.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.bots import BOTS
 from engine.core.errors import InputError
+from engine.core.registry import DEFAULT, ruleset
+from engine.core.ruleset import OptionValue
 from engine.core.seats import PLAYERS
 from engine.hextech.agents import bot_factory
 from engine.hextech.session import MODES
@@ -21,7 +29,11 @@ from tools.console_web.cards import pool_names
 from tools.console_web.live import NICKNAME_LIMIT, TableSpec, new_token
 
 SEED_LIMIT = 2**63 - 1
-FIELDS = frozenset({"mode", "seed", "bots", "agents", "nicknames", "filming", "test", "pool"})
+FIELDS = frozenset(
+    {"mode", "seed", "bots", "agents", "nicknames", "filming", "test", "pool", "rules", "options"}
+)
+HEXTECH_FIELDS = ("mode", "pool", "filming")
+"""The fields of a hextech table only (its mode, card pool and filming consent, §17.3, §18.2)."""
 
 
 class BadRequest(ValueError):
@@ -53,9 +65,47 @@ def _nicknames(value: object) -> dict[str, str]:
     return names
 
 
-def _bot_agents(value: object, bots: Collection[str]) -> dict[str, str]:
-    """The agent each bot seat plays by (``greedy``, ``random``, ``search``, ``search:N``), checked as
-    ``hexmj play --agents`` checks it."""
+@dataclass(frozen=True)
+class Served:
+    """The table a request gets unless its body says otherwise: ``hexmj serve --rules NAME`` and
+    its ``--option`` values."""
+
+    rules: str = DEFAULT
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
+
+
+HEXTECH = Served()
+"""The server's table without ``--rules``: hextech."""
+
+
+def _rules(body: dict[str, Any], served: Served) -> tuple[str, dict[str, OptionValue]]:
+    """The rule set the body names and its options' values (R373)."""
+    name = body.get("rules", served.rules)
+    if not isinstance(name, str):
+        raise BadRequest(f"rules: expected a rule set's name, got {name!r}")
+    try:
+        rules = ruleset(name)
+    except InputError as err:
+        raise BadRequest(f"rules: {str(err).replace(f'--rules {name}', repr(name), 1)}") from None
+    given = body.get("options", {})
+    if not isinstance(given, dict) or not all(isinstance(v, str | int | bool) for v in given.values()):
+        raise BadRequest("options: expected an object of option names to values")
+    if name == DEFAULT:
+        if given:
+            raise BadRequest(f"options.{next(iter(given))}: hextech tables take no options")
+        return name, {}
+    start = dict(served.options) if name == served.rules else {}
+    words = [f"{key}={str(v).lower() if isinstance(v, bool) else v}" for key, v in {**start, **given}.items()]
+    try:
+        return name, rules.resolve_options(words)
+    except InputError as err:
+        text = str(err).removeprefix("--option ")
+        raise BadRequest(f"options.{text}") from None
+
+
+def _bot_agents(value: object, bots: Collection[str], rules: str = DEFAULT) -> dict[str, str]:
+    """The agent each bot seat plays by (``greedy``, ``random``, ``search``, ``search:N``; of another
+    rule set ``greedy`` or ``random``), checked as ``hexmj play --agents`` checks it."""
     if value is None:
         return {}
     if not isinstance(value, dict):
@@ -65,6 +115,10 @@ def _bot_agents(value: object, bots: Collection[str]) -> dict[str, str]:
             raise BadRequest(f"agents.{letter}: not a bot seat (one of {', '.join(sorted(bots)) or 'none'})")
         if not isinstance(name, str):
             raise BadRequest(f"agents.{letter}: expected an agent name, got {name!r}")
+        if rules != DEFAULT:
+            if name not in BOTS:
+                raise BadRequest(f"agents.{letter}: unknown agent {name!r} (one of {', '.join(BOTS)})")
+            continue
         try:
             bot_factory(name, letter)
         except InputError as error:
@@ -72,8 +126,9 @@ def _bot_agents(value: object, bots: Collection[str]) -> dict[str, str]:
     return dict(value)
 
 
-def table_spec(body: object, taken: Collection[str]) -> TableSpec:
-    """The table the body asks for, with fresh tokens and an id not in ``taken``."""
+def table_spec(body: object, taken: Collection[str], served: Served | None = None) -> TableSpec:
+    """The table the body asks for, with fresh tokens and an id not in ``taken``; ``served`` the
+    rule set and options of a body that names none."""
     if body is None:
         body = {}
     if not isinstance(body, dict):
@@ -81,6 +136,11 @@ def table_spec(body: object, taken: Collection[str]) -> TableSpec:
     unknown = sorted(set(body) - FIELDS)
     if unknown:
         raise BadRequest(f"{unknown[0]}: not a field (one of {', '.join(sorted(FIELDS))})")
+    rules, options = _rules(body, served or HEXTECH)
+    if rules != DEFAULT:
+        hextech = [key for key in HEXTECH_FIELDS if key in body]
+        if hextech:
+            raise BadRequest(f"{hextech[0]}: a field of hextech tables, not of rules {rules}")
     mode = body.get("mode", "all")
     if mode not in MODES:
         raise BadRequest(f"mode: {mode!r} is not one of {', '.join(MODES)}")
@@ -107,5 +167,7 @@ def table_spec(body: object, taken: Collection[str]) -> TableSpec:
         host_token=new_token(),
         tokens={letter: new_token() for letter in PLAYERS if letter not in bots},
         pool=pool,
-        bot_agents=_bot_agents(body.get("agents"), bots),
+        bot_agents=_bot_agents(body.get("agents"), bots, rules),
+        rules=rules,
+        options=options,
     )

@@ -8,9 +8,12 @@
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
       var data = new FormData(form);
-      var request = {mode: data.get("mode"), bots: [], nicknames: {},
-                     filming: data.get("filming") === "on", test: data.get("test") === "on"};
-      if (data.get("pool")) { request.pool = data.get("pool"); }
+      var request = {rules: data.get("rules"), bots: [], nicknames: {}, test: data.get("test") === "on"};
+      if (request.rules === "hextech") {
+        request.mode = data.get("mode");
+        request.filming = data.get("filming") === "on";
+        if (data.get("pool")) { request.pool = data.get("pool"); }
+      }
       if (data.get("seed")) { request.seed = parseInt(data.get("seed"), 10); }
       "ABCD".split("").forEach(function (l) {
         if (data.get("bot" + l) === "on") { request.bots.push(l); }

@@ -1,0 +1,252 @@
+"""A table of a rule set other than hextech in play on the console (issue 14 item 5; R370–R375).
+
+A :class:`RulesTable` plays its session on the core's neutral table
+(:class:`engine.core.table_session.TableSession`) as :func:`engine.core.table_session.drive` does,
+with one difference: a person's seat is answered from the web, so the table stops at that seat's
+decision and goes on when :meth:`RulesTable.decide` gets an offered option.  Bot seats are answered
+at once by the core's bots (``random``, ``greedy``), each from its own seat's view; 补花 happens in
+the deal and the draws without a decision.  Every event and decision goes to the table's log in the
+``hexmj play --rules NAME --log`` format (a person's seat named ``web``, R375), which
+``hexmj replay`` replays.  A table rebuilt from its stored lines re-plays them, checking every
+line, and stops again where it was; a log that does not replay leaves the table ``failed``.
+
+The session runs the rule set's length (4 rounds for a test session, R372) with its dealer
+rotation; when it ends its results stay until every seat has confirmed "开始新一场" (bots at once),
+then the next session is set up with the next seed, as a hextech table does (§16).
+"""
+
+from __future__ import annotations
+
+import io
+import secrets
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from functools import cached_property
+from typing import Any
+
+from engine.core.bots import LOGGED, PERSON, make_bots
+from engine.core.decisions import Decision, DecisionKind, check_answer
+from engine.core.errors import HexError, IllegalActionError, LogError
+from engine.core.registry import ruleset
+from engine.core.ruleset import RuleSet
+from engine.core.seat_view import BLIND
+from engine.core.seats import PLAYERS
+from engine.core.table_log import TableHeader, TableLogWriter
+from engine.core.table_session import SessionResult, TableConfig, TableSession
+from tools.console_web.live import NEW, PLAYING, RESULTS, TableSpec
+from tools.console_web.rules_messages import RulesFeed, rules_host_message, rules_seat_message
+from tools.table_play import result_json
+
+TEST_ROUNDS = 4
+"""The rounds of a shortened test session of any rule set (R372)."""
+
+
+class _Lines(io.StringIO):
+    """The log's file handle: lines wait here until the record store takes them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pending: list[str] = []
+
+    def write(self, text: str) -> int:
+        """Keep one log line."""
+        self.pending.append(text.rstrip("\n"))
+        return len(text)
+
+
+class RulesTable:
+    """One table's session of a rule set other than hextech; ``number`` counts its sessions."""
+
+    def __init__(
+        self,
+        spec: TableSpec,
+        number: int = 1,
+        stored: Sequence[dict[str, Any]] = (),
+        confirmed: frozenset[str] = frozenset(),
+    ) -> None:
+        self.spec = spec
+        self.number = number
+        self.confirmed = set(confirmed) | spec.bots
+        self.connected: dict[str, int] = {}
+        self.failure: str | None = None
+        self.result: SessionResult | None = None
+        self.pending: Decision | None = None
+        self.answered = dict.fromkeys(PLAYERS, 0)
+        """How many decisions each person's seat has answered this session."""
+        self._lines = _Lines()
+        self._start(stored)
+
+    @cached_property
+    def rules(self) -> RuleSet:
+        """The table's rule set, from the registry."""
+        return ruleset(self.spec.rules)
+
+    @property
+    def seed(self) -> int:
+        """The seed of this table's current session: the next seed for each session after the first."""
+        return self.spec.seed + self.number - 1
+
+    @property
+    def rounds(self) -> int:
+        """The rule set's session, or 4 rounds for a test session (R372)."""
+        return TEST_ROUNDS if self.spec.test else self.rules.session_rounds
+
+    def header(self) -> TableHeader:
+        """The log's header: the rule set, its options, the seed, the length and the agents."""
+        spec = self.spec
+        return TableHeader(self.rules.name, dict(spec.options), self.seed, self.rounds, spec.agents())
+
+    def _start(self, stored: Sequence[dict[str, Any]]) -> None:
+        header = self.header()
+        expected = list(stored[1:])
+        self.writer = TableLogWriter(self._lines, expected, f"table {self.spec.id} session {self.number}")
+        if stored and dict(stored[0]) != header.line():
+            self.failure = f"{self.writer.path}:1: the stored header is not this table's"
+        if not stored:
+            self.writer.write(header.line())
+        self.feed = RulesFeed()
+        config = TableConfig(self.rules, header.options, header.seed, header.rounds)
+        self.session = TableSession(config, (self.writer.event, self.feed.event))
+        self.agents = make_bots(list(header.agents), header.seed, LOGGED)
+        answers = [str(line["answer"]) for line in expected if line.get("type") == "decision"]
+        self._script: Iterator[str] | None = iter(answers) if answers else None
+        self._steps: Generator[Decision, str, SessionResult] = self.session.steps()
+        if self.failure is None:
+            self._run(lambda: next(self._steps))
+        if not self.writer.replayed_all() and self.failure is None:
+            self.failure = f"{self.writer.path}: the stored log goes on past where the session stands"
+
+    def _run(self, step: Callable[[], Decision]) -> None:
+        """Take ``step`` and answer every decision the script or a bot answers, up to a person's."""
+        try:
+            decision = step()
+            while True:
+                answer = self._answer(decision)
+                if answer is None:
+                    self.pending = decision
+                    return
+                self._answered(decision, answer)
+                decision = self._steps.send(answer)
+        except StopIteration as done:
+            self.pending = None
+            self.result = done.value
+            totals = {PLAYERS[p]: self.result.totals[p] for p in range(4)}
+            self.writer.write({"type": "end", "totals": totals})
+        except HexError as err:
+            self.pending = None
+            self.failure = str(err)
+
+    def _answer(self, decision: Decision) -> str | None:
+        """The logged answer while the stored log lasts, then a bot's from its own seat's view;
+        ``None`` at a person's decision."""
+        scripted = next(self._script, None) if self._script is not None else None
+        if scripted is None:
+            self._script = None
+        agent = self.agents[decision.player]
+        if scripted is None:
+            if agent.name == PERSON:
+                return None
+            view = self.session.view(decision.player) if agent.sees else BLIND
+            return check_answer(decision, agent.decide(view, decision))
+        if agent.name == PERSON:
+            self.answered[PLAYERS[decision.player]] += 1
+        try:
+            return check_answer(decision, scripted)
+        except IllegalActionError as err:
+            where = f"{self.writer.path}:{self.writer.checked + 2}"
+            raise LogError(f"{where}: logged answer does not fit: {err}") from None
+
+    def _answered(self, decision: Decision, answer: str) -> None:
+        """Log the answer; a discard is public and goes to the feed (出牌 2)."""
+        self.writer.decision(decision, answer)
+        if decision.kind is DecisionKind.TURN:
+            self.feed.turn_answer(decision.player, answer)
+
+    @property
+    def state(self) -> str:
+        """``results`` once the session has ended, ``new`` before its first round is dealt, else
+        ``playing``."""
+        if self.result is not None:
+            return RESULTS
+        if self.feed.round == 0:
+            return NEW
+        return PLAYING
+
+    def decide(self, letter: str, option: object) -> None:
+        """The person at seat ``letter`` answers the decision put to them; anything else — no decision
+        of theirs, an option not offered — is an :class:`IllegalActionError` and changes nothing."""
+        decision = self.pending
+        if self.failure is not None:
+            raise IllegalActionError(f"table {self.spec.id} is stopped: {self.failure}")
+        if decision is None or PLAYERS[decision.player] != letter:
+            raise IllegalActionError(f"no decision is put to {letter} now")
+        answer = check_answer(decision, option)
+        self.answered[letter] += 1
+        self.pending = None
+        self._answered(decision, answer)
+        self._run(lambda: self._steps.send(answer))
+
+    def confirm(self, letter: str) -> bool:
+        """Seat ``letter`` confirms "开始新一场" (§16); once all four have, the next session is set up
+        and ``True`` returned."""
+        if self.result is None:
+            raise IllegalActionError("the session has not ended: nothing to confirm")
+        self.confirmed.add(letter)
+        if len(self.confirmed) < len(PLAYERS):
+            return False
+        self.number += 1
+        self.confirmed = set(self.spec.bots)
+        self.answered = dict.fromkeys(PLAYERS, 0)
+        self.result = None
+        self.failure = None
+        self._start(())
+        return True
+
+    def take_record(self) -> None:
+        """No lab record: the record store keeps hextech sessions only (R374, R493)."""
+        return None
+
+    def take_lines(self) -> list[str]:
+        """The log lines played since the last call, for the record store."""
+        lines, self._lines.pending = self._lines.pending, []
+        return lines
+
+    def facts(self) -> dict[str, Any]:
+        """What every screen shows alike: the rule set, the session's state and results, the seats'
+        nicknames, bots, scores and connections."""
+        results = None
+        if self.result is not None:
+            results = result_json(self.result, self.spec.agents())
+            results.pop("seed", None)
+        return {
+            "table": self.spec.id,
+            "rules": self.rules.name,
+            "rules_title": self.rules.title,
+            "rule_options": dict(self.spec.options),
+            "settlement": self.rules.settlement,
+            "state": self.state,
+            "test": self.spec.test,
+            "results": results,
+            "confirmed": sorted(self.confirmed),
+            "connected": sorted(letter for letter, n in self.connected.items() if n > 0),
+            "failure": self.failure,
+            "nicknames": {letter: self.spec.nicknames.get(letter, letter) for letter in PLAYERS},
+            "bots": sorted(self.spec.bots),
+            "scores": self.session.totals,
+            "hand_size": self.rules.hand_size,
+        }
+
+    def seat_message(self, letter: str) -> dict[str, Any]:
+        """The message of seat ``letter``: built from that seat's own view only."""
+        view = self.session.view(PLAYERS.index(letter))
+        return rules_seat_message(view, self.pending, self.facts(), self.feed, self.answered[letter])
+
+    def host_message(self, links: Mapping[str, str] | None = None) -> dict[str, Any]:
+        """The host's message: built from the public parts of the table only."""
+        return rules_host_message(self.session.table, self.facts(), self.feed, links or {})
+
+    def seat_of(self, token: str) -> str | None:
+        """The seat letter a token opens, if it is one of this table's."""
+        for letter, known in self.spec.tokens.items():
+            if secrets.compare_digest(known, token):
+                return letter
+        return None

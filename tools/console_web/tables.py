@@ -1,0 +1,60 @@
+"""Every table the console holds, of whichever rule set, and the tokens that open them (issue 14
+item 5).
+
+A table of the hextech rule set is a :class:`~tools.console_web.live.LiveTable`; a table of any other
+installed rule set a :class:`~tools.console_web.rules_table.RulesTable`.  Both answer the same calls
+of the web application: their seats' and the host's messages, ``decide``, ``confirm``, the log lines
+to store.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.registry import DEFAULT
+from tools.console_web.live import LiveTable, TableSpec
+from tools.console_web.rules_table import RulesTable
+
+AnyTable = LiveTable | RulesTable
+"""A table in play on the console."""
+
+
+def open_table(
+    spec: TableSpec,
+    number: int = 1,
+    stored: Sequence[dict[str, Any]] = (),
+    confirmed: frozenset[str] = frozenset(),
+) -> AnyTable:
+    """The table ``spec`` asks for, its session ``number`` re-played from its ``stored`` lines."""
+    if spec.rules == DEFAULT:
+        return LiveTable(spec, number, stored, confirmed)
+    return RulesTable(spec, number, stored, confirmed)
+
+
+@dataclass
+class Tables:
+    """Every table the server holds, by id, and the tokens that open them."""
+
+    tables: dict[str, AnyTable] = field(default_factory=dict)
+
+    def add(self, table: AnyTable) -> None:
+        """Hold ``table``."""
+        self.tables[table.spec.id] = table
+
+    def by_seat(self, token: str) -> tuple[AnyTable, str] | None:
+        """The table and seat letter of a seat token."""
+        for table in self.tables.values():
+            letter = table.seat_of(token)
+            if letter is not None:
+                return table, letter
+        return None
+
+    def by_host(self, token: str) -> AnyTable | None:
+        """The table of a host token."""
+        for table in self.tables.values():
+            if secrets.compare_digest(table.spec.host_token, token):
+                return table
+        return None
