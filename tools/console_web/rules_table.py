@@ -27,7 +27,7 @@ from engine.core.bots import LOGGED, PERSON, make_bots
 from engine.core.decisions import Decision, DecisionKind, check_answer
 from engine.core.errors import HexError, IllegalActionError, LogError
 from engine.core.registry import ruleset
-from engine.core.ruleset import RuleSet
+from engine.core.ruleset import OptionValue, RuleSet
 from engine.core.seat_view import BLIND
 from engine.core.seats import PLAYERS
 from engine.core.table_log import TableHeader, TableLogWriter
@@ -92,8 +92,12 @@ class RulesTable:
 
     def header(self) -> TableHeader:
         """The log's header: the rule set, its options, the seed, the length and the agents."""
-        spec = self.spec
-        return TableHeader(self.rules.name, dict(spec.options), self.seed, self.rounds, spec.agents())
+        return TableHeader(self.rules.name, self.options, self.seed, self.rounds, self.spec.agents())
+
+    @property
+    def options(self) -> dict[str, OptionValue]:
+        """The table's options in the rule set's order (the store keeps them sorted by name)."""
+        return {option.name: self.spec.options[option.name] for option in self.rules.options}
 
     def _start(self, stored: Sequence[dict[str, Any]]) -> None:
         header = self.header()
@@ -221,7 +225,7 @@ class RulesTable:
             "table": self.spec.id,
             "rules": self.rules.name,
             "rules_title": self.rules.title,
-            "rule_options": dict(self.spec.options),
+            "rule_options": self.options,
             "settlement": self.rules.settlement,
             "state": self.state,
             "test": self.spec.test,
