@@ -1,5 +1,6 @@
 """Shared helpers of the console's tests: a server over a temporary record store (in process, or
-uvicorn on a 127.0.0.1 port), and a table played through the JSON API one offered option at a time."""
+uvicorn on a 127.0.0.1 port), a table played through the JSON API one offered option at a time, and
+the first round of a rule set's tables dealt as a test arranges it."""
 
 from __future__ import annotations
 
@@ -14,9 +15,15 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 import uvicorn
 from starlette.testclient import TestClient
+from table_support import arranged
 
+from engine.core.registry import ruleset
+from engine.core.table_session import TableConfig, TableSession
+from engine.core.wall import Wall
+from tools.console_web import rules_table
 from tools.console_web.app import create_app
 
 
@@ -67,6 +74,19 @@ def play(client: TestClient, tokens: dict[str, str], seed: int = 0, limit: int =
         view = response.json()
         found = (letter, view) if view["options"] else deciding(client, tokens)
     return answered
+
+
+def arrange(monkeypatch: pytest.MonkeyPatch, name: str, hands: list[str], draws: str = "") -> None:
+    """Every table's first round deals ``hands`` (A, the dealer, with its 14th tile last; see
+    :func:`table_support.arranged`); later rounds are shuffled as the seed says."""
+    wall = arranged(ruleset(name), hands, draws)
+
+    class Arranged(TableSession):
+        def __init__(self, config: TableConfig, sinks: tuple[object, ...] = ()) -> None:
+            super().__init__(config, sinks)  # type: ignore[arg-type]
+            self.walls = lambda number: Wall(wall) if number == 1 else self._shuffled(number)
+
+    monkeypatch.setattr(rules_table, "TableSession", Arranged)
 
 
 class Server:

@@ -6,17 +6,14 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from console_support import console, create, play, seat_view
+from console_support import arrange, console, create, play, seat_view
 from pools_lint_cli import run_hexmj
 from starlette.testclient import TestClient
-from table_support import arranged
 
-from engine.core.registry import installed, ruleset
-from engine.core.table_session import TableConfig, TableSession
-from engine.core.wall import Wall
-from tools.console_web import rules_table
+from engine.core.registry import installed
 from tools.console_web.app import create_app
 from tools.console_web.requests import Served
 
@@ -41,24 +38,11 @@ def host_token(made: dict[str, object]) -> str:
     return str(made["host"]).rsplit("/", 1)[1]
 
 
-def decide(client: TestClient, token: str, option: str) -> dict[str, object]:
+def decide(client: TestClient, token: str, option: str) -> dict[str, Any]:
     response = client.post(f"/api/seats/{token}/decide", json={"option": option})
     assert response.status_code == 200, response.text
-    answer: dict[str, object] = response.json()
+    answer: dict[str, Any] = response.json()
     return answer
-
-
-def arrange(monkeypatch: pytest.MonkeyPatch, name: str, hands: list[str], draws: str = "") -> None:
-    """Every table's first round deals ``hands`` (A, the dealer, with its 14th tile last; see
-    :func:`table_support.arranged`); later rounds are shuffled as the seed says."""
-    wall = arranged(ruleset(name), hands, draws)
-
-    class Arranged(TableSession):
-        def __init__(self, config: TableConfig, sinks: tuple[object, ...] = ()) -> None:
-            super().__init__(config, sinks)  # type: ignore[arg-type]
-            self.walls = lambda number: Wall(wall) if number == 1 else self._shuffled(number)
-
-    monkeypatch.setattr(rules_table, "TableSession", Arranged)
 
 
 def test_a_standard_table_plays_to_its_results_with_bots_and_a_person(client: TestClient) -> None:
