@@ -13,7 +13,11 @@ from console_support import arrange, console, create, play, seat_view
 from pools_lint_cli import run_hexmj
 from starlette.testclient import TestClient
 
+from engine.core.bots import LOGGED, make_bots
+from engine.core.decisions import Decision, DecisionKind
+from engine.core.errors import LogError
 from engine.core.registry import installed
+from engine.core.seat_view import BLIND
 from tools.console_web.app import create_app
 from tools.console_web.requests import Served
 
@@ -299,3 +303,18 @@ def test_every_installed_rule_set_is_offered_on_the_set_up_page(client: TestClie
     page = client.get("/").text
     for name in installed().rulesets:
         assert f'value="{name}"' in page
+
+
+def test_a_persons_seat_is_web_in_the_log_and_never_a_bot(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R375: a replay stands a logged person for a ``web`` seat, which has no answer of its own (a
+    log whose answers run out does not replay, exit 5); ``hexmj play --agents`` takes no ``web``."""
+    person = make_bots(["web", "greedy", "greedy", "greedy"], 1, LOGGED)[0]
+    decision = Decision(DecisionKind.TURN, 0, ("discard 1m", "discard 2m"), "1m")
+    with pytest.raises(LogError, match="A is a person's seat and the log has no answer left"):
+        person.decide(BLIND, decision)
+    code, _, err = run_hexmj(["play", "--rules", "standard", "--agents", "web"], monkeypatch, capsys)
+    assert code == 2 and err == (
+        "hexmj: error: --agents: unknown agent 'web' for A (one of random, greedy)\n"
+    )
