@@ -10,7 +10,7 @@ import socket
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -21,6 +21,7 @@ from starlette.testclient import TestClient
 from table_support import arranged
 
 from engine.core.registry import ruleset
+from engine.core.table import Sink
 from engine.core.table_session import TableConfig, TableSession
 from engine.core.wall import Wall
 from tools.console_web import rules_table
@@ -76,17 +77,23 @@ def play(client: TestClient, tokens: dict[str, str], seed: int = 0, limit: int =
     return answered
 
 
+def first_walls(monkeypatch: pytest.MonkeyPatch, first: Callable[[Wall], Wall]) -> None:
+    """Every rule set's table made from now on deals its first round from ``first`` of the wall the
+    seed shuffles, later rounds as the seed says (a factory, not a subclass: the compiled build's
+    classes take none)."""
+
+    def session(config: TableConfig, sinks: Sequence[Sink] = ()) -> TableSession:
+        plain = TableSession(config, sinks)
+        return TableSession(config, sinks, lambda n: first(plain.walls(n)) if n == 1 else plain.walls(n))
+
+    monkeypatch.setattr(rules_table, "TableSession", session)
+
+
 def arrange(monkeypatch: pytest.MonkeyPatch, name: str, hands: list[str], draws: str = "") -> None:
     """Every table's first round deals ``hands`` (A, the dealer, with its 14th tile last; see
     :func:`table_support.arranged`); later rounds are shuffled as the seed says."""
     wall = arranged(ruleset(name), hands, draws)
-
-    class Arranged(TableSession):
-        def __init__(self, config: TableConfig, sinks: tuple[object, ...] = ()) -> None:
-            super().__init__(config, sinks)  # type: ignore[arg-type]
-            self.walls = lambda number: Wall(wall) if number == 1 else self._shuffled(number)
-
-    monkeypatch.setattr(rules_table, "TableSession", Arranged)
+    first_walls(monkeypatch, lambda shuffled: Wall(wall))
 
 
 class Server:

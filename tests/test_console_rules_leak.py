@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from console_support import arrange, console, create, seat_view
+from console_support import arrange, console, create, first_walls, seat_view
 from starlette.testclient import TestClient
 
 from engine.core.bots import LOGGED
@@ -27,7 +27,6 @@ from engine.core.decisions import Decision, DecisionKind
 from engine.core.registry import ruleset
 from engine.core.seat_view import SeatView
 from engine.core.seats import PLAYERS
-from engine.core.table_session import TableSession
 from engine.core.tiles import format_tiles, parse
 from engine.core.wall import Wall
 from tools.console_web import requests, rules_table
@@ -81,15 +80,12 @@ def hidden_swap(name: str) -> tuple[int, int]:
 def swapping(monkeypatch: pytest.MonkeyPatch, places: tuple[int, int]) -> None:
     """Tables made from now on deal their first round with the tiles at ``places`` swapped."""
 
-    class Swapped(TableSession):
-        def _shuffled(self, number: int) -> Wall:
-            wall = super()._shuffled(number)
-            if number == 1:
-                i, j = places
-                wall[i], wall[j] = wall[j], wall[i]
-            return wall
+    def swap(wall: Wall) -> Wall:
+        i, j = places
+        wall[i], wall[j] = wall[j], wall[i]
+        return wall
 
-    monkeypatch.setattr(rules_table, "TableSession", Swapped)
+    first_walls(monkeypatch, swap)
 
 
 def messages(client: TestClient, name: str) -> dict[str, list[Any]]:
