@@ -4,6 +4,7 @@ through the same web API and pages (issue 14 item 5; R370–R375)."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -89,6 +90,9 @@ def test_the_ended_sessions_log_downloads_and_replays(
     early = client.get(log)
     assert early.status_code == 409 and "has not ended" in early.json()["error"]
     assert client.get("/host/nosuchtoken/log").status_code == 404
+    hextech = create(client, mode="strategy", seed=3, bots=["B", "C", "D"], test=True)
+    refused = client.get(f"/host/{host_token(hextech)}/log")
+    assert refused.status_code == 404 and "hextech table's log" in refused.json()["error"]
     play(client, tokens_of(made), seed=5)
     standings = seat_view(client, tokens_of(made)["A"])["results"]["standings"]
     response = client.get(log)
@@ -172,6 +176,14 @@ def test_hexmj_serve_refuses_a_bad_rule_set_before_binding_a_port(
 def test_hexmj_serve_rules_names_the_table_of_a_plain_request(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """``--rules`` with the help every command shares, ``--option`` repeatable; the server's
+    application gets the rule set and every option's value."""
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out, _ = run_hexmj(["serve", "-h"], monkeypatch, capsys)
+    assert code == 0 and re.search(
+        r"--rules\s+NAME\s+The rule set \(hexmj rulesets lists those installed\)\.", out
+    )
+    assert re.search(r"--option\s+NAME\[=VALUE\]", out)
     served: list[Served] = []
     monkeypatch.setattr("tools.cmd_serve.create_app", lambda db, rules: served.append(rules))
     monkeypatch.setattr("uvicorn.run", lambda *a, **k: None)
