@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -298,17 +299,24 @@ def test_no_card_part_appears_at_a_rule_sets_table(client: TestClient) -> None:
 
 def test_a_restarted_server_resumes_a_rule_sets_table(tmp_path: Path) -> None:
     """The table's lines are in the store after every answer: a new server over the same store
-    re-plays them and stands at the same decision, then plays on to the end."""
+    re-plays them (its random bots asked all the same) and stands at the same decision, then plays
+    on to the very results of a table that was never restarted."""
+    body = {"rules": "hongzhong", "seed": 9, "bots": ["B", "D"], "agents": {"B": "random"}, "test": True}
+    with console(tmp_path / "kept.db") as client:
+        made = create(client, **body)
+        play(client, tokens_of(made), seed=2, limit=15)
+        play(client, tokens_of(made), seed=3)
+        unbroken = seat_view(client, tokens_of(made)["A"])["results"]
     db = tmp_path / "console.db"
     with console(db) as client:
-        made = create(client, rules="hongzhong", seed=9, bots=["B", "D"], test=True)
+        made = create(client, **body)
         tokens = tokens_of(made)
         play(client, tokens, seed=2, limit=15)
         views = {letter: seat_view(client, token) for letter, token in tokens.items()}
     with console(db) as client:
         assert {letter: seat_view(client, token) for letter, token in tokens.items()} == views
         play(client, tokens, seed=3)
-        assert seat_view(client, tokens["A"])["state"] == "results"
+        assert seat_view(client, tokens["A"])["results"] == unbroken
 
 
 def test_every_installed_rule_set_is_offered_on_the_set_up_page(client: TestClient) -> None:
@@ -330,3 +338,31 @@ def test_a_persons_seat_is_web_in_the_log_and_never_a_bot(
     assert code == 2 and err == (
         "hexmj: error: --agents: unknown agent 'web' for A (one of random, greedy)\n"
     )
+
+
+def test_a_stored_table_of_a_rule_set_no_longer_installed_waits_in_the_store(tmp_path: Path) -> None:
+    """The server starts and seats the other tables; the row is kept untouched, its id never given
+    to a new table, and the table comes back once its rule set is installed again."""
+    db = tmp_path / "console.db"
+    with console(db) as client:
+        gone = create(client, rules="standard", seed=1, bots=["B", "C", "D"], test=True)
+        kept = create(client, rules="hongzhong", seed=1, bots=["B", "C", "D"], test=True)
+        view = seat_view(client, tokens_of(gone)["A"])
+    with sqlite3.connect(db) as store:
+        (spec,) = store.execute("SELECT spec FROM console_tables WHERE id = ?", (gone["table"],)).fetchone()
+        store.execute(
+            "UPDATE console_tables SET spec = ? WHERE id = ?",
+            (spec.replace('"rules": "standard"', '"rules": "riichi"'), gone["table"]),
+        )
+    with console(db) as client:
+        unseated = client.app.state.console.unseated  # type: ignore[attr-defined]
+        assert unseated == {
+            gone["table"]: f"table {gone['table']}: --rules riichi: no such rule set "
+            + (f"(installed: {', '.join(installed().rulesets)})")
+        }
+        assert client.get(f"/api/tables/{gone['table']}").status_code == 404
+        assert seat_view(client, tokens_of(kept)["A"])["rules"] == "hongzhong"
+    with sqlite3.connect(db) as store:
+        store.execute("UPDATE console_tables SET spec = ? WHERE id = ?", (spec, gone["table"]))
+    with console(db) as client:
+        assert seat_view(client, tokens_of(gone)["A"]) == view

@@ -150,6 +150,9 @@ class Console:
         self.tables = Tables()
         self.watchers: dict[str, Watchers] = {}
         self.frozen: set[str] = set()
+        self.unseated: dict[str, str] = {}
+        """Stored tables whose rule set is no longer installed, with the reason: kept in the store
+        untouched, seated again once it is."""
         for spec, number, confirmed, lines in self.store.tables():
             self._restore(TableSpec.from_json(spec), number, frozenset(confirmed), lines)
 
@@ -167,7 +170,11 @@ class Console:
                 damage = f"table {spec.id} session {number}:{seq}: not a log record"
                 break
             stored.append(line)
-        table = open_table(spec, number, stored, confirmed)
+        try:
+            table = open_table(spec, number, stored, confirmed)
+        except HexError as err:
+            self.unseated[spec.id] = f"table {spec.id}: {err}"
+            return
         if damage is not None:
             table.failure = damage
         if table.failure is not None:
@@ -270,7 +277,8 @@ async def create_table(request: Request) -> Response:
     """``POST /api/tables``: a table as the body asks (see :func:`tools.console_web.requests.table_spec`)."""
     console = _console(request)
     try:
-        spec = table_spec(await _body(request), set(console.tables.tables), console.served)
+        taken = set(console.tables.tables) | set(console.unseated)
+        spec = table_spec(await _body(request), taken, console.served)
         table = console.create(spec)
     except BadRequest as err:
         return _error(400, str(err))

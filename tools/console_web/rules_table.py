@@ -96,8 +96,11 @@ class RulesTable:
 
     @property
     def options(self) -> dict[str, OptionValue]:
-        """The table's options in the rule set's order (the store keeps them sorted by name)."""
-        return {option.name: self.spec.options[option.name] for option in self.rules.options}
+        """The table's options in the rule set's order (the store keeps them sorted by name); one the
+        rule set has added since the table was stored takes its default, and the stored header no
+        longer matches."""
+        given = self.spec.options
+        return {option.name: given.get(option.name, option.default) for option in self.rules.options}
 
     def _start(self, stored: Sequence[dict[str, Any]]) -> None:
         header = self.header()
@@ -140,19 +143,22 @@ class RulesTable:
             self.failure = str(err)
 
     def _answer(self, decision: Decision) -> str | None:
-        """The logged answer while the stored log lasts, then a bot's from its own seat's view;
+        """The logged answer while the stored log lasts (a bot asked all the same, so a table
+        rebuilt after a restart goes on as it would have), then a bot's from its own seat's view;
         ``None`` at a person's decision."""
         scripted = next(self._script, None) if self._script is not None else None
         if scripted is None:
             self._script = None
         agent = self.agents[decision.player]
-        if scripted is None:
-            if agent.name == PERSON:
-                return None
-            view = self.session.view(decision.player) if agent.sees else BLIND
-            return check_answer(decision, agent.decide(view, decision))
         if agent.name == PERSON:
+            if scripted is None:
+                return None
             self.answered[PLAYERS[decision.player]] += 1
+        else:
+            view = self.session.view(decision.player) if agent.sees else BLIND
+            bot = agent.decide(view, decision)
+            if scripted is None:
+                return check_answer(decision, bot)
         try:
             return check_answer(decision, scripted)
         except IllegalActionError as err:
