@@ -138,6 +138,8 @@ def test_the_servers_rules_and_options_are_a_requests_default(tmp_path: Path) ->
         ({"rules": 7}, "rules: expected a rule set's name, got 7"),
         ({"rules": "standard", "options": {"base": 11}}, "options.base: takes 1..10, not 11"),
         ({"rules": "standard", "options": {"fan": 1}}, "options.fan: standard has no such option"),
+        ({"rules": "standard", "options": {"base=3": 5}}, "options.base=3: standard has no such option"),
+        ({"rules": "standard", "options": {"base": True}}, "options.base: takes a whole number, not 'true'"),
         ({"rules": "standard", "options": ["base=2"]}, "options: expected an object"),
         ({"rules": "hongzhong", "options": {"alarm": "maybe"}}, "options.alarm: takes true or false"),
         ({"options": {"base": 2}}, "options.base: hextech tables take no options"),

@@ -79,14 +79,11 @@ HEXTECH = Served()
 
 
 def _rules(body: dict[str, Any], served: Served) -> tuple[str, dict[str, OptionValue]]:
-    """The rule set the body names and its options' values (R373)."""
+    """The rule set the body names and its options' values (R373); only a rule set other than
+    hextech is looked up in the registry."""
     name = body.get("rules", served.rules)
     if not isinstance(name, str):
         raise BadRequest(f"rules: expected a rule set's name, got {name!r}")
-    try:
-        rules = ruleset(name)
-    except InputError as err:
-        raise BadRequest(f"rules: {str(err).replace(f'--rules {name}', repr(name), 1)}") from None
     given = body.get("options", {})
     if not isinstance(given, dict) or not all(isinstance(v, str | int | bool) for v in given.values()):
         raise BadRequest("options: expected an object of option names to values")
@@ -94,13 +91,20 @@ def _rules(body: dict[str, Any], served: Served) -> tuple[str, dict[str, OptionV
         if given:
             raise BadRequest(f"options.{next(iter(given))}: hextech tables take no options")
         return name, {}
-    start = dict(served.options) if name == served.rules else {}
-    words = [f"{key}={str(v).lower() if isinstance(v, bool) else v}" for key, v in {**start, **given}.items()]
     try:
-        return name, rules.resolve_options(words)
+        rules = ruleset(name)
     except InputError as err:
-        text = str(err).removeprefix("--option ")
-        raise BadRequest(f"options.{text}") from None
+        raise BadRequest(f"rules: {str(err).replace(f'--rules {name}', repr(name), 1)}") from None
+    values = rules.resolve_options([])
+    if name == served.rules:
+        values.update(served.options)
+    for key, value in given.items():
+        text = str(value).lower() if isinstance(value, bool) else str(value)
+        try:
+            values[key] = rules.option(key).parse(text)
+        except InputError as err:
+            raise BadRequest(f"options.{str(err).removeprefix('--option ')}") from None
+    return name, values
 
 
 def _bot_agents(value: object, bots: Collection[str], rules: str = DEFAULT) -> dict[str, str]:
