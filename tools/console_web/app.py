@@ -105,11 +105,32 @@ def _card(card_id: str, cards: Mapping[str, Any]) -> Markup:
     return _card_html(card_id, f"{card_id} {card['name']}", fields)
 
 
+ANSWER_WORDS = {
+    "discard": "打出",
+    "pass": "过",
+    "hu": "胡",
+    "pon": "碰",
+    "kong": "明杠",
+    "chi": "吃",
+    "ankan": "暗杠",
+    "kakan": "加杠",
+}
+"""The Chinese word of each answer a rule set's table offers (standard rules 出牌)."""
+
+
+def _gloss(option: str) -> str:
+    """An answer in Chinese: ``chi 345m`` → ``吃 三万四万五万``."""
+    verb, _, tiles = option.partition(" ")
+    names = "".join(_tile_name(face) for face in _faces(tiles))
+    return " ".join(word for word in (ANSWER_WORDS.get(verb, ""), names) if word)
+
+
 PAGES.filters["tile_name"] = _tile_name
 PAGES.filters["card"] = _card
 PAGES.filters["tiles"] = _tiles
 PAGES.filters["faces"] = _faces
 PAGES.filters["qr"] = _qr
+PAGES.filters["gloss"] = _gloss
 
 
 def render(template: str, **context: Any) -> str:
