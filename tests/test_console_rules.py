@@ -297,6 +297,8 @@ def test_no_card_part_appears_at_a_rule_sets_table(client: TestClient) -> None:
     for word in ("世界牌", "强化", "契约", "欢乐", "宝牌", "放弃窗口"):
         assert word not in pages
     assert "标准麻将" in pages and "门风" in pages
+    first = seat["options"][0]
+    assert f'data-option="{first}">{first} <small class="gloss">打出 ' in pages
 
 
 def test_a_restarted_server_resumes_a_rule_sets_table(tmp_path: Path) -> None:
