@@ -31,8 +31,9 @@ Counted = tuple[tuple[int, int], ...]
 _Instance = tuple[int, int]
 """A fan number and the bit mask of the members it takes."""
 
-_CHOWS: dict[tuple[int, ...], Counted] = {}
-_PUNGS: dict[tuple[int, ...], Counted] = {}
+_CHOWS: dict[int, Counted] = {}
+_NUMBER_PUNGS: dict[int, Counted] = {}
+_HONOUR_PUNGS: dict[int, Counted] = {}
 
 
 def _suit(k: int) -> int:
@@ -213,31 +214,55 @@ def _tally(chosen: list[_Instance]) -> dict[int, int]:
     return tally
 
 
-def chow_fans(starts: tuple[int, ...], pair: int) -> Counted:
-    """The combination fans of chows starting at ``starts`` (sorted) with the pair ``pair``."""
-    key = (*starts, pair if pair < 27 and _rank(pair) == 4 else -1)
+def chow_fans(chows: int, five: int) -> Counted:
+    """The combination fans of a hand's chows, given as their chow number
+    (``engine.standard.decompose.CHOW_UNIT`` summed), with ``five`` the suit of a pair of fives plus
+    one (0: the pair is no five)."""
+    key = chows << 2 | five
     known = _CHOWS.get(key)
     if known is None:
-        known = tuple(sorted(_tally(_best(_chow_instances(starts, key[-1]))).items()))
+        starts: list[int] = []
+        for index in range(21):
+            starts += [9 * (index // 7) + index % 7] * (chows % 5)
+            chows //= 5
+        pair = 9 * (five - 1) + 4 if five else -1
+        known = tuple(sorted(_tally(_best(_chow_instances(tuple(starts), pair))).items()))
         _CHOWS[key] = known
     return known
 
 
-def pung_fans(kinds: tuple[int, ...], pair: int, prevalent: int, seat: int) -> Counted:
-    """The fans of pungs and kongs of ``kinds`` (sorted) with the pair ``pair``: combinations and
-    each pung's own (箭刻, 圈风刻, 门风刻, 幺九刻)."""
-    key = (*kinds, pair, prevalent, seat)
-    known = _PUNGS.get(key)
+def number_pung_fans(pungs: int) -> Counted:
+    """The fans of a hand's pungs and kongs of number tiles, given as a bit mask of kinds:
+    三同刻, 节高 and 双同刻 among them and each pung's own 幺九刻."""
+    known = _NUMBER_PUNGS.get(pungs)
     if known is None:
+        kinds = tuple(k for k in range(27) if pungs >> k & 1)
+        tally = _tally(_best(_pung_instances(kinds, -1)))
+        for k in kinds:
+            for fan in _own_fans(k, -1, -1, False):
+                tally[fan] = tally.get(fan, 0) + 1
+        known = tuple(sorted(tally.items()))
+        _NUMBER_PUNGS[pungs] = known
+    return known
+
+
+def honour_pung_fans(pungs: int, pair: int, prevalent: int, seat: int) -> Counted:
+    """The fans of a hand's pungs and kongs of honours, given as a bit mask of the seven faces, with
+    the pair ``pair``: 大四喜, 大三元, 小四喜, 小三元, 三风刻 and 双箭刻 among them and each pung's own
+    (箭刻, 圈风刻, 门风刻, 幺九刻).  Number pungs make no fan with honour ones (a combination's sets
+    are all numbers or all honours), so the two are counted apart."""
+    key = ((pungs << 3 | (pair - 26 if pair >= 27 else 0)) << 2 | prevalent - 27) << 2 | seat - 27
+    known = _HONOUR_PUNGS.get(key)
+    if known is None:
+        kinds = tuple(27 + face for face in range(7) if pungs >> face & 1)
         chosen = _best(_pung_instances(kinds, pair if pair >= 27 else -1))
         tally = _tally(chosen)
         in_winds = sum(m for fan, m in chosen if fan == F.BIG_THREE_WINDS)
         for i, k in enumerate(kinds):
-            own = _own_fans(k, prevalent, seat, bool(in_winds >> i & 1))
-            for fan in own:
+            for fan in _own_fans(k, prevalent, seat, bool(in_winds >> i & 1)):
                 tally[fan] = tally.get(fan, 0) + 1
         known = tuple(sorted(tally.items()))
-        _PUNGS[key] = known
+        _HONOUR_PUNGS[key] = known
     return known
 
 
