@@ -21,19 +21,17 @@ from __future__ import annotations
 from itertools import combinations, pairwise
 
 from engine.standard import fans as F
+from engine.standard.tally import Tally
 
 PAIR = 4
 """The member index of the pair in a combination."""
 
-Counted = tuple[tuple[int, int], ...]
-"""Fan numbers and how many times each counts."""
-
 _Instance = tuple[int, int]
 """A fan number and the bit mask of the members it takes."""
 
-_CHOWS: dict[int, Counted] = {}
-_NUMBER_PUNGS: dict[int, Counted] = {}
-_HONOUR_PUNGS: dict[int, Counted] = {}
+_CHOWS: dict[int, Tally] = {}
+_NUMBER_PUNGS: dict[int, Tally] = {}
+_HONOUR_PUNGS: dict[int, HonourPungs] = {}
 
 
 def _suit(k: int) -> int:
@@ -214,10 +212,10 @@ def _tally(chosen: list[_Instance]) -> dict[int, int]:
     return tally
 
 
-def chow_fans(chows: int, five: int) -> Counted:
+def chow_fans(chows: int, five: int) -> Tally:
     """The combination fans of a hand's chows, given as their chow number
     (``engine.standard.decompose.CHOW_UNIT`` summed), with ``five`` the suit of a pair of fives plus
-    one (0: the pair is no five)."""
+    one when the four chows are 老少副 that may make a 双龙会 with it (0 otherwise)."""
     key = chows << 2 | five
     known = _CHOWS.get(key)
     if known is None:
@@ -226,50 +224,52 @@ def chow_fans(chows: int, five: int) -> Counted:
             starts += [9 * (index // 7) + index % 7] * (chows % 5)
             chows //= 5
         pair = 9 * (five - 1) + 4 if five else -1
-        known = tuple(sorted(_tally(_best(_chow_instances(tuple(starts), pair))).items()))
+        known = Tally.of(_tally(_best(_chow_instances(tuple(starts), pair))).items())
         _CHOWS[key] = known
     return known
 
 
-def number_pung_fans(pungs: int) -> Counted:
+def number_pung_fans(pungs: int) -> Tally:
     """The fans of a hand's pungs and kongs of number tiles, given as a bit mask of kinds:
     三同刻, 节高 and 双同刻 among them and each pung's own 幺九刻."""
     known = _NUMBER_PUNGS.get(pungs)
     if known is None:
         kinds = tuple(k for k in range(27) if pungs >> k & 1)
         tally = _tally(_best(_pung_instances(kinds, -1)))
-        for k in kinds:
-            for fan in _own_fans(k, -1, -1, False):
-                tally[fan] = tally.get(fan, 0) + 1
-        known = tuple(sorted(tally.items()))
+        terminals = sum(1 for k in kinds if _rank(k) in (0, 8))
+        if terminals:
+            tally[F.PUNG_OF_TERMINALS_OR_HONORS] = terminals
+        known = Tally.of(tally.items())
         _NUMBER_PUNGS[pungs] = known
     return known
 
 
-def honour_pung_fans(pungs: int, pair: int, prevalent: int, seat: int) -> Counted:
+class HonourPungs:
+    """The fans of a hand's honour pungs that do not depend on the winds of the round and the
+    seat — 大四喜, 大三元, 小四喜, 小三元, 三风刻, 双箭刻 and each dragon pung's 箭刻 — and the
+    wind pungs (bits of the four winds) that count 幺九刻 unless they count 圈风刻 or 门风刻: those
+    not in a 三风刻."""
+
+    def __init__(self, fans: Tally, plain_winds: int) -> None:
+        self.fans = fans
+        self.plain_winds = plain_winds
+
+
+def honour_pung_fans(pungs: int, pair: int) -> HonourPungs:
     """The fans of a hand's pungs and kongs of honours, given as a bit mask of the seven faces, with
-    the pair ``pair``: 大四喜, 大三元, 小四喜, 小三元, 三风刻 and 双箭刻 among them and each pung's own
-    (箭刻, 圈风刻, 门风刻, 幺九刻).  Number pungs make no fan with honour ones (a combination's sets
-    are all numbers or all honours), so the two are counted apart."""
-    key = ((pungs << 3 | (pair - 26 if pair >= 27 else 0)) << 2 | prevalent - 27) << 2 | seat - 27
+    the pair ``pair``.  Number pungs make no fan with honour ones (a combination's sets are all
+    numbers or all honours), so the two are counted apart."""
+    key = pungs << 3 | (pair - 26 if pair >= 27 else 0)
     known = _HONOUR_PUNGS.get(key)
     if known is None:
         kinds = tuple(27 + face for face in range(7) if pungs >> face & 1)
         chosen = _best(_pung_instances(kinds, pair if pair >= 27 else -1))
         tally = _tally(chosen)
+        dragons = sum(1 for k in kinds if k >= 31)
+        if dragons:
+            tally[F.DRAGON_PUNG] = dragons
         in_winds = sum(m for fan, m in chosen if fan == F.BIG_THREE_WINDS)
-        for i, k in enumerate(kinds):
-            for fan in _own_fans(k, prevalent, seat, bool(in_winds >> i & 1)):
-                tally[fan] = tally.get(fan, 0) + 1
-        known = tuple(sorted(tally.items()))
+        plain = sum(1 << k - 27 for i, k in enumerate(kinds) if k < 31 and not in_winds >> i & 1)
+        known = HonourPungs(Tally.of(tally.items()), plain)
         _HONOUR_PUNGS[key] = known
     return known
-
-
-def _own_fans(k: int, prevalent: int, seat: int, in_three_winds: bool) -> tuple[int, ...]:
-    if k >= 31:
-        return (F.DRAGON_PUNG,)
-    if k >= 27:
-        own = tuple(fan for fan, wind in ((F.PREVALENT_WIND, prevalent), (F.SEAT_WIND, seat)) if k == wind)
-        return own or (() if in_three_winds else (F.PUNG_OF_TERMINALS_OR_HONORS,))
-    return (F.PUNG_OF_TERMINALS_OR_HONORS,) if _rank(k) in (0, 8) else ()

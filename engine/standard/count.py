@@ -31,7 +31,6 @@ from engine.standard.decompose import (
     EVENS,
     FACE_BITS,
     FIVES,
-    HONOUR_SUIT,
     OUTSIDE,
     PAIR_FLAGS,
     PUNG_FLAGS,
@@ -40,9 +39,19 @@ from engine.standard.decompose import (
     Split,
     completing,
     pairs_of,
+    shape_of,
     splits,
 )
-from engine.standard.forms import KNITTED, knitted_singles, shifted_pairs, thirteen_orphans
+from engine.standard.forms import (
+    KNITTED_KEYS,
+    knitted_singles,
+    knitted_straight,
+    nine_gates,
+    seven_pairs,
+    thirteen_orphans,
+    whole_knitted_straight,
+)
+from engine.standard.tally import Tally
 
 
 def _mask(kinds: tuple[int, ...] | range) -> int:
@@ -61,7 +70,7 @@ _HONOURS: Final = _mask(range(27, 34))
 _WINDS: Final = _mask(range(27, 31))
 _DRAGONS: Final = _mask(range(31, 34))
 _NUMBERS: Final = _mask(range(27))
-_SUIT_MASKS: Final = (_mask(range(0, 9)), _mask(range(9, 18)), _mask(range(18, 27)))
+_SUIT_MASKS: Final[tuple[int, ...]] = (_mask(range(0, 9)), _mask(range(9, 18)), _mask(range(18, 27)))
 _GREEN: Final = _mask((19, 20, 21, 23, 25, 32))
 """绿一色's tiles: 23468 条 and 发 (row 3)."""
 _REVERSIBLE: Final = _mask((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31))
@@ -77,97 +86,49 @@ _RANGES: Final = tuple(
     )
 )
 """全小, 小于五, 全中, 全大, 大于五: the number tiles a hand keeps to."""
-_KNITTED: Final = tuple(_mask(pattern) for pattern in KNITTED)
-_KNITTED_KEYS: Final = tuple(
-    tuple(sum(UNIT[k] for k in pattern if SUIT_OF[k] == suit) for suit in range(3)) for pattern in KNITTED
-)
-_NINE_GATES: Final = sum(n << FACE_BITS * face for face, n in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)))
-"""九莲宝灯's thirteen tiles before the win as a suit's key (row 4)."""
 _ODD: Final = sum(1 << FACE_BITS * face for face in range(NUMBER_SIZE))
 """The lowest bit of each face of a key: set where a face is held an odd number of times."""
-_CONCEALED_PUNGS: Final = (0, 0, F.TWO_CONCEALED_PUNGS, F.THREE_CONCEALED_PUNGS, F.FOUR_CONCEALED_PUNGS)
-_WAIT_FANS: Final = (0, F.EDGE_WAIT, F.CLOSED_WAIT, F.SINGLE_WAIT)
+_CONCEALED_PUNGS: Final[tuple[int, ...]] = (
+    0,
+    0,
+    F.TWO_CONCEALED_PUNGS,
+    F.THREE_CONCEALED_PUNGS,
+    F.FOUR_CONCEALED_PUNGS,
+)
+_WAIT_FANS: Final[tuple[int, ...]] = (0, F.EDGE_WAIT, F.CLOSED_WAIT, F.SINGLE_WAIT)
 _FIVE_OF: Final = tuple(k // 9 + 1 if k < 27 and k % 9 == 4 else 0 for k in range(34))
 """A pair's suit plus one when it is a pair of fives (一色双龙会, 三色双龙会), else 0."""
-
-HIGH: Final = 62
-"""Fans 1–61 are kept as bits of one mask, 62–81 (from 门前清 down) of another, so that each mask
-stays a machine word."""
-_LEAVES_LOW: Final = tuple(_mask(tuple(o for o in F.LEAVES_OUT[fan] if o < HIGH)) for fan in range(F.SIZE))
-_LEAVES_HIGH: Final = tuple(
-    _mask(tuple(o - HIGH for o in F.LEAVES_OUT[fan] if o >= HIGH)) for fan in range(F.SIZE)
+_WIND_COUNT: Final = tuple(
+    (winds & 1) + (winds >> 1 & 1) + (winds >> 2 & 1) + (winds >> 3) for winds in range(16)
 )
 
 
-class Tally:
-    """One reading's fans: how many times each counts (indexed by fan number) and, as bits of
-    ``low`` (fans below :data:`HIGH`) and ``high``, which count."""
+def _count(first: int, second: int, third: int, honours: int, k: int) -> int:
+    suit = SUIT_OF[k]
+    key = first if suit == 0 else second if suit == 1 else third if suit == 2 else honours
+    return key >> FACE_BITS * (k - BASE_OF[suit]) & 7
 
-    def __init__(self, counts: list[int], low: int, high: int) -> None:
-        self.counts = counts
-        self.low = low
-        self.high = high
-        self.total = 0
 
-    def copy(self) -> Tally:
-        return Tally(self.counts.copy(), self.low, self.high)
+def _shown(first: int, second: int, third: int, honours: int, k: int, n: int) -> tuple[int, int, int, int]:
+    suit = SUIT_OF[k]
+    unit = n * UNIT[k]
+    if suit == 0:
+        return first + unit, second, third, honours
+    if suit == 1:
+        return first, second + unit, third, honours
+    if suit == 2:
+        return first, second, third + unit, honours
+    return first, second, third, honours + unit
 
-    def add(self, fan: int, times: int) -> None:
-        self.counts[fan] += times
-        if fan < HIGH:
-            self.low |= 1 << fan
-        else:
-            self.high |= 1 << fan - HIGH
 
-    def add_all(self, fans: tuple[tuple[int, int], ...]) -> None:
-        for fan, times in fans:
-            self.add(fan, times)
-
-    def settle(self) -> None:
-        """Leave out, from the top of the table down, what each counted fan does not count beside
-        it (and take in what it absorbs); a hand left with nothing is 无番和 (row 43)."""
-        counts = self.counts
-        left_low = left_high = 0
-        kept_low = kept_high = 0
-        total = 0
-        bits = self.low
-        fan = 0
-        while bits:
-            if bits & 1 and not left_low >> fan & 1 and counts[fan]:
-                kept_low |= 1 << fan
-                left_low |= _LEAVES_LOW[fan]
-                left_high |= _LEAVES_HIGH[fan]
-                for other in F.ABSORBS[fan]:
-                    if counts[other]:
-                        counts[other] -= 1
-                total += F.VALUES[fan] * counts[fan]
-            bits >>= 1
-            fan += 1
-        bits = self.high
-        fan = HIGH
-        while bits:
-            if bits & 1 and not left_high >> fan - HIGH & 1 and counts[fan]:
-                kept_high |= 1 << fan - HIGH
-                left_high |= _LEAVES_HIGH[fan]
-                total += F.VALUES[fan] * counts[fan]
-            bits >>= 1
-            fan += 1
-        if total == 0:
-            counts[F.CHICKEN_HAND] = 1
-            kept_low = 1 << F.CHICKEN_HAND
-            total = F.VALUES[F.CHICKEN_HAND]
-        self.low = kept_low
-        self.high = kept_high
-        self.total = total
-
-    def counted(self, fan: int) -> int:
-        """How many times ``fan`` counts."""
-        kept = self.low >> fan if fan < HIGH else self.high >> fan - HIGH
-        return self.counts[fan] if kept & 1 else 0
-
-    def vector(self) -> list[int]:
-        """The counts indexed by fan number, 0 for a fan that does not count."""
-        return [self.counted(fan) for fan in range(F.SIZE)]
+def _fours(key: int) -> int:
+    """How many faces of a key are held four times."""
+    fours = key >> 2 & ~(key >> 1) & ~key & _ODD
+    found = 0
+    while fours:
+        found += fours & 1
+        fours >>= FACE_BITS
+    return found
 
 
 class Hand:
@@ -175,20 +136,35 @@ class Hand:
     the declared sets as one reading's part."""
 
     def __init__(self, win: WinContext) -> None:
-        concealed = [0] * 34
-        keys = [0, 0, 0, 0]
+        self.win = winning = win.winning_tile
+        first_suit = second_suit = third_suit = honours = 0
         held = 0
         kinds = 0
+        tiles = 0
         over = False
+        win_held = 0
         for k in win.concealed:
-            n = concealed[k] + 1
-            concealed[k] = n
-            keys[SUIT_OF[k]] += UNIT[k]
-            held |= 1 << k
-            kinds += n == 1
-            over = over or n > 4
-        shown = keys.copy()
-        present = held
+            bit = 1 << k
+            if held & bit:
+                over = over or _count(first_suit, second_suit, third_suit, honours, k) == 4
+            else:
+                held |= bit
+                kinds += 1
+            suit = SUIT_OF[k]
+            if suit == 0:
+                first_suit += UNIT[k]
+            elif suit == 1:
+                second_suit += UNIT[k]
+            elif suit == 2:
+                third_suit += UNIT[k]
+            else:
+                honours += UNIT[k]
+            if k == winning:
+                win_held += 1
+            tiles += 1
+        self.keys = [first_suit, second_suit, third_suit, honours]
+        self.held = held
+        self.kinds = kinds
         self.chows = 0
         self.chow_count = 0
         self.pungs = 0
@@ -197,54 +173,50 @@ class Hand:
         self.exposed = 0
         self.melded_kongs = 0
         self.concealed_kongs = 0
+        self.melds = 0
+        present = held
         honour_chow = False
-        self.win = win.winning_tile
         win_shown = 0
         for meld in win.melds:
-            tiles = meld.tiles
-            first = tiles[0]
+            self.melds += 1
+            meld_tiles = meld.tiles
+            first = meld_tiles[0]
             kind = meld.kind
-            for k in tiles:
+            for k in meld_tiles:
                 present |= 1 << k
-                win_shown += k == self.win
+                if k == winning:
+                    win_shown += 1
+            if kind is not _ANKAN:
+                self.exposed += 1
             if kind is _CHI:
-                honour_chow = honour_chow or not is_plain_run(tiles)
+                honour_chow = honour_chow or not is_plain_run(meld_tiles)
                 self.chows += CHOW_UNIT[first]
                 self.chow_count += 1
                 self.flags &= CHOW_FLAGS[first] | EVENS
-                for k in tiles:
-                    shown[SUIT_OF[k]] += UNIT[k]
+                for k in meld_tiles:
+                    first_suit, second_suit, third_suit, honours = _shown(
+                        first_suit, second_suit, third_suit, honours, k, 1
+                    )
+                continue
+            self.pungs |= 1 << first
+            self.pung_count += 1
+            self.flags &= PUNG_FLAGS[first]
+            if kind is _PON:
+                first_suit, second_suit, third_suit, honours = _shown(
+                    first_suit, second_suit, third_suit, honours, first, 3
+                )
+            elif kind is _ANKAN:
+                self.concealed_kongs += 1
             else:
-                self.pungs |= 1 << first
-                self.pung_count += 1
-                self.flags &= PUNG_FLAGS[first]
-                if kind is _PON:
-                    shown[SUIT_OF[first]] += 3 * UNIT[first]
-                elif kind is _ANKAN:
-                    self.concealed_kongs += 1
-                else:
-                    self.melded_kongs += 1
-            if kind is not _ANKAN:
-                self.exposed += 1
-        self.concealed = concealed
-        self.keys = keys
-        self.held = held
+                self.melded_kongs += 1
+        self.hog = _fours(first_suit) + _fours(second_suit) + _fours(third_suit) + _fours(honours)
         self.present = present
-        self.kinds = kinds
-        self.melds = len(win.melds)
-        self.hog = 0
-        for suit_key in shown:
-            fours = suit_key >> 2 & ~(suit_key >> 1) & ~suit_key & _ODD
-            while fours:
-                self.hog += fours & 1
-                fours >>= FACE_BITS
         self.self_drawn = win.discarder is None
-        self.prevalent = win.prevalent_wind
-        self.seat = win.seat_wind
-        win_held = concealed[self.win] if 0 <= self.win < 34 else 0
-        self.countable = (
-            not honour_chow and not over and len(win.concealed) + 3 * self.melds == 14 and win_held > 0
-        )
+        prevalent = win.prevalent_wind
+        seat = win.seat_wind
+        self.prevalent = 1 << prevalent - 27 if 27 <= prevalent < 31 else 0
+        self.seat = 1 << seat - 27 if 27 <= seat < 31 else 0
+        self.countable = not honour_chow and not over and tiles + 3 * self.melds == 14 and win_held > 0
         """Fourteen tiles (a kong counting three) with the winning tile among the concealed ones, no
         kind more than four times, and no honour chow (chows are of number tiles, 术语 五)."""
         self.last_copy = (win.last_copy and win_held == 1) or win_shown == 3
@@ -288,87 +260,92 @@ def _readings(hand: Hand) -> list[Tally]:
     """Each reading's fans, before the exclusions: the whole-hand forms, 组合龙, the basic form."""
     found: list[Tally] = []
     base = _hand_fans(hand)
-    held = hand.concealed
     keys = hand.keys
     if hand.melds == 0:
-        if not (keys[0] | keys[1] | keys[2] | keys[3]) & _ODD:
-            found.append(_with(base, F.SEVEN_SHIFTED_PAIRS if shifted_pairs(held) else F.SEVEN_PAIRS))
-        if hand.kinds == 13 and thirteen_orphans(held):
+        form = seven_pairs(keys, hand.held, hand.kinds)
+        if form:
+            found.append(_with(base, form))
+        if thirteen_orphans(hand.held, hand.kinds):
             found.append(_with(base, F.THIRTEEN_ORPHANS))
-        form = knitted_singles(held) if hand.kinds == 14 else 0
+        form = knitted_singles(hand.held, hand.kinds)
         if form:
             tally = _with(base, form)
-            if form == F.LESSER_HONORS_AND_KNITTED and sum(held[:27]) == 9:
-                tally.add(F.KNITTED_STRAIGHT, 1)
+            if form == F.LESSER_HONORS_AND_KNITTED and whole_knitted_straight(hand.held):
+                tally.add(F.KNITTED_STRAIGHT)
             found.append(tally)
     if hand.melds <= 1 and hand.kinds >= 9:
-        _knitted_straight_readings(hand, base, found)
-    _basic_readings(hand, base, keys, found)
+        pattern = knitted_straight(hand.held)
+        if pattern >= 0:
+            nine = KNITTED_KEYS[pattern]
+            rest = [keys[0] - nine[0], keys[1] - nine[1], keys[2] - nine[2], keys[3]]
+            _sets_and_pair(hand, base, rest, True, found)
+    _sets_and_pair(hand, base, keys, False, found)
     return found
 
 
 def _with(base: Tally, fan: int) -> Tally:
     tally = base.copy()
-    tally.add(fan, 1)
+    tally.add(fan)
     return tally
 
 
 def _hand_fans(hand: Hand) -> Tally:
     """The fans of the hand's tiles, melds and circumstances, whichever its reading."""
-    tally = Tally([0] * F.SIZE, 0, 0)
+    tally = Tally()
     present = hand.present
     suits = 0
     for suit_mask in _SUIT_MASKS:
-        suits += present & suit_mask != 0
+        if present & suit_mask:
+            suits += 1
     honours = present & _HONOURS
     if not honours:
-        tally.add(F.NO_HONORS, 1)
+        tally.add(F.NO_HONORS)
         for fan, allowed in _RANGES:
             if not present & ~allowed:
-                tally.add(fan, 1)
+                tally.add(fan)
     if suits == 2:
-        tally.add(F.ONE_VOIDED_SUIT, 1)
+        tally.add(F.ONE_VOIDED_SUIT)
     elif suits == 1:
-        tally.add(F.HALF_FLUSH if honours else F.FULL_FLUSH, 1)
+        tally.add(F.HALF_FLUSH if honours else F.FULL_FLUSH)
     elif suits == 3 and present & _WINDS and present & _DRAGONS:
-        tally.add(F.ALL_TYPES, 1)
+        tally.add(F.ALL_TYPES)
     if not present & _ORPHANS:
-        tally.add(F.ALL_SIMPLES, 1)
+        tally.add(F.ALL_SIMPLES)
     if not present & ~_REVERSIBLE:
-        tally.add(F.REVERSIBLE_TILES, 1)
+        tally.add(F.REVERSIBLE_TILES)
     if not present & ~_GREEN:
-        tally.add(F.ALL_GREEN, 1)
+        tally.add(F.ALL_GREEN)
     if not present & ~_HONOURS:
-        tally.add(F.ALL_HONORS, 1)
+        tally.add(F.ALL_HONORS)
     if not present & ~_TERMINALS:
-        tally.add(F.ALL_TERMINALS, 1)
+        tally.add(F.ALL_TERMINALS)
     if not present & ~_ORPHANS:
-        tally.add(F.ALL_TERMINALS_AND_HONORS, 1)
+        tally.add(F.ALL_TERMINALS_AND_HONORS)
     if hand.hog:
         tally.add(F.TILE_HOG, hand.hog)
     if hand.self_drawn:
-        tally.add(F.SELF_DRAWN, 1)
+        tally.add(F.SELF_DRAWN)
     if hand.last_copy:
-        tally.add(F.LAST_TILE, 1)
+        tally.add(F.LAST_TILE)
     if hand.last_of_wall:
-        tally.add(F.LAST_TILE_DRAW if hand.self_drawn else F.LAST_TILE_CLAIM, 1)
+        tally.add(F.LAST_TILE_DRAW if hand.self_drawn else F.LAST_TILE_CLAIM)
     if hand.after_kong:
-        tally.add(F.OUT_WITH_REPLACEMENT_TILE, 1)
+        tally.add(F.OUT_WITH_REPLACEMENT_TILE)
     if hand.robbing_kong:
-        tally.add(F.ROBBING_THE_KONG, 1)
+        tally.add(F.ROBBING_THE_KONG)
     if hand.exposed == 0:
-        tally.add(F.FULLY_CONCEALED_HAND if hand.self_drawn else F.CONCEALED_HAND, 1)
+        tally.add(F.FULLY_CONCEALED_HAND if hand.self_drawn else F.CONCEALED_HAND)
     elif hand.exposed == 4 and not hand.self_drawn:
-        tally.add(F.MELDED_HAND, 1)
+        tally.add(F.MELDED_HAND)
     kongs = hand.melded_kongs + hand.concealed_kongs
     if kongs == 4:
-        tally.add(F.FOUR_KONGS, 1)
+        tally.add(F.FOUR_KONGS)
     elif kongs == 3:
-        tally.add(F.THREE_KONGS, 1)
+        tally.add(F.THREE_KONGS)
     if hand.concealed_kongs >= 2:
-        tally.add(F.TWO_CONCEALED_KONGS, 1)
+        tally.add(F.TWO_CONCEALED_KONGS)
     if hand.melded_kongs >= 2:
-        tally.add(F.TWO_MELDED_KONGS, 1)
+        tally.add(F.TWO_MELDED_KONGS)
     if hand.melded_kongs:
         tally.add(F.MELDED_KONG, hand.melded_kongs)
     if hand.concealed_kongs:
@@ -376,136 +353,138 @@ def _hand_fans(hand: Hand) -> Tally:
     return tally
 
 
-def _basic_readings(hand: Hand, base: Tally, keys: list[int], found: list[Tally]) -> None:
-    """The basic form's readings: each suit's splits joined, the sets' fans, the concealed pungs,
-    the shape of sets and pair, 九莲宝灯 and the wait."""
-    pairs = 0
-    for suit in range(4):
-        pairs += pairs_of(suit, keys[suit])
-    if pairs != 1:
+def _sets_and_pair(hand: Hand, base: Tally, keys: list[int], knitted: bool, found: list[Tally]) -> None:
+    """The readings of ``keys`` as sets and one pair beside the declared sets: the basic form's
+    (``knitted`` false), or 组合龙's fourth set and pair beside the knitted nine of the hand."""
+    first = shape_of(0, keys[0])
+    second = shape_of(1, keys[1])
+    third = shape_of(2, keys[2])
+    honours = shape_of(3, keys[3])
+    if first is None or second is None or third is None or honours is None:
+        return
+    if first.pairs + second.pairs + third.pairs + honours.pairs != 1:
         return
     win = hand.win
     suit = SUIT_OF[win]
     face = win - BASE_OF[suit]
-    gates = suit < HONOUR_SUIT and keys[suit] - UNIT[win] == _NINE_GATES
+    waited = keys[suit] >> FACE_BITS * face & 7 > 0
+    gates = not knitted and nine_gates(keys, win)
     unique = -1
-    for a in splits(0, keys[0]):
-        for b in splits(1, keys[1]):
-            for c in splits(2, keys[2]):
-                for d in splits(3, keys[3]):
+    for a in splits(0, keys[0], first):
+        for b in splits(1, keys[1], second):
+            for c in splits(2, keys[2], third):
+                for d in splits(3, keys[3], honours):
                     own = a if suit == 0 else b if suit == 1 else c if suit == 2 else d
-                    tally = _basic(hand, base, a, b, c, d, own, face)
-                    if gates:
-                        tally.add(F.NINE_GATES, 1)
-                    wait = own.wait(face)
+                    if knitted:
+                        tally = _knitted(hand, base, a, b, c, d)
+                    else:
+                        tally = _basic(hand, base, a, b, c, d, own, face)
+                        if gates:
+                            tally.add(F.NINE_GATES)
+                    wait = own.wait(face) if waited else 0
                     if wait:
                         if unique < 0:
-                            unique = _unique_wait(hand, keys, hand.melds)
+                            unique = _unique_wait(hand, keys, hand.melds + 3 * knitted)
                         if unique:
-                            tally.add(_WAIT_FANS[wait], 1)
+                            tally.add(_WAIT_FANS[wait])
                     found.append(tally)
 
 
 def _basic(hand: Hand, base: Tally, a: Split, b: Split, c: Split, d: Split, own: Split, face: int) -> Tally:
-    """One basic-form reading's fans but its wait."""
+    """One basic-form reading's fans but its wait: its sets' fans, its concealed pungs, and the
+    shape of its sets and pair."""
     tally = base.copy()
-    pair = max(a.pair, b.pair, c.pair, d.pair)
+    pair = _pair(a, b, c, d)
     chow_count = hand.chow_count + a.chow_count + b.chow_count + c.chow_count + d.chow_count
+    sets = hand.flags & a.flags & b.flags & c.flags & d.flags
     if chow_count >= 2:
         chows = hand.chows + a.chows + b.chows + c.chows + d.chows
-        tally.add_all(chow_fans(chows, _FIVE_OF[pair]))
-    pungs = hand.pungs | a.pungs | b.pungs | c.pungs | d.pungs
-    _pung_fans(hand, tally, pungs, pair)
+        tally.join(chow_fans(chows, _FIVE_OF[pair] if chow_count == 4 and sets & OUTSIDE else 0))
+    _pung_fans(hand, tally, hand.pungs | a.pungs | b.pungs | c.pungs | d.pungs, pair)
     concealed = a.pung_count + b.pung_count + c.pung_count + d.pung_count
     pung_count = hand.pung_count + concealed
     concealed += hand.concealed_kongs
     if not hand.self_drawn and own.claimed >> face & 1:
         concealed -= 1
     if concealed >= 2:
-        tally.add(_CONCEALED_PUNGS[concealed], 1)
+        tally.add(_CONCEALED_PUNGS[concealed])
     if pung_count == 4:
-        tally.add(F.ALL_PUNGS, 1)
+        tally.add(F.ALL_PUNGS)
     elif chow_count == 4 and pair < 27:
-        tally.add(F.ALL_CHOWS, 1)
-    flags = hand.flags & a.flags & b.flags & c.flags & d.flags & PAIR_FLAGS[pair]
+        tally.add(F.ALL_CHOWS)
+    flags = sets & PAIR_FLAGS[pair]
     if flags & OUTSIDE:
-        tally.add(F.OUTSIDE_HAND, 1)
+        tally.add(F.OUTSIDE_HAND)
     elif flags & FIVES:
-        tally.add(F.ALL_FIVE, 1)
+        tally.add(F.ALL_FIVE)
     elif chow_count == 0 and flags & EVENS:
-        tally.add(F.ALL_EVEN_PUNGS, 1)
+        tally.add(F.ALL_EVEN_PUNGS)
     return tally
 
 
+def _knitted(hand: Hand, base: Tally, a: Split, b: Split, c: Split, d: Split) -> Tally:
+    """组合龙 with the basic form's fourth set and pair (row 35) but its wait: the knitted nine
+    count as three chows for 平和, and the pungs count their fans."""
+    tally = _with(base, F.KNITTED_STRAIGHT)
+    pair = _pair(a, b, c, d)
+    _pung_fans(hand, tally, hand.pungs | a.pungs | b.pungs | c.pungs | d.pungs, pair)
+    if hand.chow_count + a.chow_count + b.chow_count + c.chow_count + d.chow_count and pair < 27:
+        tally.add(F.ALL_CHOWS)
+    return tally
+
+
+def _pair(a: Split, b: Split, c: Split, d: Split) -> int:
+    """The reading's pair: the one its suits' splits hold."""
+    return a.pair if a.pair >= 0 else b.pair if b.pair >= 0 else c.pair if c.pair >= 0 else d.pair
+
+
 def _pung_fans(hand: Hand, tally: Tally, pungs: int, pair: int) -> None:
+    """The fans of the reading's pungs: number and honour ones apart, and the winds' own."""
     numbers = pungs & _NUMBERS
     if numbers:
-        tally.add_all(number_pung_fans(numbers))
+        tally.join(number_pung_fans(numbers))
     honours = pungs >> 27
     if honours:
-        tally.add_all(honour_pung_fans(honours, pair, hand.prevalent, hand.seat))
+        found = honour_pung_fans(honours, pair)
+        tally.join(found.fans)
+        if honours & hand.prevalent:
+            tally.add(F.PREVALENT_WIND)
+        if honours & hand.seat:
+            tally.add(F.SEAT_WIND)
+        plain = found.plain_winds & ~hand.prevalent & ~hand.seat
+        if plain:
+            tally.add(F.PUNG_OF_TERMINALS_OR_HONORS, _WIND_COUNT[plain])
 
 
 def _unique_wait(hand: Hand, keys: list[int], melds: int) -> bool:
     """Whether the tiles before the win (``keys`` less the winning tile) waited for that one kind
-    only (独听): no other tile would have completed their shape in the basic form or as 七对.  A
-    tile completes the basic form when its suit, with it, splits into sets and at most one pair and
-    the hand then has one pair (``engine.standard.decompose.completing``)."""
+    only (独听): no other tile would have completed their shape in the basic form or as 七对 — a
+    fifth copy included, for the wait is the hand's shape (术语 十四), not what is left of the wall.
+    A tile completes the basic form when its suit, with it, splits into sets and at most one pair
+    and the hand then has one pair (``engine.standard.decompose.completing``)."""
     win = hand.win
     own = SUIT_OF[win]
-    standing = keys.copy()
-    standing[own] -= UNIT[win]
-    codes = [pairs_of(suit, standing[suit]) for suit in range(4)]
-    total = codes[0] + codes[1] + codes[2] + codes[3]
+    face = win - BASE_OF[own]
+    standing = keys[own] - UNIT[win]
+    pairs = 0
     for suit in range(4):
-        others = total - codes[suit]
+        pairs += pairs_of(suit, standing if suit == own else keys[suit])
+    for suit in range(4):
+        key = standing if suit == own else keys[suit]
+        others = pairs - pairs_of(suit, key)
         if others <= 1:
-            faces = completing(suit, standing[suit]) >> (NUMBER_SIZE if others == 0 else 0) & 0x1FF
+            faces = completing(suit, key) >> (NUMBER_SIZE if others == 0 else 0) & 0x1FF
             if suit == own:
-                faces &= ~(1 << win - BASE_OF[own])
+                faces &= ~(1 << face)
             if faces:
                 return False
     if melds == 0:
-        odd = [k for k in range(34) if hand.concealed[k] % 2]
-        if len(odd) == 2 and win in odd:
+        odd = 0
+        for suit in range(4):
+            bits = keys[suit] & _ODD
+            while bits:
+                odd += bits & 1
+                bits >>= FACE_BITS
+        if odd == 2 and keys[own] >> FACE_BITS * face & 1:
             return False
     return True
-
-
-def _knitted_straight_readings(hand: Hand, base: Tally, found: list[Tally]) -> None:
-    """组合龙 with the basic form's fourth set and pair (row 35): the knitted nine count as three
-    chows for 平和; a wait counts when the set and pair beside them waited for the winning tile
-    alone."""
-    knitted = [i for i, pattern in enumerate(_KNITTED) if hand.held & pattern == pattern]
-    if not knitted:
-        return
-    nine = _KNITTED_KEYS[knitted[0]]
-    keys = [hand.keys[0] - nine[0], hand.keys[1] - nine[1], hand.keys[2] - nine[2], hand.keys[3]]
-    pairs = 0
-    for suit in range(4):
-        pairs += pairs_of(suit, keys[suit])
-    if pairs != 1:
-        return
-    win = hand.win
-    suit = SUIT_OF[win]
-    face = win - BASE_OF[suit]
-    waited = keys[suit] >> FACE_BITS * face & 7 > 0
-    unique = -1
-    for a in splits(0, keys[0]):
-        for b in splits(1, keys[1]):
-            for c in splits(2, keys[2]):
-                for d in splits(3, keys[3]):
-                    tally = _with(base, F.KNITTED_STRAIGHT)
-                    pair = max(a.pair, b.pair, c.pair, d.pair)
-                    _pung_fans(hand, tally, hand.pungs | a.pungs | b.pungs | c.pungs | d.pungs, pair)
-                    chows = hand.chow_count + a.chow_count + b.chow_count + c.chow_count + d.chow_count
-                    if chows and pair < 27:
-                        tally.add(F.ALL_CHOWS, 1)
-                    if waited:
-                        if unique < 0:
-                            unique = _unique_wait(hand, keys, 3 + hand.melds)
-                        own = a if suit == 0 else b if suit == 1 else c if suit == 2 else d
-                        wait = own.wait(face)
-                        if unique and wait:
-                            tally.add(_WAIT_FANS[wait], 1)
-                    found.append(tally)

@@ -4,7 +4,7 @@ sets and a pair).
 A suit's concealed tiles are read as a *key*: an int holding each face's count in three bits
 (nine faces for a number suit, seven for the honours).  A hand is in the basic form exactly when
 every suit's key splits into sets and at most one pair and the hand has exactly one pair, so the
-test is a table look-up per suit (:data:`COMPLETE`, built at import from
+test is a table look-up per suit (:data:`SHAPES`, built at import from
 ``engine.core.suit_tables``).  Each complete key's splits are worked out on first use and kept,
 as :class:`Split` summaries the counting reads without building sets: the chows as a multiset
 number, the pungs as a bit mask of kinds, the flags of 全带幺, 全带五 and 全双刻, and, per face,
@@ -23,7 +23,7 @@ FACE_MASK: Final = 7
 HONOUR_SUIT: Final = 3
 SUIT_OF: Final = tuple(min(k // 9, HONOUR_SUIT) for k in range(34))
 """Each kind's suit: 0–2 the number suits, 3 the honours."""
-BASE_OF: Final = (0, 9, 18, 27)
+BASE_OF: Final[tuple[int, ...]] = (0, 9, 18, 27)
 UNIT: Final = tuple(1 << FACE_BITS * (k - BASE_OF[SUIT_OF[k]]) for k in range(34))
 """What one tile of a kind adds to its suit's key."""
 CHOW_UNIT: Final = tuple(5 ** (7 * (k // 9) + k % 9) if k < 27 and k % 9 <= 6 else 0 for k in range(34))
@@ -75,26 +75,41 @@ def key_of(counts: list[int], suit: int) -> int:
     return key
 
 
-def _int_keys(size: int) -> dict[int, int]:
-    table: dict[int, int] = {}
+class Shape:
+    """A key that splits into sets and at most one pair: its number of pairs, and its splits in
+    each suit it is met in, worked out on first use (:func:`splits`)."""
+
+    def __init__(self, pairs: int) -> None:
+        self.pairs = pairs
+        self.walked: list[tuple[int, tuple[int, ...], tuple[int, ...]]] | None = None
+        self.by_suit: list[tuple[Split, ...] | None] = [None, None, None, None]
+
+
+def _shapes(size: int) -> dict[int, Shape]:
+    table: dict[int, Shape] = {}
     for key, pairs in complete_keys(size).items():
         code = 0
         for face, n in enumerate(key):
             code |= n << FACE_BITS * face
-        table[code] = pairs
+        table[code] = Shape(pairs)
     return table
 
 
-COMPLETE: Final = (_int_keys(NUMBER_SIZE), _int_keys(HONOUR_SIZE))
-"""Per kind of suit (number, honour): every key that splits into sets and at most one pair, and
-its number of pairs."""
+SHAPES: Final[tuple[dict[int, Shape], ...]] = (_shapes(NUMBER_SIZE), _shapes(HONOUR_SIZE))
+"""Per kind of suit (number, honour): every key that splits into sets and at most one pair."""
 INCOMPLETE: Final = 9
 """What a key that does not split counts as pairs: more than a hand can have."""
 
 
+def shape_of(suit: int, key: int) -> Shape | None:
+    """The shape of a suit's key, ``None`` when it does not split."""
+    return SHAPES[suit == HONOUR_SUIT].get(key)
+
+
 def pairs_of(suit: int, key: int) -> int:
     """The pairs of a key that splits (0 or 1), :data:`INCOMPLETE` when it does not."""
-    return COMPLETE[suit == HONOUR_SUIT].get(key, INCOMPLETE)
+    shape = SHAPES[suit == HONOUR_SUIT].get(key)
+    return INCOMPLETE if shape is None else shape.pairs
 
 
 class Split:
@@ -145,24 +160,25 @@ def _wait(face: int, chows: tuple[int, ...], pair: int) -> int:
     return SINGLE if pair == face else 0
 
 
-EMPTY: Final = (Split(0, -1, (), ()),)
-_SPLITS: Final[tuple[dict[int, tuple[Split, ...]], ...]] = ({}, {}, {}, {})
+EMPTY: Final[tuple[Split, ...]] = (Split(0, -1, (), ()),)
 
 
-def splits(suit: int, key: int) -> tuple[Split, ...]:
-    """Every split of a suit's key into sets and at most one pair, in the order of the walk from
-    the lowest face (a pung, then a pair, then a chow there); empty when there is none."""
-    if not key:
-        return EMPTY
-    table = _SPLITS[suit]
-    known = table.get(key)
+def splits(suit: int, key: int, shape: Shape) -> tuple[Split, ...]:
+    """Every split of a suit's key (of the given shape) into sets and at most one pair, in the order
+    of the walk from the lowest face (a pung, then a pair, then a chow there).  A key is walked once
+    whichever number suit it is met in."""
+    known = shape.by_suit[suit]
     if known is None:
-        known = ()
-        if pairs_of(suit, key) != INCOMPLETE:
-            found: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
-            _walk(_counts(suit, key), 0, suit < HONOUR_SUIT, -1, [], [], found)
-            known = tuple(Split(suit, *parts) for parts in dict.fromkeys(found))
-        table[key] = known
+        if not key:
+            known = EMPTY
+        else:
+            walked = shape.walked
+            if walked is None:
+                found: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+                _walk(_counts(suit, key), 0, suit < HONOUR_SUIT, -1, [], [], found)
+                walked = shape.walked = list(dict.fromkeys(found))
+            known = tuple(Split(suit, *parts) for parts in walked)
+        shape.by_suit[suit] = known
     return known
 
 
@@ -208,14 +224,14 @@ def _walk(
         counts[i + 2] += 1
 
 
-_COMPLETING: Final[tuple[dict[int, int], ...]] = ({}, {}, {}, {})
+_COMPLETING: Final[tuple[dict[int, int], ...]] = ({}, {})
 
 
 def completing(suit: int, key: int) -> int:
     """The faces of a suit whose tile, added to ``key``, makes a key that splits: bit ``face`` when
     it splits without a pair, bit ``9 + face`` when with one; a fifth copy counts (a wait is the
-    hand's shape, 术语 十四, not what is left of the wall).  Kept per key."""
-    table = _COMPLETING[suit]
+    hand's shape, 术语 十四, not what is left of the wall).  Kept per key and kind of suit."""
+    table = _COMPLETING[suit == HONOUR_SUIT]
     known = table.get(key)
     if known is None:
         known = 0

@@ -7,7 +7,8 @@ from typing import Final
 
 from engine.core.ruleset import Fan, Scored, WinContext
 from engine.standard import fans as F
-from engine.standard.count import HIGH, highest
+from engine.standard.count import highest
+from engine.standard.tally import FIRSTS
 
 LIMIT = 128
 """The limited mode's cap on a win's total (【游戏模式】)."""
@@ -34,22 +35,19 @@ def itemise(win: WinContext, limited: bool) -> Scored:
     best = highest(win)
     if best is None:
         return _NOTHING
-    counts = best.counts
     lines: list[Fan] = []
-    bits = best.low
-    fan = 0
-    while bits:
-        if bits & 1:
-            lines.append(_line(fan, counts[fan]))
-        bits >>= 1
-        fan += 1
-    bits = best.high
-    fan = HIGH
-    while bits:
-        if bits & 1:
-            lines.append(_line(fan, counts[fan]))
-        bits >>= 1
-        fan += 1
+    for first in FIRSTS:
+        bits = best.low if first == 0 else best.high
+        fan = first
+        while bits:
+            if not bits & 0xFF:
+                bits >>= 8
+                fan += 8
+                continue
+            if bits & 1:
+                lines.append(_line(fan, best.times(fan)))
+            bits >>= 1
+            fan += 1
     flowers = len(win.flowers)
     if flowers:
         lines.append(_line(F.FLOWER_TILES, flowers))
