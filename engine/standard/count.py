@@ -25,6 +25,7 @@ from engine.standard import fans as F
 from engine.standard.combos import chow_fans, honour_pung_fans, number_pung_fans
 from engine.standard.decompose import (
     ALL_FLAGS,
+    ALONE,
     BASE_OF,
     CHOW_FLAGS,
     CHOW_UNIT,
@@ -369,6 +370,7 @@ def _sets_and_pair(hand: Hand, base: Tally, keys: list[int], knitted: bool, foun
     face = win - BASE_OF[suit]
     waited = keys[suit] >> FACE_BITS * face & 7 > 0
     gates = not knitted and nine_gates(keys, win)
+    own_pairs = (first if suit == 0 else second if suit == 1 else third if suit == 2 else honours).pairs
     unique = -1
     for a in splits(0, keys[0], first):
         for b in splits(1, keys[1], second):
@@ -384,7 +386,7 @@ def _sets_and_pair(hand: Hand, base: Tally, keys: list[int], knitted: bool, foun
                     wait = own.wait(face) if waited else 0
                     if wait:
                         if unique < 0:
-                            unique = _unique_wait(hand, keys, hand.melds + 3 * knitted)
+                            unique = _unique_wait(hand, keys, 1, own_pairs, hand.melds + 3 * knitted)
                         if unique:
                             tally.add(_WAIT_FANS[wait])
                     found.append(tally)
@@ -456,28 +458,36 @@ def _pung_fans(hand: Hand, tally: Tally, pungs: int, pair: int) -> None:
             tally.add(F.PUNG_OF_TERMINALS_OR_HONORS, _WIND_COUNT[plain])
 
 
-def _unique_wait(hand: Hand, keys: list[int], melds: int) -> bool:
-    """Whether the tiles before the win (``keys`` less the winning tile) waited for that one kind
-    only (独听): no other tile would have completed their shape in the basic form or as 七对 — a
-    fifth copy included, for the wait is the hand's shape (术语 十四), not what is left of the wall.
-    A tile completes the basic form when its suit, with it, splits into sets and at most one pair
-    and the hand then has one pair (``engine.standard.decompose.completing``)."""
+def _completed(added: int, beside: int) -> int:
+    """The faces whose tile completes a suit of which ``added`` is :func:`completing`'s answer,
+    with ``beside`` pairs in the other suits: the hand must have one pair."""
+    if beside == 0:
+        return added >> NUMBER_SIZE & 0x1FF
+    return added & 0x1FF if beside == 1 else 0
+
+
+def _unique_wait(hand: Hand, keys: list[int], pairs: int, own_pairs: int, melds: int) -> bool:
+    """Whether the tiles before the win (``keys`` less the winning tile; ``pairs`` the pairs of
+    ``keys``, ``own_pairs`` those of the winning tile's suit) waited for that one kind only (独听):
+    no other tile would have completed their shape in the basic form or as 七对 — a fifth copy
+    included, for the wait is the hand's shape (术语 十四), not what is left of the wall.  A tile
+    completes the basic form when its suit, with it, splits into sets and at most one pair and the
+    hand then has one pair (``engine.standard.decompose.completing``)."""
     win = hand.win
     own = SUIT_OF[win]
     face = win - BASE_OF[own]
-    standing = keys[own] - UNIT[win]
-    pairs = 0
-    for suit in range(4):
-        pairs += pairs_of(suit, standing if suit == own else keys[suit])
-    for suit in range(4):
-        key = standing if suit == own else keys[suit]
-        others = pairs - pairs_of(suit, key)
-        if others <= 1:
-            faces = completing(suit, key) >> (NUMBER_SIZE if others == 0 else 0) & 0x1FF
-            if suit == own:
-                faces &= ~(1 << face)
-            if faces:
-                return False
+    standing = completing(own, keys[own] - UNIT[win])
+    standing_pairs = standing >> ALONE
+    others = pairs - own_pairs
+    if _completed(standing, others) & ~(1 << face):
+        return False
+    if standing_pairs <= 1:
+        total = others + standing_pairs
+        for suit in range(4):
+            if suit != own:
+                beside = total - pairs_of(suit, keys[suit])
+                if beside <= 1 and _completed(completing(suit, keys[suit]), beside):
+                    return False
     if melds == 0:
         odd = 0
         for suit in range(4):

@@ -225,16 +225,19 @@ def _walk(
 
 
 _COMPLETING: Final[tuple[dict[int, int], ...]] = ({}, {})
+ALONE: Final = 18
+"""The shift of a key's own pairs (:func:`pairs_of`) in what :func:`completing` answers."""
 
 
 def completing(suit: int, key: int) -> int:
-    """The faces of a suit whose tile, added to ``key``, makes a key that splits: bit ``face`` when
-    it splits without a pair, bit ``9 + face`` when with one; a fifth copy counts (a wait is the
-    hand's shape, 术语 十四, not what is left of the wall).  Kept per key and kind of suit."""
+    """What a tile added to ``key`` makes: bit ``face`` when the key with a tile of that face splits
+    without a pair, bit ``9 + face`` when with one — a fifth copy counts (a wait is the hand's
+    shape, 术语 十四, not what is left of the wall) — and, from bit :data:`ALONE` on, the key's
+    own pairs.  Kept per key and kind of suit."""
     table = _COMPLETING[suit == HONOUR_SUIT]
     known = table.get(key)
     if known is None:
-        known = 0
+        known = pairs_of(suit, key) << ALONE
         counts = _counts(suit, key)
         for face, held in enumerate(counts):
             if held == 4:

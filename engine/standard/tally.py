@@ -99,7 +99,7 @@ class Tally:
                     continue
                 left = left_low >> fan if fan < HIGH else left_high >> fan - HIGH
                 if bits & 1 and not left & 1:
-                    times = self.times(fan)
+                    times = self.multi >> _FIELD * (fan - MULTI) & _MOST if MULTI <= fan < MULTI_END else 1
                     if times:
                         if fan < HIGH:
                             kept_low |= 1 << fan
