@@ -97,12 +97,16 @@ def _shapes(size: int) -> dict[int, Shape]:
 
 SHAPES: Final[tuple[dict[int, Shape], ...]] = (_shapes(NUMBER_SIZE), _shapes(HONOUR_SIZE))
 """Per kind of suit (number, honour): every key that splits into sets and at most one pair."""
+NONE_HELD: Final = SHAPES[0][0]
+"""The shape of a suit of which no tile is held."""
 INCOMPLETE: Final = 9
 """What a key that does not split counts as pairs: more than a hand can have."""
 
 
 def shape_of(suit: int, key: int) -> Shape | None:
     """The shape of a suit's key, ``None`` when it does not split."""
+    if not key:
+        return NONE_HELD
     return SHAPES[suit == HONOUR_SUIT].get(key)
 
 

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
-from engine.core.ruleset import Fan, Scored, WinContext
+from engine.core.ruleset import Fan, OptionValue, Scored, WinContext
 from engine.standard import fans as F
 from engine.standard.count import highest
 from engine.standard.tally import FIRSTS
@@ -38,18 +39,19 @@ def itemise(win: WinContext, limited: bool) -> Scored:
     lines: list[Fan] = []
     for first in FIRSTS:
         bits = best.low if first == 0 else best.high
-        fan = first
         while bits:
-            if not bits & 0xFF:
-                bits >>= 8
-                fan += 8
-                continue
-            if bits & 1:
-                lines.append(_line(fan, best.times(fan)))
-            bits >>= 1
-            fan += 1
+            lowest = bits & -bits
+            bits ^= lowest
+            fan = first + lowest.bit_length() - 1
+            lines.append(_line(fan, best.times(fan)))
     flowers = len(win.flowers)
     if flowers:
         lines.append(_line(F.FLOWER_TILES, flowers))
     total = best.total + flowers
     return Scored(tuple(lines), min(total, LIMIT) if limited else total)
+
+
+def score(win: WinContext, options: Mapping[str, OptionValue]) -> Scored:
+    """The rule set's score of a win: :func:`itemise`, capped unless the ``limit`` option is
+    ``unlimited``."""
+    return itemise(win, options.get("limit", "limited") == "limited")

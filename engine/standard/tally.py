@@ -91,27 +91,24 @@ class Tally:
         total = 0
         for first in FIRSTS:
             bits = self.low if first == 0 else self.high
-            fan = first
             while bits:
-                if not bits & 0xFF:
-                    bits >>= 8
-                    fan += 8
-                    continue
+                lowest = bits & -bits
+                bits ^= lowest
+                fan = first + lowest.bit_length() - 1
                 left = left_low >> fan if fan < HIGH else left_high >> fan - HIGH
-                if bits & 1 and not left & 1:
-                    times = self.multi >> _FIELD * (fan - MULTI) & _MOST if MULTI <= fan < MULTI_END else 1
-                    if times:
-                        if fan < HIGH:
-                            kept_low |= 1 << fan
-                        else:
-                            kept_high |= 1 << fan - HIGH
-                        left_low |= _LEAVES_LOW[fan]
-                        left_high |= _LEAVES_HIGH[fan]
-                        for other in _ABSORBS[fan]:
-                            self._absorb(other)
-                        total += _VALUES[fan] * times
-                bits >>= 1
-                fan += 1
+                if left & 1:
+                    continue
+                times = self.multi >> _FIELD * (fan - MULTI) & _MOST if MULTI <= fan < MULTI_END else 1
+                if times:
+                    if fan < HIGH:
+                        kept_low |= lowest
+                    else:
+                        kept_high |= lowest
+                    left_low |= _LEAVES_LOW[fan]
+                    left_high |= _LEAVES_HIGH[fan]
+                    for other in _ABSORBS[fan]:
+                        self._absorb(other)
+                    total += _VALUES[fan] * times
         self.low = kept_low
         self.high = kept_high
         if total == 0:
