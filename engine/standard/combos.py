@@ -19,6 +19,7 @@ on the sets, so each is worked out once and kept.
 from __future__ import annotations
 
 from itertools import combinations, pairwise
+from typing import Final
 
 from engine.standard import fans as F
 from engine.standard.tally import Tally
@@ -212,10 +213,32 @@ def _tally(chosen: list[_Instance]) -> dict[int, int]:
     return tally
 
 
+_SUIT_CHOWS: Final = 5**7
+"""The chow numbers of one suit's chows (seven base-5 digits)."""
+_SUIT_PUNGS: Final = 0x1FF
+
+
+def _canonical(first: int, second: int, third: int, scale: int) -> int:
+    """The three suits' parts of a hand's sets, largest first: the fans of number sets do not
+    depend on which suit is which (mixed fans ask for three suits, pure ones for one), so the sets
+    of the three suits in any order are kept as one."""
+    if first < second:
+        first, second = second, first
+    if second < third:
+        second, third = third, second
+        if first < second:
+            first, second = second, first
+    return first + (second + third * scale) * scale
+
+
 def chow_fans(chows: int, five: int) -> Tally:
     """The combination fans of a hand's chows, given as their chow number
     (``engine.standard.decompose.CHOW_UNIT`` summed), with ``five`` the suit of a pair of fives plus
     one when the four chows are 老少副 that may make a 双龙会 with it (0 otherwise)."""
+    if not five:
+        chows = _canonical(
+            chows % _SUIT_CHOWS, chows // _SUIT_CHOWS % _SUIT_CHOWS, chows // _SUIT_CHOWS**2, _SUIT_CHOWS
+        )
     key = chows << 2 | five
     known = _CHOWS.get(key)
     if known is None:
@@ -232,6 +255,7 @@ def chow_fans(chows: int, five: int) -> Tally:
 def number_pung_fans(pungs: int) -> Tally:
     """The fans of a hand's pungs and kongs of number tiles, given as a bit mask of kinds:
     三同刻, 节高 and 双同刻 among them and each pung's own 幺九刻."""
+    pungs = _canonical(pungs & _SUIT_PUNGS, pungs >> 9 & _SUIT_PUNGS, pungs >> 18, _SUIT_PUNGS + 1)
     known = _NUMBER_PUNGS.get(pungs)
     if known is None:
         kinds = tuple(k for k in range(27) if pungs >> k & 1)

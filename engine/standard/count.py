@@ -99,6 +99,9 @@ _CONCEALED_PUNGS: Final[tuple[int, ...]] = (
 _WAIT_FANS: Final[tuple[int, ...]] = (0, F.EDGE_WAIT, F.CLOSED_WAIT, F.SINGLE_WAIT)
 _FIVE_OF: Final = tuple(k // 9 + 1 if k < 27 and k % 9 == 4 else 0 for k in range(34))
 """A pair's suit plus one when it is a pair of fives (一色双龙会, 三色双龙会), else 0."""
+_SECOND: Final = 5**7
+_THIRD: Final = 5**14
+"""What turns a chow number of the first suit's faces into the second's and the third's."""
 _WIND_COUNT: Final = tuple(
     (winds & 1) + (winds >> 1 & 1) + (winds >> 2 & 1) + (winds >> 3) for winds in range(16)
 )
@@ -400,9 +403,9 @@ def _basic(hand: Hand, base: Tally, a: Split, b: Split, c: Split, d: Split, own:
     chow_count = hand.chow_count + a.chow_count + b.chow_count + c.chow_count + d.chow_count
     sets = hand.flags & a.flags & b.flags & c.flags & d.flags
     if chow_count >= 2:
-        chows = hand.chows + a.chows + b.chows + c.chows + d.chows
+        chows = hand.chows + a.chows + b.chows * _SECOND + c.chows * _THIRD
         tally.join(chow_fans(chows, _FIVE_OF[pair] if chow_count == 4 and sets & OUTSIDE else 0))
-    _pung_fans(hand, tally, hand.pungs | a.pungs | b.pungs | c.pungs | d.pungs, pair)
+    _pung_fans(hand, tally, _pungs(hand, a, b, c, d), pair)
     concealed = a.pung_count + b.pung_count + c.pung_count + d.pung_count
     pung_count = hand.pung_count + concealed
     concealed += hand.concealed_kongs
@@ -429,15 +432,24 @@ def _knitted(hand: Hand, base: Tally, a: Split, b: Split, c: Split, d: Split) ->
     count as three chows for 平和, and the pungs count their fans."""
     tally = _with(base, F.KNITTED_STRAIGHT)
     pair = _pair(a, b, c, d)
-    _pung_fans(hand, tally, hand.pungs | a.pungs | b.pungs | c.pungs | d.pungs, pair)
+    _pung_fans(hand, tally, _pungs(hand, a, b, c, d), pair)
     if hand.chow_count + a.chow_count + b.chow_count + c.chow_count + d.chow_count and pair < 27:
         tally.add(F.ALL_CHOWS)
     return tally
 
 
 def _pair(a: Split, b: Split, c: Split, d: Split) -> int:
-    """The reading's pair: the one its suits' splits hold."""
-    return a.pair if a.pair >= 0 else b.pair if b.pair >= 0 else c.pair if c.pair >= 0 else d.pair
+    """The reading's pair: the kind of the one its suits' splits hold."""
+    if a.pair >= 0:
+        return a.pair
+    if b.pair >= 0:
+        return 9 + b.pair
+    return 18 + c.pair if c.pair >= 0 else 27 + d.pair
+
+
+def _pungs(hand: Hand, a: Split, b: Split, c: Split, d: Split) -> int:
+    """The reading's pungs and kongs as a bit mask of kinds."""
+    return hand.pungs | a.pungs | b.pungs << 9 | c.pungs << 18 | d.pungs << 27
 
 
 def _pung_fans(hand: Hand, tally: Tally, pungs: int, pair: int) -> None:

@@ -76,13 +76,12 @@ def key_of(counts: list[int], suit: int) -> int:
 
 
 class Shape:
-    """A key that splits into sets and at most one pair: its number of pairs, and its splits in
-    each suit it is met in, worked out on first use (:func:`splits`)."""
+    """A key that splits into sets and at most one pair: its number of pairs, and its splits,
+    worked out on first use (:func:`splits`)."""
 
     def __init__(self, pairs: int) -> None:
         self.pairs = pairs
-        self.walked: list[tuple[int, tuple[int, ...], tuple[int, ...]]] | None = None
-        self.by_suit: list[tuple[Split, ...] | None] = [None, None, None, None]
+        self.splits: tuple[Split, ...] | None = None
 
 
 def _shapes(size: int) -> dict[int, Shape]:
@@ -117,11 +116,14 @@ def pairs_of(suit: int, key: int) -> int:
 
 
 class Split:
-    """One split of a suit's tiles into sets and at most one pair, as the counting reads it."""
+    """One split of a suit's tiles into sets and at most one pair, as the counting reads it, in
+    the suit's own faces (a number suit's as the first suit's, the honours' from 东): the pair's
+    face (-1 for none), the chows as a chow number (:data:`CHOW_UNIT`), the pungs as a bit mask of
+    faces, the flags, and per face the wait of a win there and whether it claims a pung."""
 
-    def __init__(self, suit: int, pair: int, chows: tuple[int, ...], pungs: tuple[int, ...]) -> None:
-        base = BASE_OF[suit]
-        self.pair = base + pair if pair >= 0 else -1
+    def __init__(self, honours: bool, pair: int, chows: tuple[int, ...], pungs: tuple[int, ...]) -> None:
+        base = BASE_OF[HONOUR_SUIT] if honours else 0
+        self.pair = pair
         self.chows = 0
         self.chow_count = len(chows)
         self.pungs = 0
@@ -131,15 +133,15 @@ class Split:
         self.waits = 0
         covered = 0
         for start in chows:
-            self.chows += CHOW_UNIT[base + start]
-            self.flags &= CHOW_FLAGS[base + start] | EVENS
+            self.chows += CHOW_UNIT[start]
+            self.flags &= CHOW_FLAGS[start] | EVENS
             covered |= 0b111 << start
         for face in pungs:
-            self.pungs |= 1 << base + face
+            self.pungs |= 1 << face
             self.flags &= PUNG_FLAGS[base + face]
             if not covered >> face & 1:
                 self.claimed |= 1 << face
-        for face in range(NUMBER_SIZE if suit < HONOUR_SUIT else HONOUR_SIZE):
+        for face in range(HONOUR_SIZE if honours else NUMBER_SIZE):
             self.waits |= _wait(face, chows, pair) << 2 * face
 
     def wait(self, face: int) -> int:
@@ -164,25 +166,21 @@ def _wait(face: int, chows: tuple[int, ...], pair: int) -> int:
     return SINGLE if pair == face else 0
 
 
-EMPTY: Final[tuple[Split, ...]] = (Split(0, -1, (), ()),)
+EMPTY: Final[tuple[Split, ...]] = (Split(False, -1, (), ()),)
 
 
 def splits(suit: int, key: int, shape: Shape) -> tuple[Split, ...]:
     """Every split of a suit's key (of the given shape) into sets and at most one pair, in the order
-    of the walk from the lowest face (a pung, then a pair, then a chow there).  A key is walked once
+    of the walk from the lowest face (a pung, then a pair, then a chow there).  A key is walked once,
     whichever number suit it is met in."""
-    known = shape.by_suit[suit]
+    known = shape.splits
     if known is None:
-        if not key:
-            known = EMPTY
-        else:
-            walked = shape.walked
-            if walked is None:
-                found: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
-                _walk(_counts(suit, key), 0, suit < HONOUR_SUIT, -1, [], [], found)
-                walked = shape.walked = list(dict.fromkeys(found))
-            known = tuple(Split(suit, *parts) for parts in walked)
-        shape.by_suit[suit] = known
+        known = EMPTY
+        if key:
+            found: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+            _walk(_counts(suit, key), 0, suit < HONOUR_SUIT, -1, [], [], found)
+            known = tuple(Split(suit == HONOUR_SUIT, *parts) for parts in dict.fromkeys(found))
+        shape.splits = known
     return known
 
 
