@@ -125,6 +125,11 @@ def _shown(first: int, second: int, third: int, honours: int, k: int, n: int) ->
     return first, second, third, honours + unit
 
 
+def _wind_bit(wind: int) -> int:
+    """A wind's bit among the four (圈风刻, 门风刻), 0 for no wind."""
+    return 1 << wind - 27 if 27 <= wind < 31 else 0
+
+
 def _fours(key: int) -> int:
     """How many faces of a key are held four times."""
     fours = key >> 2 & ~(key >> 1) & ~key & _ODD
@@ -216,17 +221,17 @@ class Hand:
         self.hog = _fours(first_suit) + _fours(second_suit) + _fours(third_suit) + _fours(honours)
         self.present = present
         self.self_drawn = win.discarder is None
-        prevalent = win.prevalent_wind
-        seat = win.seat_wind
-        self.prevalent = 1 << prevalent - 27 if 27 <= prevalent < 31 else 0
-        self.seat = 1 << seat - 27 if 27 <= seat < 31 else 0
+        self.prevalent = self.seat = 0
+        if present & _WINDS:
+            self.prevalent = _wind_bit(win.prevalent_wind)
+            self.seat = _wind_bit(win.seat_wind)
         self.countable = not honour_chow and not over and tiles + 3 * self.melds == 14 and win_held > 0
         """Fourteen tiles (a kong counting three) with the winning tile among the concealed ones, no
         kind more than four times, and no honour chow (chows are of number tiles, 术语 五)."""
-        self.last_copy = (win.last_copy and win_held == 1) or win_shown == 3
+        self.last_copy = win_shown == 3 or (win_held == 1 and win.last_copy)
         self.last_of_wall = win.last_of_wall
-        self.after_kong = win.after_kong and self.self_drawn and self.melded_kongs + self.concealed_kongs > 0
-        self.robbing_kong = win.robbing_kong and not self.self_drawn and win_held == 1 and win_shown == 0
+        self.after_kong = self.self_drawn and self.melded_kongs + self.concealed_kongs > 0 and win.after_kong
+        self.robbing_kong = not self.self_drawn and win_held == 1 and win_shown == 0 and win.robbing_kong
 
 
 def count(win: WinContext) -> tuple[list[int], int] | None:
