@@ -11,7 +11,8 @@ top of the table down (不重复, ``engine.standard.fans``); a reading that coun
 The count reads no sets: a hand is its per-suit keys and bit masks of kinds, a reading the
 summaries of its suits' splits (``engine.standard.decompose``) joined by sums and masks, and the
 fans of its sets the answers ``engine.standard.combos`` keeps per multiset of chows and per set of
-pungs.  A hand with more than four tiles of a kind is in no legal form (the set has four, 【麻将牌】).
+pungs.  Concealed tiles holding more than four of a kind are in no legal form (the set has four,
+【麻将牌】).
 """
 
 from __future__ import annotations
