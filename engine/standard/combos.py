@@ -13,7 +13,9 @@ valuable choice in which
 
 Single-set fans (箭刻, 圈风刻, 门风刻, 幺九刻) are each pung's own, counted per pung; a pung that
 counts 圈风刻, 门风刻 or lies in a 三风刻 is not also a 幺九刻 (不重复).  The answers depend only
-on the sets, so each is worked out once and kept.
+on the sets, so each is worked out once and kept, as a :class:`engine.standard.tally.Tally`: per
+multiset of chows (the three suits in any order as one), per set of number pungs (likewise) and
+per set of honour pungs with the pair — at most about 12,600, 20,900 and 800 entries.
 """
 
 from __future__ import annotations

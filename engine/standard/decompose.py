@@ -6,10 +6,12 @@ A suit's concealed tiles are read as a *key*: an int holding each face's count i
 every suit's key splits into sets and at most one pair and the hand has exactly one pair, so the
 test is a table look-up per suit (:data:`SHAPES`, built at import from
 ``engine.core.suit_tables``).  Each complete key's splits are worked out on first use and kept,
-as :class:`Split` summaries the counting reads without building sets: the chows as a multiset
-number, the pungs as a bit mask of kinds, the flags of 全带幺, 全带五 and 全双刻, and, per face,
-the wait a win on that face makes and whether it turns a concealed pung into a claimed one.  The
-tables hold at most one entry per complete key of a suit (about 22,000 for a number suit).
+as :class:`Split` summaries in the suit's own faces, which the counting reads without building
+sets: the chows as a multiset number, the pungs as a bit mask of faces, the flags of 全带幺, 全带五
+and 全双刻, and, per face, the wait a win on that face makes and whether it turns a concealed pung
+into a claimed one.  A number suit's key is the same shape in any of the three suits.  The tables
+hold at most one entry per complete key (about 22,000 number-suit keys, 500 honour keys) and, for
+the single wait (:func:`completing`), one per standing key met.
 """
 
 from __future__ import annotations
