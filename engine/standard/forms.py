@@ -1,4 +1,7 @@
-"""The whole-hand forms of the standard rules (spec 002 【和牌的规定】 二 (一) 2 and the fan table).
+"""The whole-hand forms of the standard rules (spec 002 【和牌的规定】 二 (一) 2 and the fan table),
+judged on a concealed hand of fourteen tiles read as the bit mask of the kinds it holds
+(``held``), how many kinds that is (``kinds``) and its per-suit keys
+(``engine.standard.decompose``).
 
 * 七对 (row 19): seven pairs, four of a kind counting as two; 连七对 (row 6) when they are seven
   consecutive numbers of one suit;
@@ -14,12 +17,14 @@ None allows a declared meld but 组合龙, which allows one (its set).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from itertools import permutations
+from typing import Final
 
 from engine.core.tiles import ORPHANS
+from engine.standard import fans as F
+from engine.standard.decompose import FACE_BITS, HONOUR_SUIT, SUIT_OF, UNIT
 
-KNITTED: tuple[tuple[int, ...], ...] = tuple(
+KNITTED: Final = tuple(
     tuple(
         sorted(
             suit * 9 + rank
@@ -31,53 +36,68 @@ KNITTED: tuple[tuple[int, ...], ...] = tuple(
 )
 """The six knitted straights: 147, 258 and 369 each in a different suit."""
 
-HONOURS = tuple(range(27, 34))
-NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+def _mask(kinds: tuple[int, ...]) -> int:
+    bits = 0
+    for k in kinds:
+        bits |= 1 << k
+    return bits
 
 
-def seven_pairs(counts: Sequence[int]) -> bool:
-    """七对: every kind held an even number of times (fourteen tiles, no meld)."""
-    return all(n % 2 == 0 for n in counts)
+KNITTED_MASKS: Final = tuple(_mask(pattern) for pattern in KNITTED)
+KNITTED_KEYS: Final = tuple(
+    tuple(sum(UNIT[k] for k in pattern if SUIT_OF[k] == suit) for suit in range(HONOUR_SUIT))
+    for pattern in KNITTED
+)
+"""Each knitted straight's nine tiles as the keys of the three number suits."""
+_ORPHANS: Final = _mask(ORPHANS)
+_HONOURS: Final = _mask(tuple(range(27, 34)))
+_NUMBERS: Final = (1 << 27) - 1
+_SHIFTED: Final = frozenset(0b1111111 << suit * 9 + start for suit in range(3) for start in range(3))
+_ODD: Final = sum(1 << FACE_BITS * face for face in range(9))
+"""The lowest bit of each face of a key: set where a face is held an odd number of times."""
+NINE_GATES: Final = sum(n << FACE_BITS * face for face, n in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)))
+"""九莲宝灯's thirteen tiles before the win as a number suit's key."""
 
 
-def shifted_pairs(counts: Sequence[int]) -> bool:
-    """连七对: the pairs are seven consecutive numbers of one suit."""
-    held = [k for k in range(34) if counts[k]]
-    return (
-        len(held) == 7
-        and held[6] < 27
-        and held[6] - held[0] == 6
-        and held[0] // 9 == held[6] // 9
-        and all(counts[k] == 2 for k in held)
-    )
+def seven_pairs(keys: list[int], held: int, kinds: int) -> int:
+    """The pairs form's fan: 连七对 (6) when the seven pairs are seven consecutive numbers of one
+    suit, 七对 (19), or 0 when a kind is held an odd number of times (fourteen tiles, each kind
+    even: seven pairs, four of a kind counting as two)."""
+    if (keys[0] | keys[1] | keys[2] | keys[3]) & _ODD:
+        return 0
+    return F.SEVEN_SHIFTED_PAIRS if kinds == 7 and held in _SHIFTED else F.SEVEN_PAIRS
 
 
-def thirteen_orphans(counts: Sequence[int]) -> bool:
+def thirteen_orphans(held: int, kinds: int) -> bool:
     """十三幺: each terminal and honour held, and nothing else."""
-    return all(counts[k] for k in ORPHANS) and sum(counts[k] for k in ORPHANS) == 14
+    return kinds == 13 and held == _ORPHANS
 
 
-def knitted_singles(counts: Sequence[int]) -> int:
+def knitted_singles(held: int, kinds: int) -> int:
     """The knitted form's fan: 七星不靠 (20), 全不靠 (34), or 0 when the hand is neither."""
-    if any(n > 1 for n in counts) or sum(counts) != 14:
+    if kinds != 14:
         return 0
-    numbers = {k for k in range(27) if counts[k]}
-    if not any(numbers <= set(pattern) for pattern in KNITTED):
+    numbers = held & _NUMBERS
+    if not any(numbers & ~pattern == 0 for pattern in KNITTED_MASKS):
         return 0
-    return 20 if all(counts[k] for k in HONOURS) else 34
+    return F.GREATER_HONORS_AND_KNITTED if held & _HONOURS == _HONOURS else F.LESSER_HONORS_AND_KNITTED
 
 
-def knitted_straight(counts: Sequence[int]) -> tuple[int, ...]:
-    """The knitted straight the concealed ``counts`` hold (its nine kinds), or ``()``."""
-    for pattern in KNITTED:
-        if all(counts[k] for k in pattern):
-            return pattern
-    return ()
+def whole_knitted_straight(held: int) -> bool:
+    """A 全不靠 whose numbers are a whole knitted straight, which therefore also counts 组合龙."""
+    return held & _NUMBERS in KNITTED_MASKS
 
 
-def nine_gates(standing: Sequence[int], winning_tile: int) -> bool:
+def knitted_straight(held: int) -> int:
+    """The index in :data:`KNITTED` of the knitted straight ``held`` holds, or -1."""
+    for index, pattern in enumerate(KNITTED_MASKS):
+        if held & pattern == pattern:
+            return index
+    return -1
+
+
+def nine_gates(keys: list[int], winning_tile: int) -> bool:
     """九莲宝灯: the thirteen tiles before the win are 1112345678999 of the winning tile's suit."""
-    if winning_tile >= 27 or sum(standing) != 13:
-        return False
-    low = winning_tile // 9 * 9
-    return tuple(standing[low : low + 9]) == NINE_GATES
+    suit = SUIT_OF[winning_tile]
+    return suit < HONOUR_SUIT and keys[suit] - UNIT[winning_tile] == NINE_GATES

@@ -3,34 +3,55 @@
 
 from __future__ import annotations
 
-from engine.core.ruleset import Fan, Scored, WinContext
+from collections.abc import Mapping
+from typing import Final
+
+from engine.core.ruleset import Fan, OptionValue, Scored, WinContext
 from engine.standard import fans as F
-from engine.standard.count import count
+from engine.standard.count import highest
+from engine.standard.tally import FIRSTS
 
 LIMIT = 128
 """The limited mode's cap on a win's total (【游戏模式】)."""
 
-_LINES: dict[tuple[int, int], Fan] = {}
-"""Each fan line once: a fan number and its count."""
+_TIMES: Final = 8
+"""The most times a fan line can count: the eight flowers (幺九刻, 明杠 and the like at most four)."""
+_LINES: Final = tuple(
+    Fan(F.NAMES[fan], F.VALUES[fan], times) if fan and times else None
+    for fan in range(F.SIZE)
+    for times in range(_TIMES + 1)
+)
+"""Each fan line once, at ``fan * 9 + times``."""
 _NOTHING = Scored((), 0)
 
 
 def _line(fan: int, times: int) -> Fan:
-    line = _LINES.get((fan, times))
-    if line is None:
-        line = _LINES[(fan, times)] = Fan(F.NAMES[fan], F.VALUES[fan], times)
-    return line
+    line = _LINES[fan * (_TIMES + 1) + times] if times <= _TIMES else None
+    return Fan(F.NAMES[fan], F.VALUES[fan], times) if line is None else line
 
 
 def itemise(win: WinContext, limited: bool) -> Scored:
     """Each fan the win counts in table order, 花牌 last, and the total; nothing for a hand in no
     legal form."""
-    found = count(win)
-    if found is None:
+    best = highest(win)
+    if best is None:
         return _NOTHING
-    counted, total = found
+    lines: list[Fan] = []
+    for first in FIRSTS:
+        bits = best.low if first == 0 else best.high
+        while bits:
+            lowest = bits & -bits
+            bits ^= lowest
+            fan = first + lowest.bit_length() - 1
+            lines.append(_line(fan, best.times(fan)))
     flowers = len(win.flowers)
-    counted[F.FLOWER_TILES] = flowers
-    total += flowers
-    lines = [_line(fan, counted[fan]) for fan in range(1, F.SIZE) if counted[fan]]
+    if flowers:
+        lines.append(_line(F.FLOWER_TILES, flowers))
+    total = best.total + flowers
     return Scored(tuple(lines), min(total, LIMIT) if limited else total)
+
+
+def score(win: WinContext, options: Mapping[str, OptionValue]) -> Scored:
+    """The rule set's score of a win: :func:`itemise`, capped unless the ``limit`` option is
+    ``unlimited``."""
+    return itemise(win, options.get("limit", "limited") == "limited")

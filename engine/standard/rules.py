@@ -28,7 +28,7 @@ from engine.core.ruleset import (
     WinContext,
 )
 from engine.standard.count import count
-from engine.standard.itemise import itemise
+from engine.standard.itemise import score
 
 OPTIONS = (
     Option(
@@ -56,10 +56,10 @@ class StandardRules(RuleSet):
         counted = count(win)
         return counted is not None and counted[1] >= int(options.get("min_fan", 8))
 
-    def score(self, win: WinContext, options: Mapping[str, OptionValue]) -> Scored:
-        """Each fan the win counts, 花牌 last, capped in the limited mode; a hand in no legal form
-        scores nothing."""
-        return itemise(win, options.get("limit", "limited") == "limited")
+    score = staticmethod(score)
+    """Each fan the win counts, 花牌 last, capped in the limited mode; a hand in no legal form
+    scores nothing (``engine.standard.itemise.score``, called without a frame of this interpreted
+    class)."""
 
     def settle(self, win: WinContext, scored: Scored, options: Mapping[str, OptionValue]) -> tuple[int, ...]:
         """自摸: each loser pays base × fan, the winner gains three times it; 点和: the discarder
