@@ -204,7 +204,6 @@ HEXTECH_ONLY = {
     ("lsp",): "pinghu has no cards",
     ("modules",): "pinghu has no modules: modules extend the hextech rule set (§3, hexmj.modules)",
     ("serve",): "pinghu has no console: the host console seats the hextech table only (§16)",
-    ("record",): "pinghu has no session records: hexmj record stores hextech sessions only (§18.3)",
 }
 """The commands of this branch that take ``--rules`` and work on the hextech rule set alone (R493)."""
 

@@ -9,9 +9,9 @@ seed and N give the same figures, byte for byte, whatever the workers.
 ``--compare A B`` plays the same seeds once with each version of a card.
 The lab's heavier modules (plots, the store, Dask) are imported only when
 the command runs, so that the other ``hexmj`` commands start quickly.  ``--rules NAME`` (with
-``--option NAME[=VALUE]``) simulates another rule set in this process and reports each seat's win
-rate, the drawn-round rate, the mean session score and the fan frequency
-(:func:`tools.table_play.simulate`).
+``--option NAME[=VALUE]``) simulates another rule set in the same worker processes, stores its
+sessions in the same ``--db`` and reports the figures of :mod:`tools.table_figures` on the
+terminal, as ``--json`` and as the ``--report`` page (:mod:`tools.table_simulate`).
 """
 
 from __future__ import annotations
@@ -99,7 +99,9 @@ def simulate(
 
         hextech_only = [name for name in HEXTECH_SIMULATE if _given(ctx, name)]
         rounds_given = rounds if _given(ctx, "rounds") else None
-        other_simulate(rules, option, hextech_only, games, seed, rounds_given, agents, json_out)
+        other_simulate(
+            rules, option, hextech_only, games, seed, rounds_given, agents, json_out, workers, db, report
+        )
         return
     from engine.core.errors import InputError
     from tools.lab.executors import open_executor
@@ -156,10 +158,7 @@ def simulate(
 HEXTECH_SIMULATE = (
     "mode",
     "pool",
-    "workers",
     "cluster",
-    "db",
-    "report",
     "compare_versions",
     "duplicate",
     "table",

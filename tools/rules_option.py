@@ -3,8 +3,8 @@ command that has no other rule set to offer.
 
 The name is one of ``hexmj rulesets``; without the option, ``hextech``.  An unknown name is one line
 listing the installed rule sets, a rule set that cannot be loaded one line with its reason (exit 6;
-:func:`engine.core.registry.ruleset`).  The cards, the card language, the modules, the host console
-and the session store belong to the hextech rule set alone: each option below refuses any other
+:func:`engine.core.registry.ruleset`).  The cards, the card language, the modules and the host console
+belong to the hextech rule set alone: each option below refuses any other
 installed rule set in one line saying what it lacks (exit 2, R493).  Only a name other than
 ``hextech`` reads the registry, so these commands load no rule set they do not use.
 """
@@ -49,8 +49,3 @@ ConsoleRulesOption = Annotated[
     str, hextech_only("{name} has no console: the host console seats the hextech table only (§16)")
 ]
 """``--rules`` of ``hexmj serve``."""
-
-RecordRulesOption = Annotated[
-    str, hextech_only("{name} has no session records: hexmj record stores hextech sessions only (§18.3)")
-]
-"""``--rules`` of ``hexmj record``."""

@@ -14,7 +14,6 @@ fan was scored.
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +37,7 @@ from engine.core.table_log import (
 )
 from engine.core.table_session import SessionResult, TableConfig, TableSession, drive
 from engine.core.tiles import FACES, name
+from tools.interrupt import interrupted
 
 RulesOption = Annotated[
     str | None,
@@ -51,7 +51,7 @@ TableOptions = Annotated[
         help="A table option of the rule set (a bare flag is true); repeatable.",
     ),
 ]
-HEXTECH_FLAGS = {"mode": "--mode", "pool": "--pool", "resume": "--resume", "db": "--db", "folder": "--cards"}
+HEXTECH_FLAGS = {"mode": "--mode", "pool": "--pool", "folder": "--cards"}
 """The flags of a hextech session only, by parameter name."""
 FLAG_NAMES = {
     **HEXTECH_FLAGS,
@@ -118,13 +118,21 @@ def play_session(
     *,
     log: Path | None = None,
     expected: Sequence[dict[str, Any]] = (),
+    resume_at: int | None = None,
 ) -> SessionResult:
     """Play the session ``header`` describes, writing its log to ``log``; with ``expected`` (a log
-    being replayed) its answers are played and every line must come out again, nothing is written."""
-    handle = _open_log(log) if log is not None and not expected else None
+    being replayed) its answers are played and every line must come out again, nothing is written.
+    With ``resume_at`` as well (a log being resumed) the session goes on after the last expected
+    line, the log cut to its first ``resume_at`` bytes and continued from there; until every
+    logged line has come out again the file is not touched."""
+    handle: IO[str] | _Continued | None = None
+    if log is not None and resume_at is not None:
+        handle = _Continued(log, resume_at)
+    elif log is not None and not expected:
+        handle = _open_log(log)
     try:
         writer = TableLogWriter(handle, expected, str(log or ""))
-        if not expected:
+        if not expected and resume_at is None:
             writer.write(header.line())
         sinks = (writer.event,) if handle is not None or expected else ()
         config = TableConfig(rules, header.options, header.seed, header.rounds)
@@ -154,8 +162,15 @@ def replay_log(path: Path, contents: TableLog) -> SessionResult:
     """Replay a finished log, the rule set and options read from its header (exit 5 on a log that
     does not come out the same, or names a rule set or option not installed)."""
     if not contents.finished:
-        raise LogError(f"{path}: the session was cut short; its log has no end line")
-    header = contents.header
+        raise LogError(f"{path}: the session was cut short; continue it with hexmj play --resume {path}")
+    return play_session(
+        logged_rules(path, contents.header), contents.header, log=path, expected=contents.lines
+    )
+
+
+def logged_rules(path: Path, header: TableHeader) -> RuleSet:
+    """The rule set a log's header names, its options and agents checked (a :class:`LogError` at
+    ``file:1`` for a rule set, option or agent not installed)."""
     try:
         rules = ruleset(header.rules)
     except InputError as err:
@@ -165,7 +180,7 @@ def replay_log(path: Path, contents: TableLog) -> SessionResult:
         make_bots(list(header.agents), header.seed)
     except InputError as err:
         raise LogError(f"{path}:1: session header: {err}") from None
-    return play_session(rules, header, log=path, expected=contents.lines)
+    return rules
 
 
 def replay_other(path: Path, json_out: bool) -> None:
@@ -175,12 +190,39 @@ def replay_other(path: Path, json_out: bool) -> None:
     typer.echo(dumps(result_json(result, contents.header.agents)) if json_out else "\n".join(account(result)))
 
 
-def _open_log(path: Path) -> IO[str]:
+def _open_log(path: Path, mode: str = "w") -> IO[str]:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        return path.open("w", encoding="utf-8", newline="\n")
+        return path.open(mode, encoding="utf-8", newline="\n")
     except OSError as err:
         raise InputError(f"{path}: cannot write log: {err.strerror}") from None
+
+
+class _Continued:
+    """A resumed log, opened at its first new line: cut to its whole lines, then appended to."""
+
+    def __init__(self, path: Path, complete_bytes: int) -> None:
+        self.path = path
+        self.complete_bytes = complete_bytes
+        self.handle: IO[str] | None = None
+
+    def write(self, text: str) -> None:
+        if self.handle is None:
+            try:
+                with self.path.open("r+b") as raw:
+                    raw.truncate(self.complete_bytes)
+            except OSError as err:
+                raise InputError(f"{self.path}: cannot write log: {err.strerror}") from None
+            self.handle = _open_log(self.path, "a")
+        self.handle.write(text)
+
+    def flush(self) -> None:
+        if self.handle is not None:
+            self.handle.flush()
+
+    def close(self) -> None:
+        if self.handle is not None:
+            self.handle.close()
 
 
 def result_json(result: SessionResult, agents: Sequence[str]) -> dict[str, Any]:
@@ -248,61 +290,35 @@ def account(result: SessionResult) -> list[str]:
     return lines
 
 
-def simulate(chosen: Chosen, games: int, seed: int, rounds: int | None, agents: str) -> dict[str, Any]:
-    """Play ``games`` sessions, seeds ``seed`` to ``seed + games - 1``; the figures of the run."""
-    if games < 1:
-        raise InputError(f"--games must be at least 1, not {games}")
-    header = session_header(chosen, seed, rounds, agents)
-    if seed + games - 1 not in SEED_RANGE:
-        raise InputError(f"--seed: {seed} + {games} games passes the 64-bit seeds")
-    wins, totals = [0, 0, 0, 0], [0, 0, 0, 0]
-    fan: Counter[str] = Counter()
-    played = drawn = won = 0
-    for n in range(games):
-        game = TableHeader(header.rules, header.options, seed + n, header.rounds, header.agents)
-        result = play_session(chosen.rules, game)
-        for p in range(4):
-            totals[p] += result.totals[p]
-        for record in result.rounds:
-            played += 1
-            drawn += record.result.drawn
-            for w in record.result.wins:
-                won += 1
-                wins[w.winner] += 1
-                fan.update({f.name: f.count for f in w.scored.fan})
-    return {
-        "rules": chosen.rules.name,
-        "options": chosen.options,
-        "seed": seed,
-        "games": games,
-        "agents": list(header.agents),
-        "rounds": played,
-        "win_rate": {PLAYERS[p]: _rate(wins[p], played) for p in range(4)},
-        "drawn_rate": _rate(drawn, played),
-        "mean_score": {PLAYERS[p]: round(totals[p] / games, 4) for p in range(4)},
-        "fan_frequency": {
-            name: _rate(count, won) for name, count in sorted(fan.items(), key=lambda i: (-i[1], i[0]))
-        },
-    }
+def session_record(result: SessionResult, agents: Sequence[str], source: str) -> dict[str, Any]:
+    """A session's record for the store (issue 14 item 5): where it was played (``play`` or
+    ``simulate``), then its ``--json`` document: the rule set, every option's value, the seed, the
+    agents, each round's wins with their fan and gains, the standings."""
+    return {"source": source, **result_json(result, agents)}
 
 
-def _rate(count: int, of: int) -> float:
-    return round(count / of, 4) if of else 0.0
+def record_text(record: dict[str, Any]) -> str:
+    """A record as the store keeps it: compact JSON, UTF-8 kept."""
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
 
 
-def figure_lines(doc: dict[str, Any]) -> list[str]:
-    """The terminal summary of :func:`simulate`'s figures."""
-    seats = "  ".join(f"{seat} {rate:.1%}" for seat, rate in doc["win_rate"].items())
-    means = "  ".join(f"{seat} {mean:+.2f}" for seat, mean in doc["mean_score"].items())
-    lines = [
-        f"{doc['games']} sessions of {doc['rules']} ({doc['rounds']} rounds), seed {doc['seed']}, "
-        f"agents {','.join(doc['agents'])}",
-        f"  win rate per round: {seats}",
-        f"  drawn rounds (荒牌): {doc['drawn_rate']:.1%}",
-        f"  mean session score: {means}",
-        "  fan per win: " + ("  ".join(f"{n} {r:.1%}" for n, r in doc["fan_frequency"].items()) or "none"),
-    ]
-    return lines
+def record_other(path: Path, db: str | None) -> str:
+    """``hexmj record LOG`` of another rule set's finished log: replay it, store the record ``play``
+    stored (once: a record already in the store is named, not stored again); what was done."""
+    from tools.lab.store import database_url, open_store, shown, store_table_json, stored_table_id
+
+    contents = read_table_log(path)
+    result = replay_log(path, contents)
+    record = record_text(session_record(result, contents.header.agents, "play"))
+    where = shown(database_url(db))
+    known = stored_table_id(record, db)
+    if known is not None:
+        return f"{path}: already stored as session {known} in {where}"
+    engine = open_store(db)
+    try:
+        return f"{path}: stored as session {store_table_json([record], engine)[0]} in {where}"
+    finally:
+        engine.dispose()
 
 
 def dumps(doc: dict[str, Any]) -> str:
@@ -326,14 +342,54 @@ def other_play(
     agents: str,
     log: Path | None,
     json_out: bool,
+    db: str | None = None,
 ) -> None:
-    """``hexmj play --rules NAME``: play the session, print its account or its JSON."""
+    """``hexmj play --rules NAME``: play the session, print its account or its JSON, store its
+    record in ``db`` (``none``: nowhere; a store that cannot be opened stops it before the deal)."""
     assert rules is not None
     refuse_hextech_flags(hextech_only, rules)
     chosen = choose(rules, options or ())
     header = session_header(chosen, seed, rounds, agents)
-    result = play_session(chosen.rules, header, log=log)
+    check_table_store(db)
+    with interrupted(lambda: stopped(log)):
+        result = play_session(chosen.rules, header, log=log)
+    show_and_store(result, header, json_out, db, log)
+
+
+def stopped(log: Path | None) -> str:
+    """What Ctrl-C during a session stopped, and how it goes on."""
+    how = f"continue with: hexmj play --resume {log}" if log else "it was not logged (--log FILE keeps it)"
+    return f"play stopped before the session ended, its record was not stored; {how}"
+
+
+def check_table_store(db: str | None) -> None:
+    """Open the store ``--db`` names and close it again, unless it is ``none``."""
+    from tools.lab.store import NO_STORE, check_store
+
+    if db != NO_STORE:
+        check_store(db)
+
+
+def show_and_store(
+    result: SessionResult, header: TableHeader, json_out: bool, db: str | None, log: Path | None
+) -> None:
+    """Print a played session's account or JSON, then store its record (a store that fails says
+    how the record can still be stored from the log)."""
+    from tools.lab.store import NO_STORE, open_store, store_table_json
+
     typer.echo(dumps(result_json(result, header.agents)) if json_out else "\n".join(account(result)))
+    if db == NO_STORE:
+        return
+    record = record_text(session_record(result, header.agents, "play"))
+    try:
+        engine = open_store(db)
+        try:
+            store_table_json([record], engine)
+        finally:
+            engine.dispose()
+    except InputError as err:
+        later = f"; store it later with hexmj record {log}" if log is not None else ""
+        raise InputError(f"{err}: the session's record is not stored{later}") from None
 
 
 def other_simulate(
@@ -345,9 +401,56 @@ def other_simulate(
     rounds: int | None,
     agents: str,
     json_out: bool,
+    workers: int | None = None,
+    db: str | None = None,
+    report: Path | None = None,
 ) -> None:
-    """``hexmj simulate --rules NAME``: play the sessions, print the figures or their JSON."""
+    """``hexmj simulate --rules NAME``: play the sessions in ``workers`` processes, store their
+    records in ``db``, print the figures or their JSON, write the report into ``report``."""
+    from tools.lab.executors import open_executor
+    from tools.lab.store import NO_STORE, open_store, store_table_json
+    from tools.table_figures import figure_lines
+    from tools.table_simulate import run
+
     assert rules is not None
     refuse_hextech_flags(hextech_only, rules)
-    doc = simulate(choose(rules, options or ()), games, seed, rounds, agents)
+    chosen = choose(rules, options or ())
+    if games < 1:
+        raise InputError(f"--games must be at least 1, not {games}")
+    header = session_header(chosen, seed, rounds, agents)
+    if seed + games - 1 not in SEED_RANGE:
+        raise InputError(f"--seed: {seed} + {games} games passes the 64-bit seeds")
+    store = None if db == NO_STORE else open_store(db)
+    done = [0]
+
+    def keep(records: list[str]) -> None:
+        if store is not None:
+            store_table_json(records, store)
+        done[0] += len(records)
+
+    def stopped() -> str:
+        kept = "their records are stored; " if store is not None and done[0] else ""
+        return (
+            f"simulate stopped after {done[0]} of {games} games, before any figures were reported; "
+            f"{kept}the same command plays the same games again (same --seed, same figures)"
+        )
+
+    try:
+        with interrupted(stopped), open_executor(workers) as pool:
+            figures = run(header, games, pool.executor, pool.slots, keep)
+    finally:
+        if store is not None:
+            store.dispose()
+    head = {
+        "rules": rules,
+        "options": chosen.options,
+        "seed": seed,
+        "games": games,
+        "agents": list(header.agents),
+    }
+    doc = figures.doc(head)
+    if report is not None:
+        from tools.table_report import write_report
+
+        write_report(report, doc, figures)
     typer.echo(dumps(doc) if json_out else "\n".join(figure_lines(doc)))
