@@ -294,3 +294,140 @@ def test_a_store_that_cannot_be_opened_stops_play_before_the_deal(
     assert (code, out) == (2, "")
     assert err.startswith(f"hexmj: error: cannot open the record store 'sqlite:///{tmp_path}'")
     assert not log.exists()
+
+
+RUN = [
+    "simulate",
+    "--rules",
+    "hongzhong",
+    "--games",
+    "7",
+    "--seed",
+    "11",
+    "--rounds",
+    "2",
+    "--agents",
+    "random",
+]
+
+
+def test_a_resumed_run_is_the_uninterrupted_one(
+    two_processors: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``simulate --records FILE`` cut anywhere (after its header, between records, inside one) and
+    gone on with ``--resume FILE`` on two workers: the file, the JSON and the store's records are
+    those of the run that never stopped, each game stored once."""
+    whole, db = tmp_path / "whole.jsonl", tmp_path / "whole.db"
+    code, figures, _ = run_hexmj(
+        [*RUN, "--records", str(whole), "--json", "--workers", "1", "--db", str(db)], monkeypatch, capsys
+    )
+    assert code == 0
+    raw = whole.read_bytes()
+    assert raw.count(b"\n") == 8
+    for cut in (raw.index(b"\n") + 1, raw.index(b"\n", len(raw) // 2) + 1, len(raw) // 3, len(raw) - 3):
+        part, part_db = tmp_path / f"{cut}.jsonl", tmp_path / f"{cut}.db"
+        part.write_bytes(raw[:cut])
+        args = ["simulate", "--resume", str(part), "--json", "--workers", "2", "--db", str(part_db)]
+        code, out, err = run_hexmj(args, monkeypatch, capsys)
+        assert (code, err) == (0, ""), cut
+        assert part.read_bytes() == raw and out == figures
+        assert [row.record for row in rows(part_db)] == [row.record for row in rows(db)]
+
+
+def test_ctrl_c_keeps_the_games_played_and_resume_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C after the first chunk: exit 130, one line saying how many games are kept and how to go
+    on; ``--resume`` then gives the figures of the run that was not stopped."""
+    import tools.table_simulate
+
+    whole, log = tmp_path / "whole.jsonl", tmp_path / "stopped.jsonl"
+    base = [*RUN, "--workers", "1", "--db", "none", "--json"]
+    figures = run_hexmj([*base, "--records", str(whole)], monkeypatch, capsys)[1]
+    waited = []
+    real_wait = tools.table_simulate.wait
+
+    def pressed(*args: Any, **kwargs: Any) -> Any:
+        waited.append(1)
+        if len(waited) > 1:
+            raise KeyboardInterrupt
+        return real_wait(*args, **kwargs)
+
+    monkeypatch.setattr(tools.table_simulate, "wait", pressed)
+    code, out, err = run_hexmj([*base, "--records", str(log)], monkeypatch, capsys)
+    assert (code, out) == (130, "")
+    kept = log.read_bytes().count(b"\n") - 1
+    assert 0 < kept < 7
+    assert err == (
+        f"hexmj: interrupted: simulate stopped after {kept} of 7 games, before any figures were reported; "
+        f"continue with: hexmj simulate --resume {log}\n"
+    )
+    monkeypatch.setattr(tools.table_simulate, "wait", real_wait)
+    code, out, _ = run_hexmj(
+        ["simulate", "--resume", str(log), "--json", "--db", "none"], monkeypatch, capsys
+    )
+    assert (code, out) == (0, figures)
+    assert log.read_bytes() == whole.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("flags", "status", "message"),
+    [
+        (["--rules", "standard"], 2, "--rules standard contradicts the records {run}, a run of hongzhong"),
+        (["--games", "8"], 2, "--games 8 contradicts the records {run}, a run of 7 games from seed 11"),
+        (["--option", "alarm=false"], 2, "--option alarm=false contradicts the records {run}, a run with"),
+        (["--mode", "party"], 2, "--mode: a flag of hextech sessions, not of --rules hongzhong"),
+    ],
+)
+def test_a_flag_the_records_contradict_is_exit_2_and_the_file_is_kept(
+    flags: list[str],
+    status: int,
+    message: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    run = tmp_path / "run.jsonl"
+    assert (
+        run_hexmj([*RUN, "--records", str(run), "--workers", "1", "--db", "none"], monkeypatch, capsys)[0]
+        == 0
+    )
+    run.write_bytes(run.read_bytes()[:2500])
+    before = run.read_bytes()
+    code, out, err = run_hexmj(["simulate", "--resume", str(run), *flags], monkeypatch, capsys)
+    assert (code, out) == (status, "")
+    assert err.startswith("hexmj: error: " + message.format(run=run)) and err.count("\n") == 1
+    assert run.read_bytes() == before
+
+
+def test_a_changed_record_is_refused_at_its_line_and_the_file_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record edited after the run (a win's total), or one dropped: exit 5 at its line; a finished
+    run has nothing to resume (exit 5); the file is never written."""
+    run = tmp_path / "run.jsonl"
+    assert (
+        run_hexmj([*RUN, "--records", str(run), "--workers", "1", "--db", "none"], monkeypatch, capsys)[0]
+        == 0
+    )
+    code, _, err = run_hexmj(["simulate", "--resume", str(run)], monkeypatch, capsys)
+    assert (code, err) == (5, f"hexmj: error: {run}: the run is finished (7 games); nothing to resume\n")
+    lines = run.read_bytes().splitlines(keepends=True)
+    changed = [lines[0], lines[1], lines[2].replace(b'"total":', b'"total":1', 1), *lines[3:5], lines[5][:40]]
+    dropped = [lines[0], lines[1], *lines[3:5]]
+    for kept, line in ((changed, 3), (dropped, 3)):
+        run.write_bytes(b"".join(kept))
+        code, out, err = run_hexmj(["simulate", "--resume", str(run)], monkeypatch, capsys)
+        assert (code, out) == (5, "")
+        assert err == f"hexmj: error: {run}:{line}: {CHANGED}\n"
+        assert run.read_bytes() == b"".join(kept)
+
+
+def test_hextech_runs_take_no_records_file(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A hextech simulation plays the same games again with the same command (R201): ``--records``
+    is refused before any game, exit 2."""
+    code, out, err = run_hexmj(["simulate", "--games", "1", "--records", "x.jsonl"], monkeypatch, capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith("hexmj: error: --records: a flag of runs of another rule set (--rules NAME)")

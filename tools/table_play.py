@@ -97,10 +97,15 @@ def session_header(chosen: Chosen, seed: int, rounds: int | None, agents: str) -
     length = chosen.rules.session_rounds if rounds is None else rounds
     if not 1 <= length <= MAX_ROUNDS:
         raise InputError(f"--rounds: {length} is not 1…{MAX_ROUNDS}")
-    names = [name.strip() for name in agents.split(",")]
-    names = names * 4 if len(names) == 1 else names
-    make_bots(names, seed)
-    return TableHeader(chosen.rules.name, chosen.options, seed, length, tuple(names))
+    names = agent_names(agents)
+    make_bots(list(names), seed)
+    return TableHeader(chosen.rules.name, chosen.options, seed, length, names)
+
+
+def agent_names(agents: str) -> tuple[str, ...]:
+    """The four seats' agents of ``--agents`` (one name: every seat)."""
+    names = tuple(name.strip() for name in agents.split(","))
+    return names * 4 if len(names) == 1 else names
 
 
 def replay_command(header: TableHeader) -> str:
@@ -390,67 +395,3 @@ def show_and_store(
     except InputError as err:
         later = f"; store it later with hexmj record {log}" if log is not None else ""
         raise InputError(f"{err}: the session's record is not stored{later}") from None
-
-
-def other_simulate(
-    rules: str | None,
-    options: Sequence[str] | None,
-    hextech_only: Sequence[str],
-    games: int,
-    seed: int,
-    rounds: int | None,
-    agents: str,
-    json_out: bool,
-    workers: int | None = None,
-    db: str | None = None,
-    report: Path | None = None,
-) -> None:
-    """``hexmj simulate --rules NAME``: play the sessions in ``workers`` processes, store their
-    records in ``db``, print the figures or their JSON, write the report into ``report``."""
-    from tools.lab.executors import open_executor
-    from tools.lab.store import NO_STORE, open_store, store_table_json
-    from tools.table_figures import figure_lines
-    from tools.table_simulate import run
-
-    assert rules is not None
-    refuse_hextech_flags(hextech_only, rules)
-    chosen = choose(rules, options or ())
-    if games < 1:
-        raise InputError(f"--games must be at least 1, not {games}")
-    header = session_header(chosen, seed, rounds, agents)
-    if seed + games - 1 not in SEED_RANGE:
-        raise InputError(f"--seed: {seed} + {games} games passes the 64-bit seeds")
-    store = None if db == NO_STORE else open_store(db)
-    done = [0]
-
-    def keep(records: list[str]) -> None:
-        if store is not None:
-            store_table_json(records, store)
-        done[0] += len(records)
-
-    def stopped() -> str:
-        kept = "their records are stored; " if store is not None and done[0] else ""
-        return (
-            f"simulate stopped after {done[0]} of {games} games, before any figures were reported; "
-            f"{kept}the same command plays the same games again (same --seed, same figures)"
-        )
-
-    try:
-        with interrupted(stopped), open_executor(workers) as pool:
-            figures = run(header, games, pool.executor, pool.slots, keep)
-    finally:
-        if store is not None:
-            store.dispose()
-    head = {
-        "rules": rules,
-        "options": chosen.options,
-        "seed": seed,
-        "games": games,
-        "agents": list(header.agents),
-    }
-    doc = figures.doc(head)
-    if report is not None:
-        from tools.table_report import write_report
-
-        write_report(report, doc, figures)
-    typer.echo(dumps(doc) if json_out else "\n".join(figure_lines(doc)))

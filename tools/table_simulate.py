@@ -15,13 +15,33 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
+import typer
+
+from engine.core.errors import InputError, LogError
 from engine.core.registry import ruleset
-from engine.core.table_log import TableHeader
-from tools.table_figures import Figures
+from engine.core.table_log import SEED_RANGE, TableHeader
+from tools.interrupt import interrupted
+from tools.lab.executors import open_executor
+from tools.lab.store import NO_STORE, open_store, store_table_json, unstored_table_records
+from tools.table_figures import Figures, figure_lines
+from tools.table_play import (
+    agent_names,
+    choose,
+    dumps,
+    logged_rules,
+    play_session,
+    record_text,
+    refuse_hextech_flags,
+    session_header,
+    session_record,
+)
+from tools.table_run_file import RunFile, RunWriter, read_run
 
 CHUNK_GAMES = 8
 """The most games a chunk holds (smaller runs are spread over the workers)."""
@@ -41,23 +61,20 @@ class Chunk:
 
 def play_chunk(chunk: Chunk) -> list[str]:
     """Play one chunk's sessions; their records as JSON, in game order (what a worker runs)."""
-    from tools.table_play import play_session, session_record
-
     h = chunk.header
     rules = ruleset(h.rules)
     records = []
     for i in range(chunk.first, chunk.first + chunk.count):
         game = TableHeader(h.rules, h.options, h.seed + i, h.rounds, h.agents)
-        record = session_record(play_session(rules, game), game.agents, "simulate")
-        records.append(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
+        records.append(record_text(session_record(play_session(rules, game), game.agents, "simulate")))
     return records
 
 
-def chunks(header: TableHeader, games: int, slots: int) -> Iterator[Chunk]:
-    """The run's chunks in game order: at most :data:`CHUNK_GAMES` games each, and enough of them
-    that every worker has some."""
-    size = max(1, min(CHUNK_GAMES, -(-games // (slots * CHUNKS_PER_SLOT))))
-    for first in range(0, games, size):
+def chunks(header: TableHeader, games: int, slots: int, start: int = 0) -> Iterator[Chunk]:
+    """The chunks of games ``start`` to ``games - 1`` in game order: at most :data:`CHUNK_GAMES`
+    games each, and enough of them that every worker has some."""
+    size = max(1, min(CHUNK_GAMES, -(-(games - start) // (slots * CHUNKS_PER_SLOT))))
+    for first in range(start, games, size):
         yield Chunk(header, first, min(size, games - first))
 
 
@@ -67,15 +84,17 @@ def run(
     executor: Executor,
     slots: int,
     records: Records | None = None,
-    progress: Callable[[int], None] | None = None,
+    start: int = 0,
+    figures: Figures | None = None,
 ) -> Figures:
-    """Play ``games`` sessions from ``header``'s seed on; their figures.  Each chunk's records go
-    to ``records`` in game order, and ``progress`` hears how many games each chunk played."""
-    figures = Figures()
+    """Play games ``start`` to ``games - 1`` of the run from ``header``'s seed on and add them to
+    ``figures`` (those of the games before ``start``); each chunk's records go to ``records`` in
+    game order."""
+    figures = figures or Figures()
     waiting: dict[int, list[str]] = {}
     pending: dict[Future[list[str]], int] = {}
-    source = chunks(header, games, slots)
-    next_first = 0
+    source = chunks(header, games, slots, start)
+    next_first = start
 
     def submit() -> None:
         for chunk in itertools.islice(source, CHUNKS_PER_SLOT * slots - len(pending)):
@@ -89,8 +108,6 @@ def run(
                 figures.add(json.loads(text))
             if records is not None:
                 records(played)
-            if progress is not None:
-                progress(len(played))
             next_first += len(played)
         if not pending:
             return figures
@@ -98,3 +115,130 @@ def run(
         for future in done:
             waiting[pending.pop(future)] = future.result()
         submit()
+
+
+@dataclass(frozen=True)
+class SimulateArgs:
+    """What the command line gave ``hexmj simulate --rules NAME`` (or ``--resume FILE``)."""
+
+    rules: str | None
+    options: Sequence[str]
+    hextech_only: Sequence[str]
+    games: int
+    seed: int
+    rounds: int | None
+    agents: str
+    json_out: bool
+    workers: int | None
+    db: str | None
+    report: Path | None
+    records: Path | None
+    resume: Path | None
+    given: Mapping[str, Any]
+    """The flags of :data:`RESUMED` given on the command line, by parameter name."""
+
+
+RESUMED: dict[str, Callable[[Any, RunFile, Path], bool]] = {
+    "seed": lambda seed, run, path: seed == run.header.seed,
+    "games": lambda games, run, path: games == run.games,
+    "rounds": lambda rounds, run, path: rounds == run.header.rounds,
+    "agents": lambda agents, run, path: agent_names(agents) == run.header.agents,
+    "records": lambda records, run, path: Path(records).resolve() == path.resolve(),
+}
+"""The flags of a new run a records file already fixes, and whether a value given agrees with it."""
+
+
+def simulate_command(a: SimulateArgs) -> None:
+    """Play the run (or go on with the one ``--resume`` names) in ``--workers`` processes, write
+    each session's record to ``--records`` and the store, print the figures or their JSON, write
+    the report."""
+    writer: RunWriter | None
+    if a.resume is not None:
+        header, games, done, writer = _resumed(a, a.resume)
+    else:
+        refuse_hextech_flags(a.hextech_only, str(a.rules))
+        chosen = choose(str(a.rules), a.options)
+        if a.games < 1:
+            raise InputError(f"--games must be at least 1, not {a.games}")
+        header, games, done = session_header(chosen, a.seed, a.rounds, a.agents), a.games, []
+        if a.seed + a.games - 1 not in SEED_RANGE:
+            raise InputError(f"--seed: {a.seed} + {a.games} games passes the 64-bit seeds")
+        writer = None if a.records is None else RunWriter.start(a.records, header, games)
+    store = None if a.db == NO_STORE else open_store(a.db)
+    figures = Figures()
+    for text in done:
+        figures.add(json.loads(text))
+    played = [len(done)]
+
+    def keep(records: list[str]) -> None:
+        if writer is not None:
+            writer.add(records)
+        if store is not None:
+            store_table_json(records, store)
+        played[0] += len(records)
+
+    def stopped() -> str:
+        kept = "their records are stored; " if store is not None and played[0] else ""
+        again = (
+            f"continue with: hexmj simulate --resume {writer.path}"
+            if writer is not None
+            else "the same command plays the same games again (same --seed, same figures)"
+        )
+        return (
+            f"simulate stopped after {played[0]} of {games} games, before any figures were reported; "
+            f"{kept}{again}"
+        )
+
+    try:
+        if store is not None and done:
+            store_table_json(unstored_table_records(done, store), store)
+        with interrupted(stopped), open_executor(a.workers) as pool:
+            run(header, games, pool.executor, pool.slots, keep, start=len(done), figures=figures)
+    finally:
+        if store is not None:
+            store.dispose()
+        if writer is not None:
+            writer.close()
+    head = {
+        "rules": header.rules,
+        "options": dict(header.options),
+        "seed": header.seed,
+        "games": games,
+        "agents": list(header.agents),
+    }
+    doc = figures.doc(head)
+    if a.report is not None:
+        from tools.table_report import write_report
+
+        write_report(a.report, doc, figures)
+    typer.echo(dumps(doc) if a.json_out else "\n".join(figure_lines(doc)))
+
+
+def _resumed(a: SimulateArgs, path: Path) -> tuple[TableHeader, int, list[str], RunWriter]:
+    """The run a records file began, the records it holds, and its writer; a flag given that the
+    file contradicts is exit 2, a finished run exit 5, and the file is left as it was."""
+    read = read_run(path)
+    header = read.header
+    if a.rules is not None and a.rules != header.rules:
+        raise InputError(
+            f"--rules {a.rules} contradicts the records {path}, a run of {header.rules}: "
+            "leave --rules out to resume"
+        )
+    refuse_hextech_flags(a.hextech_only, header.rules)
+    for name, value in a.given.items():
+        if not RESUMED[name](value, read, path):
+            raise InputError(
+                f"--{name} {value} contradicts the records {path}, a run of {read.games} games from seed "
+                f"{header.seed}, {header.rounds} rounds, played by {','.join(header.agents)}: "
+                f"leave --{name} out to resume"
+            )
+    rules = logged_rules(path, header)
+    if a.options and rules.resolve_options(a.options) != dict(header.options):
+        logged = ", ".join(f"{key}={value}" for key, value in header.options.items())
+        raise InputError(
+            f"--option {a.options[0]} contradicts the records {path}, a run with {logged}: "
+            "leave --option out to resume"
+        )
+    if len(read.records) == read.games:
+        raise LogError(f"{path}: the run is finished ({read.games} games); nothing to resume")
+    return header, read.games, read.records, RunWriter.resume(path, read)

@@ -254,6 +254,19 @@ def _table_row(text: str) -> TableSessionRow:
     )
 
 
+def unstored_table_records(records: list[str], engine: Engine) -> list[str]:
+    """Those of ``records`` (another rule set's, as JSON) the store does not hold yet, in order: the
+    games of a resumed run whose chunk was written to its records file but not stored."""
+    seeds = [json.loads(text)["seed"] for text in records]
+    query = select(TableSessionRow.record).where(TableSessionRow.seed.between(min(seeds), max(seeds)))
+    try:
+        with Session(engine) as session:
+            held = set(session.scalars(query))
+    except SQLAlchemyError as err:
+        raise InputError(f"cannot read the record store: {_first_line(err)}") from None
+    return [text for text in records if text not in held]
+
+
 def stored_table_id(text: str, db_url: str | None = None) -> int | None:
     """The id of a stored session of another rule set whose record is exactly ``text``, or ``None``."""
     row = _table_row(text)
