@@ -296,6 +296,7 @@ def test_a_store_that_cannot_be_opened_stops_play_before_the_deal(
     assert not log.exists()
 
 
+CHANGED = "the record was changed after the run (its digest does not match)"
 RUN = [
     "simulate",
     "--rules",
