@@ -432,3 +432,69 @@ def test_hextech_runs_take_no_records_file(
     code, out, err = run_hexmj(["simulate", "--games", "1", "--records", "x.jsonl"], monkeypatch, capsys)
     assert (code, out) == (2, "")
     assert err.startswith("hexmj: error: --records: a flag of runs of another rule set (--rules NAME)")
+
+
+def test_records_lists_shows_exports_and_reports_another_rule_sets_sessions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hexmj records --rules standard``: one line per stored session with its options (spec 002
+    【游戏模式】 limited/unlimited, 底分 base) and totals; ``--option`` keeps one cohort; ``--show``
+    prints a record, ``--export`` writes them, ``--report`` refuses two cohorts and reports one;
+    hextech's sessions are listed apart, numbered on their own."""
+    db = str(tmp_path / "r.db")
+    played = ["play", *STANDARD, "--db", db, "--json"]
+    assert run_hexmj(played, monkeypatch, capsys)[0] == 0
+    sim = [
+        "simulate",
+        "--rules",
+        "standard",
+        "--option",
+        "base=3",
+        "--games",
+        "2",
+        "--rounds",
+        "2",
+        "--workers",
+        "1",
+    ]
+    assert run_hexmj([*sim, "--db", db], monkeypatch, capsys)[0] == 0
+    hextech = ["play", "--seed", "4", "--rounds", "4", "--mode", "strategy", "--db", db]
+    assert run_hexmj(hextech, monkeypatch, capsys)[0] == 0
+    code, out, _ = run_hexmj(["records", "--db", db, "--rules", "standard"], monkeypatch, capsys)
+    lines = out.splitlines()
+    assert (code, lines[0]) == (0, f"3 sessions of standard in sqlite:///{db}")
+    assert lines[1].startswith(
+        '  1  play  seed 2  rounds 3  limit="limited", min_fan=8, base=1  greedy,greedy'
+    )
+    assert lines[2].startswith('  2  simulate  seed 1  rounds 2  limit="limited", min_fan=8, base=3')
+    code, out, _ = run_hexmj(
+        ["records", "--db", db, "--rules", "standard", "--option", "base=3", "--json"], monkeypatch, capsys
+    )
+    assert [row["id"] for row in json.loads(out)["sessions"]] == [2, 3]
+    code, out, _ = run_hexmj(["records", "--db", db], monkeypatch, capsys)
+    assert (
+        out.splitlines()[0] == f"1 sessions of hextech in sqlite:///{db}"
+        and "  1  play  seed 4  rounds 4" in out
+    )
+    code, out, _ = run_hexmj(
+        ["records", "--db", db, "--rules", "standard", "--show", "1"], monkeypatch, capsys
+    )
+    assert json.loads(out) == json.loads(rows(Path(db))[0].record)
+    assert json.loads(out)["source"] == "play"
+    code, _, err = run_hexmj(
+        ["records", "--db", db, "--rules", "hongzhong", "--show", "1"], monkeypatch, capsys
+    )
+    assert (code, err) == (2, f"hexmj: error: --show 1: sqlite:///{db} holds no session 1 of hongzhong\n")
+    export = tmp_path / "out" / "standard.jsonl"
+    code, out, _ = run_hexmj(
+        ["records", "--db", db, "--rules", "standard", "--export", str(export)], monkeypatch, capsys
+    )
+    assert out == f"{export}: 3 sessions of standard from sqlite:///{db}\n"
+    assert export.read_text("utf-8").splitlines() == [row.record for row in rows(Path(db))]
+    report = ["records", "--db", db, "--rules", "standard", "--report", str(tmp_path / "rep")]
+    code, _, err = run_hexmj(report, monkeypatch, capsys)
+    assert code == 2 and "the sessions listed are of 2 sets of options and lengths" in err
+    assert not (tmp_path / "rep").exists()
+    code, out, _ = run_hexmj([*report, "--option", "base=3"], monkeypatch, capsys)
+    assert (code, out) == (0, f"{tmp_path / 'rep' / 'index.html'}: the report over 2 sessions of standard\n")
+    assert "2 sessions of standard, 4 rounds" in (tmp_path / "rep" / "index.html").read_text("utf-8")

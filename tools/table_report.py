@@ -28,21 +28,22 @@ from tools.lab.stats import Estimate, figure, mean_of_moments, share, shown
 from tools.table_figures import SEATS, Figures
 
 
-def write_report(folder: Path, doc: dict[str, Any], figures: Figures) -> Path:
-    """Write ``folder/index.html`` for a run whose figures are ``figures`` (``doc`` their JSON)."""
+def write_report(folder: Path, doc: dict[str, Any], figures: Figures, sessions: str) -> Path:
+    """Write ``folder/index.html`` for the sessions whose figures are ``figures`` (``doc`` their
+    JSON); ``sessions`` says which they are (a run's seed, or the store's ids)."""
     path = Path(folder) / "index.html"
-    write_atomic(path, render(doc, figures))
+    write_atomic(path, render(doc, figures, sessions))
     return path
 
 
-def render(doc: dict[str, Any], figures: Figures) -> str:
+def render(doc: dict[str, Any], figures: Figures, sessions: str) -> str:
     """The report page as HTML text."""
     options = ", ".join(f"{name}={value}" for name, value in doc["options"].items()) or "none"
     title = f"hexmj balance report: {figures.games} sessions of {doc['rules']}, {figures.rounds} rounds"
     parts = [
         f"<!doctype html><html lang='zh'><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
         f"<style>{_STYLE}</style></head><body><h1>{html.escape(title)}</h1>",
-        f"<p>seed {doc['seed']}; options {html.escape(options)}; "
+        f"<p>{html.escape(sessions)}; options {html.escape(options)}; "
         f"agents {html.escape(','.join(doc['agents']))}</p>",
         "<h2>Per seat, 95 % intervals</h2>",
         _seats(figures),

@@ -210,7 +210,7 @@ def simulate_command(a: SimulateArgs) -> None:
     if a.report is not None:
         from tools.table_report import write_report
 
-        write_report(a.report, doc, figures)
+        write_report(a.report, doc, figures, f"seed {header.seed}")
     typer.echo(dumps(doc) if a.json_out else "\n".join(figure_lines(doc)))
 
 

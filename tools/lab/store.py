@@ -293,6 +293,19 @@ def load_table_sessions(engine: Engine, rules: str | None = None) -> list[tuple[
         raise InputError(f"cannot read the record store: {_first_line(err)}") from None
 
 
+def load_records(engine: Engine, rules: str) -> list[tuple[int, str]]:
+    """The id and record (JSON) of every stored session of ``rules`` (``hextech``: the lab's and
+    the console's sessions), in the order they were stored."""
+    if rules != "hextech":
+        return load_table_sessions(engine, rules)
+    query = select(SessionRow.id, SessionRow.record).order_by(SessionRow.id)
+    try:
+        with Session(engine) as session:
+            return [(row.id, row.record) for row in session.execute(query)]
+    except SQLAlchemyError as err:
+        raise InputError(f"cannot read the record store: {_first_line(err)}") from None
+
+
 def load_sessions(engine: Engine, cohort: Cohort) -> list[SessionRecord]:
     """Every stored session of one cohort, in the order they were stored."""
     query = (
