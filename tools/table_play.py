@@ -6,9 +6,10 @@ given as ``--option NAME[=VALUE]`` (resolved by :meth:`RuleSet.resolve_options`,
 recorded in the log's header).  A seed fixes the session: the account, the ``--json`` document
 and the ``--log`` lines come out byte for byte the same.  ``replay`` reads the rule set, its
 options, the seed and the agents from the log's header, plays the logged answers again and
-refuses a log that does not come out the same (exit 5).  ``simulate`` plays N sessions and
-reports each seat's win rate, the drawn-round rate, the mean session score and how often each
-fan was scored.
+refuses a log that does not come out the same (exit 5).  A session's record
+(:func:`session_record`: its ``--json`` document and where it was played) is stored in the record
+store ``--db`` as hextech's are (R380); ``--resume`` is :mod:`tools.table_resume`, ``simulate``
+:mod:`tools.table_simulate`.
 """
 
 from __future__ import annotations
@@ -55,9 +56,7 @@ HEXTECH_FLAGS = {"mode": "--mode", "pool": "--pool", "folder": "--cards"}
 """The flags of a hextech session only, by parameter name."""
 FLAG_NAMES = {
     **HEXTECH_FLAGS,
-    "workers": "--workers",
     "cluster": "--cluster",
-    "report": "--report",
     "compare_versions": "--compare",
     "duplicate": "--duplicate",
     "table": "--table",
@@ -332,8 +331,8 @@ def dumps(doc: dict[str, Any]) -> str:
 
 
 def refuse_hextech_flags(given: Sequence[str], rules: str) -> None:
-    """A flag only a hextech session has (its mode, pool, cards, record store, resume), given with
-    another rule set, is exit 2 naming it."""
+    """A flag only a hextech session has (its mode, pool and cards; a hextech run's cluster,
+    comparison and duplicate play), given with another rule set, is exit 2 naming it."""
     if given:
         raise InputError(f"{FLAG_NAMES[given[0]]}: a flag of hextech sessions, not of --rules {rules}")
 

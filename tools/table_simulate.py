@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from sqlalchemy import Engine
 
 from engine.core.errors import InputError, LogError
 from engine.core.registry import ruleset
@@ -152,53 +153,23 @@ def simulate_command(a: SimulateArgs) -> None:
     """Play the run (or go on with the one ``--resume`` names) in ``--workers`` processes, write
     each session's record to ``--records`` and the store, print the figures or their JSON, write
     the report."""
-    writer: RunWriter | None
-    if a.resume is not None:
-        header, games, done, writer = _resumed(a, a.resume)
-    else:
-        refuse_hextech_flags(a.hextech_only, str(a.rules))
-        chosen = choose(str(a.rules), a.options)
-        if a.games < 1:
-            raise InputError(f"--games must be at least 1, not {a.games}")
-        header, games, done = session_header(chosen, a.seed, a.rounds, a.agents), a.games, []
-        if a.seed + a.games - 1 not in SEED_RANGE:
-            raise InputError(f"--seed: {a.seed} + {a.games} games passes the 64-bit seeds")
-        writer = None if a.records is None else RunWriter.start(a.records, header, games)
-    store = None if a.db == NO_STORE else open_store(a.db)
+    read = None if a.resume is None else _resumed(a, a.resume)
+    header, games, done = (read.header, read.games, read.records) if read is not None else _new_run(a)
+    kept = Kept(games, len(done), None if a.db == NO_STORE else open_store(a.db))
     figures = Figures()
-    for text in done:
-        figures.add(json.loads(text))
-    played = [len(done)]
-
-    def keep(records: list[str]) -> None:
-        if writer is not None:
-            writer.add(records)
-        if store is not None:
-            store_table_json(records, store)
-        played[0] += len(records)
-
-    def stopped() -> str:
-        kept = "their records are stored; " if store is not None and played[0] else ""
-        again = (
-            f"continue with: hexmj simulate --resume {writer.path}"
-            if writer is not None
-            else "the same command plays the same games again (same --seed, same figures)"
-        )
-        return (
-            f"simulate stopped after {played[0]} of {games} games, before any figures were reported; "
-            f"{kept}{again}"
-        )
-
     try:
-        if store is not None and done:
-            store_table_json(unstored_table_records(done, store), store)
-        with interrupted(stopped), open_executor(a.workers) as pool:
-            run(header, games, pool.executor, pool.slots, keep, start=len(done), figures=figures)
+        if a.resume is not None and read is not None:
+            kept.writer = RunWriter.resume(a.resume, read)
+        elif a.records is not None:
+            kept.writer = RunWriter.start(a.records, header, games)
+        if kept.store is not None and done:
+            store_table_json(unstored_table_records(done, kept.store), kept.store)
+        for text in done:
+            figures.add(json.loads(text))
+        with interrupted(kept.stopped), open_executor(a.workers) as pool:
+            run(header, games, pool.executor, pool.slots, kept, start=len(done), figures=figures)
     finally:
-        if store is not None:
-            store.dispose()
-        if writer is not None:
-            writer.close()
+        kept.close()
     head = {
         "rules": header.rules,
         "options": dict(header.options),
@@ -214,9 +185,59 @@ def simulate_command(a: SimulateArgs) -> None:
     typer.echo(dumps(doc) if a.json_out else "\n".join(figure_lines(doc)))
 
 
-def _resumed(a: SimulateArgs, path: Path) -> tuple[TableHeader, int, list[str], RunWriter]:
-    """The run a records file began, the records it holds, and its writer; a flag given that the
-    file contradicts is exit 2, a finished run exit 5, and the file is left as it was."""
+@dataclass
+class Kept:
+    """Where a run's records go as their chunks come back, in game order: the records file and the
+    store; and how many games of the run are kept."""
+
+    games: int
+    played: int
+    store: Engine | None
+    writer: RunWriter | None = None
+
+    def __call__(self, records: list[str]) -> None:
+        if self.writer is not None:
+            self.writer.add(records)
+        if self.store is not None:
+            store_table_json(records, self.store)
+        self.played += len(records)
+
+    def stopped(self) -> str:
+        """What Ctrl-C stopped, and how to go on."""
+        kept = "their records are stored; " if self.store is not None and self.played else ""
+        again = (
+            f"continue with: hexmj simulate --resume {self.writer.path}"
+            if self.writer is not None
+            else "the same command plays the same games again (same --seed, same figures)"
+        )
+        return (
+            f"simulate stopped after {self.played} of {self.games} games, before any figures were "
+            f"reported; {kept}{again}"
+        )
+
+    def close(self) -> None:
+        """Close the store and the file."""
+        if self.store is not None:
+            self.store.dispose()
+        if self.writer is not None:
+            self.writer.close()
+
+
+def _new_run(a: SimulateArgs) -> tuple[TableHeader, int, list[str]]:
+    """The first session of the run the command line asks for, its number of games, no record yet."""
+    refuse_hextech_flags(a.hextech_only, str(a.rules))
+    chosen = choose(str(a.rules), a.options)
+    if a.games < 1:
+        raise InputError(f"--games must be at least 1, not {a.games}")
+    header = session_header(chosen, a.seed, a.rounds, a.agents)
+    if a.seed + a.games - 1 not in SEED_RANGE:
+        raise InputError(f"--seed: {a.seed} + {a.games} games passes the 64-bit seeds")
+    return header, a.games, []
+
+
+def _resumed(a: SimulateArgs, path: Path) -> RunFile:
+    """The records file ``--resume`` names, read; a flag given that the file contradicts is exit 2,
+    a finished run exit 5, and the file is left as it was."""
     read = read_run(path)
     header = read.header
     if a.rules is not None and a.rules != header.rules:
@@ -241,4 +262,4 @@ def _resumed(a: SimulateArgs, path: Path) -> tuple[TableHeader, int, list[str], 
         )
     if len(read.records) == read.games:
         raise LogError(f"{path}: the run is finished ({read.games} games); nothing to resume")
-    return header, read.games, read.records, RunWriter.resume(path, read)
+    return read
