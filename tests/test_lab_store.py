@@ -108,35 +108,13 @@ def test_postgresql_keeps_every_version_apart_s18_4(postgres_url: str) -> None:
 def check_table_round_trip(url: str) -> None:
     """Another rule set's sessions (issue 14 item 5) in their own table: each with its rule set and
     every option's value, loaded back in the order stored, found again by its exact record."""
-    from engine.core.table_log import TableHeader
     from tools.table_simulate import Chunk, play_chunk
 
-    standard = play_chunk(
-        Chunk(
-            TableHeader("standard", {"limit": "limited", "min_fan": 8, "base": 2}, 5, 1, ("random",) * 4),
-            0,
-            2,
-        )
-    )
-    hongzhong = play_chunk(
-        Chunk(
-            TableHeader(
-                "hongzhong",
-                {
-                    "discard_win": True,
-                    "all_three_pay": False,
-                    "alarm": False,
-                    "heaven_earth_bonus": False,
-                    "kong_bloom_bonus": False,
-                },
-                5,
-                1,
-                ("random",) * 4,
-            ),
-            0,
-            1,
-        )
-    )
+    standard_options = {"limit": "limited", "min_fan": 8, "base": 2}
+    standard = play_chunk(Chunk("standard", dict(standard_options), 5, 1, ("random",) * 4, 0, 2))
+    flags = ("discard_win", "all_three_pay", "alarm", "heaven_earth_bonus", "kong_bloom_bonus")
+    options = {flag: flag == "discard_win" for flag in flags}
+    hongzhong = play_chunk(Chunk("hongzhong", dict(options), 5, 1, ("random",) * 4, 0, 1))
     store = open_store(url)
     try:
         ids = store_table_json([*standard, *hongzhong], store)

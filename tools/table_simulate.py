@@ -26,6 +26,7 @@ from sqlalchemy import Engine
 
 from engine.core.errors import InputError, LogError
 from engine.core.registry import ruleset
+from engine.core.ruleset import OptionValue
 from engine.core.table_log import SEED_RANGE, TableHeader
 from tools.interrupt import interrupted
 from tools.lab.executors import open_executor
@@ -53,20 +54,24 @@ Records = Callable[[list[str]], object]
 
 @dataclass(frozen=True)
 class Chunk:
-    """Games ``first .. first + count - 1`` of a run whose first session is ``header``."""
+    """Games ``first .. first + count - 1`` of a run whose first session has ``seed``; plain fields,
+    as a worker process receives them (a compiled :class:`TableHeader` is not sent)."""
 
-    header: TableHeader
+    rules: str
+    options: dict[str, OptionValue]
+    seed: int
+    rounds: int
+    agents: tuple[str, ...]
     first: int
     count: int
 
 
 def play_chunk(chunk: Chunk) -> list[str]:
     """Play one chunk's sessions; their records as JSON, in game order (what a worker runs)."""
-    h = chunk.header
-    rules = ruleset(h.rules)
+    rules = ruleset(chunk.rules)
     records = []
     for i in range(chunk.first, chunk.first + chunk.count):
-        game = TableHeader(h.rules, h.options, h.seed + i, h.rounds, h.agents)
+        game = TableHeader(chunk.rules, chunk.options, chunk.seed + i, chunk.rounds, chunk.agents)
         records.append(record_text(session_record(play_session(rules, game), game.agents, "simulate")))
     return records
 
@@ -75,8 +80,9 @@ def chunks(header: TableHeader, games: int, slots: int, start: int = 0) -> Itera
     """The chunks of games ``start`` to ``games - 1`` in game order: at most :data:`CHUNK_GAMES`
     games each, and enough of them that every worker has some."""
     size = max(1, min(CHUNK_GAMES, -(-(games - start) // (slots * CHUNKS_PER_SLOT))))
+    h = header
     for first in range(start, games, size):
-        yield Chunk(header, first, min(size, games - first))
+        yield Chunk(h.rules, dict(h.options), h.seed, h.rounds, h.agents, first, min(size, games - first))
 
 
 def run(
