@@ -131,12 +131,28 @@ def test_hongzhong_report_shows_each_seats_self_drawn_and_discard_wins(
 def test_hextech_refuses_the_flags_it_alone_has_for_another_rule_set(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """--mode, --pool, --cards, --cluster, --compare stay hextech's: one line, exit 2."""
+    """--mode, --pool, --cards, --compare, --duplicate stay hextech's: one line, exit 2."""
     code, out, err = run_hexmj(
-        ["simulate", "--rules", "standard", "--cluster", "tcp://h:1"], monkeypatch, capsys
+        ["simulate", "--rules", "standard", "--compare", "S-08", "S-08-v2"], monkeypatch, capsys
     )
     assert (code, out) == (2, "")
-    assert err == "hexmj: error: --cluster: a flag of hextech sessions, not of --rules standard\n"
+    assert err == "hexmj: error: --compare: a flag of hextech sessions, not of --rules standard\n"
+
+
+def test_a_dask_cluster_gives_the_bytes_of_local_workers(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--cluster`` sends another rule set's chunks to a Dask scheduler's workers: the same figures."""
+    import distributed
+
+    args = ["simulate", "--rules", "standard", "--games", "4", "--rounds", "1", "--db", "none", "--json"]
+    code, local, _ = run_hexmj([*args, "--workers", "1"], monkeypatch, capsys)
+    assert code == 0
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as c:
+        code, remote, err = run_hexmj([*args, "--cluster", c.scheduler_address], monkeypatch, capsys)
+    assert (code, err, remote) == (0, "", local)
 
 
 @pytest.mark.parametrize("game", [STANDARD, HONGZHONG], ids=["standard", "hongzhong-random"])

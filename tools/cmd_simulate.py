@@ -121,6 +121,7 @@ def simulate(
                 agents,
                 json_out,
                 workers,
+                cluster,
                 db,
                 report,
                 records,
@@ -189,7 +190,6 @@ def simulate(
 HEXTECH_SIMULATE = (
     "mode",
     "pool",
-    "cluster",
     "compare_versions",
     "duplicate",
     "table",

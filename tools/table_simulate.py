@@ -3,12 +3,13 @@ processes (issue 14 item 5).
 
 Game ``i`` of a run with seed ``S`` is the session of seed ``S + i``, whoever plays it.  The games
 go out in chunks through the executor the hextech lab uses (:mod:`tools.lab.executors`: local
-worker processes, at most one per processor, default 2); each chunk comes back as its sessions'
-records (:func:`tools.table_play.session_record`) as JSON, in game order.  Chunks are taken in game
-order, whatever order they finish in, and no more than :data:`CHUNKS_PER_SLOT` per worker are out
-at once; each one's records are counted (:class:`tools.table_figures.Figures`) and stored in one
-transaction when ``--db`` names a store, then dropped.  So one worker and two give the same
-figures and the same stored records, byte for byte.
+worker processes, at most one per processor, default 2, or a Dask cluster's workers); each chunk
+comes back as its sessions' records (:func:`tools.table_play.session_record`) as JSON.  Chunks
+are taken in game order, whatever order they finish in, and no more than :data:`CHUNKS_PER_SLOT`
+per worker are out at once; each one's records are counted (:class:`tools.table_figures.Figures`),
+appended to the ``--records`` file (:mod:`tools.table_run_file`) and stored in one transaction
+when ``--db`` names a store, then dropped.  So one worker and two, or a run stopped and resumed
+(``--resume FILE``), give the same figures, file and stored records, byte for byte.
 """
 
 from __future__ import annotations
@@ -137,6 +138,7 @@ class SimulateArgs:
     agents: str
     json_out: bool
     workers: int | None
+    cluster: str | None
     db: str | None
     report: Path | None
     records: Path | None
@@ -172,7 +174,7 @@ def simulate_command(a: SimulateArgs) -> None:
             store_table_json(unstored_table_records(done, kept.store), kept.store)
         for text in done:
             figures.add(json.loads(text))
-        with interrupted(kept.stopped), open_executor(a.workers) as pool:
+        with interrupted(kept.stopped), open_executor(a.workers, a.cluster) as pool:
             run(header, games, pool.executor, pool.slots, kept, start=len(done), figures=figures)
     finally:
         kept.close()
