@@ -108,15 +108,23 @@ def test_simulate_of_standard_keeps_the_settlement_of_seed_002(
 def test_hongzhong_report_shows_each_seats_self_drawn_and_discard_wins(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """spec 003: 谁点炮谁付钱, 自摸其他3家都付钱: the report gives each seat's 自摸 and 点和 shares of its
-    wins, its 点炮 rate and first places with their intervals, and the fan 红中 scores (平胡, 支番…)."""
-    report = tmp_path / "out"
-    args = ["simulate", "--rules", "hongzhong", "--games", "4", "--rounds", "2", "--db", "none"]
-    code, out, _ = run_hexmj([*args, "--report", str(report), "--json"], monkeypatch, capsys)
+    """spec 003: 谁点炮谁付钱, 自摸其他3家都付钱 (报警 off, so no 包牌): in the stored records a win on
+    a discard is paid by the discarder alone, a self-draw by the other three; the report gives each
+    seat's 自摸 and 点和 shares of its wins, its 点炮 rate and first places with their intervals, and
+    the fan 红中 scores (平胡, 支番…)."""
+    report, db = tmp_path / "out", tmp_path / "h.db"
+    args = ["simulate", "--rules", "hongzhong", "--option", "alarm=false", "--games", "6", "--rounds", "2"]
+    code, out, _ = run_hexmj([*args, "--db", str(db), "--report", str(report), "--json"], monkeypatch, capsys)
     assert code == 0
     doc = json.loads(out)
+    won = wins([json.loads(row.record) for row in rows(db)])
+    assert any(w["from"] is None for w in won) and any(w["from"] is not None for w in won)
+    for win in won:
+        losers = [s for s in "ABCD" if s != win["seat"]] if win["from"] is None else [win["from"]]
+        assert all(win["gains"][s] == -win["total"] for s in losers)
+        assert all(win["gains"][s] == 0 for s in "ABCD" if s not in losers and s != win["seat"])
     page = (report / "index.html").read_text("utf-8")
-    assert "4 sessions of hongzhong, 8 rounds" in page
+    assert "6 sessions of hongzhong, 12 rounds" in page
     for label in (
         "自摸 share of its wins",
         "点和 share of its wins",
