@@ -15,17 +15,19 @@ store ``--db`` as hextech's are (R380); ``--resume`` is :mod:`tools.table_resume
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Annotated, Any
 
 import typer
 
-from engine.core.bots import make_bots
+from engine.core.bots import BOTS, make_bots
+from engine.core.decisions import Decision
 from engine.core.errors import InputError, LogError, engine_faults
 from engine.core.registry import DEFAULT, ruleset
 from engine.core.ruleset import OptionValue, RuleSet
+from engine.core.seat_view import BLIND
 from engine.core.seats import PLAYERS
 from engine.core.table_log import (
     MAX_ROUNDS,
@@ -36,7 +38,7 @@ from engine.core.table_log import (
     logged_options,
     read_table_log,
 )
-from engine.core.table_session import SessionResult, TableConfig, TableSession, drive
+from engine.core.table_session import Agent, SessionResult, TableConfig, TableSession, drive
 from engine.core.tiles import FACES, name
 from tools.interrupt import interrupted
 
@@ -52,6 +54,8 @@ TableOptions = Annotated[
         help="A table option of the rule set (a bare flag is true); repeatable.",
     ),
 ]
+Answered = Callable[[Decision, str], None]
+"""What :func:`engine.core.table_session.drive` tells of each answer."""
 HEXTECH_FLAGS = {"mode": "--mode", "pool": "--pool", "folder": "--cards"}
 """The flags of a hextech session only, by parameter name."""
 FLAG_NAMES = {
@@ -140,14 +144,18 @@ def play_session(
             writer.write(header.line())
         sinks = (writer.event,) if handle is not None or expected else ()
         config = TableConfig(rules, header.options, header.seed, header.rounds)
-        script = iter([str(line["answer"]) for line in expected if line.get("type") == "decision"])
+        answers = [str(line["answer"]) for line in expected if line.get("type") == "decision"]
+        agents = make_bots(list(header.agents), header.seed)
+        on_answer: Answered | None = writer.decision if sinks else None
+        if resume_at is not None and on_answer is not None:
+            on_answer = in_step(agents, len(answers), on_answer)
         with engine_faults(replay_command(header)):
             try:
                 result = drive(
                     TableSession(config, sinks),
-                    make_bots(list(header.agents), header.seed),
-                    script=script if expected else None,
-                    on_answer=writer.decision if sinks else None,
+                    agents,
+                    script=iter(answers) if expected else None,
+                    on_answer=on_answer,
                 )
             except LogError as err:
                 if str(err).startswith(f"{log}:"):
@@ -160,6 +168,25 @@ def play_session(
     finally:
         if handle is not None:
             handle.close()
+
+
+def in_step(agents: Sequence[Agent], scripted: int, then: Answered) -> Answered:
+    """``then``, which also puts each of the first ``scripted`` decisions (the logged answers of a
+    log being resumed) to its seat's bot when the bot reads no view, its answer unused: a random
+    bot's generator then stands where it stood in play, and the resumed session goes on as the one
+    that never stopped (R382).  A bot that reads its view answers from it alone; a seat that is no
+    bot is never asked."""
+    asked = 0
+
+    def answered(decision: Decision, answer: str) -> None:
+        nonlocal asked
+        agent = agents[decision.player]
+        if asked < scripted and agent.name in BOTS and not agent.sees:
+            agent.decide(BLIND, decision)
+        asked += 1
+        then(decision, answer)
+
+    return answered
 
 
 def replay_log(path: Path, contents: TableLog) -> SessionResult:

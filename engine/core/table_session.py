@@ -155,9 +155,7 @@ def drive(
 ) -> SessionResult:
     """Play the session: each decision answered from ``script`` while it lasts, then by the seat's
     agent from its own view; every answer is checked (an illegal one is exit 3, a logged one that
-    does not fit a :class:`LogError`) and reported to ``on_answer``.  A scripted decision is put to
-    an agent that reads no view all the same, its answer unused, so that its generator stands
-    where it stood in play and a resumed session goes on as the uninterrupted one did."""
+    does not fit a :class:`LogError`) and reported to ``on_answer``."""
     steps = session.steps()
     try:
         decision = next(steps)
@@ -173,8 +171,6 @@ def drive(
                     answer = check_answer(decision, scripted)
                 except Exception as err:
                     raise LogError(f"logged answer does not fit: {err}") from None
-                if not agents[decision.player].sees:
-                    agents[decision.player].decide(BLIND, decision)
             if on_answer is not None:
                 on_answer(decision, answer)
             decision = steps.send(answer)
