@@ -34,6 +34,7 @@ COMMANDS = [
     ["lsp"],
     ["check"],
     ["record"],
+    ["records"],
     ["serve"],
 ]
 

@@ -203,7 +203,6 @@ HEXTECH_ONLY = {
     ("fmt",): "pinghu has no cards",
     ("lsp",): "pinghu has no cards",
     ("modules",): "pinghu has no modules: modules extend the hextech rule set (§3, hexmj.modules)",
-    ("record",): "pinghu has no session records: hexmj record stores hextech sessions only (§18.3)",
 }
 """The commands of this branch that take ``--rules`` and work on the hextech rule set alone (R493)."""
 

@@ -19,7 +19,19 @@ from engine.core.errors import InputError
 from tools.lab.records import SessionRecord
 from tools.lab.session_spec import SessionSpec
 from tools.lab.standin import play_session
-from tools.lab.store import RoundRow, database_url, load_sessions, open_store, store_json, store_session
+from tools.lab.store import (
+    RoundRow,
+    TableSessionRow,
+    database_url,
+    load_sessions,
+    load_table_sessions,
+    open_store,
+    store_json,
+    store_session,
+    store_table_json,
+    stored_table_id,
+    unstored_table_records,
+)
 
 PG_ENV = "HEXMJ_TEST_PG_URL"
 
@@ -91,3 +103,42 @@ def postgres_url() -> Iterator[str]:
 
 def test_postgresql_keeps_every_version_apart_s18_4(postgres_url: str) -> None:
     check_round_trip(postgres_url)
+
+
+def check_table_round_trip(url: str) -> None:
+    """Another rule set's sessions (issue 14 item 5) in their own table: each with its rule set and
+    every option's value, loaded back in the order stored, found again by its exact record."""
+    from tools.table_simulate import Chunk, play_chunk
+
+    standard_options = {"limit": "limited", "min_fan": 8, "base": 2}
+    standard = play_chunk(Chunk("standard", dict(standard_options), 5, 1, ("random",) * 4, 0, 2))
+    flags = ("discard_win", "all_three_pay", "alarm", "heaven_earth_bonus", "kong_bloom_bonus")
+    options = {flag: flag == "discard_win" for flag in flags}
+    hongzhong = play_chunk(Chunk("hongzhong", dict(options), 5, 1, ("random",) * 4, 0, 1))
+    store = open_store(url)
+    try:
+        ids = store_table_json([*standard, *hongzhong], store)
+        assert load_table_sessions(store, "standard") == list(zip(ids[:2], standard, strict=True))
+        assert load_table_sessions(store, "hongzhong") == [(ids[2], hongzhong[0])]
+        assert unstored_table_records([*standard, *hongzhong], store) == []
+        with Session(store) as session:
+            row = session.get(TableSessionRow, ids[0])
+            assert row is not None
+            assert (row.rules, row.options, row.seed, row.rounds, row.agents) == (
+                "standard",
+                '{"limit":"limited","min_fan":8,"base":2}',
+                5,
+                1,
+                "random,random,random,random",
+            )
+    finally:
+        store.dispose()
+    assert stored_table_id(hongzhong[0], url) == ids[2]
+
+
+def test_sqlite_keeps_another_rule_sets_sessions(tmp_path: Path) -> None:
+    check_table_round_trip(f"sqlite:///{tmp_path / 'records.db'}")
+
+
+def test_postgresql_keeps_another_rule_sets_sessions(postgres_url: str) -> None:
+    check_table_round_trip(postgres_url)

@@ -69,6 +69,7 @@ EXIT_STATUSES = {
     "fmt": (1, 4),
     "check": (1, 4, 6),
     "record": (4, 5, 6),
+    "records": (6,),
     "lsp": (),
     "serve": (),
 }
@@ -160,6 +161,7 @@ lazy_command("fmt", "tools.cmd_fmt:fmt")
 lazy_command("lsp", "tools.cmd_lsp:lsp")
 lazy_command("check", "tools.cmd_check:check")
 lazy_command("record", "tools.cmd_record:record")
+lazy_command("records", "tools.cmd_records:records")
 lazy_command("serve", "tools.cmd_serve:serve")
 
 

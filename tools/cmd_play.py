@@ -55,6 +55,7 @@ from tools.interrupt import Interrupted
 from tools.lab.engine_adapter import EventWatcher, play_command, session_record
 from tools.lab.store import NO_STORE, check_store, store_session
 from tools.table_play import HEXTECH_FLAGS, RulesOption, TableOptions, other_play, plays_elsewhere
+from tools.table_resume import resume_other, resumes_elsewhere
 
 DEFAULT_AGENTS = "greedy,greedy,greedy,greedy"
 
@@ -292,6 +293,9 @@ LOGGED_AS: dict[str, Callable[[LogHeader], str]] = {
 }
 """What the log says for each of :data:`RESUMED_FLAGS`, for the message."""
 
+TABLE_RESUMED = ("seed", "rounds", "agents", "log")
+"""The flags of :data:`RESUMED_FLAGS` a session of another rule set has."""
+
 
 def _given(ctx: typer.Context, name: str) -> bool:
     source = ctx.get_parameter_source(name)
@@ -453,6 +457,11 @@ def play(
     option: TableOptions = None,
 ) -> None:
     """Play a whole session with bots, print the account and the standings, store its record."""
+    if resume is not None and resumes_elsewhere(resume, rules, option):
+        hextech_only = [name for name in HEXTECH_FLAGS if _given(ctx, name)]
+        given = {name: ctx.params[name] for name in TABLE_RESUMED if _given(ctx, name)}
+        resume_other(resume, rules, option, hextech_only, given, json_out, db)
+        return
     if plays_elsewhere(rules, option):
         hextech_only = [name for name in HEXTECH_FLAGS if _given(ctx, name)]
         other_play(
@@ -464,6 +473,7 @@ def play(
             agents,
             log,
             json_out,
+            db,
         )
         return
     if pool is not None and not pool.is_file():

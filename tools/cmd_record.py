@@ -7,7 +7,10 @@ lose it for good.  ``record`` re-plays the log exactly as ``replay`` does
 gives, the one ``play`` would have stored.  A record already in the store is
 not stored twice: the command says which it is and exits 0.  ``--db`` and
 ``--cards`` are those of ``play``.  Exit 2: a store that cannot be opened (or
-``--db none``); exit 5: a log that does not replay, or a session cut short.
+``--db none``); exit 5: a log that does not replay, or a session cut short.  A log of another rule
+set (``hexmj play --rules NAME --log``) is replayed with the rule set and options its header names
+and its record stored as ``play`` stores it (:func:`tools.table_play.record_other`); ``--rules``,
+when given, must name the log's rule set.
 """
 
 from __future__ import annotations
@@ -17,11 +20,14 @@ from typing import Annotated
 
 import typer
 
-from engine.core.errors import LogError
+from engine.core.errors import InputError, LogError
+from engine.core.registry import ruleset
+from engine.core.table_log import first_line, is_table_log
 from engine.hextech.log import read_log
 from tools.cmd_play import play_logged
 from tools.cmd_pool import CardsOption
-from tools.rules_option import DEFAULT, RecordRulesOption
+from tools.rules_option import DEFAULT, RULES_HELP
+from tools.table_play import record_other
 
 
 def record(
@@ -34,7 +40,7 @@ def record(
         ),
     ] = None,
     folder: CardsOption = None,
-    rules: RecordRulesOption = DEFAULT,
+    rules: Annotated[str | None, typer.Option(metavar="NAME", help=RULES_HELP)] = None,
 ) -> None:
     """Store the record of a finished session from its log (after a store that failed or a kill)."""
     from tools.lab.engine_adapter import session_record
@@ -42,7 +48,16 @@ def record(
 
     if db == NO_STORE:
         raise typer.BadParameter("a record needs a store", param_hint="--db")
+    if rules is not None:
+        ruleset(rules)
+    logged = first_line(log)
+    named = logged.get("rules", DEFAULT) if logged.get("type") == "session" else None
+    if rules is not None and named is not None and rules != named:
+        raise InputError(f"--rules {rules} contradicts the log {log}, a session of {named}")
     check_store(db)
+    if is_table_log(logged):
+        typer.echo(record_other(log, db))
+        return
     contents = read_log(log)
     if not contents.finished:
         raise LogError(f"{log}: the session was cut short; finish it with hexmj play --resume {log}")

@@ -9,9 +9,9 @@ seed and N give the same figures, byte for byte, whatever the workers.
 ``--compare A B`` plays the same seeds once with each version of a card.
 The lab's heavier modules (plots, the store, Dask) are imported only when
 the command runs, so that the other ``hexmj`` commands start quickly.  ``--rules NAME`` (with
-``--option NAME[=VALUE]``) simulates another rule set in this process and reports each seat's win
-rate, the drawn-round rate, the mean session score and the fan frequency
-(:func:`tools.table_play.simulate`).
+``--option NAME[=VALUE]``) simulates another rule set in the same worker processes, stores its
+sessions in the same ``--db`` and reports the figures of :mod:`tools.table_figures` on the
+terminal, as ``--json`` and as the ``--report`` page (:mod:`tools.table_simulate`).
 """
 
 from __future__ import annotations
@@ -25,9 +25,11 @@ from typing import TYPE_CHECKING, Annotated, cast, get_args
 
 import typer
 
+from engine.core.errors import InputError
 from tools.cmd_pool import CardsOption, ModeOption
 from tools.interrupt import interrupted
 from tools.table_play import RulesOption, TableOptions, plays_elsewhere
+from tools.table_run_file import is_run_file
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -92,16 +94,48 @@ def simulate(
     folder: CardsOption = None,
     rules: RulesOption = None,
     option: TableOptions = None,
+    records: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="With --rules NAME: write each session's record here as it is played, for --resume.",
+        ),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="Go on with the run of this records file (--records FILE)."),
+    ] = None,
 ) -> None:
     """Play N sessions with bots; print the §18.3 metrics, per-card figures and flags."""
-    if plays_elsewhere(rules, option):
-        from tools.table_play import other_simulate
+    if (resume is not None and is_run_file(resume)) or plays_elsewhere(rules, option):
+        from tools.table_simulate import RESUMED, SimulateArgs, simulate_command
 
-        hextech_only = [name for name in HEXTECH_SIMULATE if _given(ctx, name)]
-        rounds_given = rounds if _given(ctx, "rounds") else None
-        other_simulate(rules, option, hextech_only, games, seed, rounds_given, agents, json_out)
+        simulate_command(
+            SimulateArgs(
+                rules,
+                option or (),
+                [name for name in HEXTECH_SIMULATE if _given(ctx, name)],
+                games,
+                seed,
+                rounds if _given(ctx, "rounds") else None,
+                agents,
+                json_out,
+                workers,
+                cluster,
+                db,
+                report,
+                records,
+                resume,
+                {name: ctx.params[name] for name in RESUMED if _given(ctx, name)},
+            )
+        )
         return
-    from engine.core.errors import InputError
+    if records is not None or resume is not None:
+        flag = "--records" if records is not None else "--resume"
+        raise InputError(
+            f"{flag}: a flag of runs of another rule set (--rules NAME); a hextech run plays the same "
+            "games again with the same command"
+        )
     from tools.lab.executors import open_executor
     from tools.lab.metrics import summarize
     from tools.lab.report import write_report
@@ -156,10 +190,6 @@ def simulate(
 HEXTECH_SIMULATE = (
     "mode",
     "pool",
-    "workers",
-    "cluster",
-    "db",
-    "report",
     "compare_versions",
     "duplicate",
     "table",

@@ -3,10 +3,10 @@ command that has no other rule set to offer.
 
 The name is one of ``hexmj rulesets``; without the option, ``hextech``.  An unknown name is one line
 listing the installed rule sets, a rule set that cannot be loaded one line with its reason (exit 6;
-:func:`engine.core.registry.ruleset`).  The cards, the card language, the modules and the session
-store belong to the hextech rule set alone: each option below refuses any other installed rule set
-in one line saying what it lacks (exit 2, R493).  The host console seats any rule set
-(``tools/cmd_serve.py``, R373).  Only a name other than
+:func:`engine.core.registry.ruleset`).  The cards, the card language and the modules belong to the
+hextech rule set alone: each option below refuses any other installed rule set in one line saying
+what it lacks (exit 2, R493).  The host console (``tools/cmd_serve.py``, R373) and the session store
+(``tools/cmd_record.py``, R380) take any rule set.  Only a name other than
 ``hextech`` reads the registry, so these commands load no rule set they do not use.
 """
 
@@ -45,8 +45,3 @@ ModuleRulesOption = Annotated[
     str, hextech_only("{name} has no modules: modules extend the hextech rule set (§3, hexmj.modules)")
 ]
 """``--rules`` of ``hexmj modules``."""
-
-RecordRulesOption = Annotated[
-    str, hextech_only("{name} has no session records: hexmj record stores hextech sessions only (§18.3)")
-]
-"""``--rules`` of ``hexmj record``."""

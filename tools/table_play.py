@@ -6,26 +6,28 @@ given as ``--option NAME[=VALUE]`` (resolved by :meth:`RuleSet.resolve_options`,
 recorded in the log's header).  A seed fixes the session: the account, the ``--json`` document
 and the ``--log`` lines come out byte for byte the same.  ``replay`` reads the rule set, its
 options, the seed and the agents from the log's header, plays the logged answers again and
-refuses a log that does not come out the same (exit 5).  ``simulate`` plays N sessions and
-reports each seat's win rate, the drawn-round rate, the mean session score and how often each
-fan was scored.
+refuses a log that does not come out the same (exit 5).  A session's record
+(:func:`session_record`: its ``--json`` document and where it was played) is stored in the record
+store ``--db`` as hextech's are (R380); ``--resume`` is :mod:`tools.table_resume`, ``simulate``
+:mod:`tools.table_simulate`.
 """
 
 from __future__ import annotations
 
 import json
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Annotated, Any
 
 import typer
 
-from engine.core.bots import LOGGED, make_bots
+from engine.core.bots import BOTS, LOGGED, make_bots
+from engine.core.decisions import Decision
 from engine.core.errors import InputError, LogError, engine_faults
 from engine.core.registry import DEFAULT, ruleset
 from engine.core.ruleset import OptionValue, RuleSet
+from engine.core.seat_view import BLIND
 from engine.core.seats import PLAYERS
 from engine.core.table_log import (
     MAX_ROUNDS,
@@ -36,8 +38,9 @@ from engine.core.table_log import (
     logged_options,
     read_table_log,
 )
-from engine.core.table_session import SessionResult, TableConfig, TableSession, drive
+from engine.core.table_session import Agent, SessionResult, TableConfig, TableSession, drive
 from engine.core.tiles import FACES, name
+from tools.interrupt import interrupted
 
 RulesOption = Annotated[
     str | None,
@@ -51,13 +54,13 @@ TableOptions = Annotated[
         help="A table option of the rule set (a bare flag is true); repeatable.",
     ),
 ]
-HEXTECH_FLAGS = {"mode": "--mode", "pool": "--pool", "resume": "--resume", "db": "--db", "folder": "--cards"}
+Answered = Callable[[Decision, str], None]
+"""What :func:`engine.core.table_session.drive` tells of each answer."""
+HEXTECH_FLAGS = {"mode": "--mode", "pool": "--pool", "folder": "--cards"}
 """The flags of a hextech session only, by parameter name."""
 FLAG_NAMES = {
     **HEXTECH_FLAGS,
-    "workers": "--workers",
     "cluster": "--cluster",
-    "report": "--report",
     "compare_versions": "--compare",
     "duplicate": "--duplicate",
     "table": "--table",
@@ -97,10 +100,15 @@ def session_header(chosen: Chosen, seed: int, rounds: int | None, agents: str) -
     length = chosen.rules.session_rounds if rounds is None else rounds
     if not 1 <= length <= MAX_ROUNDS:
         raise InputError(f"--rounds: {length} is not 1…{MAX_ROUNDS}")
-    names = [name.strip() for name in agents.split(",")]
-    names = names * 4 if len(names) == 1 else names
-    make_bots(names, seed)
-    return TableHeader(chosen.rules.name, chosen.options, seed, length, tuple(names))
+    names = agent_names(agents)
+    make_bots(list(names), seed)
+    return TableHeader(chosen.rules.name, chosen.options, seed, length, names)
+
+
+def agent_names(agents: str) -> tuple[str, ...]:
+    """The four seats' agents of ``--agents`` (one name: every seat)."""
+    names = tuple(name.strip() for name in agents.split(","))
+    return names * 4 if len(names) == 1 else names
 
 
 def replay_command(header: TableHeader) -> str:
@@ -118,24 +126,36 @@ def play_session(
     *,
     log: Path | None = None,
     expected: Sequence[dict[str, Any]] = (),
+    resume_at: int | None = None,
 ) -> SessionResult:
     """Play the session ``header`` describes, writing its log to ``log``; with ``expected`` (a log
-    being replayed) its answers are played and every line must come out again, nothing is written."""
-    handle = _open_log(log) if log is not None and not expected else None
+    being replayed) its answers are played and every line must come out again, nothing is written.
+    With ``resume_at`` as well (a log being resumed) the session goes on after the last expected
+    line, the log cut to its first ``resume_at`` bytes and continued from there; until every
+    logged line has come out again the file is not touched."""
+    handle: IO[str] | _Continued | None = None
+    if log is not None and resume_at is not None:
+        handle = _Continued(log, resume_at)
+    elif log is not None and not expected:
+        handle = _open_log(log)
     try:
         writer = TableLogWriter(handle, expected, str(log or ""))
-        if not expected:
+        if not expected and resume_at is None:
             writer.write(header.line())
         sinks = (writer.event,) if handle is not None or expected else ()
         config = TableConfig(rules, header.options, header.seed, header.rounds)
-        script = iter([str(line["answer"]) for line in expected if line.get("type") == "decision"])
+        answers = [str(line["answer"]) for line in expected if line.get("type") == "decision"]
+        agents = make_bots(list(header.agents), header.seed, LOGGED)
+        on_answer: Answered | None = writer.decision if sinks else None
+        if resume_at is not None and on_answer is not None:
+            on_answer = in_step(agents, len(answers), on_answer)
         with engine_faults(replay_command(header)):
             try:
                 result = drive(
                     TableSession(config, sinks),
-                    make_bots(list(header.agents), header.seed, LOGGED),
-                    script=script if expected else None,
-                    on_answer=writer.decision if sinks else None,
+                    agents,
+                    script=iter(answers) if expected else None,
+                    on_answer=on_answer,
                 )
             except LogError as err:
                 if str(err).startswith(f"{log}:"):
@@ -150,12 +170,38 @@ def play_session(
             handle.close()
 
 
+def in_step(agents: Sequence[Agent], scripted: int, then: Answered) -> Answered:
+    """``then``, which also puts each of the first ``scripted`` decisions (the logged answers of a
+    log being resumed) to its seat's bot when the bot reads no view, its answer unused: a random
+    bot's generator then stands where it stood in play, and the resumed session goes on as the one
+    that never stopped (R382).  A bot that reads its view answers from it alone; a seat that is no
+    bot is never asked."""
+    asked = 0
+
+    def answered(decision: Decision, answer: str) -> None:
+        nonlocal asked
+        agent = agents[decision.player]
+        if asked < scripted and agent.name in BOTS and not agent.sees:
+            agent.decide(BLIND, decision)
+        asked += 1
+        then(decision, answer)
+
+    return answered
+
+
 def replay_log(path: Path, contents: TableLog) -> SessionResult:
     """Replay a finished log, the rule set and options read from its header (exit 5 on a log that
     does not come out the same, or names a rule set or option not installed)."""
     if not contents.finished:
-        raise LogError(f"{path}: the session was cut short; its log has no end line")
-    header = contents.header
+        raise LogError(f"{path}: the session was cut short; continue it with hexmj play --resume {path}")
+    return play_session(
+        logged_rules(path, contents.header), contents.header, log=path, expected=contents.lines
+    )
+
+
+def logged_rules(path: Path, header: TableHeader) -> RuleSet:
+    """The rule set a log's header names, its options and agents checked (a :class:`LogError` at
+    ``file:1`` for a rule set, option or agent not installed)."""
     try:
         rules = ruleset(header.rules)
     except InputError as err:
@@ -165,7 +211,7 @@ def replay_log(path: Path, contents: TableLog) -> SessionResult:
         make_bots(list(header.agents), header.seed, LOGGED)
     except InputError as err:
         raise LogError(f"{path}:1: session header: {err}") from None
-    return play_session(rules, header, log=path, expected=contents.lines)
+    return rules
 
 
 def replay_other(path: Path, json_out: bool) -> None:
@@ -175,12 +221,39 @@ def replay_other(path: Path, json_out: bool) -> None:
     typer.echo(dumps(result_json(result, contents.header.agents)) if json_out else "\n".join(account(result)))
 
 
-def _open_log(path: Path) -> IO[str]:
+def _open_log(path: Path, mode: str = "w") -> IO[str]:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        return path.open("w", encoding="utf-8", newline="\n")
+        return path.open(mode, encoding="utf-8", newline="\n")
     except OSError as err:
         raise InputError(f"{path}: cannot write log: {err.strerror}") from None
+
+
+class _Continued:
+    """A resumed log, opened at its first new line: cut to its whole lines, then appended to."""
+
+    def __init__(self, path: Path, complete_bytes: int) -> None:
+        self.path = path
+        self.complete_bytes = complete_bytes
+        self.handle: IO[str] | None = None
+
+    def write(self, text: str) -> None:
+        if self.handle is None:
+            try:
+                with self.path.open("r+b") as raw:
+                    raw.truncate(self.complete_bytes)
+            except OSError as err:
+                raise InputError(f"{self.path}: cannot write log: {err.strerror}") from None
+            self.handle = _open_log(self.path, "a")
+        self.handle.write(text)
+
+    def flush(self) -> None:
+        if self.handle is not None:
+            self.handle.flush()
+
+    def close(self) -> None:
+        if self.handle is not None:
+            self.handle.close()
 
 
 def result_json(result: SessionResult, agents: Sequence[str]) -> dict[str, Any]:
@@ -248,61 +321,35 @@ def account(result: SessionResult) -> list[str]:
     return lines
 
 
-def simulate(chosen: Chosen, games: int, seed: int, rounds: int | None, agents: str) -> dict[str, Any]:
-    """Play ``games`` sessions, seeds ``seed`` to ``seed + games - 1``; the figures of the run."""
-    if games < 1:
-        raise InputError(f"--games must be at least 1, not {games}")
-    header = session_header(chosen, seed, rounds, agents)
-    if seed + games - 1 not in SEED_RANGE:
-        raise InputError(f"--seed: {seed} + {games} games passes the 64-bit seeds")
-    wins, totals = [0, 0, 0, 0], [0, 0, 0, 0]
-    fan: Counter[str] = Counter()
-    played = drawn = won = 0
-    for n in range(games):
-        game = TableHeader(header.rules, header.options, seed + n, header.rounds, header.agents)
-        result = play_session(chosen.rules, game)
-        for p in range(4):
-            totals[p] += result.totals[p]
-        for record in result.rounds:
-            played += 1
-            drawn += record.result.drawn
-            for w in record.result.wins:
-                won += 1
-                wins[w.winner] += 1
-                fan.update({f.name: f.count for f in w.scored.fan})
-    return {
-        "rules": chosen.rules.name,
-        "options": chosen.options,
-        "seed": seed,
-        "games": games,
-        "agents": list(header.agents),
-        "rounds": played,
-        "win_rate": {PLAYERS[p]: _rate(wins[p], played) for p in range(4)},
-        "drawn_rate": _rate(drawn, played),
-        "mean_score": {PLAYERS[p]: round(totals[p] / games, 4) for p in range(4)},
-        "fan_frequency": {
-            name: _rate(count, won) for name, count in sorted(fan.items(), key=lambda i: (-i[1], i[0]))
-        },
-    }
+def session_record(result: SessionResult, agents: Sequence[str], source: str) -> dict[str, Any]:
+    """A session's record for the store (issue 14 item 5): where it was played (``play`` or
+    ``simulate``), then its ``--json`` document: the rule set, every option's value, the seed, the
+    agents, each round's wins with their fan and gains, the standings."""
+    return {"source": source, **result_json(result, agents)}
 
 
-def _rate(count: int, of: int) -> float:
-    return round(count / of, 4) if of else 0.0
+def record_text(record: dict[str, Any]) -> str:
+    """A record as the store keeps it: compact JSON, UTF-8 kept."""
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
 
 
-def figure_lines(doc: dict[str, Any]) -> list[str]:
-    """The terminal summary of :func:`simulate`'s figures."""
-    seats = "  ".join(f"{seat} {rate:.1%}" for seat, rate in doc["win_rate"].items())
-    means = "  ".join(f"{seat} {mean:+.2f}" for seat, mean in doc["mean_score"].items())
-    lines = [
-        f"{doc['games']} sessions of {doc['rules']} ({doc['rounds']} rounds), seed {doc['seed']}, "
-        f"agents {','.join(doc['agents'])}",
-        f"  win rate per round: {seats}",
-        f"  drawn rounds (荒牌): {doc['drawn_rate']:.1%}",
-        f"  mean session score: {means}",
-        "  fan per win: " + ("  ".join(f"{n} {r:.1%}" for n, r in doc["fan_frequency"].items()) or "none"),
-    ]
-    return lines
+def record_other(path: Path, db: str | None) -> str:
+    """``hexmj record LOG`` of another rule set's finished log: replay it, store the record ``play``
+    stored (once: a record already in the store is named, not stored again); what was done."""
+    from tools.lab.store import database_url, open_store, shown, store_table_json, stored_table_id
+
+    contents = read_table_log(path)
+    result = replay_log(path, contents)
+    record = record_text(session_record(result, contents.header.agents, "play"))
+    where = shown(database_url(db))
+    known = stored_table_id(record, db)
+    if known is not None:
+        return f"{path}: already stored as session {known} in {where}"
+    engine = open_store(db)
+    try:
+        return f"{path}: stored as session {store_table_json([record], engine)[0]} in {where}"
+    finally:
+        engine.dispose()
 
 
 def dumps(doc: dict[str, Any]) -> str:
@@ -311,8 +358,8 @@ def dumps(doc: dict[str, Any]) -> str:
 
 
 def refuse_hextech_flags(given: Sequence[str], rules: str) -> None:
-    """A flag only a hextech session has (its mode, pool, cards, record store, resume), given with
-    another rule set, is exit 2 naming it."""
+    """A flag only a hextech session has (its mode, pool and cards; a hextech run's cluster,
+    comparison and duplicate play), given with another rule set, is exit 2 naming it."""
     if given:
         raise InputError(f"{FLAG_NAMES[given[0]]}: a flag of hextech sessions, not of --rules {rules}")
 
@@ -326,28 +373,51 @@ def other_play(
     agents: str,
     log: Path | None,
     json_out: bool,
+    db: str | None = None,
 ) -> None:
-    """``hexmj play --rules NAME``: play the session, print its account or its JSON."""
+    """``hexmj play --rules NAME``: play the session, print its account or its JSON, store its
+    record in ``db`` (``none``: nowhere; a store that cannot be opened stops it before the deal)."""
     assert rules is not None
     refuse_hextech_flags(hextech_only, rules)
     chosen = choose(rules, options or ())
     header = session_header(chosen, seed, rounds, agents)
-    result = play_session(chosen.rules, header, log=log)
-    typer.echo(dumps(result_json(result, header.agents)) if json_out else "\n".join(account(result)))
+    check_table_store(db)
+    with interrupted(lambda: stopped(log)):
+        result = play_session(chosen.rules, header, log=log)
+    show_and_store(result, header, json_out, db, log)
 
 
-def other_simulate(
-    rules: str | None,
-    options: Sequence[str] | None,
-    hextech_only: Sequence[str],
-    games: int,
-    seed: int,
-    rounds: int | None,
-    agents: str,
-    json_out: bool,
+def stopped(log: Path | None) -> str:
+    """What Ctrl-C during a session stopped, and how it goes on."""
+    how = f"continue with: hexmj play --resume {log}" if log else "it was not logged (--log FILE keeps it)"
+    return f"play stopped before the session ended, its record was not stored; {how}"
+
+
+def check_table_store(db: str | None) -> None:
+    """Open the store ``--db`` names and close it again, unless it is ``none``."""
+    from tools.lab.store import NO_STORE, check_store
+
+    if db != NO_STORE:
+        check_store(db)
+
+
+def show_and_store(
+    result: SessionResult, header: TableHeader, json_out: bool, db: str | None, log: Path | None
 ) -> None:
-    """``hexmj simulate --rules NAME``: play the sessions, print the figures or their JSON."""
-    assert rules is not None
-    refuse_hextech_flags(hextech_only, rules)
-    doc = simulate(choose(rules, options or ()), games, seed, rounds, agents)
-    typer.echo(dumps(doc) if json_out else "\n".join(figure_lines(doc)))
+    """Print a played session's account or JSON, then store its record (a store that fails says
+    how the record can still be stored from the log)."""
+    from tools.lab.store import NO_STORE, open_store, store_table_json
+
+    typer.echo(dumps(result_json(result, header.agents)) if json_out else "\n".join(account(result)))
+    if db == NO_STORE:
+        return
+    record = record_text(session_record(result, header.agents, "play"))
+    try:
+        engine = open_store(db)
+        try:
+            store_table_json([record], engine)
+        finally:
+            engine.dispose()
+    except InputError as err:
+        later = f"; store it later with hexmj record {log}" if log is not None else ""
+        raise InputError(f"{err}: the session's record is not stored{later}") from None

@@ -18,7 +18,7 @@ import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any, Protocol
 
 from engine.core.decisions import Decision
 from engine.core.errors import InputError, LogError
@@ -89,10 +89,12 @@ def first_line(path: Path) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class TableLog:
-    """A read log: its header and the lines after it."""
+    """A read log: its header, the lines after it, and how many of its bytes end with a whole line
+    (a last line cut short by a kill is no part of it; ``hexmj play --resume`` writes over it)."""
 
     header: TableHeader
     lines: list[dict[str, Any]]
+    complete_bytes: int
 
     def answers(self) -> list[str]:
         """The logged answers in order."""
@@ -105,7 +107,8 @@ class TableLog:
 
 
 def read_table_log(path: Path) -> TableLog:
-    """Read a log; any damage is a :class:`LogError` naming ``file:line`` and what is wrong."""
+    """Read a log; a last line without its newline (cut short as it was written) is left out, any
+    other damage is a :class:`LogError` naming ``file:line`` and what is wrong."""
     try:
         if not stat.S_ISREG(path.stat().st_mode):
             raise LogError(f"{path}: not a log file")
@@ -113,7 +116,8 @@ def read_table_log(path: Path) -> TableLog:
     except OSError as err:
         raise LogError(f"{path}: cannot read log: {err.strerror}") from None
     lines: list[dict[str, Any]] = []
-    for number, chunk in enumerate(raw.splitlines(), start=1):
+    whole = raw[: raw.rfind(b"\n") + 1]
+    for number, chunk in enumerate(whole.splitlines(), start=1):
         try:
             value = json.loads(chunk.decode("utf-8"))
         except (ValueError, RecursionError):
@@ -125,7 +129,7 @@ def read_table_log(path: Path) -> TableLog:
         lines.append(value)
     if not lines or not is_table_log(lines[0]):
         raise LogError(f"{path}:1: no session header naming a rule set")
-    return TableLog(read_header(lines[0], path), lines[1:])
+    return TableLog(read_header(lines[0], path), lines[1:], len(whole))
 
 
 def read_header(head: Mapping[str, Any], path: Path) -> TableHeader:
@@ -225,12 +229,25 @@ def shown(value: Any) -> str:
     return text if len(text) <= 80 else f"{text[:80]}…"
 
 
+class LineFile(Protocol):
+    """Where a log's lines go: a text file open to write, or one that opens itself at its first
+    line (a resumed log)."""
+
+    def write(self, text: str, /) -> object:
+        """Write ``text``."""
+        ...
+
+    def flush(self) -> None:
+        """Push what was written to the file."""
+        ...
+
+
 class TableLogWriter:
     """Writes lines to a log, flushing each; while ``expected`` lines remain (a replay), each new
     line must equal the logged one instead."""
 
     def __init__(
-        self, handle: IO[str] | None, expected: Sequence[dict[str, Any]] = (), path: str = ""
+        self, handle: LineFile | None, expected: Sequence[dict[str, Any]] = (), path: str = ""
     ) -> None:
         self.handle = handle
         self.expected = expected

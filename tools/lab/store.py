@@ -23,6 +23,7 @@ from sqlalchemy import (
     Engine,
     ForeignKey,
     Integer,
+    Select,
     String,
     Text,
     create_engine,
@@ -71,6 +72,22 @@ class RoundRow(_Base):
     treasure: Mapped[str | None] = mapped_column(String(16), nullable=True)
     exhausted: Mapped[bool] = mapped_column(Boolean)
     turns: Mapped[int] = mapped_column(Integer)
+    record: Mapped[str] = mapped_column(Text)
+
+
+class TableSessionRow(_Base):
+    """One session of a rule set other than hextech (issue 14 item 5): the rule set, its options'
+    values, seed, length and agents as columns for queries, and the whole record as JSON."""
+
+    __tablename__ = "table_sessions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    source: Mapped[str] = mapped_column(String(16))
+    rules: Mapped[str] = mapped_column(String(64), index=True)
+    options: Mapped[str] = mapped_column(Text)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    rounds: Mapped[int] = mapped_column(Integer)
+    agents: Mapped[str] = mapped_column(String(200))
     record: Mapped[str] = mapped_column(Text)
 
 
@@ -144,7 +161,6 @@ def store_session(record: SessionRecord, db_url: str | None = None) -> int:
 
 def stored_id(record: SessionRecord, db_url: str | None = None) -> int | None:
     """The id of a stored session whose record is exactly ``record``, or ``None``."""
-    engine = open_store(db_url)
     text = record.model_dump_json()
     query = (
         select(SessionRow.id)
@@ -153,9 +169,15 @@ def stored_id(record: SessionRecord, db_url: str | None = None) -> int | None:
         .where(SessionRow.record == text)
         .order_by(SessionRow.id)
     )
+    return _first_id(query, db_url)
+
+
+def _first_id(query: Select[Any], db_url: str | None) -> int | None:
+    engine = open_store(db_url)
     try:
         with Session(engine) as session:
-            return session.scalars(query).first()
+            found: int | None = session.scalars(query).first()
+            return found
     except SQLAlchemyError as err:
         raise InputError(f"cannot read the record store: {_first_line(err)}") from None
     finally:
@@ -202,6 +224,86 @@ def _round_rows(session_id: int, played: list[dict[str, Any]]) -> list[RoundRow]
         )
         for rnd in played
     ]
+
+
+def store_table_json(records: Iterable[str], engine: Engine) -> list[int]:
+    """Store records of another rule set's sessions, given as JSON, in one transaction; their ids."""
+    ids: list[int] = []
+    try:
+        with Session(engine) as session, session.begin():
+            for text in records:
+                row = _table_row(text)
+                session.add(row)
+                session.flush()
+                ids.append(row.id)
+    except SQLAlchemyError as err:
+        raise InputError(f"cannot store records: {_first_line(err)}") from None
+    return ids
+
+
+def _table_row(text: str) -> TableSessionRow:
+    data = json.loads(text)
+    return TableSessionRow(
+        source=data["source"],
+        rules=data["rules"],
+        options=json.dumps(data["options"], ensure_ascii=False, separators=(",", ":")),
+        seed=data["seed"],
+        rounds=len(data["rounds"]),
+        agents=",".join(data["agents"]),
+        record=text,
+    )
+
+
+def unstored_table_records(records: list[str], engine: Engine) -> list[str]:
+    """Those of ``records`` (another rule set's, as JSON) the store does not hold yet, in order: the
+    games of a resumed run whose chunk was written to its records file but not stored."""
+    seeds = [json.loads(text)["seed"] for text in records]
+    query = select(TableSessionRow.record).where(TableSessionRow.seed.between(min(seeds), max(seeds)))
+    try:
+        with Session(engine) as session:
+            held = set(session.scalars(query))
+    except SQLAlchemyError as err:
+        raise InputError(f"cannot read the record store: {_first_line(err)}") from None
+    return [text for text in records if text not in held]
+
+
+def stored_table_id(text: str, db_url: str | None = None) -> int | None:
+    """The id of a stored session of another rule set whose record is exactly ``text``, or ``None``."""
+    row = _table_row(text)
+    query = (
+        select(TableSessionRow.id)
+        .where(TableSessionRow.rules == row.rules)
+        .where(TableSessionRow.seed == row.seed)
+        .where(TableSessionRow.record == text)
+        .order_by(TableSessionRow.id)
+    )
+    return _first_id(query, db_url)
+
+
+def load_table_sessions(engine: Engine, rules: str | None = None) -> list[tuple[int, str]]:
+    """The id and record (JSON) of every stored session of another rule set (of ``rules`` alone
+    when given), in the order they were stored."""
+    query = select(TableSessionRow.id, TableSessionRow.record).order_by(TableSessionRow.id)
+    if rules is not None:
+        query = query.where(TableSessionRow.rules == rules)
+    try:
+        with Session(engine) as session:
+            return [(row.id, row.record) for row in session.execute(query)]
+    except SQLAlchemyError as err:
+        raise InputError(f"cannot read the record store: {_first_line(err)}") from None
+
+
+def load_records(engine: Engine, rules: str) -> list[tuple[int, str]]:
+    """The id and record (JSON) of every stored session of ``rules`` (``hextech``: the lab's and
+    the console's sessions), in the order they were stored."""
+    if rules != "hextech":
+        return load_table_sessions(engine, rules)
+    query = select(SessionRow.id, SessionRow.record).order_by(SessionRow.id)
+    try:
+        with Session(engine) as session:
+            return [(row.id, row.record) for row in session.execute(query)]
+    except SQLAlchemyError as err:
+        raise InputError(f"cannot read the record store: {_first_line(err)}") from None
 
 
 def load_sessions(engine: Engine, cohort: Cohort) -> list[SessionRecord]:

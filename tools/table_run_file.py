@@ -1,0 +1,167 @@
+"""The records file of ``hexmj simulate --rules NAME --records FILE``, which ``--resume FILE``
+continues (issue 14 item 5).
+
+JSON lines.  The first is the run's header: ``{"type": "simulation", "format": 1, "rules",
+"options", "seed", "games", "rounds", "agents", "digest"}``, the digest that of the header
+without it (:func:`engine.core.table_log.digest`).  Then one line per session played, in game
+order: its record (:func:`tools.table_play.session_record`) with a last field ``digest``, the
+first 16 hex digits of the SHA-256 of the previous line's digest and the record, so that a record
+changed, dropped or moved after the run is found at its line.  Each line is written whole and
+flushed as its chunk of games comes back; a last line cut short by a kill is left out when read
+and written over when the run goes on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from engine.core.errors import InputError, LogError
+from engine.core.table_log import TableHeader, digest, dumps, first_line, read_header
+
+FORMAT = 1
+
+
+def run_header_line(header: TableHeader, games: int) -> dict[str, Any]:
+    """The header line of a run of ``games`` sessions from ``header``'s seed on."""
+    head: dict[str, Any] = {
+        "type": "simulation",
+        "format": FORMAT,
+        "rules": header.rules,
+        "options": dict(header.options),
+        "seed": header.seed,
+        "games": games,
+        "rounds": header.rounds,
+        "agents": list(header.agents),
+    }
+    return {**head, "digest": digest(head)}
+
+
+def is_run_file(path: Path) -> bool:
+    """Whether ``path`` begins with a simulation header (else it is no records file, or hextech's)."""
+    return first_line(path).get("type") == "simulation"
+
+
+def chained(previous: str, record: str) -> str:
+    """The digest of a record line following the line whose digest is ``previous``."""
+    return hashlib.sha256(f"{previous}\n{record}".encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class RunFile:
+    """A read records file: the run's first session, its length, the records written so far (as the
+    store keeps them) and how many bytes end with a whole line."""
+
+    header: TableHeader
+    games: int
+    records: list[str]
+    last_digest: str
+    complete_bytes: int
+
+
+def read_run(path: Path) -> RunFile:
+    """Read a records file; anything but a whole run's lines is a :class:`LogError` at ``file:line``."""
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise LogError(f"{path}: not a records file")
+        raw = path.read_bytes()
+    except OSError as err:
+        raise LogError(f"{path}: cannot read records: {err.strerror}") from None
+    whole = raw[: raw.rfind(b"\n") + 1]
+    lines = whole.splitlines()
+    if not lines:
+        raise LogError(f"{path}:1: no simulation header")
+    head = _json(lines[0], path, 1)
+    if head.get("type") != "simulation":
+        raise LogError(f"{path}:1: no simulation header (hexmj simulate --records FILE writes one)")
+    games = head.get("games")
+    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+        raise LogError(f"{path}:1: simulation header: games: expected a whole number above 0")
+    if head.get("digest") != digest(head):
+        raise LogError(
+            f"{path}:1: the simulation header was edited after the run (its digest does not match): "
+            "a records file goes on only as hexmj wrote it"
+        )
+    session = {key: value for key, value in head.items() if key not in ("digest", "games")}
+    header = read_header({**session, "digest": digest(session)}, path)
+    records: list[str] = []
+    last = str(head["digest"])
+    for number, line in enumerate(lines[1:], start=2):
+        value = _json(line, path, number)
+        given = value.pop("digest", None)
+        record = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        if given != chained(last, record):
+            raise LogError(
+                f"{path}:{number}: the record was changed after the run (its digest does not match)"
+            )
+        if value.get("seed") != header.seed + len(records) or len(records) >= games:
+            raise LogError(f"{path}:{number}: not game {len(records) + 1} of the run")
+        records.append(record)
+        last = str(given)
+    return RunFile(header, games, records, last, len(whole))
+
+
+def _json(line: bytes, path: Path, number: int) -> dict[str, Any]:
+    try:
+        value = json.loads(line.decode("utf-8"))
+    except (ValueError, RecursionError):
+        raise LogError(f"{path}:{number}: not a JSON line") from None
+    if not isinstance(value, dict):
+        raise LogError(f"{path}:{number}: not a record")
+    return value
+
+
+class RunWriter:
+    """Appends a run's records to its file, each line whole and flushed."""
+
+    def __init__(self, path: Path, last_digest: str, handle: IO[str]) -> None:
+        self.path = path
+        self.last = last_digest
+        self.handle = handle
+
+    @classmethod
+    def start(cls, path: Path, header: TableHeader, games: int) -> RunWriter:
+        """A new file holding the run's header."""
+        line = run_header_line(header, games)
+        writer = cls(path, str(line["digest"]), _open(path, "w"))
+        writer._line(dumps(line))
+        return writer
+
+    @classmethod
+    def resume(cls, path: Path, read: RunFile) -> RunWriter:
+        """The file ``read`` came from, cut to its whole lines, continued."""
+        try:
+            with path.open("r+b") as raw:
+                raw.truncate(read.complete_bytes)
+        except OSError as err:
+            raise InputError(f"{path}: cannot write records: {err.strerror}") from None
+        return cls(path, read.last_digest, _open(path, "a"))
+
+    def add(self, records: list[str]) -> None:
+        """Append records (compact JSON objects), each with its chained digest."""
+        for record in records:
+            self.last = chained(self.last, record)
+            self._line(f'{record[:-1]},"digest":"{self.last}"}}')
+
+    def _line(self, text: str) -> None:
+        try:
+            self.handle.write(text + "\n")
+            self.handle.flush()
+        except OSError as err:
+            raise InputError(f"{self.path}: cannot write records: {err.strerror}") from None
+
+    def close(self) -> None:
+        """Close the file."""
+        self.handle.close()
+
+
+def _open(path: Path, mode: str) -> IO[str]:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return path.open(mode, encoding="utf-8", newline="\n")
+    except OSError as err:
+        raise InputError(f"{path}: cannot write records: {err.strerror}") from None
