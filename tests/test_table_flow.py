@@ -18,8 +18,8 @@ from table_support import answered, arranged, installed_tiny
 from engine.core.deal import deal
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.flow import Ended, Next, turn
-from engine.core.melds import Meld, MeldKind
-from engine.core.responses import resolve, response_options
+from engine.core.melds import HONOUR_RUNS, Meld, MeldKind
+from engine.core.responses import CHI_RUNS, call_answers, chi_runs, resolve, response_options
 from engine.core.ruleset import Call, DealerRotation, RuleSet, TileSet
 from engine.core.seat_view import SeatView
 from engine.core.table import Table
@@ -139,10 +139,51 @@ def test_winners_per_discard_lets_more_claims_of_hu_stand(tiny: RuleSet) -> None
 def test_resolve_reads_the_tiers_as_data(tiny: RuleSet) -> None:
     """The highest tier claimed wins whatever the seats: reversing the tiers reverses the outcome."""
     answers = {1: "pon", 2: "hu"}
-    assert resolve(tiny, 0, answers) == [2]
+    assert resolve(tiny, answers) == [2]
     upside_down = dataclasses.replace(tiny, calls=((Call.PON, Call.KONG), (Call.HU,)))
-    assert resolve(upside_down, 0, answers) == [1]
-    assert resolve(tiny, 0, {1: "pass", 3: "pass"}) == []
+    assert resolve(upside_down, answers) == [1]
+    assert resolve(tiny, {1: "pass", 3: "pass"}) == []
+
+
+def test_resolve_ranks_a_tier_by_the_order_the_seats_were_asked(tiny: RuleSet) -> None:
+    """和牌的规定 二 (三) "从打牌者按逆时针方向": of two pons the one asked first stands, whichever
+    seat it is (the order a rule set whose seats move gives), and a hu tier keeps its
+    ``winners_per_discard`` first claims."""
+    assert resolve(tiny, {3: "pon", 1: "pon"}) == [3]
+    assert resolve(tiny, {1: "pon", 3: "pon"}) == [1]
+    three = dataclasses.replace(tiny, winners_per_discard=3)
+    assert resolve(three, {2: "hu", 3: "pass", 1: "hu"}) == [2, 1]
+    assert resolve(tiny, {2: "hu", 3: "pass", 1: "hu"}) == [2]
+
+
+def test_call_answers_asks_the_rule_sets_hook_once_for_each_call_the_hand_allows() -> None:
+    """The hook a rule set's cards permit or forbid a claim by: holding 33m45m, a 3m allows pon and
+    chi 345m; the hook is asked of those two only (no kong of two held), and what it forbids is
+    not offered."""
+    held = [0] * 34
+    for k in parse("3345m"):
+        held[k] += 1
+    calls = frozenset(Call)
+    asked: list[Call] = []
+
+    def no_pon(call: Call) -> bool:
+        asked.append(call)
+        return call is not Call.PON
+
+    face = parse_one("3m")
+    assert call_answers(held, face, calls, replaceable=True) == ["pon", "chi 345m"]
+    assert call_answers(held, face, calls, replaceable=True, may=no_pon) == ["chi 345m"]
+    assert asked == [Call.PON, Call.CHI]
+    assert call_answers(held, face, calls - {Call.CHI}, replaceable=True) == ["pon"]
+
+
+def test_chi_runs_take_the_honour_chows_a_rule_set_adds() -> None:
+    """出牌 1 knows number runs alone: no chi through 南 by default; a rule set that counts 东南西
+    and 南西北 as chows (lib P-01) gets them through 南, lowest first."""
+    south = parse_one("2z")
+    assert CHI_RUNS[south] == ()
+    assert [text for text, _, _ in chi_runs(HONOUR_RUNS)[south]] == ["chi 123z", "chi 234z"]
+    assert chi_runs(HONOUR_RUNS)[parse_one("4m")] == CHI_RUNS[parse_one("4m")]
 
 
 def test_a_concealed_kong_is_replaced_from_the_tail(tiny: RuleSet) -> None:
