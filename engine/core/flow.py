@@ -24,11 +24,11 @@ from engine.core.deal import deal, draw
 from engine.core.decisions import HU, Decision, DecisionKind
 from engine.core.errors import InputError
 from engine.core.melds import Meld, MeldKind
-from engine.core.responses import ask, resolve
+from engine.core.responses import ask, claimed, resolve
 from engine.core.ruleset import Call, Scored, WinContext
 from engine.core.seats import PLAYERS
 from engine.core.table import Table
-from engine.core.tiles import FACES, parse, parse_one
+from engine.core.tiles import FACES, parse_one
 from engine.core.win_facts import win_context, winning
 
 Step = Generator[Decision, str, "Next | Ended"]
@@ -165,14 +165,9 @@ def discard(table: Table, p: int, face: int) -> Step:
         table.shown[face] -= 1
         return Ended(tuple(settle(table, win) for win in wins))
     caller = standing[0]
-    verb, _, run = first.partition(" ")
     seat.river.pop()
-    if verb == "chi":
-        used = [k for k in parse(run) if k != face]
-        meld = Meld(MeldKind.CHI, (*used, face))
-    else:
-        used = [face] * (3 if verb == "kong" else 2)
-        meld = Meld(MeldKind.MINKAN if verb == "kong" else MeldKind.PON, (face,) * (len(used) + 1))
+    kind, used = claimed(first, face)
+    meld = Meld(kind, (*used, face))
     claimant = table.seats[caller]
     for k in used:
         claimant.hand.remove(k)

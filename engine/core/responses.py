@@ -12,7 +12,8 @@ claims stand.  An added kong is answered with ``hu`` (抢杠) or ``pass`` alone.
 A rule set whose table does more than the core's — seats that leave the round, cards that allow
 or forbid a call, chows the core does not know — builds each seat's answers with
 :func:`call_answers` and its own :data:`ClaimTest` and run table, puts them with
-:func:`ask_in_turn` and ranks them with :func:`resolve`: the window and the tiers stay the core's.
+:func:`ask_in_turn`, ranks them with :func:`resolve` and reads the meld a claim makes with
+:func:`claimed`: the window and the tiers stay the core's.
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 
 from engine.core.decisions import HU, PASS, Decision, DecisionKind
+from engine.core.melds import MeldKind
 from engine.core.ruleset import Call, RuleSet
 from engine.core.table import Table, after
-from engine.core.tiles import FACES, NUM_KINDS, format_tiles
+from engine.core.tiles import FACES, NUM_KINDS, format_tiles, parse
 from engine.core.win_facts import winning
 
 CALL_OF: dict[str, Call] = {"hu": Call.HU, "pon": Call.PON, "kong": Call.KONG, "chi": Call.CHI}
@@ -105,6 +107,17 @@ def response_options(table: Table, q: int, source: int, face: int, *, rob: bool)
     calls = table.calls if upper else table.calls_not_upper
     found += call_answers(table.seats[q].counts(), face, calls, replaceable=bool(table.wall))
     return tuple(found)
+
+
+def claimed(answer: str, face: int) -> tuple[MeldKind, list[int]]:
+    """The meld a standing ``pon``, ``kong`` or ``chi 345m`` on ``face`` makes, and the held tiles it
+    takes: the run's other two, or two or three of the face (出牌 1–3)."""
+    verb, _, run = answer.partition(" ")
+    if verb == "chi":
+        return MeldKind.CHI, [k for k in parse(run) if k != face]
+    if verb == "kong":
+        return MeldKind.MINKAN, [face] * 3
+    return MeldKind.PON, [face] * 2
 
 
 def ask_in_turn(

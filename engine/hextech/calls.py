@@ -17,10 +17,10 @@ from engine.core.decisions import HU, PASS, Decision, DecisionKind
 from engine.core.hand import is_complete_counts
 from engine.core.hand_counts import HandCounts, count_hand
 from engine.core.melds import HONOUR_RUNS, Meld, MeldKind
-from engine.core.responses import ClaimTest, ask_in_turn, call_answers, chi_runs, resolve
+from engine.core.responses import ClaimTest, ask_in_turn, call_answers, chi_runs, claimed, resolve
 from engine.core.ruleset import Call
 from engine.core.seats import PLAYERS
-from engine.core.tiles import FACES, INSTANCE_KINDS, kind_of_instance, parse_one
+from engine.core.tiles import FACES, INSTANCE_KINDS, kind_of_instance
 from engine.hextech.bus import Step
 from engine.hextech.draws import replacement_draw
 from engine.hextech.rules import CallKind, WinClaim, binding_form, fits_form, grant_reach
@@ -137,18 +137,15 @@ def make_call(rnd: Round, caller: int, source: int, tile: int, answer: str) -> S
     verb = answer.split(" ")[0]
     yield from rnd.emit("call.declared", caller, kind=verb, tile=FACES[face])
     t.players[source].river.remove(tile)
-    if verb == "chi":
-        need = [k for k in parse_run(answer.split(" ")[1]) if k != face]
+    kind, need = claimed(answer, face)
+    if kind is MeldKind.CHI:
         rnd.rules.use(rnd.rules.may_call(t, caller, CallKind.CHI, face, source), caller, CallKind.CHI)
-    else:
-        need = [face] * (3 if verb == "kong" else 2)
     used: list[int] = []
     for k in need:
         used.append(next(i for i in sorted(player.hand) if kind_of_instance(i) == k and i not in used))
     for i in used:
         player.hand.remove(i)
         player.revealed.discard(i)
-    kind = {"chi": MeldKind.CHI, "pon": MeldKind.PON, "kong": MeldKind.MINKAN}[verb]
     instances = tuple(sorted((*used, tile)))
     meld = Meld(kind, tuple(kind_of_instance(i) for i in instances))
     player.melds.append(TableMeld(meld, instances, source))
@@ -224,11 +221,6 @@ def kong_established(rnd: Round, p: int, kind: MeldKind, face: int, source: int 
         yield from rnd.emit("meld.exposed", p, kind=kind.value, tile=FACES[face], **{"from": came})
     yield from replacement_draw(rnd, p, "kong", None)
     rnd.rinshan = True
-
-
-def parse_run(text: str) -> list[int]:
-    """``"345m"`` → the kinds of 3m, 4m, 5m."""
-    return [parse_one(f"{d}{text[-1]}") for d in text[:-1]]
 
 
 _CHI_RUNS = chi_runs(HONOUR_RUNS)
