@@ -8,7 +8,7 @@ declarations.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ from table_support import answered, arranged, installed_tiny
 
 from engine.core.deal import deal
 from engine.core.decisions import Decision, DecisionKind
-from engine.core.flow import Ended, Next, turn
+from engine.core.flow import Ended, Next, own_turn, turn
 from engine.core.melds import HONOUR_RUNS, Meld, MeldKind
 from engine.core.responses import CHI_RUNS, call_answers, chi_runs, resolve, response_options
 from engine.core.ruleset import Call, DealerRotation, RuleSet, TileSet
@@ -184,6 +184,52 @@ def test_chi_runs_take_the_honour_chows_a_rule_set_adds() -> None:
     assert CHI_RUNS[south] == ()
     assert [text for text, _, _ in chi_runs(HONOUR_RUNS)[south]] == ["chi 123z", "chi 234z"]
     assert chi_runs(HONOUR_RUNS)[parse_one("4m")] == CHI_RUNS[parse_one("4m")]
+
+
+class ScriptedTurn:
+    """An ``OwnTurn`` of a rule set of the tests: its answers given, each hook call recorded."""
+
+    def __init__(self, answers: list[str], *, robbed: bool) -> None:
+        self.answers = answers
+        self.robbed = robbed
+        self.heard: list[str] = []
+
+    def choose(self) -> Generator[Decision, str, str]:
+        yield from ()
+        return self.answers.pop(0)
+
+    def win(self) -> Generator[Decision, str, str]:
+        yield from ()
+        return "won"
+
+    def discard(self, face: int) -> Generator[Decision, str, str]:
+        yield from ()
+        self.heard.append(f"discard {face}")
+        return "discarded"
+
+    def kong(self, added: bool, face: int) -> Generator[Decision, str, bool]:
+        yield from ()
+        self.heard.append(f"{'kakan' if added else 'ankan'} {face}")
+        return not self.robbed
+
+    def ended(self) -> str:
+        return "robbed"
+
+
+def test_the_turn_loop_is_one_for_every_rule_set() -> None:
+    """出牌 3: a kong that stands is replaced and the player chooses again; the discard then ends
+    the turn; a robbed kong ends it at once (what follows is the rule set's ``ended``)."""
+    standing = ScriptedTurn(["ankan 1z", "kakan 5m", "discard 3p"], robbed=False)
+    assert answered(own_turn(standing), [])[0] == "discarded"
+    assert standing.heard == [
+        f"ankan {parse_one('1z')}",
+        f"kakan {parse_one('5m')}",
+        f"discard {parse_one('3p')}",
+    ]
+    robbed = ScriptedTurn(["kakan 5m", "discard 3p"], robbed=True)
+    assert answered(own_turn(robbed), [])[0] == "robbed"
+    assert robbed.heard == [f"kakan {parse_one('5m')}"]
+    assert answered(own_turn(ScriptedTurn(["hu"], robbed=False)), [])[0] == "won"
 
 
 def test_a_concealed_kong_is_replaced_from_the_tail(tiny: RuleSet) -> None:
