@@ -159,7 +159,7 @@ def test_resolve_ranks_a_tier_by_the_order_the_seats_were_asked(tiny: RuleSet) -
 def test_call_answers_asks_the_rule_sets_hook_once_for_each_call_the_hand_allows() -> None:
     """The hook a rule set's cards permit or forbid a claim by: holding 33m45m, a 3m allows pon and
     chi 345m; the hook is asked of those two only (no kong of two held), and what it forbids is
-    not offered."""
+    not offered.  Three held make no kong once the wall is empty (出牌 3: no tile to replace it)."""
     held = [0] * 34
     for k in parse("3345m"):
         held[k] += 1
@@ -170,11 +170,12 @@ def test_call_answers_asks_the_rule_sets_hook_once_for_each_call_the_hand_allows
         asked.append(call)
         return call is not Call.PON
 
-    face = parse_one("3m")
-    assert call_answers(held, face, calls, replaceable=True) == ["pon", "chi 345m"]
-    assert call_answers(held, face, calls, replaceable=True, may=no_pon) == ["chi 345m"]
+    face, wall = parse_one("3m"), Wall(parse("9p"))
+    assert call_answers(held, face, calls, wall) == ["pon", "chi 345m"]
+    assert call_answers(held, face, calls, wall, may=no_pon) == ["chi 345m"]
     assert asked == [Call.PON, Call.CHI]
-    assert call_answers(held, face, calls - {Call.CHI}, replaceable=True) == ["pon"]
+    assert call_answers(held, face, calls - {Call.CHI}, wall) == ["pon"]
+    assert call_answers([0, 0, 3, *[0] * 31], face, calls, Wall([])) == ["pon"]
 
 
 def test_chi_runs_take_the_honour_chows_a_rule_set_adds() -> None:

@@ -33,7 +33,7 @@ from engine.core.responses import ask, claimed, resolve
 from engine.core.ruleset import Call, Scored, WinContext
 from engine.core.seats import PLAYERS
 from engine.core.table import Table
-from engine.core.tiles import FACES, parse_one
+from engine.core.tiles import FACES, NUM_KINDS
 from engine.core.win_facts import win_context, winning
 
 Step = Generator[Decision, str, "Next | Ended"]
@@ -143,6 +143,12 @@ class OwnTurn(Protocol[R_co]):
         ...
 
 
+OWN_ANSWERS = {
+    f"{verb} {FACES[k]}": (verb, k) for verb in ("discard", "ankan", "kakan") for k in range(NUM_KINDS)
+}
+"""What each answer of a turn other than ``hu`` does, and to which face."""
+
+
 def own_turn(turn: OwnTurn[R]) -> Generator[Decision, str, R]:
     """The choices of a player's own turn until it ends (出牌 1–3, §11 phase 2): a win ends it, a
     discard hands it to the response window, a kong that stands is replaced and gives a new
@@ -151,8 +157,7 @@ def own_turn(turn: OwnTurn[R]) -> Generator[Decision, str, R]:
         answer = yield from turn.choose()
         if answer == HU:
             return (yield from turn.win())
-        verb, _, face_text = answer.partition(" ")
-        face = parse_one(face_text)
+        verb, face = OWN_ANSWERS[answer]
         if verb == "discard":
             return (yield from turn.discard(face))
         if not (yield from turn.kong(verb == "kakan", face)):

@@ -25,6 +25,7 @@ from engine.core.melds import MeldKind
 from engine.core.ruleset import Call, RuleSet
 from engine.core.table import Table, after
 from engine.core.tiles import FACES, NUM_KINDS, format_tiles, parse
+from engine.core.wall import Wall
 from engine.core.win_facts import winning
 
 CALL_OF: dict[str, Call] = {"hu": Call.HU, "pon": Call.PON, "kong": Call.KONG, "chi": Call.CHI}
@@ -74,23 +75,26 @@ def call_answers(
     held: Sequence[int],
     face: int,
     calls: frozenset[Call],
+    wall: Wall,
     *,
-    replaceable: bool,
     may: ClaimTest = _any,
     runs: RunOptions = CHI_RUNS,
 ) -> list[str]:
     """The calls a seat holding the 34 counts ``held`` may make on ``face``, among ``calls``:
-    ``pon`` on two held, ``kong`` on three while the wall can replace it (``replaceable``), the
-    chi runs of ``runs`` whose two other tiles it holds; each only as ``may`` allows, asked once
-    per call and only of a call the hand allows."""
+    ``pon`` on two held, ``kong`` on three while ``wall`` holds a tile to replace it, the chi runs
+    of ``runs`` whose two other tiles it holds; each only as ``may`` allows, asked once per call
+    and only of a call the hand allows."""
     found: list[str] = []
     n = held[face]
     if n >= 2 and Call.PON in calls and may(Call.PON):
         found.append("pon")
-    if n == 3 and replaceable and Call.KONG in calls and may(Call.KONG):
+    if n == 3 and wall and Call.KONG in calls and may(Call.KONG):
         found.append("kong")
     if Call.CHI in calls:
-        chis = [text for text, a, b in runs[face] if held[a] and held[b]]
+        chis = []
+        for text, a, b in runs[face]:
+            if held[a] and held[b]:
+                chis.append(text)
         if chis and may(Call.CHI):
             found += chis
     return found
@@ -105,7 +109,7 @@ def response_options(table: Table, q: int, source: int, face: int, *, rob: bool)
         return tuple(found)
     upper = not table.rules.chi_from_upper_seat_only or q == (source + 1) % 4
     calls = table.calls if upper else table.calls_not_upper
-    found += call_answers(table.seats[q].counts(), face, calls, replaceable=bool(table.wall))
+    found += call_answers(table.seats[q].counts(), face, calls, table.wall)
     return tuple(found)
 
 

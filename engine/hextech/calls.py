@@ -80,9 +80,7 @@ def response_options(rnd: Round, q: int, source: int, tile: int, rob: bool) -> t
         return _PASS_OR_HU if hu else _PASS_ONLY
     face = INSTANCE_KINDS[tile]
     may = _card_rules(rnd, q, face, source)
-    calls = call_answers(
-        counted.vector, face, CALLS, replaceable=bool(rnd.table.wall), may=may, runs=_CHI_RUNS
-    )
+    calls = call_answers(counted.vector, face, CALLS, rnd.table.wall, may=may, runs=_CHI_RUNS)
     if hu:
         return (PASS, HU, *calls)
     return (PASS, *calls) if calls else _PASS_ONLY
