@@ -139,21 +139,21 @@ def test_winners_per_discard_lets_more_claims_of_hu_stand(tiny: RuleSet) -> None
 def test_resolve_reads_the_tiers_as_data(tiny: RuleSet) -> None:
     """The highest tier claimed wins whatever the seats: reversing the tiers reverses the outcome."""
     answers = {1: "pon", 2: "hu"}
-    assert resolve(tiny, answers) == [2]
+    assert resolve(tiny.claim_tiers(), answers) == [2]
     upside_down = dataclasses.replace(tiny, calls=((Call.PON, Call.KONG), (Call.HU,)))
-    assert resolve(upside_down, answers) == [1]
-    assert resolve(tiny, {1: "pass", 3: "pass"}) == []
+    assert resolve(upside_down.claim_tiers(), answers) == [1]
+    assert resolve(tiny.claim_tiers(), {1: "pass", 3: "pass"}) == []
 
 
 def test_resolve_ranks_a_tier_by_the_order_the_seats_were_asked(tiny: RuleSet) -> None:
     """和牌的规定 二 (三) "从打牌者按逆时针方向": of two pons the one asked first stands, whichever
     seat it is (the order a rule set whose seats move gives), and a hu tier keeps its
     ``winners_per_discard`` first claims."""
-    assert resolve(tiny, {3: "pon", 1: "pon"}) == [3]
-    assert resolve(tiny, {1: "pon", 3: "pon"}) == [1]
+    assert resolve(tiny.claim_tiers(), {3: "pon", 1: "pon"}) == [3]
+    assert resolve(tiny.claim_tiers(), {1: "pon", 3: "pon"}) == [1]
     three = dataclasses.replace(tiny, winners_per_discard=3)
-    assert resolve(three, {2: "hu", 3: "pass", 1: "hu"}) == [2, 1]
-    assert resolve(tiny, {2: "hu", 3: "pass", 1: "hu"}) == [2]
+    assert resolve(three.claim_tiers(), {2: "hu", 3: "pass", 1: "hu"}) == [2, 1]
+    assert resolve(tiny.claim_tiers(), {2: "hu", 3: "pass", 1: "hu"}) == [2]
 
 
 def test_call_answers_asks_the_rule_sets_hook_once_for_each_call_the_hand_allows() -> None:

@@ -239,7 +239,7 @@ def discard(table: Table, p: int, face: int) -> Step:
     seat.discarded = True
     table.shown[face] += 1
     answers = yield from ask(table, p, face, rob=False)
-    standing = resolve(table.rules, answers)
+    standing = resolve(table.tiers, answers)
     if not standing:
         return Next((p + 1) % 4)
     first = answers[standing[0]]
@@ -277,7 +277,7 @@ def declare_kong(
     table.any_call = True
     if added:
         answers = yield from ask(table, p, face, rob=True)
-        robbers = resolve(table.rules, answers)
+        robbers = resolve(table.tiers, answers)
         if robbers:
             seat.hand.remove(face)
             return tuple(settle(table, win_context(table, q, face, p, robbing_kong=True)) for q in robbers)

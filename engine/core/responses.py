@@ -22,14 +22,11 @@ from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 
 from engine.core.decisions import HU, PASS, Decision, DecisionKind
 from engine.core.melds import MeldKind
-from engine.core.ruleset import Call, RuleSet
+from engine.core.ruleset import Call
 from engine.core.table import Table, after
 from engine.core.tiles import FACES, NUM_KINDS, format_tiles, parse
 from engine.core.wall import Wall
 from engine.core.win_facts import winning
-
-CALL_OF: dict[str, Call] = {"hu": Call.HU, "pon": Call.PON, "kong": Call.KONG, "chi": Call.CHI}
-"""The call an answer's first word makes."""
 
 ClaimTest = Callable[[Call], bool]
 """Whether the answering seat may make a call its hand allows (``pon``, ``kong`` or ``chi``): the
@@ -90,13 +87,12 @@ def call_answers(
         found.append("pon")
     if n == 3 and wall and Call.KONG in calls and may(Call.KONG):
         found.append("kong")
-    if Call.CHI in calls:
-        chis = []
-        for text, a, b in runs[face]:
-            if held[a] and held[b]:
-                chis.append(text)
-        if chis and may(Call.CHI):
-            found += chis
+    chis = []
+    for text, a, b in runs[face]:
+        if held[a] and held[b]:
+            chis.append(text)
+    if chis and Call.CHI in calls and may(Call.CHI):
+        found += chis
     return found
 
 
@@ -153,19 +149,17 @@ def _options_of(table: Table, source: int, face: int, rob: bool) -> Callable[[in
     return options_of
 
 
-def resolve(rules: RuleSet, answers: Mapping[int, str]) -> list[int]:
+def resolve(tiers: Mapping[str, tuple[int, int]], answers: Mapping[int, str]) -> list[int]:
     """The claims that stand among ``answers`` (in turn order from the discarder, as
-    :func:`ask_in_turn` gathers them), nearest the discarder first: those of the highest tier
-    claimed, one of them, or up to :attr:`RuleSet.winners_per_discard` of a tier holding ``hu``;
-    none if all passed."""
+    :func:`ask_in_turn` gathers them) by the rule set's :meth:`RuleSet.claim_tiers`, nearest the
+    discarder first: those of the highest tier claimed, one of them, or up to
+    :attr:`RuleSet.winners_per_discard` of a tier holding ``hu``; none if all passed."""
     claims = [
-        (rules.priority(CALL_OF[answer.partition(" ")[0]]), order, q)
+        (tiers[answer.partition(" ")[0]], order, q)
         for order, (q, answer) in enumerate(answers.items())
         if answer != PASS
     ]
     if not claims:
         return []
-    top = min(claims)[0]
-    ranked = [q for tier, _, q in sorted(claims) if tier == top]
-    stand = rules.winners_per_discard if Call.HU in rules.calls[top] else 1
-    return ranked[:stand]
+    (top, stand), _, _ = min(claims)
+    return [q for tier, _, q in sorted(claims) if tier[0] == top][:stand]

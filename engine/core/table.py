@@ -63,6 +63,7 @@ class Table:
         "seats",
         "shown",
         "sinks",
+        "tiers",
         "turns",
         "wall",
     )
@@ -96,6 +97,8 @@ class Table:
         """The calls the rule set allows, in any tier."""
         self.calls_not_upper = self.calls - {Call.CHI} if rules.chi_from_upper_seat_only else self.calls
         """The calls a seat other than the discarder's 下家 may make on a discard."""
+        self.tiers = rules.claim_tiers()
+        """Each call's tier and how many of its claims stand, as the response window ranks them."""
         self.plain_judge = type(rules).may_win is RuleSet.may_win
         """Whether the rule set judges a win as :meth:`RuleSet.may_win` declares it, a reading in one
         of its win forms, which the core reads as standard, seven pairs or thirteen orphans only:

@@ -36,6 +36,8 @@ _PASS_ONLY = (PASS,)
 _PASS_OR_HU = (PASS, HU)
 CALLS = frozenset(call for tier in HEXTECH.calls for call in tier)
 """The calls the ``hextech`` declaration allows, in any tier."""
+TIERS = HEXTECH.claim_tiers()
+"""The ``hextech`` declaration's call tiers and the claims of each that stand."""
 
 
 def responses(rnd: Round, source: int, tile: int, *, rob: bool) -> Generator[Decision, str, list[int]]:
@@ -49,7 +51,7 @@ def responses(rnd: Round, source: int, tile: int, *, rob: bool) -> Generator[Dec
     answers = yield from ask_in_turn(order, options_of, kind, FACES[INSTANCE_KINDS[tile]])
     rnd.answers = answers
     rnd.call_chances = chances
-    return resolve(HEXTECH, answers)
+    return resolve(TIERS, answers)
 
 
 def _options_of(
