@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
+
+import pytest
+
 from dsl.compiler import compile_cards
 from dsl.pools import pool_cards
 from engine.core.decisions import DecisionKind
+from engine.core.melds import MeldKind
+from engine.core.ruleset import Call
 from engine.core.wall import Wall
+from engine.hextech import calls
 from engine.hextech.agents import make_agents
 from engine.hextech.contracts import ContractTerms
 from engine.hextech.round import ContractOffer
 from engine.hextech.rules import Rules
+from engine.hextech.ruleset import HEXTECH
 from engine.hextech.scenario import Scenario
 from engine.hextech.session import Session, SessionConfig, drive
 from engine.hextech.state import ContractStatus, WinWay
@@ -55,6 +63,29 @@ def test_hu_beats_pon_s11_phase2() -> None:
     result = sc.finish()
     assert [w.player for w in result.wins][:1] == [2]
     assert sc.round.table.players[1].melds == []
+
+
+def test_the_round_ranks_claims_by_the_tiers_the_hextech_declaration_gives_s11_phase2(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The priority is the declaration's data, not the round's code: with the tiers of
+    ``hextech`` turned upside down (碰/杠 over 胡), B's pon of A's 3p stands over C's hu, which
+    ``test_hu_beats_pon_s11_phase2`` shows winning under the declared tiers."""
+    upside_down = dataclasses.replace(HEXTECH, calls=((Call.PON, Call.KONG), (Call.HU,), (Call.CHI,)))
+    monkeypatch.setattr(calls, "TIERS", upside_down.claim_tiers())
+    sc = Scenario(hands={"A": "3p19m19s1234567z5m6m", "B": "33p147m258s1234z6z", "C": "123m456m789m12p55s"})
+    sc.advance("discard 3p", "pon", "hu")
+    assert sc.round.wins == []
+    assert [m.meld.kind for m in sc.round.table.players[1].melds] == [MeldKind.PON]
+
+
+def test_one_winner_a_discard_when_the_declaration_allows_one_s12_3(monkeypatch: pytest.MonkeyPatch) -> None:
+    """§12.3 一炮多响 is the declaration's ``winners_per_discard``: declared 1, of B's and D's hu of
+    A's 3p only B's, the nearer from A, stands (control of the test below)."""
+    monkeypatch.setattr(calls, "TIERS", dataclasses.replace(HEXTECH, winners_per_discard=1).claim_tiers())
+    sc = Scenario(hands={"A": "3p19m19s1234567z5m6m", "B": "123m456m789m12p55s", "D": "123s456s789s12p77z"})
+    sc.advance("discard 3p", "hu", "hu")
+    assert [(w.player, w.way) for w in sc.round.wins] == [(1, WinWay.RON)]
 
 
 def test_multiple_ron_ordered_by_seat_distance_and_play_resumes_after_discarder_s12_3() -> None:

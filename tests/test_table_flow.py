@@ -8,7 +8,7 @@ declarations.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +17,9 @@ from table_support import answered, arranged, installed_tiny
 
 from engine.core.deal import deal
 from engine.core.decisions import Decision, DecisionKind
-from engine.core.flow import Ended, Next, turn
-from engine.core.melds import Meld, MeldKind
-from engine.core.responses import resolve, response_options
+from engine.core.flow import Ended, Next, own_turn, turn
+from engine.core.melds import HONOUR_RUNS, Meld, MeldKind
+from engine.core.responses import CHI_RUNS, call_answers, chi_runs, resolve, response_options
 from engine.core.ruleset import Call, DealerRotation, RuleSet, TileSet
 from engine.core.seat_view import SeatView
 from engine.core.table import Table
@@ -139,10 +139,98 @@ def test_winners_per_discard_lets_more_claims_of_hu_stand(tiny: RuleSet) -> None
 def test_resolve_reads_the_tiers_as_data(tiny: RuleSet) -> None:
     """The highest tier claimed wins whatever the seats: reversing the tiers reverses the outcome."""
     answers = {1: "pon", 2: "hu"}
-    assert resolve(tiny, 0, answers) == [2]
+    assert resolve(tiny.claim_tiers(), answers) == [2]
     upside_down = dataclasses.replace(tiny, calls=((Call.PON, Call.KONG), (Call.HU,)))
-    assert resolve(upside_down, 0, answers) == [1]
-    assert resolve(tiny, 0, {1: "pass", 3: "pass"}) == []
+    assert resolve(upside_down.claim_tiers(), answers) == [1]
+    assert resolve(tiny.claim_tiers(), {1: "pass", 3: "pass"}) == []
+
+
+def test_resolve_ranks_a_tier_by_the_order_the_seats_were_asked(tiny: RuleSet) -> None:
+    """和牌的规定 二 (三) "从打牌者按逆时针方向": of two pons the one asked first stands, whichever
+    seat it is (the order a rule set whose seats move gives), and a hu tier keeps its
+    ``winners_per_discard`` first claims."""
+    assert resolve(tiny.claim_tiers(), {3: "pon", 1: "pon"}) == [3]
+    assert resolve(tiny.claim_tiers(), {1: "pon", 3: "pon"}) == [1]
+    three = dataclasses.replace(tiny, winners_per_discard=3)
+    assert resolve(three.claim_tiers(), {2: "hu", 3: "pass", 1: "hu"}) == [2, 1]
+    assert resolve(tiny.claim_tiers(), {2: "hu", 3: "pass", 1: "hu"}) == [2]
+
+
+def test_call_answers_asks_the_rule_sets_hook_once_for_each_call_the_hand_allows() -> None:
+    """The hook a rule set's cards permit or forbid a claim by: holding 33m45m, a 3m allows pon and
+    chi 345m; the hook is asked of those two only (no kong of two held), and what it forbids is
+    not offered.  Three held make no kong once the wall is empty (出牌 3: no tile to replace it)."""
+    held = [0] * 34
+    for k in parse("3345m"):
+        held[k] += 1
+    calls = frozenset(Call)
+    asked: list[Call] = []
+
+    def no_pon(call: Call) -> bool:
+        asked.append(call)
+        return call is not Call.PON
+
+    face, wall = parse_one("3m"), Wall(parse("9p"))
+    assert call_answers(held, face, calls, wall) == ["pon", "chi 345m"]
+    assert call_answers(held, face, calls, wall, may=no_pon) == ["chi 345m"]
+    assert asked == [Call.PON, Call.CHI]
+    assert call_answers(held, face, calls - {Call.CHI}, wall) == ["pon"]
+    assert call_answers([0, 0, 3, *[0] * 31], face, calls, Wall([])) == ["pon"]
+
+
+def test_chi_runs_take_the_honour_chows_a_rule_set_adds() -> None:
+    """出牌 1 knows number runs alone: no chi through 南 by default; a rule set that counts 东南西
+    and 南西北 as chows (lib P-01) gets them through 南, lowest first."""
+    south = parse_one("2z")
+    assert CHI_RUNS[south] == ()
+    assert [text for text, _, _ in chi_runs(HONOUR_RUNS)[south]] == ["chi 123z", "chi 234z"]
+    assert chi_runs(HONOUR_RUNS)[parse_one("4m")] == CHI_RUNS[parse_one("4m")]
+
+
+class ScriptedTurn:
+    """An ``OwnTurn`` of a rule set of the tests: its answers given, each hook call recorded."""
+
+    def __init__(self, answers: list[str], *, robbed: bool) -> None:
+        self.answers = answers
+        self.robbed = robbed
+        self.heard: list[str] = []
+
+    def choose(self) -> Generator[Decision, str, str]:
+        yield from ()
+        return self.answers.pop(0)
+
+    def win(self) -> Generator[Decision, str, str]:
+        yield from ()
+        return "won"
+
+    def discard(self, face: int) -> Generator[Decision, str, str]:
+        yield from ()
+        self.heard.append(f"discard {face}")
+        return "discarded"
+
+    def kong(self, added: bool, face: int) -> Generator[Decision, str, bool]:
+        yield from ()
+        self.heard.append(f"{'kakan' if added else 'ankan'} {face}")
+        return not self.robbed
+
+    def ended(self) -> str:
+        return "robbed"
+
+
+def test_the_turn_loop_is_one_for_every_rule_set() -> None:
+    """出牌 3: a kong that stands is replaced and the player chooses again; the discard then ends
+    the turn; a robbed kong ends it at once (what follows is the rule set's ``ended``)."""
+    standing = ScriptedTurn(["ankan 1z", "kakan 5m", "discard 3p"], robbed=False)
+    assert answered(own_turn(standing), [])[0] == "discarded"
+    assert standing.heard == [
+        f"ankan {parse_one('1z')}",
+        f"kakan {parse_one('5m')}",
+        f"discard {parse_one('3p')}",
+    ]
+    robbed = ScriptedTurn(["kakan 5m", "discard 3p"], robbed=True)
+    assert answered(own_turn(robbed), [])[0] == "robbed"
+    assert robbed.heard == [f"kakan {parse_one('5m')}"]
+    assert answered(own_turn(ScriptedTurn(["hu"], robbed=False)), [])[0] == "won"
 
 
 def test_a_concealed_kong_is_replaced_from_the_tail(tiny: RuleSet) -> None:

@@ -13,25 +13,32 @@ round with its winners, a pon or a chi makes the caller discard next, an exposed
 take the replacement first; with no claim the next seat draws.  A player who must draw from an
 empty wall ends the round drawn: 荒牌 (术语 二十: the last tile drawn and discarded, nobody won).
 Each win is scored by :meth:`RuleSet.score` and settled by :meth:`RuleSet.settle`.
+
+The choices of a turn run in :func:`own_turn`, the loop any rule set's table shares: a rule set
+whose turn does more than the core's (events before each choice, cards that allow or forbid a
+kong) gives it an :class:`OwnTurn` of its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from engine.core.deal import deal, draw
 from engine.core.decisions import HU, Decision, DecisionKind
 from engine.core.errors import InputError
 from engine.core.melds import Meld, MeldKind
-from engine.core.responses import ask, resolve
+from engine.core.responses import ask, claimed, resolve
 from engine.core.ruleset import Call, Scored, WinContext
 from engine.core.seats import PLAYERS
 from engine.core.table import Table
-from engine.core.tiles import FACES, parse, parse_one
+from engine.core.tiles import FACES, NUM_KINDS
 from engine.core.win_facts import win_context, winning
 
 Step = Generator[Decision, str, "Next | Ended"]
+R = TypeVar("R")
+R_co = TypeVar("R_co", covariant=True)
 
 
 @dataclass(frozen=True)
@@ -107,25 +114,102 @@ def turn(table: Table, at: Next) -> Step:
         if tile is None:
             return Ended()
     table.turns += 1
-    after_kong = at.after_kong
+    return (yield from own_turn(_TableTurn(table, p, tile, after_kong=at.after_kong, called=at.called)))
+
+
+class OwnTurn(Protocol[R_co]):
+    """A rule set's side of a player's own turn, which :func:`own_turn` runs: the choice put, and
+    what a self-drawn win, a discard and a kong do at its table."""
+
+    def choose(self) -> Generator[Decision, str, str]:
+        """The player's answer among its options: ``hu``, ``ankan 5m``, ``kakan 5m``, ``discard 5m``."""
+        ...
+
+    def win(self) -> Generator[Decision, str, R_co]:
+        """The self-drawn win, and what follows it."""
+        ...
+
+    def discard(self, face: int) -> Generator[Decision, str, R_co]:
+        """The discard of ``face``, its response window, and what follows."""
+        ...
+
+    def kong(self, added: bool, face: int) -> Generator[Decision, str, bool]:
+        """A concealed or added (``added``) kong of ``face``: whether it stood and its replacement
+        came, so that a new choice follows."""
+        ...
+
+    def ended(self) -> R_co:
+        """What follows a kong that ended the turn (robbed, or no tile left to replace it)."""
+        ...
+
+
+OWN_ANSWERS = {
+    f"{verb} {FACES[k]}": (verb, k) for verb in ("discard", "ankan", "kakan") for k in range(NUM_KINDS)
+}
+"""What each answer of a turn other than ``hu`` does, and to which face."""
+
+
+def own_turn(turn: OwnTurn[R]) -> Generator[Decision, str, R]:
+    """The choices of a player's own turn until it ends (出牌 1–3, §11 phase 2): a win ends it, a
+    discard hands it to the response window, a kong that stands is replaced and gives a new
+    choice."""
     while True:
-        options = turn_options(table, p, tile, after_kong=after_kong, called=at.called)
-        answer = (
-            (yield Decision(DecisionKind.TURN, p, options, FACES[tile])) if len(options) > 1 else options[0]
-        )
+        answer = yield from turn.choose()
         if answer == HU:
-            return Ended((settle(table, win_context(table, p, tile, None, after_kong=after_kong)),))
-        verb, _, face_text = answer.partition(" ")
-        face = parse_one(face_text)
+            return (yield from turn.win())
+        verb, face = OWN_ANSWERS[answer]
         if verb == "discard":
-            return (yield from discard(table, p, face))
-        robbed = yield from declare_kong(table, p, face, added=verb == "kakan")
+            return (yield from turn.discard(face))
+        if not (yield from turn.kong(verb == "kakan", face)):
+            return turn.ended()
+
+
+class _TableTurn:
+    """The core table's own turn: ``tile`` the tile just taken, ``after_kong`` a kong's
+    replacement, ``called`` just after a pon or a chi."""
+
+    __slots__ = ("after_kong", "called", "p", "result", "table", "tile")
+
+    def __init__(self, table: Table, p: int, tile: int, *, after_kong: bool, called: bool) -> None:
+        self.table = table
+        self.p = p
+        self.tile = tile
+        self.after_kong = after_kong
+        self.called = called
+        self.result = Ended()
+
+    def choose(self) -> Generator[Decision, str, str]:
+        """The turn's options; a lone one is taken without asking."""
+        options = turn_options(self.table, self.p, self.tile, after_kong=self.after_kong, called=self.called)
+        if len(options) == 1:
+            return options[0]
+        return (yield Decision(DecisionKind.TURN, self.p, options, FACES[self.tile]))
+
+    def win(self) -> Step:
+        """Score and settle the self-drawn win; the round ends."""
+        yield from ()
+        win = win_context(self.table, self.p, self.tile, None, after_kong=self.after_kong)
+        return Ended((settle(self.table, win),))
+
+    def discard(self, face: int) -> Step:
+        """The discard and its window."""
+        return discard(self.table, self.p, face)
+
+    def kong(self, added: bool, face: int) -> Generator[Decision, str, bool]:
+        """The kong, robbed or replaced from the tail."""
+        robbed = yield from declare_kong(self.table, self.p, face, added=added)
         if robbed:
-            return Ended(robbed)
-        replacement = draw(table, p, tail=True)
+            self.result = Ended(robbed)
+            return False
+        replacement = draw(self.table, self.p, tail=True)
         if replacement is None:
-            return Ended()
-        tile, after_kong = replacement, True
+            return False
+        self.tile, self.after_kong = replacement, True
+        return True
+
+    def ended(self) -> Next | Ended:
+        """The round's end: the robbing wins, or none when the wall ran out."""
+        return self.result
 
 
 def turn_options(table: Table, p: int, tile: int, *, after_kong: bool, called: bool) -> tuple[str, ...]:
@@ -155,7 +239,7 @@ def discard(table: Table, p: int, face: int) -> Step:
     seat.discarded = True
     table.shown[face] += 1
     answers = yield from ask(table, p, face, rob=False)
-    standing = resolve(table.rules, p, answers)
+    standing = resolve(table.tiers, answers)
     if not standing:
         return Next((p + 1) % 4)
     first = answers[standing[0]]
@@ -165,14 +249,9 @@ def discard(table: Table, p: int, face: int) -> Step:
         table.shown[face] -= 1
         return Ended(tuple(settle(table, win) for win in wins))
     caller = standing[0]
-    verb, _, run = first.partition(" ")
     seat.river.pop()
-    if verb == "chi":
-        used = [k for k in parse(run) if k != face]
-        meld = Meld(MeldKind.CHI, (*used, face))
-    else:
-        used = [face] * (3 if verb == "kong" else 2)
-        meld = Meld(MeldKind.MINKAN if verb == "kong" else MeldKind.PON, (face,) * (len(used) + 1))
+    kind, used = claimed(first, face)
+    meld = Meld(kind, (*used, face))
     claimant = table.seats[caller]
     for k in used:
         claimant.hand.remove(k)
@@ -198,7 +277,7 @@ def declare_kong(
     table.any_call = True
     if added:
         answers = yield from ask(table, p, face, rob=True)
-        robbers = resolve(table.rules, p, answers)
+        robbers = resolve(table.tiers, answers)
         if robbers:
             seat.hand.remove(face)
             return tuple(settle(table, win_context(table, q, face, p, robbing_kong=True)) for q in robbers)

@@ -8,82 +8,158 @@ while the wall can replace it).  Then the claims of the highest tier of :attr:`R
 (出牌 注: "胡>碰/杠>吃"); within that tier the seat nearest the discarder in turn order is first
 (和牌的规定 二 (三)), and of a tier holding ``hu`` the first :attr:`RuleSet.winners_per_discard`
 claims stand.  An added kong is answered with ``hu`` (抢杠) or ``pass`` alone.
+
+A rule set whose table does more than the core's — seats that leave the round, cards that allow
+or forbid a call, chows the core does not know — builds each seat's answers with
+:func:`call_answers` and its own :data:`ClaimTest` and run table, puts them with
+:func:`ask_in_turn`, ranks them with :func:`resolve` and reads the meld a claim makes with
+:func:`claimed`: the window and the tiers stay the core's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 
 from engine.core.decisions import HU, PASS, Decision, DecisionKind
-from engine.core.ruleset import Call, RuleSet
-from engine.core.table import Table, after, distance
-from engine.core.tiles import FACES, format_tiles
+from engine.core.melds import MeldKind
+from engine.core.ruleset import Call
+from engine.core.table import Table, after
+from engine.core.tiles import FACES, NUM_KINDS, format_tiles, parse
+from engine.core.wall import Wall
 from engine.core.win_facts import winning
 
-CALL_OF: dict[str, Call] = {"hu": Call.HU, "pon": Call.PON, "kong": Call.KONG, "chi": Call.CHI}
-"""The call an answer's first word makes."""
+ClaimTest = Callable[[Call], bool]
+"""Whether the answering seat may make a call its hand allows (``pon``, ``kong`` or ``chi``): the
+hook by which a rule set's cards or contracts permit or forbid a claim."""
+
+Run = tuple[int, int, int]
+RunOptions = tuple[tuple[tuple[str, int, int], ...], ...]
+"""For each face, the chi answers through it, each with the two held tiles it needs."""
 
 
-def _runs(face: int) -> tuple[tuple[str, int, int], ...]:
-    """The chi options through a number tile, lowest run first, each with the two tiles it needs."""
-    if face >= 27:
-        return ()
-    suit = face // 9
-    found = []
-    for start in (face - 2, face - 1, face):
-        if start >= 0 and start // 9 == suit == (start + 2) // 9:
-            run = (start, start + 1, start + 2)
+def chi_runs(extra: Sequence[Run] = ()) -> RunOptions:
+    """For each face, its chi answers, lowest run first: the one-suit runs through a number tile
+    (出牌 1), and through an honour those of ``extra`` a rule set counts as a chow."""
+    table = []
+    for face in range(NUM_KINDS):
+        if face >= 27:
+            runs = [run for run in extra if face in run]
+        else:
+            suit = face // 9
+            runs = [
+                (start, start + 1, start + 2)
+                for start in (face - 2, face - 1, face)
+                if start >= 0 and start // 9 == suit == (start + 2) // 9
+            ]
+        found = []
+        for run in runs:
             a, b = (k for k in run if k != face)
             found.append((f"chi {format_tiles(run)}", a, b))
-    return tuple(found)
+        table.append(tuple(found))
+    return tuple(table)
 
 
-CHI_RUNS = tuple(_runs(face) for face in range(34))
-"""For each face, its chi options and the two held tiles each needs (出牌 1)."""
+CHI_RUNS = chi_runs()
+"""The one-suit chi answers of each face (出牌 1)."""
+
+
+def _any(call: Call) -> bool:
+    """Every call the hand allows may be made."""
+    return True
+
+
+def call_answers(
+    held: Sequence[int],
+    face: int,
+    calls: frozenset[Call],
+    wall: Wall,
+    *,
+    may: ClaimTest = _any,
+    runs: RunOptions = CHI_RUNS,
+) -> list[str]:
+    """The calls a seat holding the 34 counts ``held`` may make on ``face``, among ``calls``:
+    ``pon`` on two held, ``kong`` on three while ``wall`` holds a tile to replace it, the chi runs
+    of ``runs`` whose two other tiles it holds; each only as ``may`` allows, asked once per call
+    and only of a call the hand allows."""
+    found: list[str] = []
+    n = held[face]
+    if n >= 2 and Call.PON in calls and may(Call.PON):
+        found.append("pon")
+    if n == 3 and wall and Call.KONG in calls and may(Call.KONG):
+        found.append("kong")
+    chis = []
+    for text, a, b in runs[face]:
+        if held[a] and held[b]:
+            chis.append(text)
+    if chis and Call.CHI in calls and may(Call.CHI):
+        found += chis
+    return found
 
 
 def response_options(table: Table, q: int, source: int, face: int, *, rob: bool) -> tuple[str, ...]:
     """What ``q`` may answer to ``source``'s discard of ``face`` (or its added kong, ``rob``)."""
-    calls = table.calls
     found = [PASS]
-    if Call.HU in calls and winning(table, q, face, source, robbing_kong=rob):
+    if Call.HU in table.calls and winning(table, q, face, source, robbing_kong=rob):
         found.append(HU)
     if rob:
         return tuple(found)
-    held = table.seats[q].counts()
-    if held[face] >= 2 and Call.PON in calls:
-        found.append("pon")
-    if held[face] == 3 and table.wall and Call.KONG in calls:
-        found.append("kong")
-    if Call.CHI in calls and (not table.rules.chi_from_upper_seat_only or q == (source + 1) % 4):
-        found.extend(text for text, a, b in CHI_RUNS[face] if held[a] and held[b])
+    upper = not table.rules.chi_from_upper_seat_only or q == (source + 1) % 4
+    calls = table.calls if upper else table.calls_not_upper
+    found += call_answers(table.seats[q].counts(), face, calls, table.wall)
     return tuple(found)
+
+
+def claimed(answer: str, face: int) -> tuple[MeldKind, list[int]]:
+    """The meld a standing ``pon``, ``kong`` or ``chi 345m`` on ``face`` makes, and the held tiles it
+    takes: the run's other two, or two or three of the face (出牌 1–3)."""
+    verb, _, run = answer.partition(" ")
+    if verb == "chi":
+        return MeldKind.CHI, [k for k in parse(run) if k != face]
+    if verb == "kong":
+        return MeldKind.MINKAN, [face] * 3
+    return MeldKind.PON, [face] * 2
+
+
+def ask_in_turn(
+    order: Iterable[int], options_of: Callable[[int], tuple[str, ...]], kind: DecisionKind, about: str
+) -> Generator[Decision, str, dict[int, str]]:
+    """Put the window to each seat of ``order`` (turn order from the discarder) that has more than
+    ``pass`` to answer among ``options_of`` it; their answers by seat, in that order."""
+    answers: dict[int, str] = {}
+    for q in order:
+        options = options_of(q)
+        if len(options) > 1:
+            answers[q] = yield Decision(kind, q, options, about)
+    return answers
 
 
 def ask(table: Table, source: int, face: int, *, rob: bool) -> Generator[Decision, str, dict[int, str]]:
     """Put the window to every other seat that has more than ``pass`` to answer, in turn order from
     ``source``; their answers by seat."""
     kind = DecisionKind.ROB_KONG if rob else DecisionKind.CALL
-    answers: dict[int, str] = {}
-    for q in after(source):
-        options = response_options(table, q, source, face, rob=rob)
-        if len(options) > 1:
-            answers[q] = yield Decision(kind, q, options, FACES[face])
-    return answers
+    return (yield from ask_in_turn(after(source), _options_of(table, source, face, rob), kind, FACES[face]))
 
 
-def resolve(rules: RuleSet, source: int, answers: Mapping[int, str]) -> list[int]:
-    """The claims that stand, nearest the discarder first: those of the highest tier claimed, one
-    of them, or up to :attr:`RuleSet.winners_per_discard` of a tier holding ``hu``; none if all
-    passed."""
+def _options_of(table: Table, source: int, face: int, rob: bool) -> Callable[[int], tuple[str, ...]]:
+    """Each seat's :func:`response_options` to this discard or added kong."""
+
+    def options_of(q: int) -> tuple[str, ...]:
+        return response_options(table, q, source, face, rob=rob)
+
+    return options_of
+
+
+def resolve(tiers: Mapping[str, tuple[int, int]], answers: Mapping[int, str]) -> list[int]:
+    """The claims that stand among ``answers`` (in turn order from the discarder, as
+    :func:`ask_in_turn` gathers them) by the rule set's :meth:`RuleSet.claim_tiers`, nearest the
+    discarder first: those of the highest tier claimed, one of them, or up to
+    :attr:`RuleSet.winners_per_discard` of a tier holding ``hu``; none if all passed."""
     claims = [
-        (rules.priority(CALL_OF[answer.partition(" ")[0]]), distance(source, q), q)
-        for q, answer in answers.items()
+        (tiers[answer.partition(" ")[0]], order, q)
+        for order, (q, answer) in enumerate(answers.items())
         if answer != PASS
     ]
     if not claims:
         return []
-    top = min(claims)[0]
-    ranked = [q for tier, _, q in sorted(claims) if tier == top]
-    stand = rules.winners_per_discard if Call.HU in rules.calls[top] else 1
-    return ranked[:stand]
+    (top, stand), _, _ = min(claims)
+    return [q for tier, _, q in sorted(claims) if tier[0] == top][:stand]

@@ -205,6 +205,16 @@ class RuleSet(ABC):
                 return rank
         raise InputError(f"{self.name} has no call {call.value!r}")
 
+    def claim_tiers(self) -> dict[str, tuple[int, int]]:
+        """Each call by its name (``hu``, ``pon``, ``kong``, ``chi``, …, the words a claim answers
+        with): its tier, 0 the highest, and how many claims of that tier stand —
+        :attr:`winners_per_discard` of a tier holding ``hu``, else one."""
+        return {
+            call.value: (rank, self.winners_per_discard if Call.HU in tier else 1)
+            for rank, tier in enumerate(self.calls)
+            for call in tier
+        }
+
     def option(self, name: str) -> Option:
         """The option named ``name``; raises :class:`InputError` listing the rule set's options."""
         for option in self.options:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core.melds import Meld
-from engine.core.ruleset import OptionValue, RuleSet
+from engine.core.ruleset import Call, OptionValue, RuleSet
 from engine.core.seats import PLAYERS
 from engine.core.tiles import NUM_KINDS, WINDS
 from engine.core.wall import Wall
@@ -53,6 +53,7 @@ class Table:
     __slots__ = (
         "any_call",
         "calls",
+        "calls_not_upper",
         "dealer",
         "options",
         "plain_judge",
@@ -62,6 +63,7 @@ class Table:
         "seats",
         "shown",
         "sinks",
+        "tiers",
         "turns",
         "wall",
     )
@@ -93,6 +95,10 @@ class Table:
         """The turns taken: the dealer's first, then one per draw or call that gave a turn."""
         self.calls = frozenset(call for tier in rules.calls for call in tier)
         """The calls the rule set allows, in any tier."""
+        self.calls_not_upper = self.calls - {Call.CHI} if rules.chi_from_upper_seat_only else self.calls
+        """The calls a seat other than the discarder's 下家 may make on a discard."""
+        self.tiers = rules.claim_tiers()
+        """Each call's tier and how many of its claims stand, as the response window ranks them."""
         self.plain_judge = type(rules).may_win is RuleSet.may_win
         """Whether the rule set judges a win as :meth:`RuleSet.may_win` declares it, a reading in one
         of its win forms, which the core reads as standard, seven pairs or thirteen orphans only:

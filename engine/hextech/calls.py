@@ -1,22 +1,30 @@
 """Calls and the response window (§11 phase 2, §12.2, §12.3, §13.9): chi, pon and kong options,
 priority hu > pon/kong > chi with multiple ron in seat order from the discarder, the called meld,
 concealed and added kongs, and robbing an added kong.
+
+The window is the core's (:mod:`engine.core.responses`): its answers are built by
+:func:`~engine.core.responses.call_answers` as the card rules allow each call, and ranked by the
+call tiers and the winners a discard may have of the ``hextech`` declaration
+(:data:`engine.hextech.ruleset.HEXTECH`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import HU, PASS, Decision, DecisionKind
 from engine.core.hand import is_complete_counts
 from engine.core.hand_counts import HandCounts, count_hand
 from engine.core.melds import HONOUR_RUNS, Meld, MeldKind
+from engine.core.responses import ClaimTest, ask_in_turn, call_answers, chi_runs, claimed, resolve
+from engine.core.ruleset import Call
 from engine.core.seats import PLAYERS
-from engine.core.tiles import FACES, INSTANCE_KINDS, format_tiles, kind_of_instance, parse_one
+from engine.core.tiles import FACES, INSTANCE_KINDS, kind_of_instance
 from engine.hextech.bus import Step
 from engine.hextech.draws import replacement_draw
 from engine.hextech.rules import CallKind, WinClaim, binding_form, fits_form, grant_reach
+from engine.hextech.ruleset import HEXTECH
 from engine.hextech.setup import OTHER_TILES
 from engine.hextech.state import TableMeld, WinWay
 from engine.hextech.wins import can_win, settle_wins
@@ -26,39 +34,39 @@ if TYPE_CHECKING:
 
 _PASS_ONLY = (PASS,)
 _PASS_OR_HU = (PASS, HU)
+CALLS = frozenset(call for tier in HEXTECH.calls for call in tier)
+"""The calls the ``hextech`` declaration allows, in any tier."""
+TIERS = HEXTECH.claim_tiers()
+"""The ``hextech`` declaration's call tiers and the claims of each that stand."""
 
 
 def responses(rnd: Round, source: int, tile: int, *, rob: bool) -> Generator[Decision, str, list[int]]:
-    """Ask every in-game other player for their response, then rank them: hu (in seat order from
-    the source) beats pon/kong, which beats chi (§11 phase 2, §12.3, CARD-INVENTORY H16)."""
-    t = rnd.table
-    about = FACES[INSTANCE_KINDS[tile]]
+    """Ask every in-game other player for their response, in seat order from the source, and rank
+    them by the tiers of the ``hextech`` declaration: hu (every claim, in seat order from the
+    source) beats pon/kong, which beats chi (§11 phase 2, §12.3, CARD-INVENTORY H16)."""
     kind = DecisionKind.ROB_KONG if rob else DecisionKind.CALL
-    answers: dict[int, str] = {}
     chances: set[int] = set()
-    for q in t.clockwise_from(source):
-        options = response_options(rnd, q, source, tile, rob)
-        if len(options) > 1:
-            if _call_chance(options):
-                chances.add(q)
-            answers[q] = yield Decision(kind, q, options, about)
+    order = rnd.table.clockwise_from(source)
+    options_of = _options_of(rnd, source, tile, rob, chances)
+    answers = yield from ask_in_turn(order, options_of, kind, FACES[INSTANCE_KINDS[tile]])
     rnd.answers = answers
     rnd.call_chances = chances
-    if not answers:
-        return []
-    ron = [q for q, a in answers.items() if a == HU]
-    if ron:
-        return sorted(ron, key=lambda q: t.seat_distance(source, q))
-    for group in (("pon", "kong"), ("chi",)):
-        callers = [q for q, a in answers.items() if a.split(" ")[0] in group]
-        if callers:
-            return sorted(callers, key=lambda q: t.seat_distance(source, q))[:1]
-    return []
+    return resolve(TIERS, answers)
 
 
-def _call_chance(options: tuple[str, ...]) -> bool:
-    """Whether the options hold a pon or a chi: a chance to call (``next_call_chance``, §12.2)."""
-    return "pon" in options or options[-1].startswith("chi")
+def _options_of(
+    rnd: Round, source: int, tile: int, rob: bool, chances: set[int]
+) -> Callable[[int], tuple[str, ...]]:
+    """Each player's :func:`response_options`; a player offered a pon or a chi is noted in
+    ``chances`` (``next_call_chance``, §12.2)."""
+
+    def options_of(q: int) -> tuple[str, ...]:
+        options = response_options(rnd, q, source, tile, rob)
+        if len(options) > 1 and ("pon" in options or options[-1].startswith("chi")):
+            chances.add(q)
+        return options
+
+    return options_of
 
 
 def response_options(rnd: Round, q: int, source: int, tile: int, rob: bool) -> tuple[str, ...]:
@@ -72,7 +80,9 @@ def response_options(rnd: Round, q: int, source: int, tile: int, rob: bool) -> t
     hu = _may_ron(rnd, q, source, tile, counted, rob)
     if rob or source in rnd.safe:
         return _PASS_OR_HU if hu else _PASS_ONLY
-    calls = _call_options(rnd, q, source, INSTANCE_KINDS[tile], counted.vector)
+    face = INSTANCE_KINDS[tile]
+    may = _card_rules(rnd, q, face, source)
+    calls = call_answers(counted.vector, face, CALLS, rnd.table.wall, may=may, runs=_CHI_RUNS)
     if hu:
         return (PASS, HU, *calls)
     return (PASS, *calls) if calls else _PASS_ONLY
@@ -103,23 +113,20 @@ def _may_ron(rnd: Round, q: int, source: int, tile: int, counted: HandCounts, ro
     return possible and can_win(rnd, q, tile, WinClaim(way, from_player=source, last_tile=not t.wall))
 
 
-def _call_options(rnd: Round, q: int, source: int, face: int, held: list[int]) -> list[str]:
-    """The calls ``q``, holding ``held``, may make on ``source``'s ``face``, as the card rules allow:
-    pon on two held, kong on three with tiles left to replace it, chi runs (§12.2, §13.9)."""
-    t = rnd.table
-    found: list[str] = []
-    n = held[face]
-    if n >= 2 and rnd.rules.may_call(t, q, CallKind.PON, face, source).allowed:
-        found.append("pon")
-    if n == 3 and t.wall and rnd.rules.may_call(t, q, CallKind.MINKAN, face, source).allowed:
-        found.append("kong")
-    runs = []
-    for text, a, b in _CHI_RUNS[face]:
-        if held[a] and held[b]:
-            runs.append(text)
-    if runs and rnd.rules.may_call(t, q, CallKind.CHI, face, source).allowed:
-        found += runs
-    return found
+def _card_rules(rnd: Round, q: int, face: int, source: int) -> ClaimTest:
+    """Whether the card rules let ``q`` make a call on ``source``'s ``face``: chi from the upper
+    seat and of number tiles unless a card says otherwise, pon and kong from anyone unless a card
+    or a contract forbids them (§12.2, §13.9, §15)."""
+    rules, t = rnd.rules, rnd.table
+
+    def may(call: Call) -> bool:
+        return rules.may_call(t, q, _QUESTION[call], face, source).allowed
+
+    return may
+
+
+_QUESTION = {Call.PON: CallKind.PON, Call.KONG: CallKind.MINKAN, Call.CHI: CallKind.CHI}
+"""The card rules' question about each call on a discard."""
 
 
 def make_call(rnd: Round, caller: int, source: int, tile: int, answer: str) -> Step:
@@ -130,18 +137,15 @@ def make_call(rnd: Round, caller: int, source: int, tile: int, answer: str) -> S
     verb = answer.split(" ")[0]
     yield from rnd.emit("call.declared", caller, kind=verb, tile=FACES[face])
     t.players[source].river.remove(tile)
-    if verb == "chi":
-        need = [k for k in parse_run(answer.split(" ")[1]) if k != face]
+    kind, need = claimed(answer, face)
+    if kind is MeldKind.CHI:
         rnd.rules.use(rnd.rules.may_call(t, caller, CallKind.CHI, face, source), caller, CallKind.CHI)
-    else:
-        need = [face] * (3 if verb == "kong" else 2)
     used: list[int] = []
     for k in need:
         used.append(next(i for i in sorted(player.hand) if kind_of_instance(i) == k and i not in used))
     for i in used:
         player.hand.remove(i)
         player.revealed.discard(i)
-    kind = {"chi": MeldKind.CHI, "pon": MeldKind.PON, "kong": MeldKind.MINKAN}[verb]
     instances = tuple(sorted((*used, tile)))
     meld = Meld(kind, tuple(kind_of_instance(i) for i in instances))
     player.melds.append(TableMeld(meld, instances, source))
@@ -219,29 +223,6 @@ def kong_established(rnd: Round, p: int, kind: MeldKind, face: int, source: int 
     rnd.rinshan = True
 
 
-def parse_run(text: str) -> list[int]:
-    """``"345m"`` → the kinds of 3m, 4m, 5m."""
-    return [parse_one(f"{d}{text[-1]}") for d in text[:-1]]
-
-
-def _chi_candidates(face: int) -> tuple[tuple[str, int, int], ...]:
-    """The chi options ``face`` may make, each with the two other tiles it needs: the one-suit runs
-    through it, lowest first; for an honour, the honour runs of P-01 (lib P-01)."""
-    if face >= 27:
-        runs = [run for run in HONOUR_RUNS if face in run]
-    else:
-        suit = face // 9
-        runs = [
-            (start, start + 1, start + 2)
-            for start in (face - 2, face - 1, face)
-            if start >= 0 and start // 9 == suit == (start + 2) // 9
-        ]
-    found = []
-    for run in runs:
-        a, b = (k for k in run if k != face)
-        found.append((f"chi {format_tiles(run)}", a, b))
-    return tuple(found)
-
-
-_CHI_RUNS = tuple(_chi_candidates(face) for face in range(34))
-"""For each face, the chi options it may make and the two tiles each needs (§12.2)."""
+_CHI_RUNS = chi_runs(HONOUR_RUNS)
+"""For each face, the chi options it may make and the two tiles each needs: the one-suit runs, and
+for an honour the honour runs of P-01, which only a card permits (§12.2, lib P-01)."""

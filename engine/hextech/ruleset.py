@@ -34,9 +34,11 @@ from engine.core.ruleset import (
 from engine.core.tiles import NUM_FLOWERS, NUM_KINDS
 from engine.hextech.plugins import MODES
 from engine.hextech.scoring import WinInput, score_win
-from engine.hextech.session import FULL_ROUNDS, TEST_ROUNDS
 from engine.hextech.setup import OTHER_TILES
 
+FULL_ROUNDS = 8
+TEST_ROUNDS = 4
+"""A session's rounds, and the shortened test session's (§16, §18.1)."""
 FIRST_HU = 1
 """The hu order a win given alone scores as (§13.3, R490)."""
 

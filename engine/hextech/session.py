@@ -40,12 +40,12 @@ from engine.hextech.hookspecs import (
 from engine.hextech.plugins import Modules
 from engine.hextech.round import Cards, ContractOffer, ModulePrimitive, Round, RoundResult
 from engine.hextech.rules import Rules
+from engine.hextech.ruleset import FULL_ROUNDS as FULL_ROUNDS
+from engine.hextech.ruleset import TEST_ROUNDS as TEST_ROUNDS
 from engine.hextech.state import Deck, Table
 from engine.hextech.view import BLIND, PlayerView, build_view
 from engine.hextech.vocabulary import CompiledCard
 
-FULL_ROUNDS = 8
-TEST_ROUNDS = 4
 DRAFT_ROUNDS: dict[int, tuple[tuple[int, str], ...]] = {
     FULL_ROUNDS: ((1, "silver"), (3, "gold"), (5, "prismatic")),
     TEST_ROUNDS: ((1, "silver"), (2, "gold"), (3, "prismatic")),

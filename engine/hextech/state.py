@@ -164,7 +164,7 @@ class Table:
         return None
 
     def seat_distance(self, source: int, player: int) -> int:
-        """Steps clockwise from ``source``'s seat to ``player``'s seat: orders multiple ron (§12.3)."""
+        """Steps clockwise from ``source``'s seat to ``player``'s seat: orders an event's listeners (§6.4)."""
         return (self.seat_of[player] - self.seat_of[source]) % 4
 
     def accounted(self) -> bool:

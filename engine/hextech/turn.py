@@ -1,9 +1,10 @@
 """A rotation turn (§11 phase 2): the abandon window if due, the normal draw, the acting player's
 choices (hu, kongs, a discard), and the discard with the responses to it (§12.2, §12.3).
 
-The legal discards fall back level by level when card rules forbid every tile
-(§15); a discard a card makes a player take has its own nested response window
-and carries the card's cause (H9).
+The acting player's choices run in the core's turn loop (:func:`engine.core.flow.own_turn`), with
+hextech's steps as its :class:`~engine.core.flow.OwnTurn`.  The legal discards fall back level by
+level when card rules forbid every tile (§15); a discard a card makes a player take has its own
+nested response window and carries the card's cause (H9).
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from itertools import compress
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import HU, Decision, DecisionKind
+from engine.core.flow import own_turn
 from engine.core.hand_counts import count_hand
 from engine.core.melds import MeldKind
-from engine.core.tiles import FACES, INSTANCE_KINDS, parse_one
+from engine.core.tiles import FACES, INSTANCE_KINDS
 from engine.hextech.abandon_window import abandon_window
 from engine.hextech.bus import Step
 from engine.hextech.calls import declare_kong, kong_options, make_call, responses
@@ -50,44 +52,75 @@ def play_turn(rnd: Round, turn: Turn) -> Generator[Decision, str, Turn | None]:
 
 
 def act(rnd: Round, p: int, *, drawn: bool) -> Generator[Decision, str, Turn | None]:
-    """The acting player's choices after a draw or a call: hu, kongs, then a discard (§11 phase 2)."""
-    t = rnd.table
-    player = t.players[p]
+    """The acting player's choices after a draw or a call: hu, kongs, then a discard (§11 phase 2),
+    in the core's turn loop (:func:`engine.core.flow.own_turn`)."""
     rnd.owing.add(p)
-    audible = rnd.audible
-    if "idle" in audible:
+    if "idle" in rnd.audible:
         yield from rnd.emit("idle", p)
-    while True:
-        if "discard.before" in audible:
+    return (yield from own_turn(_Act(rnd, p, drawn=drawn)))
+
+
+class _Act:
+    """The hextech side of the core's turn loop: ``discard.before`` before every choice, the
+    self-drawn win only on a drawn tile (``drawn``) and as the judge allows, the kongs as card rules
+    allow, the discards of every §15 level; a player whose choice is pending owes its turn action
+    (H9) until it wins, discards or is robbed."""
+
+    __slots__ = ("claim", "drawn", "p", "rnd", "win_tile")
+
+    def __init__(self, rnd: Round, p: int, *, drawn: bool) -> None:
+        self.rnd = rnd
+        self.p = p
+        self.drawn = drawn
+        self.claim: WinClaim | None = None
+        self.win_tile: int | None = None
+
+    def choose(self) -> Generator[Decision, str, str]:
+        """``discard.before``, then the choice among hu, the kongs and the discards."""
+        rnd, p = self.rnd, self.p
+        t = rnd.table
+        player = t.players[p]
+        if "discard.before" in rnd.audible:
             yield from rnd.emit("discard.before", p)
         first = rnd.first_turn
         rnd.first_turn = False
-        win_tile = rnd.win_tile.get(p)
+        win_tile = self.win_tile = rnd.win_tile.get(p)
         own: list[str] = []
-        claim = None
-        if drawn and win_tile in player.hand and winnable(rnd, p):
-            claim = self_draw_claim(rnd, p, first=first)
+        self.claim = None
+        if self.drawn and win_tile in player.hand and winnable(rnd, p):
+            claim = self.claim = self_draw_claim(rnd, p, first=first)
             if can_win(rnd, p, win_tile, claim):
                 own.append(HU)
-        if drawn and t.wall:
+        if self.drawn and t.wall:
             own += kong_options(rnd, p)
         discards = discard_options(rnd, p)
-        answer = yield Decision(DecisionKind.TURN, p, (*own, *discards) if own else discards)
-        if answer == HU:
-            assert win_tile is not None and claim is not None
-            rnd.owing.discard(p)
-            yield from settle_wins(rnd, [p], win_tile, claim)
-            return after_exit(rnd, p)
-        face = _DISCARD_FACES.get(answer)
-        if face is not None:
-            rnd.owing.discard(p)
-            return (yield from discard(rnd, p, face))
-        verb, shown = answer.split(" ", 1)
-        robbed = yield from declare_kong(rnd, p, MeldKind(verb), parse_one(shown))
+        return (yield Decision(DecisionKind.TURN, p, (*own, *discards) if own else discards))
+
+    def win(self) -> Generator[Decision, str, Turn | None]:
+        """The self-drawn win is settled and the winner leaves."""
+        rnd, p = self.rnd, self.p
+        assert self.win_tile is not None and self.claim is not None
+        rnd.owing.discard(p)
+        yield from settle_wins(rnd, [p], self.win_tile, self.claim)
+        return after_exit(rnd, p)
+
+    def discard(self, face: int) -> Generator[Decision, str, Turn | None]:
+        """The discard and its response window."""
+        self.rnd.owing.discard(self.p)
+        return discard(self.rnd, self.p, face)
+
+    def kong(self, added: bool, face: int) -> Generator[Decision, str, bool]:
+        """The kong, robbed or established and replaced; a new choice follows on a drawn tile."""
+        robbed = yield from declare_kong(self.rnd, self.p, MeldKind.KAKAN if added else MeldKind.ANKAN, face)
         if robbed:
-            rnd.owing.discard(p)
-            return after_exit(rnd, p)
-        drawn = True
+            self.rnd.owing.discard(self.p)
+            return False
+        self.drawn = True
+        return True
+
+    def ended(self) -> Turn | None:
+        """A robbed kong: play goes on after the robbed player."""
+        return after_exit(self.rnd, self.p)
 
 
 _DISCARDS = tuple(f"discard {face}" for face in FACES)
