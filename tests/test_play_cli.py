@@ -127,3 +127,20 @@ def test_play_with_a_missing_pool_file_is_an_input_error_s18_2(tmp_path: Path) -
     """§18.2: a pool file that is not there stops the command before play (exit 2)."""
     out = runner.invoke(app, [*ARGS, "--pool", str(tmp_path / "none.yaml")])
     assert _code(out) == 2
+
+
+def test_a_lucky_number_suggested_from_five_number_tiles_has_eleven_digits(tmp_path: Path) -> None:
+    """lib B-15: "写下一个只含1至9的11位虚构幸运号码". At seed 60 C takes B-15 holding five number
+    tiles (1 4 7 9 9); the number made of their digits is repeated to eleven, and the session ends."""
+    log = tmp_path / "s60.jsonl"
+    args = ["play", "--seed", "60", "--mode", "all", "--agents", "random", "--db", "none", "--log", str(log)]
+    result = runner.invoke(app, args)
+    assert _code(result) == 0, result.output
+    lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    offers = [
+        line["options"]
+        for line in lines
+        if line["type"] == "decision" and line["kind"] == "choose" and line["about"] == "B-15"
+    ]
+    assert ["13812345678", "14799147991"] in offers
+    assert all(len(number) == 11 and set(number) <= set("123456789") for offer in offers for number in offer)

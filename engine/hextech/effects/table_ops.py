@@ -26,13 +26,14 @@ EXAMPLE_NUMBER = "13812345678"
 
 
 def _number_options(ctx: Ctx, chooser: int) -> tuple[str, ...]:
-    """Suggested lucky numbers: the library's example, and the digits of the chooser's number tiles."""
+    """Suggested lucky numbers: the library's example, and the digits of the chooser's number tiles
+    in order, repeated until there are eleven (lib B-15: "一个只含1至9的11位虚构幸运号码")."""
     digits = sorted(
         str(number_of(kind_of_instance(i)))
         for i in ctx.game.table.players[chooser].hand
         if kind_of_instance(i) < 27
     )
-    own = "".join((digits * 2)[:11]) if digits else EXAMPLE_NUMBER
+    own = "".join((digits * (11 // len(digits) + 1))[:11]) if digits else EXAMPLE_NUMBER
     return tuple(dict.fromkeys((EXAMPLE_NUMBER, own)))
 
 
