@@ -26,8 +26,9 @@ from typing import TypeVar
 from engine.build_info import describe
 from engine.core.melds import MeldKind
 from engine.core.registry import ruleset
-from engine.core.ruleset import OptionValue, RuleSet, WinContext
+from engine.core.ruleset import OptionValue, RuleSet
 from engine.core.tiles import EAST, is_honor
+from engine.core.win import WinContext
 from engine.standard import fans as F
 from engine.standard.count import counted_readings
 from engine.standard.random_wins import random_wins

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from engine.core.melds import Meld
 from engine.core.registry import ruleset
-from engine.core.ruleset import OptionValue, RuleSet, Scored, WinContext
+from engine.core.ruleset import OptionValue, RuleSet
 from engine.core.tiles import EAST, parse, parse_one
+from engine.core.win import Scored, WinContext
 
 RULES: RuleSet = ruleset("hongzhong")
 

@@ -33,7 +33,8 @@ PLUGIN = '''"""tiny: a rule set a third party adds with a package and an entry p
 from dataclasses import dataclass
 
 from engine.core.registry import hookimpl
-from engine.core.ruleset import Call, DealerRotation, Fan, Option, RuleSet, Scored, TileSet
+from engine.core.ruleset import Call, DealerRotation, Option, RuleSet, TileSet
+from engine.core.win import Fan, Scored
 
 
 @dataclass(frozen=True)

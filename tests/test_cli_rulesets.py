@@ -145,7 +145,7 @@ def test_a_third_party_rule_set_is_listed_and_plays_its_own_rules(pinghu: Path) 
     script = textwrap.dedent(
         """
         from engine.core.registry import ruleset
-        from engine.core.ruleset import WinContext
+        from engine.core.win import WinContext
         from engine.core.tiles import parse, parse_one
         rules = ruleset("pinghu")
         win = WinContext(tuple(parse("123m456p789s234m55z")), (), parse_one("5z"), 2, 1, 27, 29, 0)

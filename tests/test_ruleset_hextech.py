@@ -10,9 +10,10 @@ import pytest
 from engine.core.errors import InputError
 from engine.core.melds import Meld
 from engine.core.registry import installed, ruleset
-from engine.core.ruleset import Call, DealerRotation, WinContext
+from engine.core.ruleset import Call, DealerRotation
 from engine.core.tiles import EAST, NUM_INSTANCES, parse, parse_one
 from engine.core.wall import Wall
+from engine.core.win import WinContext
 from engine.hextech.session import SessionConfig
 
 HEXTECH = ruleset("hextech")

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from engine.core.melds import MeldKind
 from engine.core.registry import ruleset
-from engine.core.ruleset import WinContext
+from engine.core.win import WinContext
 from engine.standard.random_wins import random_wins
 
 RULES = ruleset("standard")

@@ -13,8 +13,8 @@ import random
 from itertools import permutations
 
 from engine.core.registry import ruleset
-from engine.core.ruleset import WinContext
 from engine.core.tiles import EAST, SOUTH
+from engine.core.win import WinContext
 from engine.standard.combos import _best, _chow_instances, _pung_instances, _tally
 from engine.standard.vectors import parse_case
 

@@ -52,9 +52,10 @@ from dsl.pools import card_paths
 from engine.core.errors import InputError
 from engine.core.melds import Meld, MeldKind, is_plain_run
 from engine.core.registry import DEFAULT, ruleset
-from engine.core.ruleset import RuleSet, Scored, WinContext
+from engine.core.ruleset import RuleSet
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import Suit, TileSyntaxError, format_one, is_flower, parse, parse_one
+from engine.core.win import Scored, WinContext
 from engine.hextech.contracts import ContractTerms
 from engine.hextech.predicates import mentions
 from engine.hextech.scoring import SPECIAL_FLAGS, ContractState, ScoreResult, WinInput, describe, score_win

@@ -30,10 +30,11 @@ from engine.core.decisions import HU, Decision, DecisionKind
 from engine.core.errors import InputError
 from engine.core.melds import Meld, MeldKind
 from engine.core.responses import ask, claimed, resolve
-from engine.core.ruleset import Call, Scored, WinContext
+from engine.core.ruleset import Call
 from engine.core.seats import PLAYERS
 from engine.core.table import Table
 from engine.core.tiles import FACES, NUM_KINDS
+from engine.core.win import Scored, WinContext
 from engine.core.win_facts import win_context, winning
 
 Step = Generator[Decision, str, "Next | Ended"]

@@ -98,6 +98,11 @@ class Meld:
     def __str__(self) -> str:
         return f"{self.kind.value} {format_tiles(self.tiles)}"
 
+    def __reduce__(self) -> tuple[type[Meld], tuple[MeldKind, tuple[int, ...]]]:
+        """Pickled as its kind and tiles and rebuilt through ``__init__``: compiled, a frozen
+        dataclass cannot be restored field by field."""
+        return (Meld, (self.kind, self.tiles))
+
 
 def _problem(kind: MeldKind, tiles: tuple[int, ...]) -> str:
     if len(tiles) != _SIZE[kind]:

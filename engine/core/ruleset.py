@@ -1,4 +1,4 @@
-"""What a rule set declares, and the shapes of a scored win (issue 14 item 2).
+"""What a rule set declares (issue 14 item 2).
 
 A rule set is a package above the core (``engine.hextech``, ``engine.standard``,
 ``engine.hongzhong``, or a third party's) that registers a :class:`RuleSet` through the entry-point
@@ -6,8 +6,9 @@ group ``hexmj.rulesets`` (``engine.core.registry``).  It declares, as data, ever
 needs to know to seat four players and play: its tile set, the deal, how the dealer moves and how
 long a session is, which calls exist and their priority, which win forms it accepts, how many
 winners a discard may have, and its table options.  Its scoring and settlement are the two
-functions every rule set writes for itself: :meth:`RuleSet.score` reads a :class:`WinContext` and
-itemises the win as :class:`Fan` lines, :meth:`RuleSet.settle` says who pays whom.
+functions every rule set writes for itself: :meth:`RuleSet.score` reads a
+:class:`~engine.core.win.WinContext` and itemises the win as :class:`~engine.core.win.Fan` lines,
+:meth:`RuleSet.settle` says who pays whom.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from enum import StrEnum
 
 from engine.core.errors import InputError
 from engine.core.hand import decompose
-from engine.core.melds import Meld
 from engine.core.tiles import NUM_KINDS, instances_of
+from engine.core.win import Scored, WinContext
 
 OptionValue = bool | int | str
 
@@ -109,62 +110,6 @@ class Option:
         if self.choices and text not in self.choices:
             raise InputError(f"{where}: takes one of {', '.join(self.choices)}, not {text!r}")
         return text
-
-
-@dataclass(frozen=True)
-class Fan:
-    """One line of an itemised win: the fan's name as its rule set writes it, its value, how many
-    times it counts."""
-
-    name: str
-    value: int
-    count: int = 1
-
-
-@dataclass(frozen=True)
-class Scored:
-    """A scored win: its fan lines and their total, after the rule set's caps and doublings."""
-
-    fan: tuple[Fan, ...]
-    total: int
-
-
-@dataclass(frozen=True)
-class WinContext:
-    """Everything a rule set's scoring may read of one win.
-
-    ``concealed`` holds the winner's concealed tiles as kinds, the winning tile among them;
-    ``melds`` its declared melds and ``meld_sources`` who gave each one's claimed tile (``None``
-    for a concealed kong).  ``discarder`` is ``None`` for a self-drawn win.  The flags are the
-    win's circumstances, named as the standard rules' fan table names them."""
-
-    concealed: tuple[int, ...]
-    melds: tuple[Meld, ...]
-    winning_tile: int
-    winner: int
-    discarder: int | None
-    prevalent_wind: int
-    seat_wind: int
-    dealer: int
-    meld_sources: tuple[int | None, ...] = ()
-    flowers: tuple[int, ...] = ()
-    last_copy: bool = False
-    """和绝张: the winning tile is the last of its four copies not yet in sight."""
-    last_of_wall: bool = False
-    """妙手回春 / 海底捞月: won on the last tile of the wall (drawn, or its discard)."""
-    after_kong: bool = False
-    """杠上开花: won on the replacement tile of one's own kong."""
-    robbing_kong: bool = False
-    """抢杠和: won on the tile another player added to a pon."""
-    heavenly: bool = False
-    """天和: the dealer's dealt hand is complete."""
-    earthly: bool = False
-    """地和: a win on the first tile, before any call."""
-
-    @property
-    def self_drawn(self) -> bool:
-        """自摸: nobody discarded the winning tile."""
-        return self.discarder is None
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ non-dealer's first tile (the dealer's first discard or its own first draw) befor
 from __future__ import annotations
 
 from engine.core.hand import is_complete_counts
-from engine.core.ruleset import WinContext
 from engine.core.table import Table
+from engine.core.win import WinContext
 
 
 def winning(

@@ -20,18 +20,9 @@ from collections.abc import Mapping
 
 from engine.core.errors import InputError
 from engine.core.groups import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
-from engine.core.ruleset import (
-    Call,
-    DealerRotation,
-    Fan,
-    Option,
-    OptionValue,
-    RuleSet,
-    Scored,
-    TileSet,
-    WinContext,
-)
+from engine.core.ruleset import Call, DealerRotation, Option, OptionValue, RuleSet, TileSet
 from engine.core.tiles import NUM_FLOWERS, NUM_KINDS
+from engine.core.win import Fan, Scored, WinContext
 from engine.hextech.plugins import MODES
 from engine.hextech.scoring import WinInput, score_win
 from engine.hextech.setup import OTHER_TILES

@@ -14,8 +14,8 @@ from engine.core.errors import InputError
 from engine.core.groups import STANDARD, Decomposition, SetKind
 from engine.core.hand import decompose
 from engine.core.melds import Meld, MeldKind
-from engine.core.ruleset import WinContext
 from engine.core.tiles import RED, format_one, number_of
+from engine.core.win import WinContext
 
 SUITS = 3
 """筒、条、万: the number suits, kinds ``0..26`` nine to a suit."""

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.core.groups import STANDARD
-from engine.core.ruleset import Call, DealerRotation, OptionValue, RuleSet, Scored, TileSet, WinContext
+from engine.core.ruleset import Call, DealerRotation, OptionValue, RuleSet, TileSet
+from engine.core.win import Scored, WinContext
 from engine.hongzhong import scoring, settlement
 from engine.hongzhong.hand import KINDS, check_tiles, readings
 from engine.hongzhong.options import DISCARD_WIN, OPTIONS, chosen

@@ -14,8 +14,9 @@ from collections.abc import Mapping, Sequence
 from engine.core.errors import InputError
 from engine.core.groups import Decomposition, SetKind
 from engine.core.melds import Meld, MeldKind
-from engine.core.ruleset import Fan, OptionValue, Scored, WinContext
+from engine.core.ruleset import OptionValue
 from engine.core.tiles import RED, format_tiles
+from engine.core.win import Fan, Scored, WinContext
 from engine.hongzhong.hand import (
     EIGHT,
     SUITS,

@@ -18,8 +18,9 @@ from collections.abc import Mapping, Sequence
 
 from engine.core.errors import InputError
 from engine.core.melds import Meld, MeldKind
-from engine.core.ruleset import OptionValue, Scored, WinContext
+from engine.core.ruleset import OptionValue
 from engine.core.seats import PLAYERS
+from engine.core.win import Scored, WinContext
 from engine.hongzhong.hand import tiles_of
 from engine.hongzhong.options import ALARM, ALL_THREE_PAY, chosen
 from engine.hongzhong.scoring import QUANJIAO_NAMES, ZUIZI_NAMES, double_eight_suit

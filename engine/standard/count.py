@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import Final
 
 from engine.core.melds import MeldKind, is_plain_run
-from engine.core.ruleset import WinContext
 from engine.core.suit_tables import NUMBER_SIZE
+from engine.core.win import WinContext
 from engine.standard import fans as F
 from engine.standard.combos import chow_fans, honour_pung_fans, number_pung_fans
 from engine.standard.decompose import (

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from engine.core.ruleset import Fan, OptionValue, Scored, WinContext
+from engine.core.ruleset import OptionValue
+from engine.core.win import Fan, Scored, WinContext
 from engine.standard import fans as F
 from engine.standard.count import highest
 from engine.standard.tally import FIRSTS

@@ -1,7 +1,7 @@
 """Random winning hands of the standard rules, deterministic from a seed (standard rules 和牌的规定 二;
 issue 14 item 6).
 
-Each hand is a :class:`engine.core.ruleset.WinContext` a table could reach: one of the legal forms
+Each hand is a :class:`engine.core.win.WinContext` a table could reach: one of the legal forms
 of 和牌的要求 (一) — the basic form (four sets and a pair, concealed or with chows, pungs and the
 three kinds of kong, each with the seat it was claimed from), 七对, 十三幺, 全不靠 (with or without
 its 组合龙, 七星不靠) and 组合龙 with one set and a pair — with the win's circumstances: self-drawn
@@ -23,7 +23,6 @@ import random
 from collections.abc import Callable, Iterator
 
 from engine.core.melds import Meld, MeldKind
-from engine.core.ruleset import WinContext
 from engine.core.tiles import (
     DRAGONS,
     EAST,
@@ -35,6 +34,7 @@ from engine.core.tiles import (
     is_terminal,
     is_wind,
 )
+from engine.core.win import WinContext
 
 Tiles = tuple[int, ...]
 _Theme = Callable[[Tiles], bool]

@@ -17,16 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.core.ruleset import (
-    Call,
-    DealerRotation,
-    Option,
-    OptionValue,
-    RuleSet,
-    Scored,
-    TileSet,
-    WinContext,
-)
+from engine.core.ruleset import Call, DealerRotation, Option, OptionValue, RuleSet, TileSet
+from engine.core.win import Scored, WinContext
 from engine.standard.count import count
 from engine.standard.itemise import score
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from engine.core.errors import InputError
 from engine.core.melds import Meld, MeldKind
-from engine.core.ruleset import WinContext
 from engine.core.tiles import TileSyntaxError, parse
+from engine.core.win import WinContext
 
 _HONOURS = {"E": 27, "S": 28, "W": 29, "N": 30, "P": 31, "F": 32, "C": 33}
 _WINDS = {"E": 27, "S": 28, "W": 29, "N": 30}
