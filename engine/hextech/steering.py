@@ -314,17 +314,22 @@ class _Covering:
 
 def shape_discards(hand: Sequence[int], steer: Steer) -> list[int]:
     """The faces of a hand one tile over whose loss keeps the most of the shape aimed at (none
-    without one): the discards a player aiming at it weighs."""
+    without one), junk first and the protected last: the discards a player aiming at it weighs."""
     if steer.shape is None:
         return []
     vec = [0] * NUM_KINDS
     for k in hand:
         if k < NUM_KINDS:
             vec[k] += 1
+    return _shape_keeping(vec, steer, steer.shape)
+
+
+def _shape_keeping(vec: list[int], steer: Steer, shape: Shape) -> list[int]:
+    """The held faces of ``vec`` whose loss keeps the most of ``shape`` (see :func:`shape_discards`)."""
     values = {}
     for k in [k for k in range(NUM_KINDS) if vec[k]]:
         vec[k] -= 1
-        values[k] = covered(vec, steer.shape) * 4 + 2 * (k in steer.junk) - 2 * (k in steer.protect)
+        values[k] = covered(vec, shape) * 4 + 2 * (k in steer.junk) - 2 * (k in steer.protect)
         vec[k] += 1
     best = max(values.values(), default=0)
     return [k for k, v in values.items() if v == best]
@@ -430,14 +435,7 @@ def steered_playouts(
 def _opening(vec: list[int], n_melds: int, steer: Steer, target: int) -> int:
     """The discard of a hand one tile over, as the steered playouts throw."""
     if steer.shape is not None:
-        held = [k for k in range(NUM_KINDS) if vec[k]]
-        values = {}
-        for k in held:
-            vec[k] -= 1
-            values[k] = covered(vec, steer.shape) * 4 + 2 * (k in steer.junk) - 2 * (k in steer.protect)
-            vec[k] += 1
-        best = max(values.values())
-        return _loneliest(vec, [k for k in held if values[k] == best])
+        return _loneliest(vec, _shape_keeping(vec, steer, steer.shape))
     junk = [k for k in steer.junk if vec[k]]
     if junk:
         return _loneliest(vec, junk)
