@@ -21,10 +21,12 @@ first.  The answer of the highest mean wins; every candidate is imagined with th
 same random draws (common random numbers), so candidates are told apart by their own merit.  The
 contract (§9.1) is chosen the same way: each offered card imagined held, read by its own terms.
 
-Everything else — augments, card options, targets, reorders — is answered as the greedy agent
+The contract's own choices are weighed alike: the suit or number it asks its holder to choose
+(B-11's, B-15's), each imagined chosen, and a change of contract (S-06's swap, a replacement).
+Everything else — augments, card options, targets, tiles, reorders — is answered as the greedy agent
 answers it (:mod:`engine.hextech.choices`), augments by the highest card value.  The agent reads nothing
 but the :class:`~engine.hextech.view.PlayerView` it is handed and its own answers this round (the suit it
-chose for a contract, B-11's kind; the number it wrote, B-15's), and its random numbers come from its
+chose for its contract, B-11's kind; the number it wrote, B-15's), and its random numbers come from its
 own seeded generator, so a seed fixes its play on one worker or many.
 """
 
@@ -259,35 +261,76 @@ class SearchAgent:
         return KEEP if mean(kept) >= mean(dropped) else ABANDON
 
     def _contract(self, view: PlayerView, decision: Decision) -> str:
-        """§9.1: the offered contract of the highest expected points, each imagined held: the
-        round played toward its aims or plainly, whichever is worth more, read by its own terms;
-        both only up to a few draws past the window (a choice is not made on a whole wall's hopes)."""
+        """§9.1: the offered contract of the highest expected points, each imagined held
+        (:meth:`_held`)."""
         self.suit = self.number = None
-        cards = [view.cards.get(c) for c in decision.options]
-        if any(card is None or card.contract is None for card in cards):
+        if not _all_contracts(view, decision.options):
             return self.greedy.decide(view, decision)
         seed = self.rng.getrandbits(SEED_BITS)
+        values = [self._held(view, option, seed) for option in decision.options]
+        return decision.options[values.index(max(values))]
+
+    def _held(self, view: PlayerView, contract: str | None, seed: int) -> float:
+        """The expected points of the round with ``contract`` held open (``None``: the one held now):
+        played toward its aims or plainly, whichever is worth more, read by its own terms; both only
+        up to a few draws past the window (a choice is not made on a whole wall's hopes)."""
+        held = _with(view, contracts=_own(view, contract or view.contracts[view.me]), contract_open=True)
         window = max((view.wall_left - choices.WINDOW) // 4, 0)
         draws = choices.draws_left(view, window)
-        values = []
-        for option in decision.options:
-            held = _with(view, contracts=_own(view, option), contract_open=True)
-            values.append(mean(self._worth(self._weigher(held), held, draws, seed, draws)))
-        return decision.options[values.index(max(values))]
+        return mean(self._worth(self._weigher(held), held, draws, seed, draws))
 
     def _augment(self, view: PlayerView, decision: Decision) -> str:
         """§5.2: the augment of the highest card value (:func:`engine.hextech.choices.card_value`)."""
         return choices.choose_card(view, decision.options)
 
     def _choose(self, view: PlayerView, decision: Decision) -> str:
-        """A card decision as the greedy agent answers it; a suit or a written number it chooses is
-        remembered for the round (B-11's kind, B-15's: its contract is then read with it)."""
-        answer = self.greedy.decide(view, decision)
+        """A card decision: the value the held contract reads (B-11's suit, B-15's written number)
+        and a change of contract (S-06's swap, a replacement, §9.1) by expected points; any other as
+        the greedy agent answers it.  The suit or number chosen for the contract is remembered for
+        the round: the contract is then read with it."""
+        answer = self._contract_value(view, decision)
+        if answer is None:
+            return self._change(view, decision) or self.greedy.decide(view, decision)
         if answer in {s.value for s in NUMBER_SUITS}:
             self.suit = Suit(answer)
-        elif len(answer) == steering.NUMBER_DIGITS and answer.isdigit():
+        else:
             self.number = answer
         return answer
+
+    def _contract_value(self, view: PlayerView, decision: Decision) -> str | None:
+        """The suit or number the held open contract asks its holder to choose (``decision.about``):
+        the one of the highest expected points, the contract imagined held with each (the greedy
+        agent's answer first on ties); ``None`` for any other decision."""
+        options = decision.options
+        if set(options) <= {s.value for s in NUMBER_SUITS}:
+            weighers = {o: Weigher(view, Suit(o), self.number) for o in options}
+        elif all(len(o) == steering.NUMBER_DIGITS and o.isdigit() for o in options):
+            weighers = {o: Weigher(view, self.suit, o) for o in options}
+        else:
+            return None
+        if decision.about != view.contracts[view.me] or self._weigher(view).card is None:
+            return None
+        first = self.greedy.decide(view, decision)
+        ordered = [first, *(o for o in options if o != first)]
+        seed = self.rng.getrandbits(SEED_BITS)
+        window = max((view.wall_left - choices.WINDOW) // 4, 0)
+        draws = choices.draws_left(view, window)
+        values = [mean(self._worth(weighers[o], view, draws, seed, draws)) for o in ordered]
+        return ordered[values.index(max(values))]
+
+    def _change(self, view: PlayerView, decision: Decision) -> str | None:
+        """A change among contracts (§9.1): with none held yet, the offered one of the lowest expected
+        points is put back (S-06); with one held, the option of the highest (``pass`` keeps the held
+        one).  ``None`` when the options are not contracts."""
+        offered = [o for o in decision.options if o != PASS]
+        if not offered or not _all_contracts(view, offered):
+            return None
+        seed = self.rng.getrandbits(SEED_BITS)
+        if view.contracts[view.me] is None:
+            values = [self._held(view, o, seed) for o in offered]
+            return offered[values.index(min(values))]
+        values = [self._held(view, None if o == PASS else o, seed) for o in decision.options]
+        return decision.options[values.index(max(values))]
 
 
 _SEARCHED: dict[DecisionKind, Callable[[SearchAgent, PlayerView, Decision], str]] = {
@@ -316,7 +359,12 @@ def _candidates(view: PlayerView, faces: Sequence[int], greedy: int, steer: stee
     return list(dict.fromkeys([greedy, *(k for _, k in aimed), *(k for _, k in near)]))[:CANDIDATES]
 
 
-def _own(view: PlayerView, contract: str) -> tuple[str | None, ...]:
+def _all_contracts(view: PlayerView, options: Sequence[str]) -> bool:
+    """Whether every option names a contract card of the library in play."""
+    return all((card := view.cards.get(o)) is not None and card.contract is not None for o in options)
+
+
+def _own(view: PlayerView, contract: str | None) -> tuple[str | None, ...]:
     """The contracts of ``view`` with the player's own replaced by ``contract``."""
     return tuple(contract if p == view.me else c for p, c in enumerate(view.contracts))
 
