@@ -23,8 +23,9 @@ contract (§9.1) is chosen the same way: each offered card imagined held, read b
 
 The contract's own choices are weighed alike: the suit or number it asks its holder to choose
 (B-11's, B-15's), each imagined chosen, and a change of contract (S-06's swap, a replacement).
-Everything else — augments, card options, targets, tiles, reorders — is answered as the greedy agent
-answers it (:mod:`engine.hextech.choices`), augments by the highest card value.  The agent reads nothing
+Augments (§5.2) are drafted before any hand is dealt, so they are weighed over imagined deals, each
+offered augment held (:mod:`engine.hextech.drafting`).  Everything else — card options, targets,
+tiles, reorders — is answered as the greedy agent answers it (:mod:`engine.hextech.choices`).  The agent reads nothing
 but the :class:`~engine.hextech.view.PlayerView` it is handed and its own answers this round (the suit it
 chose for its contract, B-11's kind; the number it wrote, B-15's), and its random numbers come from its
 own seeded generator, so a seed fixes its play on one worker or many.
@@ -43,7 +44,7 @@ from engine.core.melds import Meld, MeldKind
 from engine.core.shanten import DiscardShanten
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import NUM_KINDS, NUMBER_SUITS, Suit, format_one, parse_one
-from engine.hextech import choices, steering
+from engine.hextech import choices, drafting, steering
 from engine.hextech.agents import GreedyAgent
 from engine.hextech.scoring import WinInput, score_win
 from engine.hextech.view import PlayerView
@@ -73,11 +74,16 @@ def order_points(step: int, share: int) -> float:
 
 @lru_cache(maxsize=HANDS_CACHED)
 def hand_points(
-    complete: tuple[int, ...], win_tile: int, melds: tuple[Meld, ...], treasure: frozenset[int]
+    complete: tuple[int, ...],
+    win_tile: int,
+    melds: tuple[Meld, ...],
+    treasure: frozenset[int],
+    grants: tuple[ShapeGrant, ...] = (),
 ) -> float:
     """What the engine's scorer gives a complete hand won first by discard, less the first win's
     order points, plus a self-draw's point at its share (§13.2–§13.12: 门清, patterns, kongs,
-    treasure, the caps of §13.7); a hand the scorer does not take scores nothing more."""
+    treasure, the caps of §13.7), the holder's augment shapes ``grants`` allowed; a hand the scorer
+    does not take scores nothing more."""
     concealed = tuple(k for k in range(NUM_KINDS) for _ in range(complete[k]))
     result = score_win(
         WinInput(
@@ -86,6 +92,7 @@ def hand_points(
             win_by="ron",
             hu_order=1,
             melds=melds,
+            grants=grants,
             is_treasure=treasure.__contains__ if treasure else None,
         )
     )
@@ -280,8 +287,31 @@ class SearchAgent:
         return mean(self._worth(self._weigher(held), held, draws, seed, draws))
 
     def _augment(self, view: PlayerView, decision: Decision) -> str:
-        """§5.2: the augment of the highest card value (:func:`engine.hextech.choices.card_value`)."""
-        return choices.choose_card(view, decision.options)
+        """§5.2: the augment of the highest expected points over imagined deals with each held
+        (:func:`engine.hextech.drafting.imagined_deals`); the one of the highest card value
+        (:func:`engine.hextech.choices.card_value`) unless another beats it on the same deals, and
+        that one too when the imagined rounds cannot tell them apart."""
+        first = choices.choose_card(view, decision.options)
+        ordered = [first, *(o for o in decision.options if o != first)]
+        own = tuple(g for c in view.augments[view.me] for g in _grants(view, c))
+        held = [own + _grants(view, o) for o in ordered]
+        if all(grants == held[0] for grants in held):
+            return first
+        rng = random.Random(self.rng.getrandbits(SEED_BITS))
+        deals = drafting.imagined_deals(rng, self.budget, held)
+        share = drafting.FRESH_WALL // 4 + 1
+        scored = []
+        for i, option in enumerate(ordered):
+            values = []
+            for ends in deals:
+                end = ends[i]
+                if end.complete is None:
+                    values.append(0.0)
+                    continue
+                points = hand_points(end.complete, end.win_tile, (), frozenset(), held[i])
+                values.append(order_points(end.step, share) + points)
+            scored.append((option, values))
+        return preferred(scored)
 
     def _choose(self, view: PlayerView, decision: Decision) -> str:
         """A card decision: the value the held contract reads (B-11's suit, B-15's written number)
@@ -357,6 +387,12 @@ def _candidates(view: PlayerView, faces: Sequence[int], greedy: int, steer: stee
     aimed = sorted((after[k], k) for k in rest if k in steer.junk or k in shaped)
     near = sorted((after[k], k) for k in rest if (after[k], k) not in aimed and after[k] <= best + 1)
     return list(dict.fromkeys([greedy, *(k for _, k in aimed), *(k for _, k in near)]))[:CANDIDATES]
+
+
+def _grants(view: PlayerView, card_id: str) -> tuple[ShapeGrant, ...]:
+    """The hand shapes the card ``card_id`` grants its holder (lib 六–八)."""
+    card = view.cards.get(card_id)
+    return card.grants if card is not None else ()
 
 
 def _all_contracts(view: PlayerView, options: Sequence[str]) -> bool:
