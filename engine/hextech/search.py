@@ -25,10 +25,10 @@ The contract's own choices are weighed alike: the suit or number it asks its hol
 (B-11's, B-15's), each imagined chosen, and a change of contract (S-06's swap, a replacement).
 Augments (§5.2) are drafted before any hand is dealt, so they are weighed over imagined deals, each
 offered augment held (:mod:`engine.hextech.drafting`).  Everything else — card options, targets,
-tiles, reorders — is answered as the greedy agent answers it (:mod:`engine.hextech.choices`).  The agent reads nothing
-but the :class:`~engine.hextech.view.PlayerView` it is handed and its own answers this round (the suit it
-chose for its contract, B-11's kind; the number it wrote, B-15's), and its random numbers come from its
-own seeded generator, so a seed fixes its play on one worker or many.
+tiles, reorders — is answered as the greedy agent answers it (:mod:`engine.hextech.choices`).  The
+agent reads nothing but the :class:`~engine.hextech.view.PlayerView` it is handed and its own answers
+this round (the suit it chose for its contract, B-11's kind; the number it wrote, B-15's), and its
+random numbers come from its own seeded generator, so a seed fixes its play on one worker or many.
 """
 
 from __future__ import annotations
