@@ -259,3 +259,35 @@ def test_a_replacement_keeps_the_held_contract_the_hand_completes_s9_1(
 
 def greedy_seeded(view: PlayerView, decision: Decision, seed: int) -> str:
     return GreedyAgent(random.Random(seed)).decide(view, decision)
+
+
+def test_b07_is_taken_by_a_hand_of_pairs_whose_pungs_it_may_claim_s9_1_s11(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """B-07 (碰碰到底: four pungs) lets its holder pon: imagined rounds toward its four pungs claim
+    a pair's third tile from the others' discards (without that, no imagined round of a hand of pairs
+    completes four pungs in time and B-07 is never taken).  Five pairs offered C-01, C-14 and B-07:
+    search takes B-07 every seed, greedy never.  Control: a hand of runs takes C-01."""
+    offer = Decision(DecisionKind.CONTRACT, 0, ("C-01", "C-14", "B-07"))
+    pairs = replace(
+        BLIND, hand=tuple(sorted(parse("1m1m4m4m7p7p2s2s9s9s5z3p8s"))), wall_left=85, cards=library
+    )
+    assert "B-07" not in {greedy_seeded(pairs, offer, s) for s in range(4)}
+    assert searched(pairs, offer, 64, 4) == {"B-07"}
+    runs = replace(pairs, hand=tuple(sorted(parse("123m456p789s11z5z7p3s"))))
+    assert searched(runs, offer, 64, 4) == {"C-01"}
+
+
+def test_only_a_contract_that_welcomes_calls_claims_its_pungs_s9_7(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """B-07's four pungs may be claimed (pon is not barred) and its imagined rounds declare the
+    claimed pungs; B-14's form (four pairs, two pungs, a whole-hand form: no call, §9.9) may not."""
+    view = held(library, "1m1m4m4m7p7p2s2s9s9s5z3p8s", "B-07")
+    steer = steer_of(view, library["B-07"], None, None)
+    assert steer.claims
+    ends = steered_playouts(view, random.Random(3), 18, 64, steer)
+    claimed = [e for e in ends if e.complete is not None and e.claimed]
+    assert claimed and all(e.complete is not None and e.complete[k] >= 3 for e in claimed for k in e.claimed)
+    fourteen = held(library, "1m1m4m4m7p7p2s2s9s9s5z3p8s", "B-14")
+    assert not steer_of(fourteen, library["B-14"], None, None).claims

@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import fields
+from dataclasses import fields, replace
 from functools import lru_cache
 
 from engine.core.decisions import ABANDON, HU, KEEP, PASS, Decision, DecisionKind
@@ -136,14 +136,19 @@ class Weigher:
             if ending.complete is None:
                 out.append(-penalty)
                 continue
+            read, claimed = outlook, melds
+            if ending.claimed:
+                ending, claimed = _claims_declared(ending, melds)
+                read = replace(outlook, view=_with(view, melds=_own_melds(view, claimed)))
+            assert ending.complete is not None
             points = order_points(ending.step, self.share) + hand_points(
-                ending.complete, ending.win_tile, melds, view.treasure
+                ending.complete, ending.win_tile, claimed, view.treasure
             )
             if terms is None or not keep:
                 out.append(points - penalty)
                 continue
             assert self.card is not None
-            met = choices.contract_chance(self.card, ending, outlook)
+            met = choices.contract_chance(self.card, ending, read)
             late = 0.0
             if not self.passed:
                 late = points * (choices.LATE_WIN if ending.step <= self.window else 1.0)
@@ -418,6 +423,27 @@ def _with(view: PlayerView, **changes: object) -> PlayerView:
     parts: dict[str, object] = {f.name: getattr(view, f.name) for f in fields(PlayerView)}
     parts.update(changes)
     return PlayerView(**parts)  # type: ignore[arg-type]
+
+
+def _claims_declared(
+    ending: choices.Ending, melds: tuple[Meld, ...]
+) -> tuple[choices.Ending, tuple[Meld, ...]]:
+    """An ending whose playout claimed pungs, read as the table would hold it: each claimed face's
+    three tiles out of the concealed hand, a pon declared (§11)."""
+    assert ending.complete is not None
+    concealed = list(ending.complete)
+    for face in ending.claimed:
+        concealed[face] -= 3
+    pons = tuple(Meld(MeldKind.PON, (face,) * 3) for face in ending.claimed)
+    return replace(ending, complete=tuple(concealed), claimed=()), melds + pons
+
+
+def _own_melds(
+    view: PlayerView, melds: tuple[Meld, ...]
+) -> tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]:
+    """The melds of ``view`` with the player's own replaced by ``melds``."""
+    own = tuple((m.kind.value, tuple(m.tiles)) for m in melds)
+    return tuple(own if p == view.me else held for p, held in enumerate(view.melds))
 
 
 def _after_discard(view: PlayerView, face: int) -> PlayerView:
