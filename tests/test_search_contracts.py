@@ -180,3 +180,114 @@ def test_rounds_imagined_toward_the_contract_meet_it_where_plain_ones_do_not_s9_
     makes almost never end in a win that meets them; played toward the contract's aims, many do."""
     plain, aimed = endings_met(library, hand, contract, suit, number)
     assert plain <= 1 and aimed >= 8
+
+
+def held(
+    library: Mapping[str, CompiledCard], hand: str, contract: str, rivers: tuple[str, ...] = ("",) * 4
+) -> PlayerView:
+    """Player A just after choosing ``contract`` (83 drawable tiles), holding ``hand`` (13 tiles),
+    the others' rivers ``rivers``."""
+    return replace(
+        BLIND,
+        hand=tuple(sorted(parse(hand))),
+        wall_left=83,
+        cards=library,
+        contracts=(contract, None, None, None),
+        contract_open=True,
+        rivers=tuple(tuple(parse(r)) if r else () for r in rivers),
+    )
+
+
+def test_b11_suit_is_chosen_by_expected_points_not_by_count_s9_4(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """B-11 (一门封锁: never discard the chosen suit, seven of it at hu) revealed with five scattered
+    万 (1m 4m 7m 9m 9m) and four connected 筒 (3456p): greedy names 万, the suit it holds most of, and
+    must keep its loose tiles; search names 筒, every seed.  Control: seven connected 万 — both name
+    万."""
+    suit = Decision(DecisionKind.CHOOSE, 0, ("m", "p", "s"), "B-11")
+    scattered = held(library, "1m4m7m9m9m3p4p5p6p2s7s1z3z", "B-11")
+    assert greedy(scattered, suit) == "m"
+    assert searched(scattered, suit, 64, 4) == {"p"}
+    connected = held(library, "2m3m4m5m6m7m8m3p4p2s7s1z3z", "B-11")
+    assert greedy(connected, suit) == "m"
+    assert searched(connected, suit, 64, 4) == {"m"}
+
+
+def test_b15_number_is_chosen_by_expected_points_over_the_unseen_tiles_s9_9(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """B-15 (幸运号码) written with nine number tiles 2–9 (9 twice): the hand's own digits
+    (23456789923) share nine with the hand, the library's example (13812345678) seven, so greedy
+    writes the hand's.  When every other 2 lies in the rivers the hand's number can never be made:
+    search writes the example, every seed.  Control: nothing in the rivers, search writes the hand's."""
+    number = Decision(DecisionKind.CHOOSE, 0, ("13812345678", "23456789923"), "B-15")
+    hand = "2m3m4p5p6p7s8s9s9m5z5z1z6z"
+    dead = held(library, hand, "B-15", ("", "2m2m2m2p2p2p2p", "2s2s2s2s", ""))
+    assert greedy(dead, number) == "23456789923"
+    assert searched(dead, number, 64, 4) == {"13812345678"}
+    live = held(library, hand, "B-15")
+    assert searched(live, number, 64, 4) == {"23456789923"}
+
+
+def test_a_suit_for_another_card_is_answered_as_greedy_and_not_read_for_the_contract_s9_4(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """A suit asked by another card than the held contract (O-P06's kind) is answered as greedy does
+    and leaves B-11's reading alone: the suit the agent then names for B-11 is its own choice."""
+    agent = SearchAgent(random.Random(1), 64)
+    scattered = held(library, "1m4m7m9m9m3p4p5p6p2s7s1z3z", "B-11")
+    other = Decision(DecisionKind.CHOOSE, 0, ("m", "p", "s"), "O-P06")
+    assert agent.decide(scattered, other) == "m" and agent.suit is None
+    assert agent.decide(scattered, Decision(DecisionKind.CHOOSE, 0, ("m", "p", "s"), "B-11")) == "p"
+    assert agent.suit == Suit("p")
+
+
+def test_a_replacement_keeps_the_held_contract_the_hand_completes_s9_1(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """A replacement of the held contract (O-X08's kind) offering B-07 and B-14 or ``pass``: eleven
+    万 holding B-06 (one suit) keep it — search passes every seed, where greedy's plain playouts
+    mostly swap it for B-07.  Control: a hand of three suits holding B-06 swaps it (for B-07)."""
+    change = Decision(DecisionKind.CHOOSE, 0, ("B-07", "B-14", "pass"), "O-X08")
+    flush = held(library, "11234567899m5z7p", "B-06")
+    assert [greedy_seeded(flush, change, s) for s in range(4)].count("pass") < 4
+    assert searched(flush, change, 64, 4) == {"pass"}
+    mixed = held(library, "123m456p789s11z5z7p3s", "B-06")
+    assert searched(mixed, change, 64, 4) == {"B-07"}
+
+
+def greedy_seeded(view: PlayerView, decision: Decision, seed: int) -> str:
+    return GreedyAgent(random.Random(seed)).decide(view, decision)
+
+
+def test_b07_is_taken_by_a_hand_of_pairs_whose_pungs_it_may_claim_s9_1_s11(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """B-07 (碰碰到底: four pungs) lets its holder pon: imagined rounds toward its four pungs claim
+    a pair's third tile from the others' discards (without that, no imagined round of a hand of pairs
+    completes four pungs in time and B-07 is never taken).  Five pairs offered C-01, C-14 and B-07:
+    search takes B-07 every seed, greedy never.  Control: a hand of runs takes C-01."""
+    offer = Decision(DecisionKind.CONTRACT, 0, ("C-01", "C-14", "B-07"))
+    pairs = replace(
+        BLIND, hand=tuple(sorted(parse("1m1m4m4m7p7p2s2s9s9s5z3p8s"))), wall_left=85, cards=library
+    )
+    assert "B-07" not in {greedy_seeded(pairs, offer, s) for s in range(4)}
+    assert searched(pairs, offer, 64, 4) == {"B-07"}
+    runs = replace(pairs, hand=tuple(sorted(parse("123m456p789s11z5z7p3s"))))
+    assert searched(runs, offer, 64, 4) == {"C-01"}
+
+
+def test_only_a_contract_that_welcomes_calls_claims_its_pungs_s9_7(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """B-07's four pungs may be claimed (pon is not barred) and its imagined rounds declare the
+    claimed pungs; B-14's form (four pairs, two pungs, a whole-hand form: no call, §9.9) may not."""
+    view = held(library, "1m1m4m4m7p7p2s2s9s9s5z3p8s", "B-07")
+    steer = steer_of(view, library["B-07"], None, None)
+    assert steer.claims
+    ends = steered_playouts(view, random.Random(3), 18, 64, steer)
+    claimed = [e for e in ends if e.complete is not None and e.claimed]
+    assert claimed and all(e.complete is not None and e.complete[k] >= 3 for e in claimed for k in e.claimed)
+    fourteen = held(library, "1m1m4m4m7p7p2s2s9s9s5z3p8s", "B-14")
+    assert not steer_of(fourteen, library["B-14"], None, None).claims

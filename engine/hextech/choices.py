@@ -123,7 +123,9 @@ ONE_WAY: tuple[tuple[WinBy, float], ...] = (("tsumo", 1.0),)
 @dataclass(frozen=True)
 class Ending:
     """How one playout ended: the complete hand (``None`` if the wall ran out first), the draw it was
-    completed on (1-based), the tile that completed it, the discards on the way, flowers and kongs."""
+    completed on (1-based), the tile that completed it, the discards on the way, flowers and kongs,
+    and the faces it claimed as pungs from others' discards on the way (their tiles counted in
+    ``complete``; a steered playout's only, :mod:`engine.hextech.steering`)."""
 
     complete: tuple[int, ...] | None
     step: int
@@ -131,6 +133,7 @@ class Ending:
     discards: tuple[int, ...]
     flowers: int
     kongs: int
+    claimed: tuple[int, ...] = ()
 
 
 def _counts(tiles: Iterable[int]) -> list[int]:

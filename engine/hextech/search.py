@@ -21,11 +21,14 @@ first.  The answer of the highest mean wins; every candidate is imagined with th
 same random draws (common random numbers), so candidates are told apart by their own merit.  The
 contract (§9.1) is chosen the same way: each offered card imagined held, read by its own terms.
 
-Everything else — augments, card options, targets, reorders — is answered as the greedy agent
-answers it (:mod:`engine.hextech.choices`), augments by the highest card value.  The agent reads nothing
-but the :class:`~engine.hextech.view.PlayerView` it is handed and its own answers this round (the suit it
-chose for a contract, B-11's kind; the number it wrote, B-15's), and its random numbers come from its
-own seeded generator, so a seed fixes its play on one worker or many.
+The contract's own choices are weighed alike: the suit or number it asks its holder to choose
+(B-11's, B-15's), each imagined chosen, and a change of contract (S-06's swap, a replacement).
+Augments (§5.2) are drafted before any hand is dealt, so they are weighed over imagined deals, each
+offered augment held (:mod:`engine.hextech.drafting`).  Everything else — card options, targets,
+tiles, reorders — is answered as the greedy agent answers it (:mod:`engine.hextech.choices`).  The
+agent reads nothing but the :class:`~engine.hextech.view.PlayerView` it is handed and its own answers
+this round (the suit it chose for its contract, B-11's kind; the number it wrote, B-15's), and its
+random numbers come from its own seeded generator, so a seed fixes its play on one worker or many.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import fields
+from dataclasses import fields, replace
 from functools import lru_cache
 
 from engine.core.decisions import ABANDON, HU, KEEP, PASS, Decision, DecisionKind
@@ -41,7 +44,7 @@ from engine.core.melds import Meld, MeldKind
 from engine.core.shanten import DiscardShanten
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import NUM_KINDS, NUMBER_SUITS, Suit, format_one, parse_one
-from engine.hextech import choices, steering
+from engine.hextech import choices, drafting, steering
 from engine.hextech.agents import GreedyAgent
 from engine.hextech.scoring import WinInput, score_win
 from engine.hextech.view import PlayerView
@@ -71,11 +74,16 @@ def order_points(step: int, share: int) -> float:
 
 @lru_cache(maxsize=HANDS_CACHED)
 def hand_points(
-    complete: tuple[int, ...], win_tile: int, melds: tuple[Meld, ...], treasure: frozenset[int]
+    complete: tuple[int, ...],
+    win_tile: int,
+    melds: tuple[Meld, ...],
+    treasure: frozenset[int],
+    grants: tuple[ShapeGrant, ...] = (),
 ) -> float:
     """What the engine's scorer gives a complete hand won first by discard, less the first win's
     order points, plus a self-draw's point at its share (§13.2–§13.12: 门清, patterns, kongs,
-    treasure, the caps of §13.7); a hand the scorer does not take scores nothing more."""
+    treasure, the caps of §13.7), the holder's augment shapes ``grants`` allowed; a hand the scorer
+    does not take scores nothing more."""
     concealed = tuple(k for k in range(NUM_KINDS) for _ in range(complete[k]))
     result = score_win(
         WinInput(
@@ -84,6 +92,7 @@ def hand_points(
             win_by="ron",
             hu_order=1,
             melds=melds,
+            grants=grants,
             is_treasure=treasure.__contains__ if treasure else None,
         )
     )
@@ -127,14 +136,19 @@ class Weigher:
             if ending.complete is None:
                 out.append(-penalty)
                 continue
+            read, claimed = outlook, melds
+            if ending.claimed:
+                ending, claimed = _claims_declared(ending, melds)
+                read = replace(outlook, view=_with(view, melds=_own_melds(view, claimed)))
+            assert ending.complete is not None
             points = order_points(ending.step, self.share) + hand_points(
-                ending.complete, ending.win_tile, melds, view.treasure
+                ending.complete, ending.win_tile, claimed, view.treasure
             )
             if terms is None or not keep:
                 out.append(points - penalty)
                 continue
             assert self.card is not None
-            met = choices.contract_chance(self.card, ending, outlook)
+            met = choices.contract_chance(self.card, ending, read)
             late = 0.0
             if not self.passed:
                 late = points * (choices.LATE_WIN if ending.step <= self.window else 1.0)
@@ -259,35 +273,99 @@ class SearchAgent:
         return KEEP if mean(kept) >= mean(dropped) else ABANDON
 
     def _contract(self, view: PlayerView, decision: Decision) -> str:
-        """§9.1: the offered contract of the highest expected points, each imagined held: the
-        round played toward its aims or plainly, whichever is worth more, read by its own terms;
-        both only up to a few draws past the window (a choice is not made on a whole wall's hopes)."""
+        """§9.1: the offered contract of the highest expected points, each imagined held
+        (:meth:`_held`)."""
         self.suit = self.number = None
-        cards = [view.cards.get(c) for c in decision.options]
-        if any(card is None or card.contract is None for card in cards):
+        if not _all_contracts(view, decision.options):
             return self.greedy.decide(view, decision)
+        seed = self.rng.getrandbits(SEED_BITS)
+        values = [self._held(view, option, seed) for option in decision.options]
+        return decision.options[values.index(max(values))]
+
+    def _held(self, view: PlayerView, contract: str | None, seed: int) -> float:
+        """The expected points of the round with ``contract`` held open (``None``: the one held now):
+        played toward its aims or plainly, whichever is worth more, read by its own terms; both only
+        up to a few draws past the window (a choice is not made on a whole wall's hopes)."""
+        held = _with(view, contracts=_own(view, contract or view.contracts[view.me]), contract_open=True)
+        window = max((view.wall_left - choices.WINDOW) // 4, 0)
+        draws = choices.draws_left(view, window)
+        return mean(self._worth(self._weigher(held), held, draws, seed, draws))
+
+    def _augment(self, view: PlayerView, decision: Decision) -> str:
+        """§5.2: the augment of the highest expected points over imagined deals with each held
+        (:func:`engine.hextech.drafting.imagined_deals`); the one of the highest card value
+        (:func:`engine.hextech.choices.card_value`) unless another beats it on the same deals, and
+        that one too when the imagined rounds cannot tell them apart."""
+        first = choices.choose_card(view, decision.options)
+        ordered = [first, *(o for o in decision.options if o != first)]
+        own = tuple(g for c in view.augments[view.me] for g in _grants(view, c))
+        held = [own + _grants(view, o) for o in ordered]
+        if all(grants == held[0] for grants in held):
+            return first
+        rng = random.Random(self.rng.getrandbits(SEED_BITS))
+        deals = drafting.imagined_deals(rng, self.budget, held)
+        share = drafting.FRESH_WALL // 4 + 1
+        scored = []
+        for i, option in enumerate(ordered):
+            values = []
+            for ends in deals:
+                end = ends[i]
+                if end.complete is None:
+                    values.append(0.0)
+                    continue
+                points = hand_points(end.complete, end.win_tile, (), frozenset(), held[i])
+                values.append(order_points(end.step, share) + points)
+            scored.append((option, values))
+        return preferred(scored)
+
+    def _choose(self, view: PlayerView, decision: Decision) -> str:
+        """A card decision: the value the held contract reads (B-11's suit, B-15's written number)
+        and a change of contract (S-06's swap, a replacement, §9.1) by expected points; any other as
+        the greedy agent answers it.  The suit or number chosen for the contract is remembered for
+        the round: the contract is then read with it."""
+        answer = self._contract_value(view, decision)
+        if answer is None:
+            return self._change(view, decision) or self.greedy.decide(view, decision)
+        if answer in {s.value for s in NUMBER_SUITS}:
+            self.suit = Suit(answer)
+        else:
+            self.number = answer
+        return answer
+
+    def _contract_value(self, view: PlayerView, decision: Decision) -> str | None:
+        """The suit or number the held open contract asks its holder to choose (``decision.about``):
+        the one of the highest expected points, the contract imagined held with each (the greedy
+        agent's answer first on ties); ``None`` for any other decision."""
+        options = decision.options
+        if set(options) <= {s.value for s in NUMBER_SUITS}:
+            weighers = {o: Weigher(view, Suit(o), self.number) for o in options}
+        elif all(len(o) == steering.NUMBER_DIGITS and o.isdigit() for o in options):
+            weighers = {o: Weigher(view, self.suit, o) for o in options}
+        else:
+            return None
+        if decision.about != view.contracts[view.me] or self._weigher(view).card is None:
+            return None
+        first = self.greedy.decide(view, decision)
+        ordered = [first, *(o for o in options if o != first)]
         seed = self.rng.getrandbits(SEED_BITS)
         window = max((view.wall_left - choices.WINDOW) // 4, 0)
         draws = choices.draws_left(view, window)
-        values = []
-        for option in decision.options:
-            held = _with(view, contracts=_own(view, option), contract_open=True)
-            values.append(mean(self._worth(self._weigher(held), held, draws, seed, draws)))
+        values = [mean(self._worth(weighers[o], view, draws, seed, draws)) for o in ordered]
+        return ordered[values.index(max(values))]
+
+    def _change(self, view: PlayerView, decision: Decision) -> str | None:
+        """A change among contracts (§9.1): with none held yet, the offered one of the lowest expected
+        points is put back (S-06); with one held, the option of the highest (``pass`` keeps the held
+        one).  ``None`` when the options are not contracts."""
+        offered = [o for o in decision.options if o != PASS]
+        if not offered or not _all_contracts(view, offered):
+            return None
+        seed = self.rng.getrandbits(SEED_BITS)
+        if view.contracts[view.me] is None:
+            values = [self._held(view, o, seed) for o in offered]
+            return offered[values.index(min(values))]
+        values = [self._held(view, None if o == PASS else o, seed) for o in decision.options]
         return decision.options[values.index(max(values))]
-
-    def _augment(self, view: PlayerView, decision: Decision) -> str:
-        """§5.2: the augment of the highest card value (:func:`engine.hextech.choices.card_value`)."""
-        return choices.choose_card(view, decision.options)
-
-    def _choose(self, view: PlayerView, decision: Decision) -> str:
-        """A card decision as the greedy agent answers it; a suit or a written number it chooses is
-        remembered for the round (B-11's kind, B-15's: its contract is then read with it)."""
-        answer = self.greedy.decide(view, decision)
-        if answer in {s.value for s in NUMBER_SUITS}:
-            self.suit = Suit(answer)
-        elif len(answer) == steering.NUMBER_DIGITS and answer.isdigit():
-            self.number = answer
-        return answer
 
 
 _SEARCHED: dict[DecisionKind, Callable[[SearchAgent, PlayerView, Decision], str]] = {
@@ -316,7 +394,18 @@ def _candidates(view: PlayerView, faces: Sequence[int], greedy: int, steer: stee
     return list(dict.fromkeys([greedy, *(k for _, k in aimed), *(k for _, k in near)]))[:CANDIDATES]
 
 
-def _own(view: PlayerView, contract: str) -> tuple[str | None, ...]:
+def _grants(view: PlayerView, card_id: str) -> tuple[ShapeGrant, ...]:
+    """The hand shapes the card ``card_id`` grants its holder (lib 六–八)."""
+    card = view.cards.get(card_id)
+    return card.grants if card is not None else ()
+
+
+def _all_contracts(view: PlayerView, options: Sequence[str]) -> bool:
+    """Whether every option names a contract card of the library in play."""
+    return all((card := view.cards.get(o)) is not None and card.contract is not None for o in options)
+
+
+def _own(view: PlayerView, contract: str | None) -> tuple[str | None, ...]:
     """The contracts of ``view`` with the player's own replaced by ``contract``."""
     return tuple(contract if p == view.me else c for p, c in enumerate(view.contracts))
 
@@ -334,6 +423,27 @@ def _with(view: PlayerView, **changes: object) -> PlayerView:
     parts: dict[str, object] = {f.name: getattr(view, f.name) for f in fields(PlayerView)}
     parts.update(changes)
     return PlayerView(**parts)  # type: ignore[arg-type]
+
+
+def _claims_declared(
+    ending: choices.Ending, melds: tuple[Meld, ...]
+) -> tuple[choices.Ending, tuple[Meld, ...]]:
+    """An ending whose playout claimed pungs, read as the table would hold it: each claimed face's
+    three tiles out of the concealed hand, a pon declared (§11)."""
+    assert ending.complete is not None
+    concealed = list(ending.complete)
+    for face in ending.claimed:
+        concealed[face] -= 3
+    pons = tuple(Meld(MeldKind.PON, (face,) * 3) for face in ending.claimed)
+    return replace(ending, complete=tuple(concealed), claimed=()), melds + pons
+
+
+def _own_melds(
+    view: PlayerView, melds: tuple[Meld, ...]
+) -> tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]:
+    """The melds of ``view`` with the player's own replaced by ``melds``."""
+    own = tuple((m.kind.value, tuple(m.tiles)) for m in melds)
+    return tuple(own if p == view.me else held for p, held in enumerate(view.melds))
 
 
 def _after_discard(view: PlayerView, face: int) -> PlayerView:

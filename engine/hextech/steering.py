@@ -14,7 +14,10 @@ vocabulary (:data:`FACE_AIMS`, :data:`SHAPE_AIMS`), never per card:
   so does a discard the contract forbids (``forbid discard_suit(…)``, :data:`STATIC_AIMS`);
 * a whole-hand *shape* (``form(four_pairs_two_pungs)``, ``form(seven_pairs)``,
   ``form(lucky_number)``, four pungs by ``count(pung|kong) == 4``) is aimed at by its coverage: how
-  many of the hand's tiles already stand in the shape; a draw is kept when it covers more.
+  many of the hand's tiles already stand in the shape; a draw is kept when it covers more;
+* pungs aimed at under a contract that lets its holder call (B-07's four pungs, not B-14's
+  whole-hand form, §9.7) may be *claimed*: the imagined others discard, and a pair's third tile is
+  pon'd (:attr:`Steer.claims`).
 
 :func:`steered_playouts` then imagines the rest of the round as :func:`engine.hextech.choices.playouts`
 does, drawing in the same way from the same unseen tiles, with those aims.
@@ -60,6 +63,7 @@ class Steer:
     need: int = 0
     protect: frozenset[int] = frozenset()
     shape: Shape | None = None
+    claims: bool = False
 
     def __bool__(self) -> bool:
         return bool(self.junk or (self.wanted and self.need > 0) or self.protect or self.shape)
@@ -72,6 +76,7 @@ class Steer:
             max(self.need, other.need),
             self.protect | other.protect,
             self.shape or other.shape,
+            self.claims or other.claims,
         )
 
 
@@ -221,6 +226,8 @@ def steer_of(view: PlayerView, card: CompiledCard, suit: Suit | None, number: st
         read = STATIC_AIMS.get(rule.action)
         if read is not None and rule.polarity == "forbid" and rule.who in choices.HOLDER:
             aim = aim.joined(read(rule, ctx))
+    if aim.shape is not None and aim.shape.pungs and choices.calls_welcome(view, "pon"):
+        aim = replace(aim, claims=True)
     return aim
 
 
@@ -314,17 +321,22 @@ class _Covering:
 
 def shape_discards(hand: Sequence[int], steer: Steer) -> list[int]:
     """The faces of a hand one tile over whose loss keeps the most of the shape aimed at (none
-    without one): the discards a player aiming at it weighs."""
+    without one), junk first and the protected last: the discards a player aiming at it weighs."""
     if steer.shape is None:
         return []
     vec = [0] * NUM_KINDS
     for k in hand:
         if k < NUM_KINDS:
             vec[k] += 1
+    return _shape_keeping(vec, steer, steer.shape)
+
+
+def _shape_keeping(vec: list[int], steer: Steer, shape: Shape) -> list[int]:
+    """The held faces of ``vec`` whose loss keeps the most of ``shape`` (see :func:`shape_discards`)."""
     values = {}
     for k in [k for k in range(NUM_KINDS) if vec[k]]:
         vec[k] -= 1
-        values[k] = covered(vec, steer.shape) * 4 + 2 * (k in steer.junk) - 2 * (k in steer.protect)
+        values[k] = covered(vec, shape) * 4 + 2 * (k in steer.junk) - 2 * (k in steer.protect)
         vec[k] += 1
     best = max(values.values(), default=0)
     return [k for k, v in values.items() if v == best]
@@ -421,7 +433,8 @@ def steered_playouts(
     pool = choices.unseen(view)
     if steer.shape is not None:
         shapes: dict[bytes, _Covering] = {}
-        return [_shaped(list(start), opening, pool, draws, rng, steer, shapes) for _ in range(n)]
+        turns = view.wall_left // 4 + 1 if steer.claims else 0
+        return [_shaped(list(start), opening, pool, draws, turns, rng, steer, shapes) for _ in range(n)]
     aims: dict[bytes, _Aiming] = {}
     rest = target - melded
     return [_aimed(list(start), opening, n_melds, rest, pool, draws, rng, steer, aims) for _ in range(n)]
@@ -430,14 +443,7 @@ def steered_playouts(
 def _opening(vec: list[int], n_melds: int, steer: Steer, target: int) -> int:
     """The discard of a hand one tile over, as the steered playouts throw."""
     if steer.shape is not None:
-        held = [k for k in range(NUM_KINDS) if vec[k]]
-        values = {}
-        for k in held:
-            vec[k] -= 1
-            values[k] = covered(vec, steer.shape) * 4 + 2 * (k in steer.junk) - 2 * (k in steer.protect)
-            vec[k] += 1
-        best = max(values.values())
-        return _loneliest(vec, [k for k in held if values[k] == best])
+        return _loneliest(vec, _shape_keeping(vec, steer, steer.shape))
     junk = [k for k in steer.junk if vec[k]]
     if junk:
         return _loneliest(vec, junk)
@@ -455,20 +461,40 @@ def _shaped(
     opening: tuple[int, ...],
     pool: list[int],
     draws: int,
+    turns: int,
     rng: random.Random,
     steer: Steer,
     shapes: dict[bytes, _Covering],
 ) -> choices.Ending:
-    """One playout toward a whole-hand shape: a draw is kept when it covers more of it."""
+    """One playout toward a whole-hand shape: a draw is kept when it covers more of it.  Over the
+    first ``turns`` (the go-rounds the wall has left; none unless ``steer.claims``), the three others
+    discard a tile each from the unseen ones before each of the player's draws, and a discard that
+    makes a pung of a pair the hand holds is claimed (pon, §11) while the hand is not yet ready: the
+    claim takes the turn's draw."""
     shape = steer.shape
     assert shape is not None
     size = sum(vec) + 1
     bag = _Bag(pool, rng)
     discards = list(opening)
+    claimed: list[int] = []
     flowers = kongs = step = 0
     key = bytes(vec)
     hand = shapes.get(key) or shapes.setdefault(key, _Covering(vec, shape, steer.junk, steer.protect))
     while step < draws:
+        tile = _claim(bag, vec, hand, size) if step < turns else None
+        if tile is not None:
+            out = hand.discard_after(tile)
+            if out not in claimed and out != tile:
+                step += 1
+                claimed.append(tile)
+                vec[tile] += 1
+                vec[out] -= 1
+                discards.append(out)
+                key = bytes(vec)
+                hand = shapes.get(key) or shapes.setdefault(
+                    key, _Covering(vec, shape, steer.junk, steer.protect)
+                )
+                continue
         tile = bag.draw()
         if tile is None:
             break
@@ -481,15 +507,35 @@ def _shaped(
             continue
         if hand.level + 1 == size:
             vec[tile] += 1
-            return choices.Ending(tuple(vec), step, tile, tuple(discards), flowers, kongs)
+            return choices.Ending(tuple(vec), step, tile, tuple(discards), flowers, kongs, tuple(claimed))
         out = hand.discard_after(tile)
+        if out in claimed:
+            discards.append(tile)
+            continue
         vec[tile] += 1
         vec[out] -= 1
         discards.append(out)
         kongs += vec[tile] == choices.COPIES
         key = bytes(vec)
         hand = shapes.get(key) or shapes.setdefault(key, _Covering(vec, shape, steer.junk, steer.protect))
-    return choices.Ending(None, step, -1, tuple(discards), flowers, kongs)
+    return choices.Ending(None, step, -1, tuple(discards), flowers, kongs, tuple(claimed))
+
+
+OTHERS = 3
+"""The other seats, each discarding once between two of the player's draws."""
+
+
+def _claim(bag: _Bag, vec: list[int], hand: _Covering, size: int) -> int | None:
+    """The others' discards before the player's next draw (drawn from the unseen tiles): the first
+    that makes a pung of a pair the hand holds and covers more of its shape, while the hand is not
+    ready (a ready hand waits for its own draw); ``None`` when none does."""
+    for _ in range(OTHERS):
+        tile = bag.draw()
+        if tile is None:
+            return None
+        if tile < NUM_KINDS and vec[tile] == 2 and hand.useful[tile] and hand.level + 1 < size:
+            return tile
+    return None
 
 
 def _aimed(
