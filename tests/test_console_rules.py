@@ -370,3 +370,34 @@ def test_a_stored_table_of_a_rule_set_no_longer_installed_waits_in_the_store(tmp
         store.execute("UPDATE console_tables SET spec = ? WHERE id = ?", (spec, gone["table"]))
     with console(db) as client:
         assert seat_view(client, tokens_of(gone)["A"]) == view
+
+
+def test_an_ended_sessions_record_is_stored_once_with_its_rule_set(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R374, R380 (§18.3): a 红中 table's session that ends at the console is one record of the
+    store's ``table_sessions``, with its rule set, options, seed and seats (a person ``web``) and the
+    standings the screens show; a server restarted over the same store does not store it again, and
+    ``hexmj records`` lists it."""
+    db = tmp_path / "console.db"
+    with console(db) as client:
+        made = create(client, rules="hongzhong", seed=4, bots=["B", "C", "D"], test=True)
+        tokens = tokens_of(made)
+        with sqlite3.connect(db) as store:
+            assert store.execute("SELECT COUNT(*) FROM table_sessions").fetchone() == (0,)
+        play(client, tokens, seed=6)
+        standings = seat_view(client, tokens["A"])["results"]["standings"]
+    with console(db) as client:
+        assert seat_view(client, tokens["A"])["state"] == "results"
+    with sqlite3.connect(db) as store:
+        rows = store.execute(
+            "SELECT source, rules, seed, rounds, agents, record FROM table_sessions"
+        ).fetchall()
+    assert [row[:5] for row in rows] == [("console", "hongzhong", 4, 4, "web,greedy,greedy,greedy")]
+    record = json.loads(rows[0][5])
+    assert record["standings"] == standings and record["options"]["discard_win"] is True
+    code, out, err = run_hexmj(
+        ["records", "--rules", "hongzhong", "--db", f"sqlite:///{db}"], monkeypatch, capsys
+    )
+    assert code == 0, err
+    assert "console" in out and "web,greedy,greedy,greedy" in out

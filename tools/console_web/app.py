@@ -46,7 +46,6 @@ from tools.console_web.live import TableSpec
 from tools.console_web.records import Store
 from tools.console_web.requests import HEXTECH, BadRequest, Served, table_spec
 from tools.console_web.tables import AnyTable, Tables, open_table
-from tools.lab.store import store_json
 
 HERE = Path(__file__).parent
 PAGES = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(default=True))
@@ -216,9 +215,7 @@ class Console:
         lines = table.take_lines()
         if table.spec.id not in self.frozen:
             self.store.save(table.spec.id, table.spec.json(), table.number, table.confirmed, lines)
-        record = table.take_record()
-        if record is not None:
-            store_json([record.model_dump_json()], self.store.engine)
+        table.store_record(self.store.engine)
 
     def links(self, table: AnyTable, base: str) -> dict[str, str]:
         """Each person's seat's join link."""

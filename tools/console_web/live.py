@@ -25,6 +25,8 @@ from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy.engine import Engine
+
 from engine.core.decisions import Decision, check_answer
 from engine.core.errors import HexError, IllegalActionError, LogError
 from engine.core.registry import DEFAULT
@@ -40,6 +42,7 @@ from tools.console_web.messages import Facts, host_message, seat_message
 from tools.console_web.public import PublicFeed, public_view
 from tools.lab.engine_adapter import EventWatcher, session_record
 from tools.lab.records import SessionRecord
+from tools.lab.store import store_json
 
 WEB = "web"
 """The agent name a person's seat has in the log's header."""
@@ -301,6 +304,12 @@ class LiveTable:
         self.ended_live = False
         pool = self.spec.pool or DEFAULT_POOL
         return session_record(self.session, self.result, self.watcher, self.spec.agents(), pool, "play")
+
+    def store_record(self, engine: Engine) -> None:
+        """Store the lab's record of a session that has just ended in play in ``engine``."""
+        record = self.take_record()
+        if record is not None:
+            store_json([record.model_dump_json()], engine)
 
     def take_lines(self) -> list[str]:
         """The log lines played since the last call, for the record store."""

@@ -23,6 +23,8 @@ from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
+from sqlalchemy.engine import Engine
+
 from engine.core.bots import LOGGED, PERSON, make_bots
 from engine.core.decisions import Decision, DecisionKind, check_answer
 from engine.core.errors import HexError, IllegalActionError, LogError
@@ -34,7 +36,8 @@ from engine.core.table_log import TableHeader, TableLogWriter
 from engine.core.table_session import SessionResult, TableConfig, TableSession
 from tools.console_web.live import NEW, PLAYING, RESULTS, TableSpec
 from tools.console_web.rules_messages import RulesFeed, rules_host_message, rules_seat_message
-from tools.table_play import result_json
+from tools.lab.store import store_table_json
+from tools.table_play import record_text, result_json, session_record
 
 TEST_ROUNDS = 4
 """The rounds of a shortened test session of any rule set (R372)."""
@@ -111,6 +114,7 @@ class RulesTable:
         if not stored:
             self.writer.write(header.line())
         self.feed = RulesFeed()
+        self.recorded = False
         config = TableConfig(self.rules, header.options, header.seed, header.rounds)
         self.session = TableSession(config, (self.writer.event, self.feed.event))
         self.agents = make_bots(list(header.agents), header.seed, LOGGED)
@@ -211,9 +215,20 @@ class RulesTable:
         self._start(())
         return True
 
-    def take_record(self) -> None:
-        """No lab record: the record store keeps hextech sessions only (R374, R493)."""
-        return None
+    def take_record(self) -> str | None:
+        """The store's record of the session that has just ended, once (R374, R380): its rule set,
+        every option's value, the seed, the agents (a person's seat ``web``), each round's wins with
+        their fan and gains, the standings."""
+        if self.result is None or self.recorded:
+            return None
+        self.recorded = True
+        return record_text(session_record(self.result, self.spec.agents(), "console"))
+
+    def store_record(self, engine: Engine) -> None:
+        """Store the record of a session that has just ended in ``engine``'s ``table_sessions``."""
+        record = self.take_record()
+        if record is not None:
+            store_table_json([record], engine)
 
     def take_lines(self) -> list[str]:
         """The log lines played since the last call, for the record store."""
