@@ -141,7 +141,7 @@ class TableSpec:
         )
 
 
-class _Lines(io.StringIO):
+class PendingLines(io.StringIO):
     """The log's file handle: lines wait here until the record store takes them."""
 
     def __init__(self) -> None:
@@ -177,7 +177,7 @@ class LiveTable:
         every answer it gives, even when the next question reads the same."""
         """The session ended in play now, not in a replay: its record is still to be stored."""
         self.listeners: list[Callable[[], None]] = []
-        self._lines = _Lines()
+        self._lines = PendingLines()
         self._start(stored)
 
     @property

@@ -17,7 +17,6 @@ then the next session is set up with the next seed, as a hextech table does (§1
 
 from __future__ import annotations
 
-import io
 import secrets
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from functools import cached_property
@@ -34,26 +33,13 @@ from engine.core.seat_view import BLIND
 from engine.core.seats import PLAYERS
 from engine.core.table_log import TableHeader, TableLogWriter
 from engine.core.table_session import SessionResult, TableConfig, TableSession
-from tools.console_web.live import NEW, PLAYING, RESULTS, TableSpec
+from tools.console_web.live import NEW, PLAYING, RESULTS, PendingLines, TableSpec
 from tools.console_web.rules_messages import RulesFeed, rules_host_message, rules_seat_message
 from tools.lab.store import store_table_json
 from tools.table_play import record_text, result_json, session_record
 
 TEST_ROUNDS = 4
 """The rounds of a shortened test session of any rule set (R372)."""
-
-
-class _Lines(io.StringIO):
-    """The log's file handle: lines wait here until the record store takes them."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.pending: list[str] = []
-
-    def write(self, text: str) -> int:
-        """Keep one log line."""
-        self.pending.append(text.rstrip("\n"))
-        return len(text)
 
 
 class RulesTable:
@@ -75,7 +61,7 @@ class RulesTable:
         self.pending: Decision | None = None
         self.answered = dict.fromkeys(PLAYERS, 0)
         """How many decisions each person's seat has answered this session."""
-        self._lines = _Lines()
+        self._lines = PendingLines()
         self._start(stored)
 
     @cached_property
