@@ -57,6 +57,12 @@ def downloaded(played: Played, tmp_path: Path) -> tuple[Path, list[str]]:
     return path, response.text.splitlines()
 
 
+def last_answer(lines: list[str], letter: str) -> int:
+    """The index of the last decision line of seat ``letter``."""
+    read = [json.loads(text) for text in lines]
+    return max(n for n, line in enumerate(read) if line["type"] == "decision" and line["player"] == letter)
+
+
 def test_the_log_is_409_until_the_session_has_ended(played: Played) -> None:
     """§16: until the last round ends every concealed hand of the log is in play."""
     status, error = played.early
@@ -114,8 +120,7 @@ def test_a_log_whose_persons_answers_run_out_does_not_replay(
     """R375: the log is cut before A's last answer and its end kept; the replay reaches A's decision
     with no answer left: exit 5, one line naming the log's line and the seat."""
     path, lines = downloaded(played, tmp_path)
-    decisions = [n for n, text in enumerate(lines) if json.loads(text)["type"] == "decision"]
-    last = max(n for n in decisions if json.loads(lines[n])["player"] == "A")
+    last = last_answer(lines, "A")
     path.write_text("\n".join([*lines[:last], lines[-1]]) + "\n", "utf-8")
     code, out, err = run_hexmj(["replay", str(path)], monkeypatch, capsys)
     assert (code, out) == (5, "")
@@ -138,3 +143,23 @@ def test_hexmj_play_seats_no_web_agent(
     assert code == 2 and err == (
         "hexmj: error: --agents: unknown agent 'web' for A (one of random, greedy, search, human, console)\n"
     )
+
+
+def test_the_log_is_recorded_and_resumed_with_its_web_seats_answered_from_it(
+    played: Played, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R375: ``hexmj record`` replays the log to store its record (§18.3); ``hexmj play --resume`` of
+    the log cut before A's last answer re-plays it and stops where A, a person, would be asked: exit 5,
+    and the log is left as it was."""
+    path, lines = downloaded(played, tmp_path)
+    code, out, err = run_hexmj(
+        ["record", str(path), "--db", f"sqlite:///{tmp_path / 'r.db'}"], monkeypatch, capsys
+    )
+    assert code == 0 and "stored as session 1" in out, err
+    last = last_answer(lines, "A")
+    cut = "\n".join(lines[:last]) + "\n"
+    path.write_text(cut, "utf-8")
+    code, out, err = run_hexmj(["play", "--resume", str(path), "--db", "none"], monkeypatch, capsys)
+    assert (code, out) == (5, "")
+    assert err == f"hexmj: error: {path}:{last + 1}: A is a person's seat and the log has no answer left\n"
+    assert path.read_text("utf-8") == cut
