@@ -2,15 +2,20 @@
 store, never in the working folder (``$HEXMJ_DB``, §18.3).  Property tests are deterministic: the
 same examples on every run and machine, no example database, and no per-example wall-clock deadline
 (a loaded CI machine must not turn a slow example into a failure).  ``working_copy`` is a designer's
-copy of the card folder for the command-line tests (``--cards DIR``).  With ``HEXMJ_EXPECT_COMPILED=1``
-(``make pytest-compiled``) the run stops at once unless the compiled engine is the one imported.
+copy of the card folder for the command-line tests (``--cards DIR``).  ``server`` is the console
+served on a 127.0.0.1 port (``served`` its rule set, hextech's unless a test module says otherwise)
+and ``browser`` Debian's Chromium driven by Playwright, for the console's browser tests.  With
+``HEXMJ_EXPECT_COMPILED=1`` (``make pytest-compiled``) the run stops at once unless the compiled
+engine is the one imported.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -18,6 +23,11 @@ from hypothesis import HealthCheck, settings
 from dsl.loader import CORE_CARDS
 from dsl.pools import DEFAULT_POOL_FILE
 from engine.build_info import compiled_modules, describe
+
+if TYPE_CHECKING:
+    from console_support import Server
+
+    from tools.console_web.requests import Served
 
 settings.register_profile(
     "hexmj",
@@ -55,3 +65,34 @@ def working_copy(tmp_path: Path) -> Path:
         shutil.copy(path, folder / path.name)
     shutil.copy(DEFAULT_POOL_FILE, folder / DEFAULT_POOL_FILE.name)
     return folder
+
+
+@pytest.fixture
+def served() -> Served:
+    """The rule set and options of a table whose request names none at the ``server`` fixture's console."""
+    from tools.console_web.requests import HEXTECH
+
+    return HEXTECH
+
+
+@pytest.fixture
+def server(tmp_path: Path, served: Served) -> Iterator[Server]:
+    """The console as ``hexmj serve`` serves it, on a 127.0.0.1 port over a new record store."""
+    from console_support import Server
+
+    running = Server(tmp_path / "console.db", served)
+    running.start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, driven by Playwright (skipped without Playwright)."""
+    driving = pytest.importorskip("playwright.sync_api")
+    from console_support import ARGS, CHROMIUM
+
+    with driving.sync_playwright() as driver:
+        chromium = driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()

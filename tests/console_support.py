@@ -1,6 +1,7 @@
 """Shared helpers of the console's tests: a server over a temporary record store (in process, or
-uvicorn on a 127.0.0.1 port), a table played through the JSON API one offered option at a time, and
-the first round of a rule set's tables dealt as a test arranges it."""
+uvicorn on a 127.0.0.1 port), a table played through the JSON API one offered option at a time, the
+first round of a rule set's tables dealt as a test arranges it, and the browser tests' Chromium and
+phone."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from engine.core.table_session import TableConfig, TableSession
 from engine.core.wall import Wall
 from tools.console_web import rules_table
 from tools.console_web.app import create_app
+from tools.console_web.requests import HEXTECH, Served
 
 
 @contextmanager
@@ -96,11 +98,36 @@ def arrange(monkeypatch: pytest.MonkeyPatch, name: str, hands: list[str], draws:
     first_walls(monkeypatch, lambda shuffled: Wall(wall))
 
 
-class Server:
-    """The console application served by uvicorn in a thread on one 127.0.0.1 port, restartable."""
+CHROMIUM = Path("/usr/bin/chromium")
+"""Debian's Chromium, which the browser tests drive; they are skipped where it is not installed."""
+ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+    "device_scale_factor": 2,
+}
+"""A phone-sized browser context."""
+WAIT = 10_000
+"""How long a page may take to show what the test waits for, in milliseconds."""
+needs_chromium = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
-    def __init__(self, db: Path) -> None:
+
+class Server:
+    """The console application served by uvicorn in a thread on one 127.0.0.1 port, restartable;
+    ``served`` the rule set and options of a table whose request names none (``hexmj serve --rules``)."""
+
+    def __init__(self, db: Path, served: Served = HEXTECH) -> None:
         self.db = db
+        self.served = served
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
@@ -110,7 +137,7 @@ class Server:
 
     def start(self) -> None:
         """Serve (again) on the same port, over the same store."""
-        self.app = create_app(f"sqlite:///{self.db}")
+        self.app = create_app(f"sqlite:///{self.db}", self.served)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning")
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, daemon=True)

@@ -9,50 +9,12 @@ from __future__ import annotations
 import os
 import random
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from console_support import Server
+from console_support import CHROMIUM, PHONE, WAIT, Server, needs_chromium
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--headless",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-PHONE = {
-    "viewport": {"width": 390, "height": 844},
-    "is_mobile": True,
-    "has_touch": True,
-    "device_scale_factor": 2,
-}
-WAIT = 10_000
-"""How long a page may take to show what the test waits for, in milliseconds."""
-
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(tmp_path / "console.db")
-    running.start()
-    yield running
-    running.stop()
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
+pytestmark = needs_chromium
 
 
 def _shots() -> Path | None:

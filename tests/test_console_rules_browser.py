@@ -6,51 +6,22 @@ the host screen shows the round's account with its itemised fan and no card part
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from console_support import Server
-from test_console_browser import ARGS, CHROMIUM, PHONE, WAIT
+from console_support import PHONE, WAIT, Server, needs_chromium
 
-from tools.console_web.app import create_app
 from tools.console_web.requests import Served
 
-playwright_api = pytest.importorskip("playwright.sync_api")
 VERBS = {"discard", "hu", "pass", "pon", "kong", "chi", "ankan", "kakan"}
 """The first word of every answer the core's table offers."""
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
-
-
-class StandardServer(Server):
-    """The console served as ``hexmj serve --rules standard --option base=2`` serves it."""
-
-    def start(self) -> None:
-        real = create_app
-
-        def standard(db_url: str | None = None) -> Any:
-            return real(db_url, Served("standard", {"limit": "limited", "min_fan": 8, "base": 2}))
-
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr("console_support.create_app", standard)
-            super().start()
+pytestmark = needs_chromium
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = StandardServer(tmp_path / "console.db")
-    running.start()
-    yield running
-    running.stop()
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
+def served() -> Served:
+    """The console as ``hexmj serve --rules standard --option base=2`` serves it."""
+    return Served("standard", {"limit": "limited", "min_fan": 8, "base": 2})
 
 
 def test_a_phone_plays_a_round_of_a_standard_table_set_up_on_the_page(server: Server, browser: Any) -> None:

@@ -67,7 +67,7 @@ def without_answer(lines: list[Line]) -> list[Line]:
         (
             header_with(agents=["greedy", "greedy", "greedy", "grumpy"]),
             "{log}:1: session header: agents: unknown agent 'grumpy' for D (one of random, greedy, search, "
-            "human, console)",
+            "human, console, web)",
         ),
         (header_with(rounds="x"), "{log}:1: session header: rounds: expected 8 or 4, got x"),
         (

@@ -239,7 +239,7 @@ def play_logged(
 def logged_agents(header: LogHeader, people: Terminal, log: Path | None) -> list[Agent]:
     """The agents a log's header names; a name no agent has is a :class:`LogError` at ``file:1``."""
     try:
-        return make_agents(list(header.agents), header.seed, people.agents())
+        return make_agents(list(header.agents), header.seed, people.logged())
     except InputError as err:
         raise LogError(f"{log}:1: session header: agents: {str(err).removeprefix('--agents: ')}") from None
 

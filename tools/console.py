@@ -36,8 +36,9 @@ from rich.table import Table
 from rich.text import Text
 
 from dsl.pools import pool_cards
+from engine.core.bots import PERSON
 from engine.core.decisions import Decision
-from engine.core.errors import HexError
+from engine.core.errors import HexError, LogError
 from engine.core.seats import PLAYERS
 from engine.core.tiles import format_one, format_tiles, name, parse
 from engine.hextech.agents import Agent
@@ -108,6 +109,11 @@ class Terminal:
     def agents(self) -> dict[str, Callable[[random.Random], Agent]]:
         """The factories :func:`make_agents` adds to its bots: a person at this terminal."""
         return dict.fromkeys(PEOPLE, lambda rng: ConsoleAgent(self))
+
+    def logged(self) -> dict[str, Callable[[random.Random], Agent]]:
+        """The factories a log being replayed or resumed adds: a person at this terminal, and a seat a
+        person answered from the host console (``web``, R375), which only the log answers."""
+        return {**self.agents(), PERSON: lambda rng: LoggedPerson(self.script)}
 
     def event(self, event: Event) -> None:
         """A bus sink: the public announcements the table shows."""
@@ -236,6 +242,25 @@ class ConsoleAgent:
             return decision.options[0]
         self.terminal.show(view, decision)
         return self.terminal.ask(decision)
+
+
+class LoggedPerson:
+    """A seat a person answered from the host console (``web``) in a log being replayed or resumed:
+    every answer of the seat is the logged one, so it is never asked; asked past the log's last
+    answer, it is a :class:`LogError` (R375)."""
+
+    name = PERSON
+    sees = False
+    person = True
+
+    def __init__(self, script: LoggedAnswers) -> None:
+        self.script = script
+
+    def decide(self, view: PlayerView, decision: Decision) -> str:
+        """Any option while the log answers (the logged one is taken); none once its answers run out."""
+        if self.script.answering:
+            return decision.options[0]
+        raise LogError(f"{PLAYERS[decision.player]} is a person's seat and the log has no answer left")
 
 
 def pick(options: tuple[str, ...], typed: str) -> tuple[str | None, str]:

@@ -6,8 +6,8 @@ Routes (``docs/console.md`` documents each):
 - ``GET /api/seats/{token}`` is a seat's view; ``POST /api/seats/{token}/decide`` answers the
   decision put to it (409 for an option not offered); ``POST /api/seats/{token}/confirm``
   confirms "开始新一场" on the results screen (§16);
-- ``GET /host/{host token}/log`` the log of a rule set's table's session once it has ended,
-  which ``hexmj replay`` replays (409 before, 404 at a hextech table; R371);
+- ``GET /host/{host token}/log`` the log of the table's session once it has ended, which
+  ``hexmj replay`` replays (409 before; R371);
 - ``GET /`` the host's set-up page, ``GET /host/{host token}`` the host screen,
   ``GET /seat/{token}`` a seat's screen; ``/ws/host/{host token}`` and ``/ws/seat/{token}``
   their live updates: a ``view`` frame on connecting and after every change.
@@ -39,7 +39,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from engine.core.errors import HexError, IllegalActionError
-from engine.core.registry import DEFAULT, installed
+from engine.core.registry import installed
 from engine.core.tiles import format_one, name, parse, parse_one
 from tools.console_web.cards import pool_names
 from tools.console_web.live import TableSpec
@@ -244,8 +244,8 @@ def host_frame(table: AnyTable, links: Mapping[str, str]) -> dict[str, Any]:
 
 
 def log_link(table: AnyTable) -> str | None:
-    """The host's link to the ended session's log at a rule set's table (R371), else ``None``."""
-    if table.result is None or table.spec.rules == DEFAULT:
+    """The host's link to the ended session's log (R371), else ``None``."""
+    if table.result is None:
         return None
     return f"/host/{table.spec.host_token}/log"
 
@@ -373,14 +373,13 @@ async def _seat_acts(request: Request, act: Callable[[AnyTable, str], object]) -
 
 
 async def table_log(request: Request) -> Response:
-    """``GET /host/{token}/log``: the whole log of the table's session, once it has ended (R371);
-    before, every concealed hand is still in play and the answer is 409."""
+    """``GET /host/{token}/log``: the whole log of the table's session, once it has ended, in the
+    ``hexmj play --log`` format of its rule set (R371); before, every concealed hand is still in play
+    and the answer is 409."""
     console = _console(request)
     table = console.tables.by_host(request.path_params["token"])
     if table is None:
         return _error(404, "no table has this host token")
-    if table.spec.rules == DEFAULT:
-        return _error(404, f"table {table.spec.id}: a hextech table's log is kept in the record store only")
     if table.result is None:
         return _error(409, f"table {table.spec.id}: the session has not ended; its log is kept till then")
     texts = console.store.lines(table.spec.id, table.number)

@@ -1,15 +1,15 @@
-"""A table in play on the console: its session, its seats' tokens, its log, its end (§16, §17.2, §18.1).
+"""A hextech table in play on the console: its session, its log, its end (§16, §17.2, §18.1).
 
 A :class:`LiveTable` plays its session as :func:`engine.hextech.session.drive` does,
 with one difference: a person's seat is answered from the web, so the table
 stops at that seat's decision and goes on when :meth:`LiveTable.decide` gets an
-offered option.  Bots answer their seats at once (a party challenge by its
-module's bot policy, as ``drive`` does).  Every event and decision goes to the
-table's log in the ``hexmj play --log`` format; :meth:`LiveTable.take_lines`
-hands the lines not yet stored to the record store.  A table rebuilt from its
-stored lines re-plays them, checking that every line comes out the same, and
-stops again where it was; a log that does not replay leaves the table
-``failed`` with the reason.
+offered option (:class:`~tools.console_web.seated.SeatedTable`, what every
+console table does alike).  Bots answer their seats at once (a party challenge
+by its module's bot policy, as ``drive`` does).  Every event and decision goes
+to the table's log in the ``hexmj play --log`` format, which ``hexmj replay``
+replays (R371).  A table rebuilt from its stored lines re-plays them, checking
+that every line comes out the same, and stops again where it was; a log that
+does not replay leaves the table ``failed`` with the reason.
 
 When the session ends its results stay (state ``results``) until every seat
 has confirmed "开始新一场" (bots confirm at once); only then does the table
@@ -19,16 +19,15 @@ set up the next session, with scores and card states cleared (§16).  A
 
 from __future__ import annotations
 
-import io
 import secrets
-from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy.engine import Engine
 
 from engine.core.decisions import Decision, check_answer
-from engine.core.errors import HexError, IllegalActionError, LogError
+from engine.core.errors import IllegalActionError, LogError
 from engine.core.registry import DEFAULT
 from engine.core.ruleset import OptionValue
 from engine.core.seats import PLAYERS
@@ -40,6 +39,7 @@ from tools.cmd_play import new_session, result_json, session_cards
 from tools.console_web.cards import library, pool_path
 from tools.console_web.messages import Facts, host_message, seat_message
 from tools.console_web.public import PublicFeed, public_view
+from tools.console_web.seated import NEW, PLAYING, RESULTS, SeatedTable
 from tools.lab.engine_adapter import EventWatcher, session_record
 from tools.lab.records import SessionRecord
 from tools.lab.store import store_json
@@ -50,7 +50,6 @@ BOT = "greedy"
 """The bot that takes an empty seat."""
 NICKNAME_LIMIT = 24
 """The longest public nickname (§17.2), in characters."""
-PLAYING, RESULTS, NEW = "playing", "results", "new"
 
 
 class WebSeat:
@@ -141,52 +140,15 @@ class TableSpec:
         )
 
 
-class PendingLines(io.StringIO):
-    """The log's file handle: lines wait here until the record store takes them."""
+class LiveTable(SeatedTable[SessionResult]):
+    """One table's session of the hextech rule set in play."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.pending: list[str] = []
-
-    def write(self, text: str) -> int:
-        """Keep one log line."""
-        self.pending.append(text.rstrip("\n"))
-        return len(text)
-
-
-class LiveTable:
-    """One table's session in play; ``number`` counts the sessions played at the table."""
-
-    def __init__(
-        self,
-        spec: TableSpec,
-        number: int = 1,
-        stored: Sequence[dict[str, Any]] = (),
-        confirmed: frozenset[str] = frozenset(),
-    ) -> None:
-        self.spec = spec
-        self.number = number
-        self.confirmed = set(confirmed) | spec.bots
-        self.connected: dict[str, int] = {}
-        self.failure: str | None = None
-        self.result: SessionResult | None = None
-        self.pending: Decision | None = None
-        self.ended_live = False
-        self.answered = dict.fromkeys(PLAYERS, 0)
-        """How many decisions each person's seat has answered this session: its screen changes with
-        every answer it gives, even when the next question reads the same."""
-        """The session ended in play now, not in a replay: its record is still to be stored."""
-        self.listeners: list[Callable[[], None]] = []
-        self._lines = PendingLines()
-        self._start(stored)
-
-    @property
-    def seed(self) -> int:
-        """The seed of this table's current session: the next seed for each session after the first."""
-        return self.spec.seed + self.number - 1
+    writer: LogWriter
 
     def _start(self, stored: Sequence[dict[str, Any]]) -> None:
         spec = self.spec
+        self.ended_live = False
+        """The session ended in play now, not in a replay: its record is still to be stored."""
         config = SessionConfig(seed=self.seed, mode=spec.mode, rounds=spec.rounds)
         chosen = session_cards(spec.mode, None, pool_path(spec.pool))
         expected = list(stored[1:])
@@ -202,41 +164,21 @@ class LiveTable:
         self.session = new_session(config, [self.writer.event, self.feed, self.watcher], None, chosen)
         self.library = library(spec.mode, spec.filming, spec.pool)
         self.agents: list[Agent] = make_agents(list(spec.agents()), self.seed, {WEB: lambda rng: WebSeat()})
-        answers = [str(line["answer"]) for line in expected if line.get("type") == "decision"]
-        self._script: Iterator[str] | None = iter(answers) if answers else None
-        self._steps: Generator[Decision, str, SessionResult] = self.session.steps()
+        self._replaying(expected)
+        self._steps = self.session.steps()
         self._run(lambda: next(self._steps))
         if not self.writer.replayed_all() and self.failure is None:
             self.failure = f"{self.writer.place()}: the stored log goes on past where the session stands"
 
-    def _run(self, step: Callable[[], Decision]) -> None:
-        """Take ``step`` and answer every decision the script or a bot answers, up to a person's."""
-        try:
-            decision = step()
-            while True:
-                answer = self._answer(decision)
-                if answer is None:
-                    self.pending = decision
-                    return
-                self.writer.decision(decision, answer)
-                decision = self._steps.send(answer)
-        except StopIteration as done:
-            self.pending = None
-            self.result = done.value
-            self.ended_live = self.writer.replayed_all()
-            self.writer.write(
-                {"type": "end", "totals": {PLAYERS[p]: self.result.totals[p] for p in range(4)}}
-            )
-        except HexError as err:
-            self.pending = None
-            self.failure = str(err)
+    def _end(self, result: SessionResult) -> None:
+        """The session has ended; in play now, not in a replay, its record is still to be stored."""
+        self.ended_live = self.writer.replayed_all()
+        super()._end(result)
 
     def _answer(self, decision: Decision) -> str | None:
         """The logged answer while the stored log lasts (bots asked all the same, as ``drive`` does),
         then a bot's; ``None`` at a person's decision."""
-        scripted = next(self._script, None) if self._script is not None else None
-        if scripted is None:
-            self._script = None
+        scripted = self._logged()
         agent = self.agents[decision.player]
         answer = scripted
         if agent.person and scripted is not None:
@@ -266,36 +208,6 @@ class LiveTable:
             return NEW
         return PLAYING
 
-    def decide(self, letter: str, option: object) -> None:
-        """The person at seat ``letter`` answers the decision put to them; anything else — no decision
-        of theirs, an option not offered — is an :class:`IllegalActionError` and changes nothing."""
-        decision = self.pending
-        if self.failure is not None:
-            raise IllegalActionError(f"table {self.spec.id} is stopped: {self.failure}")
-        if decision is None or PLAYERS[decision.player] != letter:
-            raise IllegalActionError(f"no decision is put to {letter} now")
-        answer = check_answer(decision, option)
-        self.answered[letter] += 1
-        self.pending = None
-        self.writer.decision(decision, answer)
-        self._run(lambda: self._steps.send(answer))
-
-    def confirm(self, letter: str) -> bool:
-        """Seat ``letter`` confirms "开始新一场" on the results screen (§16); once all four have, the
-        next session is set up and ``True`` returned."""
-        if self.result is None:
-            raise IllegalActionError("the session has not ended: nothing to confirm")
-        self.confirmed.add(letter)
-        if len(self.confirmed) < len(PLAYERS):
-            return False
-        self.number += 1
-        self.confirmed = set(self.spec.bots)
-        self.answered = dict.fromkeys(PLAYERS, 0)
-        self.result = None
-        self.failure = None
-        self._start(())
-        return True
-
     def take_record(self) -> SessionRecord | None:
         """The lab's record of a session that has just ended in play (§18.3), once: a 4-round test
         session is marked by its length and never ranked with full sessions (§16, §18.1)."""
@@ -310,11 +222,6 @@ class LiveTable:
         record = self.take_record()
         if record is not None:
             store_json([record.model_dump_json()], engine)
-
-    def take_lines(self) -> list[str]:
-        """The log lines played since the last call, for the record store."""
-        lines, self._lines.pending = self._lines.pending, []
-        return lines
 
     def facts(self) -> Facts:
         """What every screen shows alike."""
@@ -352,10 +259,3 @@ class LiveTable:
     def host_message(self, links: Mapping[str, str] | None = None) -> dict[str, Any]:
         """The host's message: built from the public view only; ``links`` the seats' join links."""
         return host_message(public_view(self.session.table), self.facts(), links or {})
-
-    def seat_of(self, token: str) -> str | None:
-        """The seat letter a token opens, if it is one of this table's."""
-        for letter, known in self.spec.tokens.items():
-            if secrets.compare_digest(known, token):
-                return letter
-        return None

@@ -41,36 +41,36 @@ OUTCOME_WORDS = {
     "chip_skipped": "花费1枚筹码跳过",
     "failed": "未成功",
 }
+ABANDON_WORDS = {"keep": "保留", "abandon": "放弃"}
 
 
 def _who(event: Event) -> str:
     return "" if event.player is None else PLAYERS[event.player]
 
 
-def _round(event: Event) -> str:
-    return f"第{event.data.get('round')}局开始，庄家 {event.data.get('dealer')}"
+class _Fields(dict[str, object]):
+    """An event's fields as a feed line's template reads them, ``who`` the seat of its player; a
+    field the event lacks reads ``None``."""
+
+    def __missing__(self, key: str) -> None:
+        return None
 
 
-def _world(event: Event) -> str:
-    return f"世界牌 {event.data.get('card')}"
+def _said(template: str) -> Callable[[Event], str]:
+    """An event worded as ``template`` with its fields filled in (``{who}`` its player's seat)."""
+    return lambda event: template.format_map(_Fields(event.data, who=_who(event)))
 
 
-def _treasure(event: Event) -> str:
-    return f"宝牌顺序 {event.data.get('card')}：{event.data.get('faces')}"
+def _by_seat(value: object, joint: str = " ", word: Callable[[object], object] = str) -> str:
+    """A seat-to-value mapping as ``A x，B y`` (each value as ``word`` names it), or nothing."""
+    if not isinstance(value, dict):
+        return ""
+    return "，".join(f"{seat}{joint}{word(item)}" for seat, item in value.items())
 
 
 def _drafted(event: Event) -> str:
-    picks = event.data.get("picks")
-    shown = "，".join(f"{seat} {card}" for seat, card in picks.items()) if isinstance(picks, dict) else ""
-    return f"{TIER_WORDS.get(str(event.data.get('tier')), '')}强化：{shown}"
-
-
-def _flower(event: Event) -> str:
-    return f"{_who(event)} 亮花 {event.data.get('flower')}"
-
-
-def _discard(event: Event) -> str:
-    return f"{_who(event)} 打出 {event.data.get('tile')}"
+    tier = TIER_WORDS.get(str(event.data.get("tier")), "")
+    return f"{tier}强化：{_by_seat(event.data.get('picks'))}"
 
 
 def _meld(event: Event) -> str:
@@ -90,19 +90,9 @@ def _hu(event: Event) -> str:
     return f"{_who(event)} 胡牌（{way} {event.data.get('tile')}）{event.data.get('total')}分"
 
 
-def _revealed(event: Event) -> str:
-    return f"{_who(event)} 亮出 {event.data.get('tiles')}"
-
-
 def _abandon(event: Event) -> str:
-    choices = event.data.get("choices")
-    words = {"keep": "保留", "abandon": "放弃"}
-    shown = (
-        "，".join(f"{seat} {words.get(str(c), c)}" for seat, c in choices.items())
-        if isinstance(choices, dict)
-        else ""
-    )
-    return f"放弃窗口：{shown}"
+    choices = _by_seat(event.data.get("choices"), word=lambda c: ABANDON_WORDS.get(str(c), c))
+    return f"放弃窗口：{choices}"
 
 
 def _settled(event: Event) -> str:
@@ -112,36 +102,26 @@ def _settled(event: Event) -> str:
     return f"{_who(event)} {outcome} {event.data.get('card')}{moved}"
 
 
-def _put_away(event: Event) -> str:
-    return f"{_who(event)} 花费1枚筹码弃置 {event.data.get('card')}"
-
-
 def _ended(event: Event) -> str:
     return f"本局结束：{REASON_WORDS.get(str(event.data.get('reason')), '')}"
 
 
-def _rotated(event: Event) -> str:
-    seats = event.data.get("seats")
-    shown = "，".join(f"{p}→{s}" for p, s in seats.items()) if isinstance(seats, dict) else ""
-    return f"换座：{shown}"
-
-
 FEED: Mapping[str, Callable[[Event], str]] = {
-    "round.started": _round,
-    "world.revealed": _world,
-    "treasure.revealed": _treasure,
+    "round.started": _said("第{round}局开始，庄家 {dealer}"),
+    "world.revealed": _said("世界牌 {card}"),
+    "treasure.revealed": _said("宝牌顺序 {card}：{faces}"),
     "augment.drafted": _drafted,
-    "flower.revealed": _flower,
-    "discard.made": _discard,
+    "flower.revealed": _said("{who} 亮花 {flower}"),
+    "discard.made": _said("{who} 打出 {tile}"),
     "meld.exposed": _meld,
     "kong.established": _kong,
     "hu.confirmed": _hu,
-    "tiles.revealed": _revealed,
+    "tiles.revealed": _said("{who} 亮出 {tiles}"),
     "abandon.window": _abandon,
     "challenge.settled": _settled,
-    "challenge.discarded": _put_away,
+    "challenge.discarded": _said("{who} 花费1枚筹码弃置 {card}"),
     "round.ended": _ended,
-    "seats.rotated": _rotated,
+    "seats.rotated": lambda event: f"换座：{_by_seat(event.data.get('seats'), '→')}",
 }
 """The public events and how the feed words each (every field used is announced at the table)."""
 

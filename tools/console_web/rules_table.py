@@ -3,7 +3,8 @@
 A :class:`RulesTable` plays its session on the core's neutral table
 (:class:`engine.core.table_session.TableSession`) as :func:`engine.core.table_session.drive` does,
 with one difference: a person's seat is answered from the web, so the table stops at that seat's
-decision and goes on when :meth:`RulesTable.decide` gets an offered option.  Bot seats are answered
+decision and goes on when :meth:`RulesTable.decide` gets an offered option (as every console
+table does, :class:`~tools.console_web.seated.SeatedTable`).  Bot seats are answered
 at once by the core's bots (``random``, ``greedy``), each from its own seat's view; 补花 happens in
 the deal and the draws without a decision.  Every event and decision goes to the table's log in the
 ``hexmj play --rules NAME --log`` format (a person's seat named ``web``, R375), which
@@ -17,8 +18,7 @@ then the next session is set up with the next seed, as a hextech table does (§1
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
@@ -26,15 +26,15 @@ from sqlalchemy.engine import Engine
 
 from engine.core.bots import LOGGED, PERSON, make_bots
 from engine.core.decisions import Decision, DecisionKind, check_answer
-from engine.core.errors import HexError, IllegalActionError, LogError
+from engine.core.errors import IllegalActionError, LogError
 from engine.core.registry import ruleset
 from engine.core.ruleset import OptionValue, RuleSet
 from engine.core.seat_view import BLIND
 from engine.core.seats import PLAYERS
 from engine.core.table_log import TableHeader, TableLogWriter
 from engine.core.table_session import SessionResult, TableConfig, TableSession
-from tools.console_web.live import NEW, PLAYING, RESULTS, PendingLines, TableSpec
 from tools.console_web.rules_messages import RulesFeed, rules_host_message, rules_seat_message
+from tools.console_web.seated import NEW, PLAYING, RESULTS, SeatedTable
 from tools.lab.store import store_table_json
 from tools.table_play import record_text, result_json, session_record
 
@@ -42,37 +42,15 @@ TEST_ROUNDS = 4
 """The rounds of a shortened test session of any rule set (R372)."""
 
 
-class RulesTable:
-    """One table's session of a rule set other than hextech; ``number`` counts its sessions."""
+class RulesTable(SeatedTable[SessionResult]):
+    """One table's session of a rule set other than hextech."""
 
-    def __init__(
-        self,
-        spec: TableSpec,
-        number: int = 1,
-        stored: Sequence[dict[str, Any]] = (),
-        confirmed: frozenset[str] = frozenset(),
-    ) -> None:
-        self.spec = spec
-        self.number = number
-        self.confirmed = set(confirmed) | spec.bots
-        self.connected: dict[str, int] = {}
-        self.failure: str | None = None
-        self.result: SessionResult | None = None
-        self.pending: Decision | None = None
-        self.answered = dict.fromkeys(PLAYERS, 0)
-        """How many decisions each person's seat has answered this session."""
-        self._lines = PendingLines()
-        self._start(stored)
+    writer: TableLogWriter
 
     @cached_property
     def rules(self) -> RuleSet:
         """The table's rule set, from the registry."""
         return ruleset(self.spec.rules)
-
-    @property
-    def seed(self) -> int:
-        """The seed of this table's current session: the next seed for each session after the first."""
-        return self.spec.seed + self.number - 1
 
     @property
     def rounds(self) -> int:
@@ -104,41 +82,18 @@ class RulesTable:
         config = TableConfig(self.rules, header.options, header.seed, header.rounds)
         self.session = TableSession(config, (self.writer.event, self.feed.event))
         self.agents = make_bots(list(header.agents), header.seed, LOGGED)
-        answers = [str(line["answer"]) for line in expected if line.get("type") == "decision"]
-        self._script: Iterator[str] | None = iter(answers) if answers else None
-        self._steps: Generator[Decision, str, SessionResult] = self.session.steps()
+        self._replaying(expected)
+        self._steps = self.session.steps()
         if self.failure is None:
             self._run(lambda: next(self._steps))
         if not self.writer.replayed_all() and self.failure is None:
             self.failure = f"{self.writer.path}: the stored log goes on past where the session stands"
 
-    def _run(self, step: Callable[[], Decision]) -> None:
-        """Take ``step`` and answer every decision the script or a bot answers, up to a person's."""
-        try:
-            decision = step()
-            while True:
-                answer = self._answer(decision)
-                if answer is None:
-                    self.pending = decision
-                    return
-                self._answered(decision, answer)
-                decision = self._steps.send(answer)
-        except StopIteration as done:
-            self.pending = None
-            self.result = done.value
-            totals = {PLAYERS[p]: self.result.totals[p] for p in range(4)}
-            self.writer.write({"type": "end", "totals": totals})
-        except HexError as err:
-            self.pending = None
-            self.failure = str(err)
-
     def _answer(self, decision: Decision) -> str | None:
         """The logged answer while the stored log lasts (a bot asked all the same, so a table
         rebuilt after a restart goes on as it would have), then a bot's from its own seat's view;
         ``None`` at a person's decision."""
-        scripted = next(self._script, None) if self._script is not None else None
-        if scripted is None:
-            self._script = None
+        scripted = self._logged()
         agent = self.agents[decision.player]
         if agent.name == PERSON:
             if scripted is None:
@@ -171,36 +126,6 @@ class RulesTable:
             return NEW
         return PLAYING
 
-    def decide(self, letter: str, option: object) -> None:
-        """The person at seat ``letter`` answers the decision put to them; anything else — no decision
-        of theirs, an option not offered — is an :class:`IllegalActionError` and changes nothing."""
-        decision = self.pending
-        if self.failure is not None:
-            raise IllegalActionError(f"table {self.spec.id} is stopped: {self.failure}")
-        if decision is None or PLAYERS[decision.player] != letter:
-            raise IllegalActionError(f"no decision is put to {letter} now")
-        answer = check_answer(decision, option)
-        self.answered[letter] += 1
-        self.pending = None
-        self._answered(decision, answer)
-        self._run(lambda: self._steps.send(answer))
-
-    def confirm(self, letter: str) -> bool:
-        """Seat ``letter`` confirms "开始新一场" (§16); once all four have, the next session is set up
-        and ``True`` returned."""
-        if self.result is None:
-            raise IllegalActionError("the session has not ended: nothing to confirm")
-        self.confirmed.add(letter)
-        if len(self.confirmed) < len(PLAYERS):
-            return False
-        self.number += 1
-        self.confirmed = set(self.spec.bots)
-        self.answered = dict.fromkeys(PLAYERS, 0)
-        self.result = None
-        self.failure = None
-        self._start(())
-        return True
-
     def take_record(self) -> str | None:
         """The store's record of the session that has just ended, once (R374, R380): its rule set,
         every option's value, the seed, the agents (a person's seat ``web``), each round's wins with
@@ -215,11 +140,6 @@ class RulesTable:
         record = self.take_record()
         if record is not None:
             store_table_json([record], engine)
-
-    def take_lines(self) -> list[str]:
-        """The log lines played since the last call, for the record store."""
-        lines, self._lines.pending = self._lines.pending, []
-        return lines
 
     def facts(self) -> dict[str, Any]:
         """What every screen shows alike: the rule set, the session's state and results, the seats'
@@ -254,10 +174,3 @@ class RulesTable:
     def host_message(self, links: Mapping[str, str] | None = None) -> dict[str, Any]:
         """The host's message: built from the public parts of the table only."""
         return rules_host_message(self.session.table, self.facts(), self.feed, links or {})
-
-    def seat_of(self, token: str) -> str | None:
-        """The seat letter a token opens, if it is one of this table's."""
-        for letter, known in self.spec.tokens.items():
-            if secrets.compare_digest(known, token):
-                return letter
-        return None

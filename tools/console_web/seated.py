@@ -1,0 +1,187 @@
+"""What every table at the console does alike, whichever its rule set (§16, §17.2, §18.1).
+
+A :class:`SeatedTable` — a hextech table (:class:`~tools.console_web.live.LiveTable`) or one of any
+other rule set (:class:`~tools.console_web.rules_table.RulesTable`) — runs its session until a
+person's seat is to answer, puts the decision to that seat, and goes on when
+:meth:`SeatedTable.decide` gets an offered option; each answer a person's seat gives is counted.
+Every line goes to the table's log, whose lines wait in :class:`PendingLines` for the record store;
+the session's end is the log's last line, and its results stay until every seat has confirmed
+"开始新一场" (bots at once), when the next session is set up with the next seed.  A step the engine
+refuses, or a stored log that does not come out the same, leaves the table ``failed`` with the reason.
+"""
+
+from __future__ import annotations
+
+import io
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Generator, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from engine.core.decisions import Decision, check_answer
+from engine.core.errors import HexError, IllegalActionError
+from engine.core.seats import PLAYERS
+
+if TYPE_CHECKING:
+    from tools.console_web.live import TableSpec
+
+PLAYING, RESULTS, NEW = "playing", "results", "new"
+"""A table's states: its session in play, ended on its results, set up and not yet dealt."""
+
+
+class PendingLines(io.StringIO):
+    """The log's file handle: lines wait here until the record store takes them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pending: list[str] = []
+
+    def write(self, text: str) -> int:
+        """Keep one log line."""
+        self.pending.append(text.rstrip("\n"))
+        return len(text)
+
+
+class LineWriter(Protocol):
+    """A table's log writer (:class:`engine.hextech.log.LogWriter`,
+    :class:`engine.core.table_log.TableLogWriter`): each line checked against the stored log while it
+    lasts, then written."""
+
+    def write(self, line: dict[str, Any]) -> None: ...
+
+    def decision(self, decision: Decision, answer: str) -> None: ...
+
+    def replayed_all(self) -> bool: ...
+
+
+class Totals(Protocol):
+    """A session's result as the log's end line gives it: each seat's total."""
+
+    @property
+    def totals(self) -> Sequence[int]: ...
+
+
+Result = TypeVar("Result", bound=Totals)
+
+
+class SeatedTable(ABC, Generic[Result]):
+    """One table's session in play; ``number`` counts the sessions played at the table, ``stored``
+    the lines of its log kept in the record store, re-played to stand where it stood."""
+
+    writer: LineWriter
+    _steps: Generator[Decision, str, Result]
+    """The session's decisions, each answered by sending it its answer."""
+    _script: Iterator[str]
+    """The stored log's answers not yet re-played."""
+
+    def __init__(
+        self,
+        spec: TableSpec,
+        number: int = 1,
+        stored: Sequence[dict[str, Any]] = (),
+        confirmed: frozenset[str] = frozenset(),
+    ) -> None:
+        self.spec = spec
+        self.number = number
+        self.confirmed = set(confirmed) | spec.bots
+        self.connected: dict[str, int] = {}
+        self.failure: str | None = None
+        self.result: Result | None = None
+        self.pending: Decision | None = None
+        self.answered = dict.fromkeys(PLAYERS, 0)
+        """How many decisions each person's seat has answered this session: its screen changes with
+        every answer it gives, even when the next question reads the same."""
+        self._lines = PendingLines()
+        self._start(stored)
+
+    @property
+    def seed(self) -> int:
+        """The seed of this table's current session: the next seed for each session after the first."""
+        return self.spec.seed + self.number - 1
+
+    @abstractmethod
+    def _start(self, stored: Sequence[dict[str, Any]]) -> None:
+        """Set up the session :attr:`number` with its log's :attr:`writer` on :attr:`_lines` and its
+        :attr:`_steps`, and re-play the ``stored`` lines."""
+
+    def _replaying(self, expected: Sequence[dict[str, Any]]) -> None:
+        """Answer from the ``expected`` lines' decisions while they last (a table rebuilt from the store)."""
+        self._script = iter([str(line["answer"]) for line in expected if line.get("type") == "decision"])
+
+    def _logged(self) -> str | None:
+        """The next logged answer, or ``None`` once the stored log has no answer left."""
+        return next(self._script, None)
+
+    @abstractmethod
+    def _answer(self, decision: Decision) -> str | None:
+        """The logged answer while the stored log lasts, then a bot's; ``None`` at a person's
+        decision."""
+
+    def _answered(self, decision: Decision, answer: str) -> None:
+        """Log the answer to ``decision``."""
+        self.writer.decision(decision, answer)
+
+    def _run(self, step: Callable[[], Decision]) -> None:
+        """Take ``step`` and answer every decision the stored log or a bot answers, up to a person's."""
+        try:
+            decision = step()
+            while True:
+                answer = self._answer(decision)
+                if answer is None:
+                    self.pending = decision
+                    return
+                self._answered(decision, answer)
+                decision = self._steps.send(answer)
+        except StopIteration as done:
+            self._end(done.value)
+        except HexError as err:
+            self.pending = None
+            self.failure = str(err)
+
+    def _end(self, result: Result) -> None:
+        """The session has ended: its results stay, and its log's end line gives each seat's total."""
+        self.pending = None
+        self.result = result
+        self.writer.write({"type": "end", "totals": {PLAYERS[p]: result.totals[p] for p in range(4)}})
+
+    def decide(self, letter: str, option: object) -> None:
+        """The person at seat ``letter`` answers the decision put to them; anything else — no decision
+        of theirs, an option not offered — is an :class:`IllegalActionError` and changes nothing."""
+        decision = self.pending
+        if self.failure is not None:
+            raise IllegalActionError(f"table {self.spec.id} is stopped: {self.failure}")
+        if decision is None or PLAYERS[decision.player] != letter:
+            raise IllegalActionError(f"no decision is put to {letter} now")
+        answer = check_answer(decision, option)
+        self.answered[letter] += 1
+        self.pending = None
+        self._answered(decision, answer)
+        self._run(lambda: self._steps.send(answer))
+
+    def confirm(self, letter: str) -> bool:
+        """Seat ``letter`` confirms "开始新一场" on the results screen (§16); once all four have, the
+        next session is set up and ``True`` returned."""
+        if self.result is None:
+            raise IllegalActionError("the session has not ended: nothing to confirm")
+        self.confirmed.add(letter)
+        if len(self.confirmed) < len(PLAYERS):
+            return False
+        self.number += 1
+        self.confirmed = set(self.spec.bots)
+        self.answered = dict.fromkeys(PLAYERS, 0)
+        self.result = None
+        self.failure = None
+        self._start(())
+        return True
+
+    def take_lines(self) -> list[str]:
+        """The log lines played since the last call, for the record store."""
+        lines, self._lines.pending = self._lines.pending, []
+        return lines
+
+    def seat_of(self, token: str) -> str | None:
+        """The seat letter a token opens, if it is one of this table's."""
+        for letter, known in self.spec.tokens.items():
+            if secrets.compare_digest(known, token):
+                return letter
+        return None
