@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from table_support import arranged, installed_tiny
 
+from engine.core.aim import Aim
 from engine.core.bots import GreedyBot, RandomBot, make_bots
 from engine.core.deal import deal
 from engine.core.decisions import Decision, DecisionKind
@@ -74,7 +75,8 @@ def test_a_seat_sees_its_own_concealed_kong(tiny: RuleSet) -> None:
 
 
 def test_the_view_holds_only_values(tiny: RuleSet) -> None:
-    """Nothing reachable from a view is the live table: tuples, numbers and frozen melds only."""
+    """Nothing reachable from a view is the live table: tuples, numbers and frozen melds only, and
+    the rule set's aim, a frozen declaration of flags and numbers."""
     view = view_of(table_with(tiny, "1111s222s333s4s", "1111s", "9s"), 2)
 
     def values(item: object) -> Iterator[object]:
@@ -85,7 +87,10 @@ def test_the_view_holds_only_values(tiny: RuleSet) -> None:
 
     for field in dataclasses.fields(view):
         for item in values(getattr(view, field.name)):
-            assert isinstance(item, int | tuple | Meld), (field.name, type(item))
+            assert isinstance(item, int | tuple | Meld | Aim), (field.name, type(item))
+    for field in dataclasses.fields(view.aim):
+        assert isinstance(getattr(view.aim, field.name), int | tuple), field.name
+    assert view.aim.own == ()
     assert view.hand == tuple(sorted(view.hand)) and len(view.hand) == 13
 
 

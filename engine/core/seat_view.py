@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core.aim import PLAIN, Aim
 from engine.core.melds import Meld, MeldKind
 from engine.core.table import Table
 from engine.core.tiles import WINDS
@@ -35,6 +36,8 @@ class SeatView:
     scores: tuple[int, ...]
     dealer: int
     prevalent_wind: int
+    aim: Aim = PLAIN
+    """The rule set's win forms as a bot plays toward them: the rules, which every seat knows."""
 
     @property
     def n_melds(self) -> int:
@@ -65,6 +68,7 @@ def view_of(table: Table, player: int) -> SeatView:
         scores=table.scores,
         dealer=table.dealer,
         prevalent_wind=table.prevalent_wind,
+        aim=table.aim,
     )
 
 
