@@ -6,6 +6,7 @@ nothing of another seat's concealed tiles, its face-down kongs (standard rules å
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -76,7 +77,8 @@ def test_a_seat_sees_its_own_concealed_kong(tiny: RuleSet) -> None:
 
 def test_the_view_holds_only_values(tiny: RuleSet) -> None:
     """Nothing reachable from a view is the live table: tuples, numbers and frozen melds only, and
-    the rule set's aim, a frozen declaration of flags and numbers."""
+    the rule set's aim, a frozen declaration of flags and numbers with the rule set's own judgement
+    of a win and the table's options."""
     view = view_of(table_with(tiny, "1111s222s333s4s", "1111s", "9s"), 2)
 
     def values(item: object) -> Iterator[object]:
@@ -89,8 +91,11 @@ def test_the_view_holds_only_values(tiny: RuleSet) -> None:
         for item in values(getattr(view, field.name)):
             assert isinstance(item, int | tuple | Meld | Aim), (field.name, type(item))
     for field in dataclasses.fields(view.aim):
-        assert isinstance(getattr(view.aim, field.name), int | tuple), field.name
-    assert view.aim.own == ()
+        if field.name != "judge":
+            assert isinstance(getattr(view.aim, field.name), int | tuple), field.name
+    judge = view.aim.judge
+    assert view.aim.own == () and isinstance(judge, functools.partial)
+    assert judge.func == tiny.may_win and judge.args == () and judge.keywords == {"options": OPTIONS}
     assert view.hand == tuple(sorted(view.hand)) and len(view.hand) == 13
 
 

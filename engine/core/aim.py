@@ -17,7 +17,7 @@ melds; ``declared`` are the melds' tiles, a kong's four.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.core.groups import (
     HONOURS_AND_KNITTED,
@@ -32,11 +32,15 @@ from engine.core.knitted import (
     honours_and_knitted_shanten,
     knitted_straight_shanten,
 )
-from engine.core.shanten import DiscardShanten, seven_pairs_shanten, thirteen_orphans_shanten
+from engine.core.shanten import DiscardShanten, DrawShanten, seven_pairs_shanten, thirteen_orphans_shanten
 from engine.core.tiles import NUM_KINDS
+from engine.core.win import WinContext
 
 FormShanten = Callable[[Sequence[int], int], int]
 """The shanten toward one form of 34 counts of concealed tiles beside a number of melds."""
+Judge = Callable[[WinContext], bool]
+"""Whether a complete hand is a win the rule set lets its holder declare, the table's options
+given."""
 NUMBER_SUITS = 3
 
 
@@ -53,14 +57,16 @@ class Aim:
     own: tuple[FormShanten, ...] = ()
     """The shanten of the forms of the rule set's own."""
     suit_floor: int = 0
+    judge: Judge | None = field(default=None, compare=False)
+    """The rule set's own judgement of a complete hand (a minimum of fan, a suit length), for a bot
+    choosing between waits; ``None`` when every complete hand of the forms wins."""
+    fast_waits: bool = True
+    """Whether every form is one :class:`~engine.core.shanten.DrawShanten` reads (the standard
+    form, seven pairs, thirteen orphans): then a wait is within its reach."""
 
     def shanten(self, counts: Sequence[int], n_melds: int, declared: Sequence[int] = ()) -> int:
         """The hand's shanten toward the nearest of the forms, and the suit length."""
-        if self.standard:
-            best = DiscardShanten(counts, n_melds, self.seven_pairs, self.thirteen_orphans).own()
-        else:
-            best = self._paired(counts, n_melds)
-        best = self._others(counts, n_melds, best)
+        best = self._forms(counts, n_melds)
         if self.suit_floor:
             best = max(best, self.suit_floor - 1 - max(_suit_lengths(counts, declared)))
         return best
@@ -94,6 +100,36 @@ class Aim:
                 if suit < NUMBER_SUITS:
                     lengths[suit] += 1
         return after
+
+    def waits(self, counts: Sequence[int], n_melds: int) -> list[int]:
+        """The faces that complete a waiting hand in one of the forms (a face held four times is
+        none)."""
+        faces: Sequence[int] = range(NUM_KINDS)
+        if self.fast_waits:
+            draws = DrawShanten(counts, n_melds, self.seven_pairs, self.thirteen_orphans)
+            near = draws.reach(0)
+            return [k for k in faces if near[k] and counts[k] < 4 and draws[k] < 0]
+        plus = list(counts)
+        found = []
+        for k in faces:
+            if counts[k] < 4:
+                plus[k] += 1
+                if self._complete(plus, n_melds):
+                    found.append(k)
+                plus[k] -= 1
+        return found
+
+    def _complete(self, counts: Sequence[int], n_melds: int) -> bool:
+        """Whether a hand of fourteen (a kong counting three) is complete in one of the forms."""
+        return self._forms(counts, n_melds) < 0
+
+    def _forms(self, counts: Sequence[int], n_melds: int) -> int:
+        """The hand's shanten toward the nearest of the forms."""
+        if self.standard:
+            best = DiscardShanten(counts, n_melds, self.seven_pairs, self.thirteen_orphans).own()
+        else:
+            best = self._paired(counts, n_melds)
+        return self._others(counts, n_melds, best)
 
     def _paired(self, counts: Sequence[int], n_melds: int) -> int:
         """Seven pairs and thirteen orphans, where declared, for a rule set without the standard
@@ -138,17 +174,23 @@ def _suit_lengths(counts: Sequence[int], declared: Sequence[int]) -> list[int]:
     return lengths
 
 
-def aim_of(forms: Sequence[str], form_shanten: Mapping[str, FormShanten], suit_floor: int) -> Aim:
-    """The aim of a rule set's win forms (the core's by name, its own by ``form_shanten``) and the
-    suit length its win needs."""
+def aim_of(
+    forms: Sequence[str], form_shanten: Mapping[str, FormShanten], suit_floor: int, judge: Judge | None = None
+) -> Aim:
+    """The aim of a rule set's win forms (the core's by name, its own by ``form_shanten``), the suit
+    length its win needs and its judgement of a complete hand."""
+    own = tuple(form_shanten[name] for name in forms if name in form_shanten)
+    knitted = HONOURS_AND_KNITTED in forms or KNITTED_STRAIGHT in forms
     return Aim(
         standard=STANDARD in forms,
         seven_pairs=SEVEN_PAIRS in forms,
         thirteen_orphans=THIRTEEN_ORPHANS in forms,
         honours_and_knitted=HONOURS_AND_KNITTED in forms,
         knitted_straight=KNITTED_STRAIGHT in forms,
-        own=tuple(form_shanten[name] for name in forms if name in form_shanten),
+        own=own,
         suit_floor=suit_floor,
+        judge=judge,
+        fast_waits=STANDARD in forms and not knitted and not own,
     )
 
 

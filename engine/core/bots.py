@@ -4,8 +4,10 @@
 * :class:`GreedyBot`: wins whenever it may (``hu`` is offered only when the rule set allows the
   win); otherwise discards to the lowest shanten toward the rule set's own win forms and suit
   length (the view's :class:`~engine.core.aim.Aim`), the least connected tile first on ties (an
-  honour or terminal before a middle tile); declares a kong that keeps its shanten and calls a pon,
-  an exposed kong or a chi only when the call lowers it.
+  honour or terminal before a middle tile), and of discards that leave it waiting one with a wait
+  the rule set lets it win on (a minimum of fan: the aim's judge) when there is one; declares a
+  kong that keeps its shanten and calls a pon, an exposed kong or a chi only when the call lowers
+  it.
 
 A seat a person answered (the host console's ``web`` seat) is named in a log as :data:`PERSON`;
 replaying the log, :class:`LoggedPerson` stands for it and has no answer of its own (R375).
@@ -23,6 +25,7 @@ from engine.core.seat_view import SeatView
 from engine.core.seats import PLAYERS
 from engine.core.table_session import Agent
 from engine.core.tiles import FACES, NUM_KINDS, TERMINALS, parse, parse_one
+from engine.core.win import WinContext
 
 
 class RandomBot:
@@ -68,6 +71,26 @@ def declared_tiles(view: SeatView) -> tuple[int, ...]:
     return tuple(t for meld in view.melds[view.me] for t in meld.tiles)
 
 
+def pays(view: SeatView, vec: list[int], k: int, declared: tuple[int, ...]) -> bool:
+    """Whether the hand less ``k``, waiting, has a wait the rule set lets it win on, by self-draw or
+    on the 上家's discard (:attr:`Aim.judge`: a minimum of fan, a suit length)."""
+    aim, me = view.aim, view.me
+    judge = aim.judge
+    assert judge is not None
+    melds, winds = view.melds[me], (view.prevalent_wind, view.seat_wind, view.dealer)
+    less = list(vec)
+    less[k] -= 1
+    hand = [t for t in range(NUM_KINDS) for _ in range(less[t])]
+    for wait in aim.waits(less, view.n_melds):
+        if less[wait] + declared.count(wait) >= 4:
+            continue
+        concealed = tuple(sorted((*hand, wait)))
+        for source in (None, (me + 3) % 4):
+            if judge(WinContext(concealed, melds, wait, me, source, *winds)):
+                return True
+    return False
+
+
 class GreedyBot:
     """A shanten-driven bot that takes every win offered."""
 
@@ -106,7 +129,12 @@ class GreedyBot:
             kong = (face,) * (4 if concealed else 1)
             if aim.shanten(after, n + 1 if concealed else n, declared + kong) <= best:
                 return option
-        pick = min(discards, key=lambda k: (after_discard[k], connection(vec, k), k))
+        low = min(after_discard[k] for k in discards)
+        ready = [k for k in discards if after_discard[k] == low]
+        ready.sort(key=lambda k: (connection(vec, k), k))
+        pick = ready[0]
+        if low == 0 and aim.judge is not None and len(ready) > 1:
+            pick = next((k for k in ready if pays(view, vec, k, declared)), pick)
         return f"discard {FACES[pick]}"
 
     def call(self, view: SeatView, decision: Decision) -> str:

@@ -17,6 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import partial
 
 from engine.core.aim import Aim, FormShanten, aim_of
 from engine.core.errors import InputError
@@ -166,10 +167,14 @@ class RuleSet(ABC):
             for call in tier
         }
 
-    def aim(self) -> Aim:
+    def aim(self, options: Mapping[str, OptionValue] | None = None) -> Aim:
         """What a bot plays toward: the :attr:`win_forms` as shanten, the forms of the rule set's own
-        by :attr:`form_shanten`, and :attr:`min_suit_tiles`."""
-        return aim_of(self.win_forms, self.form_shanten, self.min_suit_tiles)
+        by :attr:`form_shanten`, and :attr:`min_suit_tiles`; given the table's options, and where
+        the rule set judges a win beyond its forms (:meth:`may_win` overridden), that judgement."""
+        judge = None
+        if options is not None and type(self).may_win is not RuleSet.may_win:
+            judge = partial(self.may_win, options=dict(options))
+        return aim_of(self.win_forms, self.form_shanten, self.min_suit_tiles, judge)
 
     def option(self, name: str) -> Option:
         """The option named ``name``; raises :class:`InputError` listing the rule set's options."""

@@ -101,7 +101,7 @@ class Table:
         """The calls a seat other than the discarder's 下家 may make on a discard."""
         self.tiers = rules.claim_tiers()
         """Each call's tier and how many of its claims stand, as the response window ranks them."""
-        self.aim: Aim = rules.aim()
+        self.aim: Aim = rules.aim(options)
         """What the bots play toward: the rule set's win forms and suit length (:mod:`engine.core.aim`)."""
         self.plain_judge = type(rules).may_win is RuleSet.may_win
         """Whether the rule set judges a win as :meth:`RuleSet.may_win` declares it, a reading in one
