@@ -21,7 +21,8 @@ from engine.core.knitted import knitted_straight_shanten
 from engine.core.ruleset import RuleSet
 from engine.core.seat_view import SeatView, view_of
 from engine.core.table import Table
-from engine.core.tiles import FACES, counts, parse
+from engine.core.tiles import EAST, FACES, counts, parse
+from engine.core.win import WinContext
 
 DUIDUI = '''"""duidui: a house rule whose only win is four pungs and a pair."""
 
@@ -98,8 +99,9 @@ def duidui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> RuleSet:
     return registry.ruleset("duidui")
 
 
-def view(rules: RuleSet, hand: str) -> SeatView:
-    """A seat's view of ``hand`` at a table of ``rules``, nothing declared, its turn."""
+def view(rules: RuleSet, hand: str, given: tuple[str, ...] = ()) -> SeatView:
+    """A seat's view of ``hand`` at a table of ``rules`` with the options ``given``, nothing
+    declared, its turn (A deals, 东 the prevalent wind)."""
     return SeatView(
         0,
         tuple(sorted(parse(hand))),
@@ -112,15 +114,15 @@ def view(rules: RuleSet, hand: str) -> SeatView:
         (0,) * 4,
         0,
         27,
-        rules.aim(),
+        rules.aim(rules.resolve_options(given)),
     )
 
 
-def discard(rules: RuleSet, hand: str) -> str:
+def discard(rules: RuleSet, hand: str, given: tuple[str, ...] = ()) -> str:
     """The greedy bot's answer to its turn with ``hand`` (fourteen tiles), every face discardable."""
     options = tuple(f"discard {FACES[k]}" for k in sorted(set(parse(hand))))
     decision = Decision(DecisionKind.TURN, 0, options, FACES[parse(hand)[-1]])
-    return GreedyBot(random.Random(1)).decide(view(rules, hand), decision)
+    return GreedyBot(random.Random(1)).decide(view(rules, hand, given), decision)
 
 
 FIVE_PAIRS = "11m55m99m22p88p2346s"
@@ -165,6 +167,28 @@ def test_under_hongzhong_the_bot_does_not_play_toward_the_knitted_straight_003()
     assert discard(hongzhong, KNITTED) == "discard 1m"
 
 
+DRAGON = "1234567789m44p33s"
+"""清龙 (123456789m) and 7m, 44p and 33s: a discard of 7m or of 1m leaves the hand waiting on 4p or
+3s."""
+
+
+def test_under_standard_the_bot_keeps_the_wait_that_reaches_eight_fan_002() -> None:
+    """Spec 002 术语 十五 起和分 (R402: 8): thrown, 1m would leave a wait of at most 6 fan, which can
+    never be declared; the bot throws 7m instead and keeps 清龙 (row 28, 16 fan) — each wait of it a
+    legal win, as the rule set's own judgement says."""
+    standard = registry.ruleset("standard")
+    assert discard(standard, DRAGON) == "discard 7m"
+    options = standard.resolve_options(())
+    short = WinContext(tuple(sorted(parse("234567789m44p33s4p"))), (), parse("4p")[0], 0, None, EAST, EAST, 0)
+    assert not standard.may_win(short, options) and standard.score(short, options).total < 8
+
+
+def test_with_no_minimum_the_loosest_tile_goes_002() -> None:
+    """Control, ``--option min_fan=0``: every wait is a legal win, and of the two discards the bot
+    throws the loosest, the terminal 1m."""
+    assert discard(registry.ruleset("standard"), DRAGON, ("min_fan=0",)) == "discard 1m"
+
+
 SHORT_SUIT = "123m45m9m234p66p157s"
 """Six 万, five 筒, three 条: a discard of 9m or of 1s leaves the hand one tile from waiting."""
 
@@ -206,3 +230,10 @@ def test_a_third_partys_standard_forms_keep_the_chow(tiny: RuleSet) -> None:
     waits with 456s."""
     assert tiny.aim() == Aim()
     assert discard(tiny, ALL_PUNGS) == "discard 4s"
+
+
+def test_under_hongzhong_a_single_red_dragon_is_no_wild_tile_003() -> None:
+    """Spec 003 牌张的要求, "任意两张可做为和牌的对子，也可与第三张风碰牌或四张一起也可以开杠" (R430): 红中
+    pair, pon and kong among themselves and stand for no other tile (no 赖子).  Were it wild the
+    hand would be complete as 4p; as it is the lone 红中 is the bot's loosest tile, and it goes."""
+    assert discard(registry.ruleset("hongzhong"), "123m456m789m11p35p7z") == "discard 7z"
