@@ -60,9 +60,6 @@ class Aim:
     judge: Judge | None = field(default=None, compare=False)
     """The rule set's own judgement of a complete hand (a minimum of fan, a suit length), for a bot
     choosing between waits; ``None`` when every complete hand of the forms wins."""
-    fast_waits: bool = True
-    """Whether every form is one :class:`~engine.core.shanten.DrawShanten` reads (the standard
-    form, seven pairs, thirteen orphans): then a wait is within its reach."""
 
     def shanten(self, counts: Sequence[int], n_melds: int, declared: Sequence[int] = ()) -> int:
         """The hand's shanten toward the nearest of the forms, and the suit length."""
@@ -103,25 +100,30 @@ class Aim:
 
     def waits(self, counts: Sequence[int], n_melds: int) -> list[int]:
         """The faces that complete a waiting hand in one of the forms (a face held four times is
-        none)."""
-        faces: Sequence[int] = range(NUM_KINDS)
-        if self.fast_waits:
+        none): those of the standard form, seven pairs and thirteen orphans within a draw's reach
+        (:meth:`~engine.core.shanten.DrawShanten.reach`), then, where the hand waits in another
+        form, every face tried."""
+        found: list[int] = []
+        if self.standard:
             draws = DrawShanten(counts, n_melds, self.seven_pairs, self.thirteen_orphans)
             near = draws.reach(0)
-            return [k for k in faces if near[k] and counts[k] < 4 and draws[k] < 0]
-        plus = list(counts)
-        found = []
-        for k in faces:
-            if counts[k] < 4:
-                plus[k] += 1
-                if self._complete(plus, n_melds):
-                    found.append(k)
-                plus[k] -= 1
+            found = [k for k in range(NUM_KINDS) if near[k] and counts[k] < 4 and draws[k] < 0]
+        if self.own or not self.standard or self._knitted_waiting(counts, n_melds):
+            plus = list(counts)
+            for k in range(NUM_KINDS):
+                if counts[k] < 4 and k not in found:
+                    plus[k] += 1
+                    if self._forms(plus, n_melds) < 0:
+                        found.append(k)
+                    plus[k] -= 1
+            found.sort()
         return found
 
-    def _complete(self, counts: Sequence[int], n_melds: int) -> bool:
-        """Whether a hand of fourteen (a kong counting three) is complete in one of the forms."""
-        return self._forms(counts, n_melds) < 0
+    def _knitted_waiting(self, counts: Sequence[int], n_melds: int) -> bool:
+        """Whether the hand waits in a knitted form."""
+        return (self.honours_and_knitted and honours_and_knitted_shanten(counts, n_melds) <= 0) or (
+            self.knitted_straight and knitted_straight_shanten(counts, n_melds, 1) <= 0
+        )
 
     def _forms(self, counts: Sequence[int], n_melds: int) -> int:
         """The hand's shanten toward the nearest of the forms."""
@@ -180,7 +182,6 @@ def aim_of(
     """The aim of a rule set's win forms (the core's by name, its own by ``form_shanten``), the suit
     length its win needs and its judgement of a complete hand."""
     own = tuple(form_shanten[name] for name in forms if name in form_shanten)
-    knitted = HONOURS_AND_KNITTED in forms or KNITTED_STRAIGHT in forms
     return Aim(
         standard=STANDARD in forms,
         seven_pairs=SEVEN_PAIRS in forms,
@@ -190,7 +191,6 @@ def aim_of(
         own=own,
         suit_floor=suit_floor,
         judge=judge,
-        fast_waits=STANDARD in forms and not knitted and not own,
     )
 
 

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from engine.core.aim import Aim
 from engine.core.decisions import HU, PASS, Decision, DecisionKind
 from engine.core.errors import InputError, LogError
+from engine.core.melds import Meld
 from engine.core.seat_view import SeatView
 from engine.core.seats import PLAYERS
 from engine.core.table_session import Agent
@@ -71,15 +72,13 @@ def declared_tiles(view: SeatView) -> tuple[int, ...]:
     return tuple(t for meld in view.melds[view.me] for t in meld.tiles)
 
 
-def pays(view: SeatView, vec: list[int], k: int, declared: tuple[int, ...]) -> bool:
-    """Whether the hand less ``k``, waiting, has a wait the rule set lets it win on, by self-draw or
-    on the 上家's discard (:attr:`Aim.judge`: a minimum of fan, a suit length)."""
+def pays(view: SeatView, less: list[int], declared: tuple[int, ...]) -> bool:
+    """Whether the waiting hand ``less`` has a wait the rule set lets it win on, by self-draw or on
+    the 上家's discard (:attr:`Aim.judge`: a minimum of fan, a suit length)."""
     aim, me = view.aim, view.me
     judge = aim.judge
     assert judge is not None
     melds, winds = view.melds[me], (view.prevalent_wind, view.seat_wind, view.dealer)
-    less = list(vec)
-    less[k] -= 1
     hand = [t for t in range(NUM_KINDS) for _ in range(less[t])]
     for wait in aim.waits(less, view.n_melds):
         if less[wait] + declared.count(wait) >= 4:
@@ -91,6 +90,11 @@ def pays(view: SeatView, vec: list[int], k: int, declared: tuple[int, ...]) -> b
     return False
 
 
+_KNOWN = 1 << 10
+"""How many waiting hands a greedy bot remembers the judgement of (bounded, so a long session's
+memory stays flat)."""
+
+
 class GreedyBot:
     """A shanten-driven bot that takes every win offered."""
 
@@ -99,6 +103,9 @@ class GreedyBot:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+        self.paying: dict[tuple[bytes, tuple[Meld, ...], int, int], bool] = {}
+        """Whether a waiting hand pays (:func:`pays`), by its tiles, its melds, the prevalent wind and
+        the dealer: a waiting hand that draws what it throws is weighed again and again."""
 
     def decide(self, view: SeatView, decision: Decision) -> str:
         """The greedy answer: a win, else the turn's or the call's best move."""
@@ -134,8 +141,20 @@ class GreedyBot:
         ready.sort(key=lambda k: (connection(vec, k), k))
         pick = ready[0]
         if low == 0 and aim.judge is not None and len(ready) > 1:
-            pick = next((k for k in ready if pays(view, vec, k, declared)), pick)
+            pick = next((k for k in ready if self.pays(view, vec, k, declared)), pick)
         return f"discard {FACES[pick]}"
+
+    def pays(self, view: SeatView, vec: list[int], k: int, declared: tuple[int, ...]) -> bool:
+        """:func:`pays` of the hand less ``k``, remembered."""
+        less = list(vec)
+        less[k] -= 1
+        key = (bytes(less), view.melds[view.me], view.prevalent_wind, view.dealer)
+        known = self.paying.get(key)
+        if known is None:
+            if len(self.paying) >= _KNOWN:
+                self.paying.clear()
+            known = self.paying[key] = pays(view, less, declared)
+        return known
 
     def call(self, view: SeatView, decision: Decision) -> str:
         """The first call that lowers the shanten, else ``pass``."""

@@ -6,7 +6,9 @@ exposed meld, every river, every flower set aside, how many tiles each seat hold
 count, the scores, the dealer and the prevalent wind.  Another seat's concealed kong is 扣放 (laid
 face down, 出牌 3 (二)): the view counts it and never names its face.  It never holds another
 seat's concealed tiles nor the order of the wall, and it is a snapshot of tuples and frozen melds
-with no reference to the table, so an agent can neither read nor change what its seat may not.
+with no reference to the table, so an agent can neither read nor change what its seat may not.  It
+carries the rule set's aim (:mod:`engine.core.aim`): the rules and the table's options, which every
+seat knows.
 """
 
 from __future__ import annotations
