@@ -41,7 +41,7 @@ FormShanten = Callable[[Sequence[int], int], int]
 Judge = Callable[[WinContext], bool]
 """Whether a complete hand is a win the rule set lets its holder declare, the table's options
 given."""
-NUMBER_SUITS = 3
+_NUMBER_SUITS = 3
 
 
 @dataclass(frozen=True)
@@ -91,10 +91,10 @@ class Aim:
             lengths = _suit_lengths(counts, declared)
             for k in held:
                 suit = k // 9
-                if suit < NUMBER_SUITS:
+                if suit < _NUMBER_SUITS:
                     lengths[suit] -= 1
                 after[k] = max(after[k], self.suit_floor - 1 - max(lengths))
-                if suit < NUMBER_SUITS:
+                if suit < _NUMBER_SUITS:
                     lengths[suit] += 1
         return after
 
@@ -156,7 +156,8 @@ class Aim:
 
     def _knitted_near(self, counts: Sequence[int], n_melds: int, worst: int) -> bool:
         """Whether a knitted form may come below ``worst`` after some discard: a discard takes at most
-        one face from a pattern, and 全不靠 and 组合龙 are at least the faces they lack, less one."""
+        one face from a pattern, so 组合龙 stays at least the faces the hand lacks of it less one, and
+        全不靠 at least its shanten before the discard."""
         if n_melds > 1 or not (self.honours_and_knitted or self.knitted_straight):
             return False
         lacking = min(sum(1 for k in pattern if not counts[k]) for pattern in PATTERNS)
@@ -169,9 +170,9 @@ class Aim:
 
 def _suit_lengths(counts: Sequence[int], declared: Sequence[int]) -> list[int]:
     """How many tiles of each number suit the hand holds, its melds' among them."""
-    lengths = [sum(counts[9 * suit : 9 * suit + 9]) for suit in range(NUMBER_SUITS)]
+    lengths = [sum(counts[9 * suit : 9 * suit + 9]) for suit in range(_NUMBER_SUITS)]
     for tile in declared:
-        if tile < 9 * NUMBER_SUITS:
+        if tile < 9 * _NUMBER_SUITS:
             lengths[tile // 9] += 1
     return lengths
 
