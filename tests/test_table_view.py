@@ -6,6 +6,7 @@ nothing of another seat's concealed tiles, its face-down kongs (standard rules å
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 from table_support import arranged, installed_tiny
 
+from engine.core.aim import Aim
 from engine.core.bots import GreedyBot, RandomBot, make_bots
 from engine.core.deal import deal
 from engine.core.decisions import Decision, DecisionKind
@@ -74,7 +76,9 @@ def test_a_seat_sees_its_own_concealed_kong(tiny: RuleSet) -> None:
 
 
 def test_the_view_holds_only_values(tiny: RuleSet) -> None:
-    """Nothing reachable from a view is the live table: tuples, numbers and frozen melds only."""
+    """Nothing reachable from a view is the live table: tuples, numbers and frozen melds only, and
+    the rule set's aim, a frozen declaration of flags and numbers with the rule set's own judgement
+    of a win and the table's options."""
     view = view_of(table_with(tiny, "1111s222s333s4s", "1111s", "9s"), 2)
 
     def values(item: object) -> Iterator[object]:
@@ -85,7 +89,13 @@ def test_the_view_holds_only_values(tiny: RuleSet) -> None:
 
     for field in dataclasses.fields(view):
         for item in values(getattr(view, field.name)):
-            assert isinstance(item, int | tuple | Meld), (field.name, type(item))
+            assert isinstance(item, int | tuple | Meld | Aim), (field.name, type(item))
+    for field in dataclasses.fields(view.aim):
+        if field.name != "judge":
+            assert isinstance(getattr(view.aim, field.name), int | tuple), field.name
+    judge = view.aim.judge
+    assert view.aim.own == () and isinstance(judge, functools.partial)
+    assert judge.func == tiny.may_win and judge.args == () and judge.keywords == {"options": OPTIONS}
     assert view.hand == tuple(sorted(view.hand)) and len(view.hand) == 13
 
 

@@ -2,9 +2,12 @@
 
 * :class:`RandomBot`: a uniformly random legal answer from its own seeded generator.
 * :class:`GreedyBot`: wins whenever it may (``hu`` is offered only when the rule set allows the
-  win); otherwise discards to the lowest shanten (:mod:`engine.core.shanten`), the least connected
-  tile first on ties (an honour or terminal before a middle tile); declares a kong that keeps its
-  shanten and calls a pon, an exposed kong or a chi only when the call lowers it.
+  win); otherwise discards to the lowest shanten toward the rule set's own win forms and suit
+  length (the view's :class:`~engine.core.aim.Aim`), the least connected tile first on ties (an
+  honour or terminal before a middle tile), and of discards that leave it waiting one with a wait
+  the rule set lets it win on (a minimum of fan: the aim's judge) when there is one; declares a
+  kong that keeps its shanten and calls a pon, an exposed kong or a chi only when the call lowers
+  it.
 
 A seat a person answered (the host console's ``web`` seat) is named in a log as :data:`PERSON`;
 replaying the log, :class:`LoggedPerson` stands for it and has no answer of its own (R375).
@@ -15,13 +18,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from engine.core.aim import Aim
 from engine.core.decisions import HU, PASS, Decision, DecisionKind
 from engine.core.errors import InputError, LogError
+from engine.core.melds import Meld
 from engine.core.seat_view import SeatView
 from engine.core.seats import PLAYERS
-from engine.core.shanten import DiscardShanten, shanten_counts
 from engine.core.table_session import Agent
 from engine.core.tiles import FACES, NUM_KINDS, TERMINALS, parse, parse_one
+from engine.core.win import WinContext
 
 
 class RandomBot:
@@ -57,10 +62,37 @@ def connection(vec: list[int], k: int) -> int:
     return near - (k in TERMINALS)
 
 
-def lowest_after_discard(vec: list[int], n_melds: int) -> int:
-    """The lowest shanten any one discard leaves."""
-    after = DiscardShanten(vec, n_melds)
-    return min(after[k] for k in range(NUM_KINDS) if vec[k])
+def lowest_after_discard(aim: Aim, vec: list[int], n_melds: int, declared: tuple[int, ...]) -> int:
+    """The lowest shanten toward ``aim`` any one discard leaves."""
+    return min(aim.after_discards(vec, n_melds, declared).values())
+
+
+def declared_tiles(view: SeatView) -> tuple[int, ...]:
+    """The tiles of the deciding seat's melds, a kong's four."""
+    return tuple(t for meld in view.melds[view.me] for t in meld.tiles)
+
+
+def pays(view: SeatView, less: list[int], declared: tuple[int, ...]) -> bool:
+    """Whether the waiting hand ``less`` has a wait the rule set lets it win on, by self-draw or on
+    the 上家's discard (:attr:`Aim.judge`: a minimum of fan, a suit length)."""
+    aim, me = view.aim, view.me
+    judge = aim.judge
+    assert judge is not None
+    melds, winds = view.melds[me], (view.prevalent_wind, view.seat_wind, view.dealer)
+    hand = [t for t in range(NUM_KINDS) for _ in range(less[t])]
+    for wait in aim.waits(less, view.n_melds):
+        if less[wait] + declared.count(wait) >= 4:
+            continue
+        concealed = tuple(sorted((*hand, wait)))
+        for source in (None, (me + 3) % 4):
+            if judge(WinContext(concealed, melds, wait, me, source, *winds)):
+                return True
+    return False
+
+
+_KNOWN = 1 << 10
+"""How many waiting hands a greedy bot remembers the judgement of (bounded, so a long session's
+memory stays flat)."""
 
 
 class GreedyBot:
@@ -71,6 +103,9 @@ class GreedyBot:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+        self.paying: dict[tuple[bytes, tuple[Meld, ...], int, int], bool] = {}
+        """Whether a waiting hand pays (:func:`pays`), by its tiles, its melds, the prevalent wind and
+        the dealer: a waiting hand that draws what it throws is weighed again and again."""
 
     def decide(self, view: SeatView, decision: Decision) -> str:
         """The greedy answer: a win, else the turn's or the call's best move."""
@@ -85,8 +120,9 @@ class GreedyBot:
     def turn(self, view: SeatView, options: tuple[str, ...]) -> str:
         """A kong that keeps the best shanten a discard reaches, else the best discard."""
         vec = hand_vector(view.hand)
-        n = view.n_melds
-        best = lowest_after_discard(vec, n)
+        n, aim, declared = view.n_melds, view.aim, declared_tiles(view)
+        after_discard = aim.after_discards(vec, n, declared)
+        best = min(after_discard.values())
         discards = []
         for option in options:
             verb, _, face_text = option.partition(" ")
@@ -95,18 +131,36 @@ class GreedyBot:
                 discards.append(face)
                 continue
             after = list(vec)
-            after[face] -= 4 if verb == "ankan" else 1
-            if shanten_counts(after, n + 1 if verb == "ankan" else n) <= best:
+            concealed = verb == "ankan"
+            after[face] -= 4 if concealed else 1
+            kong = (face,) * (4 if concealed else 1)
+            if aim.shanten(after, n + 1 if concealed else n, declared + kong) <= best:
                 return option
-        after_discard = DiscardShanten(vec, n)
-        pick = min(discards, key=lambda k: (after_discard[k], connection(vec, k), k))
+        low = min(after_discard[k] for k in discards)
+        ready = [k for k in discards if after_discard[k] == low]
+        ready.sort(key=lambda k: (connection(vec, k), k))
+        pick = ready[0]
+        if low == 0 and aim.judge is not None and len(ready) > 1:
+            pick = next((k for k in ready if self.pays(view, vec, k, declared)), pick)
         return f"discard {FACES[pick]}"
+
+    def pays(self, view: SeatView, vec: list[int], k: int, declared: tuple[int, ...]) -> bool:
+        """:func:`pays` of the hand less ``k``, remembered."""
+        less = list(vec)
+        less[k] -= 1
+        key = (bytes(less), view.melds[view.me], view.prevalent_wind, view.dealer)
+        known = self.paying.get(key)
+        if known is None:
+            if len(self.paying) >= _KNOWN:
+                self.paying.clear()
+            known = self.paying[key] = pays(view, less, declared)
+        return known
 
     def call(self, view: SeatView, decision: Decision) -> str:
         """The first call that lowers the shanten, else ``pass``."""
         vec = hand_vector(view.hand)
-        n = view.n_melds
-        now = shanten_counts(vec, n)
+        n, aim, declared = view.n_melds, view.aim, declared_tiles(view)
+        now = aim.shanten(vec, n, declared)
         face = parse_one(decision.about)
         for option in decision.options:
             verb, _, run = option.partition(" ")
@@ -115,13 +169,13 @@ class GreedyBot:
             after = list(vec)
             if verb == "kong":
                 after[face] -= 3
-                if shanten_counts(after, n + 1) <= now:
+                if aim.shanten(after, n + 1, (*declared, face, face, face, face)) <= now:
                     return option
                 continue
             used = [face, face] if verb == "pon" else [k for k in parse(run) if k != face]
             for k in used:
                 after[k] -= 1
-            if lowest_after_discard(after, n + 1) < now:
+            if lowest_after_discard(aim, after, n + 1, (*declared, face, *used)) < now:
                 return option
         return PASS
 

@@ -19,6 +19,10 @@ from engine.core.melds import MeldKind
 STANDARD = "standard"
 SEVEN_PAIRS = "seven_pairs"
 THIRTEEN_ORPHANS = "thirteen_orphans"
+HONOURS_AND_KNITTED = "honours_and_knitted"
+"""全不靠 (七星不靠 among its hands): fourteen singles of a knitted pattern and the honours."""
+KNITTED_STRAIGHT = "knitted_straight"
+"""组合龙: the nine tiles of a knitted pattern, one set and a pair."""
 
 
 class SetKind(StrEnum):

@@ -17,7 +17,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import partial
 
+from engine.core.aim import Aim, FormShanten, aim_of
 from engine.core.errors import InputError
 from engine.core.hand import decompose
 from engine.core.tiles import NUM_KINDS, instances_of
@@ -120,7 +122,7 @@ class RuleSet(ABC):
     KONG), (CHI,))`` reads 胡 > 碰/杠 > 吃; within a tier, and between several claims of one tier,
     seat order from the discarder decides (``winners_per_discard`` claims of the top tier stand).
     ``win_forms`` names the forms of :mod:`engine.core.groups` (and those a rule set adds) a hand
-    may be complete in."""
+    may be complete in; the bots play toward them (:meth:`aim`)."""
 
     name: str
     title: str
@@ -137,6 +139,11 @@ class RuleSet(ABC):
     settlement: str = ""
     """One sentence: who pays whom, as the rule set's document puts it."""
     notes: Mapping[str, str] = field(default_factory=dict)
+    form_shanten: Mapping[str, FormShanten] = field(default_factory=dict)
+    """The shanten toward each win form of the rule set's own, by its name in :attr:`win_forms` (a
+    form :mod:`engine.core.aim` does not know), for the bots to play toward."""
+    min_suit_tiles: int = 0
+    """The tiles of one number suit a win needs, declared melds counted (0: none)."""
 
     def allows(self, call: Call) -> bool:
         """Whether any tier holds ``call``."""
@@ -159,6 +166,15 @@ class RuleSet(ABC):
             for rank, tier in enumerate(self.calls)
             for call in tier
         }
+
+    def aim(self, options: Mapping[str, OptionValue] | None = None) -> Aim:
+        """What a bot plays toward: the :attr:`win_forms` as shanten, the forms of the rule set's own
+        by :attr:`form_shanten`, and :attr:`min_suit_tiles`; given the table's options, and where
+        the rule set judges a win beyond its forms (:meth:`may_win` overridden), that judgement."""
+        judge = None
+        if options is not None and type(self).may_win is not RuleSet.may_win:
+            judge = partial(self.may_win, options=dict(options))
+        return aim_of(self.win_forms, self.form_shanten, self.min_suit_tiles, judge)
 
     def option(self, name: str) -> Option:
         """The option named ``name``; raises :class:`InputError` listing the rule set's options."""

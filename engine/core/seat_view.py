@@ -6,13 +6,16 @@ exposed meld, every river, every flower set aside, how many tiles each seat hold
 count, the scores, the dealer and the prevalent wind.  Another seat's concealed kong is 扣放 (laid
 face down, 出牌 3 (二)): the view counts it and never names its face.  It never holds another
 seat's concealed tiles nor the order of the wall, and it is a snapshot of tuples and frozen melds
-with no reference to the table, so an agent can neither read nor change what its seat may not.
+with no reference to the table, so an agent can neither read nor change what its seat may not.  It
+carries the rule set's aim (:mod:`engine.core.aim`): the rules and the table's options, which every
+seat knows.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core.aim import PLAIN, Aim
 from engine.core.melds import Meld, MeldKind
 from engine.core.table import Table
 from engine.core.tiles import WINDS
@@ -35,6 +38,8 @@ class SeatView:
     scores: tuple[int, ...]
     dealer: int
     prevalent_wind: int
+    aim: Aim = PLAIN
+    """The rule set's win forms as a bot plays toward them: the rules, which every seat knows."""
 
     @property
     def n_melds(self) -> int:
@@ -65,6 +70,7 @@ def view_of(table: Table, player: int) -> SeatView:
         scores=table.scores,
         dealer=table.dealer,
         prevalent_wind=table.prevalent_wind,
+        aim=table.aim,
     )
 
 

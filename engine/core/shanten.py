@@ -47,6 +47,10 @@ _PAIRS = (0, 0, 1, 1, 2)
 _BEYOND = 14
 """Above any shanten: the seven-pairs and thirteen-orphans shanten of a hand with melds, which may
 take neither form."""
+_NO_PAIRS = -8 * _BEYOND
+_NO_ORPHANS = 8 * _BEYOND
+"""The pairs and missing orphans a reading holds for a form it leaves out (a rule set without seven
+pairs or thirteen orphans): the form's shanten stays above any other whatever a tile changes."""
 _EVERY_FACE = b"\1" * NUM_KINDS
 """Every face, where a draw of any may help."""
 
@@ -81,6 +85,13 @@ def shanten_counts(counts: Sequence[int], n_melds: int = 0) -> int:
     return best
 
 
+def standard_shanten(counts: Sequence[int], n_melds: int) -> int:
+    """The shanten of a count vector toward the standard form alone (four sets and a pair), beside
+    ``n_melds`` sets already made (at most four)."""
+    parts = _parts(_suit_keys(bytes(counts)))
+    return _standard_value(_others(parts, 3, n_melds), parts[3])
+
+
 def shanten_after_discards(counts: Sequence[int], n_melds: int, faces: Iterable[int]) -> list[int]:
     """:func:`shanten_counts` of ``counts`` less one tile of each face in ``faces``, in order (a bot
     weighing its discards); see :class:`DiscardShanten`."""
@@ -93,7 +104,8 @@ class _Reading(dict[int, int]):
     shanten of the hand changed by a tile, by face (``self[k]``, each on first use).  The suits a
     change leaves alone are folded once per suit; seven pairs and thirteen orphans are adjusted for
     the faces that change, and only where they may come below the standard form: a tile changes
-    either by at most one."""
+    either by at most one.  ``seven_pairs`` or ``thirteen_orphans`` false leaves that form out (a
+    rule set that has no such win, :mod:`engine.core.aim`)."""
 
     __slots__ = (
         "_doubled",
@@ -107,14 +119,18 @@ class _Reading(dict[int, int]):
         "_suits",
     )
 
-    def __init__(self, counts: Sequence[int], n_melds: int) -> None:
+    def __init__(
+        self, counts: Sequence[int], n_melds: int, seven_pairs: bool = True, thirteen_orphans: bool = True
+    ) -> None:
         self._key = key = bytes(counts)
         self._n_melds = n_melds
         self._suits = suits = _suit_keys(key)
         self._parts = _parts(suits)
         self._others: list[_Readings | None] = [None, None, None, None]
-        self._pairs = _pairs(key)
+        self._pairs = _pairs(key) if seven_pairs else _NO_PAIRS
         self._missing, self._doubled = _orphans(key)
+        if not thirteen_orphans:
+            self._missing = _NO_ORPHANS
         self._forms = (
             _BEYOND if n_melds else min(6 - min(7, self._pairs), self._missing - (self._doubled > 0))
         )

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from engine.core.aim import Aim
 from engine.core.melds import Meld
 from engine.core.ruleset import Call, OptionValue, RuleSet
 from engine.core.seats import PLAYERS
@@ -51,6 +52,7 @@ class Table:
     """A round's wall, seats and circumstances; the flow of :mod:`engine.core.flow` moves its tiles."""
 
     __slots__ = (
+        "aim",
         "any_call",
         "calls",
         "calls_not_upper",
@@ -99,6 +101,8 @@ class Table:
         """The calls a seat other than the discarder's 下家 may make on a discard."""
         self.tiers = rules.claim_tiers()
         """Each call's tier and how many of its claims stand, as the response window ranks them."""
+        self.aim: Aim = rules.aim(options)
+        """What the bots play toward: the rule set's win forms and suit length (:mod:`engine.core.aim`)."""
         self.plain_judge = type(rules).may_win is RuleSet.may_win
         """Whether the rule set judges a win as :meth:`RuleSet.may_win` declares it, a reading in one
         of its win forms, which the core reads as standard, seven pairs or thirteen orphans only:

@@ -15,7 +15,7 @@ from engine.core.groups import STANDARD
 from engine.core.ruleset import Call, DealerRotation, OptionValue, RuleSet, TileSet
 from engine.core.win import Scored, WinContext
 from engine.hongzhong import scoring, settlement
-from engine.hongzhong.hand import KINDS, check_tiles, readings
+from engine.hongzhong.hand import EIGHT, KINDS, check_tiles, readings
 from engine.hongzhong.options import DISCARD_WIN, OPTIONS, chosen
 
 
@@ -47,6 +47,7 @@ RULES = HongzhongRules(
     tiles=TileSet(kinds=KINDS),
     calls=((Call.HU,), (Call.PON, Call.KONG, Call.ADDED_KONG, Call.CONCEALED_KONG)),
     win_forms=(STANDARD,),
+    min_suit_tiles=EIGHT,
     session_rounds=16,
     dealer_rotation=DealerRotation.ROTATE,
     winners_per_discard=1,

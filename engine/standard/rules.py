@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from engine.core import groups
 from engine.core.ruleset import Call, DealerRotation, Option, OptionValue, RuleSet, TileSet
 from engine.core.win import Scored, WinContext
 from engine.standard.count import count
@@ -73,7 +74,13 @@ STANDARD = StandardRules(
     source="spec 002",
     tiles=TileSet(kinds=tuple(range(34)), flowers=tuple(range(34, 42))),
     calls=((Call.HU,), (Call.PON, Call.KONG, Call.ADDED_KONG, Call.CONCEALED_KONG), (Call.CHI,)),
-    win_forms=("standard", "seven_pairs", "thirteen_orphans", "honours_and_knitted", "knitted_straight"),
+    win_forms=(
+        groups.STANDARD,
+        groups.SEVEN_PAIRS,
+        groups.THIRTEEN_ORPHANS,
+        groups.HONOURS_AND_KNITTED,
+        groups.KNITTED_STRAIGHT,
+    ),
     session_rounds=16,
     dealer_rotation=DealerRotation.ROTATE,
     winners_per_discard=1,
