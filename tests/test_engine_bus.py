@@ -11,6 +11,7 @@ from engine.hextech.agents import make_agents
 from engine.hextech.bus import Bus, Event, Sink
 from engine.hextech.scenario import Scenario
 from engine.hextech.session import Session, SessionConfig, SessionResult, drive
+from tools.cmd_play import new_session
 
 
 @dataclass
@@ -186,3 +187,50 @@ def test_a_round_gives_a_named_sink_only_its_events_and_plays_the_same_s11() -> 
 def _played(sink: Sink) -> SessionResult:
     session = Session(SessionConfig(3, "strategy", 4), sinks=[sink])
     return drive(session.steps(), session, make_agents(["greedy"] * 4, 3))
+
+
+@dataclass
+class _Dormant(_Recorder):
+    dormant_until: str = "party"
+
+
+def test_a_dormant_listener_alone_makes_no_event_audible_until_its_deck_wakes_it_s7_3() -> None:
+    """A module's listener dormant until a card of its deck is drawn makes its event audible only
+    once woken by that deck or by a module's primitive (every deck); beside another listener it is
+    delivered the event as any listener is; a new round puts it to sleep again."""
+    sc = Scenario(hands={})
+    heard: list[str] = []
+    bus = Bus()
+    bus.listen(_Dormant("idle", 8, None, "party", heard))
+    bus.listen(_Dormant("x", 8, None, "party", heard))
+    bus.listen(_Recorder("x", 7, None, "chance", heard))
+    assert "idle" not in bus.audible and "x" in bus.audible
+    list(bus.deliver(Event("x", 0), sc.round))
+    assert heard == ["chance", "party"]
+    bus.wake("chance")
+    assert "idle" not in bus.audible
+    bus.wake("party")
+    assert "idle" in bus.audible
+    bus.clear()
+    bus.listen(_Dormant("idle", 8, None, "party", heard))
+    assert "idle" not in bus.audible
+    bus.wake()
+    assert "idle" in bus.audible
+
+
+def test_the_party_listeners_sleep_in_a_round_until_a_party_card_or_a_module_acts_s7_3() -> None:
+    """In party play ``idle`` (the party module's offer to pay a chip for a lasting challenge, §7.4)
+    is not built in a round before a party card is drawn or a card runs a module's primitive, and is
+    from then on; rounds of both kinds are played."""
+    heard = _Named(frozenset({"round.started", "party.drawn"}))
+    session = new_session(SessionConfig(4, "party", 4), sinks=[heard])
+    seen: set[tuple[bool, bool]] = set()
+
+    def note(decision: Decision, answer: str) -> None:
+        since = [e.name for e in heard.got][::-1]
+        if "round.started" in since:
+            drawn = "party.drawn" in since[: since.index("round.started")]
+            seen.add((drawn, "idle" in session.bus.audible))
+
+    drive(session.steps(), session, make_agents(["random"] * 4, 4), on_answer=note)
+    assert {(False, False), (True, True), (False, True)} <= seen

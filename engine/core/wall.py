@@ -13,6 +13,7 @@ import random
 from collections import deque
 from collections.abc import Iterable
 
+from engine.core.picks import shuffle
 from engine.core.tiles import NUM_INSTANCES
 
 
@@ -28,7 +29,7 @@ class Wall(deque[int]):
     def shuffled(cls, rng: random.Random) -> Wall:
         """All 144 instances in the order a seeded shuffle gives them (§11 phase 1 "洗牌并码牌")."""
         tiles = list(range(NUM_INSTANCES))
-        rng.shuffle(tiles)
+        shuffle(rng, tiles)
         return cls(tiles)
 
     def draw_front(self) -> int:

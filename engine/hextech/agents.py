@@ -22,6 +22,7 @@ from typing import Protocol
 from engine.core.bots import hand_vector
 from engine.core.decisions import HU, PASS, Decision, DecisionKind
 from engine.core.errors import InputError
+from engine.core.picks import choice
 from engine.core.shanten import DiscardShanten, shanten_counts
 from engine.core.tiles import NUM_KINDS, TERMINALS, format_one, parse_one
 from engine.hextech import choices
@@ -54,7 +55,7 @@ class RandomAgent:
 
     def decide(self, view: PlayerView, decision: Decision) -> str:
         """Any option, uniformly."""
-        return self.rng.choice(decision.options)
+        return choice(self.rng, decision.options)
 
 
 def _isolation(k: int, vec: bytes) -> int:

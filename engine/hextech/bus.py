@@ -17,7 +17,11 @@ does, so an event no listener acts on costs no generator.
 A sink records events (the session log, the lab's counts): a plain callable records every event, a
 :class:`NamedSink` only the events it names, and the bus gives each sink only the events it records.
 The bus keeps the names a round must build an event for (:attr:`Bus.audible`): those listened to,
-recorded, or awaited by a duration in force; any other event is never built.
+recorded, or awaited by a duration in force; any other event is never built.  A module's listener
+may be dormant until a card of its deck is drawn or a module's primitive runs in the round
+(``dormant_until``, :class:`engine.hextech.hookspecs.Listener`): it is delivered every event that is
+built as any other listener is, but no event is built for it alone while it sleeps, for until then
+it has nothing to do.
 """
 
 from __future__ import annotations
@@ -129,6 +133,10 @@ class Bus:
     """Per event a named sink records, every sink that records it."""
     _recording_all: tuple[Sink, ...] = field(init=False, repr=False)
     """The sinks that record every event: those of any event no named sink records."""
+    _woken: set[str] = field(default_factory=set, repr=False)
+    """The decks whose dormant listeners hear this round (:meth:`wake`)."""
+    _all_woken: bool = field(default=False, repr=False)
+    """Every dormant listener hears this round: a module's primitive has run."""
 
     def __post_init__(self) -> None:
         self.sinks = tuple(self.sinks)
@@ -152,16 +160,35 @@ class Bus:
             self.tied.add(listener.event)
         self.entries[listener.event] = tuple(_entry(li) for li in waiting)
         self._heard.pop(listener.event, None)
-        self._audible.add(listener.event)
+        if not self._sleeps(getattr(listener, "dormant_until", None)):
+            self._audible.add(listener.event)
 
     def clear(self) -> None:
-        """Drop every listener and awaited event (at the end of a round, §11 phase 6)."""
+        """Drop every listener and awaited event (at the end of a round, §11 phase 6); the dormant
+        listeners of the next round sleep until they are woken again."""
         self.listeners.clear()
         self.tied.clear()
         self.entries.clear()
         self._heard.clear()
         self.awaited.clear()
+        self._woken.clear()
+        self._all_woken = False
         self._count_audible()
+
+    def wake(self, deck: str | None = None) -> None:
+        """The dormant listeners of ``deck`` (a card of it is drawn), or every one (``None``: a
+        module's primitive runs), hear for the rest of the round."""
+        if self._all_woken or deck in self._woken:
+            return
+        if deck is None:
+            self._all_woken = True
+        else:
+            self._woken.add(deck)
+        self._count_audible()
+
+    def _sleeps(self, deck: str | None) -> bool:
+        """Whether a listener dormant until ``deck`` (``None``: not dormant) sleeps still."""
+        return deck is not None and not self._all_woken and deck not in self._woken
 
     def wait_for(self, names: Iterable[str]) -> None:
         """Deliver the events ``names`` from now on even unheard: a duration in force may end on them."""
@@ -177,7 +204,11 @@ class Bus:
         """Gather :attr:`audible` afresh from the listeners, the named sinks and the awaited events."""
         audible = self._audible
         audible.clear()
-        audible.update(self.entries, self._recorders, self.awaited)
+        sleeps = self._sleeps
+        for name, entries in self.entries.items():
+            if not all(sleeps(e.dormant_until) for e in entries):
+                audible.add(name)
+        audible.update(self._recorders, self.awaited)
 
     def heard(self, name: str, actor: int | None, cause: str) -> tuple[_Entry, ...]:
         """The listeners of ``name`` that can answer an event of ``actor`` with ``cause``, in level and
@@ -258,7 +289,8 @@ class _Entry(NamedTuple):
     """A listener as delivered: ``start`` asks it to act; ``only`` the one acting player whose events
     it can answer (``-1`` none, ``None`` any); ``rule_only`` it ignores card-caused events (§6.7);
     ``deaf_to`` the cause it never hears (its own card's, lib 二.2); ``module`` whether it is a
-    module's (it then gets the session)."""
+    module's (it then gets the session); ``dormant_until`` the deck that wakes it, if it is dormant
+    (:meth:`Bus.wake`)."""
 
     listener: Listener
     start: Start
@@ -266,6 +298,7 @@ class _Entry(NamedTuple):
     rule_only: bool
     deaf_to: str | None
     module: bool
+    dormant_until: str | None
 
     def answers(self, actor: int | None, cause: str) -> bool:
         """Whether an event of ``actor`` with ``cause`` can reach the listener at all."""
@@ -291,6 +324,7 @@ def _entry(listener: Listener) -> _Entry:
         getattr(listener, "rule_only", False),
         getattr(listener, "deaf_to", None),
         hasattr(listener, "handle"),
+        getattr(listener, "dormant_until", None),
     )
 
 

@@ -235,7 +235,9 @@ def resolve_drawn(
 ) -> Generator[Decision, str, bool]:
     """Resolve one drawn card for ``p``; false when it was completely unexecutable, so the draw is
     redone once (§6.8).  A lasting card takes ``p``'s slot of the deck, or ``p`` keeps the one held
-    (§6.9, §7.3); a player about to leave cannot take a lasting card (§7.6)."""
+    (§6.9, §7.3); a player about to leave cannot take a lasting card (§7.6).  The listeners dormant
+    until a card of the deck is drawn hear from now on (:meth:`engine.hextech.bus.Bus.wake`)."""
+    rnd.bus.wake(deck_name)
     card = rnd.cards.library[card_id]
     ctx = Ctx(rnd, card, p)
     lasting = card.lasts is not None

@@ -65,6 +65,7 @@ class ContractTerms:
         """Points for abandoning this contract at the window (§10.2): 0 or −1."""
         return ABANDON_PENALTY[self.kind]
 
-    def forbids(self, kind: MeldKind) -> bool:
-        """Whether the contract forbids making a meld of this kind (§9.7)."""
-        return kind.value in self.prohibits
+    def forbids(self, kind: str) -> bool:
+        """Whether the contract forbids making a meld of this kind (§9.7): a :class:`MeldKind`, or the
+        :class:`~engine.hextech.rules.CallKind` of the same name, is its name."""
+        return kind in self.prohibits

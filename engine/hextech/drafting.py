@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from engine.core.hand import decompose
+from engine.core.picks import shuffle
 from engine.core.shanten import DrawShanten, shanten_counts
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import NUM_FLOWERS, NUM_KINDS
@@ -52,7 +53,7 @@ def reach(grants: Sequence[ShapeGrant]) -> int:
 def _deal(pool: list[int], rng: random.Random) -> tuple[list[int], list[int]]:
     """A hand of 13 tiles (no flower) drawn from ``pool``, and the tiles left."""
     bag = list(pool)
-    rng.shuffle(bag)
+    shuffle(rng, bag)
     vec = [0] * NUM_KINDS
     dealt = 0
     rest = []

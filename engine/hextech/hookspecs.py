@@ -143,6 +143,10 @@ class Listener:
     level: int
     handle: Callable[[Event, Any], Step | None]
     holder: int | None = None
+    dormant_until: str | None = None
+    """A deck: the handler has nothing to do in a round until a card of that deck is drawn or one of
+    the module's primitives runs, so until then the bus builds no event for it alone
+    (:meth:`engine.hextech.bus.Bus.wake`); ``None``, it hears from the start."""
 
     def run(self, event: Event, game: Any) -> Step:
         """Resolve for ``event``; may yield decisions."""

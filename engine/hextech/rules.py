@@ -22,7 +22,7 @@ from itertools import repeat
 from operator import attrgetter
 
 from engine.core.hand import is_complete, is_complete_counts, is_complete_granted
-from engine.core.melds import Meld, MeldKind
+from engine.core.melds import Meld
 from engine.core.shanten import shanten_counts
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import INSTANCE_KINDS, Suit, counts, kind_of_instance
@@ -65,7 +65,8 @@ def _chi_fits(status: Status, table: Table, player: int, face: int, source: int 
 
 
 class CallKind(StrEnum):
-    """The legality questions about calls and kongs (STATICS of the card language)."""
+    """The legality questions about calls and kongs (STATICS of the card language); each is the
+    name of the card rules' action it asks about and of the meld it would make."""
 
     CHI = "chi"
     PON = "pon"
@@ -208,9 +209,9 @@ class Rules:
         self, table: Table, player: int, question: CallKind, face: int, source: int | None
     ) -> Verdict:
         terms = self.contract_of(table, player)
-        if terms is not None and terms.forbids(MeldKind(question.value)):
+        if terms is not None and terms.forbids(question):
             return Verdict(False, terms.id, LEVEL_CONTRACT)
-        mine = self._in_force(player, question.value)
+        mine = self._in_force(player, question)
         for status in mine:
             if status.rule.polarity == "forbid":
                 return Verdict(False, status.rule.source, int(status.rule.level))
@@ -229,7 +230,7 @@ class Rules:
 
     def use(self, verdict: Verdict, player: int, question: CallKind) -> None:
         """Count a use of the permission that allowed a call (G-04, G-13, P-03, P-01 limits)."""
-        for status in self._in_force(player, question.value):
+        for status in self._in_force(player, question):
             if status.rule.source == verdict.by and status.rule.polarity == "allow":
                 status.uses["round"] = status.uses.get("round", 0) + 1
                 return

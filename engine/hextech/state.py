@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.core.melds import Meld, MeldKind
+from engine.core.picks import shuffle
 from engine.core.tiles import EAST, NUM_INSTANCES, kind_of_instance
 from engine.core.wall import Wall
 
@@ -186,17 +187,17 @@ class Deck:
     def __init__(self, ids: list[str], rng: random.Random) -> None:
         self.rng = rng
         self.cards = sorted(ids)
-        rng.shuffle(self.cards)
+        shuffle(rng, self.cards)
         self.discards: list[str] = []
 
     def draw(self) -> str | None:
         """The next card, reshuffling the discards first if the deck is empty; ``None`` if both are."""
         if not self.cards and self.discards:
             self.cards, self.discards = self.discards, []
-            self.rng.shuffle(self.cards)
+            shuffle(self.rng, self.cards)
         return self.cards.pop() if self.cards else None
 
     def put_back(self, ids: list[str]) -> None:
         """Return cards and reshuffle the deck (§5.2, §9.1)."""
         self.cards.extend(ids)
-        self.rng.shuffle(self.cards)
+        shuffle(self.rng, self.cards)

@@ -22,11 +22,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import NamedTuple
 
-from engine.core.melds import Meld, MeldKind
+from engine.core.melds import MeldKind
 from engine.core.tiles import NUM_INSTANCES, kind_of_instance
-from engine.hextech.state import ContractStatus, PlayerState, Table
+from engine.hextech.seat_copies import Seat, hand_kinds, seat_copies
+from engine.hextech.state import ContractStatus, Table
 from engine.hextech.vocabulary import CompiledCard
 
 KINDS = tuple(kind_of_instance(i) for i in range(NUM_INSTANCES))
@@ -87,39 +87,6 @@ BLIND = PlayerView(
 """The view before any table exists (an augment draft), and what an agent that never looks gets."""
 
 
-class Seat(NamedTuple):
-    """What the table shows of one player at the moment a view is taken: copies, never the table's
-    own lists (tiles are instances here; the view reads them as kinds)."""
-
-    river: tuple[int, ...]
-    flowers: tuple[int, ...]
-    revealed: tuple[int, ...]
-    melds: tuple[Meld, ...]
-    won: bool
-    hand_size: int
-    won_hand: tuple[int, ...]
-    contract: str | None
-    status: ContractStatus
-
-
-def _seat(player: PlayerState) -> Seat:
-    """The copy of one player's part (built as a plain tuple: a view takes four at every decision)."""
-    return tuple.__new__(
-        Seat,
-        (
-            tuple(player.river),
-            tuple(player.flowers),
-            tuple(player.revealed) if player.revealed else (),
-            tuple([m.meld for m in player.melds]) if player.melds else (),
-            player.won,
-            len(player.hand),
-            tuple(player.hand) if player.won else (),
-            player.contract,
-            player.contract_status,
-        ),
-    )
-
-
 def _meld_faces(seat: Seat, hidden: bool) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """A player's melds as kind and faces; ``hidden`` (another's, before they win): concealed kongs
     face down."""
@@ -129,8 +96,9 @@ def _meld_faces(seat: Seat, hidden: bool) -> tuple[tuple[str, tuple[int, ...]], 
 class Snapshot(PlayerView):
     """A :class:`PlayerView` of the table in play, taken when the decision is put: the own hand at
     once (every decision reads it), the public parts copied as they stand (:class:`Seat`) and read
-    as kinds the first time the agent asks for them (a turn reads little more than the hand).  It
-    holds copies only: nothing in it leads back to the table, which may change after it is taken."""
+    as kinds the first time the agent asks for them (a turn reads little more than the hand); the
+    compiled :mod:`engine.hextech.seat_copies` takes the copies.  It holds copies only: nothing in
+    it leads back to the table, which may change after it is taken."""
 
     __slots__ = ("_contracts_public", "_seats")
     _seats: tuple[Seat, ...]
@@ -151,7 +119,7 @@ class Snapshot(PlayerView):
         put = object.__setattr__
         players = table.players
         put(self, "me", me)
-        put(self, "hand", tuple(sorted(map(KINDS.__getitem__, players[me].hand))))
+        put(self, "hand", hand_kinds(players[me]))
         put(self, "augments", augments)
         put(self, "scores", scores)
         put(self, "seen", seen)
@@ -159,7 +127,7 @@ class Snapshot(PlayerView):
         put(self, "treasure", treasure)
         put(self, "wall_left", len(table.wall))
         put(self, "dealer", table.player_at(table.dealer_seat))
-        put(self, "_seats", tuple([_seat(pl) for pl in players]))
+        put(self, "_seats", seat_copies(players))
         put(self, "_contracts_public", contracts_public)
 
     def __getattr__(self, name: str) -> object:

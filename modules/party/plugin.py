@@ -61,6 +61,12 @@ def hexmj_primitives() -> dict[str, Primitive]:
     return {"challenge": play.challenge, "chips": play.chips, "watch_tile": play.watch_tile}
 
 
+DORMANT = {"tile.acquired": play.DECK, "turn.ended": play.DECK, "idle": play.DECK}
+"""The listeners with nothing to do in a round before a party card is drawn or the module's primitives
+run: an F-T tracker is watched only from its card's ``watch_tile`` until the round ends (§7.5), and a
+chip is paid only for a lasting party card held (§7.4)."""
+
+
 @hookimpl
 def hexmj_listeners() -> list[Listener]:
     """The F-T template's acquisitions and checks, a winner's exit, the round's end (§7.5, §7.6), and
@@ -73,7 +79,10 @@ def hexmj_listeners() -> list[Listener]:
         "round.ended": play.round_ended,
         "idle": play.offer_discard,
     }
-    return [Listener(play.MODULE, event, Level.PARTY, handle) for event, handle in handlers.items()]
+    return [
+        Listener(play.MODULE, event, Level.PARTY, handle, dormant_until=DORMANT.get(event))
+        for event, handle in handlers.items()
+    ]
 
 
 @hookimpl

@@ -99,6 +99,7 @@ def _module_primitive(ctx: Ctx, step: PrimitiveStep) -> Step:
         ctx.unexecutable = True
         return
     ctx.did_something = True
+    ctx.game.bus.wake()
     args: dict[str, object] = {"card": ctx.card.id}
     spec = SPECS.get(step.primitive)
     kinds = {param.name: param.kind for param in spec.params} if spec is not None else {}
