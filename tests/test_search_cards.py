@@ -163,7 +163,8 @@ def test_a_tile_revealed_for_a_card_that_only_shows_is_answered_as_greedy_s14_4(
     needs most)."""
     view = seat(library, "123m456m78m1m34p5s9s")
     reveal = choose(faces_of(view), "O-C03")
-    assert imagined.role(view, library["O-C03"], [parse_one(o) for o in reveal.options]) is imagined.Role.REVEAL
+    shown = [parse_one(o) for o in reveal.options]
+    assert imagined.role(view, library["O-C03"], shown) is imagined.Role.REVEAL
     assert searched(view, reveal, 64, 2) == {greedy(view, reveal)}
 
 
