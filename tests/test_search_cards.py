@@ -190,3 +190,19 @@ def test_card_decisions_are_the_same_whatever_the_seat_cannot_see_s5_4_s14_2() -
         for v in views
     ]
     assert answers[0] == answers[1]
+
+
+def test_the_tiles_swapped_for_unseen_ones_are_as_many_as_the_hand_can_spare_p04(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """P-04 (swap up to three hidden tiles for as many top tiles): with a hand of 万 one step from
+    ready and a lone 7s, greedy swaps two (losing the second keeps the shanten, so it counts as spare);
+    search swaps none, every seed: the second tile given up narrows the waits the imagined rounds
+    need, and a lone tile swapped for an unseen one gains nothing over the draws to come.  Control: a
+    ready hand (every tile needed) swaps none with either."""
+    count = choose(["0", "1", "2", "3"], "P-04")
+    near = seat(library, "1112345678m99m7s")
+    assert greedy(near, count) == "2"
+    assert searched(near, count, 256) == {"0"}
+    ready = seat(library, "111m234m567m88m99m")
+    assert greedy(ready, count) == "0" and searched(ready, count, 64, 2) == {"0"}
