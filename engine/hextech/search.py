@@ -24,11 +24,19 @@ contract (§9.1) is chosen the same way: each offered card imagined held, read b
 The contract's own choices are weighed alike: the suit or number it asks its holder to choose
 (B-11's, B-15's), each imagined chosen, and a change of contract (S-06's swap, a replacement).
 Augments (§5.2) are drafted before any hand is dealt, so they are weighed over imagined deals, each
-offered augment held (:mod:`engine.hextech.drafting`).  Everything else — card options, targets,
-tiles, reorders — is answered as the greedy agent answers it (:mod:`engine.hextech.choices`).  The
-agent reads nothing but the :class:`~engine.hextech.view.PlayerView` it is handed and its own answers
-this round (the suit it chose for its contract, B-11's kind; the number it wrote, B-15's), and its
-random numbers come from its own seeded generator, so a seed fixes its play on one worker or many.
+offered augment held (:mod:`engine.hextech.drafting`).  The other card decisions are weighed from the
+position each answer leaves the seat in (:mod:`engine.hextech.imagined`): a tile given up, revealed
+or taken, each imagined on from the hand it leaves (a hand left a tile short first receives unseen
+tiles, the same sets for every answer); an order of the wall's top, imagined with the tiles the
+player will draw itself drawn first, in that order; how many tiles to swap for unseen ones; and the
+seat an effect is aimed at, by session standing (a harmful one at the seat just above, a helpful
+one at the lowest).  Left to the greedy agent (:mod:`engine.hextech.choices`), as no view can
+apply them: the options of a ``choose one`` and a ``use … / pass`` (programs), routes, a suit or
+number for another card than the held contract, a reorder at the tail and the card kept of
+several (§6.4, §6.9).  The agent reads nothing but the :class:`~engine.hextech.view.PlayerView` it
+is handed and its own answers this round (the suit it chose for its contract, B-11's kind; the
+number it wrote, B-15's), and its random numbers come from its own seeded generator, so a seed
+fixes its play on one worker or many.
 """
 
 from __future__ import annotations
@@ -183,7 +191,8 @@ def mean(values: Sequence[float]) -> float:
 
 
 class SearchAgent:
-    """Determinized Monte Carlo at the choices that shape a round; the greedy answer elsewhere."""
+    """Determinized Monte Carlo at the choices that shape a round (a card decision's too, where its
+    view can apply the answer); the greedy answer elsewhere."""
 
     name = "search"
     sees = True
@@ -371,10 +380,11 @@ class SearchAgent:
         return preferred(scored)
 
     def _choose(self, view: PlayerView, decision: Decision) -> str:
-        """A card decision: the value the held contract reads (B-11's suit, B-15's written number)
-        and a change of contract (S-06's swap, a replacement, §9.1) by expected points; any other as
-        the greedy agent answers it.  The suit or number chosen for the contract is remembered for
-        the round: the contract is then read with it."""
+        """A card decision: the value the held contract reads (B-11's suit, B-15's written number),
+        a change of contract (S-06's swap, a replacement, §9.1) and the other card decisions
+        (:meth:`_card_answer`) by expected points; the rest as the greedy agent answers them.  The
+        suit or number chosen for the contract is remembered for the round: the contract is then read
+        with it."""
         answer = self._contract_value(view, decision)
         if answer is None:
             answer = self._change(view, decision) or self._card_answer(view, decision)
