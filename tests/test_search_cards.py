@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import replace
+from itertools import permutations
 
 import pytest
 
@@ -115,6 +116,10 @@ def test_a_wall_top_is_put_back_so_the_own_draw_serves_the_contract_lib_2_1_b06(
     assert searched(flush, order, 128) == {"9m 5p"}
     plain = replace(flush, contracts=("C-01", None, None, None))
     assert searched(plain, order, 128) == {"5p 9m"}
+    three = seat(library, "123m456m78m1m34p5s9s", "B-06", seen="9m5p1z")
+    orders = choose(sorted(" ".join(p) for p in permutations(("9m", "5p", "1z"))), "S-08")
+    assert greedy(three, orders) == "5p 9m 1z"
+    assert {answer.split(" ")[0] for answer in searched(three, orders, 128)} == {"9m"}
     turn = seat(library, "123m456m78m1m34p5s9s7s", "B-06", seen="9m5p")
     assert imagined.own_head(turn, parse("9m5p")) == ()
     assert searched(turn, order, 128) == {greedy(turn, order)} == {"5p 9m"}

@@ -118,12 +118,17 @@ def after_reveal(view: PlayerView, face: int) -> PlayerView:
 
 
 def after_take(view: PlayerView, face: int) -> PlayerView:
-    """The hand with ``face`` taken into it (no longer among the tiles seen elsewhere); a hand then
-    one tile over its turn's size throws the tile its best reading leaves out, as a playout does."""
+    """The hand with ``face`` taken into it (no longer among the tiles seen on the wall, or out of
+    the own river); a hand then one tile over its turn's size throws the tile its best reading
+    leaves out, as a playout does."""
     seen = list(view.seen)
+    river = list(view.rivers[view.me])
     if face in seen:
         seen.remove(face)
-    taken = with_parts(view, hand=tuple(sorted((*view.hand, face))), seen=tuple(seen))
+    elif face in river:
+        river.remove(face)
+    rivers = tuple(tuple(river) if p == view.me else r for p, r in enumerate(view.rivers))
+    taken = with_parts(view, hand=tuple(sorted((*view.hand, face))), seen=tuple(seen), rivers=rivers)
     if counted(taken) <= HAND:
         return taken
     vec = [0] * NUM_KINDS
@@ -137,8 +142,8 @@ def after_take(view: PlayerView, face: int) -> PlayerView:
     out = min((k for k in held if after[k] == best), key=lambda k: places[k])
     hand = list(taken.hand)
     hand.remove(out)
-    rivers = tuple((*r, out) if p == view.me else r for p, r in enumerate(view.rivers))
-    return with_parts(taken, hand=tuple(hand), rivers=rivers)
+    thrown = tuple((*r, out) if p == view.me else r for p, r in enumerate(taken.rivers))
+    return with_parts(taken, hand=tuple(hand), rivers=thrown)
 
 
 def short(view: PlayerView) -> bool:

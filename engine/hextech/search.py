@@ -498,7 +498,10 @@ class SearchAgent:
             return None
         heads = dict(zip(decision.options, (imagined.own_head(view, o) for o in orders), strict=True))
         ordered = self._greedy_first(view, decision)
-        distinct = list({heads[o]: o for o in reversed(ordered)}.values())[::-1]
+        first: dict[tuple[int, ...], str] = {}
+        for option in ordered:
+            first.setdefault(heads[option], option)
+        distinct = list(first.values())
         if len(distinct) == 1:
             return ordered[0]
         weigher = self._weigher(view)
