@@ -211,3 +211,25 @@ def test_the_tiles_swapped_for_unseen_ones_are_as_many_as_the_hand_can_spare_p04
     assert searched(near, count, 256) == {"0"}
     ready = seat(library, "111m234m567m88m99m")
     assert greedy(ready, count) == "0" and searched(ready, count, 64, 2) == {"0"}
+
+
+def test_a_hand_over_its_turns_size_mid_effect_is_settled_before_it_is_imagined_s6(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """O-X08 takes a tile and puts the wall's top back in an order before its holder discards: a
+    hand of nine tiles and two pungs (15 counted) is weighed as the hand it comes to, its loneliest
+    tile thrown (no imagined round scores a hand of the wrong size); holding more than its turn's
+    tiles, the three others draw the top tiles first, so the order is greedy's.  A tile taken by a
+    hand of 14 is weighed the same way."""
+    over = replace(
+        seat(library, "2m4m5m7p1s5s6s2z4z"),
+        melds=((("pon", (26, 26, 26)), ("pon", (29, 29, 29))), (), (), ()),
+        seen=tuple(parse("7z3p8f")),
+    )
+    assert imagined.counted(over) == 15 and imagined.counted(imagined.settled(over)) == 14
+    orders = choose(sorted(" ".join(p) for p in permutations(("3p", "7z", "8f"))), "O-X08")
+    assert searched(over, orders, 32, 2) == {greedy(over, orders)}
+    full = seat(library, "123m456m78m1m34p5s9s7s", "B-06", seen="9m5p")
+    take = choose(["9m", "5p"], "S-11")
+    assert imagined.counted(imagined.settled(imagined.after_take(full, parse_one("9m")))) == 14
+    assert searched(full, take, 32, 2) <= {"9m", "5p"}

@@ -119,8 +119,7 @@ def after_reveal(view: PlayerView, face: int) -> PlayerView:
 
 def after_take(view: PlayerView, face: int) -> PlayerView:
     """The hand with ``face`` taken into it (no longer among the tiles seen on the wall, or out of
-    the own river); a hand then one tile over its turn's size throws the tile its best reading
-    leaves out, as a playout does."""
+    the own river)."""
     seen = list(view.seen)
     river = list(view.rivers[view.me])
     if face in seen:
@@ -128,28 +127,34 @@ def after_take(view: PlayerView, face: int) -> PlayerView:
     elif face in river:
         river.remove(face)
     rivers = tuple(tuple(river) if p == view.me else r for p, r in enumerate(view.rivers))
-    taken = with_parts(view, hand=tuple(sorted((*view.hand, face))), seen=tuple(seen), rivers=rivers)
-    if counted(taken) <= HAND:
-        return taken
-    vec = [0] * NUM_KINDS
-    for k in taken.hand:
-        if k < NUM_KINDS:
-            vec[k] += 1
-    after = DiscardShanten(bytes(vec), taken.n_melds)
-    held = [k for k in range(NUM_KINDS) if vec[k]]
-    best = min(after[k] for k in held)
-    places = choices.discard_places(bytes(vec))
-    out = min((k for k in held if after[k] == best), key=lambda k: places[k])
-    hand = list(taken.hand)
-    hand.remove(out)
-    thrown = tuple((*r, out) if p == view.me else r for p, r in enumerate(taken.rivers))
-    return with_parts(taken, hand=tuple(hand), rivers=thrown)
+    return with_parts(view, hand=tuple(sorted((*view.hand, face))), seen=tuple(seen), rivers=rivers)
+
+
+def settled(view: PlayerView) -> PlayerView:
+    """The position a hand over its turn's size comes to (a tile taken in the middle of a card's
+    effect, before the discard it owes): it throws, one at a time, the tile its best reading leaves
+    out, as a playout does; any other hand as it is."""
+    while counted(view) > HAND:
+        vec = [0] * NUM_KINDS
+        for k in view.hand:
+            if k < NUM_KINDS:
+                vec[k] += 1
+        after = DiscardShanten(bytes(vec), view.n_melds)
+        held = [k for k in range(NUM_KINDS) if vec[k]]
+        best = min(after[k] for k in held)
+        places = choices.discard_places(bytes(vec))
+        out = min((k for k in held if after[k] == best), key=lambda k: places[k])
+        hand = list(view.hand)
+        hand.remove(out)
+        thrown = tuple((*r, out) if p == view.me else r for p, r in enumerate(view.rivers))
+        view = with_parts(view, hand=tuple(hand), rivers=thrown)
+    return view
 
 
 def short(view: PlayerView) -> bool:
     """Whether the hand is a tile short of waiting (a tile given up before one comes back: an
     exchange's, a pass's, the draw after a tile put under the wall, §14.2)."""
-    return counted(view) % 3 == 0
+    return counted(view) % 3 == 0 and counted(view) < HAND
 
 
 def reorders_top(card: CompiledCard | None) -> bool:
@@ -161,8 +166,8 @@ def reorders_top(card: CompiledCard | None) -> bool:
 def own_head(view: PlayerView, order: Sequence[int]) -> tuple[int, ...]:
     """The tiles of a reordered top of the wall the player itself will draw, in order: every fourth
     from its next draw — the first when its hand waits for a draw, the fourth when it holds its
-    turn's tile (the three others draw first, §12)."""
-    first = OTHERS_DRAW if counted(view) % 3 == 2 else 0
+    turn's tile or more (the three others draw first, §12)."""
+    first = OTHERS_DRAW if counted(view) >= HAND else 0
     return tuple(order[first :: OTHERS_DRAW + 1])
 
 

@@ -476,13 +476,13 @@ class SearchAgent:
         scored = []
         for option in ordered:
             if role is imagined.Role.REVEAL:
-                shown = imagined.after_reveal(view, face[option])
+                shown = imagined.settled(imagined.after_reveal(view, face[option]))
                 scored.append((option, self._worth(self._weigher(shown), shown, draws, seed)))
             elif role is imagined.Role.TAKE:
-                taken = imagined.after_take(view, face[option])
+                taken = imagined.settled(imagined.after_take(view, face[option]))
                 scored.append((option, self._worth(weigher, taken, draws, seed)))
             else:
-                left = imagined.after_give(view, face[option])
+                left = imagined.settled(imagined.after_give(view, face[option]))
                 got = 1 if imagined.short(left) else 0
                 scored.append((option, self._received(weigher, left, draws, seed, got)))
         return preferred(scored)
@@ -507,7 +507,8 @@ class SearchAgent:
         weigher = self._weigher(view)
         seed = self.rng.getrandbits(SEED_BITS)
         draws = choices.draws_left(view, weigher.window)
-        return preferred([(o, self._worth(weigher, view, draws, seed, head=heads[o])) for o in distinct])
+        start = imagined.settled(view)
+        return preferred([(o, self._worth(weigher, start, draws, seed, head=heads[o])) for o in distinct])
 
     def _count(self, view: PlayerView, decision: Decision) -> str:
         """How many tiles to swap for unseen ones (P-04's kind): each count imagined with that many
@@ -532,7 +533,7 @@ class SearchAgent:
                 ]
                 left = imagined.after_give(left, held[ranked.index(min(ranked))])
             got = len(view.hand) - len(left.hand)
-            scored.append((option, self._received(weigher, left, draws, seed, got)))
+            scored.append((option, self._received(weigher, imagined.settled(left), draws, seed, got)))
         return preferred(scored)
 
 
