@@ -248,12 +248,17 @@ class _Holdings:
         return hand
 
 
-def playouts(view: PlayerView, rng: random.Random, draws: int, n: int = PLAYOUTS) -> list[Ending]:
+def playouts(
+    view: PlayerView, rng: random.Random, draws: int, n: int = PLAYOUTS, head: Sequence[int] = ()
+) -> list[Ending]:
     """``n`` imagined continuations of the player's own hand over ``draws`` draws (see the module).
 
     A drawn tile that does not lower the shanten is thrown back at once; one that does is kept and
     the discard is chosen as the agent chooses it, so a playout costs a few shanten look-ups, and the
-    playouts share what they learn about the hands they pass through."""
+    playouts share what they learn about the hands they pass through.  ``head``: the tiles the
+    player is known to draw first, in order (a wall top it put back in an order, lib 二.1), drawn
+    before any unseen one (being seen, none is among the unseen tiles); with none, the draws are
+    exactly those of the plain playouts."""
     n_melds = view.n_melds
     start = _counts(k for k in view.hand if k < NUM_KINDS)
     opening: tuple[int, ...] = ()
@@ -267,7 +272,7 @@ def playouts(view: PlayerView, rng: random.Random, draws: int, n: int = PLAYOUTS
     level = shanten_counts(start, n_melds)
     pool = unseen(view)
     held = _Holdings(n_melds)
-    return [_playout(start, opening, level, pool, draws, rng, held) for _ in range(n)]
+    return [_playout(start, opening, level, pool, draws, rng, held, head) for _ in range(n)]
 
 
 def _playout(
@@ -278,11 +283,13 @@ def _playout(
     draws: int,
     rng: random.Random,
     held: _Holdings,
+    head: Sequence[int] = (),
 ) -> Ending:
     """One playout from the hand ``start`` at shanten ``level`` (its turn's discard ``opening`` made),
-    drawing from ``pool``; ``held`` are the hands the playouts have passed through, by key.  A draw
-    out of the hand's reach (:meth:`~engine.core.shanten.DrawShanten.reach`) is thrown back unweighed;
-    each pick draws from ``rng`` exactly as ``randrange`` of the bag's size does."""
+    drawing the known ``head`` first, then from ``pool``; ``held`` are the hands the playouts have
+    passed through, by key.  A draw out of the hand's reach
+    (:meth:`~engine.core.shanten.DrawShanten.reach`) is thrown back unweighed; each pick from the
+    pool draws from ``rng`` exactly as ``randrange`` of the bag's size does."""
     vec = list(start)
     hand = held.of(vec)
     after = hand.draws
@@ -290,16 +297,21 @@ def _playout(
     bag = list(pool)
     size = len(bag)
     discards = list(opening)
-    flowers = kongs = step = 0
+    flowers = kongs = step = taken = 0
+    known = len(head)
     random_bits = rng.getrandbits
-    while step < draws and size:
-        bits = size.bit_length()
-        pick = random_bits(bits)
-        while pick >= size:
+    while step < draws and (size or taken < known):
+        if taken < known:
+            tile = head[taken]
+            taken += 1
+        else:
+            bits = size.bit_length()
             pick = random_bits(bits)
-        tile = bag[pick]
-        size -= 1
-        bag[pick] = bag[size]
+            while pick >= size:
+                pick = random_bits(bits)
+            tile = bag[pick]
+            size -= 1
+            bag[pick] = bag[size]
         if tile >= NUM_KINDS:
             flowers += 1
             continue
@@ -739,30 +751,30 @@ def choose_tile(
     n = view.n_melds
     if all(vec[k] for k in faces):
         ranked = losses(vec, n, faces)
-        if card is not None and _only_shows(card):
+        if card is not None and only_shows(card):
             ranked = [(-a, -b) for a, b in ranked]
     else:
         ranked = [gain(vec, n, k) for k in faces]
     return options[ranked.index(min(ranked))]
 
 
-def _steps(program: Program) -> Iterable[PrimitiveStep]:
+def steps_of(program: Program) -> Iterable[PrimitiveStep]:
     """Every primitive step of a program, nested ones included."""
     for step in program:
         if isinstance(step, PrimitiveStep):
             yield step
         elif isinstance(step, ChooseStep):
             for option in step.options:
-                yield from _steps(option.steps)
+                yield from steps_of(option.steps)
         elif isinstance(step, IfStep):
-            yield from _steps(step.then + step.otherwise)
+            yield from steps_of(step.then + step.otherwise)
         elif isinstance(step, ForEachStep | LaterStep):
-            yield from _steps(step.steps)
+            yield from steps_of(step.steps)
 
 
-def _only_shows(card: CompiledCard) -> bool:
+def only_shows(card: CompiledCard) -> bool:
     """Whether the card picks hand tiles only to reveal them, never to give them up."""
-    names = {s.primitive for p in (card.resolution, *(h.steps for h in card.hooks)) for s in _steps(p)}
+    names = {s.primitive for p in (card.resolution, *(h.steps for h in card.hooks)) for s in steps_of(p)}
     return "reveal" in names and not names & GIVE_AWAY
 
 

@@ -24,27 +24,37 @@ contract (§9.1) is chosen the same way: each offered card imagined held, read b
 The contract's own choices are weighed alike: the suit or number it asks its holder to choose
 (B-11's, B-15's), each imagined chosen, and a change of contract (S-06's swap, a replacement).
 Augments (§5.2) are drafted before any hand is dealt, so they are weighed over imagined deals, each
-offered augment held (:mod:`engine.hextech.drafting`).  Everything else — card options, targets,
-tiles, reorders — is answered as the greedy agent answers it (:mod:`engine.hextech.choices`).  The
-agent reads nothing but the :class:`~engine.hextech.view.PlayerView` it is handed and its own answers
-this round (the suit it chose for its contract, B-11's kind; the number it wrote, B-15's), and its
-random numbers come from its own seeded generator, so a seed fixes its play on one worker or many.
+offered augment held (:mod:`engine.hextech.drafting`).  The other card decisions are weighed from the
+position each answer leaves the seat in (:mod:`engine.hextech.imagined`): a tile given up, revealed
+or taken, each imagined on from the hand it leaves (a hand left a tile short first receives unseen
+tiles, the same sets for every answer); an order of the wall's top, imagined with the tiles the
+player will draw itself drawn first, in that order; how many tiles to swap for unseen ones; and the
+seat an effect is aimed at, by session standing (a harmful one at the seat just above, a helpful
+one at the lowest).  Left to the greedy agent (:mod:`engine.hextech.choices`), as no view can
+apply them: the options of a ``choose one`` and a ``use … / pass`` (programs), routes, a suit or
+number for another card than the held contract, a reorder at the tail and the card kept of
+several (§6.4, §6.9).  The agent reads nothing but the :class:`~engine.hextech.view.PlayerView` it
+is handed and its own answers this round (the suit it chose for its contract, B-11's kind; the
+number it wrote, B-15's), and its random numbers come from its own seeded generator, so a seed
+fixes its play on one worker or many.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import fields, replace
+from dataclasses import replace
 from functools import lru_cache
 
 from engine.core.decisions import ABANDON, HU, KEEP, PASS, Decision, DecisionKind
 from engine.core.melds import Meld, MeldKind
+from engine.core.seats import PLAYERS
 from engine.core.shanten import DiscardShanten
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import NUM_KINDS, NUMBER_SUITS, Suit, format_one, parse_one
-from engine.hextech import choices, drafting, steering
+from engine.hextech import choices, drafting, imagined, steering
 from engine.hextech.agents import GreedyAgent
 from engine.hextech.scoring import WinInput, score_win
 from engine.hextech.view import PlayerView
@@ -64,6 +74,8 @@ SEED_BITS = 64
 """Bits of the agent's own generator that seed one decision's imaginings."""
 HANDS_CACHED = 1 << 14
 """Complete hands whose points are kept (bounded)."""
+COUNT_DIGITS = 2
+"""The longest option that is a count of tiles (a longer number is written, B-15's kind)."""
 
 
 def order_points(step: int, share: int) -> float:
@@ -179,7 +191,8 @@ def mean(values: Sequence[float]) -> float:
 
 
 class SearchAgent:
-    """Determinized Monte Carlo at the choices that shape a round; the greedy answer elsewhere."""
+    """Determinized Monte Carlo at the choices that shape a round (a card decision's too, where its
+    view can apply the answer); the greedy answer elsewhere."""
 
     name = "search"
     sees = True
@@ -203,27 +216,75 @@ class SearchAgent:
         return Weigher(view, self.suit, self.number)
 
     def _imagine(
-        self, view: PlayerView, draws: int, seed: int, steer: steering.Steer = steering.NO_AIM
+        self,
+        view: PlayerView,
+        draws: int,
+        seed: int,
+        steer: steering.Steer = steering.NO_AIM,
+        n: int | None = None,
+        head: tuple[int, ...] = (),
     ) -> list[choices.Ending]:
-        """``budget`` imagined rounds from ``view``: played toward ``steer``'s aims, or plainly."""
+        """``n`` (by default ``budget``) imagined rounds from ``view``, the known ``head`` of the
+        wall drawn first: played toward ``steer``'s aims, or plainly."""
         rng = random.Random(seed)
+        count = self.budget if n is None else n
         if steer:
-            return steering.steered_playouts(view, rng, draws, self.budget, steer)
-        return choices.playouts(view, rng, draws, self.budget)
+            return steering.steered_playouts(view, rng, draws, count, steer, head)
+        return choices.playouts(view, rng, draws, count, head)
+
+    def _both(
+        self,
+        weigher: Weigher,
+        view: PlayerView,
+        draws: int,
+        seed: int,
+        aimed_draws: int | None = None,
+        n: int | None = None,
+        head: tuple[int, ...] = (),
+    ) -> tuple[list[float], list[float]]:
+        """The values of ``view``'s imagined rounds played plainly and, when the contract gives the
+        hand aims, toward them (over ``aimed_draws``, by default the player's share of the wall: a
+        contract played for is kept at the window, §10.4; none without aims)."""
+        plain = weigher.values(view, self._imagine(view, draws, seed, n=n, head=head))
+        if not weigher.steer:
+            return plain, []
+        longer = max(draws, weigher.share) if aimed_draws is None else aimed_draws
+        aimed = weigher.values(view, self._imagine(view, longer, seed, weigher.steer, n, head))
+        return plain, aimed
 
     def _worth(
-        self, weigher: Weigher, view: PlayerView, draws: int, seed: int, aimed_draws: int | None = None
+        self,
+        weigher: Weigher,
+        view: PlayerView,
+        draws: int,
+        seed: int,
+        aimed_draws: int | None = None,
+        head: tuple[int, ...] = (),
     ) -> list[float]:
-        """The values of ``view``'s imagined rounds, played toward the contract's aims (over
-        ``aimed_draws``, by default the player's share of the wall: a contract played for is kept at
-        the window, §10.4) or plainly, whichever is worth more on average (a contract out of reach
-        is not played for)."""
-        plain = weigher.values(view, self._imagine(view, draws, seed))
-        if not weigher.steer:
-            return plain
-        longer = max(draws, weigher.share) if aimed_draws is None else aimed_draws
-        aimed = weigher.values(view, self._imagine(view, longer, seed, weigher.steer))
-        return aimed if mean(aimed) > mean(plain) else plain
+        """The values of ``view``'s imagined rounds (:meth:`_both`), played toward the contract's
+        aims or plainly, whichever is worth more on average (a contract out of reach is not played
+        for)."""
+        plain, aimed = self._both(weigher, view, draws, seed, aimed_draws, head=head)
+        return aimed if aimed and mean(aimed) > mean(plain) else plain
+
+    def _received(self, weigher: Weigher, view: PlayerView, draws: int, seed: int, count: int) -> list[float]:
+        """:meth:`_worth` of ``view`` when its hand first receives ``count`` tiles it cannot see (an
+        exchange's or a pass's tile, §14.2; the draws after tiles put under the wall): ``budget`` sets
+        of them drawn from the unseen tiles with ``seed`` (the same sets for every answer weighed, as
+        the unseen tiles are the same), each set imagined on as many times as it was drawn."""
+        pool = [k for k in choices.unseen(view) if k < NUM_KINDS]
+        if not count or len(pool) < count:
+            return self._worth(weigher, view, draws, seed)
+        rng = random.Random(seed)
+        sets = Counter(tuple(sorted(rng.sample(pool, count))) for _ in range(self.budget))
+        plain: list[float] = []
+        aimed: list[float] = []
+        for i, (got, n) in enumerate(sorted(sets.items())):
+            filled = _with(view, hand=tuple(sorted((*view.hand, *got))))
+            some, more = self._both(weigher, filled, draws, seed + i, n=n)
+            plain += some
+            aimed += more
+        return aimed if aimed and mean(aimed) > mean(plain) else plain
 
     def _turn(self, view: PlayerView, decision: Decision) -> str:
         """A discard (or the greedy kong): the candidates by shanten, each imagined on."""
@@ -319,13 +380,15 @@ class SearchAgent:
         return preferred(scored)
 
     def _choose(self, view: PlayerView, decision: Decision) -> str:
-        """A card decision: the value the held contract reads (B-11's suit, B-15's written number)
-        and a change of contract (S-06's swap, a replacement, §9.1) by expected points; any other as
-        the greedy agent answers it.  The suit or number chosen for the contract is remembered for
-        the round: the contract is then read with it."""
+        """A card decision: the value the held contract reads (B-11's suit, B-15's written number),
+        a change of contract (S-06's swap, a replacement, §9.1) and the other card decisions
+        (:meth:`_card_answer`) by expected points; the rest as the greedy agent answers them.  The
+        suit or number chosen for the contract is remembered for the round: the contract is then read
+        with it."""
         answer = self._contract_value(view, decision)
         if answer is None:
-            return self._change(view, decision) or self.greedy.decide(view, decision)
+            answer = self._change(view, decision) or self._card_answer(view, decision)
+            return answer or self.greedy.decide(view, decision)
         if answer in {s.value for s in NUMBER_SUITS}:
             self.suit = Suit(answer)
         else:
@@ -366,6 +429,112 @@ class SearchAgent:
             return offered[values.index(min(values))]
         values = [self._held(view, None if o == PASS else o, seed) for o in decision.options]
         return decision.options[values.index(max(values))]
+
+    def _card_answer(self, view: PlayerView, decision: Decision) -> str | None:
+        """Another card decision (§6, §14), told apart by its options as the greedy agent tells them
+        apart: a seat (:func:`engine.hextech.imagined.by_standing`), a tile given up, revealed or
+        taken (:meth:`_tile`), an order of the wall's top (:meth:`_reorder`), a count of tiles to
+        swap for unseen ones (:meth:`_count`).  ``None`` where the answer is left to the greedy agent:
+        an option of a ``choose one`` or a ``use … / pass`` (a program the view cannot apply), a
+        route, a suit or number for another card than the held contract, a kept card (§6.4)."""
+        options = decision.options
+        card = view.cards.get(decision.about)
+        if set(options) <= set(PLAYERS):
+            effect = imagined.aimed_effect(card, imagined.picked_name(card))
+            return imagined.by_standing(view, options, effect)
+        tiles = imagined.faces(options)
+        if tiles is not None:
+            return self._tile(view, decision, card, tiles)
+        orders = imagined.orders(options)
+        if orders is not None:
+            return self._reorder(view, decision, card, orders)
+        if all(o.isdigit() and len(o) <= COUNT_DIGITS for o in options):
+            return self._count(view, decision)
+        return None
+
+    def _greedy_first(self, view: PlayerView, decision: Decision) -> list[str]:
+        """The options with the greedy agent's answer first (it is kept on ties, :func:`preferred`)."""
+        first = self.greedy.decide(view, decision)
+        return [first, *(o for o in decision.options if o != first)]
+
+    def _tile(
+        self, view: PlayerView, decision: Decision, card: CompiledCard | None, tiles: list[int]
+    ) -> str | None:
+        """A tile to give up, reveal or take (:func:`engine.hextech.imagined.role`, read from the
+        card's program): each imagined on from the hand it leaves (given up: out of the hand, and a
+        hand left a tile short first receives an unseen one, :meth:`_received`; revealed: shown and
+        kept, read by a contract that counts it, B-09's kind; taken: into the hand), with the same
+        seed; the greedy answer unless another is worth more (:func:`preferred`)."""
+        role = imagined.role(view, card, tiles)
+        if role is None or any(k >= NUM_KINDS for k in tiles):
+            return None
+        face = dict(zip(decision.options, tiles, strict=True))
+        ordered = self._greedy_first(view, decision)
+        weigher = self._weigher(view)
+        seed = self.rng.getrandbits(SEED_BITS)
+        draws = choices.draws_left(view, weigher.window)
+        scored = []
+        for option in ordered:
+            if role is imagined.Role.REVEAL:
+                shown = imagined.settled(imagined.after_reveal(view, face[option]))
+                scored.append((option, self._worth(self._weigher(shown), shown, draws, seed)))
+            elif role is imagined.Role.TAKE:
+                taken = imagined.settled(imagined.after_take(view, face[option]))
+                scored.append((option, self._worth(weigher, taken, draws, seed)))
+            else:
+                left = imagined.settled(imagined.after_give(view, face[option]))
+                got = 1 if imagined.short(left) else 0
+                scored.append((option, self._received(weigher, left, draws, seed, got)))
+        return preferred(scored)
+
+    def _reorder(
+        self, view: PlayerView, decision: Decision, card: CompiledCard | None, orders: list[list[int]]
+    ) -> str | None:
+        """An order of the wall's top (lib 二.1): each imagined with the tiles of it the player will
+        draw itself (:func:`engine.hextech.imagined.own_head`) drawn in that order before any unseen
+        one; orders that give it the same draws are one answer (the greedy one first).  ``None`` for a
+        reorder at the tail (drawn only by replacements the imagined rounds do not make)."""
+        if not imagined.reorders_top(card):
+            return None
+        heads = dict(zip(decision.options, (imagined.own_head(view, o) for o in orders), strict=True))
+        ordered = self._greedy_first(view, decision)
+        first: dict[tuple[int, ...], str] = {}
+        for option in ordered:
+            first.setdefault(heads[option], option)
+        distinct = list(first.values())
+        if len(distinct) == 1:
+            return ordered[0]
+        weigher = self._weigher(view)
+        seed = self.rng.getrandbits(SEED_BITS)
+        draws = choices.draws_left(view, weigher.window)
+        start = imagined.settled(view)
+        return preferred([(o, self._worth(weigher, start, draws, seed, head=heads[o])) for o in distinct])
+
+    def _count(self, view: PlayerView, decision: Decision) -> str:
+        """How many tiles to swap for unseen ones (P-04's kind): each count imagined with that many
+        tiles given up (what the held contract rules out first, then the least needed, as
+        :func:`engine.hextech.choices.choose_count` ranks them) and as many unseen ones received
+        (:meth:`_received`)."""
+        ordered = self._greedy_first(view, decision)
+        weigher = self._weigher(view)
+        seed = self.rng.getrandbits(SEED_BITS)
+        draws = choices.draws_left(view, weigher.window)
+        scored = []
+        for option in ordered:
+            left = view
+            for _ in range(int(option)):
+                vec = _counts(left.hand)
+                held = [k for k in range(NUM_KINDS) if vec[k]]
+                if len(held) < 2:
+                    break
+                ranked = [
+                    (k not in weigher.steer.junk, *loss)
+                    for k, loss in zip(held, choices.losses(vec, left.n_melds, held), strict=True)
+                ]
+                left = imagined.after_give(left, held[ranked.index(min(ranked))])
+            got = len(view.hand) - len(left.hand)
+            scored.append((option, self._received(weigher, imagined.settled(left), draws, seed, got)))
+        return preferred(scored)
 
 
 _SEARCHED: dict[DecisionKind, Callable[[SearchAgent, PlayerView, Decision], str]] = {
@@ -418,11 +587,7 @@ def _counts(tiles: Sequence[int]) -> list[int]:
     return vec
 
 
-def _with(view: PlayerView, **changes: object) -> PlayerView:
-    """A plain copy of ``view`` with some parts changed (an imagined position)."""
-    parts: dict[str, object] = {f.name: getattr(view, f.name) for f in fields(PlayerView)}
-    parts.update(changes)
-    return PlayerView(**parts)  # type: ignore[arg-type]
+_with = imagined.with_parts
 
 
 def _claims_declared(

@@ -355,10 +355,15 @@ class _Bag:
     """The unseen tiles a playout draws from, each pick as :func:`engine.hextech.choices.playouts`
     makes it."""
 
-    def __init__(self, pool: list[int], rng: random.Random) -> None:
+    def __init__(self, pool: list[int], rng: random.Random, head: Sequence[int] = ()) -> None:
         self.bag = list(pool)
         self.size = len(pool)
         self.bits = rng.getrandbits
+        self.head = list(reversed(head))
+
+    def own(self) -> int | None:
+        """The player's own next draw: the next known tile of the head, else an unseen one."""
+        return self.head.pop() if self.head else self.draw()
 
     def draw(self) -> int | None:
         size = self.size
@@ -405,12 +410,12 @@ class _Aiming:
 
 
 def steered_playouts(
-    view: PlayerView, rng: random.Random, draws: int, n: int, steer: Steer
+    view: PlayerView, rng: random.Random, draws: int, n: int, steer: Steer, head: Sequence[int] = ()
 ) -> list[choices.Ending]:
     """``n`` imagined continuations of ``view``'s hand over ``draws`` draws that play toward the
     contract's aims (see the module), the tiles drawn as :func:`engine.hextech.choices.playouts` draws
-    them; an ending is complete when the hand holds no junk and is a complete hand (of the standard
-    forms, or of the shape aimed at)."""
+    them (the known ``head`` first); an ending is complete when the hand holds no junk and is a
+    complete hand (of the standard forms, or of the shape aimed at)."""
     n_melds = view.n_melds
     start = [0] * NUM_KINDS
     for k in view.hand:
@@ -434,10 +439,16 @@ def steered_playouts(
     if steer.shape is not None:
         shapes: dict[bytes, _Covering] = {}
         turns = view.wall_left // 4 + 1 if steer.claims else 0
-        return [_shaped(list(start), opening, pool, draws, turns, rng, steer, shapes) for _ in range(n)]
+        return [
+            _shaped(list(start), opening, _Bag(pool, rng, head), draws, turns, steer, shapes)
+            for _ in range(n)
+        ]
     aims: dict[bytes, _Aiming] = {}
     rest = target - melded
-    return [_aimed(list(start), opening, n_melds, rest, pool, draws, rng, steer, aims) for _ in range(n)]
+    return [
+        _aimed(list(start), opening, n_melds, rest, _Bag(pool, rng, head), draws, steer, aims)
+        for _ in range(n)
+    ]
 
 
 def _opening(vec: list[int], n_melds: int, steer: Steer, target: int) -> int:
@@ -459,10 +470,9 @@ def _opening(vec: list[int], n_melds: int, steer: Steer, target: int) -> int:
 def _shaped(
     vec: list[int],
     opening: tuple[int, ...],
-    pool: list[int],
+    bag: _Bag,
     draws: int,
     turns: int,
-    rng: random.Random,
     steer: Steer,
     shapes: dict[bytes, _Covering],
 ) -> choices.Ending:
@@ -474,7 +484,6 @@ def _shaped(
     shape = steer.shape
     assert shape is not None
     size = sum(vec) + 1
-    bag = _Bag(pool, rng)
     discards = list(opening)
     claimed: list[int] = []
     flowers = kongs = step = 0
@@ -495,7 +504,7 @@ def _shaped(
                     key, _Covering(vec, shape, steer.junk, steer.protect)
                 )
                 continue
-        tile = bag.draw()
+        tile = bag.own()
         if tile is None:
             break
         if tile >= NUM_KINDS:
@@ -543,15 +552,13 @@ def _aimed(
     opening: tuple[int, ...],
     n_melds: int,
     target: int,
-    pool: list[int],
+    bag: _Bag,
     draws: int,
-    rng: random.Random,
     steer: Steer,
     aims: dict[bytes, _Aiming],
 ) -> choices.Ending:
     """One playout by shanten that throws junk first and never keeps it, keeps the protected and,
     while the hand holds fewer than ``target``, every wanted tile it draws."""
-    bag = _Bag(pool, rng)
     discards = list(opening)
     flowers = kongs = step = 0
     junk = steer.junk
@@ -560,7 +567,7 @@ def _aimed(
     wanting = steer.need > 0 and sum(vec[k] for k in wanted) < target
     hand: _Aiming | None = None
     while step < draws:
-        tile = bag.draw()
+        tile = bag.own()
         if tile is None:
             break
         if tile >= NUM_KINDS:

@@ -1,0 +1,213 @@
+"""The positions a card decision's answers leave the deciding seat in, as its own view shows them
+(§6, §14.2, §14.4, lib 二.1): what the search agent imagines on for a tile given up, revealed or
+taken, a wall put back in an order, and the seat a card's effect is aimed at.
+
+Everything is read from the seat's :class:`~engine.hextech.view.PlayerView` and from the deciding
+card's compiled program (which primitives it runs, on whom, at which end of the wall); nothing names
+a card.  A tile given up leaves the hand and is known from then on (it lies in another's hand or
+under the wall), so it is drawn from no imagined bag; a tile revealed stays in the hand, shown
+(§14.4); a tile taken joins the hand and is no longer among those seen on the wall.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import fields
+from enum import Enum
+
+from engine.core.seats import PLAYERS
+from engine.core.shanten import DiscardShanten
+from engine.core.tiles import ALL_KINDS, NUM_KINDS, TileSyntaxError, parse_one
+from engine.hextech import choices
+from engine.hextech.view import PlayerView
+from engine.hextech.vocabulary import CompiledCard, PrimitiveStep, Program
+
+HAND = 14
+"""Tiles of a full hand on its turn, three for each declared meld included (§4)."""
+TAKE = frozenset({"look_and_take", "retrieve"})
+"""Primitives that let a player pick a tile to add to the hand (from the wall, from the river)."""
+REORDER = "look_and_reorder"
+"""The primitive that puts looked-at wall tiles back in a chosen order."""
+OTHERS_DRAW = 3
+"""Draws the other seats make between two of the player's own (§12)."""
+SUBJECTS = frozenset({"player", "for", "owner", "performer"})
+"""Argument names that say whom a primitive acts for: the effect is that seat's own."""
+
+
+class Role(Enum):
+    """What a decision whose options are tiles does with the tile picked."""
+
+    GIVE = "give"
+    REVEAL = "reveal"
+    TAKE = "take"
+
+
+def with_parts(view: PlayerView, **changes: object) -> PlayerView:
+    """A plain copy of ``view`` with some parts changed (an imagined position)."""
+    parts: dict[str, object] = {f.name: getattr(view, f.name) for f in fields(PlayerView)}
+    parts.update(changes)
+    return PlayerView(**parts)  # type: ignore[arg-type]
+
+
+def primitives(card: CompiledCard | None) -> list[PrimitiveStep]:
+    """Every primitive step the card runs (its resolution and its hooks, nested steps included)."""
+    if card is None:
+        return []
+    programs: tuple[Program, ...] = (card.resolution, *(hook.steps for hook in card.hooks))
+    return [step for program in programs for step in choices.steps_of(program)]
+
+
+def faces(options: Sequence[str]) -> list[int] | None:
+    """The tile each option names (flowers included), if every option is one tile."""
+    out = []
+    for option in options:
+        try:
+            k = parse_one(option)
+        except (TileSyntaxError, ValueError):
+            return None
+        if not 0 <= k < ALL_KINDS:
+            return None
+        out.append(k)
+    return out
+
+
+def orders(options: Sequence[str]) -> list[list[int]] | None:
+    """The tile sequence each option names, if every option is an order of two or more tiles."""
+    out = []
+    for option in options:
+        parts = option.split(" ")
+        tiles = faces(parts) if len(parts) > 1 else None
+        if tiles is None:
+            return None
+        out.append(tiles)
+    return out
+
+
+def counted(view: PlayerView) -> int:
+    """The hand's tiles, three for each declared meld (flowers are never hand tiles)."""
+    return sum(1 for k in view.hand if k < NUM_KINDS) + 3 * view.n_melds
+
+
+def role(view: PlayerView, card: CompiledCard | None, tiles: Sequence[int]) -> Role | None:
+    """What picking one of ``tiles`` does, read from the card's program: taken (the card takes
+    tiles and every option is one the seat was shown or threw), revealed (every option is in the hand
+    and the card only shows hand tiles) or given up (every option is in the hand and the card makes
+    its holder lose one, ``choices.GIVE_AWAY``); ``None`` when the program does not say."""
+    names = {step.primitive for step in primitives(card)}
+    shown = [*view.seen, *view.rivers[view.me]]
+    if names & TAKE and all(k in shown for k in tiles):
+        return Role.TAKE
+    if not all(k in view.hand for k in tiles):
+        return None
+    if card is not None and choices.only_shows(card):
+        return Role.REVEAL
+    return Role.GIVE if names & choices.GIVE_AWAY else None
+
+
+def after_give(view: PlayerView, face: int) -> PlayerView:
+    """The hand without ``face``; the tile is known from now on (``seen``), drawn from no bag."""
+    hand = list(view.hand)
+    hand.remove(face)
+    return with_parts(view, hand=tuple(hand), seen=(*view.seen, face))
+
+
+def after_reveal(view: PlayerView, face: int) -> PlayerView:
+    """The same hand with one more tile of ``face`` shown (it stays a hand tile, §14.4)."""
+    mine = tuple(sorted((*view.revealed[view.me], face)))
+    return with_parts(view, revealed=tuple(mine if p == view.me else r for p, r in enumerate(view.revealed)))
+
+
+def after_take(view: PlayerView, face: int) -> PlayerView:
+    """The hand with ``face`` taken into it (no longer among the tiles seen on the wall, or out of
+    the own river)."""
+    seen = list(view.seen)
+    river = list(view.rivers[view.me])
+    if face in seen:
+        seen.remove(face)
+    elif face in river:
+        river.remove(face)
+    rivers = tuple(tuple(river) if p == view.me else r for p, r in enumerate(view.rivers))
+    return with_parts(view, hand=tuple(sorted((*view.hand, face))), seen=tuple(seen), rivers=rivers)
+
+
+def settled(view: PlayerView) -> PlayerView:
+    """The position a hand over its turn's size comes to (a tile taken in the middle of a card's
+    effect, before the discard it owes): it throws, one at a time, the tile its best reading leaves
+    out, as a playout does; any other hand as it is."""
+    while counted(view) > HAND:
+        vec = [0] * NUM_KINDS
+        for k in view.hand:
+            if k < NUM_KINDS:
+                vec[k] += 1
+        after = DiscardShanten(bytes(vec), view.n_melds)
+        held = [k for k in range(NUM_KINDS) if vec[k]]
+        best = min(after[k] for k in held)
+        places = choices.discard_places(bytes(vec))
+        out = min((k for k in held if after[k] == best), key=lambda k: places[k])
+        hand = list(view.hand)
+        hand.remove(out)
+        thrown = tuple((*r, out) if p == view.me else r for p, r in enumerate(view.rivers))
+        view = with_parts(view, hand=tuple(hand), rivers=thrown)
+    return view
+
+
+def short(view: PlayerView) -> bool:
+    """Whether the hand is a tile short of waiting (a tile given up before one comes back: an
+    exchange's, a pass's, the draw after a tile put under the wall, §14.2)."""
+    return counted(view) % 3 == 0 and counted(view) < HAND
+
+
+def reorders_top(card: CompiledCard | None) -> bool:
+    """Whether every reorder the card makes is at the top of the wall, where the draws come from."""
+    looks = [step for step in primitives(card) if step.primitive == REORDER]
+    return bool(looks) and all(dict(step.args).get("end", "top") == "top" for step in looks)
+
+
+def own_head(view: PlayerView, order: Sequence[int]) -> tuple[int, ...]:
+    """The tiles of a reordered top of the wall the player itself will draw, in order: every fourth
+    from its next draw — the first when its hand waits for a draw, the fourth when it holds its
+    turn's tile or more (the three others draw first, §12)."""
+    first = OTHERS_DRAW if counted(view) >= HAND else 0
+    return tuple(order[first :: OTHERS_DRAW + 1])
+
+
+def aimed_effect(card: CompiledCard | None, name: str) -> float:
+    """What the card's steps aimed at the seat it names ``name`` (``pick_player(as: …)``) do to
+    that seat, by the program values of :data:`engine.hextech.choices.PRIMITIVE_VALUES`: a primitive
+    run for the seat (``player``, ``for``, ``owner``, ``performer``) is worth its value to it; one the
+    holder runs on it (``target``, ``with``) costs it what it is worth to the holder."""
+    value = 0.0
+    for step in primitives(card):
+        base = choices.PRIMITIVE_VALUES.get(step.primitive, 0.0)
+        for arg, given in step.args:
+            if str(given) == name:
+                value += base if arg in SUBJECTS else -base
+    return value
+
+
+def picked_name(card: CompiledCard | None) -> str:
+    """The name the card's player pick gives the seat picked (``pick_player(as: …)``)."""
+    for step in primitives(card):
+        if step.primitive == "pick_player":
+            return str(dict(step.args).get("as", "target"))
+    return "target"
+
+
+def by_standing(view: PlayerView, options: Iterable[str], effect: float) -> str | None:
+    """The seat to aim an effect at by session standing (the scores of the view, §13.15): a harmful
+    one at the seat nearest above this one (the place it can take), the closest one below when it
+    leads; a helpful one at itself when it may, else at the seat lowest in score (whose gain threatens
+    its place least); ties to the earlier seat.  ``None`` for an effect neither helps nor harms."""
+    seats = [PLAYERS.index(o) for o in options if o in PLAYERS]
+    others = [p for p in seats if p != view.me]
+    if effect == 0 or not others:
+        return None
+    score = view.scores
+    if effect > 0:
+        if view.me in seats:
+            return PLAYERS[view.me]
+        return PLAYERS[min(others, key=lambda p: (score[p], p))]
+    above = [p for p in others if score[p] > score[view.me]]
+    if above:
+        return PLAYERS[min(above, key=lambda p: (score[p], p))]
+    return PLAYERS[min(others, key=lambda p: (-score[p], p))]
