@@ -715,16 +715,19 @@ def _tiles(options: Sequence[str]) -> list[int] | None:
     return faces if all(0 <= k < NUM_KINDS for k in faces) else None
 
 
-def _orders(options: Sequence[str]) -> list[list[int]] | None:
-    """The face sequences the options name, if every option is an order of faces (a reorder)."""
-    orders = []
+def orders(
+    options: Sequence[str], read: Callable[[Sequence[str]], list[int] | None] = _tiles
+) -> list[list[int]] | None:
+    """The face sequences the options name, each face read by ``read``, if every option is an order
+    of two or more faces (a reorder)."""
+    found = []
     for option in options:
         parts = option.split(" ")
-        faces = _tiles(parts) if len(parts) > 1 else None
+        faces = read(parts) if len(parts) > 1 else None
         if faces is None:
             return None
-        orders.append(faces)
-    return orders
+        found.append(faces)
+    return found
 
 
 def gain(vec: Sequence[int], n_melds: int, k: int) -> tuple[int, int]:
@@ -917,9 +920,9 @@ def choose(view: PlayerView, options: Sequence[str], about: str, rng: random.Ran
     faces = _tiles(options)
     if faces is not None:
         return choose_tile(view, options, faces, view.cards.get(about))
-    orders = _orders(options)
-    if orders is not None:
-        return choose_order(view, options, orders)
+    sequences = orders(options)
+    if sequences is not None:
+        return choose_order(view, options, sequences)
     if all(o in view.cards for o in options):
         return choose_card(view, options)
     picked = choose_option(view, options, view.cards.get(about))

@@ -71,18 +71,6 @@ def faces(options: Sequence[str]) -> list[int] | None:
     return out
 
 
-def orders(options: Sequence[str]) -> list[list[int]] | None:
-    """The tile sequence each option names, if every option is an order of two or more tiles."""
-    out = []
-    for option in options:
-        parts = option.split(" ")
-        tiles = faces(parts) if len(parts) > 1 else None
-        if tiles is None:
-            return None
-        out.append(tiles)
-    return out
-
-
 def counted(view: PlayerView) -> int:
     """The hand's tiles, three for each declared meld (flowers are never hand tiles)."""
     return sum(1 for k in view.hand if k < NUM_KINDS) + 3 * view.n_melds

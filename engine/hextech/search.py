@@ -445,7 +445,7 @@ class SearchAgent:
         tiles = imagined.faces(options)
         if tiles is not None:
             return self._tile(view, decision, card, tiles)
-        orders = imagined.orders(options)
+        orders = choices.orders(options, imagined.faces)
         if orders is not None:
             return self._reorder(view, decision, card, orders)
         if all(o.isdigit() and len(o) <= COUNT_DIGITS for o in options):
