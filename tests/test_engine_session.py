@@ -12,8 +12,10 @@ from engine.hextech.agents import make_agents
 from engine.hextech.bus import Event
 from engine.hextech.plugins import Modules
 from engine.hextech.session import Session, SessionConfig, SessionResult, drive
-from engine.hextech.state import Deck
+from engine.hextech.state import Deck, seat_wind
 from engine.hextech.vocabulary import CompiledCard
+from modules.treasure.faces import reveal
+from modules.treasure.play import order_for, state_of
 
 MODULES = ("party", "treasure")
 
@@ -103,3 +105,15 @@ def test_a_view_in_all_mode_under_t01_marks_red_dragon_as_treasure_s8_3() -> Non
     plain = Session(SessionConfig(4, "strategy", 4))
     first = next(plain.steps())
     assert plain.view(first.player).treasure == frozenset()
+
+
+def test_the_treasure_faces_are_asked_again_after_a_module_primitive_s8_3() -> None:
+    """P-14, §8.3: the session keeps a player's treasure faces only until the treasure module's code
+    runs again; after P-14's primitive the holder's face is his own, the others keep 红中 (T-01)."""
+    session = Session(SessionConfig(1, "all"), cards=_cards("all"), plugins=Modules.for_mode("all"))
+    state_of(session).start_round(reveal(order_for("T-01"), seat_wind(0, 0)), 0)
+    assert session.tile_marks(0, 0) == frozenset({parse_one("7z")})
+    step = session.primitives["set_personal_treasure"](session, 0, {"face": "9p"})
+    assert list(step) == []
+    assert session.tile_marks(0, 0) == frozenset({parse_one("9p")})
+    assert session.tile_marks(1, 1) == frozenset({parse_one("7z")})

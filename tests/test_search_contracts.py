@@ -291,3 +291,15 @@ def test_only_a_contract_that_welcomes_calls_claims_its_pungs_s9_7(
     assert claimed and all(e.complete is not None and e.complete[k] >= 3 for e in claimed for k in e.claimed)
     fourteen = held(library, "1m1m4m4m7p7p2s2s9s9s5z3p8s", "B-14")
     assert not steer_of(fourteen, library["B-14"], None, None).claims
+
+
+def test_calls_are_barred_by_the_contract_card_in_the_view_s9_9(library: Mapping[str, CompiledCard]) -> None:
+    """B-08 (七对实验), §9.9: seven pairs take no call, so an open B-08 welcomes no pon; a card of the
+    same id asking for nothing concealed (the control) welcomes it, though B-08 was read first."""
+    view, _ = at_turn(library, "11223344556677m", "B-08")
+    assert not choices.calls_welcome(view, "pon")
+    b08 = library["B-08"]
+    assert b08.contract is not None
+    plain = replace(b08, contract=replace(b08.contract, at_hu=None))
+    assert choices.calls_welcome(replace(view, cards={**library, "B-08": plain}), "pon")
+    assert not choices.calls_welcome(view, "pon")

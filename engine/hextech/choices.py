@@ -374,6 +374,21 @@ def _granted(
     return tuple(decompose([k for k in range(NUM_KINDS) for _ in range(vec[k])], melds, forms))
 
 
+_ASKS: dict[str, tuple[ContractTerms, bool, bool]] = {}
+"""Whether each contract's hand condition asks for a single wait on the pair and for a self-draw, by
+contract id, with the terms they were read from (:func:`hand_chance`)."""
+
+
+def _asks(terms: ContractTerms, condition: Condition) -> tuple[bool, bool]:
+    """Whether ``condition``, the hand condition of ``terms``, asks for a single wait on the pair and
+    for a self-draw, read once per contract."""
+    kept = _ASKS.get(terms.id)
+    if kept is None or kept[0] is not terms:
+        single, self_draw = mentions(condition, "single_wait_on_pair"), mentions(condition, "self_draw")
+        kept = _ASKS[terms.id] = (terms, single, self_draw)
+    return kept[1], kept[2]
+
+
 def hand_chance(terms: ContractTerms, ending: Ending, outlook: Outlook) -> float:
     """The chance that the complete hand of ``ending`` meets the contract's hand condition (§9.5)."""
     condition = terms.at_hu
@@ -385,13 +400,14 @@ def hand_chance(terms: ContractTerms, ending: Ending, outlook: Outlook) -> float
     readings = _granted(vec, tuple(melds), outlook.forms) if outlook.forms else _readings(vec, tuple(melds))
     if not readings:
         return 0.0
+    asks_single, asks_self_draw = _asks(terms, condition)
     single = False
-    if mentions(condition, "single_wait_on_pair"):
+    if asks_single:
         before = [k for k in range(NUM_KINDS) for _ in range(vec[k])]
         before.remove(ending.win_tile)
         single = single_wait_on_pair(before, melds)
     kept = sum(min(vec[k], outlook.kept.count(k)) for k in set(outlook.kept))
-    ways = SPLIT_WAYS if mentions(condition, "self_draw") else ONE_WAY
+    ways = SPLIT_WAYS if asks_self_draw else ONE_WAY
     chance = 0.0
     for win_by, share in ways:
         met = any(
@@ -797,15 +813,27 @@ def choose_player(view: PlayerView, options: Sequence[str]) -> str:
     return max(others, key=lambda o: (view.scores[PLAYERS.index(o)], -PLAYERS.index(o)))
 
 
+_BARS: dict[str, tuple[CompiledCard, frozenset[str]]] = {}
+"""Each contract card's barred calls (:func:`_bars`) by card id, with the card they were read from."""
+
+
 def _barred(view: PlayerView) -> frozenset[str]:
-    """The calls the player's open contract forbids, whose watch needs them unmade, or that would
-    break the concealed hand or whole-hand form its condition asks for (§9.7, §9.9)."""
+    """The calls the player's open contract bars (:func:`_bars`), read once per contract card."""
     card = view.cards.get(view.contracts[view.me] or "")
     if card is None or card.contract is None or not view.contract_open:
         return frozenset()
-    barred = set(card.contract.prohibits)
-    condition = card.contract.at_hu
-    if card.contract.form is not None or (
+    kept = _BARS.get(card.id)
+    if kept is None or kept[0] is not card:
+        kept = _BARS[card.id] = (card, _bars(card, card.contract))
+    return kept[1]
+
+
+def _bars(card: CompiledCard, contract: ContractTerms) -> frozenset[str]:
+    """The calls a contract forbids, whose watch needs them unmade, or that would break the concealed
+    hand or whole-hand form its condition asks for (§9.7, §9.9)."""
+    barred = set(contract.prohibits)
+    condition = contract.at_hu
+    if contract.form is not None or (
         condition is not None and any(mentions(condition, word) for word in CONCEALED_WORDS)
     ):
         barred |= {"chi", "pon", "minkan"}

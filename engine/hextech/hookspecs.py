@@ -296,6 +296,11 @@ def hexmj_tile_marks(player: int, seat: int, game: Game) -> dict[str, frozenset[
     treasure faces under the current order and his P-14 declaration (§8.3),
     asked by the hu bonus, W-13, S-16, C-24 and F-S01.  Return ``{}`` when
     the module marks nothing.
+
+    The marks may depend only on the module's own state, the player's seat
+    and the round's dealer, and may change only in the module's own code:
+    its set-up step, a primitive or a listener.  The session asks once for
+    each player and seat, and again after such code has run.
     """
 
 

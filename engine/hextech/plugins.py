@@ -306,6 +306,10 @@ class Modules:
             for name, value in fields.items()
         }
 
+    def marking(self) -> frozenset[str]:
+        """The enabled modules that mark tiles (``hexmj_tile_marks``), by name."""
+        return frozenset(impl.plugin_name for impl in self.manager.hook.hexmj_tile_marks.get_hookimpls())
+
     def marks_tiles(self) -> bool:
         """Whether an enabled module marks tiles (``hexmj_tile_marks``): the treasure test is then on (§8)."""
         return bool(self.manager.hook.hexmj_tile_marks.get_hookimpls())

@@ -21,14 +21,14 @@ import random
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.core.decisions import Decision, DecisionKind, check_answer
 from engine.core.errors import InputError, LogError
 from engine.core.seats import PLAYERS
 from engine.core.shapes import ShapeGrant
 from engine.hextech.agents import Agent
-from engine.hextech.bus import Bus, Event
+from engine.hextech.bus import Bus, Event, Step
 from engine.hextech.card_runtime import end_lasting, lasting_card, register
 from engine.hextech.hookspecs import (
     TREASURE_MARK,
@@ -51,6 +51,8 @@ DRAFT_ROUNDS: dict[int, tuple[tuple[int, str], ...]] = {
     TEST_ROUNDS: ((1, "silver"), (2, "gold"), (3, "prismatic")),
 }
 """When each augment tier is drafted (§5.1, §18.1)."""
+_R = TypeVar("_R")
+
 MODES = ("strategy", "party", "all")
 MODULE_DECISIONS = frozenset({DecisionKind.CHOOSE, DecisionKind.KEEP_LASTING})
 """The kinds of decision a module may put (a challenge, a lasting challenge), so the only ones its
@@ -162,9 +164,14 @@ class Session:
         self.result = SessionResult(config)
         self.round: Round | None = None
         self.primitives: dict[str, ModulePrimitive] = {}
+        self._marks: dict[tuple[int, int], frozenset[int]] = {}
+        """The treasure faces asked this round, by player and seat, until a marking module's code runs."""
+        self._marking = 0
+        """How many steps of a marking module's code are under way: meanwhile the faces are asked afresh."""
         if plugins is not None:
             self.module_state.update(plugins.session_state(tuple(PLAYERS)))
-            self.primitives.update(plugins.primitives())
+            for name, run in plugins.primitives().items():
+                self.primitives[name] = self._marking_primitive(run)
 
     @property
     def table(self) -> Table | None:
@@ -185,10 +192,46 @@ class Session:
             yield from end_lasting(self.round, player, deck)
 
     def tile_marks(self, player: int, seat: int) -> frozenset[int]:
-        """The faces the enabled modules mark as treasure for ``player`` now (§8.3)."""
+        """The faces the enabled modules mark as treasure for ``player`` now (§8.3): asked of them once
+        for each player and seat until a marking module's own code runs again (``hexmj_tile_marks``)."""
         if self.plugins is None:
             return frozenset()
-        return self.plugins.tile_marks(player, seat, self).get(TREASURE_MARK, frozenset())
+        found = self._marks.get((player, seat))
+        if found is None:
+            found = self.plugins.tile_marks(player, seat, self).get(TREASURE_MARK, frozenset())
+            if not self._marking:
+                self._marks[(player, seat)] = found
+        return found
+
+    def _marking_step(self, step: Generator[Decision, str, _R]) -> Generator[Decision, str, _R]:
+        """A step of a module's code, which may change the marks: the faces are asked afresh while it
+        is under way and once it is over."""
+        self._marking += 1
+        try:
+            return (yield from step)
+        finally:
+            self._marking -= 1
+            self._marks.clear()
+
+    def _marking_primitive(self, run: ModulePrimitive) -> ModulePrimitive:
+        """A module's primitive run as a :meth:`_marking_step` (O-X09 and P-14 change the faces, §8.3)."""
+        return lambda game, holder, args: self._marking_step(run(game, holder, args))
+
+    def _marking_handle(
+        self, handle: Callable[[Event, Any], Step | None]
+    ) -> Callable[[Event, Any], Step | None]:
+        """A marking module's listener whose code, run at once or as a step, is a :meth:`_marking_step`."""
+
+        def heard(event: Event, game: Any) -> Step | None:
+            self._marking += 1
+            try:
+                step = handle(event, game)
+            finally:
+                self._marking -= 1
+                self._marks.clear()
+            return None if step is None else self._marking_step(step)
+
+        return heard
 
     def score_items(self, win: WinSummary) -> tuple[ScoreContribution, ...]:
         """The score items the enabled modules add to one legal win (``WinInput.extra``, §13)."""
@@ -227,6 +270,7 @@ class Session:
             if number in drafts:
                 yield from self._draft(drafts[number], dealer)
             self._listen_modules()
+            self._marks.clear()
             rnd = Round(
                 dealer_seat=dealer,
                 rng=self.rng,
@@ -280,7 +324,10 @@ class Session:
     def _listen_modules(self) -> None:
         if self.plugins is None:
             return
+        marking = self.plugins.marking()
         for listener in self.plugins.listeners():
+            if listener.source in marking:
+                listener = replace(listener, handle=self._marking_handle(listener.handle))
             self.bus.listen(listener)
         self.bus.listen(_TreasureNote(self))
 
@@ -288,7 +335,7 @@ class Session:
         """The modules' set-up step at this point of §11 phase 1: after the world card (the treasure
         order, §8) or after the deal and the initial flowers, before contracts (the round calls it)."""
         if self.plugins is not None:
-            yield from self.plugins.round_setup(stage, self, dealer)
+            yield from self._marking_step(self.plugins.round_setup(stage, self, dealer))
 
     def note_treasure(self, event: Event) -> None:
         """The treasure order revealed after the world card, before the deal (``treasure.revealed``, §8)."""
