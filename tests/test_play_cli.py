@@ -3,6 +3,7 @@ resume."""
 
 from __future__ import annotations
 
+import gc
 import json
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from typer.testing import CliRunner, Result
 
 from engine.core.errors import HexError
 from tools.cli import app
+from tools.cmd_play import session_cards
 from tools.lab.store import SessionRow, open_store
 
 runner = CliRunner()
@@ -144,3 +146,14 @@ def test_a_lucky_number_suggested_from_five_number_tiles_has_eleven_digits(tmp_p
     ]
     assert ["13812345678", "14799147991"] in offers
     assert all(len(number) == 11 and set(number) <= set("123456789") for offer in offers for number in offer)
+
+
+def test_the_pool_played_by_every_session_is_kept_out_of_the_collector_s18_2() -> None:
+    """A mode's pool is compiled once per process and then left out of the cyclic garbage
+    collector's passes (docs/performance.md): its cards are in no generation the collector walks."""
+    gc.unfreeze()
+    session_cards.cache_clear()
+    cards, _ = session_cards("strategy")
+    walked = {id(o) for o in gc.get_objects()}
+    assert gc.get_freeze_count() > 0
+    assert not any(id(card) in walked for card in cards)

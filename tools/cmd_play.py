@@ -21,6 +21,7 @@ file's name as its pool.
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -114,7 +115,7 @@ def session_cards(mode: str, folder: Path | None = None, pool: Path | None = Non
     modules the mode enables (§3); once per process.  The core cards come from ``folder`` (default
     ``cards/``, see :func:`dsl.pools.card_paths`)."""
     modules = frozenset(info.name for info in modules_for_mode(mode))
-    return compile_pool(pool_cards(mode, pool, folder)), modules
+    return kept(compile_pool(pool_cards(mode, pool, folder))), modules
 
 
 @cache
@@ -129,7 +130,17 @@ def logged_cards(mode: str, ids: tuple[str, ...], folder: Path | None = None) ->
             " (a log played with --cards DIR replays with the same --cards)"
         )
     modules = frozenset(info.name for info in modules_for_mode(mode))
-    return compile_pool([every[card_id] for card_id in ids]), modules
+    return kept(compile_pool([every[card_id] for card_id in ids])), modules
+
+
+def kept(cards: list[CompiledCard]) -> list[CompiledCard]:
+    """``cards``, compiled once for the whole process, kept out of the cyclic garbage collector's
+    passes from now on, with everything else alive now (:func:`gc.freeze` after a collection): a
+    full pass would otherwise walk the pool's objects again and again while sessions are played
+    (docs/performance.md)."""
+    gc.collect()
+    gc.freeze()
+    return cards
 
 
 def new_session(
