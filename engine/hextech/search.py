@@ -190,6 +190,14 @@ def mean(values: Sequence[float]) -> float:
     return math.fsum(values) / max(len(values), 1)
 
 
+def better(values: tuple[list[float], list[float]]) -> list[float]:
+    """Of the values of imagined rounds played plainly and toward the contract's aims
+    (:meth:`SearchAgent._both`), the aimed ones when there are any and they are worth more on
+    average, else the plain ones (a contract out of reach is not played for)."""
+    plain, aimed = values
+    return aimed if aimed and mean(aimed) > mean(plain) else plain
+
+
 class SearchAgent:
     """Determinized Monte Carlo at the choices that shape a round (a card decision's too, where its
     view can apply the answer); the greedy answer elsewhere."""
@@ -252,29 +260,15 @@ class SearchAgent:
         aimed = weigher.values(view, self._imagine(view, longer, seed, weigher.steer, n, head))
         return plain, aimed
 
-    def _worth(
-        self,
-        weigher: Weigher,
-        view: PlayerView,
-        draws: int,
-        seed: int,
-        aimed_draws: int | None = None,
-        head: tuple[int, ...] = (),
-    ) -> list[float]:
-        """The values of ``view``'s imagined rounds (:meth:`_both`), played toward the contract's
-        aims or plainly, whichever is worth more on average (a contract out of reach is not played
-        for)."""
-        plain, aimed = self._both(weigher, view, draws, seed, aimed_draws, head=head)
-        return aimed if aimed and mean(aimed) > mean(plain) else plain
-
     def _received(self, weigher: Weigher, view: PlayerView, draws: int, seed: int, count: int) -> list[float]:
-        """:meth:`_worth` of ``view`` when its hand first receives ``count`` tiles it cannot see (an
-        exchange's or a pass's tile, §14.2; the draws after tiles put under the wall): ``budget`` sets
-        of them drawn from the unseen tiles with ``seed`` (the same sets for every answer weighed, as
-        the unseen tiles are the same), each set imagined on as many times as it was drawn."""
+        """The values (:func:`better`) of ``view``'s imagined rounds when its hand first receives
+        ``count`` tiles it cannot see (an exchange's or a pass's tile, §14.2; the draws after tiles
+        put under the wall): ``budget`` sets of them drawn from the unseen tiles with ``seed`` (the
+        same sets for every answer weighed, as the unseen tiles are the same), each set imagined on
+        as many times as it was drawn."""
         pool = [k for k in choices.unseen(view) if k < NUM_KINDS]
         if not count or len(pool) < count:
-            return self._worth(weigher, view, draws, seed)
+            return better(self._both(weigher, view, draws, seed))
         rng = random.Random(seed)
         sets = Counter(tuple(sorted(rng.sample(pool, count))) for _ in range(self.budget))
         plain: list[float] = []
@@ -284,7 +278,7 @@ class SearchAgent:
             some, more = self._both(weigher, filled, draws, seed + i, n=n)
             plain += some
             aimed += more
-        return aimed if aimed and mean(aimed) > mean(plain) else plain
+        return better((plain, aimed))
 
     def _turn(self, view: PlayerView, decision: Decision) -> str:
         """A discard (or the greedy kong): the candidates by shanten, each imagined on."""
@@ -301,7 +295,10 @@ class SearchAgent:
         seed = self.rng.getrandbits(SEED_BITS)
         draws = choices.draws_left(view, weigher.window)
         scored = [
-            (f"discard {format_one(face)}", self._worth(weigher, _after_discard(view, face), draws, seed))
+            (
+                f"discard {format_one(face)}",
+                better(self._both(weigher, _after_discard(view, face), draws, seed)),
+            )
             for face in picks
         ]
         return preferred(scored)
@@ -314,11 +311,11 @@ class SearchAgent:
         weigher = self._weigher(view)
         seed = self.rng.getrandbits(SEED_BITS)
         draws = choices.draws_left(view, weigher.window)
-        scored = [(PASS, self._worth(weigher, view, draws, seed))]
+        scored = [(PASS, better(self._both(weigher, view, draws, seed)))]
         for option in decision.options:
             after = _after_call(view, option, face)
             if after is not None and choices.calls_welcome(view, option.partition(" ")[0]):
-                scored.append((option, self._worth(weigher, after, draws, seed)))
+                scored.append((option, better(self._both(weigher, after, draws, seed))))
         return preferred(scored) if PASS in decision.options else decision.options[0]
 
     def _abandon(self, view: PlayerView, decision: Decision) -> str:
@@ -329,7 +326,7 @@ class SearchAgent:
             return KEEP if not view.contract_open else ABANDON
         seed = self.rng.getrandbits(SEED_BITS)
         draws = weigher.share + choices.AFTER_SHARE
-        kept = self._worth(weigher, view, draws, seed)
+        kept = better(self._both(weigher, view, draws, seed))
         dropped = weigher.values(view, self._imagine(view, draws, seed), keep=False)
         return KEEP if mean(kept) >= mean(dropped) else ABANDON
 
@@ -350,7 +347,7 @@ class SearchAgent:
         held = _with(view, contracts=_own(view, contract or view.contracts[view.me]), contract_open=True)
         window = max((view.wall_left - choices.WINDOW) // 4, 0)
         draws = choices.draws_left(view, window)
-        return mean(self._worth(self._weigher(held), held, draws, seed, draws))
+        return mean(better(self._both(self._weigher(held), held, draws, seed, draws)))
 
     def _augment(self, view: PlayerView, decision: Decision) -> str:
         """§5.2: the augment of the highest expected points over imagined deals with each held
@@ -413,7 +410,7 @@ class SearchAgent:
         seed = self.rng.getrandbits(SEED_BITS)
         window = max((view.wall_left - choices.WINDOW) // 4, 0)
         draws = choices.draws_left(view, window)
-        values = [mean(self._worth(weighers[o], view, draws, seed, draws)) for o in ordered]
+        values = [mean(better(self._both(weighers[o], view, draws, seed, draws))) for o in ordered]
         return ordered[values.index(max(values))]
 
     def _change(self, view: PlayerView, decision: Decision) -> str | None:
@@ -477,10 +474,10 @@ class SearchAgent:
         for option in ordered:
             if role is imagined.Role.REVEAL:
                 shown = imagined.settled(imagined.after_reveal(view, face[option]))
-                scored.append((option, self._worth(self._weigher(shown), shown, draws, seed)))
+                scored.append((option, better(self._both(self._weigher(shown), shown, draws, seed))))
             elif role is imagined.Role.TAKE:
                 taken = imagined.settled(imagined.after_take(view, face[option]))
-                scored.append((option, self._worth(weigher, taken, draws, seed)))
+                scored.append((option, better(self._both(weigher, taken, draws, seed))))
             else:
                 left = imagined.settled(imagined.after_give(view, face[option]))
                 got = 1 if imagined.short(left) else 0
@@ -508,7 +505,9 @@ class SearchAgent:
         seed = self.rng.getrandbits(SEED_BITS)
         draws = choices.draws_left(view, weigher.window)
         start = imagined.settled(view)
-        return preferred([(o, self._worth(weigher, start, draws, seed, head=heads[o])) for o in distinct])
+        return preferred(
+            [(o, better(self._both(weigher, start, draws, seed, head=heads[o]))) for o in distinct]
+        )
 
     def _count(self, view: PlayerView, decision: Decision) -> str:
         """How many tiles to swap for unseen ones (P-04's kind): each count imagined with that many

@@ -132,16 +132,24 @@ def seat_message(
         "contract_open": bool(dealt and view.contract_open),
         "wall": view.wall_left if dealt else None,
         "dealer": PLAYERS[view.dealer] if dealt else None,
-        "your_turn": mine,
-        "decision": {"kind": decision.kind.value, "about": decision.about}
-        if mine and decision is not None
-        else None,
-        "options": list(decision.options) if mine and decision is not None else [],
-        "answered": answered,
+        **asked(decision, mine, answered),
         "seats": seats,
     }
     message["cards"] = _cards_named(message, facts.library)
     return message
+
+
+def asked(decision: Decision | None, mine: bool, answered: int) -> dict[str, Any]:
+    """A seat message's part on the question put: whether the seat is the one asked, and only then
+    the decision's kind, what it is about and its options (§5.4: no seat learns what another is
+    asked); and how many decisions the seat has answered this session."""
+    put = decision if mine else None
+    return {
+        "your_turn": mine,
+        "decision": None if put is None else {"kind": put.kind.value, "about": put.about},
+        "options": [] if put is None else list(put.options),
+        "answered": answered,
+    }
 
 
 def host_message(public: PublicView, facts: Facts, links: Mapping[str, str]) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from engine.core.seats import PLAYERS
 from engine.core.table import Table
 from engine.core.tiles import FACES, WINDS, format_tiles, parse_one
 from engine.core.tiles import name as tile_name
+from tools.console_web.messages import asked
 
 FEED_SHOWN = 30
 """How many of the latest feed lines a message carries."""
@@ -179,12 +180,7 @@ def rules_seat_message(
         "wall": view.wall_left if dealt else None,
         "dealer": PLAYERS[view.dealer] if dealt else None,
         "turn": _turn(view.hand_sizes, facts["hand_size"]) if dealt else None,
-        "your_turn": mine,
-        "decision": {"kind": decision.kind.value, "about": decision.about}
-        if mine and decision is not None
-        else None,
-        "options": list(decision.options) if mine and decision is not None else [],
-        "answered": answered,
+        **asked(decision, mine, answered),
         "seats": seats,
     }
 
