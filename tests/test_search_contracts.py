@@ -303,3 +303,40 @@ def test_calls_are_barred_by_the_contract_card_in_the_view_s9_9(library: Mapping
     plain = replace(b08, contract=replace(b08.contract, at_hu=None))
     assert choices.calls_welcome(replace(view, cards={**library, "B-08": plain}), "pon")
     assert not choices.calls_welcome(view, "pon")
+
+
+@pytest.mark.parametrize(("contract", "pair"), [("C-06", "1z"), ("C-07", "5z"), ("B-05", "5z")])
+def test_a_contract_counting_honour_pungs_keeps_its_honour_pair_lib_ten(
+    library: Mapping[str, CompiledCard], contract: str, pair: str
+) -> None:
+    """C-06 (a wind pung or kong at hu), C-07 (a dragon one) and B-05 (two honour sets): with one
+    honour pair and 55s, greedy breaks the honour pair for two-sided waits, a hand its contract can
+    then never complete; search keeps the pair, its only way to the set, and throws from elsewhere.
+    Control: the same hand holding C-01 (two chows) throws the honour as greedy does."""
+    hand = f"234m567p78s55s{pair}{pair}3p4p"
+    view, turn = at_turn(library, hand, contract)
+    assert greedy(view, turn) == f"discard {pair}"
+    assert f"discard {pair}" not in searched(view, turn, 128, 3)
+    plain = replace(view, contracts=("C-01", None, None, None))
+    assert searched(plain, turn, 128, 3) == {f"discard {pair}"}
+
+
+def test_each_structure_term_gives_its_aim_lib_ten(library: Mapping[str, CompiledCard]) -> None:
+    """Structure words are aimed at as the hand goes, card by card alike: a count of pungs below four
+    (C-02) keeps the fullest pairs and, while too few, the lone honours; a filtered one (C-06's winds,
+    C-07's dragons) only those faces; ``pair(honour)`` (C-15) the honour pair; ``has_chow`` (C-08)
+    keeps the held part of each run and wants the rest; ``suits_with_numbers(1, 9)`` (C-20) keeps
+    一 and 九 of the suit holding both.  A count of chows (C-01) gives none."""
+    view, _ = at_turn(library, "1m9m123p456s78s11z5z6z", "C-02")
+
+    def protected(contract: str) -> str:
+        return "".join(format_one(k) for k in sorted(steer_of(view, library[contract], None, None).protect))
+
+    assert protected("C-02") == "1z5z6z"
+    assert protected("C-06") == "1z"
+    assert protected("C-07") == "5z6z"
+    assert protected("C-15") == "1z"
+    assert protected("C-20") == "1m9m"
+    runs = steer_of(view, library["C-08"], None, None)
+    assert runs.protect == set(parse("123p78s")) and runs.wanted == set(parse("9s")) and runs.need == 1
+    assert not steer_of(view, library["C-01"], None, None)

@@ -4,12 +4,18 @@ lib 九–十).
 The search agent's imagined rounds (:mod:`engine.hextech.search`) must play as a player who holds a
 contract plays: toward a winning hand that meets it.  :func:`steer_of` reads the contract's hand
 condition (``complete at hu when …``) term by term, with one reading per word of the predicate
-vocabulary (:data:`FACE_AIMS`, :data:`SHAPE_AIMS`), never per card:
+vocabulary (:data:`FACE_AIMS`, :data:`SET_AIMS`, :data:`CALL_AIMS`, :data:`SHAPE_AIMS`), never
+per card:
 
 * a *face* word bounded from above (``tiles(honour) == 0``, ``number_suits == 1``) makes the faces
   it rules out *junk*: thrown first, never kept when drawn;
 * one bounded from below (``tiles(chosen_suit) >= 7``, ``max_suit_tiles >= 6``) makes its faces
   *wanted*: kept while the hand holds fewer than the bound;
+* a *structure* word kept for as the hand goes: a count of pungs below four (``count(pung|kong,
+  wind) >= 1``, ``distinct_sets(…)``) and ``pair(honour)`` *protect* the hand's fullest pairs of those
+  faces (its lone honours while it holds too few); ``has_chow(1, 2, 3)`` and
+  ``suits_with_numbers(1, 9) >= 1`` protect the numbers held of them in the suit holding most and
+  *want* the rest; a count of chows is the shanten's own aim and gives none;
 * ``revealed_kept`` *protects* the revealed tiles: none is thrown while another tile may go, and
   so does a discard the contract forbids (``forbid discard_suit(…)``, :data:`STATIC_AIMS`);
 * a whole-hand *shape* (``form(four_pairs_two_pungs)``, ``form(seven_pairs)``,
@@ -40,6 +46,10 @@ from engine.hextech.vocabulary import CompiledCard, StaticRule
 
 HAND = 14
 """The tiles of a complete concealed hand."""
+HONOURS = 27
+"""The first honour kind (东); the number kinds come before it."""
+ALL_FACES = frozenset(range(NUM_KINDS))
+"""Every face, as an unfiltered measure reads them."""
 NUMBER_DIGITS = 11
 """The digits of a written lucky number (B-15's kind)."""
 
@@ -151,13 +161,73 @@ FACE_AIMS: Mapping[str, Callable[[Compare, Context], Steer]] = {
 """The aim of each face word bounded in a hand condition (the words of :mod:`engine.hextech.predicates`)."""
 
 
-def _pungs_aim(term: Compare, ctx: Context) -> Steer:
-    """``count(pung|kong) == 4`` (or ``>= 4``): every set a pung, the pair besides (碰碰胡)."""
-    first = term.left.args[0] if term.left.args else ""
-    kinds = {str(a) for a in (first if isinstance(first, tuple) else (first,))}
-    if kinds <= {"pung", "kong"} and (_lower(term) or 0) >= 4:
+def _set_words(arg: object) -> frozenset[str]:
+    return frozenset(str(a) for a in (arg if isinstance(arg, tuple) else (arg,)))
+
+
+def _kept_sets(ctx: Context, faces: frozenset[int], least: int) -> Steer:
+    """``least`` sets of ``faces`` kept for: the pungs the hand holds, then its fullest pairs (a pair
+    waits for its third tile) and, while those are fewer, its lone honours of ``faces`` (an honour
+    becomes a set only as a pung); all of them protected."""
+    held = sorted((k for k in faces if ctx.counts[k] >= 2), key=lambda k: (-ctx.counts[k], k))
+    kept = set(held[:least])
+    if len(held) < least:
+        kept |= {k for k in faces if ctx.counts[k] == 1 and k >= HONOURS}
+    return Steer(protect=frozenset(kept)) if kept else NO_AIM
+
+
+def _sets_aim(term: Compare, ctx: Context) -> Steer:
+    """``count(pung|kong[, F]) >= n`` and ``distinct_sets(pung|kong, F) >= n`` (C-02, C-06, C-07,
+    B-05's kind): four pungs are a whole-hand shape, every set a pung and the pair besides (碰碰胡,
+    B-07); fewer are sets of F's faces kept for (:func:`_kept_sets`).  Chows are the shanten's own
+    aim: a count of chows gives none."""
+    args = term.left.args
+    least = _lower(term) or 0
+    if not args or not _set_words(args[0]) <= {"pung", "kong"} or least <= 0:
+        return NO_AIM
+    if least >= 4 and term.left.name == "count":
         return Steer(shape=Shape(pungs=4 - ctx.n_melds, pairs=1))
-    return NO_AIM
+    faces = filter_kinds(args[1], ctx.facts_of()) if len(args) > 1 else ALL_FACES  # type: ignore[arg-type]
+    return _kept_sets(ctx, faces, least)
+
+
+def _pair_aim(call: Call, ctx: Context) -> Steer:
+    """``pair(F)`` (C-15): the hand's fullest pair of F's faces is kept as its 将, or while it holds
+    none, its lone honours of F."""
+    where = call.args[0] if call.args else "any"
+    return _kept_sets(ctx, filter_kinds(where, ctx.facts_of()), 1)  # type: ignore[arg-type]
+
+
+def _run_in(ctx: Context, numbers: Sequence[int]) -> Steer:
+    """The suit holding most of ``numbers`` keeps those it holds and wants the rest (one of each)."""
+
+    def held(suit: Suit) -> int:
+        return sum(1 for n in numbers if ctx.counts[kind(suit, n)])
+
+    suit = max(NUMBER_SUITS, key=held)
+    faces = [kind(suit, n) for n in numbers]
+    have = frozenset(k for k in faces if ctx.counts[k])
+    if not have:
+        return NO_AIM
+    missing = frozenset(faces) - have
+    return Steer(wanted=missing, need=len(missing), protect=have)
+
+
+def _numbers(args: Sequence[object]) -> list[int]:
+    return [a for a in args if isinstance(a, int)]
+
+
+def _chow_aim(call: Call, ctx: Context) -> Steer:
+    """``has_chow(a, b, c)`` (C-08's 123 and 789): the run aimed at in the suit holding most of it."""
+    return _run_in(ctx, _numbers(call.args))
+
+
+def _numbers_aim(term: Compare, ctx: Context) -> Steer:
+    """``suits_with_numbers(a, …) >= 1`` (C-20's 一 and 九 of one suit): those numbers aimed at in
+    the suit holding most of them."""
+    if (_lower(term) or 0) != 1:
+        return NO_AIM
+    return _run_in(ctx, _numbers(term.left.args))
 
 
 SHAPE_AIMS: Mapping[str, Callable[[Context], Shape]] = {
@@ -166,6 +236,20 @@ SHAPE_AIMS: Mapping[str, Callable[[Context], Shape]] = {
     "lucky_number": lambda ctx: Shape(number=ctx.number),
 }
 """The whole-hand forms ``form(NAME)`` aims at, as a shape to cover."""
+
+
+SET_AIMS: Mapping[str, Callable[[Compare, Context], Steer]] = {
+    "count": _sets_aim,
+    "distinct_sets": _sets_aim,
+    "suits_with_numbers": _numbers_aim,
+}
+"""The aim of each structure measure bounded in a hand condition: the sets and numbers a winning
+hand must hold, kept for as the hand goes (not only judged at its ending)."""
+
+
+def _form_aim(call: Call, ctx: Context) -> Steer:
+    shape = SHAPE_AIMS.get(str(call.args[0]))
+    return NO_AIM if shape is None else Steer(shape=shape(ctx))
 
 
 def _discard_suit_aim(rule: StaticRule, ctx: Context) -> Steer:
@@ -177,6 +261,14 @@ def _discard_suit_aim(rule: StaticRule, ctx: Context) -> Steer:
 STATIC_AIMS: Mapping[str, Callable[[StaticRule, Context], Steer]] = {"discard_suit": _discard_suit_aim}
 """The aim of each discard the contract forbids its holder (``forbid ACTION for holder``)."""
 
+CALL_AIMS: Mapping[str, Callable[[Call, Context], Steer]] = {
+    "form": _form_aim,
+    "pair": _pair_aim,
+    "has_chow": _chow_aim,
+}
+"""The aim of each whole-hand form and structure word that holds or not (``form(…)``, ``pair(…)``,
+``has_chow(…)``)."""
+
 
 def _aim(condition: Condition, ctx: Context) -> Steer:
     if isinstance(condition, All):
@@ -185,13 +277,12 @@ def _aim(condition: Condition, ctx: Context) -> Steer:
             aim = aim.joined(_aim(part, ctx))
         return aim
     if isinstance(condition, Compare):
-        if condition.left.name == "count":
-            return _pungs_aim(condition, ctx)
-        read = FACE_AIMS.get(condition.left.name)
+        name = condition.left.name
+        read = FACE_AIMS.get(name) or SET_AIMS.get(name)
         return NO_AIM if read is None else read(condition, ctx)
-    if isinstance(condition, Call) and condition.name == "form":
-        shape = SHAPE_AIMS.get(str(condition.args[0]))
-        return NO_AIM if shape is None else Steer(shape=shape(ctx))
+    if isinstance(condition, Call):
+        called = CALL_AIMS.get(condition.name)
+        return NO_AIM if called is None else called(condition, ctx)
     return NO_AIM
 
 
