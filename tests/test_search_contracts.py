@@ -16,7 +16,7 @@ from engine.core.tiles import Suit, format_one, parse
 from engine.hextech import choices
 from engine.hextech.agents import GreedyAgent
 from engine.hextech.search import SearchAgent
-from engine.hextech.steering import Shape, covered, form_grants, steer_of, steered_playouts
+from engine.hextech.steering import Shape, Steer, covered, form_grants, steer_of, steered_playouts
 from engine.hextech.view import BLIND, PlayerView
 from engine.hextech.vocabulary import CompiledCard
 from tools.cmd_play import session_cards
@@ -340,3 +340,23 @@ def test_each_structure_term_gives_its_aim_lib_ten(library: Mapping[str, Compile
     runs = steer_of(view, library["C-08"], None, None)
     assert runs.protect == set(parse("123p78s")) and runs.wanted == set(parse("9s")) and runs.need == 1
     assert not steer_of(view, library["C-01"], None, None)
+
+
+def test_b16_imagined_rounds_throw_no_face_twice_r121(library: Mapping[str, CompiledCard]) -> None:
+    """B-16 (不走回头路: no face of one's own discards twice; a repeat only when nothing else may go,
+    R121) with 9m, 2z and 5p already thrown: its imagined rounds keep those faces and throw no face
+    twice, as the table lets its holder throw.  Control: the same hand holding C-01 (no such bar)
+    repeats faces in most imagined rounds."""
+    view, _ = at_turn(library, "13m57m2p46p9p13s68s1z", "B-16")
+    river = tuple(parse("9m2z5p"))
+    view = replace(view, hand=view.hand[:13], rivers=(river, (), (), ()))
+    steer = steer_of(view, library["B-16"], None, None)
+    assert steer.unrepeated and steer.protect == set(river)
+
+    def repeating(held: PlayerView, aims: Steer) -> int:
+        endings = steered_playouts(held, random.Random(3), 12, 64, aims)
+        return sum(1 for e in endings if len({*e.discards, *river}) < len(e.discards) + len(river))
+
+    assert repeating(view, steer) == 0
+    plain = replace(view, contracts=("C-01", None, None, None))
+    assert repeating(plain, steer_of(plain, library["C-01"], None, None)) > 32

@@ -74,9 +74,12 @@ class Steer:
     protect: frozenset[int] = frozenset()
     shape: Shape | None = None
     claims: bool = False
+    unrepeated: bool = False
 
     def __bool__(self) -> bool:
-        return bool(self.junk or (self.wanted and self.need > 0) or self.protect or self.shape)
+        return bool(
+            self.junk or (self.wanted and self.need > 0) or self.protect or self.shape or self.unrepeated
+        )
 
     def joined(self, other: Steer) -> Steer:
         """Both aims at once (the parts of an ``all``)."""
@@ -87,6 +90,7 @@ class Steer:
             self.protect | other.protect,
             self.shape or other.shape,
             self.claims or other.claims,
+            self.unrepeated or other.unrepeated,
         )
 
 
@@ -103,6 +107,7 @@ class Context:
     revealed: tuple[int, ...]
     n_melds: int
     number: str
+    discarded: tuple[int, ...] = ()
 
 
 def _suits_by_count(counts: Sequence[int]) -> list[Suit]:
@@ -258,7 +263,16 @@ def _discard_suit_aim(rule: StaticRule, ctx: Context) -> Steer:
     return Steer(protect=filter_kinds(suit, ctx.facts_of()))  # type: ignore[arg-type]
 
 
-STATIC_AIMS: Mapping[str, Callable[[StaticRule, Context], Steer]] = {"discard_suit": _discard_suit_aim}
+def _repeat_aim(rule: StaticRule, ctx: Context) -> Steer:
+    """``forbid discard_repeat`` (B-16: no face thrown twice, a repeat only when nothing else may
+    go, R121): the faces already thrown stay, and the imagined rounds throw no face twice."""
+    return Steer(protect=frozenset(ctx.discarded), unrepeated=True)
+
+
+STATIC_AIMS: Mapping[str, Callable[[StaticRule, Context], Steer]] = {
+    "discard_suit": _discard_suit_aim,
+    "discard_repeat": _repeat_aim,
+}
 """The aim of each discard the contract forbids its holder (``forbid ACTION for holder``)."""
 
 CALL_AIMS: Mapping[str, Callable[[Call, Context], Steer]] = {
@@ -310,7 +324,12 @@ def steer_of(view: PlayerView, card: CompiledCard, suit: Suit | None, number: st
         {"chosen_suit": suit, "is_treasure": view.treasure.__contains__ if view.treasure else None},
     )
     ctx = Context(
-        tuple(counts), lambda: facts, view.revealed[view.me], view.n_melds, written_number(card, number)
+        tuple(counts),
+        lambda: facts,
+        view.revealed[view.me],
+        view.n_melds,
+        written_number(card, number),
+        view.rivers[view.me],
     )
     aim = NO_AIM if terms.at_hu is None else _aim(terms.at_hu, ctx)
     for rule in card.statics:
@@ -536,8 +555,19 @@ def steered_playouts(
         ]
     aims: dict[bytes, _Aiming] = {}
     rest = target - melded
+    thrown = {*view.rivers[view.me], *opening} if steer.unrepeated else None
     return [
-        _aimed(list(start), opening, n_melds, rest, _Bag(pool, rng, head), draws, steer, aims)
+        _aimed(
+            list(start),
+            opening,
+            n_melds,
+            rest,
+            _Bag(pool, rng, head),
+            draws,
+            steer,
+            aims,
+            None if thrown is None else set(thrown),
+        )
         for _ in range(n)
     ]
 
@@ -647,9 +677,12 @@ def _aimed(
     draws: int,
     steer: Steer,
     aims: dict[bytes, _Aiming],
+    thrown: set[int] | None = None,
 ) -> choices.Ending:
     """One playout by shanten that throws junk first and never keeps it, keeps the protected and,
-    while the hand holds fewer than ``target``, every wanted tile it draws."""
+    while the hand holds fewer than ``target``, every wanted tile it draws; with ``thrown`` (the
+    faces already thrown, under a contract barring repeats) it throws no face twice while another
+    may go (:func:`_unrepeated`)."""
     discards = list(opening)
     flowers = kongs = step = 0
     junk = steer.junk
@@ -665,33 +698,50 @@ def _aimed(
             flowers += 1
             continue
         step += 1
+        from_junk = False
         if tile in junk:
-            discards.append(tile)
-            continue
-        if held_junk:
+            out = tile
+        elif held_junk:
             out = _loneliest(vec, held_junk) if len(held_junk) > 1 else held_junk[0]
-            held_junk.remove(out)
+            from_junk = True
         else:
             if hand is None:
                 key = bytes(vec)
                 hand = aims.get(key) or aims.setdefault(key, _Aiming(vec, n_melds, steer))
             keep_wanted = wanting and tile in wanted
             if not hand.near[tile] and not keep_wanted:
-                discards.append(tile)
-                continue
-            now = hand.draws[tile]
-            if now < 0:
-                vec[tile] += 1
-                return choices.Ending(tuple(vec), step, tile, tuple(discards), flowers, kongs)
-            if now >= hand.level and not keep_wanted:
-                discards.append(tile)
-                continue
-            out = hand.discard_after(tile, wanting)
-        vec[tile] += 1
-        vec[out] -= 1
+                out = tile
+            else:
+                now = hand.draws[tile]
+                if now < 0:
+                    vec[tile] += 1
+                    return choices.Ending(tuple(vec), step, tile, tuple(discards), flowers, kongs)
+                out = tile if now >= hand.level and not keep_wanted else hand.discard_after(tile, wanting)
+        if thrown is not None:
+            if out in thrown:
+                out = _unrepeated(vec, tile, n_melds, thrown, out)
+            thrown.add(out)
+        if from_junk and out in held_junk:
+            held_junk.remove(out)
         discards.append(out)
-        kongs += vec[tile] == choices.COPIES
         if out != tile:
+            vec[tile] += 1
+            vec[out] -= 1
+            kongs += vec[tile] == choices.COPIES
             hand = None
             wanting = steer.need > 0 and sum(vec[k] for k in wanted) < target
     return choices.Ending(None, step, -1, tuple(discards), flowers, kongs)
+
+
+def _unrepeated(vec: list[int], tile: int, n_melds: int, thrown: set[int], out: int) -> int:
+    """The face to throw instead of ``out``, already thrown, from the hand with ``tile`` drawn: the
+    lowest shanten among the faces not yet thrown, the loneliest first; ``out`` when every face
+    held has been thrown (a repeat is then allowed, R121)."""
+    vec[tile] += 1
+    fresh = [k for k in range(NUM_KINDS) if vec[k] and k not in thrown]
+    if fresh:
+        after = DiscardShanten(bytes(vec), n_melds)
+        best = min(after[k] for k in fresh)
+        out = _loneliest(vec, [k for k in fresh if after[k] == best])
+    vec[tile] -= 1
+    return out
