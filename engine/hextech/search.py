@@ -30,13 +30,17 @@ or taken, each imagined on from the hand it leaves (a hand left a tile short fir
 tiles, the same sets for every answer); an order of the wall's top, imagined with the tiles the
 player will draw itself drawn first, in that order; how many tiles to swap for unseen ones; and the
 seat an effect is aimed at, by session standing (a harmful one at the seat just above, a helpful
-one at the lowest).  Left to the greedy agent (:mod:`engine.hextech.choices`), as no view can
-apply them: the options of a ``choose one`` and a ``use … / pass`` (programs), routes, a suit or
-number for another card than the held contract, a reorder at the tail and the card kept of
-several (§6.4, §6.9).  The agent reads nothing but the :class:`~engine.hextech.view.PlayerView` it
-is handed and its own answers this round (the suit it chose for its contract, B-11's kind; the
-number it wrote, B-15's), and its random numbers come from its own seeded generator, so a seed
-fixes its play on one worker or many.
+one at the lowest).  What the card's program carries beyond the hand is weighed too: a flower taken
+is revealed and replaced by an unseen tile (§12, R21); an order of the tail by the first replacement
+drawn from it (R395); a tile put on top of a looked-at wall (G-17) as the player's next draw; a route
+(G-08) by the sets of its kind the imagined complete hands hold, the card's reward for them added; a
+suit staked on the wall's top tile (O-C04) over the top tiles the view leaves possible.  Left to the
+greedy agent (:mod:`engine.hextech.choices`), as no view can apply them: the options of a ``choose
+one`` and a ``use … / pass`` (programs), a suit or number for another card than the held contract
+that is not staked on the top tile, and the card kept of several (§6.4, §6.9).  The agent reads
+nothing but the :class:`~engine.hextech.view.PlayerView` it is handed and its own answers this round
+(the suit it chose for its contract, B-11's kind; the number it wrote, B-15's), and its random
+numbers come from its own seeded generator, so a seed fixes its play on one worker or many.
 """
 
 from __future__ import annotations
@@ -58,7 +62,7 @@ from engine.hextech import choices, drafting, imagined, steering
 from engine.hextech.agents import GreedyAgent
 from engine.hextech.scoring import WinInput, score_win
 from engine.hextech.view import PlayerView
-from engine.hextech.vocabulary import CompiledCard
+from engine.hextech.vocabulary import CompiledCard, PrimitiveStep
 
 BUDGET = 64
 """Imagined rounds per candidate answer by default (``search:N`` sets it)."""
@@ -76,6 +80,8 @@ HANDS_CACHED = 1 << 14
 """Complete hands whose points are kept (bounded)."""
 COUNT_DIGITS = 2
 """The longest option that is a count of tiles (a longer number is written, B-15's kind)."""
+TAIL = "tail"
+"""The end of the wall the replacements for flowers and kongs are drawn from (§12)."""
 
 
 def order_points(step: int, share: int) -> float:
@@ -429,16 +435,21 @@ class SearchAgent:
 
     def _card_answer(self, view: PlayerView, decision: Decision) -> str | None:
         """Another card decision (§6, §14), told apart by its options as the greedy agent tells them
-        apart: a seat (:func:`engine.hextech.imagined.by_standing`), a tile given up, revealed or
-        taken (:meth:`_tile`), an order of the wall's top (:meth:`_reorder`), a count of tiles to
-        swap for unseen ones (:meth:`_count`).  ``None`` where the answer is left to the greedy agent:
-        an option of a ``choose one`` or a ``use … / pass`` (a program the view cannot apply), a
-        route, a suit or number for another card than the held contract, a kept card (§6.4)."""
+        apart: a seat (:func:`engine.hextech.imagined.by_standing`), a route, a suit staked on the
+        wall's top tile or a tile put on top of a looked-at wall (:meth:`_beyond_hand`), a tile given
+        up, revealed or taken, a flower among them (:meth:`_tile`), an order of the wall's top or tail
+        (:meth:`_reorder`), a count of tiles to swap for unseen ones (:meth:`_count`).  ``None`` where
+        the answer is left to the greedy agent: an option of a ``choose one`` or a ``use … / pass``
+        (a program the view cannot apply), a suit or number for another card than the held contract
+        that is not staked on the top tile (O-P06's suit), a kept card (§6.4)."""
         options = decision.options
         card = view.cards.get(decision.about)
         if set(options) <= set(PLAYERS):
             effect = imagined.aimed_effect(card, imagined.picked_name(card))
             return imagined.by_standing(view, options, effect)
+        weighed = self._beyond_hand(view, decision, card)
+        if weighed is not None:
+            return weighed
         tiles = imagined.faces(options)
         if tiles is not None:
             return self._tile(view, decision, card, tiles)
@@ -463,7 +474,7 @@ class SearchAgent:
         kept, read by a contract that counts it, B-09's kind; taken: into the hand), with the same
         seed; the greedy answer unless another is worth more (:func:`preferred`)."""
         role = imagined.role(view, card, tiles)
-        if role is None or any(k >= NUM_KINDS for k in tiles):
+        if role is None or (role is not imagined.Role.TAKE and any(k >= NUM_KINDS for k in tiles)):
             return None
         face = dict(zip(decision.options, tiles, strict=True))
         ordered = self._greedy_first(view, decision)
@@ -475,6 +486,9 @@ class SearchAgent:
             if role is imagined.Role.REVEAL:
                 shown = imagined.settled(imagined.after_reveal(view, face[option]))
                 scored.append((option, better(self._both(self._weigher(shown), shown, draws, seed))))
+            elif face[option] >= NUM_KINDS:
+                flower = imagined.after_flower(view, face[option])
+                scored.append((option, self._received(weigher, flower, draws, seed, 1)))
             elif role is imagined.Role.TAKE:
                 taken = imagined.settled(imagined.after_take(view, face[option]))
                 scored.append((option, better(self._both(weigher, taken, draws, seed))))
@@ -489,11 +503,19 @@ class SearchAgent:
     ) -> str | None:
         """An order of the wall's top (lib 二.1): each imagined with the tiles of it the player will
         draw itself (:func:`engine.hextech.imagined.own_head`) drawn in that order before any unseen
-        one; orders that give it the same draws are one answer (the greedy one first).  ``None`` for a
-        reorder at the tail (drawn only by replacements the imagined rounds do not make)."""
-        if not imagined.reorders_top(card):
-            return None
-        heads = dict(zip(decision.options, (imagined.own_head(view, o) for o in orders), strict=True))
+        one (:meth:`_by_heads`).  An order of the tail (§12): by the first replacement drawn from it
+        (:meth:`_tail`).  ``None`` for a card that reorders both ends or neither."""
+        end = imagined.reorder_end(card)
+        if end == imagined.TOP:
+            heads = zip(decision.options, (imagined.own_head(view, o) for o in orders), strict=True)
+            return self._by_heads(view, decision, dict(heads))
+        if end == TAIL:
+            return self._tail(view, decision, orders)
+        return None
+
+    def _by_heads(self, view: PlayerView, decision: Decision, heads: dict[str, tuple[int, ...]]) -> str:
+        """Answers that leave the player ``heads`` as its next own draws: each imagined with them drawn
+        first, in order; answers that give it the same draws are one answer (the greedy one first)."""
         ordered = self._greedy_first(view, decision)
         first: dict[tuple[int, ...], str] = {}
         for option in ordered:
@@ -508,6 +530,116 @@ class SearchAgent:
         return preferred(
             [(o, better(self._both(weigher, start, draws, seed, head=heads[o]))) for o in distinct]
         )
+
+    def _tail(self, view: PlayerView, decision: Decision, orders: list[list[int]]) -> str:
+        """An order of the wall's tail, judged by the first replacement drawn from it (R395, §12):
+        imagined as the player's own next replacement, its flowers revealed and the first other tile
+        taken into the hand (:func:`engine.hextech.imagined.tail_draw`); orders whose first
+        replacement is the same are one answer (the greedy one first).  Whether the player or
+        another seat replaces first scales every answer alike, so it is not imagined."""
+        drawn = dict(zip(decision.options, map(imagined.tail_draw, orders), strict=True))
+        ordered = self._greedy_first(view, decision)
+        first: dict[tuple[tuple[int, ...], int | None], str] = {}
+        for option in ordered:
+            first.setdefault(drawn[option], option)
+        distinct = list(first.values())
+        if len(distinct) == 1:
+            return ordered[0]
+        weigher = self._weigher(view)
+        seed = self.rng.getrandbits(SEED_BITS)
+        draws = choices.draws_left(view, weigher.window)
+        scored = []
+        for option in distinct:
+            flowers, tile = drawn[option]
+            place = view
+            for flower in flowers:
+                place = imagined.after_flower(place, flower)
+            if tile is not None:
+                place = imagined.settled(imagined.after_take(place, tile))
+            scored.append((option, better(self._both(weigher, place, draws, seed))))
+        return preferred(scored)
+
+    def _beyond_hand(self, view: PlayerView, decision: Decision, card: CompiledCard | None) -> str | None:
+        """The card decisions whose answer the card's program carries beyond the hand it leaves, read
+        from the program: a route (:meth:`_route`), a suit staked on the wall's top tile
+        (:meth:`_stake`), a tile put on top of a looked-at wall (G-17's ``chosen_on_top``, O-P06's
+        ``suit_on_top``: :meth:`_by_heads`, the tile on top drawn first when the player draws next);
+        ``None`` for any other."""
+        options = decision.options
+        if set(options) <= set(imagined.ROUTE_KINDS):
+            return self._route(view, decision, card)
+        stake = imagined.staked(card, options)
+        if stake is not None:
+            return self._stake(view, decision, stake)
+        tops = imagined.on_top_orders(card, view, options)
+        if tops is not None:
+            return self._by_heads(view, decision, {o: imagined.own_head(view, t) for o, t in tops.items()})
+        return None
+
+    def _route(self, view: PlayerView, decision: Decision, card: CompiledCard | None) -> str | None:
+        """A route (``chow``/``pung``, G-08): each imagined with what the card's hooks give once the
+        player holds their count of sets of the route's kind
+        (:func:`engine.hextech.imagined.route_reward`; G-08's extra tidy at two), earned in an
+        imagined round whose complete hand holds as many (:func:`engine.hextech.imagined.routed_sets`,
+        its declared melds included: the hand's own sets stand for those it can call).  The same
+        imagined rounds for every route, from the hand, or over imagined deals before the deal
+        (G-08 chooses at the round's start, §11); ``None`` for a card that pays no route."""
+        reward = imagined.route_reward(card)
+        if reward is None:
+            return None
+        need, worth = reward
+        weigher = self._weigher(view)
+        seed = self.rng.getrandbits(SEED_BITS)
+        if view.hand:
+            endings = self._imagine(view, choices.draws_left(view, weigher.window), seed)
+        else:
+            deals = drafting.imagined_deals(random.Random(seed), self.budget, [()])
+            endings = [ends[0] for ends in deals]
+        base = weigher.values(view, endings)
+        melds = tuple(Meld(MeldKind(kind), tiles) for kind, tiles in view.melds[view.me] if tiles)
+        scored = []
+        for option in self._greedy_first(view, decision):
+            met = [
+                e.complete is not None and imagined.routed_sets(e.complete, melds, option) >= need
+                for e in endings
+            ]
+            scored.append((option, [v + worth * m for v, m in zip(base, met, strict=True)]))
+        return preferred(scored)
+
+    def _stake(self, view: PlayerView, decision: Decision, step: PrimitiveStep) -> str:
+        """A suit staked on the wall's top tile (O-C04: the tile shown, and taken if of that suit,
+        then a discard when the step says ``discard: yes``; else left on top, seen, R20): the top
+        tile drawn ``budget`` times from the unseen tiles with the decision's seed (the same for every
+        suit), each imagined on as often as it was drawn — taken into the hand for the suit it
+        matches, left on top for the others (drawn first by the player when it draws next,
+        :func:`engine.hextech.imagined.own_head`).  A tile no suit matches is worth the same to every
+        answer and is not imagined."""
+        ordered = self._greedy_first(view, decision)
+        pool = choices.unseen(view)
+        if not pool:
+            return ordered[0]
+        weigher = self._weigher(view)
+        seed = self.rng.getrandbits(SEED_BITS)
+        draws = choices.draws_left(view, weigher.window)
+        rng = random.Random(seed)
+        tops = Counter(pool[rng.randrange(len(pool))] for _ in range(self.budget))
+        discard = dict(step.args).get("discard") == "yes"
+        plain: dict[str, list[float]] = {o: [] for o in ordered}
+        aimed: dict[str, list[float]] = {o: [] for o in ordered}
+        for i, (top, n) in enumerate(sorted(tops.items())):
+            hits = [o for o in ordered if imagined.of_suit(top, o)]
+            outcomes = {o: ([0.0] * n, [0.0] * n if weigher.steer else []) for o in ordered}
+            if hits:
+                shown = imagined.shown_on_top(view, top)
+                left = self._both(weigher, shown, draws, seed + i, n=n, head=imagined.own_head(view, (top,)))
+                taken = imagined.after_take(view, top)
+                taken = imagined.thrown(taken) if discard else imagined.settled(taken)
+                outcomes = {o: left for o in ordered}
+                outcomes.update({o: self._both(weigher, taken, draws, seed + i, n=n) for o in hits})
+            for option, (some, more) in outcomes.items():
+                plain[option] += some
+                aimed[option] += more
+        return preferred([(o, better((plain[o], aimed[o]))) for o in ordered])
 
     def _count(self, view: PlayerView, decision: Decision) -> str:
         """How many tiles to swap for unseen ones (P-04's kind): each count imagined with that many
