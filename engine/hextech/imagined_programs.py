@@ -14,9 +14,10 @@ to the moves it makes on the :class:`Position` the imagined rounds read: the han
 player has seen (a tile given up is known from then on, :func:`engine.hextech.imagined.after_give`),
 its river, its tiles shown to the round's end, and the top of the wall it knows — drawn first,
 every fourth tile from its own next draw (:func:`engine.hextech.imagined.own_head`), a looked-at top
-it may put back in any order ordered so that what it draws itself serves it best.  A tile the
-program draws unseen is drawn from the tiles the view has not shown with the sample's own random
-numbers, so every answer's ``i``-th sample draws alike.  A primitive the table does not hold (a
+it may put back in any order ordered so that what it draws itself serves it best.  Each sample
+deals the tiles the view has not shown into two random streams, the player's own draws to come and
+the others' tiles (:func:`streams`); every answer's ``i``-th sample deals alike, so two answers
+that draw alike are told apart by their own merit.  A primitive the table does not hold (a
 safe discard, a draw from the other end, a card drawn, a status, a contract replaced) moves no tile
 the rounds read: what it is worth stays the program value of ``choices.PRIMITIVE_VALUES``, which
 makes the greedy agent's answer, kept unless the imagined rounds clearly beat it.  A move of the
@@ -33,7 +34,7 @@ from dataclasses import dataclass, replace
 
 from engine.core.decisions import PASS, Decision, DecisionKind
 from engine.core.tiles import NUM_KINDS, is_number
-from engine.hextech import choices, imagined
+from engine.hextech import choices, imagined, steering
 from engine.hextech.view import PlayerView
 from engine.hextech.vocabulary import ArgValue, ChooseStep, CompiledCard, PrimitiveStep, Program
 
@@ -42,26 +43,26 @@ from engine.hextech.vocabulary import ArgValue, ChooseStep, CompiledCard, Primit
 class Position:
     """An imagined position: the seat's view after the moves so far; the top of the wall it knows,
     in order (tiles it has seen), and how many of them from the top it puts back in an order of its
-    choice; the faces its held contract rules out (given up first, taken last: the aims of
-    ``steering.steer_of``); and the sample's unseen tiles in two streams, each in a random order —
-    ``mine``, the player's own draws to come, ``spare``, the tiles the others would draw or hold,
-    which an extra draw, a tile received or a look at another seat's draws takes first.  Every
-    answer's sample ``i`` shares the two streams, so answers that draw alike are told apart by their
-    own merit (common random numbers)."""
+    choice; the aims its held contract gives the hand (``steering.steer_of``: the faces it rules
+    out given up first and taken last, the shape it aims at kept); and the sample's unseen tiles in
+    two streams, each in a random order — ``mine``, the player's own draws to come, ``spare``, the
+    tiles the others would draw or hold, which an extra draw, a tile received or a look at another
+    seat's draws takes first.  Every answer's sample ``i`` shares the two streams, so answers that
+    draw alike are told apart by their own merit (common random numbers)."""
 
     view: PlayerView
     mine: tuple[int, ...] = ()
     spare: tuple[int, ...] = ()
     top: tuple[int, ...] = ()
     free: int = 0
-    junk: frozenset[int] = frozenset()
+    aims: steering.Steer = steering.NO_AIM
 
 
 class Unimaginable(Exception):
     """A move the seat's view cannot make: a tile put under the wall that is the tile just drawn
     (``put_bottom(drawn)``: S-07, S-12, P-08, G-10, G-18 — the view does not say which it was), a
     tile taken or put on top only of a chosen suit (O-C04, O-P06), a tile of a filter the moves do
-    not read (a pair shown, S-14)."""
+    not read (:data:`FILTERS`)."""
 
 
 LASTING = "round_end"
@@ -85,30 +86,38 @@ def _unseen(view: PlayerView) -> list[int]:
 
 
 def _worst(pos: Position, allowed: Callable[[int], bool] = lambda k: True) -> int | None:
-    """The hand tile to give up: one the contract rules out first, then the one whose loss costs
-    least by shanten and isolation (:func:`engine.hextech.choices.losses`)."""
+    """The hand tile to give up: one the contract rules out first, then one whose loss keeps most of
+    the shape it aims at (:func:`engine.hextech.steering.shape_discards`), then the one whose loss
+    costs least by shanten and isolation (:func:`engine.hextech.choices.losses`)."""
     vec = _counts(pos.view)
     held = [k for k in range(NUM_KINDS) if vec[k] and allowed(k)]
     if not held:
         return None
+    aims = pos.aims
+    keeping = set(steering.shape_discards(pos.view.hand, aims)) or set(held)
     ranked = [
-        (k not in pos.junk, *loss)
+        (k not in aims.junk, k not in keeping, *loss)
         for k, loss in zip(held, choices.losses(vec, pos.view.n_melds, held), strict=True)
     ]
     return held[ranked.index(min(ranked))]
 
 
 def _best_first(pos: Position, faces: Sequence[int], wins: bool = True) -> list[int]:
-    """``faces`` from the best to take to the worst: the contract's junk last, then by the shanten
-    the hand would have with each and its connection (:func:`engine.hextech.choices.gain`); a tile
-    that would complete a hand it cannot win with (``wins`` false: an extra draw, H14) after every
-    other, so it stays on the wall for a draw that can win."""
+    """``faces`` from the best to take to the worst: the contract's junk last, then by how much of
+    the shape it aims at the hand would cover with each (:func:`engine.hextech.steering.covered`),
+    the shanten the hand would have and its connection (:func:`engine.hextech.choices.gain`); a
+    tile that would complete a hand it cannot win with (``wins`` false: an extra draw, H14) after
+    every other of its kind, so it stays on the wall for a draw that can win."""
     vec = _counts(pos.view)
     n = pos.view.n_melds
+    aims = pos.aims
 
-    def rank(k: int) -> tuple[bool, bool, tuple[int, int]]:
+    def rank(k: int) -> tuple[bool, int, bool, tuple[int, int]]:
         got = choices.gain(vec, n, k)
-        return k in pos.junk, not wins and got[0] < 0, got
+        vec[k] += 1
+        cover = steering.covered(vec, aims.shape) if aims.shape is not None else 0
+        vec[k] -= 1
+        return k in aims.junk, -cover, not wins and got[0] < 0, got
 
     return sorted(faces, key=rank)
 

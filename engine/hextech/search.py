@@ -32,10 +32,11 @@ player will draw itself drawn first, in that order; how many tiles to swap for u
 seat an effect is aimed at, by session standing (a harmful one at the seat just above, a helpful
 one at the lowest); the options of a ``choose one``, ``use … / pass`` of an optional trigger and
 the card kept of several (§6.4, §6.9), each answer's program applied to the position
-(:mod:`engine.hextech.imagined_programs`).  Left to the greedy agent (:mod:`engine.hextech.choices`),
-as no view can apply them: routes, a suit or number for another card than the held contract, a
-reorder at the tail, and a program with a move the view cannot make.  The agent reads nothing but the :class:`~engine.hextech.view.PlayerView` it
-is handed and its own answers this round (the suit it chose for its contract, B-11's kind; the
+(:mod:`engine.hextech.imagined_programs`).  Left to the greedy agent
+(:mod:`engine.hextech.choices`), as no view can apply them: routes, a suit or number for another
+card than the held contract, a reorder at the tail, and a program with a move the view cannot
+make.  The agent reads nothing but the :class:`~engine.hextech.view.PlayerView` it is handed and
+its own answers this round (the suit it chose for its contract, B-11's kind; the
 number it wrote, B-15's), and its random numbers come from its own seeded generator, so a seed
 fixes its play on one worker or many.
 """
@@ -555,7 +556,7 @@ class SearchAgent:
         if found is None or not any(imagined_programs.played(w) for ways in found.values() for w in ways):
             return None
         weigher = self._weigher(view)
-        start = imagined_programs.Position(view, junk=weigher.steer.junk)
+        start = imagined_programs.Position(view, aims=weigher.steer)
         draws = choices.draws_left(view, weigher.window)
         program_seed = self.rng.getrandbits(SEED_BITS)
         seed = self.rng.getrandbits(SEED_BITS)
