@@ -102,13 +102,17 @@ def test_an_optional_swap_is_passed_by_a_ready_hand_s18_p13(library: Mapping[str
     """S-18 (may put a number tile under the wall and draw one) and P-13 (may exchange a hidden tile
     with another player, §14.2): greedy always uses an optional trigger; search passes with a ready
     hand, whose every tile is needed.  Controls: the hand four steps from ready uses both; S-05's
-    safe discard moves no tile the imagined rounds read, so search answers as greedy does."""
+    safe discard moves no tile the imagined rounds read, and P-12's normal draw from the tail is as
+    unseen as the one from the top it replaces (each sample draws the same tile either way), so
+    search answers both as greedy does."""
     ready, far = seat(library, READY), seat(library, FAR)
     for card in ("S-18", "P-13"):
         assert greedy(ready, use(card)) == f"use {card}"
         assert searched(ready, use(card)) == {"pass"}
         assert searched(far, use(card)) == {f"use {card}"}
-    assert searched(ready, use("S-05")) == {greedy(ready, use("S-05"))} == {"use S-05"}
+    for card in ("S-05", "P-12"):
+        assert searched(ready, use(card)) == {greedy(ready, use(card))} == {f"use {card}"}
+        assert searched(far, use(card)) == {f"use {card}"}
 
 
 def test_the_card_kept_of_two_drawn_is_the_one_whose_program_serves_the_hand_s6_4(

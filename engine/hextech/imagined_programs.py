@@ -134,18 +134,19 @@ def _less(tiles: Sequence[int], k: int) -> tuple[int, ...]:
 
 
 OWN_DRAWS = frozenset({"normal"})
-"""The draws (``as``) that are the player's own normal draw; any other (an extra draw, a
-replacement) takes a tile another would have drawn."""
+"""The draws (``as``) that are the player's own normal draw, from either end (P-12's from the
+tail is as unseen as the top's); any other (an extra draw, a replacement) takes a tile another
+would have drawn."""
 
 
 def draw(pos: Position, args: Args, rng: random.Random) -> Position:
-    """A tile drawn: the known top tile first; else the player's own next draw for a normal draw
-    from the top, another unseen tile for any other."""
+    """A tile drawn: the known top tile first; else the player's own next draw for a normal draw,
+    another unseen tile for any other."""
     if str(args.get("end", "top")) == "top" and pos.top:
         k = pos.top[0]
         view = _into_hand(pos.view, k, _less(pos.view.seen, k))
         return replace(pos, view=view, top=pos.top[1:], free=max(pos.free - 1, 0))
-    if str(args.get("end", "top")) == "top" and str(args.get("as", "extra")) in OWN_DRAWS and pos.mine:
+    if str(args.get("as", "extra")) in OWN_DRAWS and pos.mine:
         return replace(pos, view=_into_hand(pos.view, pos.mine[0]), mine=pos.mine[1:])
     if not pos.spare:
         return pos
