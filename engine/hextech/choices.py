@@ -853,7 +853,7 @@ def calls_welcome(view: PlayerView, call: str) -> bool:
     return (MeldKind.MINKAN.value if call == "kong" else call) not in _barred(view)
 
 
-def _find_choice(program: Program, options: Sequence[str]) -> ChooseStep | None:
+def find_choice(program: Program, options: Sequence[str]) -> ChooseStep | None:
     """The ``choose one`` step of a program whose options the decision offers."""
     for step in program:
         found: ChooseStep | None = None
@@ -862,12 +862,12 @@ def _find_choice(program: Program, options: Sequence[str]) -> ChooseStep | None:
             found = (
                 step
                 if set(options) <= labels
-                else _find_choice(tuple(s for o in step.options for s in o.steps), options)
+                else find_choice(tuple(s for o in step.options for s in o.steps), options)
             )
         elif isinstance(step, IfStep):
-            found = _find_choice(step.then + step.otherwise, options)
+            found = find_choice(step.then + step.otherwise, options)
         elif isinstance(step, ForEachStep | LaterStep):
-            found = _find_choice(step.steps, options)
+            found = find_choice(step.steps, options)
         if found is not None:
             return found
     return None
@@ -879,7 +879,7 @@ def choose_option(view: PlayerView, options: Sequence[str], card: CompiledCard |
     if card is None:
         return None
     programs = (card.resolution, *(hook.steps for hook in card.hooks))
-    step = next((c for c in (_find_choice(p, options) for p in programs) if c is not None), None)
+    step = next((c for c in (find_choice(p, options) for p in programs) if c is not None), None)
     if step is None:
         return None
     barred = _barred(view)

@@ -34,13 +34,15 @@ one at the lowest).  What the card's program carries beyond the hand is weighed 
 is revealed and replaced by an unseen tile (§12, R21); an order of the tail by the first replacement
 drawn from it (R395); a tile put on top of a looked-at wall (G-17) as the player's next draw; a route
 (G-08) by the sets of its kind the imagined complete hands hold, the card's reward for them added; a
-suit staked on the wall's top tile (O-C04) over the top tiles the view leaves possible.  Left to the
-greedy agent (:mod:`engine.hextech.choices`), as no view can apply them: the options of a ``choose
-one`` and a ``use … / pass`` (programs), a suit or number for another card than the held contract
-that is not staked on the top tile, and the card kept of several (§6.4, §6.9).  The agent reads
-nothing but the :class:`~engine.hextech.view.PlayerView` it is handed and its own answers this round
-(the suit it chose for its contract, B-11's kind; the number it wrote, B-15's), and its random
-numbers come from its own seeded generator, so a seed fixes its play on one worker or many.
+suit staked on the wall's top tile (O-C04) over the top tiles the view leaves possible; the options
+of a ``choose one``, ``use … / pass`` of an optional trigger and the card kept of several (§6.4,
+§6.9), each answer's program applied to the position (:mod:`engine.hextech.imagined_programs`).
+Left to the greedy agent (:mod:`engine.hextech.choices`), as no view can apply them: a suit or
+number for another card than the held contract that is not staked on the top tile, and a program
+with a move the view cannot make.  The agent reads nothing but the
+:class:`~engine.hextech.view.PlayerView` it is handed and its own answers this round (the suit it
+chose for its contract, B-11's kind; the number it wrote, B-15's), and its random numbers come from
+its own seeded generator, so a seed fixes its play on one worker or many.
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ from engine.core.seats import PLAYERS
 from engine.core.shanten import DiscardShanten
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import NUM_KINDS, NUMBER_SUITS, Suit, format_one, parse_one
-from engine.hextech import choices, drafting, imagined, steering
+from engine.hextech import choices, drafting, imagined, imagined_programs, steering
 from engine.hextech.agents import GreedyAgent
 from engine.hextech.scoring import WinInput, score_win
 from engine.hextech.view import PlayerView
@@ -391,7 +393,7 @@ class SearchAgent:
         answer = self._contract_value(view, decision)
         if answer is None:
             answer = self._change(view, decision) or self._card_answer(view, decision)
-            return answer or self.greedy.decide(view, decision)
+            return answer or self._program(view, decision) or self.greedy.decide(view, decision)
         if answer in {s.value for s in NUMBER_SUITS}:
             self.suit = Suit(answer)
         else:
@@ -438,10 +440,11 @@ class SearchAgent:
         apart: a seat (:func:`engine.hextech.imagined.by_standing`), a route, a suit staked on the
         wall's top tile or a tile put on top of a looked-at wall (:meth:`_beyond_hand`), a tile given
         up, revealed or taken, a flower among them (:meth:`_tile`), an order of the wall's top or tail
-        (:meth:`_reorder`), a count of tiles to swap for unseen ones (:meth:`_count`).  ``None`` where
-        the answer is left to the greedy agent: an option of a ``choose one`` or a ``use … / pass``
-        (a program the view cannot apply), a suit or number for another card than the held contract
-        that is not staked on the top tile (O-P06's suit), a kept card (§6.4)."""
+        (:meth:`_reorder`), a count of tiles to swap for unseen ones (:meth:`_count`).  ``None`` for
+        the rest: an option of a ``choose one``, a ``use … / pass`` and a kept card (§6.4) are
+        weighed next, by their programs (:meth:`_program`); a suit or number for another card than
+        the held contract that is not staked on the top tile (O-P06's suit) is left to the greedy
+        agent."""
         options = decision.options
         card = view.cards.get(decision.about)
         if set(options) <= set(PLAYERS):
@@ -667,6 +670,69 @@ class SearchAgent:
             scored.append((option, self._received(weigher, imagined.settled(left), draws, seed, got)))
         return preferred(scored)
 
+    def _keep(self, view: PlayerView, decision: Decision) -> str:
+        """The lasting card to keep (§6.9): the held one, resolved already, or the one drawn, imagined
+        resolved (:meth:`_program`)."""
+        return self._program(view, decision) or self.greedy.decide(view, decision)
+
+    def _program(self, view: PlayerView, decision: Decision) -> str | None:
+        """An answer that runs a program (:func:`engine.hextech.imagined_programs.answers`: an option
+        of a ``choose one``, ``use … / pass`` of an optional trigger, the card kept of several, §6.4,
+        §6.9): each answer's program imagined on the seat's position, ``budget`` samples of it
+        (:func:`engine.hextech.imagined_programs.starts`), each imagined on once with the sample's
+        own seed (:meth:`_started`), a card played the best of its ways; the greedy answer (the
+        program value's) unless another is worth more (:func:`preferred`).  ``None`` — the greedy
+        agent's answer — when no answer runs a primitive the rounds play, or one the view cannot
+        make."""
+        found = imagined_programs.answers(view, decision)
+        if found is None or not any(imagined_programs.played(w) for ways in found.values() for w in ways):
+            return None
+        weigher = self._weigher(view)
+        start = imagined_programs.Position(view, aims=weigher.steer)
+        draws = choices.draws_left(view, weigher.window)
+        program_seed = self.rng.getrandbits(SEED_BITS)
+        seed = self.rng.getrandbits(SEED_BITS)
+        kept: dict[tuple[object, ...], tuple[list[float], list[float]]] = {}
+        scored = []
+        for option in self._greedy_first(view, decision):
+            best: list[float] | None = None
+            for way in found[option]:
+                try:
+                    starts = imagined_programs.starts(start, way, self.budget, program_seed)
+                except imagined_programs.Unimaginable:
+                    return None
+                values = better(self._started(weigher, view, starts, draws, seed, kept))
+                if best is None or mean(values) > mean(best):
+                    best = values
+            assert best is not None
+            scored.append((option, best))
+        return preferred(scored)
+
+    def _started(
+        self,
+        weigher: Weigher,
+        view: PlayerView,
+        starts: Sequence[tuple[PlayerView, tuple[int, ...]]],
+        draws: int,
+        seed: int,
+        kept: dict[tuple[object, ...], tuple[list[float], list[float]]],
+    ) -> tuple[list[float], list[float]]:
+        """The values of one imagined round from each start, plainly and toward the contract's aims
+        (:meth:`_both`), sample ``i`` with ``seed + i``: two answers that leave a sample in the same
+        position get the same values (``kept``, by sample and position).  A start that shows more
+        tiles than ``view`` is read by a weigher of its own (B-09 counts them)."""
+        plain: list[float] = []
+        aimed: list[float] = []
+        for i, (start, head) in enumerate(starts):
+            at = (i, imagined_programs.key(start, head))
+            got = kept.get(at)
+            if got is None:
+                reader = weigher if start.revealed == view.revealed else self._weigher(start)
+                got = kept[at] = self._both(reader, start, draws, seed + i, n=1, head=head)
+            plain += got[0]
+            aimed += got[1]
+        return plain, aimed
+
 
 _SEARCHED: dict[DecisionKind, Callable[[SearchAgent, PlayerView, Decision], str]] = {
     DecisionKind.TURN: SearchAgent._turn,
@@ -676,6 +742,7 @@ _SEARCHED: dict[DecisionKind, Callable[[SearchAgent, PlayerView, Decision], str]
     DecisionKind.CONTRACT: SearchAgent._contract,
     DecisionKind.AUGMENT: SearchAgent._augment,
     DecisionKind.CHOOSE: SearchAgent._choose,
+    DecisionKind.KEEP_LASTING: SearchAgent._keep,
 }
 """The search agent's method for each kind of decision it answers itself."""
 

@@ -1,0 +1,443 @@
+"""What a card's program does to the position its holder's own view shows (§6, §6.4, §6.9, §6.11,
+§14.2, §14.4, lib 二.1): how the search agent imagines the options of a ``choose one``, ``use … /
+pass`` of an optional trigger and the card kept of several drawn or the lasting card kept.
+
+Each answer is a program read from the deciding card's compiled steps, never from its id
+(:func:`answers`): the steps of the option chosen (only the options the engine offers are asked,
+so an option's ``when`` guard is already respected, O-C09, O-X08); the trigger's steps for ``use``
+and none for ``pass`` — for a trigger that replaces a draw, ``pass`` is that draw
+(:data:`REPLACED`); the kept card's resolution, one way of playing it for each option of a choice
+inside it (:func:`ways`), and nothing for the lasting card already held (it has resolved, §6.9).
+
+A program is imagined by :data:`EFFECTS`, a table from primitive name (``vocabulary.PRIMITIVES``)
+to the moves it makes on the :class:`Position` the imagined rounds read: the hand, the tiles the
+player has seen (a tile given up is known from then on, :func:`engine.hextech.imagined.after_give`),
+its river, its tiles shown to the round's end, and the top of the wall it knows — drawn first,
+every fourth tile from its own next draw (:func:`engine.hextech.imagined.own_head`), a looked-at top
+it may put back in any order ordered so that what it draws itself serves it best.  Each sample
+deals the tiles the view has not shown into two random streams, the player's own draws to come and
+the others' tiles (:func:`streams`); every answer's ``i``-th sample deals alike, so two answers
+that draw alike are told apart by their own merit.  A primitive the table does not hold (a
+safe discard, a draw from the other end, a card drawn, a status, a contract replaced) moves no tile
+the rounds read: what it is worth stays the program value of ``choices.PRIMITIVE_VALUES``, which
+makes the greedy agent's answer, kept unless the imagined rounds clearly beat it.  A move of the
+table the view cannot make (a tile put under the wall that is the one just drawn — the view does
+not say which it was — or a take limited to a chosen suit) leaves the whole decision to the greedy
+agent (:class:`Unimaginable`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from engine.core.decisions import PASS, Decision, DecisionKind
+from engine.core.tiles import NUM_KINDS, is_number
+from engine.hextech import choices, imagined, steering
+from engine.hextech.view import PlayerView
+from engine.hextech.vocabulary import ArgValue, ChooseStep, CompiledCard, PrimitiveStep, Program
+
+
+@dataclass(frozen=True)
+class Position:
+    """An imagined position: the seat's view after the moves so far; the top of the wall it knows,
+    in order (tiles it has seen), and how many of them from the top it puts back in an order of its
+    choice; the aims its held contract gives the hand (``steering.steer_of``: the faces it rules
+    out given up first and taken last, the shape it aims at kept); and the sample's unseen tiles in
+    two streams, each in a random order — ``mine``, the player's own draws to come, ``spare``, the
+    tiles the others would draw or hold, which an extra draw, a tile received or a look at another
+    seat's draws takes first.  Every answer's sample ``i`` shares the two streams, so answers that
+    draw alike are told apart by their own merit (common random numbers)."""
+
+    view: PlayerView
+    mine: tuple[int, ...] = ()
+    spare: tuple[int, ...] = ()
+    top: tuple[int, ...] = ()
+    free: int = 0
+    aims: steering.Steer = steering.NO_AIM
+
+
+class Unimaginable(Exception):
+    """A move the seat's view cannot make: a tile put under the wall that is the tile just drawn
+    (``put_bottom(drawn)``: S-07, S-12, P-08, G-10, G-18 — the view does not say which it was), a
+    tile taken or put on top only of a chosen suit (O-C04, O-P06), a tile of a filter the moves do
+    not read (:data:`FILTERS`)."""
+
+
+LASTING = "round_end"
+"""The duration of a reveal the rounds read: shown to the round's end (B-09's)."""
+
+Args = Mapping[str, ArgValue]
+Move = Callable[[Position, Args, random.Random], Position]
+
+
+def _counts(view: PlayerView) -> list[int]:
+    vec = [0] * NUM_KINDS
+    for k in view.hand:
+        if k < NUM_KINDS:
+            vec[k] += 1
+    return vec
+
+
+def _unseen(view: PlayerView) -> list[int]:
+    """The tiles the view has not shown the seat (flowers left out: one is replaced at once)."""
+    return [k for k in choices.unseen(view) if k < NUM_KINDS]
+
+
+def _worst(pos: Position, allowed: Callable[[int], bool] = lambda k: True) -> int | None:
+    """The hand tile to give up: one the contract rules out first, then one whose loss keeps most of
+    the shape it aims at (:func:`engine.hextech.steering.shape_discards`), then the one whose loss
+    costs least by shanten and isolation (:func:`engine.hextech.choices.losses`)."""
+    vec = _counts(pos.view)
+    held = [k for k in range(NUM_KINDS) if vec[k] and allowed(k)]
+    if not held:
+        return None
+    aims = pos.aims
+    keeping = set(steering.shape_discards(pos.view.hand, aims)) or set(held)
+    ranked = [
+        (k not in aims.junk, k not in keeping, *loss)
+        for k, loss in zip(held, choices.losses(vec, pos.view.n_melds, held), strict=True)
+    ]
+    return held[ranked.index(min(ranked))]
+
+
+def _best_first(pos: Position, faces: Sequence[int], wins: bool = True) -> list[int]:
+    """``faces`` from the best to take to the worst: the contract's junk last, then by how much of
+    the shape it aims at the hand would cover with each (:func:`engine.hextech.steering.covered`),
+    the shanten the hand would have and its connection (:func:`engine.hextech.choices.gain`); a
+    tile that would complete a hand it cannot win with (``wins`` false: an extra draw, H14) after
+    every other of its kind, so it stays on the wall for a draw that can win."""
+    vec = _counts(pos.view)
+    n = pos.view.n_melds
+    aims = pos.aims
+
+    def rank(k: int) -> tuple[bool, int, bool, tuple[int, int]]:
+        got = choices.gain(vec, n, k)
+        vec[k] += 1
+        cover = steering.covered(vec, aims.shape) if aims.shape is not None else 0
+        vec[k] -= 1
+        return k in aims.junk, -cover, not wins and got[0] < 0, got
+
+    return sorted(faces, key=rank)
+
+
+def _into_hand(view: PlayerView, k: int, seen: tuple[int, ...] | None = None) -> PlayerView:
+    hand = tuple(sorted((*view.hand, k)))
+    return imagined.with_parts(view, hand=hand, seen=view.seen if seen is None else seen)
+
+
+def _less(tiles: Sequence[int], k: int) -> tuple[int, ...]:
+    out = list(tiles)
+    out.remove(k)
+    return tuple(out)
+
+
+OWN_DRAWS = frozenset({"normal"})
+"""The draws (``as``) that are the player's own normal draw, from either end (P-12's from the
+tail is as unseen as the top's); any other (an extra draw, a replacement) takes a tile another
+would have drawn."""
+
+
+def draw(pos: Position, args: Args, rng: random.Random) -> Position:
+    """A tile drawn: the known top tile first; else the player's own next draw for a normal draw,
+    another unseen tile for any other."""
+    if str(args.get("end", "top")) == "top" and pos.top:
+        k = pos.top[0]
+        view = _into_hand(pos.view, k, _less(pos.view.seen, k))
+        return replace(pos, view=view, top=pos.top[1:], free=max(pos.free - 1, 0))
+    if str(args.get("as", "extra")) in OWN_DRAWS and pos.mine:
+        return replace(pos, view=_into_hand(pos.view, pos.mine[0]), mine=pos.mine[1:])
+    if not pos.spare:
+        return pos
+    return replace(pos, view=_into_hand(pos.view, pos.spare[0]), spare=pos.spare[1:])
+
+
+def throw(pos: Position, args: Args, rng: random.Random) -> Position:
+    """The worst hand tile discarded, into the own river (§6.11)."""
+    k = _worst(pos)
+    if k is None:
+        return pos
+    view = pos.view
+    rivers = tuple((*river, k) if p == view.me else river for p, river in enumerate(view.rivers))
+    return replace(pos, view=imagined.with_parts(view, hand=_less(view.hand, k), rivers=rivers))
+
+
+FILTERS: Mapping[str, Callable[[int], bool]] = {"any": lambda k: True, "number": is_number}
+"""The tile filters a move can read (``which``, ``filter``); any other is :class:`Unimaginable`."""
+
+
+def _filter(args: Args, name: str) -> Callable[[int], bool]:
+    test = FILTERS.get(str(args.get(name, "any")))
+    if test is None:
+        raise Unimaginable(name)
+    return test
+
+
+def part(pos: Position, args: Args, rng: random.Random) -> Position:
+    """The worst hand tile (of the ``which`` filter) given up: put under the wall or to another seat,
+    known from then on."""
+    k = _worst(pos, _filter(args, "which"))
+    return pos if k is None else replace(pos, view=imagined.after_give(pos.view, k))
+
+
+def receive(pos: Position, args: Args, rng: random.Random) -> Position:
+    """An unseen tile received (another seat's hidden tile, §14.2)."""
+    return draw(pos, {"end": "tail", "as": "extra"}, rng)
+
+
+def retrieve(pos: Position, args: Args, rng: random.Random) -> Position:
+    """A tile taken back from the own river (lib 四 O-P05): the latest, or the best of those that are
+    not the latest, of the ``filter``."""
+    view = pos.view
+    river = view.rivers[view.me]
+    test = _filter(args, "filter")
+    places = [len(river) - 1] if str(args.get("which", "latest")) == "latest" else list(range(len(river) - 1))
+    places = [i for i in places if i >= 0 and test(river[i])]
+    if not places:
+        return pos
+    best = _best_first(pos, [river[i] for i in places])[0]
+    at = max(i for i in places if river[i] == best)
+    rivers = tuple(river[:at] + river[at + 1 :] if p == view.me else r for p, r in enumerate(view.rivers))
+    return replace(pos, view=imagined.with_parts(_into_hand(view, best), rivers=rivers))
+
+
+def _looked(pos: Position, n: int, end: str) -> tuple[list[int], Position, int]:
+    """The ``n`` tiles a look at one end shows, seen from now on: at the top, the known top first,
+    then the tiles of the player's own draws where it draws next (every fourth from its next draw,
+    :func:`engine.hextech.imagined.own_head`) and the others' between; at the tail, others' tiles.
+    The position without them, and how many were the known top's."""
+    known = list(pos.top[:n]) if end == "top" else []
+    mine, spare = list(pos.mine), list(pos.spare)
+    first = imagined.OTHERS_DRAW if imagined.counted(pos.view) >= imagined.HAND else 0
+    more = []
+    for place in range(len(known), n):
+        own = end == "top" and place >= first and (place - first) % (imagined.OTHERS_DRAW + 1) == 0
+        stream = mine if own and mine else spare
+        if stream:
+            more.append(stream.pop(0))
+    view = imagined.with_parts(pos.view, seen=(*pos.view.seen, *more))
+    return known + more, replace(pos, view=view, mine=tuple(mine), spare=tuple(spare)), len(known)
+
+
+def look_and_take(pos: Position, args: Args, rng: random.Random) -> Position:
+    """The best ``take`` of ``n`` tiles looked at taken into the hand (lib 二.1, H14); the rest back
+    on top in their order (``rest: top``) or out of the draws; ``discard: yes``, then the worst
+    discarded."""
+    if str(args.get("suit", "any")) != "any":
+        raise Unimaginable("suit")
+    end = str(args.get("end", "top"))
+    tiles, looked, known = _looked(pos, int(str(args.get("n", 1))), end)
+    view = looked.view
+    wins = str(args.get("as", "extra")) != "extra"
+    taken = _best_first(looked, tiles, wins)[: int(str(args.get("take", 1)))]
+    rest = list(tiles)
+    for k in taken:
+        view = _into_hand(view, k, _less(view.seen, k))
+        rest.remove(k)
+    below = pos.top[known:]
+    if str(args.get("rest", "top")) == "top" and end == "top":
+        pos = replace(looked, view=view, top=(*rest, *below), free=0)
+    else:
+        pos = replace(looked, view=view, top=below, free=max(pos.free - known, 0))
+    return throw(pos, args, rng) if str(args.get("discard", "no")) == "yes" else pos
+
+
+ORDERED = frozenset({"any", "chosen_on_top"})
+"""The rules of a reorder that let the player put the looked-at tiles in any order it likes for
+its own draws (``chosen_on_top``: one chosen on top, the rest in any order)."""
+
+
+def look(pos: Position, args: Args, rng: random.Random) -> Position:
+    """``n`` tiles of the top looked at and known (lib 二.1), put back in the best order for the
+    player's own draws unless the rule keeps their order; a look at the tail changes nothing the
+    rounds draw; a suit's tile on top asks a suit (:class:`Unimaginable`)."""
+    if str(args.get("end", "top")) != "top":
+        return pos
+    rule = str(args.get("rule", "any"))
+    if rule not in ORDERED and rule != "unchanged":
+        raise Unimaginable(rule)
+    tiles, looked, known = _looked(pos, int(str(args.get("n", 1))), "top")
+    free = max(pos.free, len(tiles)) if rule in ORDERED else pos.free
+    return replace(looked, top=(*tiles, *pos.top[known:]), free=free)
+
+
+def show(pos: Position, args: Args, rng: random.Random) -> Position:
+    """``n`` hand tiles shown to the round's end (§14.4): those the hand needs most, or at random
+    for a random chooser; a contract that counts revealed tiles kept reads them (B-09).  A tile
+    shown for less time is hidden again before any ending the rounds read: nothing changes."""
+    if str(args.get("until", "round_end")) != LASTING:
+        return pos
+    test = _filter(args, "filter")
+    view = pos.view
+    vec = [c if test(k) else 0 for k, c in enumerate(_counts(view))]
+    n = min(int(str(args.get("n", 1))), sum(vec))
+    if str(args.get("chooser", "holder")) == "random":
+        shown = rng.sample([k for k in range(NUM_KINDS) for _ in range(vec[k])], n)
+    else:
+        shown = list(choices.keepers(vec, n))
+    for k in shown:
+        view = imagined.after_reveal(view, k)
+    return replace(pos, view=view)
+
+
+def swap(pos: Position, args: Args, rng: random.Random) -> Position:
+    """Up to ``most`` hand tiles swapped for as many top tiles (lib 八 P-04): as many as the hand can
+    spare (:func:`engine.hextech.choices.choose_count`), the worst given up, the top drawn."""
+    options = [str(n) for n in range(int(str(args.get("most", 1))) + 1)]
+    for _ in range(int(choices.choose_count(pos.view, options))):
+        pos = draw(part(pos, {}, rng), {}, rng)
+    return pos
+
+
+EFFECTS: Mapping[str, tuple[Move, ...]] = {
+    "extra_tidy": (draw, throw),
+    "draw_tile": (draw,),
+    "put_bottom": (part,),
+    "discard": (throw,),
+    "exchange": (part, receive),
+    "pass_all": (part, receive),
+    "swap_with_top": (swap,),
+    "retrieve": (retrieve,),
+    "look_and_take": (look_and_take,),
+    "look_and_reorder": (look,),
+    "reveal": (show,),
+}
+"""What each primitive the imagined rounds can play does to the position, as moves in order: an
+extra tidy is one more exchange (a tile drawn, then the worst discarded, §6.11); a tile put under
+the wall and one drawn, the worst given up and a tile received; an exchange or a pass, the worst
+given up and an unseen tile received (§14.2); a retrieve, the latest own discard (or the best older
+one) taken back; a look and take, the best of the tiles looked at; a reorder, the tiles looked at
+known on top in the best order for the own draws; a reveal, tiles shown."""
+
+SUBJECTS = ("player", "for", "owner")
+"""Arguments naming the seat a primitive acts for (``vocabulary.PRIMITIVES``)."""
+
+REPLACED: Mapping[str, Program] = {
+    "draw.normal": (PrimitiveStep("draw_tile", (("end", "top"), ("as", "normal"))),),
+    "draw.replacement": (PrimitiveStep("draw_tile", (("end", "tail"), ("as", "replacement"))),),
+}
+"""What happens when a trigger that replaces an event (``instead of``) is passed: the event itself,
+a draw (G-15, P-12, P-18); any other event's (a chance card drawn) moves no tile."""
+
+
+def played(program: Program) -> bool:
+    """Whether the program runs a primitive the imagined rounds play (:data:`EFFECTS`)."""
+    return any(isinstance(step, PrimitiveStep) and step.primitive in EFFECTS for step in program)
+
+
+def _own(args: Args) -> bool:
+    """Whether the primitive acts for the holder (a step run for another seat leaves the own hand)."""
+    return all(str(args[name]) in choices.HOLDER for name in SUBJECTS if name in args)
+
+
+def imagine(start: Position, program: Program, rng: random.Random) -> Position:
+    """The position after ``program``'s primitive steps of :data:`EFFECTS` (a choice, condition,
+    status or later step inside moves no tile the rounds read); raises :class:`Unimaginable`."""
+    pos = start
+    for step in program:
+        if isinstance(step, PrimitiveStep) and step.primitive in EFFECTS:
+            args = dict(step.args)
+            if _own(args):
+                for move in EFFECTS[step.primitive]:
+                    pos = move(pos, args, rng)
+    return pos
+
+
+def settled(pos: Position) -> tuple[PlayerView, tuple[int, ...]]:
+    """The view the rounds start from (a hand over its turn's size throws its worst,
+    :func:`engine.hextech.imagined.settled`) and the player's own draws, in order: the tiles of the
+    known top it draws itself (those it may order, the best for its settled hand at its own
+    draws), then its own stream."""
+    view = imagined.settled(pos.view)
+    top = list(pos.top)
+    free = min(pos.free, len(top))
+    if free > 1:
+        first = imagined.OTHERS_DRAW if imagined.counted(view) >= imagined.HAND else 0
+        own = range(first, free, imagined.OTHERS_DRAW + 1)
+        ranked = _best_first(replace(pos, view=view), top[:free])[: len(own)]
+        rest = top[:free]
+        for k in ranked:
+            rest.remove(k)
+        mine, others = iter(ranked), iter(rest)
+        top[:free] = [next(mine) if i in own else next(others) for i in range(free)]
+    return view, (*imagined.own_head(view, top), *pos.mine)
+
+
+def streams(view: PlayerView, rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """One sample's two streams of the tiles ``view`` has not shown (:class:`Position`)."""
+    pool = _unseen(view)
+    rng.shuffle(pool)
+    return tuple(pool[0::2]), tuple(pool[1::2])
+
+
+def starts(start: Position, program: Program, n: int, seed: int) -> list[tuple[PlayerView, tuple[int, ...]]]:
+    """The ``n`` imagined starts of ``program``: sample ``i`` drawn with the random numbers of
+    ``seed + i`` (:func:`streams`, the same for every answer), played and settled (:func:`settled`);
+    raises :class:`Unimaginable`."""
+    out = []
+    for i in range(n):
+        rng = random.Random(seed + i)
+        mine, spare = streams(start.view, rng)
+        out.append(settled(imagine(replace(start, mine=mine, spare=spare), program, rng)))
+    return out
+
+
+def ways(program: Program) -> list[Program]:
+    """The ways a kept card's program may be played: one for each option of its first ``choose one``
+    (those without a ``when`` guard when there are any: the engine may not offer a guarded one), the
+    choice replaced by the option's steps; the program itself when it has none."""
+    for i, step in enumerate(program):
+        if isinstance(step, ChooseStep):
+            options = [o for o in step.options if o.condition is None] or list(step.options)
+            return [program[:i] + o.steps + program[i + 1 :] for o in options]
+    return [program]
+
+
+def _resolution(card: CompiledCard | None) -> list[Program] | None:
+    """The ways of playing a drawn card's resolution; ``None`` for no card, or a contract."""
+    return None if card is None or card.contract is not None else ways(card.resolution)
+
+
+def _kept(view: PlayerView, drawn: Sequence[str], held: str | None = None) -> dict[str, list[Program]] | None:
+    """The ways of playing each card that may be kept: a drawn one resolves, the ``held`` lasting
+    card has resolved already (§6.4, §6.9)."""
+    found = {o: _resolution(view.cards.get(o)) for o in drawn}
+    if held is not None:
+        found[held] = [()] if held in view.cards else None
+    return {o: ways for o, ways in found.items() if ways is not None} if None not in found.values() else None
+
+
+def answers(view: PlayerView, decision: Decision) -> dict[str, list[Program]] | None:
+    """Each answer's ways of playing (:func:`ways`), read from the cards' programs: the lasting card
+    held or the one drawn (§6.9); one of several cards drawn (§6.4); ``use`` or ``pass`` of the
+    card's one optional trigger; the offered options of a ``choose one`` of the card
+    ``decision.about``.  ``None`` for any other decision."""
+    options = decision.options
+    if decision.kind is DecisionKind.KEEP_LASTING:
+        return _kept(view, options[1:], options[0])
+    if decision.kind is not DecisionKind.CHOOSE:
+        return None
+    if all(o in view.cards for o in options):
+        return _kept(view, options)
+    card = view.cards.get(decision.about)
+    if card is None:
+        return None
+    if tuple(options) == (f"use {card.id}", PASS):
+        hooks = [hook for hook in card.hooks if hook.optional]
+        if len(hooks) != 1:
+            return None
+        passed = REPLACED.get(hooks[0].event, ()) if hooks[0].replaces else ()
+        return {options[0]: [hooks[0].steps], PASS: [passed]}
+    programs = (card.resolution, *(hook.steps for hook in card.hooks))
+    step = next((c for c in (choices.find_choice(p, options) for p in programs) if c is not None), None)
+    if step is None:
+        return None
+    steps = {o.label: o.steps for o in step.options}
+    return {o: [steps[o]] for o in options}
+
+
+def key(view: PlayerView, head: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """What of an imagined start its rounds read (one start's rounds are imagined once per sample)."""
+    me = view.me
+    return (view.hand, view.seen, view.rivers[me], view.revealed[me], head)
