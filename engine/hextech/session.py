@@ -43,7 +43,7 @@ from engine.hextech.rules import Rules
 from engine.hextech.ruleset import FULL_ROUNDS as FULL_ROUNDS
 from engine.hextech.ruleset import TEST_ROUNDS as TEST_ROUNDS
 from engine.hextech.state import Deck, Table
-from engine.hextech.view import BLIND, PlayerView, build_view
+from engine.hextech.view import BLIND, PlayerView, build_view, with_parts
 from engine.hextech.vocabulary import CompiledCard
 
 DRAFT_ROUNDS: dict[int, tuple[tuple[int, str], ...]] = {
@@ -247,7 +247,7 @@ class Session:
         augments = tuple(map(tuple, self.augments))
         scores = tuple(self.result.totals)
         if self.round is None:
-            return replace(BLIND, me=player, augments=augments, scores=scores, cards=self.public_cards)
+            return with_parts(BLIND, me=player, augments=augments, scores=scores, cards=self.public_cards)
         rnd = self.round
         return build_view(
             rnd.table,
