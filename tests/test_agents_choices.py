@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from itertools import permutations
 
 import pytest
@@ -15,7 +14,7 @@ from engine.core.tiles import format_one, parse
 from engine.hextech import agents, choices
 from engine.hextech.agents import GreedyAgent, make_agents
 from engine.hextech.session import SessionConfig, drive
-from engine.hextech.view import BLIND, PlayerView
+from engine.hextech.view import BLIND, PlayerView, with_parts
 from engine.hextech.vocabulary import CompiledCard
 from tools.cmd_play import new_session, session_cards
 
@@ -31,8 +30,8 @@ def library() -> Mapping[str, CompiledCard]:
 
 def view_of(library: Mapping[str, CompiledCard], hand: str, **changes: object) -> PlayerView:
     """Player A's view of a fresh table holding ``hand``."""
-    base = replace(BLIND, hand=tuple(sorted(parse(hand))), wall_left=FULL_WALL, cards=library)
-    return replace(base, **changes)  # type: ignore[arg-type]
+    base = with_parts(BLIND, hand=tuple(sorted(parse(hand))), wall_left=FULL_WALL, cards=library)
+    return with_parts(base, **changes)
 
 
 def decide(view: PlayerView, kind: DecisionKind, options: tuple[str, ...], about: str = "") -> str:
@@ -80,7 +79,7 @@ def test_c24_is_reachable_only_with_the_treasure_the_view_shows_s8_3(
     never when the player sees no treasure."""
     view = view_of(library, "123m456p789s777z1m")
     endings = choices.playouts(view, random.Random(1), 20)
-    marked = replace(view, treasure=frozenset(parse("7z")))
+    marked = with_parts(view, treasure=frozenset(parse("7z")))
     blind = choices.contract_value(library["C-24"], endings, choices.Outlook(view, 16, None, ()))
     seen = choices.contract_value(library["C-24"], endings, choices.Outlook(marked, 16, None, ()))
     assert seen > blind
@@ -197,7 +196,7 @@ def test_choose_one_takes_the_vow_the_contract_already_imposes(library: Mapping[
     labels = tuple(o.label for o in step.options)  # type: ignore[union-attr]
     view = view_of(library, "123m456m456p789s7z", contracts=("B-02", None, None, None), contract_open=True)
     assert decide(view, DecisionKind.CHOOSE, labels, "O-C06") == labels[1]
-    view = replace(view, contracts=("B-01", None, None, None))
+    view = with_parts(view, contracts=("B-01", None, None, None))
     assert decide(view, DecisionKind.CHOOSE, labels, "O-C06") == labels[0]
 
 
@@ -210,7 +209,7 @@ def test_the_positive_lasting_card_is_kept_s6_9(library: Mapping[str, CompiledCa
 def test_an_augment_with_a_shape_grant_is_drafted_s5_2(library: Mapping[str, CompiledCard]) -> None:
     """A grant (G-14, a hand shape) is clearly worth more than a one-off look; close cards go by the
     offer order."""
-    view = replace(BLIND, cards=library)
+    view = with_parts(BLIND, cards=library)
     assert decide(view, DecisionKind.AUGMENT, ("G-11", "G-14"), "gold") == "G-14"
     assert decide(view, DecisionKind.AUGMENT, ("S-01", "S-02"), "silver") == "S-01"
     assert decide(view, DecisionKind.AUGMENT, ("S-02", "S-01"), "silver") == "S-02"
@@ -287,7 +286,7 @@ def test_a_swap_puts_back_the_worst_candidate_and_a_replacement_may_pass_s9_1(
     passes when the held contract is already met by the hand."""
     view = view_of(library, "111m222p333s555z9m")
     assert decide(view, DecisionKind.CHOOSE, ("C-02", "C-01", PASS), "S-06") == "C-01"
-    held = replace(view, contracts=("C-02", None, None, None), contract_open=True)
+    held = with_parts(view, contracts=("C-02", None, None, None), contract_open=True)
     assert decide(held, DecisionKind.CHOOSE, ("C-01", PASS), "G-06") == PASS
 
 

@@ -196,8 +196,9 @@ class _Dormant(_Recorder):
 
 def test_a_dormant_listener_alone_makes_no_event_audible_until_its_deck_wakes_it_s7_3() -> None:
     """A module's listener dormant until a card of its deck is drawn makes its event audible only
-    once woken by that deck or by a module's primitive (every deck); beside another listener it is
-    delivered the event as any listener is; a new round puts it to sleep again."""
+    once woken by that deck or by one of its own module's primitives, not another deck's card or
+    another module's primitive; beside another listener it is delivered the event as any listener
+    is; a new round puts it to sleep again."""
     sc = Scenario(hands={})
     heard: list[str] = []
     bus = Bus()
@@ -214,7 +215,9 @@ def test_a_dormant_listener_alone_makes_no_event_audible_until_its_deck_wakes_it
     bus.clear()
     bus.listen(_Dormant("idle", 8, None, "party", heard))
     assert "idle" not in bus.audible
-    bus.wake()
+    bus.wake_module("treasure")
+    assert "idle" not in bus.audible
+    bus.wake_module("party")
     assert "idle" in bus.audible
 
 

@@ -1,6 +1,6 @@
 """Compiled conditions answer as the tree walk does: every word and argument form, on plain, melded,
-granted and whole-hand readings, with the same errors; the scorer's facts of a reading equal the
-dataclass made field by field."""
+granted and whole-hand readings, with the same errors; the scorer's facts of a reading, given the
+win's faces, answer as the facts that read the faces from the reading."""
 
 from __future__ import annotations
 
@@ -27,7 +27,6 @@ from engine.hextech.predicates import (
     _interpret,
     compiled,
     evaluate,
-    reading_facts,
 )
 
 HANDS: tuple[tuple[str, tuple[str, ...], tuple[ShapeGrant, ...]], ...] = (
@@ -140,22 +139,24 @@ def test_a_condition_is_compiled_once() -> None:
 
 
 @pytest.mark.parametrize(("concealed", "melds", "grants"), HANDS)
-def test_reading_facts_equal_the_dataclass(
+def test_facts_given_the_faces_answer_as_facts_that_read_them(
     concealed: str, melds: tuple[str, ...], grants: tuple[ShapeGrant, ...]
 ) -> None:
+    """The scorer gives every reading of one win its faces in any order: equal facts, the same repr
+    and tiles, the same face words; a field that differs makes them unequal (the control)."""
     declared = tuple(Meld.parse(m) for m in melds)
     tiles = parse(concealed)
     faces = bytes(tiles) + b"".join(bytes(m.tiles) for m in declared)
-    fields = {"win_tile": parse_one("1z"), "win_by": "ron", "flowers": (35,), "revealed_kept": 1}
-    fields |= {"is_treasure": None, "chosen_suit": None, "chosen_number": "13345567888"}
-    fields |= {"single_wait_on_pair": False, "before_abandon_window": False}
     face_words = [Compare(Call(w, a), ">=", 0) for w, a in (("tiles", ("any",)), ("distinct_faces", ()))]
     for reading in decompose(tiles, declared, grants):
-        made = WinFacts(reading, **fields)  # type: ignore[arg-type]
-        for quick in (reading_facts(reading, None, fields), reading_facts(reading, faces, fields)):
-            assert quick == made
-            assert repr(quick) == repr(made)
-            assert quick.tiles == made.tiles
-            for condition in face_words:
-                assert evaluate(condition, quick) == evaluate(condition, made)
-            assert REGISTRY["tiles"].fn(quick, "number") == REGISTRY["tiles"].fn(made, "number")
+        made = WinFacts(reading, parse_one("1z"), "ron", (35,), chosen_number="13345567888", revealed_kept=1)
+        quick = WinFacts(
+            reading, parse_one("1z"), "ron", (35,), chosen_number="13345567888", revealed_kept=1, faces=faces
+        )
+        assert quick == made and hash(quick) == hash(made)
+        assert repr(quick) == repr(made)
+        assert quick.tiles == made.tiles and sorted(quick.faces) == sorted(made.faces)
+        for condition in face_words:
+            assert evaluate(condition, quick) == evaluate(condition, made)
+        assert REGISTRY["tiles"].fn(quick, "number") == REGISTRY["tiles"].fn(made, "number")
+        assert quick != WinFacts(reading, parse_one("1z"), "tsumo", (35,), chosen_number="13345567888")

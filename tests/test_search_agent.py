@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 
 import pytest
 from pools_lint_cli import run_hexmj
@@ -18,7 +17,7 @@ from engine.core.tiles import parse
 from engine.hextech.agents import GreedyAgent, make_agents
 from engine.hextech.scenario import Scenario
 from engine.hextech.search import SearchAgent, hand_points, order_points
-from engine.hextech.view import BLIND, PlayerView, build_view
+from engine.hextech.view import BLIND, PlayerView, build_view, with_parts
 from engine.hextech.vocabulary import CompiledCard
 from tools.cmd_play import session_cards
 
@@ -39,7 +38,7 @@ def library() -> Mapping[str, CompiledCard]:
 
 def at_window(library: Mapping[str, CompiledCard], hand: str, contract: str) -> PlayerView:
     """Player A at the abandon window (24 drawable tiles, §10) holding ``hand`` and ``contract``."""
-    return replace(
+    return with_parts(
         BLIND,
         hand=tuple(sorted(parse(hand))),
         wall_left=24,

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from itertools import permutations
 
 import pytest
@@ -20,7 +19,7 @@ from engine.hextech.agents import GreedyAgent
 from engine.hextech.scenario import Scenario
 from engine.hextech.search import SearchAgent
 from engine.hextech.steering import steer_of, steered_playouts
-from engine.hextech.view import BLIND, PlayerView, build_view
+from engine.hextech.view import BLIND, PlayerView, build_view, with_parts
 from engine.hextech.vocabulary import CompiledCard
 from tools.cmd_play import session_cards
 
@@ -40,7 +39,7 @@ def seat(
 ) -> PlayerView:
     """Player A early in the round (80 drawable tiles) holding ``hand`` and the open ``contract``,
     ``seen`` the wall tiles a card showed it."""
-    return replace(
+    return with_parts(
         BLIND,
         hand=tuple(sorted(parse(hand))),
         wall_left=80,
@@ -97,7 +96,7 @@ def test_a_tile_taken_off_the_wall_serves_the_held_contract_lib_2_1_b06(
     assert imagined.role(flush, library["S-11"], [parse_one("9m"), parse_one("5p")]) is imagined.Role.TAKE
     assert greedy(flush, take) == "5p"
     assert searched(flush, take, 128) == {"9m"}
-    plain = replace(flush, contracts=("C-01", None, None, None))
+    plain = with_parts(flush, contracts=("C-01", None, None, None))
     assert searched(plain, take, 128) == {"5p"}
 
 
@@ -114,7 +113,7 @@ def test_a_wall_top_is_put_back_so_the_own_draw_serves_the_contract_lib_2_1_b06(
     assert imagined.own_head(flush, parse("9m5p")) == (parse_one("9m"),)
     assert greedy(flush, order) == "5p 9m"
     assert searched(flush, order, 128) == {"9m 5p"}
-    plain = replace(flush, contracts=("C-01", None, None, None))
+    plain = with_parts(flush, contracts=("C-01", None, None, None))
     assert searched(plain, order, 128) == {"5p 9m"}
     three = seat(library, "123m456m78m1m34p5s9s", "B-06", seen="9m5p1z")
     orders = choose(sorted(" ".join(p) for p in permutations(("9m", "5p", "1z"))), "S-08")
@@ -152,7 +151,7 @@ def test_a_harmful_effect_is_aimed_at_the_seat_just_above_by_session_standing_s1
     third = seat(library, "123m456m78m1m34p5s9s", scores=(20, 50, 30, 10))
     assert imagined.aimed_effect(library["O-P08"], "target") < 0
     assert greedy(third, pick) == "B" and searched(third, pick, 16, 2) == {"C"}
-    second = replace(third, scores=(35, 50, 30, 10))
+    second = with_parts(third, scores=(35, 50, 30, 10))
     assert greedy(second, pick) == "B" and searched(second, pick, 16, 2) == {"B"}
     exchange = choose(["B", "C", "D"], "P-13")
     assert imagined.aimed_effect(library["P-13"], "target") == 0
@@ -221,7 +220,7 @@ def test_a_hand_over_its_turns_size_mid_effect_is_settled_before_it_is_imagined_
     tile thrown (no imagined round scores a hand of the wrong size); holding more than its turn's
     tiles, the three others draw the top tiles first, so the order is greedy's.  A tile taken by a
     hand of 14 is weighed the same way."""
-    over = replace(
+    over = with_parts(
         seat(library, "2m4m5m7p1s5s6s2z4z"),
         melds=((("pon", (26, 26, 26)), ("pon", (29, 29, 29))), (), (), ()),
         seen=tuple(parse("7z3p8f")),

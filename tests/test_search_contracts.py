@@ -17,7 +17,7 @@ from engine.hextech import choices
 from engine.hextech.agents import GreedyAgent
 from engine.hextech.search import SearchAgent
 from engine.hextech.steering import Shape, Steer, covered, form_grants, steer_of, steered_playouts
-from engine.hextech.view import BLIND, PlayerView
+from engine.hextech.view import BLIND, PlayerView, with_parts
 from engine.hextech.vocabulary import CompiledCard
 from tools.cmd_play import session_cards
 
@@ -34,7 +34,7 @@ def at_turn(
     """Player A early in the round (80 drawable tiles) at its turn, holding ``hand`` (14 tiles) and
     the open ``contract``, ``revealed`` the tiles it has shown for it; every discard offered."""
     tiles = tuple(sorted(parse(hand)))
-    view = replace(
+    view = with_parts(
         BLIND,
         hand=tiles,
         wall_left=80,
@@ -63,7 +63,7 @@ def test_b06_throws_the_other_suit_where_greedy_breaks_its_own_s9_5(
     view, turn = at_turn(library, "123m456m789m1m55z34p", "B-06")
     assert greedy(view, turn) == "discard 1m"
     assert searched(view, turn, 256, 4) == {"discard 3p"}
-    plain = replace(view, contracts=("C-01", None, None, None))
+    plain = with_parts(view, contracts=("C-01", None, None, None))
     assert searched(plain, turn, 256, 4) == {"discard 1m"}
 
 
@@ -75,7 +75,7 @@ def test_b09_keeps_the_tiles_it_revealed_s9_5(library: Mapping[str, CompiledCard
     view, turn = at_turn(library, hand, "B-09", revealed="9p2z")
     assert greedy(view, turn) == "discard 2z"
     assert searched(view, turn, 128, 2) == {"discard 3s"}
-    plain = replace(view, contracts=("C-01", None, None, None), revealed=((), (), (), ()))
+    plain = with_parts(view, contracts=("C-01", None, None, None), revealed=((), (), (), ()))
     assert searched(plain, turn, 128, 2) == {"discard 2z"}
 
 
@@ -85,7 +85,7 @@ def test_b14_aims_at_four_pairs_and_two_pungs_s9_9(library: Mapping[str, Compile
     view, turn = at_turn(library, "2m3m3m3m4m5m6m6m1p3p1z1z3z3z", "B-14")
     assert greedy(view, turn) == "discard 6m"
     assert searched(view, turn, 128, 2) == {"discard 2m"}
-    plain = replace(view, contracts=("C-01", None, None, None))
+    plain = with_parts(view, contracts=("C-01", None, None, None))
     assert searched(plain, turn, 128, 2) == {"discard 6m"}
 
 
@@ -99,7 +99,7 @@ def test_each_contract_term_gives_its_aim_lib_ten(library: Mapping[str, Compiled
     honours = set(range(27, 34))
     assert steer_of(view, library["B-06"], None, None).junk == set(range(9, 34))
     assert steer_of(view, library["B-04"], None, None).junk == honours
-    revealed = replace(view, revealed=(tuple(parse("3p5z")), (), (), ()))
+    revealed = with_parts(view, revealed=(tuple(parse("3p5z")), (), (), ()))
     assert steer_of(revealed, library["B-09"], None, None).protect == set(parse("3p5z"))
     wants = steer_of(view, library["B-11"], Suit("p"), None)
     assert wants.wanted == set(range(9, 18)) and wants.need == 5 and wants.protect == set(range(9, 18))
@@ -132,10 +132,10 @@ def test_the_contract_chosen_is_the_one_the_hand_can_complete_s9_1(
     dragon pung) and B-06 (one suit): search takes B-06, the one the hand can complete, every seed;
     greedy's plain playouts mostly take C-06.  Control: a hand of three suits takes C-06."""
     offer = Decision(DecisionKind.CONTRACT, 0, ("C-06", "C-07", "B-06"))
-    flush = replace(BLIND, hand=tuple(sorted(parse("11234567899m5z7p"))), wall_left=83, cards=library)
+    flush = with_parts(BLIND, hand=tuple(sorted(parse("11234567899m5z7p"))), wall_left=83, cards=library)
     assert searched(flush, offer, 64, 4) == {"B-06"}
     assert [GreedyAgent(random.Random(s)).decide(flush, offer) for s in range(4)].count("B-06") < 4
-    mixed = replace(flush, hand=tuple(sorted(parse("123m456p789s11z5z7p3s"))))
+    mixed = with_parts(flush, hand=tuple(sorted(parse("123m456p789s11z5z7p3s"))))
     assert searched(mixed, offer, 64, 4) == {"C-06"}
 
 
@@ -144,7 +144,7 @@ def endings_met(
 ) -> tuple[float, float]:
     """How many of 200 imagined rounds of ``hand`` (13 tiles, 21 draws) end in a win that meets
     ``contract``: played plainly, and played toward the contract's aims."""
-    view = replace(
+    view = with_parts(
         BLIND,
         hand=tuple(sorted(parse(hand))),
         wall_left=80,
@@ -187,7 +187,7 @@ def held(
 ) -> PlayerView:
     """Player A just after choosing ``contract`` (83 drawable tiles), holding ``hand`` (13 tiles),
     the others' rivers ``rivers``."""
-    return replace(
+    return with_parts(
         BLIND,
         hand=tuple(sorted(parse(hand))),
         wall_left=83,
@@ -269,12 +269,12 @@ def test_b07_is_taken_by_a_hand_of_pairs_whose_pungs_it_may_claim_s9_1_s11(
     completes four pungs in time and B-07 is never taken).  Five pairs offered C-01, C-14 and B-07:
     search takes B-07 every seed, greedy never.  Control: a hand of runs takes C-01."""
     offer = Decision(DecisionKind.CONTRACT, 0, ("C-01", "C-14", "B-07"))
-    pairs = replace(
+    pairs = with_parts(
         BLIND, hand=tuple(sorted(parse("1m1m4m4m7p7p2s2s9s9s5z3p8s"))), wall_left=85, cards=library
     )
     assert "B-07" not in {greedy_seeded(pairs, offer, s) for s in range(4)}
     assert searched(pairs, offer, 64, 4) == {"B-07"}
-    runs = replace(pairs, hand=tuple(sorted(parse("123m456p789s11z5z7p3s"))))
+    runs = with_parts(pairs, hand=tuple(sorted(parse("123m456p789s11z5z7p3s"))))
     assert searched(runs, offer, 64, 4) == {"C-01"}
 
 
@@ -301,7 +301,7 @@ def test_calls_are_barred_by_the_contract_card_in_the_view_s9_9(library: Mapping
     b08 = library["B-08"]
     assert b08.contract is not None
     plain = replace(b08, contract=replace(b08.contract, at_hu=None))
-    assert choices.calls_welcome(replace(view, cards={**library, "B-08": plain}), "pon")
+    assert choices.calls_welcome(with_parts(view, cards={**library, "B-08": plain}), "pon")
     assert not choices.calls_welcome(view, "pon")
 
 
@@ -317,7 +317,7 @@ def test_a_contract_counting_honour_pungs_keeps_its_honour_pair_lib_ten(
     view, turn = at_turn(library, hand, contract)
     assert greedy(view, turn) == f"discard {pair}"
     assert f"discard {pair}" not in searched(view, turn, 128, 3)
-    plain = replace(view, contracts=("C-01", None, None, None))
+    plain = with_parts(view, contracts=("C-01", None, None, None))
     assert searched(plain, turn, 128, 3) == {f"discard {pair}"}
 
 
@@ -349,7 +349,7 @@ def test_b16_imagined_rounds_throw_no_face_twice_r121(library: Mapping[str, Comp
     repeats faces in most imagined rounds."""
     view, _ = at_turn(library, "13m57m2p46p9p13s68s1z", "B-16")
     river = tuple(parse("9m2z5p"))
-    view = replace(view, hand=view.hand[:13], rivers=(river, (), (), ()))
+    view = with_parts(view, hand=view.hand[:13], rivers=(river, (), (), ()))
     steer = steer_of(view, library["B-16"], None, None)
     assert steer.unrepeated and steer.protect == set(river)
 
@@ -358,5 +358,5 @@ def test_b16_imagined_rounds_throw_no_face_twice_r121(library: Mapping[str, Comp
         return sum(1 for e in endings if len({*e.discards, *river}) < len(e.discards) + len(river))
 
     assert repeating(view, steer) == 0
-    plain = replace(view, contracts=("C-01", None, None, None))
+    plain = with_parts(view, contracts=("C-01", None, None, None))
     assert repeating(plain, steer_of(plain, library["C-01"], None, None)) > 32

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 
 import pytest
 
@@ -18,7 +17,7 @@ from engine.core.tiles import parse, parse_one
 from engine.hextech import imagined
 from engine.hextech.agents import GreedyAgent
 from engine.hextech.search import SearchAgent
-from engine.hextech.view import BLIND, PlayerView
+from engine.hextech.view import BLIND, PlayerView, with_parts
 from engine.hextech.vocabulary import CompiledCard
 from tools.cmd_play import session_cards
 
@@ -50,7 +49,7 @@ def seat(
 ) -> PlayerView:
     """Player A early in the round (80 drawable tiles) holding ``hand`` and the open ``contract``,
     ``seen`` the wall tiles a card showed it, ``rivers`` the tiles B has thrown."""
-    return replace(
+    return with_parts(
         BLIND,
         hand=tuple(sorted(parse(hand))) if hand else (),
         wall_left=80,
@@ -127,7 +126,7 @@ def test_a_tail_order_is_judged_by_the_first_replacement_drawn_s12_r395(
     flush = seat(library, "123m456m78m1m34p5s9s", "B-06", seen="9m5p")
     assert greedy(flush, order) == "5p 9m"
     assert searched(flush, order, 128) == {"9m 5p"}
-    plain = replace(flush, contracts=("C-01", None, None, None))
+    plain = with_parts(flush, contracts=("C-01", None, None, None))
     assert searched(plain, order, 128) == {"5p 9m"}
 
 

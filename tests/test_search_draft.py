@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 
 import pytest
 
@@ -15,7 +14,7 @@ from engine.core.tiles import parse
 from engine.hextech import choices, drafting
 from engine.hextech.agents import GreedyAgent
 from engine.hextech.search import SearchAgent
-from engine.hextech.view import BLIND, PlayerView
+from engine.hextech.view import BLIND, PlayerView, with_parts
 from engine.hextech.vocabulary import CompiledCard
 from tools.cmd_play import session_cards
 
@@ -40,7 +39,7 @@ def test_an_augment_whose_shape_wins_more_rounds_is_drafted_over_a_higher_card_v
     """G-08 (a route's extra tidies) tops the card-value table among the golds, and greedy keeps it
     against G-01 (门清协议: a number tile shifted by one in a chow); imagined deals find G-01's
     shape completing hands one exchange short, so search drafts G-01, every seed and either order."""
-    view = replace(BLIND, cards=library)
+    view = with_parts(BLIND, cards=library)
     assert choices.card_value(library["G-08"]) > choices.card_value(library["G-01"])
     assert GreedyAgent(random.Random(1)).decide(view, draft("G-08", "G-01")) == "G-08"
     assert drafted(view, draft("G-08", "G-01")) == {"G-01"}
@@ -53,7 +52,7 @@ def test_a_shape_the_imagined_rounds_rarely_use_or_no_shape_leaves_the_card_valu
     """Controls: G-03 (two different honours as a pair) completes too few imagined hands to beat G-08
     clearly, and G-02 grants no shape (its triggered tidy values alike on every imagined round): G-08,
     the higher card value, is drafted in both."""
-    view = replace(BLIND, cards=library)
+    view = with_parts(BLIND, cards=library)
     assert drafted(view, draft("G-08", "G-03")) == {"G-08"}
     assert drafted(view, draft("G-02", "G-08")) == {"G-08"}
 

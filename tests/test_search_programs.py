@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 
 import pytest
 
@@ -20,7 +19,7 @@ from engine.hextech import choices, imagined, imagined_programs
 from engine.hextech.agents import GreedyAgent
 from engine.hextech.scenario import Scenario
 from engine.hextech.search import SearchAgent
-from engine.hextech.view import BLIND, PlayerView, build_view
+from engine.hextech.view import BLIND, PlayerView, build_view, with_parts
 from engine.hextech.vocabulary import ChooseStep, CompiledCard
 from tools.cmd_play import session_cards
 
@@ -38,7 +37,7 @@ def library() -> Mapping[str, CompiledCard]:
 
 def seat(library: Mapping[str, CompiledCard], hand: str) -> PlayerView:
     """Player A early in the round (80 drawable tiles) holding ``hand``, no contract."""
-    return replace(BLIND, hand=tuple(sorted(parse(hand))), wall_left=80, cards=library)
+    return with_parts(BLIND, hand=tuple(sorted(parse(hand))), wall_left=80, cards=library)
 
 
 def labels(card: CompiledCard) -> tuple[str, ...]:

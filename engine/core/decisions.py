@@ -53,6 +53,12 @@ class Decision(NamedTuple):
         return f"{PLAYERS[self.player]} {self.kind.value}{about}: {'|'.join(self.options)}"
 
 
+def put(kind: DecisionKind, player: int, options: tuple[str, ...], about: str = "") -> Decision:
+    """``Decision(kind, player, options, about)``, built as a plain tuple without the named tuple's
+    interpreted ``__new__``: the turn and the response window put one at every chance."""
+    return tuple.__new__(Decision, (kind, player, options, about))
+
+
 SHOWN = 120
 """The most characters of an answer a message shows."""
 

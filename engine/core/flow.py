@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from engine.core.deal import deal, draw
-from engine.core.decisions import HU, Decision, DecisionKind
+from engine.core.decisions import HU, Decision, DecisionKind, put
 from engine.core.errors import InputError
 from engine.core.melds import Meld, MeldKind
 from engine.core.responses import ask, claimed, resolve
@@ -184,7 +184,7 @@ class _TableTurn:
         options = turn_options(self.table, self.p, self.tile, after_kong=self.after_kong, called=self.called)
         if len(options) == 1:
             return options[0]
-        return (yield Decision(DecisionKind.TURN, self.p, options, FACES[self.tile]))
+        return (yield put(DecisionKind.TURN, self.p, options, FACES[self.tile]))
 
     def win(self) -> Step:
         """Score and settle the self-drawn win; the round ends."""

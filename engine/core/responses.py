@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 
-from engine.core.decisions import HU, PASS, Decision, DecisionKind
+from engine.core.decisions import HU, PASS, Decision, DecisionKind, put
 from engine.core.melds import MeldKind
 from engine.core.ruleset import Call
 from engine.core.table import Table, after
@@ -129,7 +129,7 @@ def ask_in_turn(
     for q in order:
         options = options_of(q)
         if len(options) > 1:
-            answers[q] = yield Decision(kind, q, options, about)
+            answers[q] = yield put(kind, q, options, about)
     return answers
 
 

@@ -18,8 +18,8 @@ A sink records events (the session log, the lab's counts): a plain callable reco
 :class:`NamedSink` only the events it names, and the bus gives each sink only the events it records.
 The bus keeps the names a round must build an event for (:attr:`Bus.audible`): those listened to,
 recorded, or awaited by a duration in force; any other event is never built.  A module's listener
-may be dormant until a card of its deck is drawn or a module's primitive runs in the round
-(``dormant_until``, :class:`engine.hextech.hookspecs.Listener`): it is delivered every event that is
+may be dormant until a card of its deck is drawn or one of its own module's primitives runs in the
+round (``dormant_until``, :class:`engine.hextech.hookspecs.Listener`): it is delivered every event that is
 built as any other listener is, but no event is built for it alone while it sleeps, for until then
 it has nothing to do.
 """
@@ -135,8 +135,9 @@ class Bus:
     """The sinks that record every event: those of any event no named sink records."""
     _woken: set[str] = field(default_factory=set, repr=False)
     """The decks whose dormant listeners hear this round (:meth:`wake`)."""
-    _all_woken: bool = field(default=False, repr=False)
-    """Every dormant listener hears this round: a module's primitive has run."""
+    _woken_modules: set[str] = field(default_factory=set, repr=False)
+    """The modules whose dormant listeners hear this round: one of their primitives has run
+    (:meth:`wake_module`)."""
 
     def __post_init__(self) -> None:
         self.sinks = tuple(self.sinks)
@@ -160,7 +161,7 @@ class Bus:
             self.tied.add(listener.event)
         self.entries[listener.event] = tuple(_entry(li) for li in waiting)
         self._heard.pop(listener.event, None)
-        if not self._sleeps(getattr(listener, "dormant_until", None)):
+        if not self._sleeps(getattr(listener, "dormant_until", None), getattr(listener, "source", None)):
             self._audible.add(listener.event)
 
     def clear(self) -> None:
@@ -172,23 +173,25 @@ class Bus:
         self._heard.clear()
         self.awaited.clear()
         self._woken.clear()
-        self._all_woken = False
+        self._woken_modules.clear()
         self._count_audible()
 
-    def wake(self, deck: str | None = None) -> None:
-        """The dormant listeners of ``deck`` (a card of it is drawn), or every one (``None``: a
-        module's primitive runs), hear for the rest of the round."""
-        if self._all_woken or deck in self._woken:
-            return
-        if deck is None:
-            self._all_woken = True
-        else:
+    def wake(self, deck: str) -> None:
+        """The dormant listeners of ``deck`` (a card of it is drawn) hear for the rest of the round."""
+        if deck not in self._woken:
             self._woken.add(deck)
-        self._count_audible()
+            self._count_audible()
 
-    def _sleeps(self, deck: str | None) -> bool:
-        """Whether a listener dormant until ``deck`` (``None``: not dormant) sleeps still."""
-        return deck is not None and not self._all_woken and deck not in self._woken
+    def wake_module(self, module: str) -> None:
+        """The dormant listeners of ``module`` (one of its primitives runs) hear for the rest of the
+        round; another module's sleep on."""
+        if module not in self._woken_modules:
+            self._woken_modules.add(module)
+            self._count_audible()
+
+    def _sleeps(self, deck: str | None, module: str | None) -> bool:
+        """Whether a listener of ``module`` dormant until ``deck`` (``None``: not dormant) sleeps still."""
+        return deck is not None and deck not in self._woken and module not in self._woken_modules
 
     def wait_for(self, names: Iterable[str]) -> None:
         """Deliver the events ``names`` from now on even unheard: a duration in force may end on them."""
@@ -206,7 +209,7 @@ class Bus:
         audible.clear()
         sleeps = self._sleeps
         for name, entries in self.entries.items():
-            if not all(sleeps(e.dormant_until) for e in entries):
+            if not all(sleeps(e.dormant_until, e.source) for e in entries):
                 audible.add(name)
         audible.update(self._recorders, self.awaited)
 
@@ -289,8 +292,8 @@ class _Entry(NamedTuple):
     """A listener as delivered: ``start`` asks it to act; ``only`` the one acting player whose events
     it can answer (``-1`` none, ``None`` any); ``rule_only`` it ignores card-caused events (§6.7);
     ``deaf_to`` the cause it never hears (its own card's, lib 二.2); ``module`` whether it is a
-    module's (it then gets the session); ``dormant_until`` the deck that wakes it, if it is dormant
-    (:meth:`Bus.wake`)."""
+    module's (it then gets the session), ``source`` then the module; ``dormant_until`` the deck that
+    wakes it, if it is dormant (:meth:`Bus.wake`, :meth:`Bus.wake_module`)."""
 
     listener: Listener
     start: Start
@@ -298,6 +301,7 @@ class _Entry(NamedTuple):
     rule_only: bool
     deaf_to: str | None
     module: bool
+    source: str | None
     dormant_until: str | None
 
     def answers(self, actor: int | None, cause: str) -> bool:
@@ -324,6 +328,7 @@ def _entry(listener: Listener) -> _Entry:
         getattr(listener, "rule_only", False),
         getattr(listener, "deaf_to", None),
         hasattr(listener, "handle"),
+        getattr(listener, "source", None),
         getattr(listener, "dormant_until", None),
     )
 

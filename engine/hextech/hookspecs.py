@@ -146,7 +146,8 @@ class Listener:
     dormant_until: str | None = None
     """A deck: the handler has nothing to do in a round until a card of that deck is drawn or one of
     the module's primitives runs, so until then the bus builds no event for it alone
-    (:meth:`engine.hextech.bus.Bus.wake`); ``None``, it hears from the start."""
+    (:meth:`engine.hextech.bus.Bus.wake`, :meth:`engine.hextech.bus.Bus.wake_module`); ``None``, it
+    hears from the start."""
 
     def run(self, event: Event, game: Any) -> Step:
         """Resolve for ``event``; may yield decisions."""

@@ -13,7 +13,6 @@ under the wall), so it is drawn from no imagined bag; a tile revealed stays in t
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import fields
 from enum import Enum
 
 from engine.core.decisions import PASS
@@ -25,7 +24,7 @@ from engine.core.shanten import DiscardShanten
 from engine.core.tiles import ALL_KINDS, NUM_KINDS, NUMBER_SUITS, TileSyntaxError, parse_one, suit_of
 from engine.hextech import choices
 from engine.hextech.predicates import All, Compare, Condition
-from engine.hextech.view import PlayerView
+from engine.hextech.view import PlayerView, with_parts
 from engine.hextech.vocabulary import CompiledCard, PrimitiveStep, Program
 
 HAND = 14
@@ -59,13 +58,6 @@ class Role(Enum):
     GIVE = "give"
     REVEAL = "reveal"
     TAKE = "take"
-
-
-def with_parts(view: PlayerView, **changes: object) -> PlayerView:
-    """A plain copy of ``view`` with some parts changed (an imagined position)."""
-    parts: dict[str, object] = {f.name: getattr(view, f.name) for f in fields(PlayerView)}
-    parts.update(changes)
-    return PlayerView(**parts)  # type: ignore[arg-type]
 
 
 def primitives(card: CompiledCard | None) -> list[PrimitiveStep]:

@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from engine.core.decisions import PASS, Decision, DecisionKind
 from engine.core.tiles import NUM_KINDS, is_number
 from engine.hextech import choices, imagined, steering
-from engine.hextech.view import PlayerView
+from engine.hextech.view import PlayerView, with_parts
 from engine.hextech.vocabulary import ArgValue, ChooseStep, CompiledCard, PrimitiveStep, Program
 
 
@@ -124,7 +124,7 @@ def _best_first(pos: Position, faces: Sequence[int], wins: bool = True) -> list[
 
 def _into_hand(view: PlayerView, k: int, seen: tuple[int, ...] | None = None) -> PlayerView:
     hand = tuple(sorted((*view.hand, k)))
-    return imagined.with_parts(view, hand=hand, seen=view.seen if seen is None else seen)
+    return with_parts(view, hand=hand, seen=view.seen if seen is None else seen)
 
 
 def _less(tiles: Sequence[int], k: int) -> tuple[int, ...]:
@@ -160,7 +160,7 @@ def throw(pos: Position, args: Args, rng: random.Random) -> Position:
         return pos
     view = pos.view
     rivers = tuple((*river, k) if p == view.me else river for p, river in enumerate(view.rivers))
-    return replace(pos, view=imagined.with_parts(view, hand=_less(view.hand, k), rivers=rivers))
+    return replace(pos, view=with_parts(view, hand=_less(view.hand, k), rivers=rivers))
 
 
 FILTERS: Mapping[str, Callable[[int], bool]] = {"any": lambda k: True, "number": is_number}
@@ -199,7 +199,7 @@ def retrieve(pos: Position, args: Args, rng: random.Random) -> Position:
     best = _best_first(pos, [river[i] for i in places])[0]
     at = max(i for i in places if river[i] == best)
     rivers = tuple(river[:at] + river[at + 1 :] if p == view.me else r for p, r in enumerate(view.rivers))
-    return replace(pos, view=imagined.with_parts(_into_hand(view, best), rivers=rivers))
+    return replace(pos, view=with_parts(_into_hand(view, best), rivers=rivers))
 
 
 def _looked(pos: Position, n: int, end: str) -> tuple[list[int], Position, int]:
@@ -216,7 +216,7 @@ def _looked(pos: Position, n: int, end: str) -> tuple[list[int], Position, int]:
         stream = mine if own and mine else spare
         if stream:
             more.append(stream.pop(0))
-    view = imagined.with_parts(pos.view, seen=(*pos.view.seen, *more))
+    view = with_parts(pos.view, seen=(*pos.view.seen, *more))
     return known + more, replace(pos, view=view, mine=tuple(mine), spare=tuple(spare)), len(known)
 
 

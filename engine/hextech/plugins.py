@@ -269,6 +269,16 @@ class Modules:
                 found[primitive] = run
         return found
 
+    def primitive_modules(self) -> dict[str, str]:
+        """The module that implements each effect primitive, by primitive name."""
+        answers = self._per_module("hexmj_primitives")
+        return {
+            primitive: name
+            for name, found in zip(self.names, answers, strict=True)
+            for one in found
+            for primitive in one
+        }
+
     def bot_answer(self, decision: Decision, game: hookspecs.Game) -> str | None:
         """A module's answer to its own decision for a bot, or ``None`` (the bot decides)."""
         answers = self._per_module("hexmj_bot_answer", decision=decision, game=game)

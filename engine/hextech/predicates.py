@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, partial
-from typing import Any, Generic, Literal, TypeAlias, TypeVar, cast, overload
+from typing import Final, Literal, TypeAlias, cast
 
 from engine.core.errors import CardError
 from engine.core.groups import STANDARD, Decomposition, Group, SetKind
@@ -98,36 +98,33 @@ class Not:
 Condition: TypeAlias = "Call | Compare | All | AnyOf | Not"
 
 
-_T = TypeVar("_T")
+FactFields: TypeAlias = tuple[
+    Decomposition,
+    int,
+    WinBy,
+    tuple[int, ...],
+    Callable[[int], bool] | None,
+    Suit | None,
+    str | None,
+    bool,
+    bool,
+    int,
+]
+"""The fields of :class:`WinFacts`, as :meth:`WinFacts.fields` gives them."""
+_FACT_FIELDS = (
+    "decomposition",
+    "win_tile",
+    "win_by",
+    "flowers",
+    "is_treasure",
+    "chosen_suit",
+    "chosen_number",
+    "single_wait_on_pair",
+    "before_abandon_window",
+    "revealed_kept",
+)
 
 
-class _once(Generic[_T]):
-    """A property computed on first use and kept in the instance: :func:`functools.cached_property`
-    without the lock Python 3.11's takes on every first use (facts live in one thread)."""
-
-    def __init__(self, fn: Callable[[Any], _T]) -> None:
-        self.fn = fn
-        self.name = fn.__name__
-        self.__doc__ = fn.__doc__
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    @overload
-    def __get__(self, instance: None, owner: type | None = None) -> _once[_T]: ...
-
-    @overload
-    def __get__(self, instance: object, owner: type | None = None) -> _T: ...
-
-    def __get__(self, instance: object | None, owner: type | None = None) -> _T | _once[_T]:
-        if instance is None:
-            return self
-        value: _T = self.fn(instance)
-        instance.__dict__[self.name] = value
-        return value
-
-
-@dataclass(frozen=True)
 class WinFacts:
     """What a contract may ask about one win (§9.5, §13).
 
@@ -141,64 +138,128 @@ class WinFacts:
     (``engine.core.hand.single_wait_on_pair``); ``before_abandon_window`` whether
     the win comes before the abandon window opened (§10); ``revealed_kept``
     how many tiles the holder revealed for a contract are still used in the
-    winning hand.
+    winning hand.  ``faces``: the physical tiles of the win as bytes, in any
+    order, when the caller knows them (every reading of one hand holds the same
+    tiles; a scorer makes facts for each reading of every win), else read from
+    the decomposition when first asked.
+
+    Its fields are :data:`~typing.Final` and it writes out its ``__init__``, so that the compiled
+    build makes it a native class (docs/performance.md); the readings the words share are kept in it
+    once worked out.
     """
 
-    decomposition: Decomposition
-    win_tile: int
-    win_by: WinBy
-    flowers: tuple[int, ...] = ()
-    is_treasure: Callable[[int], bool] | None = None
-    chosen_suit: Suit | None = None
-    chosen_number: str | None = None
-    single_wait_on_pair: bool = False
-    before_abandon_window: bool = True
-    revealed_kept: int = 0
+    __slots__ = (
+        "_faces",
+        "_runs",
+        "_tiles",
+        "before_abandon_window",
+        "chosen_number",
+        "chosen_suit",
+        "decomposition",
+        "flowers",
+        "is_treasure",
+        "revealed_kept",
+        "single_wait_on_pair",
+        "win_by",
+        "win_tile",
+    )
 
-    @_once
+    def __init__(
+        self,
+        decomposition: Decomposition,
+        win_tile: int,
+        win_by: WinBy,
+        flowers: tuple[int, ...] = (),
+        is_treasure: Callable[[int], bool] | None = None,
+        chosen_suit: Suit | None = None,
+        chosen_number: str | None = None,
+        single_wait_on_pair: bool = False,
+        before_abandon_window: bool = True,
+        revealed_kept: int = 0,
+        faces: bytes | None = None,
+    ) -> None:
+        self.decomposition: Final = decomposition
+        self.win_tile: Final = win_tile
+        self.win_by: Final = win_by
+        self.flowers: Final = flowers
+        self.is_treasure: Final = is_treasure
+        self.chosen_suit: Final = chosen_suit
+        self.chosen_number: Final = chosen_number
+        self.single_wait_on_pair: Final = single_wait_on_pair
+        self.before_abandon_window: Final = before_abandon_window
+        self.revealed_kept: Final = revealed_kept
+        self._faces: bytes | None = faces
+        self._tiles: tuple[int, ...] | None = None
+        self._runs: set[int] | None = None
+
+    @property
     def tiles(self) -> tuple[int, ...]:
         """Every physical tile of the win, melds included (a kong counts four), sorted."""
-        return tuple(sorted(t for g in self.decomposition.groups for t in g.tiles))
+        tiles = self._tiles
+        if tiles is None:
+            tiles = tuple(sorted([t for g in self.decomposition.groups for t in g.tiles]))
+            self._tiles = tiles
+        return tiles
 
     @property
     def groups(self) -> tuple[Group, ...]:
         """The groups of the decomposition under test."""
         return self.decomposition.groups
 
-    @_once
-    def _faces(self) -> bytes:
-        """Every physical tile of the win, one byte each in group order: the face words count on it."""
-        return bytes(sum([g.tiles for g in self.decomposition.groups], ()))
+    @property
+    def faces(self) -> bytes:
+        """Every physical tile of the win, one byte each (in group order when read from the groups):
+        the face words count on it."""
+        faces = self._faces
+        if faces is None:
+            faces = bytes([t for g in self.decomposition.groups for t in g.tiles])
+            self._faces = faces
+        return faces
 
-    @_once
-    def _runs(self) -> set[int]:
+    @property
+    def runs(self) -> set[int]:
         """The lowest treated tile of every chow that is a run n, n+1, n+2 of one number suit."""
-        runs = set()
-        for group in self.decomposition.groups:
-            if group.kind is _CHOW:
-                treated = group.treated
-                if len(treated) == 3:
-                    low, mid, high = treated if treated[0] < treated[1] < treated[2] else sorted(treated)
-                    if mid == low + 1 and high == low + 2 and high < 27 and low // 9 == high // 9:
-                        runs.add(low)
+        runs = self._runs
+        if runs is None:
+            runs = set()
+            for group in self.decomposition.groups:
+                if group.kind is _CHOW:
+                    treated = group.treated
+                    if len(treated) == 3:
+                        low, mid, high = treated if treated[0] < treated[1] < treated[2] else sorted(treated)
+                        if mid == low + 1 and high == low + 2 and high < 27 and low // 9 == high // 9:
+                            runs.add(low)
+            self._runs = runs
         return runs
+
+    def fields(self) -> FactFields:
+        return (
+            self.decomposition,
+            self.win_tile,
+            self.win_by,
+            self.flowers,
+            self.is_treasure,
+            self.chosen_suit,
+            self.chosen_number,
+            self.single_wait_on_pair,
+            self.before_abandon_window,
+            self.revealed_kept,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, WinFacts) and self.fields() == other.fields()
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{name}={value!r}" for name, value in zip(_FACT_FIELDS, self.fields(), strict=True)
+        )
+        return f"WinFacts({shown})"
 
 
 _CHOW = SetKind.CHOW
-
-
-def reading_facts(decomposition: Decomposition, faces: bytes | None, fields: dict[str, Any]) -> WinFacts:
-    """``WinFacts(decomposition, **fields)``, made without the frozen dataclass's field-by-field
-    ``__init__`` (a scorer makes one per reading of every win); ``fields`` holds every other field.
-    ``faces``: the physical tiles of the win as bytes, in any order, when the caller knows them (every
-    reading of one hand holds the same tiles), else ``None``."""
-    facts: WinFacts = object.__new__(WinFacts)
-    state = facts.__dict__
-    state.update(fields)
-    state["decomposition"] = decomposition
-    if faces is not None:
-        state["_faces"] = faces
-    return facts
 
 
 ArgKind = Literal["set_kinds", "tile_filter", "number", "form"]
@@ -790,7 +851,7 @@ def _fast_tiles(source: _Source, where: Arg) -> tuple[str, _Kind] | None:
     if test is None:
         return None
     others = source.const(bytes(k for k in range(256) if k not in test))
-    return f"len(facts._faces.translate(None, {others}))", "int"
+    return f"len(facts.faces.translate(None, {others}))", "int"
 
 
 def _fast_form(source: _Source, name: str) -> tuple[str, _Kind]:
@@ -799,7 +860,7 @@ def _fast_form(source: _Source, name: str) -> tuple[str, _Kind]:
 
 def _fast_suits_with_chows(source: _Source, *starts: int) -> tuple[str, _Kind]:
     needs = [source.const(frozenset(base + n - 1 for n in starts)) for base in (0, 9, 18)]
-    return "(" + " + ".join(f"({need} <= facts._runs)" for need in needs) + ")", "int"
+    return "(" + " + ".join(f"({need} <= facts.runs)" for need in needs) + ")", "int"
 
 
 _SUIT_CODE = bytes(k // 9 if k < 27 else 3 for k in range(256))
@@ -807,13 +868,13 @@ _SUIT_CODE = bytes(k // 9 if k < 27 else 3 for k in range(256))
 
 
 def _fast_number_suits(facts: WinFacts) -> int:
-    suits = facts._faces.translate(_SUIT_CODE)
+    suits = facts.faces.translate(_SUIT_CODE)
     return (0 in suits) + (1 in suits) + (2 in suits)
 
 
 def _fast_suits_with_numbers(source: _Source, *numbers: int) -> tuple[str, _Kind]:
     needs = source.const(tuple(frozenset(base + n - 1 for n in numbers) for base in (0, 9, 18)))
-    return f"sum(1 for need in {needs} if need.issubset(facts._faces))", "int"
+    return f"sum(1 for need in {needs} if need.issubset(facts.faces))", "int"
 
 
 _CONCEALED_MELDS = (None, MeldKind.ANKAN)
@@ -837,7 +898,7 @@ _FAST: dict[str, Callable[..., tuple[str, _Kind] | None]] = {
     "suits_with_chows": _fast_suits_with_chows,
     "number_suits": _call_of(_fast_number_suits, "int"),
     "suits_with_numbers": _fast_suits_with_numbers,
-    "distinct_faces": lambda _source: ("len(set(facts._faces))", "int"),
+    "distinct_faces": lambda _source: ("len(set(facts.faces))", "int"),
     "concealed": _call_of(_fast_concealed, "bool"),
 }
 """Specialised expressions of words, given checked arguments; ``None``: call the registry's function."""

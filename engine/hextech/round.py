@@ -80,6 +80,9 @@ class Cards:
     augments: Sequence[Sequence[CompiledCard]] = ((), (), (), ())
     modules: frozenset[str] = frozenset()
     module_primitives: Mapping[str, ModulePrimitive] = field(default_factory=dict)
+    primitive_modules: Mapping[str, str] = field(default_factory=dict)
+    """The module that implements each of ``module_primitives``: running one wakes that module's
+    dormant listeners (:meth:`engine.hextech.bus.Bus.wake_module`)."""
     tile_marks: Callable[[int, int], frozenset[int]] | None = None
     score_items: Callable[[WinSummary], tuple[ScoreContribution, ...]] | None = None
     session: Any = None
@@ -198,6 +201,11 @@ class Round:
     def module_primitives(self) -> Mapping[str, ModulePrimitive]:
         """The primitives the enabled modules implement."""
         return self.cards.module_primitives
+
+    @property
+    def primitive_modules(self) -> Mapping[str, str]:
+        """The module that implements each primitive of :attr:`module_primitives`."""
+        return self.cards.primitive_modules
 
     @property
     def session(self) -> Any:

@@ -248,6 +248,7 @@ class Scenario(RoundDriver):
                 else self.tile_marks,
                 score_items=None if game is None else game.score_items,
                 module_primitives=self.module_primitives if game is None else game.modules.primitives(),
+                primitive_modules={} if game is None else game.modules.primitive_modules(),
                 session=game,
                 counters={},
             ),

@@ -27,7 +27,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any
 
 from engine.core.errors import InputError
 from engine.core.groups import Decomposition, group_order
@@ -45,7 +44,6 @@ from engine.hextech.predicates import (
     compiled,
     evaluate,
     mentions,
-    reading_facts,
 )
 from engine.hextech.score_items import (
     ABANDON_BLACK,
@@ -239,20 +237,22 @@ def written_form(form: ShapeGrant, number: str | None) -> ShapeGrant:
     return form
 
 
-def _fact_fields(win: WinInput, single_wait: bool) -> dict[str, Any]:
-    """Every field of the win's :class:`WinFacts` but the decomposition."""
+def _facts(win: WinInput, reading: Decomposition, faces: bytes | None, single_wait: bool) -> WinFacts:
+    """The win's :class:`WinFacts` for one reading; ``faces``: its physical tiles, when known."""
     state = win.contract
-    return {
-        "win_tile": win.win_tile,
-        "win_by": win.win_by,
-        "flowers": win.flowers,
-        "is_treasure": win.is_treasure,
-        "chosen_suit": state.chosen_suit if state else None,
-        "chosen_number": state.chosen_number if state else None,
-        "single_wait_on_pair": single_wait,
-        "before_abandon_window": win.before_abandon_window,
-        "revealed_kept": state.revealed_kept if state else 0,
-    }
+    return WinFacts(
+        reading,
+        win.win_tile,
+        win.win_by,
+        win.flowers,
+        win.is_treasure,
+        state.chosen_suit if state else None,
+        state.chosen_number if state else None,
+        single_wait,
+        win.before_abandon_window,
+        state.revealed_kept if state else 0,
+        faces,
+    )
 
 
 def _faces(win: WinInput) -> bytes:
@@ -364,11 +364,10 @@ def score_win(win: WinInput) -> ScoreResult:
     bypass = bool(win.flags) and bool(win.flags & {"heavenly", "earthly"})
     best: tuple[Decomposition, tuple[ScoreItem, ...], int] | None = None
     best_order: tuple[tuple[object, ...], ...] | None = None
-    fields = _fact_fields(win, single_wait)
     # without grants every reading splits the same tiles; grants are left to count their own
     faces = None if grants else _faces(win)
     for reading in readings:
-        facts = reading_facts(reading, faces, fields)
+        facts = _facts(win, reading, faces, single_wait)
         met = state is not None and _met(state, facts, win.melds)
         if state is not None and not (met or state.abandoned or bypass):
             continue

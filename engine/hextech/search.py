@@ -63,7 +63,7 @@ from engine.core.tiles import NUM_KINDS, NUMBER_SUITS, Suit, format_one, parse_o
 from engine.hextech import choices, drafting, imagined, imagined_programs, steering
 from engine.hextech.agents import GreedyAgent
 from engine.hextech.scoring import WinInput, score_win
-from engine.hextech.view import PlayerView
+from engine.hextech.view import PlayerView, with_parts
 from engine.hextech.vocabulary import CompiledCard, PrimitiveStep
 
 BUDGET = 64
@@ -785,7 +785,7 @@ def _counts(tiles: Sequence[int]) -> list[int]:
     return vec
 
 
-_with = imagined.with_parts
+_with = with_parts
 
 
 def _claims_declared(

@@ -3,8 +3,8 @@
 (:class:`engine.hextech.view.Snapshot`) reads as kinds when its agent asks.
 
 A view is taken at every decision an agent that reads it answers; the copies are built here, in
-one compiled pass over the four players, while the view itself stays interpreted (its parts are
-read lazily).  Tiles are instances here.
+one pass over the four players, and the view reads its parts from them the first time its agent
+asks.  Tiles are instances here.
 """
 
 from __future__ import annotations

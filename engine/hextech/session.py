@@ -43,7 +43,7 @@ from engine.hextech.rules import Rules
 from engine.hextech.ruleset import FULL_ROUNDS as FULL_ROUNDS
 from engine.hextech.ruleset import TEST_ROUNDS as TEST_ROUNDS
 from engine.hextech.state import Deck, Table
-from engine.hextech.view import BLIND, PlayerView, build_view
+from engine.hextech.view import BLIND, PlayerView, build_view, with_parts
 from engine.hextech.vocabulary import CompiledCard
 
 DRAFT_ROUNDS: dict[int, tuple[tuple[int, str], ...]] = {
@@ -164,6 +164,7 @@ class Session:
         self.result = SessionResult(config)
         self.round: Round | None = None
         self.primitives: dict[str, ModulePrimitive] = {}
+        self.primitive_modules: dict[str, str] = {}
         self._marks: dict[tuple[int, int], frozenset[int]] = {}
         """The treasure faces asked this round, by player and seat, until a marking module's code runs."""
         self._marking = 0
@@ -172,6 +173,7 @@ class Session:
             self.module_state.update(plugins.session_state(tuple(PLAYERS)))
             for name, run in plugins.primitives().items():
                 self.primitives[name] = self._marking_primitive(run)
+            self.primitive_modules = plugins.primitive_modules()
 
     @property
     def table(self) -> Table | None:
@@ -247,7 +249,7 @@ class Session:
         augments = tuple(map(tuple, self.augments))
         scores = tuple(self.result.totals)
         if self.round is None:
-            return replace(BLIND, me=player, augments=augments, scores=scores, cards=self.public_cards)
+            return with_parts(BLIND, me=player, augments=augments, scores=scores, cards=self.public_cards)
         rnd = self.round
         return build_view(
             rnd.table,
@@ -283,6 +285,7 @@ class Session:
                     augments=[[self.cards[a] for a in held] for held in self.augments],
                     modules=self.modules,
                     module_primitives=self.primitives,
+                    primitive_modules=self.primitive_modules,
                     tile_marks=self.tile_marks
                     if self.plugins is not None and self.plugins.marks_tiles()
                     else None,

@@ -40,7 +40,7 @@ from engine.core.shanten import DiscardShanten, DrawShanten, shanten_counts
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import NUM_KINDS, NUMBER_SUITS, WINDS, Suit, kind
 from engine.hextech import choices
-from engine.hextech.predicates import All, Call, Compare, Condition, filter_kinds, reading_facts
+from engine.hextech.predicates import All, Call, Compare, Condition, WinFacts, filter_kinds
 from engine.hextech.view import PlayerView
 from engine.hextech.vocabulary import CompiledCard, StaticRule
 
@@ -95,6 +95,8 @@ class Steer:
 
 
 NO_AIM = Steer()
+NO_TILE = -1
+"""The winning tile of the facts a term's tile filter is read against before any win: none."""
 
 
 @dataclass(frozen=True)
@@ -318,10 +320,12 @@ def steer_of(view: PlayerView, card: CompiledCard, suit: Suit | None, number: st
     for k in [*view.hand, *(t for _, tiles in view.melds[view.me] for t in tiles)]:
         if k < NUM_KINDS:
             counts[k] += 1
-    facts = reading_facts(
+    facts = WinFacts(
         Decomposition("standard", ()),
-        None,
-        {"chosen_suit": suit, "is_treasure": view.treasure.__contains__ if view.treasure else None},
+        NO_TILE,
+        "ron",
+        chosen_suit=suit,
+        is_treasure=view.treasure.__contains__ if view.treasure else None,
     )
     ctx = Context(
         tuple(counts),

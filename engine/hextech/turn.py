@@ -13,7 +13,7 @@ from collections.abc import Generator
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from engine.core.decisions import HU, Decision, DecisionKind
+from engine.core.decisions import HU, Decision, DecisionKind, put
 from engine.core.flow import own_turn
 from engine.core.hand_counts import count_hand
 from engine.core.melds import MeldKind
@@ -94,7 +94,7 @@ class _Act:
         if self.drawn and t.wall:
             own += kong_options(rnd, p)
         discards = discard_options(rnd, p)
-        return (yield Decision(DecisionKind.TURN, p, (*own, *discards) if own else discards))
+        return (yield put(DecisionKind.TURN, p, (*own, *discards) if own else discards))
 
     def win(self) -> Generator[Decision, str, Turn | None]:
         """The self-drawn win is settled and the winner leaves."""
@@ -179,7 +179,7 @@ def discard(rnd: Round, p: int, face: int, cause: str | None = None) -> Generato
     if p in rnd.retracted:
         rnd.retracted.discard(p)
         _void_discard(rnd, p, drawn, drew)
-        again = yield Decision(DecisionKind.TURN, p, _other_discards(rnd, p, face))
+        again = yield put(DecisionKind.TURN, p, _other_discards(rnd, p, face))
         return (yield from discard(rnd, p, _DISCARD_FACES[again], cause))
     claims = yield from responses(rnd, p, tile, rob=False)
     rnd.safe.pop(p, None)
@@ -239,7 +239,7 @@ def card_discard(rnd: Round, p: int, cause: str) -> Step:
     (CARD-INVENTORY §0), so world cards do not see it (§6.7)."""
     if rnd.table.players[p].won or not rnd.table.players[p].hand:
         return
-    answer = yield Decision(DecisionKind.TURN, p, discard_options(rnd, p), cause)
+    answer = yield put(DecisionKind.TURN, p, discard_options(rnd, p), cause)
     outer, rnd.ambient = rnd.ambient, cause
     try:
         yield from discard(rnd, p, _DISCARD_FACES[answer], cause)

@@ -12,16 +12,21 @@ what a card let this player see (``seen``).  A view is a snapshot: numbers,
 strings, tuples and frozen values, the library as a read-only mapping of
 frozen cards, and no reference to the table, the session, their random
 generator or decks, so an agent can neither read nor change what its seat
-may not.  The view of the table in play (:class:`Snapshot`) copies the
-public parts when it is taken and reads them as kinds when the agent first
-asks, so a decision pays only for what its agent reads.
+may not.  Its parts are read-only properties.  The view of the table in play
+(:class:`Snapshot`) copies the public parts when it is taken and reads them
+as kinds when the agent first asks, so a decision pays only for what its
+agent reads.
+
+The view is a plain class with its parts written out (not a dataclass, no
+``__getattr__``), so that the compiled build makes it a native class
+(docs/performance.md, "The compiled build").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Any, Final, TypeAlias, final
 
 from engine.core.melds import MeldKind
 from engine.core.tiles import NUM_INSTANCES, kind_of_instance
@@ -29,42 +34,321 @@ from engine.hextech.seat_copies import Seat, hand_kinds, seat_copies
 from engine.hextech.state import ContractStatus, Table
 from engine.hextech.vocabulary import CompiledCard
 
-KINDS = tuple(kind_of_instance(i) for i in range(NUM_INSTANCES))
+KINDS: Final[tuple[int, ...]] = tuple(kind_of_instance(i) for i in range(NUM_INSTANCES))
 """The kind of each tile instance, looked up rather than computed."""
 NO_CARDS: Mapping[str, CompiledCard] = MappingProxyType({})
 """The library of a view given none."""
 
+Melds: TypeAlias = tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]
+"""Each player's melds as kind and faces."""
+PerPlayer: TypeAlias = tuple[tuple[int, ...], ...]
+"""Tiles of each player (kinds)."""
 
-@dataclass(frozen=True, slots=True)
+
 class PlayerView:
     """One player's view; tiles are kinds, players 0..3 (A–D)."""
 
-    me: int
-    hand: tuple[int, ...]
-    melds: tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]
-    rivers: tuple[tuple[int, ...], ...]
-    flowers: tuple[tuple[int, ...], ...]
-    revealed: tuple[tuple[int, ...], ...]
-    won: tuple[bool, ...]
-    won_hands: tuple[tuple[int, ...], ...]
-    hand_sizes: tuple[int, ...]
-    contracts: tuple[str | None, ...]
-    contract_open: bool
-    augments: tuple[tuple[str, ...], ...]
-    scores: tuple[int, ...]
-    wall_left: int
-    dealer: int
-    seen: tuple[int, ...] = ()
-    cards: Mapping[str, CompiledCard] = field(default_factory=lambda: NO_CARDS)
-    treasure: frozenset[int] = frozenset()
-    """The faces that are treasure for this player now (§8.3); empty while no module marks tiles."""
-    contract_failed: bool = False
-    """The player's own contract has failed (public, §9.5): the abandon window still asks it (R63)."""
+    __slots__ = (
+        "_augments",
+        "_cards",
+        "_contract_failed",
+        "_contract_open",
+        "_contracts",
+        "_contracts_public",
+        "_dealer",
+        "_flowers",
+        "_hand",
+        "_hand_sizes",
+        "_me",
+        "_melds",
+        "_revealed",
+        "_rivers",
+        "_scores",
+        "_seats",
+        "_seen",
+        "_treasure",
+        "_wall_left",
+        "_won",
+        "_won_hands",
+    )
+
+    def __init__(
+        self,
+        me: int,
+        hand: tuple[int, ...],
+        melds: Melds,
+        rivers: PerPlayer,
+        flowers: PerPlayer,
+        revealed: PerPlayer,
+        won: tuple[bool, ...],
+        won_hands: PerPlayer,
+        hand_sizes: tuple[int, ...],
+        contracts: tuple[str | None, ...],
+        contract_open: bool,
+        augments: tuple[tuple[str, ...], ...],
+        scores: tuple[int, ...],
+        wall_left: int,
+        dealer: int,
+        seen: tuple[int, ...] = (),
+        cards: Mapping[str, CompiledCard] = NO_CARDS,
+        treasure: frozenset[int] = frozenset(),
+        contract_failed: bool = False,
+    ) -> None:
+        self._me = me
+        self._hand = hand
+        self._augments = augments
+        self._scores = scores
+        self._wall_left = wall_left
+        self._dealer = dealer
+        self._seen = seen
+        self._cards = cards
+        self._treasure = treasure
+        self._seats: tuple[Seat, ...] = ()
+        self._contracts_public: bool | None = None
+        self._melds: Melds | None = melds
+        self._rivers: PerPlayer | None = rivers
+        self._flowers: PerPlayer | None = flowers
+        self._revealed: PerPlayer | None = revealed
+        self._won: tuple[bool, ...] | None = won
+        self._won_hands: PerPlayer | None = won_hands
+        self._hand_sizes: tuple[int, ...] | None = hand_sizes
+        self._contracts: tuple[str | None, ...] | None = contracts
+        self._contract_open: bool | None = contract_open
+        self._contract_failed: bool | None = contract_failed
+
+    @property
+    def me(self) -> int:
+        """The deciding player."""
+        return self._me
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The deciding player's concealed tiles, lowest first."""
+        return self._hand
+
+    @property
+    def augments(self) -> tuple[tuple[str, ...], ...]:
+        """Every player's augments (public at any time, §5.4)."""
+        return self._augments
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Every player's session score."""
+        return self._scores
+
+    @property
+    def wall_left(self) -> int:
+        """How many tiles are left to draw."""
+        return self._wall_left
+
+    @property
+    def dealer(self) -> int:
+        """The player who deals this round."""
+        return self._dealer
+
+    @property
+    def seen(self) -> tuple[int, ...]:
+        """Wall tiles a card let this player see."""
+        return self._seen
+
+    @property
+    def cards(self) -> Mapping[str, CompiledCard]:
+        """The card library in play, read-only (every card's text is public, §3)."""
+        return self._cards
+
+    @property
+    def treasure(self) -> frozenset[int]:
+        """The faces that are treasure for this player now (§8.3); empty while no module marks tiles."""
+        return self._treasure
+
+    @property
+    def melds(self) -> Melds:
+        """Every player's melds as kind and faces; another's concealed kongs face down until they
+        have won."""
+        melds = self._melds
+        if melds is None:
+            me = self._me
+            melds = tuple([_meld_faces(s, p != me and not s.won) for p, s in enumerate(self._seats)])
+            self._melds = melds
+        return melds
+
+    @property
+    def rivers(self) -> PerPlayer:
+        """Every player's discards, in order."""
+        rivers = self._rivers
+        if rivers is None:
+            rivers = tuple([tuple([KINDS[i] for i in seat.river]) for seat in self._seats])
+            self._rivers = rivers
+        return rivers
+
+    @property
+    def flowers(self) -> PerPlayer:
+        """Every player's flowers set aside."""
+        flowers = self._flowers
+        if flowers is None:
+            flowers = tuple([tuple([KINDS[i] for i in seat.flowers]) for seat in self._seats])
+            self._flowers = flowers
+        return flowers
+
+    @property
+    def revealed(self) -> PerPlayer:
+        """Every player's hand tiles a card revealed (§14.4), lowest first."""
+        revealed = self._revealed
+        if revealed is None:
+            revealed = tuple([tuple(sorted([KINDS[i] for i in seat.revealed])) for seat in self._seats])
+            self._revealed = revealed
+        return revealed
+
+    @property
+    def won(self) -> tuple[bool, ...]:
+        """Which players have won this round."""
+        won = self._won
+        if won is None:
+            won = tuple([seat.won for seat in self._seats])
+            self._won = won
+        return won
+
+    @property
+    def won_hands(self) -> PerPlayer:
+        """The hands of players who have won (§11 phase 3), laid down for all to see."""
+        hands = self._won_hands
+        if hands is None:
+            hands = tuple([tuple(sorted([KINDS[i] for i in seat.won_hand])) for seat in self._seats])
+            self._won_hands = hands
+        return hands
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many concealed tiles each player holds."""
+        sizes = self._hand_sizes
+        if sizes is None:
+            sizes = tuple([seat.hand_size for seat in self._seats])
+            self._hand_sizes = sizes
+        return sizes
+
+    @property
+    def contracts(self) -> tuple[str | None, ...]:
+        """Every contract once all are revealed, else only the own (§9.4)."""
+        contracts = self._contracts
+        if contracts is None:
+            seats = self._seats
+            public = self._contracts_public
+            if public is None:
+                public = all(seat.status is not ContractStatus.NONE for seat in seats)
+            me = self._me
+            contracts = tuple([s.contract if public or p == me else None for p, s in enumerate(seats)])
+            self._contracts = contracts
+        return contracts
+
+    @property
+    def contract_open(self) -> bool:
+        """The player's own contract is held and open."""
+        is_open = self._contract_open
+        if is_open is None:
+            is_open = self._seats[self._me].status is ContractStatus.OPEN
+            self._contract_open = is_open
+        return is_open
+
+    @property
+    def contract_failed(self) -> bool:
+        """The player's own contract has failed (public, §9.5): the abandon window still asks it (R63)."""
+        failed = self._contract_failed
+        if failed is None:
+            failed = self._seats[self._me].status is ContractStatus.FAILED
+            self._contract_failed = failed
+        return failed
 
     @property
     def n_melds(self) -> int:
         """How many melds the deciding player has declared."""
-        return len(self.melds[self.me])
+        melds = self._melds
+        if melds is None:
+            return len(self._seats[self._me].melds)
+        return len(melds[self._me])
+
+    def parts(self) -> dict[str, Any]:
+        """Every part by name, as :class:`PlayerView` takes them."""
+        return {
+            "me": self._me,
+            "hand": self._hand,
+            "melds": self.melds,
+            "rivers": self.rivers,
+            "flowers": self.flowers,
+            "revealed": self.revealed,
+            "won": self.won,
+            "won_hands": self.won_hands,
+            "hand_sizes": self.hand_sizes,
+            "contracts": self.contracts,
+            "contract_open": self.contract_open,
+            "augments": self._augments,
+            "scores": self._scores,
+            "wall_left": self._wall_left,
+            "dealer": self._dealer,
+            "seen": self._seen,
+            "cards": self._cards,
+            "treasure": self._treasure,
+            "contract_failed": self.contract_failed,
+        }
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PlayerView) and self.parts() == other.parts()
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in self.parts().items())
+        return f"{type(self).__name__}({shown})"
+
+
+@final
+class Snapshot(PlayerView):
+    """A :class:`PlayerView` of the table in play, taken when the decision is put: the own hand at
+    once (every decision reads it), the public parts copied as they stand (:class:`Seat`) and read
+    as kinds the first time the agent asks for them (a turn reads little more than the hand).  It
+    holds copies only: nothing in it leads back to the table, which may change after it is taken."""
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        table: Table,
+        me: int,
+        *,
+        contracts_public: bool | None,
+        augments: tuple[tuple[str, ...], ...],
+        scores: tuple[int, ...],
+        seen: tuple[int, ...],
+        cards: Mapping[str, CompiledCard],
+        treasure: frozenset[int],
+    ) -> None:
+        players = table.players
+        self._me = me
+        self._hand = hand_kinds(players[me])
+        self._augments = augments
+        self._scores = scores
+        self._wall_left = len(table.wall)
+        self._dealer = table.player_at(table.dealer_seat)
+        self._seen = seen
+        self._cards = cards
+        self._treasure = treasure
+        self._seats = seat_copies(players)
+        self._contracts_public = contracts_public
+        self._melds = None
+        self._rivers = None
+        self._flowers = None
+        self._revealed = None
+        self._won = None
+        self._won_hands = None
+        self._hand_sizes = None
+        self._contracts = None
+        self._contract_open = None
+        self._contract_failed = None
+
+
+def with_parts(view: PlayerView, **changes: Any) -> PlayerView:
+    """A plain copy of ``view`` with some parts changed (an imagined position, a view before any
+    table exists)."""
+    parts = view.parts()
+    parts.update(changes)
+    return PlayerView(**parts)
 
 
 BLIND = PlayerView(
@@ -91,109 +375,6 @@ def _meld_faces(seat: Seat, hidden: bool) -> tuple[tuple[str, tuple[int, ...]], 
     """A player's melds as kind and faces; ``hidden`` (another's, before they win): concealed kongs
     face down."""
     return tuple([(m.kind.value, () if hidden and m.kind is MeldKind.ANKAN else m.tiles) for m in seat.melds])
-
-
-class Snapshot(PlayerView):
-    """A :class:`PlayerView` of the table in play, taken when the decision is put: the own hand at
-    once (every decision reads it), the public parts copied as they stand (:class:`Seat`) and read
-    as kinds the first time the agent asks for them (a turn reads little more than the hand); the
-    compiled :mod:`engine.hextech.seat_copies` takes the copies.  It holds copies only: nothing in
-    it leads back to the table, which may change after it is taken."""
-
-    __slots__ = ("_contracts_public", "_seats")
-    _seats: tuple[Seat, ...]
-    _contracts_public: bool | None
-
-    def __init__(
-        self,
-        table: Table,
-        me: int,
-        *,
-        contracts_public: bool | None,
-        augments: tuple[tuple[str, ...], ...],
-        scores: tuple[int, ...],
-        seen: tuple[int, ...],
-        cards: Mapping[str, CompiledCard],
-        treasure: frozenset[int],
-    ) -> None:
-        put = object.__setattr__
-        players = table.players
-        put(self, "me", me)
-        put(self, "hand", hand_kinds(players[me]))
-        put(self, "augments", augments)
-        put(self, "scores", scores)
-        put(self, "seen", seen)
-        put(self, "cards", cards)
-        put(self, "treasure", treasure)
-        put(self, "wall_left", len(table.wall))
-        put(self, "dealer", table.player_at(table.dealer_seat))
-        put(self, "_seats", seat_copies(players))
-        put(self, "_contracts_public", contracts_public)
-
-    def __getattr__(self, name: str) -> object:
-        read = _READERS.get(name)
-        if read is None:
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        value = read(self)
-        object.__setattr__(self, name, value)
-        return value
-
-    @property
-    def n_melds(self) -> int:
-        """How many melds the deciding player has declared."""
-        return len(self._seats[self.me].melds)
-
-    def _melds(self) -> tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]:
-        me = self.me
-        return tuple([_meld_faces(seat, p != me and not seat.won) for p, seat in enumerate(self._seats)])
-
-    def _rivers(self) -> tuple[tuple[int, ...], ...]:
-        return tuple([tuple(map(KINDS.__getitem__, seat.river)) for seat in self._seats])
-
-    def _flowers(self) -> tuple[tuple[int, ...], ...]:
-        return tuple([tuple(map(KINDS.__getitem__, seat.flowers)) for seat in self._seats])
-
-    def _revealed(self) -> tuple[tuple[int, ...], ...]:
-        return tuple([tuple(sorted(map(KINDS.__getitem__, seat.revealed))) for seat in self._seats])
-
-    def _won(self) -> tuple[bool, ...]:
-        return tuple([seat.won for seat in self._seats])
-
-    def _won_hands(self) -> tuple[tuple[int, ...], ...]:
-        """The hands of players who have won (§11 phase 3), laid down for all to see."""
-        return tuple([tuple(sorted(map(KINDS.__getitem__, seat.won_hand))) for seat in self._seats])
-
-    def _hand_sizes(self) -> tuple[int, ...]:
-        return tuple([seat.hand_size for seat in self._seats])
-
-    def _contracts(self) -> tuple[str | None, ...]:
-        """Every contract once all are revealed, else only the own (§9.4)."""
-        seats = self._seats
-        public = self._contracts_public
-        if public is None:
-            public = all(seat.status is not ContractStatus.NONE for seat in seats)
-        return tuple([seat.contract if public or p == self.me else None for p, seat in enumerate(seats)])
-
-    def _contract_open(self) -> bool:
-        return self._seats[self.me].status is ContractStatus.OPEN
-
-    def _contract_failed(self) -> bool:
-        return self._seats[self.me].status is ContractStatus.FAILED
-
-
-_READERS: dict[str, Callable[[Snapshot], object]] = {
-    "melds": Snapshot._melds,
-    "rivers": Snapshot._rivers,
-    "flowers": Snapshot._flowers,
-    "revealed": Snapshot._revealed,
-    "won": Snapshot._won,
-    "won_hands": Snapshot._won_hands,
-    "hand_sizes": Snapshot._hand_sizes,
-    "contracts": Snapshot._contracts,
-    "contract_open": Snapshot._contract_open,
-    "contract_failed": Snapshot._contract_failed,
-}
-"""How a snapshot reads each part it was not given as kinds."""
 
 
 def build_view(

@@ -99,7 +99,9 @@ def _module_primitive(ctx: Ctx, step: PrimitiveStep) -> Step:
         ctx.unexecutable = True
         return
     ctx.did_something = True
-    ctx.game.bus.wake()
+    module = ctx.game.primitive_modules.get(step.primitive)
+    if module is not None:
+        ctx.game.bus.wake_module(module)
     args: dict[str, object] = {"card": ctx.card.id}
     spec = SPECS.get(step.primitive)
     kinds = {param.name: param.kind for param in spec.params} if spec is not None else {}
