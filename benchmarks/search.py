@@ -85,18 +85,26 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=100, help="duplicate sets (seeds) per kind of set")
     parser.add_argument("--budget", type=int, default=None, help="the search agent's budget (search:N)")
     parser.add_argument(
-        "--sets", default="rotate,mirror,pairs", help="kinds of set, from " + ",".join(LAYOUTS)
+        "--sets",
+        default="rotate,mirror,pairs",
+        help="kinds of set, from " + ",".join(LAYOUTS) + " ('' to time only)",
     )
     parser.add_argument("--workers", type=int, default=1, help="local worker processes")
     parser.add_argument("--timed", type=int, default=2, help="four-search sessions timed")
     parser.add_argument("--seed", type=int, default=1, help="base seed")
     args = parser.parse_args()
+    kinds = [k for k in args.sets.split(",") if k]
+    unknown = sorted(set(kinds) - set(LAYOUTS))
+    if unknown:
+        parser.error(f"--sets: no kind of set {', '.join(unknown)} (from {','.join(LAYOUTS)})")
+    if kinds and args.seeds < 1:
+        parser.error("--seeds: at least one set per kind (or --sets '' to time only)")
     search = "search" if args.budget is None else f"search:{args.budget}"
     names = {"S": search, "G": "greedy"}
     print(describe())
     seeds = [game_seed(args.seed, i) for i in range(args.seeds)]
     with ProcessPoolExecutor(args.workers) as pool:
-        for kind in args.sets.split(","):
+        for kind in kinds:
             layout = tuple(names[c] for c in LAYOUTS[kind])
             assert len(layout) == 4
             started = time.perf_counter()
@@ -111,7 +119,7 @@ def main() -> None:
             print(f"  search − greedy, mean session score: {interval}")
             print(f"  search seats first: {first.value:.3f} [{first.low:.3f}, {first.high:.3f}]")
     if args.timed:
-        median, sessions, decisions = timing(search, seeds[: args.timed])
+        median, sessions, decisions = timing(search, [game_seed(args.seed, i) for i in range(args.timed)])
         print(f"{search}: median decision {median * 1e3:.2f} ms over {decisions} decisions")
         print(f"four-search sessions: {', '.join(f'{s:.1f}' for s in sessions)} CPU s")
 
