@@ -50,7 +50,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
@@ -175,6 +175,15 @@ class Weigher:
                 late = max(late + terms.abandon_penalty, 0.0)
             out.append(met * (points + terms.bonus) + (1 - met) * late)
         return out
+
+
+def one_per(ordered: Sequence[str], outcome: Mapping[str, Hashable]) -> list[str]:
+    """One answer per distinct ``outcome``: the first of ``ordered`` (greedy's answer leads) that
+    gives it, so answers alike are weighed once and a tie keeps the earlier."""
+    first: dict[Hashable, str] = {}
+    for option in ordered:
+        first.setdefault(outcome[option], option)
+    return list(first.values())
 
 
 def preferred(candidates: Sequence[tuple[str, list[float]]]) -> str:
@@ -520,10 +529,7 @@ class SearchAgent:
         """Answers that leave the player ``heads`` as its next own draws: each imagined with them drawn
         first, in order; answers that give it the same draws are one answer (the greedy one first)."""
         ordered = self._greedy_first(view, decision)
-        first: dict[tuple[int, ...], str] = {}
-        for option in ordered:
-            first.setdefault(heads[option], option)
-        distinct = list(first.values())
+        distinct = one_per(ordered, heads)
         if len(distinct) == 1:
             return ordered[0]
         weigher = self._weigher(view)
@@ -542,10 +548,7 @@ class SearchAgent:
         another seat replaces first scales every answer alike, so it is not imagined."""
         drawn = dict(zip(decision.options, map(imagined.tail_draw, orders), strict=True))
         ordered = self._greedy_first(view, decision)
-        first: dict[tuple[tuple[int, ...], int | None], str] = {}
-        for option in ordered:
-            first.setdefault(drawn[option], option)
-        distinct = list(first.values())
+        distinct = one_per(ordered, drawn)
         if len(distinct) == 1:
             return ordered[0]
         weigher = self._weigher(view)
