@@ -170,3 +170,18 @@ def test_a_flower_among_the_tiles_to_take_is_weighed_by_its_replacement_s12_r21(
     junk = choose(["2f", "9s"], "S-04")
     useless = seat(library, "123456789m13p55s", seen="2f9s")
     assert greedy(useless, junk) == "2f" and searched(useless, junk, 64) == {"2f"}
+
+
+def test_a_flower_taken_by_a_hand_holding_its_turns_tile_is_replaced_then_thrown_down_s12_r21(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """S-04 taken while the hand holds its turn's tile (14 tiles): the flower's replacement makes the
+    hand one over its turn's size, so it throws the tile its best reading leaves out before it is
+    imagined on (§12 补花, R21), as a tile taken is; each answer is weighed on a hand of its turn's
+    size.  Control: the same hand a tile short of its turn takes the replacement into a hand of 14."""
+    take = choose(["2f", "2p"], "S-04")
+    full = seat(library, "123456789m13p55s9s", seen="2f2p")
+    assert imagined.counted(full) == 14
+    assert searched(full, take, 64) == {"2p"}
+    short = seat(library, "123456789m13p55s", seen="2f2p")
+    assert searched(short, take, 64) == {"2p"}

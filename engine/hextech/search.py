@@ -282,7 +282,9 @@ class SearchAgent:
         ``count`` tiles it cannot see (an exchange's or a pass's tile, §14.2; the draws after tiles
         put under the wall): ``budget`` sets of them drawn from the unseen tiles with ``seed`` (the
         same sets for every answer weighed, as the unseen tiles are the same), each set imagined on
-        as many times as it was drawn."""
+        as many times as it was drawn; a hand they take over its turn's size first throws down to it
+        (:func:`engine.hextech.imagined.settled`: a flower's replacement taken while holding the
+        turn's tile, R21)."""
         pool = [k for k in choices.unseen(view) if k < NUM_KINDS]
         if not count or len(pool) < count:
             return better(self._both(weigher, view, draws, seed))
@@ -291,7 +293,7 @@ class SearchAgent:
         plain: list[float] = []
         aimed: list[float] = []
         for i, (got, n) in enumerate(sorted(sets.items())):
-            filled = _with(view, hand=tuple(sorted((*view.hand, *got))))
+            filled = imagined.settled(_with(view, hand=tuple(sorted((*view.hand, *got)))))
             some, more = self._both(weigher, filled, draws, seed + i, n=n)
             plain += some
             aimed += more
