@@ -1,29 +1,34 @@
 """What a card's program does to the position its holder's own view shows (§6, §6.4, §6.9, §6.11,
 §14.2, §14.4, lib 二.1): how the search agent imagines the options of a ``choose one``, ``use … /
-pass`` of an optional trigger and the card kept of several drawn or the lasting card kept.
+pass`` of an optional trigger, the suit a card asks its holder for and the card kept of several
+drawn or the lasting card kept.
 
 Each answer is a program read from the deciding card's compiled steps, never from its id
 (:func:`answers`): the steps of the option chosen (only the options the engine offers are asked,
 so an option's ``when`` guard is already respected, O-C09, O-X08); the trigger's steps for ``use``
 and none for ``pass`` — for a trigger that replaces a draw, ``pass`` is that draw
-(:data:`REPLACED`); the kept card's resolution, one way of playing it for each option of a choice
-inside it (:func:`ways`), and nothing for the lasting card already held (it has resolved, §6.9).
+(:data:`REPLACED`); for a suit asked for a card (O-P06's), the card's program from that choice on,
+answered with the suit (:func:`bound`); the kept card's resolution, one way of playing it for each
+option of a choice inside it or each suit it asks (:func:`ways`), and nothing for the lasting card
+already held (it has resolved, §6.9).
 
 A program is imagined by :data:`EFFECTS`, a table from primitive name (``vocabulary.PRIMITIVES``)
 to the moves it makes on the :class:`Position` the imagined rounds read: the hand, the tiles the
-player has seen (a tile given up is known from then on, :func:`engine.hextech.imagined.after_give`),
-its river, its tiles shown to the round's end, and the top of the wall it knows — drawn first,
-every fourth tile from its own next draw (:func:`engine.hextech.imagined.own_head`), a looked-at top
-it may put back in any order ordered so that what it draws itself serves it best.  Each sample
+player has seen (a tile given up is known from then on, :func:`engine.hextech.imagined.after_give`;
+the tile just drawn put under the wall is the one the seat's own view names, R500), its river, its
+tiles shown to the round's end, and the top of the wall it knows — drawn first, every fourth tile
+from its own next draw (:func:`engine.hextech.imagined.own_head`), a looked-at top it may put back
+in any order ordered so that what it draws itself serves it best, a tile of the suit it chose put
+on top (O-P06) when that serves it better than the top as it lay.  A suit chosen is read by the
+moves after it: a take limited to it (O-C04's) takes only its tiles.  Each sample
 deals the tiles the view has not shown into two random streams, the player's own draws to come and
 the others' tiles (:func:`streams`); every answer's ``i``-th sample deals alike, so two answers
 that draw alike are told apart by their own merit.  A primitive the table does not hold (a
 safe discard, a draw from the other end, a card drawn, a status, a contract replaced) moves no tile
 the rounds read: what it is worth stays the program value of ``choices.PRIMITIVE_VALUES``, which
-makes the greedy agent's answer, kept unless the imagined rounds clearly beat it.  A move of the
-table the view cannot make (a tile put under the wall that is the one just drawn — the view does
-not say which it was — or a take limited to a chosen suit) leaves the whole decision to the greedy
-agent (:class:`Unimaginable`).
+makes the greedy agent's answer, kept unless the imagined rounds clearly beat it.  A move the
+view cannot make (the tile just drawn put under the wall when the view names none; a tile of a
+suit another seat chose) leaves the whole decision to the greedy agent (:class:`Unimaginable`).
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from engine.core.decisions import PASS, Decision, DecisionKind
-from engine.core.tiles import NUM_KINDS, is_number
+from engine.core.tiles import NUM_KINDS, NUMBER_SUITS, is_number
 from engine.hextech import choices, imagined, steering
 from engine.hextech.view import PlayerView, with_parts
 from engine.hextech.vocabulary import ArgValue, ChooseStep, CompiledCard, PrimitiveStep, Program
@@ -44,11 +49,12 @@ class Position:
     """An imagined position: the seat's view after the moves so far; the top of the wall it knows,
     in order (tiles it has seen), and how many of them from the top it puts back in an order of its
     choice; the aims its held contract gives the hand (``steering.steer_of``: the faces it rules
-    out given up first and taken last, the shape it aims at kept); and the sample's unseen tiles in
-    two streams, each in a random order — ``mine``, the player's own draws to come, ``spare``, the
-    tiles the others would draw or hold, which an extra draw, a tile received or a look at another
-    seat's draws takes first.  Every answer's sample ``i`` shares the two streams, so answers that
-    draw alike are told apart by their own merit (common random numbers)."""
+    out given up first and taken last, the shape it aims at kept); the suits it chose so far, by
+    the name the card gives them (``choose_value(suit, as: X)``, :func:`bound`); and the sample's
+    unseen tiles in two streams, each in a random order — ``mine``, the player's own draws to come,
+    ``spare``, the tiles the others would draw or hold, which an extra draw, a tile received or a
+    look at another seat's draws takes first.  Every answer's sample ``i`` shares the two streams,
+    so answers that draw alike are told apart by their own merit (common random numbers)."""
 
     view: PlayerView
     mine: tuple[int, ...] = ()
@@ -56,13 +62,13 @@ class Position:
     top: tuple[int, ...] = ()
     free: int = 0
     aims: steering.Steer = steering.NO_AIM
+    chosen: tuple[tuple[str, str], ...] = ()
 
 
 class Unimaginable(Exception):
-    """A move the seat's view cannot make: a tile put under the wall that is the tile just drawn
-    (``put_bottom(drawn)``: S-07, S-12, P-08, G-10, G-18 — the view does not say which it was), a
-    tile taken or put on top only of a chosen suit (O-C04, O-P06), a tile of a filter the moves do
-    not read (:data:`FILTERS`)."""
+    """A move the seat's view cannot make: the tile just drawn put under the wall
+    (``put_bottom(drawn)``) when the view names no tile drawn, a tile of a filter the moves do not
+    read (:data:`FILTERS`) or of a suit the seat has not chosen (another seat's choice, O-N03)."""
 
 
 LASTING = "round_end"
@@ -164,21 +170,40 @@ def throw(pos: Position, args: Args, rng: random.Random) -> Position:
 
 
 FILTERS: Mapping[str, Callable[[int], bool]] = {"any": lambda k: True, "number": is_number}
-"""The tile filters a move can read (``which``, ``filter``); any other is :class:`Unimaginable`."""
+"""The tile filters a move can read (``which``, ``filter``, ``suit``) besides a suit the seat chose
+(:attr:`Position.chosen`); any other is :class:`Unimaginable`."""
+DRAWN = "drawn"
+"""The tile filter of ``put_bottom`` that names the tile just drawn (S-07, S-12, P-08, G-10, G-18)."""
+SUIT = "suit"
+"""The name ``suit_on_top`` reads the chosen suit by (O-P06's ``choose_value(suit, as: suit)``)."""
 
 
-def _filter(args: Args, name: str) -> Callable[[int], bool]:
-    test = FILTERS.get(str(args.get(name, "any")))
+def _test(pos: Position, word: str) -> Callable[[int], bool]:
+    """The tile filter ``word``: a suit the seat chose by that name, or one of :data:`FILTERS`."""
+    suit = dict(pos.chosen).get(word)
+    if suit is not None:
+        return lambda k: imagined.of_suit(k, suit)
+    test = FILTERS.get(word)
     if test is None:
-        raise Unimaginable(name)
+        raise Unimaginable(word)
     return test
 
 
+def _filter(pos: Position, args: Args, name: str) -> Callable[[int], bool]:
+    return _test(pos, str(args.get(name, "any")))
+
+
 def part(pos: Position, args: Args, rng: random.Random) -> Position:
-    """The worst hand tile (of the ``which`` filter) given up: put under the wall or to another seat,
-    known from then on."""
-    k = _worst(pos, _filter(args, "which"))
-    return pos if k is None else replace(pos, view=imagined.after_give(pos.view, k))
+    """A hand tile given up, put under the wall or to another seat, known from then on (so drawn in
+    no imagined round): the tile just drawn, which the seat's own view names (``which: drawn``,
+    R500), else the worst of the ``which`` filter."""
+    view = pos.view
+    if str(args.get("which", "any")) == DRAWN:
+        if view.drawn is None or view.drawn not in view.hand:
+            raise Unimaginable(DRAWN)
+        return replace(pos, view=with_parts(imagined.after_give(view, view.drawn), drawn=None))
+    k = _worst(pos, _filter(pos, args, "which"))
+    return pos if k is None else replace(pos, view=imagined.after_give(view, k))
 
 
 def receive(pos: Position, args: Args, rng: random.Random) -> Position:
@@ -191,7 +216,7 @@ def retrieve(pos: Position, args: Args, rng: random.Random) -> Position:
     not the latest, of the ``filter``."""
     view = pos.view
     river = view.rivers[view.me]
-    test = _filter(args, "filter")
+    test = _filter(pos, args, "filter")
     places = [len(river) - 1] if str(args.get("which", "latest")) == "latest" else list(range(len(river) - 1))
     places = [i for i in places if i >= 0 and test(river[i])]
     if not places:
@@ -221,16 +246,16 @@ def _looked(pos: Position, n: int, end: str) -> tuple[list[int], Position, int]:
 
 
 def look_and_take(pos: Position, args: Args, rng: random.Random) -> Position:
-    """The best ``take`` of ``n`` tiles looked at taken into the hand (lib 二.1, H14); the rest back
-    on top in their order (``rest: top``) or out of the draws; ``discard: yes``, then the worst
-    discarded."""
-    if str(args.get("suit", "any")) != "any":
-        raise Unimaginable("suit")
+    """The best ``take`` of ``n`` tiles looked at taken into the hand (lib 二.1, H14), only tiles of
+    the chosen suit when the take is limited to one (``suit: X``, O-C04: none of it, none taken);
+    the rest back on top in their order (``rest: top``) or out of the draws; a tile taken and
+    ``discard: yes``, then the worst discarded."""
+    test = _filter(pos, args, "suit")
     end = str(args.get("end", "top"))
     tiles, looked, known = _looked(pos, int(str(args.get("n", 1))), end)
     view = looked.view
     wins = str(args.get("as", "extra")) != "extra"
-    taken = _best_first(looked, tiles, wins)[: int(str(args.get("take", 1)))]
+    taken = _best_first(looked, [k for k in tiles if test(k)], wins)[: int(str(args.get("take", 1)))]
     rest = list(tiles)
     for k in taken:
         view = _into_hand(view, k, _less(view.seen, k))
@@ -240,26 +265,35 @@ def look_and_take(pos: Position, args: Args, rng: random.Random) -> Position:
         pos = replace(looked, view=view, top=(*rest, *below), free=0)
     else:
         pos = replace(looked, view=view, top=below, free=max(pos.free - known, 0))
-    return throw(pos, args, rng) if str(args.get("discard", "no")) == "yes" else pos
+    return throw(pos, args, rng) if taken and str(args.get("discard", "no")) == "yes" else pos
 
 
 ORDERED = frozenset({"any", "chosen_on_top"})
 """The rules of a reorder that let the player put the looked-at tiles in any order it likes for
 its own draws (``chosen_on_top``: one chosen on top, the rest in any order)."""
+SUIT_ON_TOP = "suit_on_top"
+"""The rule of a reorder that lets one looked-at tile of the chosen suit go on top (O-P06, R300)."""
 
 
 def look(pos: Position, args: Args, rng: random.Random) -> Position:
     """``n`` tiles of the top looked at and known (lib 二.1), put back in the best order for the
-    player's own draws unless the rule keeps their order; a look at the tail changes nothing the
-    rounds draw; a suit's tile on top asks a suit (:class:`Unimaginable`)."""
+    player's own draws unless the rule keeps their order (``unchanged``); with ``suit_on_top``
+    (O-P06, R300), the tile of the chosen suit best for the player's own next draw on top and the
+    rest under it as they lay, or all as they lay when the tile on top already serves it better or
+    none is of the suit (with the three O-P06 looks at, the player draws none of those under the top
+    itself: every fourth tile, §12).  A look at the tail changes nothing the rounds draw."""
     if str(args.get("end", "top")) != "top":
         return pos
     rule = str(args.get("rule", "any"))
-    if rule not in ORDERED and rule != "unchanged":
-        raise Unimaginable(rule)
     tiles, looked, known = _looked(pos, int(str(args.get("n", 1))), "top")
+    below = pos.top[known:]
+    if rule == SUIT_ON_TOP:
+        test = _test(pos, SUIT)
+        best = _best_first(looked, [*(k for k in tiles if test(k)), *tiles[:1]])[:1]
+        if best and test(best[0]):
+            tiles = [*best, *_less(tiles, best[0])]
     free = max(pos.free, len(tiles)) if rule in ORDERED else pos.free
-    return replace(looked, top=(*tiles, *pos.top[known:]), free=free)
+    return replace(looked, top=(*tiles, *below), free=free)
 
 
 def show(pos: Position, args: Args, rng: random.Random) -> Position:
@@ -268,7 +302,7 @@ def show(pos: Position, args: Args, rng: random.Random) -> Position:
     shown for less time is hidden again before any ending the rounds read: nothing changes."""
     if str(args.get("until", "round_end")) != LASTING:
         return pos
-    test = _filter(args, "filter")
+    test = _filter(pos, args, "filter")
     view = pos.view
     vec = [c if test(k) else 0 for k, c in enumerate(_counts(view))]
     n = min(int(str(args.get("n", 1))), sum(vec))
@@ -305,10 +339,12 @@ EFFECTS: Mapping[str, tuple[Move, ...]] = {
 }
 """What each primitive the imagined rounds can play does to the position, as moves in order: an
 extra tidy is one more exchange (a tile drawn, then the worst discarded, §6.11); a tile put under
-the wall and one drawn, the worst given up and a tile received; an exchange or a pass, the worst
-given up and an unseen tile received (§14.2); a retrieve, the latest own discard (or the best older
-one) taken back; a look and take, the best of the tiles looked at; a reorder, the tiles looked at
-known on top in the best order for the own draws; a reveal, tiles shown."""
+the wall, the one just drawn (``put_bottom(drawn)``, R500) or the worst given up; a tile drawn,
+received; an exchange or a pass, the worst given up and an unseen tile received (§14.2); a
+retrieve, the latest own discard (or the best older one) taken back; a look and take, the best of
+the tiles looked at (of the suit chosen, O-C04); a reorder, the tiles looked at known on top in
+the best order for the own draws (a tile of the suit chosen on top, O-P06); a reveal, tiles
+shown."""
 
 SUBJECTS = ("player", "for", "owner")
 """Arguments naming the seat a primitive acts for (``vocabulary.PRIMITIVES``)."""
@@ -331,16 +367,42 @@ def _own(args: Args) -> bool:
     return all(str(args[name]) in choices.HOLDER for name in SUBJECTS if name in args)
 
 
+CHOOSE_VALUE = "choose_value"
+"""The primitive that asks a value the card's later steps read by name (``as``)."""
+CHOSEN = "chosen"
+"""The argument a ``choose_value`` step of an answer's program carries the answer in (:func:`bound`)."""
+SUIT_ANSWERS = tuple(s.value for s in NUMBER_SUITS)
+"""The answers of a suit choice (``m``, ``p``, ``s``)."""
+
+
+def _asks_suit(step: PrimitiveStep) -> bool:
+    """Whether ``step`` asks the card's holder to choose a suit (``choose_value(suit, as: X)``; a suit
+    another seat chooses, O-N03's, is not the holder's to weigh)."""
+    if step.primitive != CHOOSE_VALUE:
+        return False
+    args = dict(step.args)
+    return args.get("kind") == "suit" and str(args.get("chooser", "holder")) in choices.HOLDER
+
+
+def bound(step: PrimitiveStep, value: str) -> PrimitiveStep:
+    """The ``choose_value`` step answered ``value``: the moves after it read the suit by its name."""
+    return PrimitiveStep(step.primitive, (*step.args, (CHOSEN, value)))
+
+
 def imagine(start: Position, program: Program, rng: random.Random) -> Position:
     """The position after ``program``'s primitive steps of :data:`EFFECTS` (a choice, condition,
-    status or later step inside moves no tile the rounds read); raises :class:`Unimaginable`."""
+    status or later step inside moves no tile the rounds read), a suit answered (:func:`bound`)
+    remembered by its name for the moves after it; raises :class:`Unimaginable`."""
     pos = start
     for step in program:
-        if isinstance(step, PrimitiveStep) and step.primitive in EFFECTS:
-            args = dict(step.args)
-            if _own(args):
-                for move in EFFECTS[step.primitive]:
-                    pos = move(pos, args, rng)
+        if not isinstance(step, PrimitiveStep):
+            continue
+        args = dict(step.args)
+        if step.primitive == CHOOSE_VALUE and CHOSEN in args:
+            pos = replace(pos, chosen=(*pos.chosen, (str(args["as"]), str(args[CHOSEN]))))
+        elif step.primitive in EFFECTS and _own(args):
+            for move in EFFECTS[step.primitive]:
+                pos = move(pos, args, rng)
     return pos
 
 
@@ -384,14 +446,32 @@ def starts(start: Position, program: Program, n: int, seed: int) -> list[tuple[P
 
 
 def ways(program: Program) -> list[Program]:
-    """The ways a kept card's program may be played: one for each option of its first ``choose one``
-    (those without a ``when`` guard when there are any: the engine may not offer a guarded one), the
-    choice replaced by the option's steps; the program itself when it has none."""
+    """The ways a kept card's program may be played: one for each option of its first choice — a
+    ``choose one`` (its options without a ``when`` guard when there are any: the engine may not
+    offer a guarded one), the choice replaced by the option's steps, or a suit its holder chooses
+    (O-C04, O-P06), the step answered with each suit (:func:`bound`); the program itself when it has
+    none."""
     for i, step in enumerate(program):
         if isinstance(step, ChooseStep):
             options = [o for o in step.options if o.condition is None] or list(step.options)
             return [program[:i] + o.steps + program[i + 1 :] for o in options]
+        if isinstance(step, PrimitiveStep) and _asks_suit(step):
+            return [(*program[:i], bound(step, suit), *program[i + 1 :]) for suit in SUIT_ANSWERS]
     return [program]
+
+
+def _suits(card: CompiledCard, options: Sequence[str]) -> dict[str, list[Program]] | None:
+    """Each suit's program when the decision is the holder's suit choice for the card (O-P06's, a
+    suit asked for another card than the held contract): the card's program from that step on, the
+    step answered with the suit (:func:`bound`); ``None`` when the options are not suits or none of
+    the card's programs asks one as a step of its own (not inside a choice or a condition)."""
+    if not options or not set(options) <= set(SUIT_ANSWERS):
+        return None
+    for program in (card.resolution, *(hook.steps for hook in card.hooks)):
+        for i, step in enumerate(program):
+            if isinstance(step, PrimitiveStep) and _asks_suit(step):
+                return {o: [(bound(step, o), *program[i + 1 :])] for o in options}
+    return None
 
 
 def _resolution(card: CompiledCard | None) -> list[Program] | None:
@@ -411,8 +491,9 @@ def _kept(view: PlayerView, drawn: Sequence[str], held: str | None = None) -> di
 def answers(view: PlayerView, decision: Decision) -> dict[str, list[Program]] | None:
     """Each answer's ways of playing (:func:`ways`), read from the cards' programs: the lasting card
     held or the one drawn (§6.9); one of several cards drawn (§6.4); ``use`` or ``pass`` of the
-    card's one optional trigger; the offered options of a ``choose one`` of the card
-    ``decision.about``.  ``None`` for any other decision."""
+    card's one optional trigger; the suit its holder chooses for the card ``decision.about``
+    (:func:`_suits`); the offered options of a ``choose one`` of the card.  ``None`` for any other
+    decision."""
     options = decision.options
     if decision.kind is DecisionKind.KEEP_LASTING:
         return _kept(view, options[1:], options[0])
@@ -429,6 +510,9 @@ def answers(view: PlayerView, decision: Decision) -> dict[str, list[Program]] | 
             return None
         passed = REPLACED.get(hooks[0].event, ()) if hooks[0].replaces else ()
         return {options[0]: [hooks[0].steps], PASS: [passed]}
+    suits = _suits(card, options)
+    if suits is not None:
+        return suits
     programs = (card.resolution, *(hook.steps for hook in card.hooks))
     step = next((c for c in (choices.find_choice(p, options) for p in programs) if c is not None), None)
     if step is None:

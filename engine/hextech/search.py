@@ -35,11 +35,14 @@ is revealed and replaced by an unseen tile (§12, R21); an order of the tail by 
 drawn from it (R395); a tile put on top of a looked-at wall (G-17) as the player's next draw; a route
 (G-08) by the sets of its kind the imagined complete hands hold, the card's reward for them added; a
 suit staked on the wall's top tile (O-C04) over the top tiles the view leaves possible; the options
-of a ``choose one``, ``use … / pass`` of an optional trigger and the card kept of several (§6.4,
-§6.9), each answer's program applied to the position (:mod:`engine.hextech.imagined_programs`).
-Left to the greedy agent (:mod:`engine.hextech.choices`), as no view can apply them: a suit or
-number for another card than the held contract that is not staked on the top tile, and a program
-with a move the view cannot make.  The agent reads nothing but the
+of a ``choose one``, ``use … / pass`` of an optional trigger (the tile just drawn put under the wall
+among them, S-07, S-12, P-08, G-10, G-18: the seat's view names its own drawn tile, R500), the
+suit a card asks its holder for (O-P06's, by the wall top the look then leaves) and the card kept
+of several (§6.4, §6.9; O-C04's take of its suit among them), each answer's program applied to the
+position (:mod:`engine.hextech.imagined_programs`).  Left to the greedy agent
+(:mod:`engine.hextech.choices`): a number asked for another card than the held contract, a suit
+another seat chooses (O-N03's), and a program with a move the view cannot make (a tile filter the
+moves do not read).  The agent reads nothing but the
 :class:`~engine.hextech.view.PlayerView` it is handed and its own answers this round (the suit it
 chose for its contract, B-11's kind; the number it wrote, B-15's), and its random numbers come from
 its own seeded generator, so a seed fixes its play on one worker or many.
@@ -452,10 +455,9 @@ class SearchAgent:
         wall's top tile or a tile put on top of a looked-at wall (:meth:`_beyond_hand`), a tile given
         up, revealed or taken, a flower among them (:meth:`_tile`), an order of the wall's top or tail
         (:meth:`_reorder`), a count of tiles to swap for unseen ones (:meth:`_count`).  ``None`` for
-        the rest: an option of a ``choose one``, a ``use … / pass`` and a kept card (§6.4) are
-        weighed next, by their programs (:meth:`_program`); a suit or number for another card than
-        the held contract that is not staked on the top tile (O-P06's suit) is left to the greedy
-        agent."""
+        the rest: an option of a ``choose one``, a ``use … / pass``, a suit asked for the card that
+        is not staked on the top tile (O-P06's) and a kept card (§6.4) are weighed next, by their
+        programs (:meth:`_program`)."""
         options = decision.options
         card = view.cards.get(decision.about)
         if set(options) <= set(PLAYERS):
@@ -682,10 +684,11 @@ class SearchAgent:
 
     def _program(self, view: PlayerView, decision: Decision) -> str | None:
         """An answer that runs a program (:func:`engine.hextech.imagined_programs.answers`: an option
-        of a ``choose one``, ``use … / pass`` of an optional trigger, the card kept of several, §6.4,
-        §6.9): each answer's program imagined on the seat's position, ``budget`` samples of it
-        (:func:`engine.hextech.imagined_programs.starts`), each imagined on once with the sample's
-        own seed (:meth:`_started`), a card played the best of its ways; the greedy answer (the
+        of a ``choose one``, ``use … / pass`` of an optional trigger, the suit a card asks its holder
+        for, the card kept of several, §6.4, §6.9): each answer's program imagined on the seat's
+        position, ``budget`` samples of it (:func:`engine.hextech.imagined_programs.starts`), each
+        imagined on once with the sample's own seed (:meth:`_started`), a card played the best of
+        its ways; the greedy answer (the
         program value's) unless another is worth more (:func:`preferred`).  ``None`` — the greedy
         agent's answer — when no answer runs a primitive the rounds play, or one the view cannot
         make."""

@@ -245,7 +245,8 @@ class Session:
 
     def view(self, player: int) -> PlayerView:
         """The deciding player's view of the current table, a snapshot (§5.4: augments are public;
-        §8.3: the treasure faces in force for the player, as the enabled modules mark them)."""
+        §8.3: the treasure faces in force for the player, as the enabled modules mark them; the tile
+        its own latest draw gave it, R500)."""
         augments = tuple(map(tuple, self.augments))
         scores = tuple(self.result.totals)
         if self.round is None:
@@ -259,6 +260,7 @@ class Session:
             seen=rnd.seen.get(player, ()),
             cards=self.public_cards,
             treasure=rnd.treasure_faces(player),
+            drawn=rnd.win_tile,
         )
 
     def steps(self) -> Generator[Decision, str, SessionResult]:

@@ -6,8 +6,9 @@ hands of players who have won (§11 phase 3), revealed contracts, augments
 (public at any time, §5.4), scores, the drawable count, the card library in
 play (every card's text is public, §3) and the treasure faces in force for
 this player: the public order and their own personal treasure (§8.3), as the
-enabled modules mark them.  It never holds
-another player's concealed tiles, an undisclosed choice or the wall beyond
+enabled modules mark them, and the tile the player's own latest draw gave it,
+while it holds it (R500).  It never holds another player's concealed tiles or
+drawn tile, an undisclosed choice or the wall beyond
 what a card let this player see (``seen``).  A view is a snapshot: numbers,
 strings, tuples and frozen values, the library as a read-only mapping of
 frozen cards, and no reference to the table, the session, their random
@@ -38,6 +39,8 @@ KINDS: Final[tuple[int, ...]] = tuple(kind_of_instance(i) for i in range(NUM_INS
 """The kind of each tile instance, looked up rather than computed."""
 NO_CARDS: Mapping[str, CompiledCard] = MappingProxyType({})
 """The library of a view given none."""
+NO_DRAWS: Mapping[int, int] = MappingProxyType({})
+"""The draws of a table no round has drawn from."""
 
 Melds: TypeAlias = tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]
 """Each player's melds as kind and faces."""
@@ -56,6 +59,7 @@ class PlayerView:
         "_contracts",
         "_contracts_public",
         "_dealer",
+        "_drawn",
         "_flowers",
         "_hand",
         "_hand_sizes",
@@ -93,6 +97,7 @@ class PlayerView:
         cards: Mapping[str, CompiledCard] = NO_CARDS,
         treasure: frozenset[int] = frozenset(),
         contract_failed: bool = False,
+        drawn: int | None = None,
     ) -> None:
         self._me = me
         self._hand = hand
@@ -103,6 +108,7 @@ class PlayerView:
         self._seen = seen
         self._cards = cards
         self._treasure = treasure
+        self._drawn = drawn
         self._seats: tuple[Seat, ...] = ()
         self._contracts_public: bool | None = None
         self._melds: Melds | None = melds
@@ -160,6 +166,12 @@ class PlayerView:
     def treasure(self) -> frozenset[int]:
         """The faces that are treasure for this player now (§8.3); empty while no module marks tiles."""
         return self._treasure
+
+    @property
+    def drawn(self) -> int | None:
+        """The tile the player's own latest draw gave it (a normal draw or a replacement, §12), while
+        it holds it; ``None`` otherwise (R500)."""
+        return self._drawn
 
     @property
     def melds(self) -> Melds:
@@ -288,6 +300,7 @@ class PlayerView:
             "cards": self._cards,
             "treasure": self._treasure,
             "contract_failed": self.contract_failed,
+            "drawn": self._drawn,
         }
 
     def __eq__(self, other: object) -> bool:
@@ -318,6 +331,7 @@ class Snapshot(PlayerView):
         seen: tuple[int, ...],
         cards: Mapping[str, CompiledCard],
         treasure: frozenset[int],
+        drawn: int | None,
     ) -> None:
         players = table.players
         self._me = me
@@ -329,6 +343,7 @@ class Snapshot(PlayerView):
         self._seen = seen
         self._cards = cards
         self._treasure = treasure
+        self._drawn = KINDS[drawn] if drawn is not None and drawn in players[me].hand else None
         self._seats = seat_copies(players)
         self._contracts_public = contracts_public
         self._melds = None
@@ -387,11 +402,14 @@ def build_view(
     seen: tuple[int, ...] = (),
     cards: Mapping[str, CompiledCard] = NO_CARDS,
     treasure: frozenset[int] = frozenset(),
+    drawn: Mapping[int, int] = NO_DRAWS,
 ) -> PlayerView:
     """The view of ``me``, a snapshot of the table now: own hand in full, others' concealed kongs
     face down until they have won, everything public; the contracts are public as
     ``contracts_public`` says, by default once every player has chosen one (§9.4); ``treasure`` is
-    the faces the modules mark as treasure for ``me`` (§8.3).  Nothing in it leads back to the table."""
+    the faces the modules mark as treasure for ``me`` (§8.3); ``drawn`` the tile each player's
+    latest draw gave it, by player (the round's record, ``Round.win_tile``), of which only ``me``'s
+    is read, and only while ``me`` holds it (R500).  Nothing in it leads back to the table."""
     return Snapshot(
         table,
         me,
@@ -401,4 +419,5 @@ def build_view(
         seen=seen,
         cards=cards,
         treasure=treasure,
+        drawn=drawn.get(me),
     )
