@@ -32,12 +32,14 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest -n 2
 
-# The engine's modules named in pyproject.toml [tool.hexmahjong.compiled], compiled with mypyc beside
-# a copy of the rest of the engine; PYTHONPATH=$(COMPILED) runs anything on it.
-$(COMPILED)/.built: $(STAMP) setup.py pyproject.toml $(shell find engine -name "*.py")
+# The engine's and the modules' sources named in pyproject.toml [tool.hexmahjong.compiled], compiled
+# with mypyc beside a copy of the rest of the engine and the modules (their card files among it);
+# PYTHONPATH=$(COMPILED) runs anything on it.
+$(COMPILED)/.built: $(STAMP) setup.py pyproject.toml $(shell find engine modules -name "*.py")
 	rm -rf $(COMPILED) build/mypyc
 	mkdir -p $(COMPILED)
 	cp -r engine $(COMPILED)/engine
+	cp -r modules $(COMPILED)/modules
 	find $(COMPILED) -name __pycache__ -prune -exec rm -rf {} +
 	HEXMJ_MYPYC=1 $(BIN)/python setup.py --quiet build_ext --parallel 2 \
 		--build-lib $(COMPILED) --build-temp build/mypyc > build/mypyc.log 2>&1 \

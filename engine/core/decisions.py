@@ -11,7 +11,7 @@ the same interface; :func:`check_answer` rejects anything not offered.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from engine.core.errors import IllegalActionError
 from engine.core.seats import PLAYERS
@@ -30,10 +30,10 @@ class DecisionKind(StrEnum):
     KEEP_LASTING = "keep_lasting"
 
 
-PASS = "pass"
-HU = "hu"
-KEEP = "keep"
-ABANDON = "abandon"
+PASS: Final = "pass"
+HU: Final = "hu"
+KEEP: Final = "keep"
+ABANDON: Final = "abandon"
 
 
 class Decision(NamedTuple):

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import Final, Protocol, TypeVar
 
 from engine.core.deal import deal, draw
 from engine.core.decisions import HU, Decision, DecisionKind, put
@@ -144,7 +144,7 @@ class OwnTurn(Protocol[R_co]):
         ...
 
 
-OWN_ANSWERS = {
+OWN_ANSWERS: Final = {
     f"{verb} {FACES[k]}": (verb, k) for verb in ("discard", "ankan", "kakan") for k in range(NUM_KINDS)
 }
 """What each answer of a turn other than ``hu`` does, and to which face."""

@@ -13,15 +13,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from engine.core.melds import MeldKind
 
-STANDARD = "standard"
-SEVEN_PAIRS = "seven_pairs"
-THIRTEEN_ORPHANS = "thirteen_orphans"
-HONOURS_AND_KNITTED = "honours_and_knitted"
+STANDARD: Final = "standard"
+SEVEN_PAIRS: Final = "seven_pairs"
+THIRTEEN_ORPHANS: Final = "thirteen_orphans"
+HONOURS_AND_KNITTED: Final = "honours_and_knitted"
 """全不靠 (七星不靠 among its hands): fourteen singles of a knitted pattern and the honours."""
-KNITTED_STRAIGHT = "knitted_straight"
+KNITTED_STRAIGHT: Final = "knitted_straight"
 """组合龙: the nine tiles of a knitted pattern, one set and a pair."""
 
 
@@ -36,7 +37,7 @@ class SetKind(StrEnum):
     LOOSE = "loose"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Group:
     """One set of a decomposition.
 
@@ -44,15 +45,33 @@ class Group:
     ``tiles[i]`` counts as (equal to ``tiles`` unless a shape substituted a
     tile); ``shape`` is ``"plain"`` or the name of the shape that made the
     group; ``meld`` is the kind of a declared meld, ``None`` for a set formed in
-    hand; ``granted_by`` is the source of the grant that made it.
+    hand; ``granted_by`` is the source of the grant that made it.  Its
+    ``__init__`` is written out, so that the compiled build compiles it
+    (docs/performance.md).
     """
 
     kind: SetKind
     tiles: tuple[int, ...]
     treated: tuple[int, ...]
-    shape: str = "plain"
-    meld: MeldKind | None = None
-    granted_by: str | None = None
+    shape: str
+    meld: MeldKind | None
+    granted_by: str | None
+
+    def __init__(
+        self,
+        kind: SetKind,
+        tiles: tuple[int, ...],
+        treated: tuple[int, ...],
+        shape: str = "plain",
+        meld: MeldKind | None = None,
+        granted_by: str | None = None,
+    ) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "treated", treated)
+        object.__setattr__(self, "shape", shape)
+        object.__setattr__(self, "meld", meld)
+        object.__setattr__(self, "granted_by", granted_by)
 
 
 @dataclass(frozen=True, slots=True)

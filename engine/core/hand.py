@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache, reduce
 from itertools import product
 from operator import getitem, itemgetter, or_
+from typing import Final
 
 from engine.core.errors import InputError
 from engine.core.groups import (
@@ -67,9 +68,9 @@ _Rest = Callable[[list[int], tuple[Group, ...]], Iterator[tuple[Group, ...]]]
 _Spoiled = Callable[[list[int]], int]
 _FORM_ORDER = {STANDARD: 0, SEVEN_PAIRS: 1, THIRTEEN_ORPHANS: 2}
 _orphan_counts = itemgetter(*ORPHANS)
-_ORPHAN_ZEROS = NUM_KINDS - len(ORPHANS)
-_NUMBER_KEYS = complete_keys(NUMBER_SIZE)
-_HONOUR_KEYS = complete_keys(HONOUR_SIZE)
+_ORPHAN_ZEROS: Final = NUM_KINDS - len(ORPHANS)
+_NUMBER_KEYS: Final = complete_keys(NUMBER_SIZE)
+_HONOUR_KEYS: Final = complete_keys(HONOUR_SIZE)
 _PARITY = bytes(n % 2 for n in range(256))
 _SuitEntry = tuple[int, tuple[tuple[Group, ...], ...]]
 _NO_SPLIT: _SuitEntry = (9, ())
@@ -77,7 +78,9 @@ _SUIT_MEMO: dict[int, dict[bytes, _SuitEntry]] = {lo: {} for lo, _ in _SUITS}
 _MAN, _PIN, _SOU, _HONOURS = (_SUIT_MEMO[lo] for lo, _ in _SUITS)
 _MEMO_SIZE = 4096
 """Hands with grants remembered by :func:`decompose` and :func:`waits` (a few MB at most)."""
-_ORPHAN_KEYS = frozenset(tuple(2 if j == i else 1 for j in range(len(ORPHANS))) for i in range(len(ORPHANS)))
+_ORPHAN_KEYS: Final = frozenset(
+    tuple(2 if j == i else 1 for j in range(len(ORPHANS))) for i in range(len(ORPHANS))
+)
 
 
 def is_complete_counts(counts: Sequence[int], n_melds: int = 0) -> bool:

@@ -50,23 +50,25 @@ def is_plain_run(tiles: tuple[int, ...]) -> bool:
     return first % 9 <= 6 and tiles == (first, first + 1, first + 2)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Meld:
     """A declared set: its kind and its tiles (kinds, sorted).
 
     Raises :class:`engine.core.errors.InputError` when the tiles cannot form that
-    kind of meld.
+    kind of meld.  Its ``__init__`` is written out, so that the compiled build
+    compiles it (docs/performance.md).
     """
 
     kind: MeldKind
     tiles: tuple[int, ...]
 
-    def __post_init__(self) -> None:
-        tiles = tuple(sorted(self.tiles))
-        object.__setattr__(self, "tiles", tiles)
-        problem = _problem(self.kind, tiles)
+    def __init__(self, kind: MeldKind, tiles: tuple[int, ...]) -> None:
+        tiles = tuple(sorted(tiles))
+        problem = _problem(kind, tiles)
         if problem:
-            raise InputError(f"meld {self.kind.value} {format_tiles(tiles) or '-'}: {problem}")
+            raise InputError(f"meld {kind.value} {format_tiles(tiles) or '-'}: {problem}")
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "tiles", tiles)
 
     @property
     def exposed(self) -> bool:

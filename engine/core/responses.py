@@ -19,6 +19,7 @@ or forbid a call, chows the core does not know — builds each seat's answers wi
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from typing import Final
 
 from engine.core.decisions import HU, PASS, Decision, DecisionKind, put
 from engine.core.melds import MeldKind
@@ -59,7 +60,7 @@ def chi_runs(extra: Sequence[Run] = ()) -> RunOptions:
     return tuple(table)
 
 
-CHI_RUNS = chi_runs()
+CHI_RUNS: Final = chi_runs()
 """The one-suit chi answers of each face (出牌 1)."""
 
 

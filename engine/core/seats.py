@@ -6,4 +6,6 @@ core seats four players.
 
 from __future__ import annotations
 
-PLAYERS = "ABCD"
+from typing import Final
+
+PLAYERS: Final = "ABCD"

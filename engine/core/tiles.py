@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
+from typing import Final
 
-NUM_KINDS = 34
+NUM_KINDS: Final = 34
 NUM_FLOWERS = 8
 ALL_KINDS = NUM_KINDS + NUM_FLOWERS
 NUM_INSTANCES = 144
@@ -52,7 +53,7 @@ WINDS: tuple[int, ...] = (EAST, SOUTH, WEST, NORTH)
 DRAGONS: tuple[int, ...] = (WHITE, GREEN, RED)
 TERMINALS: tuple[int, ...] = (0, 8, 9, 17, 18, 26)
 _TERMINAL_SET = frozenset(TERMINALS)
-ORPHANS: tuple[int, ...] = (*TERMINALS, *WINDS, *DRAGONS)
+ORPHANS: Final[tuple[int, ...]] = (*TERMINALS, *WINDS, *DRAGONS)
 SEASONS: tuple[int, ...] = (34, 35, 36, 37)
 GENTLEMEN: tuple[int, ...] = (38, 39, 40, 41)
 
@@ -214,7 +215,7 @@ def _notation(k: int) -> str:
     return f"{number_of(k)}{suit_of(k).value}"
 
 
-FACES = tuple(_notation(k) for k in range(ALL_KINDS))
+FACES: Final[tuple[str, ...]] = tuple(_notation(k) for k in range(ALL_KINDS))
 """Each kind in notation, once (``5m``, ``7z``, ``1f``)."""
 
 
@@ -242,7 +243,7 @@ def from_counts(vec: Sequence[int]) -> list[int]:
     return [k for k, n in enumerate(vec) for _ in range(n)]
 
 
-INSTANCE_KINDS: tuple[int, ...] = tuple(kind_of_instance(i) for i in range(NUM_INSTANCES))
+INSTANCE_KINDS: Final[tuple[int, ...]] = tuple(kind_of_instance(i) for i in range(NUM_INSTANCES))
 """The kind of each tile instance, looked up rather than computed (``INSTANCE_KINDS[i]``)."""
 
 _ONE: dict[str, int] = {format_one(k): k for k in range(ALL_KINDS)}

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, Protocol
 
 from engine.core.decisions import Decision
 
@@ -37,7 +37,7 @@ Step = Generator[Decision, str, None]
 Start = Callable[["Event", Any], Generator[Decision, str, object] | None]
 """A listener asked whether it acts on an event now: its step, or ``None`` when it has nothing to do
 (having done at once whatever needs no decision)."""
-RULE = "rule"
+RULE: Final = "rule"
 """The cause of an event of the ordinary flow (CARD-INVENTORY §0)."""
 
 

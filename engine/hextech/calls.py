@@ -11,7 +11,7 @@ call tiers and the winners a discard may have of the ``hextech`` declaration
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.core.decisions import HU, PASS, Decision, DecisionKind
 from engine.core.hand import is_complete_counts
@@ -32,9 +32,9 @@ from engine.hextech.wins import can_win, settle_wins
 if TYPE_CHECKING:
     from engine.hextech.round import Round
 
-_PASS_ONLY = (PASS,)
-_PASS_OR_HU = (PASS, HU)
-CALLS = frozenset(call for tier in HEXTECH.calls for call in tier)
+_PASS_ONLY: Final[tuple[str, ...]] = (PASS,)
+_PASS_OR_HU: Final[tuple[str, ...]] = (PASS, HU)
+CALLS: Final = frozenset(call for tier in HEXTECH.calls for call in tier)
 """The calls the ``hextech`` declaration allows, in any tier."""
 TIERS = HEXTECH.claim_tiers()
 """The ``hextech`` declaration's call tiers and the claims of each that stand."""
@@ -125,7 +125,7 @@ def _card_rules(rnd: Round, q: int, face: int, source: int) -> ClaimTest:
     return may
 
 
-_QUESTION = {Call.PON: CallKind.PON, Call.KONG: CallKind.MINKAN, Call.CHI: CallKind.CHI}
+_QUESTION: Final = {Call.PON: CallKind.PON, Call.KONG: CallKind.MINKAN, Call.CHI: CallKind.CHI}
 """The card rules' question about each call on a discard."""
 
 
@@ -223,6 +223,6 @@ def kong_established(rnd: Round, p: int, kind: MeldKind, face: int, source: int 
     rnd.rinshan = True
 
 
-_CHI_RUNS = chi_runs(HONOUR_RUNS)
+_CHI_RUNS: Final = chi_runs(HONOUR_RUNS)
 """For each face, the chi options it may make and the two tiles each needs: the one-suit runs, and
 for an honour the honour runs of P-01, which only a card permits (§12.2, lib P-01)."""

@@ -120,12 +120,13 @@ ONE_WAY: tuple[tuple[WinBy, float], ...] = (("tsumo", 1.0),)
 # ---- playouts --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Ending:
     """How one playout ended: the complete hand (``None`` if the wall ran out first), the draw it was
     completed on (1-based), the tile that completed it, the discards on the way, flowers and kongs,
     and the faces it claimed as pungs from others' discards on the way (their tiles counted in
-    ``complete``; a steered playout's only, :mod:`engine.hextech.steering`)."""
+    ``complete``; a steered playout's only, :mod:`engine.hextech.steering`).  Its ``__init__`` is
+    written out, so that the compiled build compiles it (docs/performance.md)."""
 
     complete: tuple[int, ...] | None
     step: int
@@ -133,7 +134,25 @@ class Ending:
     discards: tuple[int, ...]
     flowers: int
     kongs: int
-    claimed: tuple[int, ...] = ()
+    claimed: tuple[int, ...]
+
+    def __init__(
+        self,
+        complete: tuple[int, ...] | None,
+        step: int,
+        win_tile: int,
+        discards: tuple[int, ...],
+        flowers: int,
+        kongs: int,
+        claimed: tuple[int, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "complete", complete)
+        object.__setattr__(self, "step", step)
+        object.__setattr__(self, "win_tile", win_tile)
+        object.__setattr__(self, "discards", discards)
+        object.__setattr__(self, "flowers", flowers)
+        object.__setattr__(self, "kongs", kongs)
+        object.__setattr__(self, "claimed", claimed)
 
 
 def _counts(tiles: Iterable[int]) -> list[int]:
@@ -430,14 +449,20 @@ def hand_chance(terms: ContractTerms, ending: Ending, outlook: Outlook) -> float
     return chance
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Moment:
     """The player's table facts at one point of a playout: its discards so far, its normal draws,
-    whether it has won (a watch's facts, ``engine.hextech.vocabulary.FACTS``)."""
+    whether it has won (a watch's facts, ``engine.hextech.vocabulary.FACTS``).  Its ``__init__`` is
+    written out, so that the compiled build compiles it (docs/performance.md)."""
 
     discards: tuple[int, ...]
     draws: int
     won: bool
+
+    def __init__(self, discards: tuple[int, ...], draws: int, won: bool) -> None:
+        object.__setattr__(self, "discards", discards)
+        object.__setattr__(self, "draws", draws)
+        object.__setattr__(self, "won", won)
 
 
 def _fact(call: Call, moment: Moment, view: PlayerView) -> int | None:

@@ -81,13 +81,20 @@ _DISCARD_RULES = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Verdict:
-    """An answer: allowed or not, and the card id (or ``"rule"``) and §15 level that decided it."""
+    """An answer: allowed or not, and the card id (or ``"rule"``) and §15 level that decided it.
+
+    Its ``__init__`` is written out, so that the compiled build compiles it (docs/performance.md)."""
 
     allowed: bool
-    by: str = "rule"
-    level: int = LEVEL_BASE
+    by: str
+    level: int
+
+    def __init__(self, allowed: bool, by: str = "rule", level: int = LEVEL_BASE) -> None:
+        object.__setattr__(self, "allowed", allowed)
+        object.__setattr__(self, "by", by)
+        object.__setattr__(self, "level", level)
 
 
 _ALLOWED = Verdict(True)
@@ -96,16 +103,34 @@ _REFUSED = Verdict(False)
 """What the base rule refuses (L9)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class WinClaim:
-    """How a hu is claimed: the way, who gave the tile, and the special-win flags (§13.10)."""
+    """How a hu is claimed: the way, who gave the tile, and the special-win flags (§13.10).
+
+    Its ``__init__`` is written out, so that the compiled build compiles it (docs/performance.md)."""
 
     way: WinWay
-    from_player: int | None = None
-    rinshan: bool = False
-    last_tile: bool = False
-    heavenly: bool = False
-    earthly: bool = False
+    from_player: int | None
+    rinshan: bool
+    last_tile: bool
+    heavenly: bool
+    earthly: bool
+
+    def __init__(
+        self,
+        way: WinWay,
+        from_player: int | None = None,
+        rinshan: bool = False,
+        last_tile: bool = False,
+        heavenly: bool = False,
+        earthly: bool = False,
+    ) -> None:
+        object.__setattr__(self, "way", way)
+        object.__setattr__(self, "from_player", from_player)
+        object.__setattr__(self, "rinshan", rinshan)
+        object.__setattr__(self, "last_tile", last_tile)
+        object.__setattr__(self, "heavenly", heavenly)
+        object.__setattr__(self, "earthly", earthly)
 
     @property
     def flags(self) -> frozenset[str]:
@@ -136,15 +161,22 @@ class WinVerdict:
     """The whole-hand form the win was read as (``hu.confirmed`` ``form``: F-S03, §13)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class OfferedWin:
     """The verdict a hu was offered on: the tile (instance), the claim and the hu order it was judged
-    with (:func:`engine.hextech.wins.can_win`)."""
+    with (:func:`engine.hextech.wins.can_win`).  Its ``__init__`` is written out, so that the compiled
+    build compiles it (docs/performance.md)."""
 
     tile: int
     claim: WinClaim
     order: int
     verdict: WinVerdict | None
+
+    def __init__(self, tile: int, claim: WinClaim, order: int, verdict: WinVerdict | None) -> None:
+        object.__setattr__(self, "tile", tile)
+        object.__setattr__(self, "claim", claim)
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "verdict", verdict)
 
     def matches(self, tile: int, claim: WinClaim, order: int) -> bool:
         """Whether the verdict was judged on this tile, claim and hu order."""

@@ -8,7 +8,7 @@ one, and the rest go back to be reshuffled.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.core.decisions import Decision, DecisionKind
 from engine.hextech.bus import Step
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 DEALER_TILES = 14
 
-OTHER_TILES = 13
+OTHER_TILES: Final = 13
 
 DEFAULT_OFFER = (2, 1)
 """Two normal contracts and one black contract (§9.1)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from itertools import compress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.core.decisions import HU, Decision, DecisionKind, put
 from engine.core.flow import own_turn
@@ -123,9 +123,9 @@ class _Act:
         return after_exit(self.rnd, self.p)
 
 
-_DISCARDS = tuple(f"discard {face}" for face in FACES)
+_DISCARDS: Final[tuple[str, ...]] = tuple(f"discard {face}" for face in FACES)
 """Each face's discard option, as agents answer it."""
-_DISCARD_FACES = {text: k for k, text in enumerate(_DISCARDS)}
+_DISCARD_FACES: Final = {text: k for k, text in enumerate(_DISCARDS)}
 """The face each discard option names."""
 
 

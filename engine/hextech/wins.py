@@ -45,12 +45,17 @@ class RoundOver(Exception):
         self.reason = reason
 
 
-@dataclass
+@dataclass(init=False)
 class Turn:
-    """Who acts next and how their turn starts."""
+    """Who acts next and how their turn starts (its ``__init__`` written out, so that the compiled
+    build compiles it: docs/performance.md)."""
 
     player: int
-    draw: bool = True
+    draw: bool
+
+    def __init__(self, player: int, draw: bool = True) -> None:
+        self.player = player
+        self.draw = draw
 
 
 def self_draw_claim(rnd: Round, p: int, *, first: bool) -> WinClaim:

@@ -114,30 +114,43 @@ class Expiry:
         return True
 
 
-@dataclass
+@dataclass(init=False)
 class CardHook:
     """One trigger of one card for one holder (``None`` for the round's world card).
 
     Its condition is compiled once (:func:`engine.hextech.effects.facts.compiled`); a delivery asks it with
-    :meth:`start`, which builds the effect's context only for an event the trigger can see."""
+    :meth:`start`, which builds the effect's context only for an event the trigger can see.  Its
+    ``__init__`` is written out, so that the compiled build compiles it (docs/performance.md)."""
 
     hook: Hook
     card: CompiledCard
     holder: int | None
-    expiry: Expiry | None = None
-    live: bool = True
-    test: Test | None = field(init=False, repr=False, compare=False)
-    deaf_to: str = field(init=False, repr=False, compare=False)
+    expiry: Expiry | None
+    live: bool
+    test: Test | None = field(repr=False, compare=False)
+    deaf_to: str = field(repr=False, compare=False)
     """The cause of this card's own effects: no effect retriggers a card of the same name (lib 二.2);
     none for a guard that exists for its own card's events (``is(source, self)``: O-X06, F-I08, R133)."""
-    rule_only: bool = field(init=False, repr=False, compare=False)
+    rule_only: bool = field(repr=False, compare=False)
     """A world card ignores card-caused events (§6.7, §14.6)."""
 
-    def __post_init__(self) -> None:
-        self.test = None if self.hook.condition is None else compiled(self.hook.condition)
-        own = self.hook.condition is not None and _asks_own_source(self.hook.condition)
-        self.deaf_to = "" if own else f"card:{self.card.base_id}"
-        self.rule_only = self.hook.level == Level.WORLD
+    def __init__(
+        self,
+        hook: Hook,
+        card: CompiledCard,
+        holder: int | None,
+        expiry: Expiry | None = None,
+        live: bool = True,
+    ) -> None:
+        self.hook = hook
+        self.card = card
+        self.holder = holder
+        self.expiry = expiry
+        self.live = live
+        self.test = None if hook.condition is None else compiled(hook.condition)
+        own = hook.condition is not None and _asks_own_source(hook.condition)
+        self.deaf_to = "" if own else f"card:{card.base_id}"
+        self.rule_only = hook.level == Level.WORLD
 
     @property
     def event(self) -> str:
