@@ -360,3 +360,95 @@ def test_b16_imagined_rounds_throw_no_face_twice_r121(library: Mapping[str, Comp
     assert repeating(view, steer) == 0
     plain = with_parts(view, contracts=("C-01", None, None, None))
     assert repeating(plain, steer_of(plain, library["C-01"], None, None)) > 32
+
+
+def test_the_structure_words_judged_at_the_ending_give_their_aims_lib_ten(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """Read term by term, card by card alike: with three 1m, three 5p, 99s, 22z, 34m and 79p, greedy
+    throws 9p.  ``count(chow) >= 2`` (C-01, B-02) and ``suits_with(chow) >= 2`` (C-21) keep the two
+    runs closest to complete, 34m and 79p (9p among them), and want 2m, 5m and 8p; ``suits_with(set)
+    >= 3`` (C-17) keeps a set in each suit, 99s the third; ``same_number_chows_different_suits >= 2``
+    (C-18) keeps 34m and 5p, toward 345 in two suits; ``distinct_faces >= 9`` (B-16), the hand holding
+    eight faces, keeps its singles (9p among them) and wants the faces it lacks;
+    ``single_wait_on_pair`` (C-16) aims at a single wait.  Controls: a hand already holding the runs,
+    or more than nine faces, is given no such aim, nor is a contract without those words (C-12)."""
+    view, turn = at_turn(library, "1m1m1m5p5p5p9s9s2z2z3m4m7p9p", "C-01")
+    assert greedy(view, turn) == "discard 9p"
+
+    def aim(contract: str, at: PlayerView = view) -> Steer:
+        return steer_of(at, library[contract], None, None)
+
+    for contract in ("C-01", "B-02", "C-21"):
+        runs = aim(contract)
+        assert runs.protect == set(parse("3m4m7p9p")) and runs.wanted == set(parse("2m5m8p"))
+        assert runs.need == 2
+    sets = aim("C-17")
+    assert sets.protect == set(parse("1m5p9s")) and sets.wanted == set(parse("9s")) and sets.need == 1
+    same = aim("C-18")
+    assert same.protect == set(parse("3m4m5p")) and set(parse("5m3p4p")) <= same.wanted and same.need == 3
+    faces = aim("B-16")
+    assert faces.protect == set(parse("3m4m7p9p")) and faces.need == 1 and parse("6m")[0] in faces.wanted
+    assert aim("C-16").single and not aim("C-01").single
+    made = with_parts(view, hand=tuple(sorted(parse("123m456m789p11z5z6z"))))
+    assert not aim("C-01", made) and not aim("C-21", made)
+    assert not aim("B-16", made).protect
+    assert not aim("C-12")
+
+
+@pytest.mark.parametrize(
+    ("hand", "contract"),
+    [
+        ("1m1m1m5p5p5p9s9s2z2z3m4m7p", "C-01"),
+        ("1m1m1m5p5p5p9s9s2z2z3m4m7p", "C-21"),
+        ("1m1m1m5p5p5p2z2z3z3z4z4z8s", "C-17"),
+        ("2m3m4m3p5p5p5p9s9s9s2z2z7s", "C-18"),
+        ("1m1m1m5p5p5p9s9s2z2z3m4m7p", "B-16"),
+        ("1m2m3m5p5p5p7s8s9s2z4m5m3z", "C-16"),
+    ],
+)
+def test_rounds_imagined_toward_a_structure_word_meet_it_more_often_lib_ten(
+    library: Mapping[str, CompiledCard], hand: str, contract: str
+) -> None:
+    """C-01 (two chows), C-21 (chows in two suits), C-17 (a set in each suit), C-18 (the same run in
+    two suits), B-16 (nine faces) and C-16 (a single wait on the pair), once judged only at the
+    ending: played toward the word's aims, more imagined rounds end in a win that meets the contract
+    than played plainly (a hand of pungs and pairs drifts to pungs and pairs)."""
+    plain, aimed = endings_met(library, hand, contract, None, None)
+    assert aimed >= plain + 5
+
+
+def test_c16_a_ready_hand_waits_on_its_pair_alone_lib_ten(library: Mapping[str, CompiledCard]) -> None:
+    """C-16 (单钓终局: win on a single wait for the pair): ready on 3m/6m with 123m 456p 789s 11z 45m,
+    the plain imagined rounds win on a two-sided wait, never meeting it; toward C-16 a draw that lets
+    the hand wait on a single tile for its pair is kept (a winning 3m too: 11z goes), and every win
+    then meets it.  Control: C-12 held, the rounds play as plain ones."""
+
+    def wins(contract: str, aimed: bool) -> tuple[int, float]:
+        view = held(library, "1m2m3m4p5p6p7s8s9s1z1z4m5m", contract)
+        card = library[contract]
+        outlook = choices.Outlook(view, 14, None, (), ())
+        rounds = (
+            steered_playouts(view, random.Random(3), 21, 200, steer_of(view, card, None, None))
+            if aimed
+            else choices.playouts(view, random.Random(3), 21, 200)
+        )
+        won = [e for e in rounds if e.complete is not None]
+        return len(won), sum(choices.contract_chance(card, e, outlook) for e in won)
+
+    plain_won, plain_met = wins("C-16", False)
+    aimed_won, aimed_met = wins("C-16", True)
+    assert plain_won > 100 and plain_met == 0
+    assert aimed_won > 10 and aimed_met == aimed_won
+    assert wins("C-12", True) == wins("C-12", False)
+
+
+def test_b16_throws_a_duplicate_where_greedy_throws_a_single_lib_ten(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """B-16 (不走回头路: nine faces at hu) holding exactly nine (1m 7m 9m 3s 4s 6s 1z 5z 6z): greedy
+    throws the lone 1m, leaving eight; search keeps it and throws a 9m of its three."""
+    view, turn = at_turn(library, "1m7m7m9m9m9m3s3s4s4s6s1z5z6z", "B-16")
+    assert greedy(view, turn) == "discard 1m"
+    assert parse("1m")[0] in steer_of(view, library["B-16"], None, None).protect
+    assert searched(view, turn, 128, 4) == {"discard 9m"}
