@@ -452,3 +452,63 @@ def test_b16_throws_a_duplicate_where_greedy_throws_a_single_lib_ten(
     assert greedy(view, turn) == "discard 1m"
     assert parse("1m")[0] in steer_of(view, library["B-16"], None, None).protect
     assert searched(view, turn, 128, 4) == {"discard 9m"}
+
+
+def river_held(library: Mapping[str, CompiledCard], hand: str, contract: str, river: str) -> PlayerView:
+    """Player A mid-round (70 drawable tiles) holding ``hand`` (13 tiles) and the open ``contract``,
+    its own river ``river``."""
+    return with_parts(
+        held(library, hand, contract), wall_left=70, rivers=(tuple(parse(river)) if river else (), (), (), ())
+    )
+
+
+def test_c03_imagined_rounds_throw_the_suit_its_river_lacks_lib_ten(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """C-03 (三门开张: a 万, a 条 and a 筒 in the holder's river) watched at each own discard: with 1p,
+    9m and 1z thrown, the imagined rounds throw a 条 first of equal discards — every one of 200 has
+    thrown one within three discards, where 158 played plainly have.  Controls: C-12 held, or a river
+    already of three suits, gives no such aim."""
+    hand = "1m2m3m4m5m6m2p3p5z5z7p9p8s"
+    view = river_held(library, hand, "C-03", "1p9m1z")
+    steer = steer_of(view, library["C-03"], None, None)
+    assert steer.spread == set(range(18, 27))
+
+    def early(rounds: list[choices.Ending]) -> int:
+        return sum(1 for e in rounds if any(18 <= k < 27 for k in e.discards[:3]))
+
+    assert early(steered_playouts(view, random.Random(3), 18, 200, steer)) == 200
+    assert early(choices.playouts(view, random.Random(3), 18, 200)) == 158
+    plain = river_held(library, hand, "C-12", "1p9m1z")
+    assert not steer_of(plain, library["C-12"], None, None)
+    assert not steer_of(river_held(library, hand, "C-03", "1p9m1s"), library["C-03"], None, None)
+
+
+def test_c09_imagined_rounds_throw_four_different_faces_first_lib_ten(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """C-09 (四弃不重: the holder's first four discards all different) with a hand of pairs and 2z
+    thrown: toward it, no imagined round repeats a face among the first four discards (28 of 200
+    played plainly do), and more end in a win that meets it.  Controls: four discards already made, or a face
+    already repeated, give no aim."""
+    hand = "1m1m4m4m7m9m9m3p5z5z6z7s7s"
+    view = river_held(library, hand, "C-09", "2z")
+    steer = steer_of(view, library["C-09"], None, None)
+    assert steer.unrepeated == 4
+    rounds = steered_playouts(view, random.Random(3), 18, 200, steer)
+
+    def repeating(ends: list[choices.Ending]) -> int:
+        first = [(parse("2z")[0], *e.discards[:3]) for e in ends]
+        return sum(1 for f in first if len(set(f)) < len(f))
+
+    assert repeating(rounds) == 0
+    assert repeating(choices.playouts(view, random.Random(3), 18, 200)) > 20
+    card = library["C-09"]
+    outlook = choices.Outlook(view, 14, None, (), ())
+
+    def met(ends: list[choices.Ending]) -> float:
+        return sum(choices.contract_chance(card, e, outlook) for e in ends if e.complete is not None)
+
+    assert met(rounds) > met(choices.playouts(view, random.Random(3), 18, 200))
+    assert not steer_of(river_held(library, hand, "C-09", "2z3z4z6p"), card, None, None)
+    assert not steer_of(river_held(library, hand, "C-09", "2z2z"), card, None, None)

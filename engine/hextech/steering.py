@@ -27,6 +27,11 @@ per card:
   does not wait so swaps a tile for the draw that makes it (:attr:`Steer.single`);
 * ``revealed_kept`` *protects* the revealed tiles: none is thrown while another tile may go, and
   so does a discard the contract forbids (``forbid discard_suit(…)``, :data:`STATIC_AIMS`);
+* a public watch on the holder's own river (``complete on discard.settled by holder when …``,
+  :data:`WATCH_AIMS`) is thrown for as the round goes: ``river_suits(holder) >= 3`` (C-03) throws
+  first, of equal discards, a tile of a suit the river lacks; ``distinct_discards(holder) == 4``
+  (C-09) throws no face twice among the first four discards, as ``forbid discard_repeat`` (B-16)
+  does among all;
 * a whole-hand *shape* (``form(four_pairs_two_pungs)``, ``form(seven_pairs)``,
   ``form(lucky_number)``, four pungs by ``count(pung|kong) == 4``) is aimed at by its coverage: how
   many of the hand's tiles already stand in the shape; a draw is kept when it covers more;
@@ -77,8 +82,10 @@ class Shape:
 
 @dataclass(frozen=True)
 class Steer:
-    """The aims a held contract gives a hand (see the module); ``single``: its imagined rounds play
-    for a single wait on the pair (C-16)."""
+    """The aims a held contract gives a hand (see the module); ``unrepeated``: how many of the
+    round's own discards, from its first, throw no face twice (B-16's every one, C-09's first four);
+    ``single``: its imagined rounds play for a single wait on the pair (C-16); ``spread``: the
+    faces of the number suits the river lacks, thrown first of equal discards (C-03)."""
 
     junk: frozenset[int] = frozenset()
     wanted: frozenset[int] = frozenset()
@@ -86,8 +93,9 @@ class Steer:
     protect: frozenset[int] = frozenset()
     shape: Shape | None = None
     claims: bool = False
-    unrepeated: bool = False
+    unrepeated: int = 0
     single: bool = False
+    spread: frozenset[int] = frozenset()
 
     def __bool__(self) -> bool:
         return bool(
@@ -97,6 +105,7 @@ class Steer:
             or self.shape
             or self.unrepeated
             or self.single
+            or self.spread
         )
 
     def joined(self, other: Steer) -> Steer:
@@ -108,12 +117,15 @@ class Steer:
             self.protect | other.protect,
             self.shape or other.shape,
             self.claims or other.claims,
-            self.unrepeated or other.unrepeated,
+            max(self.unrepeated, other.unrepeated),
             self.single or other.single,
+            self.spread | other.spread,
         )
 
 
 NO_AIM = Steer()
+OWN_DISCARD = "discard.settled"
+"""The event of a public watch on the holder's own river (C-03, C-09)."""
 NO_TILE = -1
 """The winning tile of the facts a term's tile filter is read against before any win: none."""
 
@@ -425,7 +437,7 @@ def _discard_suit_aim(rule: StaticRule, ctx: Context) -> Steer:
 def _repeat_aim(rule: StaticRule, ctx: Context) -> Steer:
     """``forbid discard_repeat`` (B-16: no face thrown twice, a repeat only when nothing else may
     go, R121): the faces already thrown stay, and the imagined rounds throw no face twice."""
-    return Steer(protect=frozenset(ctx.discarded), unrepeated=True)
+    return Steer(protect=frozenset(ctx.discarded), unrepeated=ROUND)
 
 
 STATIC_AIMS: Mapping[str, Callable[[StaticRule, Context], Steer]] = {
@@ -433,6 +445,50 @@ STATIC_AIMS: Mapping[str, Callable[[StaticRule, Context], Steer]] = {
     "discard_repeat": _repeat_aim,
 }
 """The aim of each discard the contract forbids its holder (``forbid ACTION for holder``)."""
+
+ROUND = NUM_KINDS * choices.COPIES
+"""More discards than a round holds: every one of them (B-16's bar on repeats)."""
+
+
+def _river_suits_aim(term: Compare, ctx: Context) -> Steer:
+    """``river_suits(holder) >= n`` (C-03: a 万, a 条 and a 筒 in the holder's river): while its
+    river lacks suits, their tiles are thrown first of equal discards."""
+    thrown = {NUMBER_SUITS[k // 9] for k in ctx.discarded if k < HONOURS}
+    if len(thrown) >= (_lower(term) or 0):
+        return NO_AIM
+    return Steer(spread=_suit_kinds([s for s in NUMBER_SUITS if s not in thrown]))
+
+
+def _fresh_aim(term: Compare, ctx: Context) -> Steer:
+    """``distinct_discards(holder) == n`` with ``discards(holder) == n`` (C-09: the first four
+    discards all different): while the river holds fewer than ``n``, none repeated, the first ``n``
+    throw no face twice."""
+    first = _lower(term) or 0
+    river = ctx.discarded
+    if len(river) >= first or len(set(river)) < len(river):
+        return NO_AIM
+    return Steer(unrepeated=first)
+
+
+WATCH_AIMS: Mapping[str, Callable[[Compare, Context], Steer]] = {
+    "river_suits": _river_suits_aim,
+    "distinct_discards": _fresh_aim,
+}
+"""The aim of each fact a public watch on the holder's own discards bounds (``complete on
+discard.settled by holder when …``): the river it asks for, thrown as the round goes."""
+
+
+def _watched(condition: Condition, ctx: Context) -> Steer:
+    if isinstance(condition, All):
+        aim = NO_AIM
+        for part in condition.parts:
+            aim = aim.joined(_watched(part, ctx))
+        return aim
+    if isinstance(condition, Compare):
+        read = WATCH_AIMS.get(condition.left.name)
+        return NO_AIM if read is None else read(condition, ctx)
+    return NO_AIM
+
 
 CALL_AIMS: Mapping[str, Callable[[Call, Context], Steer]] = {
     "form": _form_aim,
@@ -499,6 +555,10 @@ def steer_of(view: PlayerView, card: CompiledCard, suit: Suit | None, number: st
         read = STATIC_AIMS.get(rule.action)
         if read is not None and rule.polarity == "forbid" and rule.who in choices.HOLDER:
             aim = aim.joined(read(rule, ctx))
+    for watch in card.watches:
+        own = watch.event == OWN_DISCARD and watch.actor in choices.HOLDER
+        if own and watch.outcome == "complete" and watch.condition is not None:
+            aim = aim.joined(_watched(watch.condition, ctx))
     if aim.shape is not None and aim.shape.pungs and choices.calls_welcome(view, "pon"):
         aim = replace(aim, claims=True)
     return aim
@@ -667,6 +727,17 @@ class _Aiming:
         self.rewaiting = steer.single and self.level == 0 and not single_wait(self.vec, n_melds)
         self.rewaits: dict[int, int | None] = {}
 
+    def spread(self, tile: int, out: int, lacking: set[int]) -> int:
+        """With ``tile`` drawn, the discard instead of ``out`` that throws a face of ``lacking`` (the
+        suits the river lacks, C-03) at no cost in shanten, none protected, the loneliest first;
+        ``out`` when none does."""
+        vec = list(self.vec)
+        vec[tile] += 1
+        swap = self.draws.after_swap
+        bar = swap(tile, out)
+        found = [k for k in lacking if vec[k] and k not in self.steer.protect and swap(tile, k) <= bar]
+        return _loneliest(vec, found) if found else out
+
     def rewait(self, tile: int) -> int | None:
         """For a ready hand aiming at a single wait on the pair that does not yet wait so
         (:attr:`rewaiting`), with ``tile`` drawn: the discard that leaves it waiting so (the
@@ -768,7 +839,8 @@ def steered_playouts(
         ]
     aims: dict[bytes, _Aiming] = {}
     rest = target - melded
-    thrown = {*view.rivers[view.me], *opening} if steer.unrepeated else None
+    fresh = steer.unrepeated - len(view.rivers[view.me])
+    thrown = {*view.rivers[view.me], *opening} if fresh > 0 else None
     return [
         _aimed(
             list(start),
@@ -780,6 +852,7 @@ def steered_playouts(
             steer,
             aims,
             None if thrown is None else set(thrown),
+            fresh,
         )
         for _ in range(n)
     ]
@@ -891,12 +964,15 @@ def _aimed(
     steer: Steer,
     aims: dict[bytes, _Aiming],
     thrown: set[int] | None = None,
+    fresh: int = 0,
 ) -> choices.Ending:
     """One playout by shanten that throws junk first and never keeps it, keeps the protected and,
     while the hand holds fewer than ``target``, every wanted tile it draws; with ``thrown`` (the
-    faces already thrown, under a contract barring repeats) it throws no face twice while another
-    may go (:func:`_unrepeated`); aiming at a single wait on the pair, a ready hand that does not
-    wait so keeps a draw that lets it (:meth:`_Aiming.rewait`), its winning one too."""
+    faces already thrown, under a contract barring repeats) its first ``fresh`` discards throw no
+    face twice while another may go (:func:`_unrepeated`); aiming at a single wait on the pair, a
+    ready hand that does not wait so keeps a draw that lets it (:meth:`_Aiming.rewait`), its winning
+    one too; while the river lacks suits (``steer.spread``), of equal discards one of them goes
+    (:meth:`_Aiming.spread`)."""
     discards = list(opening)
     flowers = kongs = step = 0
     junk = steer.junk
@@ -904,6 +980,7 @@ def _aimed(
     held_junk = [k for k in range(NUM_KINDS) for _ in range(vec[k]) if k in junk]
     wanting = steer.need > 0 and sum(vec[k] for k in wanted) < target
     hand: _Aiming | None = None
+    lacking = set(steer.spread)
     while step < draws:
         tile = bag.own()
         if tile is None:
@@ -934,10 +1011,14 @@ def _aimed(
                     vec[tile] += 1
                     return choices.Ending(tuple(vec), step, tile, tuple(discards), flowers, kongs)
                 out = tile if now >= hand.level and not keep_wanted else hand.discard_after(tile, wanting)
-        if thrown is not None:
+            if lacking and out not in lacking:
+                out = hand.spread(tile, out, lacking)
+        if thrown is not None and len(discards) < fresh:
             if out in thrown:
                 out = _unrepeated(vec, tile, n_melds, thrown, out)
             thrown.add(out)
+        if lacking and out < HONOURS:
+            lacking.difference_update(range(out - out % 9, out - out % 9 + 9))
         if from_junk and out in held_junk:
             held_junk.remove(out)
         discards.append(out)
