@@ -404,7 +404,7 @@ def test_the_structure_words_judged_at_the_ending_give_their_aims_lib_ten(
         ("1m1m1m5p5p5p2z2z3z3z4z4z8s", "C-17"),
         ("2m3m4m3p5p5p5p9s9s9s2z2z7s", "C-18"),
         ("1m1m1m5p5p5p9s9s2z2z3m4m7p", "B-16"),
-        ("1m2m3m5p5p5p7s8s9s2z4m5m3z", "C-16"),
+        ("2m3m5m1p2p3p4p5p6p7s8s9s7z", "C-16"),
     ],
 )
 def test_rounds_imagined_toward_a_structure_word_meet_it_more_often_lib_ten(
@@ -418,29 +418,22 @@ def test_rounds_imagined_toward_a_structure_word_meet_it_more_often_lib_ten(
     assert aimed >= plain + 5
 
 
-def test_c16_a_ready_hand_waits_on_its_pair_alone_lib_ten(library: Mapping[str, CompiledCard]) -> None:
-    """C-16 (单钓终局: win on a single wait for the pair): ready on 3m/6m with 123m 456p 789s 11z 45m,
-    the plain imagined rounds win on a two-sided wait, never meeting it; toward C-16 a draw that lets
-    the hand wait on a single tile for its pair is kept (a winning 3m too: 11z goes), and every win
-    then meets it.  Control: C-12 held, the rounds play as plain ones."""
-
-    def wins(contract: str, aimed: bool) -> tuple[int, float]:
-        view = held(library, "1m2m3m4p5p6p7s8s9s1z1z4m5m", contract)
-        card = library[contract]
-        outlook = choices.Outlook(view, 14, None, (), ())
-        rounds = (
-            steered_playouts(view, random.Random(3), 21, 200, steer_of(view, card, None, None))
-            if aimed
-            else choices.playouts(view, random.Random(3), 21, 200)
-        )
-        won = [e for e in rounds if e.complete is not None]
-        return len(won), sum(choices.contract_chance(card, e, outlook) for e in won)
-
-    plain_won, plain_met = wins("C-16", False)
-    aimed_won, aimed_met = wins("C-16", True)
-    assert plain_won > 100 and plain_met == 0
-    assert aimed_won > 10 and aimed_met == aimed_won
-    assert wins("C-12", True) == wins("C-12", False)
+def test_c16_a_hand_getting_ready_waits_on_its_pair_alone_lib_ten(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """C-16 (单钓终局: win on a single wait for the pair) with 123p 456p 789s, 2m 3m 5m and a lone 7z,
+    the next draw 4m: plain imagined rounds throw the lone 7z and wait on 2m/5m, a wait C-16 never
+    meets; toward C-16 they throw 2m instead, ready on 7z alone as the pair.  Control: C-12 held gives
+    no aim, and its rounds play as plain ones."""
+    view = held(library, "2m3m5m1p2p3p4p5p6p7s8s9s7z", "C-16")
+    steer = steer_of(view, library["C-16"], None, None)
+    assert steer.single
+    head = tuple(parse("4m"))
+    aimed = steered_playouts(view, random.Random(3), 12, 100, steer, head)
+    plain = choices.playouts(view, random.Random(3), 12, 100, head)
+    assert {format_one(e.discards[0]) for e in aimed} == {"2m"}
+    assert {format_one(e.discards[0]) for e in plain} == {"7z"}
+    assert not steer_of(with_parts(view, contracts=("C-12", None, None, None)), library["C-12"], None, None)
 
 
 def test_b16_throws_a_duplicate_where_greedy_throws_a_single_lib_ten(

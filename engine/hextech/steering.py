@@ -23,8 +23,9 @@ per card:
   suits), protect their held tiles and want the missing ones (both ends of two neighbours), none
   once those sets are complete;
 * ``single_wait_on_pair`` (C-16) makes the imagined rounds wait on the pair alone (单钓将): a hand
-  getting ready keeps, of its equal discards, one that leaves it waiting so, and a ready hand that
-  does not wait so swaps a tile for the draw that makes it (:attr:`Steer.single`);
+  getting ready throws, of its equal discards, one that leaves it waiting so (:attr:`Steer.single`;
+  a ready hand is not re-shaped: its player declares every win it may, and a round that waited to
+  re-shape would promise it a win it would not wait for);
 * ``revealed_kept`` *protects* the revealed tiles: none is thrown while another tile may go, and
   so does a discard the contract forbids (``forbid discard_suit(…)``, :data:`STATIC_AIMS`);
 * a public watch on the holder's own river (``complete on discard.settled by holder when …``,
@@ -724,8 +725,6 @@ class _Aiming:
         self.level = shanten_counts(vec, n_melds)
         self.near = self.draws.reach(self.level)
         self.discards: dict[tuple[int, bool], int] = {}
-        self.rewaiting = steer.single and self.level == 0 and not single_wait(self.vec, n_melds)
-        self.rewaits: dict[int, int | None] = {}
 
     def spread(self, tile: int, out: int, lacking: set[int]) -> int:
         """With ``tile`` drawn, the discard instead of ``out`` that throws a face of ``lacking`` (the
@@ -737,21 +736,6 @@ class _Aiming:
         bar = swap(tile, out)
         found = [k for k in lacking if vec[k] and k not in self.steer.protect and swap(tile, k) <= bar]
         return _loneliest(vec, found) if found else out
-
-    def rewait(self, tile: int) -> int | None:
-        """For a ready hand aiming at a single wait on the pair that does not yet wait so
-        (:attr:`rewaiting`), with ``tile`` drawn: the discard that leaves it waiting so (the
-        loneliest of those, none protected), else ``None``."""
-        out = self.rewaits.get(tile, NO_TILE)
-        if out != NO_TILE:
-            return out
-        vec = list(self.vec)
-        vec[tile] += 1
-        after = DiscardShanten(bytes(vec), self.n_melds)
-        found = [k for k in range(NUM_KINDS) if vec[k] and k not in self.steer.protect and after[k] == 0]
-        found = [k for k in found if _leaves_single(vec, k, self.n_melds)]
-        out = self.rewaits[tile] = _loneliest(vec, found) if found else None
-        return out
 
     def discard_after(self, tile: int, wanting: bool) -> int:
         """From the hand with ``tile``: the lowest shanten with neither a protected nor (while the hand
@@ -969,10 +953,8 @@ def _aimed(
     """One playout by shanten that throws junk first and never keeps it, keeps the protected and,
     while the hand holds fewer than ``target``, every wanted tile it draws; with ``thrown`` (the
     faces already thrown, under a contract barring repeats) its first ``fresh`` discards throw no
-    face twice while another may go (:func:`_unrepeated`); aiming at a single wait on the pair, a
-    ready hand that does not wait so keeps a draw that lets it (:meth:`_Aiming.rewait`), its winning
-    one too; while the river lacks suits (``steer.spread``), of equal discards one of them goes
-    (:meth:`_Aiming.spread`)."""
+    face twice while another may go (:func:`_unrepeated`); while the river lacks suits
+    (``steer.spread``), of equal discards one of them goes (:meth:`_Aiming.spread`)."""
     discards = list(opening)
     flowers = kongs = step = 0
     junk = steer.junk
@@ -1000,10 +982,7 @@ def _aimed(
                 key = bytes(vec)
                 hand = aims.get(key) or aims.setdefault(key, _Aiming(vec, n_melds, steer))
             keep_wanted = wanting and tile in wanted
-            rewait = hand.rewait(tile) if hand.rewaiting else None
-            if rewait is not None:
-                out = rewait
-            elif not hand.near[tile] and not keep_wanted:
+            if not hand.near[tile] and not keep_wanted:
                 out = tile
             else:
                 now = hand.draws[tile]
