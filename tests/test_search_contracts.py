@@ -360,3 +360,148 @@ def test_b16_imagined_rounds_throw_no_face_twice_r121(library: Mapping[str, Comp
     assert repeating(view, steer) == 0
     plain = with_parts(view, contracts=("C-01", None, None, None))
     assert repeating(plain, steer_of(plain, library["C-01"], None, None)) > 32
+
+
+def test_the_structure_words_judged_at_the_ending_give_their_aims_lib_ten(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """Read term by term, card by card alike: with three 1m, three 5p, 99s, 22z, 34m and 79p, greedy
+    throws 9p.  ``count(chow) >= 2`` (C-01, B-02) and ``suits_with(chow) >= 2`` (C-21) keep the two
+    runs closest to complete, 34m and 79p (9p among them), and want 2m, 5m and 8p; ``suits_with(set)
+    >= 3`` (C-17) keeps a set in each suit, 99s the third; ``same_number_chows_different_suits >= 2``
+    (C-18) keeps 34m and 5p, toward 345 in two suits; ``distinct_faces >= 9`` (B-16), the hand holding
+    eight faces, keeps its singles (9p among them) and wants the faces it lacks;
+    ``single_wait_on_pair`` (C-16) aims at a single wait.  Controls: a hand already holding the runs,
+    or more than nine faces, is given no such aim, nor is a contract without those words (C-12)."""
+    view, turn = at_turn(library, "1m1m1m5p5p5p9s9s2z2z3m4m7p9p", "C-01")
+    assert greedy(view, turn) == "discard 9p"
+
+    def aim(contract: str, at: PlayerView = view) -> Steer:
+        return steer_of(at, library[contract], None, None)
+
+    for contract in ("C-01", "B-02", "C-21"):
+        runs = aim(contract)
+        assert runs.protect == set(parse("3m4m7p9p")) and runs.wanted == set(parse("2m5m8p"))
+        assert runs.need == 2
+    sets = aim("C-17")
+    assert sets.protect == set(parse("1m5p9s")) and sets.wanted == set(parse("9s")) and sets.need == 1
+    same = aim("C-18")
+    assert same.protect == set(parse("3m4m5p")) and set(parse("5m3p4p")) <= same.wanted and same.need == 3
+    faces = aim("B-16")
+    assert faces.protect == set(parse("3m4m7p9p")) and faces.need == 1 and parse("6m")[0] in faces.wanted
+    assert aim("C-16").single and not aim("C-01").single
+    made = with_parts(view, hand=tuple(sorted(parse("123m456m789p11z5z6z"))))
+    assert not aim("C-01", made) and not aim("C-21", made)
+    assert not aim("B-16", made).protect
+    assert not aim("C-12")
+
+
+@pytest.mark.parametrize(
+    ("hand", "contract"),
+    [
+        ("1m1m1m5p5p5p9s9s2z2z3m4m7p", "C-01"),
+        ("1m1m1m5p5p5p9s9s2z2z3m4m7p", "C-21"),
+        ("1m1m1m5p5p5p2z2z3z3z4z4z8s", "C-17"),
+        ("2m3m4m3p5p5p5p9s9s9s2z2z7s", "C-18"),
+        ("1m1m1m5p5p5p9s9s2z2z3m4m7p", "B-16"),
+        ("2m3m5m1p2p3p4p5p6p7s8s9s7z", "C-16"),
+    ],
+)
+def test_rounds_imagined_toward_a_structure_word_meet_it_more_often_lib_ten(
+    library: Mapping[str, CompiledCard], hand: str, contract: str
+) -> None:
+    """C-01 (two chows), C-21 (chows in two suits), C-17 (a set in each suit), C-18 (the same run in
+    two suits), B-16 (nine faces) and C-16 (a single wait on the pair), once judged only at the
+    ending: played toward the word's aims, more imagined rounds end in a win that meets the contract
+    than played plainly (a hand of pungs and pairs drifts to pungs and pairs)."""
+    plain, aimed = endings_met(library, hand, contract, None, None)
+    assert aimed >= plain + 5
+
+
+def test_c16_a_hand_getting_ready_waits_on_its_pair_alone_lib_ten(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """C-16 (单钓终局: win on a single wait for the pair) with 123p 456p 789s, 2m 3m 5m and a lone 7z,
+    the next draw 4m: plain imagined rounds throw the lone 7z and wait on 2m/5m, a wait C-16 never
+    meets; toward C-16 they throw 2m instead, ready on 7z alone as the pair.  Control: C-12 held gives
+    no aim, and its rounds play as plain ones."""
+    view = held(library, "2m3m5m1p2p3p4p5p6p7s8s9s7z", "C-16")
+    steer = steer_of(view, library["C-16"], None, None)
+    assert steer.single
+    head = tuple(parse("4m"))
+    aimed = steered_playouts(view, random.Random(3), 12, 100, steer, head)
+    plain = choices.playouts(view, random.Random(3), 12, 100, head)
+    assert {format_one(e.discards[0]) for e in aimed} == {"2m"}
+    assert {format_one(e.discards[0]) for e in plain} == {"7z"}
+    assert not steer_of(with_parts(view, contracts=("C-12", None, None, None)), library["C-12"], None, None)
+
+
+def test_b16_throws_a_duplicate_where_greedy_throws_a_single_lib_ten(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """B-16 (不走回头路: nine faces at hu) holding exactly nine (1m 7m 9m 3s 4s 6s 1z 5z 6z): greedy
+    throws the lone 1m, leaving eight; search keeps it and throws a 9m of its three."""
+    view, turn = at_turn(library, "1m7m7m9m9m9m3s3s4s4s6s1z5z6z", "B-16")
+    assert greedy(view, turn) == "discard 1m"
+    assert parse("1m")[0] in steer_of(view, library["B-16"], None, None).protect
+    assert searched(view, turn, 128, 4) == {"discard 9m"}
+
+
+def river_held(library: Mapping[str, CompiledCard], hand: str, contract: str, river: str) -> PlayerView:
+    """Player A mid-round (70 drawable tiles) holding ``hand`` (13 tiles) and the open ``contract``,
+    its own river ``river``."""
+    return with_parts(
+        held(library, hand, contract), wall_left=70, rivers=(tuple(parse(river)) if river else (), (), (), ())
+    )
+
+
+def test_c03_imagined_rounds_throw_the_suit_its_river_lacks_lib_ten(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """C-03 (三门开张: a 万, a 条 and a 筒 in the holder's river) watched at each own discard: with 1p,
+    9m and 1z thrown, the imagined rounds throw a 条 first of equal discards — every one of 200 has
+    thrown one within three discards, where 158 played plainly have.  Controls: C-12 held, or a river
+    already of three suits, gives no such aim."""
+    hand = "1m2m3m4m5m6m2p3p5z5z7p9p8s"
+    view = river_held(library, hand, "C-03", "1p9m1z")
+    steer = steer_of(view, library["C-03"], None, None)
+    assert steer.spread == set(range(18, 27))
+
+    def early(rounds: list[choices.Ending]) -> int:
+        return sum(1 for e in rounds if any(18 <= k < 27 for k in e.discards[:3]))
+
+    assert early(steered_playouts(view, random.Random(3), 18, 200, steer)) == 200
+    assert early(choices.playouts(view, random.Random(3), 18, 200)) == 158
+    plain = river_held(library, hand, "C-12", "1p9m1z")
+    assert not steer_of(plain, library["C-12"], None, None)
+    assert not steer_of(river_held(library, hand, "C-03", "1p9m1s"), library["C-03"], None, None)
+
+
+def test_c09_imagined_rounds_throw_four_different_faces_first_lib_ten(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """C-09 (四弃不重: the holder's first four discards all different) with a hand of pairs and 2z
+    thrown: toward it, no imagined round repeats a face among the first four discards (28 of 200
+    played plainly do), and more end in a win that meets it.  Controls: four discards already made, or a face
+    already repeated, give no aim."""
+    hand = "1m1m4m4m7m9m9m3p5z5z6z7s7s"
+    view = river_held(library, hand, "C-09", "2z")
+    steer = steer_of(view, library["C-09"], None, None)
+    assert steer.unrepeated == 4
+    rounds = steered_playouts(view, random.Random(3), 18, 200, steer)
+
+    def repeating(ends: list[choices.Ending]) -> int:
+        first = [(parse("2z")[0], *e.discards[:3]) for e in ends]
+        return sum(1 for f in first if len(set(f)) < len(f))
+
+    assert repeating(rounds) == 0
+    assert repeating(choices.playouts(view, random.Random(3), 18, 200)) > 20
+    card = library["C-09"]
+    outlook = choices.Outlook(view, 14, None, (), ())
+
+    def met(ends: list[choices.Ending]) -> float:
+        return sum(choices.contract_chance(card, e, outlook) for e in ends if e.complete is not None)
+
+    assert met(rounds) > met(choices.playouts(view, random.Random(3), 18, 200))
+    assert not steer_of(river_held(library, hand, "C-09", "2z3z4z6p"), card, None, None)
+    assert not steer_of(river_held(library, hand, "C-09", "2z2z"), card, None, None)

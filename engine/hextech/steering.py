@@ -11,13 +11,28 @@ per card:
   it rules out *junk*: thrown first, never kept when drawn;
 * one bounded from below (``tiles(chosen_suit) >= 7``, ``max_suit_tiles >= 6``) makes its faces
   *wanted*: kept while the hand holds fewer than the bound;
+* ``distinct_faces >= 9`` (B-16), while the hand holds no more faces than that, *protects* its
+  single tiles (a duplicate goes instead) and, while it holds fewer, *wants* the faces it lacks;
 * a *structure* word kept for as the hand goes: a count of pungs below four (``count(pung|kong,
   wind) >= 1``, ``distinct_sets(…)``) and ``pair(honour)`` *protect* the hand's fullest pairs of those
   faces (its lone honours while it holds too few); ``has_chow(1, 2, 3)`` and
   ``suits_with_numbers(1, 9) >= 1`` protect the numbers held of them in the suit holding most and
-  *want* the rest; a count of chows is the shanten's own aim and gives none;
+  *want* the rest; a count of chows (``count(chow) >= 2``), ``suits_with(set|chow) >= n`` and
+  ``same_number_chows_different_suits >= 2`` pick the sets the hand holds most of (the runs closest
+  to complete; the best set of each of the suits holding most; the runs of one number across the
+  suits), protect their held tiles and want the missing ones (both ends of two neighbours), none
+  once those sets are complete;
+* ``single_wait_on_pair`` (C-16) makes the imagined rounds wait on the pair alone (单钓将): a hand
+  getting ready throws, of its equal discards, one that leaves it waiting so (:attr:`Steer.single`;
+  a ready hand is not re-shaped: its player declares every win it may, and a round that waited to
+  re-shape would promise it a win it would not wait for);
 * ``revealed_kept`` *protects* the revealed tiles: none is thrown while another tile may go, and
   so does a discard the contract forbids (``forbid discard_suit(…)``, :data:`STATIC_AIMS`);
+* a public watch on the holder's own river (``complete on discard.settled by holder when …``,
+  :data:`WATCH_AIMS`) is thrown for as the round goes: ``river_suits(holder) >= 3`` (C-03) throws
+  first, of equal discards, a tile of a suit the river lacks; ``distinct_discards(holder) == 4``
+  (C-09) throws no face twice among the first four discards, as ``forbid discard_repeat`` (B-16)
+  does among all;
 * a whole-hand *shape* (``form(four_pairs_two_pungs)``, ``form(seven_pairs)``,
   ``form(lucky_number)``, four pungs by ``count(pung|kong) == 4``) is aimed at by its coverage: how
   many of the hand's tiles already stand in the shape; a draw is kept when it covers more;
@@ -32,10 +47,12 @@ does, drawing in the same way from the same unseen tiles, with those aims.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from engine.core.groups import Decomposition
+from engine.core.groups import STANDARD, Decomposition
+from engine.core.hand import decompose_counts, is_complete_counts
 from engine.core.shanten import DiscardShanten, DrawShanten, shanten_counts
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import NUM_KINDS, NUMBER_SUITS, WINDS, Suit, kind
@@ -66,7 +83,10 @@ class Shape:
 
 @dataclass(frozen=True)
 class Steer:
-    """The aims a held contract gives a hand (see the module)."""
+    """The aims a held contract gives a hand (see the module); ``unrepeated``: how many of the
+    round's own discards, from its first, throw no face twice (B-16's every one, C-09's first four);
+    ``single``: its imagined rounds play for a single wait on the pair (C-16); ``spread``: the
+    faces of the number suits the river lacks, thrown first of equal discards (C-03)."""
 
     junk: frozenset[int] = frozenset()
     wanted: frozenset[int] = frozenset()
@@ -74,11 +94,19 @@ class Steer:
     protect: frozenset[int] = frozenset()
     shape: Shape | None = None
     claims: bool = False
-    unrepeated: bool = False
+    unrepeated: int = 0
+    single: bool = False
+    spread: frozenset[int] = frozenset()
 
     def __bool__(self) -> bool:
         return bool(
-            self.junk or (self.wanted and self.need > 0) or self.protect or self.shape or self.unrepeated
+            self.junk
+            or (self.wanted and self.need > 0)
+            or self.protect
+            or self.shape
+            or self.unrepeated
+            or self.single
+            or self.spread
         )
 
     def joined(self, other: Steer) -> Steer:
@@ -90,11 +118,15 @@ class Steer:
             self.protect | other.protect,
             self.shape or other.shape,
             self.claims or other.claims,
-            self.unrepeated or other.unrepeated,
+            max(self.unrepeated, other.unrepeated),
+            self.single or other.single,
+            self.spread | other.spread,
         )
 
 
 NO_AIM = Steer()
+OWN_DISCARD = "discard.settled"
+"""The event of a public watch on the holder's own river (C-03, C-09)."""
 NO_TILE = -1
 """The winning tile of the facts a term's tile filter is read against before any win: none."""
 
@@ -159,8 +191,21 @@ def _revealed_aim(term: Compare, ctx: Context) -> Steer:
     return Steer(protect=frozenset(ctx.revealed)) if _lower(term) else NO_AIM
 
 
+def _distinct_aim(term: Compare, ctx: Context) -> Steer:
+    """``distinct_faces >= n`` (B-16's nine faces): while the hand holds no more than ``n`` faces,
+    its single tiles are *protected* (a duplicate goes instead) and, while fewer, the faces it lacks
+    are *wanted*, as many as it lacks."""
+    least = _lower(term) or 0
+    faces = frozenset(k for k in range(NUM_KINDS) if ctx.counts[k])
+    if len(faces) > least:
+        return NO_AIM
+    singles = frozenset(k for k in faces if ctx.counts[k] == 1)
+    return Steer(wanted=ALL_FACES - faces, need=least - len(faces), protect=singles)
+
+
 FACE_AIMS: Mapping[str, Callable[[Compare, Context], Steer]] = {
     "tiles": _tiles_aim,
+    "distinct_faces": _distinct_aim,
     "number_suits": _number_suits_aim,
     "max_suit_tiles": _max_suit_aim,
     "revealed_kept": _revealed_aim,
@@ -186,16 +231,139 @@ def _kept_sets(ctx: Context, faces: frozenset[int], least: int) -> Steer:
 def _sets_aim(term: Compare, ctx: Context) -> Steer:
     """``count(pung|kong[, F]) >= n`` and ``distinct_sets(pung|kong, F) >= n`` (C-02, C-06, C-07,
     B-05's kind): four pungs are a whole-hand shape, every set a pung and the pair besides (碰碰胡,
-    B-07); fewer are sets of F's faces kept for (:func:`_kept_sets`).  Chows are the shanten's own
-    aim: a count of chows gives none."""
+    B-07); fewer are sets of F's faces kept for (:func:`_kept_sets`).  ``count(chow[, F]) >= n``
+    (C-01, B-02, C-19): the ``n`` runs of F's faces the hand holds most of, kept for
+    (:func:`_toward`)."""
     args = term.left.args
     least = _lower(term) or 0
-    if not args or not _set_words(args[0]) <= {"pung", "kong"} or least <= 0:
+    if not args or least <= 0:
+        return NO_AIM
+    faces = filter_kinds(args[1], ctx.facts_of()) if len(args) > 1 else ALL_FACES  # type: ignore[arg-type]
+    words = _set_words(args[0])
+    if words == {"chow"} and term.left.name == "count":
+        runs = [run for run in _runs(NUMBER_SUITS) if faces.issuperset(run)]
+        return _toward(ctx.counts, _closest(ctx.counts, runs, least), runs)
+    if not words <= {"pung", "kong"}:
         return NO_AIM
     if least >= 4 and term.left.name == "count":
         return Steer(shape=Shape(pungs=4 - ctx.n_melds, pairs=1))
-    faces = filter_kinds(args[1], ctx.facts_of()) if len(args) > 1 else ALL_FACES  # type: ignore[arg-type]
     return _kept_sets(ctx, faces, least)
+
+
+SetFaces = tuple[int, ...]
+"""The faces of one set aimed at: a run's three, a pung's one face thrice."""
+
+NEAR = 2
+"""The tiles of a set the hand must hold for it to be kept for: a pair, or a run one tile short
+(a lone tile may go any way and is not held back)."""
+RUN_STARTS = range(1, 8)
+"""The numbers a run of a suit may start at (一 to 七)."""
+
+
+def _runs(suits: Sequence[Suit], start: int | None = None) -> list[SetFaces]:
+    """The runs of ``suits`` (those starting at ``start`` only, when given)."""
+    starts = RUN_STARTS if start is None else (start,)
+    return [(kind(s, a), kind(s, a + 1), kind(s, a + 2)) for s in suits for a in starts]
+
+
+def _pungs(suits: Sequence[Suit]) -> list[SetFaces]:
+    return [(k, k, k) for s in suits for k in range(kind(s, 1), kind(s, 9) + 1)]
+
+
+def _held(counts: Sequence[int], faces: SetFaces) -> SetFaces:
+    """The tiles of the set the hand holds."""
+    out: list[int] = []
+    for k in faces:
+        if counts[k] > out.count(k):
+            out.append(k)
+    return tuple(out)
+
+
+def _closest(counts: Sequence[int], sets: Sequence[SetFaces], least: int, near: int = NEAR) -> list[SetFaces]:
+    """The ``least`` sets of ``sets`` the hand holds most of (of equals, the one of its loosest
+    tiles, then the first), each held from the tiles the ones before it leave; fewer when the tiles
+    left hold no set with ``near`` of its tiles."""
+    left = list(counts)
+    chosen = []
+
+    def nearness(faces: SetFaces) -> tuple[int, int]:
+        held = _held(left, faces)
+        return len(held), -sum(left[k] for k in held)
+
+    for _ in range(least):
+        best = max(sets, key=nearness)
+        held = _held(left, best)
+        if len(held) < near:
+            break
+        for k in held:
+            left[k] -= 1
+        chosen.append(best)
+    return chosen
+
+
+def _toward(counts: Sequence[int], chosen: Sequence[SetFaces], sets: Sequence[SetFaces]) -> Steer:
+    """The aims of sets kept for: their held tiles *protected*, their missing ones *wanted* (of a
+    set one tile short, every face that completes its held part with another of ``sets``: both
+    ends of two neighbours), as many *needed* as are missing; none when every set is complete."""
+    left = list(counts)
+    protect: set[int] = set()
+    wanted: set[int] = set()
+    need = 0
+    for faces in chosen:
+        held = _held(left, faces)
+        for k in held:
+            left[k] -= 1
+        missing = Counter(faces) - Counter(held)
+        need += sum(missing.values())
+        protect.update(held)
+        if sum(missing.values()) == 1:
+            for other in sets:
+                more = Counter(other) - Counter(held)
+                if sum(more.values()) == 1 and not Counter(held) - Counter(other):
+                    wanted.update(more)
+        wanted.update(missing)
+    if not need:
+        return NO_AIM
+    return Steer(wanted=frozenset(wanted), need=need, protect=frozenset(protect))
+
+
+def _suited_sets(words: frozenset[str], suit: Suit) -> list[SetFaces]:
+    """The sets of ``suit`` a set kind names (``chow``, ``pung``, ``kong``, ``set``)."""
+    runs = _runs((suit,)) if words & {"chow", "set"} else []
+    return runs + (_pungs((suit,)) if words & {"pung", "kong", "set"} else [])
+
+
+def _suits_with_aim(term: Compare, ctx: Context) -> Steer:
+    """``suits_with(K) >= n`` (C-17's set in each of the three suits, C-21's runs in two): in each of
+    the ``n`` suits holding most of a set of kind K, that set kept for (:func:`_toward`), a lone
+    tile too (a suit needed whose only tile goes can give no set)."""
+    least = _lower(term) or 0
+    words = _set_words(term.left.args[0]) if term.left.args else frozenset()
+    if least <= 0 or least > len(NUMBER_SUITS) or not words:
+        return NO_AIM
+    best = [_closest(ctx.counts, _suited_sets(words, s), 1, 1) for s in NUMBER_SUITS]
+    ranked = sorted((b for b in best if b), key=lambda c: -len(_held(ctx.counts, c[0])))
+    chosen = [c[0] for c in ranked[:least]]
+    return _toward(ctx.counts, chosen, [f for s in NUMBER_SUITS for f in _suited_sets(words, s)])
+
+
+def _same_number_aim(term: Compare, ctx: Context) -> Steer:
+    """``same_number_chows_different_suits >= n`` (C-18: two runs of the same numbers in two suits):
+    the numbers whose runs the ``n`` suits holding most of them hold most of, those runs kept for
+    (:func:`_toward`)."""
+    least = _lower(term) or 0
+    if least <= 1 or least > len(NUMBER_SUITS):
+        return NO_AIM
+
+    def across(start: int) -> list[SetFaces]:
+        runs = sorted(_runs(NUMBER_SUITS, start), key=lambda r: -len(_held(ctx.counts, r)))
+        return runs[:least]
+
+    def held(runs: list[SetFaces]) -> int:
+        return sum(len(_held(ctx.counts, r)) for r in runs)
+
+    chosen = max((across(a) for a in RUN_STARTS), key=held)
+    return _toward(ctx.counts, chosen, _runs(NUMBER_SUITS))
 
 
 def _pair_aim(call: Call, ctx: Context) -> Steer:
@@ -249,6 +417,8 @@ SET_AIMS: Mapping[str, Callable[[Compare, Context], Steer]] = {
     "count": _sets_aim,
     "distinct_sets": _sets_aim,
     "suits_with_numbers": _numbers_aim,
+    "suits_with": _suits_with_aim,
+    "same_number_chows_different_suits": _same_number_aim,
 }
 """The aim of each structure measure bounded in a hand condition: the sets and numbers a winning
 hand must hold, kept for as the hand goes (not only judged at its ending)."""
@@ -268,7 +438,7 @@ def _discard_suit_aim(rule: StaticRule, ctx: Context) -> Steer:
 def _repeat_aim(rule: StaticRule, ctx: Context) -> Steer:
     """``forbid discard_repeat`` (B-16: no face thrown twice, a repeat only when nothing else may
     go, R121): the faces already thrown stay, and the imagined rounds throw no face twice."""
-    return Steer(protect=frozenset(ctx.discarded), unrepeated=True)
+    return Steer(protect=frozenset(ctx.discarded), unrepeated=ROUND)
 
 
 STATIC_AIMS: Mapping[str, Callable[[StaticRule, Context], Steer]] = {
@@ -277,13 +447,59 @@ STATIC_AIMS: Mapping[str, Callable[[StaticRule, Context], Steer]] = {
 }
 """The aim of each discard the contract forbids its holder (``forbid ACTION for holder``)."""
 
+ROUND = NUM_KINDS * choices.COPIES
+"""More discards than a round holds: every one of them (B-16's bar on repeats)."""
+
+
+def _river_suits_aim(term: Compare, ctx: Context) -> Steer:
+    """``river_suits(holder) >= n`` (C-03: a 万, a 条 and a 筒 in the holder's river): while its
+    river lacks suits, their tiles are thrown first of equal discards."""
+    thrown = {NUMBER_SUITS[k // 9] for k in ctx.discarded if k < HONOURS}
+    if len(thrown) >= (_lower(term) or 0):
+        return NO_AIM
+    return Steer(spread=_suit_kinds([s for s in NUMBER_SUITS if s not in thrown]))
+
+
+def _fresh_aim(term: Compare, ctx: Context) -> Steer:
+    """``distinct_discards(holder) == n`` with ``discards(holder) == n`` (C-09: the first four
+    discards all different): while the river holds fewer than ``n``, none repeated, the first ``n``
+    throw no face twice."""
+    first = _lower(term) or 0
+    river = ctx.discarded
+    if len(river) >= first or len(set(river)) < len(river):
+        return NO_AIM
+    return Steer(unrepeated=first)
+
+
+WATCH_AIMS: Mapping[str, Callable[[Compare, Context], Steer]] = {
+    "river_suits": _river_suits_aim,
+    "distinct_discards": _fresh_aim,
+}
+"""The aim of each fact a public watch on the holder's own discards bounds (``complete on
+discard.settled by holder when …``): the river it asks for, thrown as the round goes."""
+
+
+def _watched(condition: Condition, ctx: Context) -> Steer:
+    if isinstance(condition, All):
+        aim = NO_AIM
+        for part in condition.parts:
+            aim = aim.joined(_watched(part, ctx))
+        return aim
+    if isinstance(condition, Compare):
+        read = WATCH_AIMS.get(condition.left.name)
+        return NO_AIM if read is None else read(condition, ctx)
+    return NO_AIM
+
+
 CALL_AIMS: Mapping[str, Callable[[Call, Context], Steer]] = {
     "form": _form_aim,
     "pair": _pair_aim,
     "has_chow": _chow_aim,
+    "single_wait_on_pair": lambda call, ctx: Steer(single=True),
 }
 """The aim of each whole-hand form and structure word that holds or not (``form(…)``, ``pair(…)``,
-``has_chow(…)``)."""
+``has_chow(…)``; ``single_wait_on_pair``: the imagined rounds wait on the pair alone,
+:attr:`Steer.single`)."""
 
 
 def _aim(condition: Condition, ctx: Context) -> Steer:
@@ -340,6 +556,10 @@ def steer_of(view: PlayerView, card: CompiledCard, suit: Suit | None, number: st
         read = STATIC_AIMS.get(rule.action)
         if read is not None and rule.polarity == "forbid" and rule.who in choices.HOLDER:
             aim = aim.joined(read(rule, ctx))
+    for watch in card.watches:
+        own = watch.event == OWN_DISCARD and watch.actor in choices.HOLDER
+        if own and watch.outcome == "complete" and watch.condition is not None:
+            aim = aim.joined(_watched(watch.condition, ctx))
     if aim.shape is not None and aim.shape.pungs and choices.calls_welcome(view, "pon"):
         aim = replace(aim, claims=True)
     return aim
@@ -506,9 +726,21 @@ class _Aiming:
         self.near = self.draws.reach(self.level)
         self.discards: dict[tuple[int, bool], int] = {}
 
+    def spread(self, tile: int, out: int, lacking: set[int]) -> int:
+        """With ``tile`` drawn, the discard instead of ``out`` that throws a face of ``lacking`` (the
+        suits the river lacks, C-03) at no cost in shanten, none protected, the loneliest first;
+        ``out`` when none does."""
+        vec = list(self.vec)
+        vec[tile] += 1
+        swap = self.draws.after_swap
+        bar = swap(tile, out)
+        found = [k for k in lacking if vec[k] and k not in self.steer.protect and swap(tile, k) <= bar]
+        return _loneliest(vec, found) if found else out
+
     def discard_after(self, tile: int, wanting: bool) -> int:
         """From the hand with ``tile``: the lowest shanten with neither a protected nor (while the hand
-        wants more) a wanted tile, the loneliest first; else the lowest shanten."""
+        wants more) a wanted tile, the loneliest first (aiming at a single wait on the pair, a ready
+        hand's that leaves it waiting so first); else the lowest shanten."""
         out = self.discards.get((tile, wanting))
         if out is None:
             vec = list(self.vec)
@@ -519,8 +751,40 @@ class _Aiming:
             free = [k for k in held if k not in avoid] or held
             after = {k: swap(tile, k) for k in free}
             best = min(after.values())
-            out = self.discards[(tile, wanting)] = _loneliest(vec, [k for k in free if after[k] == best])
+            ties = [k for k in free if after[k] == best]
+            if self.steer.single and best == 0:
+                ties = [k for k in ties if _leaves_single(vec, k, self.n_melds)] or ties
+            out = self.discards[(tile, wanting)] = _loneliest(vec, ties)
         return out
+
+
+def single_wait(vec: list[int], n_melds: int) -> bool:
+    """Whether a hand one tile short waits on one face alone, and that face completes the pair of a
+    standard reading (单钓将, C-16; :func:`engine.core.hand.single_wait_on_pair` on counts)."""
+    waits = []
+    for k in range(NUM_KINDS):
+        if vec[k] < choices.COPIES:
+            vec[k] += 1
+            if is_complete_counts(vec, n_melds):
+                waits.append(k)
+            vec[k] -= 1
+            if len(waits) > 1:
+                return False
+    if not waits:
+        return False
+    (face,) = waits
+    vec[face] += 1
+    readings = decompose_counts(vec)
+    vec[face] -= 1
+    return any(d.form == STANDARD and d.pair is not None and face in d.pair.tiles for d in readings)
+
+
+def _leaves_single(vec: list[int], out: int, n_melds: int) -> bool:
+    """Whether the hand ``vec`` one tile over waits on its pair alone once ``out`` is thrown."""
+    vec[out] -= 1
+    single = single_wait(vec, n_melds)
+    vec[out] += 1
+    return single
 
 
 def steered_playouts(
@@ -559,7 +823,8 @@ def steered_playouts(
         ]
     aims: dict[bytes, _Aiming] = {}
     rest = target - melded
-    thrown = {*view.rivers[view.me], *opening} if steer.unrepeated else None
+    fresh = steer.unrepeated - len(view.rivers[view.me])
+    thrown = {*view.rivers[view.me], *opening} if fresh > 0 else None
     return [
         _aimed(
             list(start),
@@ -571,6 +836,7 @@ def steered_playouts(
             steer,
             aims,
             None if thrown is None else set(thrown),
+            fresh,
         )
         for _ in range(n)
     ]
@@ -682,11 +948,13 @@ def _aimed(
     steer: Steer,
     aims: dict[bytes, _Aiming],
     thrown: set[int] | None = None,
+    fresh: int = 0,
 ) -> choices.Ending:
     """One playout by shanten that throws junk first and never keeps it, keeps the protected and,
     while the hand holds fewer than ``target``, every wanted tile it draws; with ``thrown`` (the
-    faces already thrown, under a contract barring repeats) it throws no face twice while another
-    may go (:func:`_unrepeated`)."""
+    faces already thrown, under a contract barring repeats) its first ``fresh`` discards throw no
+    face twice while another may go (:func:`_unrepeated`); while the river lacks suits
+    (``steer.spread``), of equal discards one of them goes (:meth:`_Aiming.spread`)."""
     discards = list(opening)
     flowers = kongs = step = 0
     junk = steer.junk
@@ -694,6 +962,7 @@ def _aimed(
     held_junk = [k for k in range(NUM_KINDS) for _ in range(vec[k]) if k in junk]
     wanting = steer.need > 0 and sum(vec[k] for k in wanted) < target
     hand: _Aiming | None = None
+    lacking = set(steer.spread)
     while step < draws:
         tile = bag.own()
         if tile is None:
@@ -721,10 +990,14 @@ def _aimed(
                     vec[tile] += 1
                     return choices.Ending(tuple(vec), step, tile, tuple(discards), flowers, kongs)
                 out = tile if now >= hand.level and not keep_wanted else hand.discard_after(tile, wanting)
-        if thrown is not None:
+            if lacking and out not in lacking:
+                out = hand.spread(tile, out, lacking)
+        if thrown is not None and len(discards) < fresh:
             if out in thrown:
                 out = _unrepeated(vec, tile, n_melds, thrown, out)
             thrown.add(out)
+        if lacking and out < HONOURS:
+            lacking.difference_update(range(out - out % 9, out - out % 9 + 9))
         if from_junk and out in held_junk:
             held_junk.remove(out)
         discards.append(out)
