@@ -11,11 +11,10 @@ from collections.abc import Mapping
 from itertools import permutations
 
 import pytest
+from search_support import choose, greedy, searched
 
-from engine.core.decisions import Decision, DecisionKind
 from engine.core.tiles import format_one, parse, parse_one
 from engine.hextech import choices, imagined
-from engine.hextech.agents import GreedyAgent
 from engine.hextech.scenario import Scenario
 from engine.hextech.search import SearchAgent
 from engine.hextech.steering import steer_of, steered_playouts
@@ -51,20 +50,8 @@ def seat(
     )
 
 
-def choose(options: list[str], about: str) -> Decision:
-    return Decision(DecisionKind.CHOOSE, 0, tuple(options), about)
-
-
 def faces_of(view: PlayerView) -> list[str]:
     return sorted({format_one(k) for k in view.hand})
-
-
-def searched(view: PlayerView, decision: Decision, budget: int = 256, seeds: int = 4) -> set[str]:
-    return {SearchAgent(random.Random(seed), budget).decide(view, decision) for seed in range(seeds)}
-
-
-def greedy(view: PlayerView, decision: Decision) -> str:
-    return GreedyAgent(random.Random(1)).decide(view, decision)
 
 
 def test_a_tile_passed_on_is_the_one_the_held_contract_rules_out_s14_2_b06(
@@ -78,11 +65,11 @@ def test_a_tile_passed_on_is_the_one_the_held_contract_rules_out_s14_2_b06(
     give = choose(faces_of(view), "O-X02")
     assert len(view.hand) == 13 and imagined.short(imagined.after_give(view, parse_one("3p")))
     assert greedy(view, give) == "1m"
-    assert searched(view, give) == {"3p"}
+    assert searched(view, give, 256, 4) == {"3p"}
     for contract in ("B-06", "C-01"):
         honour = seat(library, "123m456m789m1m34p5z", contract)
         offer = choose(faces_of(honour), "O-X02")
-        assert greedy(honour, offer) == "5z" and searched(honour, offer) == {"5z"}
+        assert greedy(honour, offer) == "5z" and searched(honour, offer, 256, 4) == {"5z"}
 
 
 def test_a_tile_taken_off_the_wall_serves_the_held_contract_lib_2_1_b06(
@@ -95,9 +82,9 @@ def test_a_tile_taken_off_the_wall_serves_the_held_contract_lib_2_1_b06(
     flush = seat(library, "123m456m78m1m34p5s9s", "B-06", seen="9m5p")
     assert imagined.role(flush, library["S-11"], [parse_one("9m"), parse_one("5p")]) is imagined.Role.TAKE
     assert greedy(flush, take) == "5p"
-    assert searched(flush, take, 128) == {"9m"}
+    assert searched(flush, take, 128, 4) == {"9m"}
     plain = with_parts(flush, contracts=("C-01", None, None, None))
-    assert searched(plain, take, 128) == {"5p"}
+    assert searched(plain, take, 128, 4) == {"5p"}
 
 
 def test_a_wall_top_is_put_back_so_the_own_draw_serves_the_contract_lib_2_1_b06(
@@ -112,16 +99,16 @@ def test_a_wall_top_is_put_back_so_the_own_draw_serves_the_contract_lib_2_1_b06(
     flush = seat(library, "123m456m78m1m34p5s9s", "B-06", seen="9m5p")
     assert imagined.own_head(flush, parse("9m5p")) == (parse_one("9m"),)
     assert greedy(flush, order) == "5p 9m"
-    assert searched(flush, order, 128) == {"9m 5p"}
+    assert searched(flush, order, 128, 4) == {"9m 5p"}
     plain = with_parts(flush, contracts=("C-01", None, None, None))
-    assert searched(plain, order, 128) == {"5p 9m"}
+    assert searched(plain, order, 128, 4) == {"5p 9m"}
     three = seat(library, "123m456m78m1m34p5s9s", "B-06", seen="9m5p1z")
     orders = choose(sorted(" ".join(p) for p in permutations(("9m", "5p", "1z"))), "S-08")
     assert greedy(three, orders) == "5p 9m 1z"
-    assert {answer.split(" ")[0] for answer in searched(three, orders, 128)} == {"9m"}
+    assert {answer.split(" ")[0] for answer in searched(three, orders, 128, 4)} == {"9m"}
     turn = seat(library, "123m456m78m1m34p5s9s7s", "B-06", seen="9m5p")
     assert imagined.own_head(turn, parse("9m5p")) == ()
-    assert searched(turn, order, 128) == {greedy(turn, order)} == {"5p 9m"}
+    assert searched(turn, order, 128, 4) == {greedy(turn, order)} == {"5p 9m"}
 
 
 def test_the_imagined_rounds_draw_the_known_head_of_the_wall_first_lib_2_1(
@@ -207,7 +194,7 @@ def test_the_tiles_swapped_for_unseen_ones_are_as_many_as_the_hand_can_spare_p04
     count = choose(["0", "1", "2", "3"], "P-04")
     near = seat(library, "1112345678m99m7s")
     assert greedy(near, count) == "2"
-    assert searched(near, count, 256) == {"0"}
+    assert searched(near, count, 256, 4) == {"0"}
     ready = seat(library, "111m234m567m88m99m")
     assert greedy(ready, count) == "0" and searched(ready, count, 64, 2) == {"0"}
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 import pytest
+from search_support import greedy, searched
 
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.tiles import Suit, format_one, parse
@@ -44,14 +45,6 @@ def at_turn(
         revealed=(tuple(sorted(parse(revealed))) if revealed else (), (), (), ()),
     )
     return view, Decision(DecisionKind.TURN, 0, tuple(f"discard {format_one(k)}" for k in sorted(set(tiles))))
-
-
-def searched(view: PlayerView, decision: Decision, budget: int, seeds: int) -> set[str]:
-    return {SearchAgent(random.Random(seed), budget).decide(view, decision) for seed in range(seeds)}
-
-
-def greedy(view: PlayerView, decision: Decision) -> str:
-    return GreedyAgent(random.Random(1)).decide(view, decision)
 
 
 def test_b06_throws_the_other_suit_where_greedy_breaks_its_own_s9_5(

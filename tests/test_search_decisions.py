@@ -6,17 +6,15 @@ random draws; the greedy answer is kept unless another is clearly worth more."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 
 import pytest
+from search_support import choose, greedy, searched
 
 from dsl import compile_cards, parse_text
-from engine.core.decisions import PASS, Decision, DecisionKind
+from engine.core.decisions import PASS
 from engine.core.tiles import parse, parse_one
 from engine.hextech import imagined
-from engine.hextech.agents import GreedyAgent
-from engine.hextech.search import SearchAgent
 from engine.hextech.view import BLIND, PlayerView, with_parts
 from engine.hextech.vocabulary import CompiledCard
 from tools.cmd_play import session_cards
@@ -61,18 +59,6 @@ def seat(
     )
 
 
-def choose(options: list[str], about: str) -> Decision:
-    return Decision(DecisionKind.CHOOSE, 0, tuple(options), about)
-
-
-def searched(view: PlayerView, decision: Decision, budget: int = 256, seeds: int = 4) -> set[str]:
-    return {SearchAgent(random.Random(seed), budget).decide(view, decision) for seed in range(seeds)}
-
-
-def greedy(view: PlayerView, decision: Decision) -> str:
-    return GreedyAgent(random.Random(1)).decide(view, decision)
-
-
 def test_a_route_is_the_kind_of_set_the_imagined_hands_complete_g08(
     library: Mapping[str, CompiledCard],
 ) -> None:
@@ -86,7 +72,7 @@ def test_a_route_is_the_kind_of_set_the_imagined_hands_complete_g08(
     assert imagined.route_reward(library["G-08"]) == (2, 0.5)
     gapped = seat(library, "22m46m55p88s13s57s9s")
     assert greedy(gapped, route) == "pung"
-    assert searched(gapped, route) == {"chow"}
+    assert searched(gapped, route, 256, 4) == {"chow"}
     pungs = seat(library, "111m555p99s13s7s1z2z")
     assert greedy(pungs, route) == "pung" and searched(pungs, route, 64, 2) == {"pung"}
     dealt = seat(library, "")
@@ -107,9 +93,9 @@ def test_a_suit_staked_on_the_wall_top_is_the_one_likeliest_to_match_o_c04(
     assert imagined.staked(library["O-P06"], stake.options) is None
     spent = seat(library, "111m999m567m13p59s", rivers="2233445566778888m2244668m")
     assert greedy(spent, stake) == "m"
-    assert searched(spent, stake) <= {"p", "s"}
+    assert searched(spent, stake, 256, 4) <= {"p", "s"}
     shapes = seat(library, "13m46m79m24m5m9p1z2z3z4z")
-    assert greedy(shapes, stake) == "m" and searched(shapes, stake) == {"m"}
+    assert greedy(shapes, stake) == "m" and searched(shapes, stake, 256, 4) == {"m"}
 
 
 def test_a_tail_order_is_judged_by_the_first_replacement_drawn_s12_r395(
@@ -125,9 +111,9 @@ def test_a_tail_order_is_judged_by_the_first_replacement_drawn_s12_r395(
     assert imagined.tail_draw(parse("3f9m5p")) == ((parse_one("3f"),), parse_one("9m"))
     flush = seat(library, "123m456m78m1m34p5s9s", "B-06", seen="9m5p")
     assert greedy(flush, order) == "5p 9m"
-    assert searched(flush, order, 128) == {"9m 5p"}
+    assert searched(flush, order, 128, 4) == {"9m 5p"}
     plain = with_parts(flush, contracts=("C-01", None, None, None))
-    assert searched(plain, order, 128) == {"5p 9m"}
+    assert searched(plain, order, 128, 4) == {"5p 9m"}
 
 
 def test_the_tile_put_on_top_is_the_draw_worth_most_g17(
@@ -144,7 +130,7 @@ def test_the_tile_put_on_top_is_the_draw_worth_most_g17(
     ready = seat(library, "456789m11p999s23m", seen="1m4m5z")
     assert imagined.on_top_orders(library["G-17"], ready, top.options) is not None
     assert greedy(ready, top) == "4m"
-    assert searched(ready, top) == {"1m"}
+    assert searched(ready, top, 256, 4) == {"1m"}
     turn = seat(library, "456789m11p999s23m7z", seen="1m4m5z")
     assert searched(turn, top, 64, 2) == {greedy(turn, top)} == {"4m"}
     radar = choose(["1m", "4m", PASS], "O-P06")
@@ -166,10 +152,10 @@ def test_a_flower_among_the_tiles_to_take_is_weighed_by_its_replacement_s12_r21(
     ready = seat(library, "123456789m13p55s", seen="2f2p")
     assert imagined.role(ready, library["S-04"], parse("2f2p")) is imagined.Role.TAKE
     assert greedy(ready, take) == "2f"
-    assert searched(ready, take, 64) == {"2p"}
+    assert searched(ready, take, 64, 4) == {"2p"}
     junk = choose(["2f", "9s"], "S-04")
     useless = seat(library, "123456789m13p55s", seen="2f9s")
-    assert greedy(useless, junk) == "2f" and searched(useless, junk, 64) == {"2f"}
+    assert greedy(useless, junk) == "2f" and searched(useless, junk, 64, 4) == {"2f"}
 
 
 def test_a_flower_taken_by_a_hand_holding_its_turns_tile_is_replaced_then_thrown_down_s12_r21(
@@ -182,6 +168,6 @@ def test_a_flower_taken_by_a_hand_holding_its_turns_tile_is_replaced_then_thrown
     take = choose(["2f", "2p"], "S-04")
     full = seat(library, "123456789m13p55s9s", seen="2f2p")
     assert imagined.counted(full) == 14
-    assert searched(full, take, 64) == {"2p"}
+    assert searched(full, take, 64, 4) == {"2p"}
     short = seat(library, "123456789m13p55s", seen="2f2p")
-    assert searched(short, take, 64) == {"2p"}
+    assert searched(short, take, 64, 4) == {"2p"}

@@ -9,6 +9,7 @@ import random
 from collections.abc import Mapping
 
 import pytest
+from search_support import greedy, searched
 
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.tiles import kind_of_instance, parse, parse_one
@@ -44,14 +45,6 @@ def seat(library: Mapping[str, CompiledCard], hand: str, drawn: str | None, wall
 
 def use(card: str) -> Decision:
     return Decision(DecisionKind.CHOOSE, 0, (f"use {card}", "pass"), card)
-
-
-def searched(view: PlayerView, decision: Decision, budget: int = 64, seeds: int = 3) -> set[str]:
-    return {SearchAgent(random.Random(seed), budget).decide(view, decision) for seed in range(seeds)}
-
-
-def greedy(view: PlayerView, decision: Decision) -> str:
-    return GreedyAgent(random.Random(1)).decide(view, decision)
 
 
 def b_draws(library: Mapping[str, CompiledCard], tile: str) -> Scenario:
@@ -146,8 +139,8 @@ def test_a_drawn_tile_that_wins_is_not_sent_under_the_wall_s07_s12_p08_g18(
     junk = seat(library, "123m456m789m23p55s7z", "7z", wall=16)
     for card, view in (("S-07", honour), ("S-12", won), ("P-08", won), ("G-18", won)):
         assert greedy(view, use(card)) == f"use {card}"
-        assert searched(view, use(card)) == {"pass"}
-        assert searched(junk, use(card)) == {f"use {card}"}
+        assert searched(view, use(card), 64, 3) == {"pass"}
+        assert searched(junk, use(card), 64, 3) == {f"use {card}"}
         blind = with_parts(view, drawn=None)
         assert searched(blind, use(card), 16, 1) == {greedy(blind, use(card))} == {f"use {card}"}
 
@@ -165,6 +158,6 @@ def test_a_seat_wind_drawn_that_completes_the_hand_stays_in_it_g10(
     decision = Decision(DecisionKind.CHOOSE, 0, (under, keep), "G-10")
     pung = seat(library, "123m456m789m55s111z", "1z")
     assert greedy(pung, decision) == under
-    assert searched(pung, decision) == {keep}
+    assert searched(pung, decision, 64, 3) == {keep}
     lone = seat(library, "13m46m79m24p5p9s2z3z4z1z", "1z")
-    assert greedy(lone, decision) == under and searched(lone, decision) == {under}
+    assert greedy(lone, decision) == under and searched(lone, decision, 64, 3) == {under}

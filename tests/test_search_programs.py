@@ -12,11 +12,11 @@ import random
 from collections.abc import Mapping
 
 import pytest
+from search_support import choose, greedy, searched
 
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.tiles import NUM_KINDS, parse
 from engine.hextech import choices, imagined, imagined_programs
-from engine.hextech.agents import GreedyAgent
 from engine.hextech.scenario import Scenario
 from engine.hextech.search import SearchAgent
 from engine.hextech.view import BLIND, PlayerView, build_view, with_parts
@@ -46,20 +46,8 @@ def labels(card: CompiledCard) -> tuple[str, ...]:
     return tuple(o.label for o in step.options)
 
 
-def choose(options: tuple[str, ...], about: str) -> Decision:
-    return Decision(DecisionKind.CHOOSE, 0, options, about)
-
-
 def use(card: str) -> Decision:
     return choose((f"use {card}", "pass"), card)
-
-
-def searched(view: PlayerView, decision: Decision, budget: int = 64, seeds: int = 4) -> set[str]:
-    return {SearchAgent(random.Random(seed), budget).decide(view, decision) for seed in range(seeds)}
-
-
-def greedy(view: PlayerView, decision: Decision) -> str:
-    return GreedyAgent(random.Random(1)).decide(view, decision)
 
 
 def test_a_ready_hand_does_not_swap_a_tile_for_an_unseen_one_o_c02_o_p09(
@@ -73,12 +61,12 @@ def test_a_ready_hand_does_not_swap_a_tile_for_an_unseen_one_o_c02_o_p09(
     look, swap = labels(library["O-C02"])
     ready, far = seat(library, READY), seat(library, FAR)
     decision = choose((look, swap), "O-C02")
-    assert greedy(ready, decision) == swap and searched(ready, decision) == {look}
-    assert greedy(far, decision) == swap and searched(far, decision) == {swap}
+    assert greedy(ready, decision) == swap and searched(ready, decision, 64, 4) == {look}
+    assert greedy(far, decision) == swap and searched(far, decision, 64, 4) == {swap}
     put, keep = labels(library["O-P09"])
     none = choose((put, keep), "O-P09")
-    assert greedy(ready, none) == put and searched(ready, none) == {keep}
-    assert searched(far, none) == {put}
+    assert greedy(ready, none) == put and searched(ready, none, 64, 4) == {keep}
+    assert searched(far, none, 64, 4) == {put}
 
 
 def test_a_look_at_four_gives_a_ready_hand_its_best_next_draw_o_c07(
@@ -92,9 +80,9 @@ def test_a_look_at_four_gives_a_ready_hand_its_best_next_draw_o_c07(
     first, second = labels(library["O-C07"])
     ready = seat(library, READY)
     decision = choose((first, second), "O-C07")
-    assert greedy(ready, decision) == second and searched(ready, decision) == {first}
+    assert greedy(ready, decision) == second and searched(ready, decision, 64, 4) == {first}
     offered = choose(labels(library["O-C09"])[1:], "O-C09")
-    assert searched(ready, offered) == {offered.options[0]}
+    assert searched(ready, offered, 64, 4) == {offered.options[0]}
 
 
 def test_an_optional_swap_is_passed_by_a_ready_hand_s18_p13(library: Mapping[str, CompiledCard]) -> None:
@@ -107,11 +95,11 @@ def test_an_optional_swap_is_passed_by_a_ready_hand_s18_p13(library: Mapping[str
     ready, far = seat(library, READY), seat(library, FAR)
     for card in ("S-18", "P-13"):
         assert greedy(ready, use(card)) == f"use {card}"
-        assert searched(ready, use(card)) == {"pass"}
-        assert searched(far, use(card)) == {f"use {card}"}
+        assert searched(ready, use(card), 64, 4) == {"pass"}
+        assert searched(far, use(card), 64, 4) == {f"use {card}"}
     for card in ("S-05", "P-12"):
-        assert searched(ready, use(card)) == {greedy(ready, use(card))} == {f"use {card}"}
-        assert searched(far, use(card)) == {f"use {card}"}
+        assert searched(ready, use(card), 64, 4) == {greedy(ready, use(card))} == {f"use {card}"}
+        assert searched(far, use(card), 64, 4) == {f"use {card}"}
 
 
 def test_the_card_kept_of_two_drawn_is_the_one_whose_program_serves_the_hand_s6_4(
@@ -124,9 +112,9 @@ def test_the_card_kept_of_two_drawn_is_the_one_whose_program_serves_the_hand_s6_
     ready hand, H14): the imagined rounds cannot tell them apart and greedy's O-P09 stands."""
     ready = seat(library, READY)
     keep = choose(("O-P09", "O-P04"), "keep 1 of chance")
-    assert greedy(ready, keep) == "O-P09" and searched(ready, keep) == {"O-P04"}
+    assert greedy(ready, keep) == "O-P09" and searched(ready, keep, 64, 4) == {"O-P04"}
     tidy = choose(("O-P09", "O-P02"), "keep 1 of chance")
-    assert greedy(ready, tidy) == "O-P09" and searched(ready, tidy) == {"O-P09"}
+    assert greedy(ready, tidy) == "O-P09" and searched(ready, tidy, 64, 4) == {"O-P09"}
 
 
 def test_the_lasting_card_kept_is_the_one_still_to_resolve_when_it_serves_the_hand_s6_9(
@@ -139,9 +127,9 @@ def test_the_lasting_card_kept_is_the_one_still_to_resolve_when_it_serves_the_ha
     turn's end) changes no imagined round, and O-P07 is kept by both."""
     ready = seat(library, READY)
     lasting = Decision(DecisionKind.KEEP_LASTING, 0, ("O-P07", "O-C07"), "chance")
-    assert greedy(ready, lasting) == "O-P07" and searched(ready, lasting) == {"O-C07"}
+    assert greedy(ready, lasting) == "O-P07" and searched(ready, lasting, 64, 4) == {"O-C07"}
     shown = Decision(DecisionKind.KEEP_LASTING, 0, ("O-P07", "O-N04"), "chance")
-    assert greedy(ready, shown) == "O-P07" and searched(ready, shown) == {"O-P07"}
+    assert greedy(ready, shown) == "O-P07" and searched(ready, shown, 64, 4) == {"O-P07"}
 
 
 def test_a_tile_that_cannot_win_an_extra_draw_stays_on_the_wall_for_the_own_draw_h14_o_x08(

@@ -6,16 +6,13 @@ the hand holds most) is kept unless another is clearly worth more."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 
 import pytest
+from search_support import choose, greedy, searched
 
-from engine.core.decisions import Decision, DecisionKind
 from engine.core.tiles import parse
 from engine.hextech import imagined, imagined_programs
-from engine.hextech.agents import GreedyAgent
-from engine.hextech.search import SearchAgent
 from engine.hextech.view import BLIND, PlayerView, with_parts
 from engine.hextech.vocabulary import CompiledCard, PrimitiveStep
 from tools.cmd_play import session_cards
@@ -35,18 +32,6 @@ def seat(library: Mapping[str, CompiledCard], hand: str) -> PlayerView:
     return with_parts(BLIND, hand=tuple(sorted(parse(hand))), wall_left=80, cards=library)
 
 
-def choose(options: tuple[str, ...], about: str) -> Decision:
-    return Decision(DecisionKind.CHOOSE, 0, options, about)
-
-
-def searched(view: PlayerView, decision: Decision, budget: int = 64, seeds: int = 4) -> set[str]:
-    return {SearchAgent(random.Random(seed), budget).decide(view, decision) for seed in range(seeds)}
-
-
-def greedy(view: PlayerView, decision: Decision) -> str:
-    return GreedyAgent(random.Random(1)).decide(view, decision)
-
-
 def test_the_suit_for_the_look_is_the_one_whose_tile_on_top_completes_the_hand_o_p06(
     library: Mapping[str, CompiledCard],
 ) -> None:
@@ -59,7 +44,7 @@ def test_the_suit_for_the_look_is_the_one_whose_tile_on_top_completes_the_hand_o
     radar = choose(("m", "p", "s"), "O-P06")
     ready = seat(library, READY)
     assert greedy(ready, radar) == "m"
-    assert searched(ready, radar) == {"p"}
+    assert searched(ready, radar, 64, 4) == {"p"}
     found = imagined_programs.answers(ready, radar)
     assert found is not None and set(found) == {"m", "p", "s"}
     [program] = found["p"]
@@ -95,6 +80,6 @@ def test_o_c04_kept_of_two_takes_only_a_tile_of_its_suit_s6_4(library: Mapping[s
         not imagined.of_suit(view.seen[0], "p") and head[0] == view.seen[0] for view, head in left
     )
     keep = choose(("O-C04", "O-P04"), "keep 1 of chance")
-    assert greedy(ready, keep) == "O-C04" and searched(ready, keep, 128) == {"O-P04"}
+    assert greedy(ready, keep) == "O-C04" and searched(ready, keep, 128, 4) == {"O-P04"}
     swap = choose(("O-C04", "O-P09"), "keep 1 of chance")
-    assert greedy(ready, swap) == "O-C04" and searched(ready, swap) == {"O-C04"}
+    assert greedy(ready, swap) == "O-C04" and searched(ready, swap, 64, 4) == {"O-C04"}
