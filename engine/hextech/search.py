@@ -330,9 +330,7 @@ class SearchAgent:
         if HU in decision.options:
             return HU
         face = parse_one(decision.about)
-        weigher = self._weigher(view)
-        seed = self.rng.getrandbits(SEED_BITS)
-        draws = choices.draws_left(view, weigher.window)
+        weigher, seed, draws = self._outset(view)
         scored = [(PASS, better(self._both(weigher, view, draws, seed)))]
         for option in decision.options:
             after = _after_call(view, option, face)
@@ -476,6 +474,13 @@ class SearchAgent:
             return self._count(view, decision)
         return None
 
+    def _outset(self, view: PlayerView) -> tuple[Weigher, int, int]:
+        """What every answer of one decision is weighed with: ``view``'s weigher, one seed of the
+        agent's generator for them all, and the draws its imagined rounds play."""
+        weigher = self._weigher(view)
+        seed = self.rng.getrandbits(SEED_BITS)
+        return weigher, seed, choices.draws_left(view, weigher.window)
+
     def _greedy_first(self, view: PlayerView, decision: Decision) -> list[str]:
         """The options with the greedy agent's answer first (it is kept on ties, :func:`preferred`)."""
         first = self.greedy.decide(view, decision)
@@ -494,9 +499,7 @@ class SearchAgent:
             return None
         face = dict(zip(decision.options, tiles, strict=True))
         ordered = self._greedy_first(view, decision)
-        weigher = self._weigher(view)
-        seed = self.rng.getrandbits(SEED_BITS)
-        draws = choices.draws_left(view, weigher.window)
+        weigher, seed, draws = self._outset(view)
         scored = []
         for option in ordered:
             if role is imagined.Role.REVEAL:
@@ -536,9 +539,7 @@ class SearchAgent:
         distinct = one_per(ordered, heads)
         if len(distinct) == 1:
             return ordered[0]
-        weigher = self._weigher(view)
-        seed = self.rng.getrandbits(SEED_BITS)
-        draws = choices.draws_left(view, weigher.window)
+        weigher, seed, draws = self._outset(view)
         start = imagined.settled(view)
         return preferred(
             [(o, better(self._both(weigher, start, draws, seed, head=heads[o]))) for o in distinct]
@@ -555,9 +556,7 @@ class SearchAgent:
         distinct = one_per(ordered, drawn)
         if len(distinct) == 1:
             return ordered[0]
-        weigher = self._weigher(view)
-        seed = self.rng.getrandbits(SEED_BITS)
-        draws = choices.draws_left(view, weigher.window)
+        weigher, seed, draws = self._outset(view)
         scored = []
         for option in distinct:
             flowers, tile = drawn[option]
@@ -628,9 +627,7 @@ class SearchAgent:
         pool = choices.unseen(view)
         if not pool:
             return ordered[0]
-        weigher = self._weigher(view)
-        seed = self.rng.getrandbits(SEED_BITS)
-        draws = choices.draws_left(view, weigher.window)
+        weigher, seed, draws = self._outset(view)
         rng = random.Random(seed)
         tops = Counter(pool[rng.randrange(len(pool))] for _ in range(self.budget))
         discard = dict(step.args).get("discard") == "yes"
@@ -657,9 +654,7 @@ class SearchAgent:
         :func:`engine.hextech.choices.choose_count` ranks them) and as many unseen ones received
         (:meth:`_received`)."""
         ordered = self._greedy_first(view, decision)
-        weigher = self._weigher(view)
-        seed = self.rng.getrandbits(SEED_BITS)
-        draws = choices.draws_left(view, weigher.window)
+        weigher, seed, draws = self._outset(view)
         scored = []
         for option in ordered:
             left = view

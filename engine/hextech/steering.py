@@ -479,18 +479,6 @@ WATCH_AIMS: Mapping[str, Callable[[Compare, Context], Steer]] = {
 discard.settled by holder when …``): the river it asks for, thrown as the round goes."""
 
 
-def _watched(condition: Condition, ctx: Context) -> Steer:
-    if isinstance(condition, All):
-        aim = NO_AIM
-        for part in condition.parts:
-            aim = aim.joined(_watched(part, ctx))
-        return aim
-    if isinstance(condition, Compare):
-        read = WATCH_AIMS.get(condition.left.name)
-        return NO_AIM if read is None else read(condition, ctx)
-    return NO_AIM
-
-
 CALL_AIMS: Mapping[str, Callable[[Call, Context], Steer]] = {
     "form": _form_aim,
     "pair": _pair_aim,
@@ -502,18 +490,25 @@ CALL_AIMS: Mapping[str, Callable[[Call, Context], Steer]] = {
 :attr:`Steer.single`)."""
 
 
-def _aim(condition: Condition, ctx: Context) -> Steer:
+def _aim(
+    condition: Condition,
+    ctx: Context,
+    compares: Sequence[Mapping[str, Callable[[Compare, Context], Steer]]] = (FACE_AIMS, SET_AIMS),
+    calls: Mapping[str, Callable[[Call, Context], Steer]] = CALL_AIMS,
+) -> Steer:
+    """The aims of ``condition``: its parts' joined (``and``), each comparison's and call's read by
+    the first of ``compares`` and by ``calls`` that name its word; a word none names gives none."""
     if isinstance(condition, All):
         aim = NO_AIM
         for part in condition.parts:
-            aim = aim.joined(_aim(part, ctx))
+            aim = aim.joined(_aim(part, ctx, compares, calls))
         return aim
     if isinstance(condition, Compare):
         name = condition.left.name
-        read = FACE_AIMS.get(name) or SET_AIMS.get(name)
+        read = next((table[name] for table in compares if name in table), None)
         return NO_AIM if read is None else read(condition, ctx)
     if isinstance(condition, Call):
-        called = CALL_AIMS.get(condition.name)
+        called = calls.get(condition.name)
         return NO_AIM if called is None else called(condition, ctx)
     return NO_AIM
 
@@ -559,7 +554,7 @@ def steer_of(view: PlayerView, card: CompiledCard, suit: Suit | None, number: st
     for watch in card.watches:
         own = watch.event == OWN_DISCARD and watch.actor in choices.HOLDER
         if own and watch.outcome == "complete" and watch.condition is not None:
-            aim = aim.joined(_watched(watch.condition, ctx))
+            aim = aim.joined(_aim(watch.condition, ctx, (WATCH_AIMS,), {}))
     if aim.shape is not None and aim.shape.pungs and choices.calls_welcome(view, "pon"):
         aim = replace(aim, claims=True)
     return aim
