@@ -1,15 +1,18 @@
 """What the search agent's tests share: one answer per seed of the search agent, the greedy agent's
-answer, and a card decision among options (issue 15)."""
+answer, a card decision among options, the library and a seat early in the round (issue 15)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from engine.core.decisions import Decision, DecisionKind
+from engine.core.tiles import parse
 from engine.hextech.agents import GreedyAgent
 from engine.hextech.search import SearchAgent
-from engine.hextech.view import PlayerView
+from engine.hextech.view import BLIND, PlayerView, with_parts
+from engine.hextech.vocabulary import CompiledCard
+from tools.cmd_play import session_cards
 
 
 def searched(view: PlayerView, decision: Decision, budget: int, seeds: int) -> set[str]:
@@ -26,3 +29,14 @@ def greedy(view: PlayerView, decision: Decision) -> str:
 def choose(options: Sequence[str], about: str) -> Decision:
     """Player A's card decision about ``about`` among ``options``."""
     return Decision(DecisionKind.CHOOSE, 0, tuple(options), about)
+
+
+def library_of(mode: str = "all") -> Mapping[str, CompiledCard]:
+    """The compiled cards of ``mode``'s pool by id."""
+    cards, _ = session_cards(mode)
+    return {card.id: card for card in cards}
+
+
+def seat(library: Mapping[str, CompiledCard], hand: str) -> PlayerView:
+    """Player A early in the round (80 drawable tiles) holding ``hand``, no contract."""
+    return with_parts(BLIND, hand=tuple(sorted(parse(hand))), wall_left=80, cards=library)

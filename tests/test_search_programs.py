@@ -12,16 +12,15 @@ import random
 from collections.abc import Mapping
 
 import pytest
-from search_support import choose, greedy, searched
+from search_support import choose, greedy, library_of, searched, seat
 
 from engine.core.decisions import Decision, DecisionKind
-from engine.core.tiles import NUM_KINDS, parse
+from engine.core.tiles import NUM_KINDS
 from engine.hextech import choices, imagined, imagined_programs
 from engine.hextech.scenario import Scenario
 from engine.hextech.search import SearchAgent
-from engine.hextech.view import BLIND, PlayerView, build_view, with_parts
+from engine.hextech.view import PlayerView, build_view
 from engine.hextech.vocabulary import ChooseStep, CompiledCard
-from tools.cmd_play import session_cards
 
 READY = "123m456m789m23p55s"
 """Thirteen tiles waiting on 1p or 4p: every tile is needed."""
@@ -31,13 +30,7 @@ FAR = "13m57m9m2p5p8p1s4s7s1z2z"
 
 @pytest.fixture(scope="module")
 def library() -> Mapping[str, CompiledCard]:
-    cards, _ = session_cards("all")
-    return {card.id: card for card in cards}
-
-
-def seat(library: Mapping[str, CompiledCard], hand: str) -> PlayerView:
-    """Player A early in the round (80 drawable tiles) holding ``hand``, no contract."""
-    return with_parts(BLIND, hand=tuple(sorted(parse(hand))), wall_left=80, cards=library)
+    return library_of()
 
 
 def labels(card: CompiledCard) -> tuple[str, ...]:

@@ -9,13 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import pytest
-from search_support import choose, greedy, searched
+from search_support import choose, greedy, library_of, searched, seat
 
 from engine.core.tiles import parse
 from engine.hextech import imagined, imagined_programs
-from engine.hextech.view import BLIND, PlayerView, with_parts
 from engine.hextech.vocabulary import CompiledCard, PrimitiveStep
-from tools.cmd_play import session_cards
 
 READY = "123m456m789m23p55s"
 """Thirteen tiles waiting on 1p or 4p, most of them 万."""
@@ -23,13 +21,7 @@ READY = "123m456m789m23p55s"
 
 @pytest.fixture(scope="module")
 def library() -> Mapping[str, CompiledCard]:
-    cards, _ = session_cards("all")
-    return {card.id: card for card in cards}
-
-
-def seat(library: Mapping[str, CompiledCard], hand: str) -> PlayerView:
-    """Player A early in the round (80 drawable tiles) holding ``hand``, no contract."""
-    return with_parts(BLIND, hand=tuple(sorted(parse(hand))), wall_left=80, cards=library)
+    return library_of()
 
 
 def test_the_suit_for_the_look_is_the_one_whose_tile_on_top_completes_the_hand_o_p06(
