@@ -39,10 +39,12 @@ of a ``choose one``, ``use … / pass`` of an optional trigger (the tile just dr
 among them, S-07, S-12, P-08, G-10, G-18: the seat's view names its own drawn tile, R500), the
 suit a card asks its holder for (O-P06's, by the wall top the look then leaves) and the card kept
 of several (§6.4, §6.9; O-C04's take of its suit among them), each answer's program applied to the
-position (:mod:`engine.hextech.imagined_programs`).  Left to the greedy agent
-(:mod:`engine.hextech.choices`): a number asked for another card than the held contract, a suit
-another seat chooses (O-N03's), and a program with a move the view cannot make (a tile filter the
-moves do not read).  The agent reads nothing but the
+position (:mod:`engine.hextech.imagined_programs`).  A suit chosen for another seat's card (O-N03's
+bar on its holder's next discard) is the one that costs the holder most over hands imagined from the
+view (:mod:`engine.hextech.imposed`).  Left to the greedy agent (:mod:`engine.hextech.choices`): a
+program with a move the view cannot make (a tile filter the moves do not read), and a number asked
+for another card than the held contract (none in lib v0.2: B-15 asks its own holder).  The agent
+reads nothing but the
 :class:`~engine.hextech.view.PlayerView` it is handed and its own answers this round (the suit it
 chose for its contract, B-11's kind; the number it wrote, B-15's), and its random numbers come from
 its own seeded generator, so a seed fixes its play on one worker or many.
@@ -63,7 +65,7 @@ from engine.core.seats import PLAYERS
 from engine.core.shanten import DiscardShanten
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import NUM_KINDS, NUMBER_SUITS, Suit, format_one, parse_one
-from engine.hextech import choices, drafting, imagined, imagined_programs, steering
+from engine.hextech import choices, drafting, imagined, imagined_programs, imposed, steering
 from engine.hextech.agents import GreedyAgent
 from engine.hextech.scoring import WinInput, score_win
 from engine.hextech.view import PlayerView, with_parts
@@ -449,7 +451,8 @@ class SearchAgent:
 
     def _card_answer(self, view: PlayerView, decision: Decision) -> str | None:
         """Another card decision (§6, §14), told apart by its options as the greedy agent tells them
-        apart: a seat (:func:`engine.hextech.imagined.by_standing`), a route, a suit staked on the
+        apart: a suit named for another seat's card (:func:`engine.hextech.imposed.costliest_suit`),
+        a seat (:func:`engine.hextech.imagined.by_standing`), a route, a suit staked on the
         wall's top tile or a tile put on top of a looked-at wall (:meth:`_beyond_hand`), a tile given
         up, revealed or taken, a flower among them (:meth:`_tile`), an order of the wall's top or tail
         (:meth:`_reorder`), a count of tiles to swap for unseen ones (:meth:`_count`).  ``None`` for
@@ -458,6 +461,9 @@ class SearchAgent:
         programs (:meth:`_program`)."""
         options = decision.options
         card = view.cards.get(decision.about)
+        if set(options) <= imagined.SUITS and (holder := imposed.bound_holder(view, card)) is not None:
+            rng = random.Random(self.rng.getrandbits(SEED_BITS))
+            return imposed.costliest_suit(view, holder, self._greedy_first(view, decision), rng, self.budget)
         if set(options) <= set(PLAYERS):
             effect = imagined.aimed_effect(card, imagined.picked_name(card))
             return imagined.by_standing(view, options, effect)

@@ -3,7 +3,8 @@
 A :class:`PlayerView` holds the deciding player's own concealed tiles and
 what is public: every river, exposed meld, flower, revealed hand tile, the
 hands of players who have won (§11 phase 3), revealed contracts, augments
-(public at any time, §5.4), scores, the drawable count, the card library in
+(public at any time, §5.4), scores, where each player sits (§14.3), the
+drawable count, the card library in
 play (every card's text is public, §3) and the treasure faces in force for
 this player: the public order and their own personal treasure (§8.3), as the
 enabled modules mark them, and the tile the player's own latest draw gave it,
@@ -68,6 +69,7 @@ class PlayerView:
         "_revealed",
         "_rivers",
         "_scores",
+        "_seating",
         "_seats",
         "_seen",
         "_treasure",
@@ -98,6 +100,7 @@ class PlayerView:
         treasure: frozenset[int] = frozenset(),
         contract_failed: bool = False,
         drawn: int | None = None,
+        seating: tuple[int, ...] = (0, 1, 2, 3),
     ) -> None:
         self._me = me
         self._hand = hand
@@ -109,6 +112,7 @@ class PlayerView:
         self._cards = cards
         self._treasure = treasure
         self._drawn = drawn
+        self._seating = seating
         self._seats: tuple[Seat, ...] = ()
         self._contracts_public: bool | None = None
         self._melds: Melds | None = melds
@@ -146,6 +150,12 @@ class PlayerView:
     def wall_left(self) -> int:
         """How many tiles are left to draw."""
         return self._wall_left
+
+    @property
+    def seating(self) -> tuple[int, ...]:
+        """The seat each player sits at (public; O-X01 moves players and the turn order stays with the
+        seats, §14.3, R139)."""
+        return self._seating
 
     @property
     def dealer(self) -> int:
@@ -301,6 +311,7 @@ class PlayerView:
             "treasure": self._treasure,
             "contract_failed": self.contract_failed,
             "drawn": self._drawn,
+            "seating": self._seating,
         }
 
     def __eq__(self, other: object) -> bool:
@@ -340,6 +351,7 @@ class Snapshot(PlayerView):
         self._scores = scores
         self._wall_left = len(table.wall)
         self._dealer = table.player_at(table.dealer_seat)
+        self._seating = tuple(table.seat_of)
         self._seen = seen
         self._cards = cards
         self._treasure = treasure
