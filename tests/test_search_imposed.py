@@ -112,3 +112,14 @@ def test_the_suit_named_is_the_same_whatever_the_chooser_cannot_see_s5_4_s14_4(
     assert views[0] == views[1]
     answers = [[SearchAgent(random.Random(seed), 16).decide(v, names(1)) for seed in range(3)] for v in views]
     assert answers[0] == answers[1]
+
+
+def test_the_view_shows_where_the_players_sat_when_it_was_taken_r139() -> None:
+    """O-X01 moves the players (§14.3, R139): the view taken after the move shows the new seats, and
+    keeps them when the table moves on (a snapshot)."""
+    table = two_tables(RUNS_AND_PAIR).round.table
+    table.seat_of[:] = [0, 2, 1, 3]
+    view = build_view(table, 1, augments=((),) * 4, scores=(0,) * 4)
+    table.seat_of[:] = [0, 1, 2, 3]
+    assert view.seating == (0, 2, 1, 3)
+    assert build_view(table, 1, augments=((),) * 4, scores=(0,) * 4).seating == (0, 1, 2, 3)
