@@ -123,3 +123,20 @@ def test_the_view_shows_where_the_players_sat_when_it_was_taken_r139() -> None:
     table.seat_of[:] = [0, 1, 2, 3]
     assert view.seating == (0, 2, 1, 3)
     assert build_view(table, 1, augments=((),) * 4, scores=(0,) * 4).seating == (0, 1, 2, 3)
+
+
+def test_the_holder_s_hidden_tiles_come_from_what_the_chooser_has_not_seen_o_n03(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """A's thirteen tiles are all hidden, but B has seen every 筒 and 条 (its own hand and the
+    rivers), so A's hand can only be 万 and honours: a bar on 筒 or 条 binds nothing, one on 万 makes
+    A throw a 万 where it would throw an honour.  Search names 万, every seed; greedy names 条."""
+    seen = parse("1p2p3p4p5p6p7p8p9p" * 4 + "1s2s3s4s5s6s7s8s9s" * 4)
+    rest = list(seen)
+    for k in parse(SOU):
+        if k in rest:
+            rest.remove(k)
+    rivers = (tuple(rest[:30]), (), tuple(rest[30:]), ())
+    view = chooser(library, {}, rivers=rivers)
+    assert greedy(view, names(1)) == "s"
+    assert searched(view, names(1), 16, 4) == {"m"}

@@ -58,8 +58,7 @@ def costliest_suit(
 ) -> str:
     """Of the suits ``ordered`` (the greedy agent's answer first, kept on ties), the one whose bar on
     ``holder``'s next discard costs that player most over ``samples`` imagined hands."""
-    pool = choices.unseen(view)[:NUM_KINDS]
-    bag = [k for k in range(NUM_KINDS) for _ in range(pool[k])]
+    bag = [k for k in choices.unseen(view) if k < NUM_KINDS]
     shown = list(view.revealed[holder])
     n_melds = len(view.melds[holder])
     hidden = max(view.hand_sizes[holder] - len(shown), 0)
