@@ -6,7 +6,9 @@ against three search) and two against two.  For each it prints the search agent'
 score less the greedy agents' in the same sets, with its 95 % interval over the seeds, and the
 share of its seat-sessions it ends first (25 % is a coin in the first two, a search seat's share in
 the third).  Then the search agent's median decision time (every decision, process CPU time) and
-the CPU time of whole sessions of four search agents.  Targets (issue 15): over at least 400
+the CPU time of whole sessions of four search agents, each beside the same figure for four greedy
+agents on the same seeds in the same process, and their ratio (the machine is shared: the ratio
+moves less than the times).  Targets (issue 15): over at least 400
 sessions of mode ``all`` the interval leaves out zero and the share first is at least 40 %; on the
 compiled build the median decision takes at most 50 ms and a four-search session at most 60 s.
 
@@ -66,14 +68,14 @@ class Timed:
         return answer
 
 
-def timing(search: str, seeds: Sequence[int]) -> tuple[float, list[float], int]:
-    """The median decision of four search agents over whole sessions, each session's CPU time, and
+def timing(name: str, seeds: Sequence[int]) -> tuple[float, list[float], int]:
+    """The median decision of four agents ``name`` over whole sessions, each session's CPU time, and
     the decisions timed."""
     times: list[float] = []
     sessions = []
     for seed in seeds:
         session = new_session(SessionConfig(seed, MODE))
-        agents = [Timed(a, times) for a in make_agents([search] * 4, seed)]
+        agents = [Timed(a, times) for a in make_agents([name] * 4, seed)]
         started = time.process_time()
         drive(session.steps(), session, agents)
         sessions.append(time.process_time() - started)
@@ -119,9 +121,15 @@ def main() -> None:
             print(f"  search − greedy, mean session score: {interval}")
             print(f"  search seats first: {first.value:.3f} [{first.low:.3f}, {first.high:.3f}]")
     if args.timed:
-        median, sessions, decisions = timing(search, [game_seed(args.seed, i) for i in range(args.timed)])
+        timed = [game_seed(args.seed, i) for i in range(args.timed)]
+        median, sessions, decisions = timing(search, timed)
+        base, base_sessions, base_decisions = timing("greedy", timed)
         print(f"{search}: median decision {median * 1e3:.2f} ms over {decisions} decisions")
+        print(f"greedy: median decision {base * 1e3:.3f} ms over {base_decisions} decisions")
+        print(f"  ratio {median / base:.0f}×")
         print(f"four-search sessions: {', '.join(f'{s:.1f}' for s in sessions)} CPU s")
+        print(f"four-greedy sessions: {', '.join(f'{s:.2f}' for s in base_sessions)} CPU s")
+        print(f"  ratio {sum(sessions) / sum(base_sessions):.0f}×")
 
 
 if __name__ == "__main__":

@@ -137,6 +137,9 @@ def test_hexmj_play_seats_the_search_agent_and_a_seed_fixes_its_game_s16(hexmj: 
 
 @pytest.mark.parametrize("name", ["search:0", "search:x", "search:99999", "greedy:4", "searc"])
 def test_a_bad_agent_name_or_budget_is_a_one_line_input_error(name: str, hexmj: Run) -> None:
+    """A seat (§4) given a budget of 0, a budget that is not a number or past the bound, a budget on
+    the greedy agent, or a name of no agent: the Python API raises an input error naming
+    ``--agents`` and ``hexmj play`` exits 2 with that one line."""
     with pytest.raises(InputError, match="--agents"):
         make_agents([name, "greedy", "greedy", "greedy"], 1)
     code, _, err = hexmj(["play", "--agents", f"{name},greedy,greedy,greedy", "--db", "none"])

@@ -15,11 +15,11 @@ import pytest
 from search_support import choose, greedy, library_of, searched, seat
 
 from engine.core.decisions import Decision, DecisionKind
-from engine.core.tiles import NUM_KINDS
+from engine.core.tiles import NUM_KINDS, parse_one
 from engine.hextech import choices, imagined, imagined_programs
 from engine.hextech.scenario import Scenario
 from engine.hextech.search import SearchAgent
-from engine.hextech.view import PlayerView, build_view
+from engine.hextech.view import PlayerView, build_view, with_parts
 from engine.hextech.vocabulary import ChooseStep, CompiledCard
 
 READY = "123m456m789m23p55s"
@@ -174,3 +174,49 @@ def test_program_answers_are_the_same_whatever_the_seat_cannot_see_s5_4(
         for v in views
     ]
     assert answers[0] == answers[1]
+
+
+def g09_after_a_call(library: Mapping[str, CompiledCard]) -> Scenario:
+    """A deals and throws 4m, then 5m, which B pons (B then throws 7z); at A's next turn start
+    G-09 asks: A's river holds 4m alone and its latest discard, 5m, was called away."""
+    sc = Scenario(
+        hands={"A": "5m4m7m2p6p8p3s6s9s1z2z3z4z6z", "B": "55m1p4p7p2s5s8s1z2z3z7z"},
+        draws="7z7z1s5z5z5z9p",
+        library=library,
+        augments={"A": ["G-09"]},
+    )
+    sc.discard("4m")
+    sc.turn_of("A")
+    sc.advance("discard 5m")
+    sc.play_until(lambda d: d.player == 1 and "pon" in d.options)
+    sc.advance("pon")
+    sc.discard("7z")
+    sc.choice_about("G-09")
+    return sc
+
+
+def test_a_river_tile_is_retrieved_once_the_latest_discard_was_called_away_g09_r353(
+    library: Mapping[str, CompiledCard],
+) -> None:
+    """G-09 (at the turn's start take back a number tile that is not the latest discard, throw one,
+    then draw) is offered to A with 4m alone in its river, the latest discard 5m called away by B's
+    pon (R353).  A's view says its latest discard has left the river and B's is still in it; every
+    imagined start of ``use G-09`` takes 4m back and throws one tile (thirteen again before the
+    draw), and the search agent answers without fault.  Control: a view reading 4m as the latest
+    discard can take nothing back — its starts would leave the hand short — so the search agent
+    leaves that decision to the greedy answer."""
+    sc = g09_after_a_call(library)
+    view = build_view(sc.round.table, 0, augments=(("G-09",), (), (), ()), scores=(0,) * 4, cards=library)
+    four = parse_one("4m")
+    assert view.rivers[0] == (four,) and view.latest_kept[:2] == (False, True)
+    decision = use("G-09")
+    found = imagined_programs.answers(view, decision)
+    assert found is not None
+    starts = imagined_programs.starts(imagined_programs.Position(view), found["use G-09"][0], 8, 1)
+    assert all(imagined.counted(v) == 13 and len(v.rivers[0]) == 1 for v, _ in starts)
+    assert all(v.latest_kept[0] for v, _ in starts)
+    assert searched(view, decision, 16, 3) <= set(decision.options)
+    latest = with_parts(view, latest_kept=(True, True, False, False))
+    with pytest.raises(imagined_programs.Unimaginable):
+        imagined_programs.starts(imagined_programs.Position(latest), found["use G-09"][0], 8, 1)
+    assert searched(latest, decision, 16, 3) == {greedy(latest, decision)}

@@ -150,10 +150,18 @@ def thrown(view: PlayerView) -> PlayerView:
     best = min(after[k] for k in held)
     places = choices.discard_places(bytes(vec))
     out = min((k for k in held if after[k] == best), key=lambda k: places[k])
+    return discarded(view, out)
+
+
+def discarded(view: PlayerView, face: int) -> PlayerView:
+    """The view after the player discards ``face``: out of the hand, the latest discard at the end
+    of the own river (R353)."""
     hand = list(view.hand)
-    hand.remove(out)
-    river = tuple((*r, out) if p == view.me else r for p, r in enumerate(view.rivers))
-    return with_parts(view, hand=tuple(hand), rivers=river)
+    hand.remove(face)
+    me = view.me
+    rivers = tuple((*r, face) if p == me else r for p, r in enumerate(view.rivers))
+    kept = tuple(True if p == me else k for p, k in enumerate(view.latest_kept))
+    return with_parts(view, hand=tuple(hand), rivers=rivers, latest_kept=kept)
 
 
 def after_flower(view: PlayerView, flower: int) -> PlayerView:

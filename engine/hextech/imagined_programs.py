@@ -68,7 +68,9 @@ class Position:
 class Unimaginable(Exception):
     """A move the seat's view cannot make: the tile just drawn put under the wall
     (``put_bottom(drawn)``) when the view names no tile drawn, a tile of a filter the moves do not
-    read (:data:`FILTERS`) or of a suit the seat has not chosen (another seat's choice, O-N03)."""
+    read (:data:`FILTERS`) or of a suit the seat has not chosen (another seat's choice, O-N03); or
+    moves that leave the hand short of the tiles a round plays with (a take the view finds nothing
+    for, though the engine offered the card: its discard would then leave the hand short)."""
 
 
 LASTING = "round_end"
@@ -162,11 +164,7 @@ def draw(pos: Position, args: Args, rng: random.Random) -> Position:
 def throw(pos: Position, args: Args, rng: random.Random) -> Position:
     """The worst hand tile discarded, into the own river (§6.11)."""
     k = _worst(pos)
-    if k is None:
-        return pos
-    view = pos.view
-    rivers = tuple((*river, k) if p == view.me else river for p, river in enumerate(view.rivers))
-    return replace(pos, view=with_parts(view, hand=_less(view.hand, k), rivers=rivers))
+    return pos if k is None else replace(pos, view=imagined.discarded(pos.view, k))
 
 
 FILTERS: Mapping[str, Callable[[int], bool]] = {"any": lambda k: True, "number": is_number}
@@ -212,19 +210,23 @@ def receive(pos: Position, args: Args, rng: random.Random) -> Position:
 
 
 def retrieve(pos: Position, args: Args, rng: random.Random) -> Position:
-    """A tile taken back from the own river (lib 四 O-P05): the latest, or the best of those that are
-    not the latest, of the ``filter``."""
+    """A tile taken back from the own river (lib 四 O-P05, lib 七 G-09): the latest discard while it
+    is still in the river (its last tile), or the best of the ``filter`` among the others — the
+    river's last tile among them once the latest discard was called away (R353)."""
     view = pos.view
-    river = view.rivers[view.me]
+    me = view.me
+    river = view.rivers[me]
     test = _filter(pos, args, "filter")
-    places = [len(river) - 1] if str(args.get("which", "latest")) == "latest" else list(range(len(river) - 1))
-    places = [i for i in places if i >= 0 and test(river[i])]
+    latest = len(river) - 1 if view.latest_kept[me] else len(river)
+    places = [latest] if str(args.get("which", "latest")) == "latest" else list(range(latest))
+    places = [i for i in places if 0 <= i < len(river) and test(river[i])]
     if not places:
         return pos
     best = _best_first(pos, [river[i] for i in places])[0]
     at = max(i for i in places if river[i] == best)
-    rivers = tuple(river[:at] + river[at + 1 :] if p == view.me else r for p, r in enumerate(view.rivers))
-    return replace(pos, view=with_parts(_into_hand(view, best), rivers=rivers))
+    rivers = tuple(river[:at] + river[at + 1 :] if p == me else r for p, r in enumerate(view.rivers))
+    kept = tuple(k and at != latest if p == me else k for p, k in enumerate(view.latest_kept))
+    return replace(pos, view=with_parts(_into_hand(view, best), rivers=rivers, latest_kept=kept))
 
 
 def _looked(pos: Position, n: int, end: str) -> tuple[list[int], Position, int]:
@@ -436,12 +438,15 @@ def streams(view: PlayerView, rng: random.Random) -> tuple[tuple[int, ...], tupl
 def starts(start: Position, program: Program, n: int, seed: int) -> list[tuple[PlayerView, tuple[int, ...]]]:
     """The ``n`` imagined starts of ``program``: sample ``i`` drawn with the random numbers of
     ``seed + i`` (:func:`streams`, the same for every answer), played and settled (:func:`settled`);
-    raises :class:`Unimaginable`."""
+    raises :class:`Unimaginable`, a start short of a waiting hand's tiles among it."""
     out = []
     for i in range(n):
         rng = random.Random(seed + i)
         mine, spare = streams(start.view, rng)
-        out.append(settled(imagine(replace(start, mine=mine, spare=spare), program, rng)))
+        view, head = settled(imagine(replace(start, mine=mine, spare=spare), program, rng))
+        if imagined.counted(view) < imagined.HAND - 1:
+            raise Unimaginable("hand")
+        out.append((view, head))
     return out
 
 

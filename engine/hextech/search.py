@@ -321,7 +321,7 @@ class SearchAgent:
         scored = [
             (
                 f"discard {format_one(face)}",
-                better(self._both(weigher, _after_discard(view, face), draws, seed)),
+                better(self._both(weigher, imagined.discarded(view, face), draws, seed)),
             )
             for face in picks
         ]
@@ -816,14 +816,6 @@ def _own_melds(
     """The melds of ``view`` with the player's own replaced by ``melds``."""
     own = tuple((m.kind.value, tuple(m.tiles)) for m in melds)
     return tuple(own if p == view.me else held for p, held in enumerate(view.melds))
-
-
-def _after_discard(view: PlayerView, face: int) -> PlayerView:
-    """The view as it would be after discarding ``face``: out of the hand, into the own river."""
-    hand = list(view.hand)
-    hand.remove(face)
-    rivers = tuple((*river, face) if p == view.me else river for p, river in enumerate(view.rivers))
-    return _with(view, hand=tuple(hand), rivers=rivers)
 
 
 def _after_call(view: PlayerView, option: str, face: int) -> PlayerView | None:

@@ -18,7 +18,8 @@ from engine.hextech.state import ContractStatus, PlayerState
 
 class Seat(NamedTuple):
     """What the table shows of one player: the river, flowers, tiles a card revealed, melds, whether
-    they have won and their hand once laid down, the hand's size, the contract and its status."""
+    they have won and their hand once laid down, the hand's size, the contract and its status, and
+    whether their latest discard is still in the river (not called away, R353)."""
 
     river: tuple[int, ...]
     flowers: tuple[int, ...]
@@ -29,6 +30,7 @@ class Seat(NamedTuple):
     won_hand: tuple[int, ...]
     contract: str | None
     status: ContractStatus
+    latest_kept: bool
 
 
 def seat_copies(players: list[PlayerState]) -> tuple[Seat, ...]:
@@ -50,6 +52,7 @@ def _seat(player: PlayerState) -> Seat:
             tuple(player.hand) if player.won else (),
             player.contract,
             player.contract_status,
+            player.last_discard is not None and player.last_discard in player.river,
         ),
     )
 

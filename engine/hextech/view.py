@@ -4,7 +4,8 @@ A :class:`PlayerView` holds the deciding player's own concealed tiles and
 what is public: every river, exposed meld, flower, revealed hand tile, the
 hands of players who have won (§11 phase 3), revealed contracts, augments
 (public at any time, §5.4), scores, where each player sits (§14.3), the
-drawable count, the card library in
+drawable count, whether each player's latest discard is still in their river (R353), the card
+library in
 play (every card's text is public, §3) and the treasure faces in force for
 this player: the public order and their own personal treasure (§8.3), as the
 enabled modules mark them, and the tile the player's own latest draw gave it,
@@ -64,6 +65,7 @@ class PlayerView:
         "_flowers",
         "_hand",
         "_hand_sizes",
+        "_latest_kept",
         "_me",
         "_melds",
         "_revealed",
@@ -101,6 +103,7 @@ class PlayerView:
         contract_failed: bool = False,
         drawn: int | None = None,
         seating: tuple[int, ...] = (0, 1, 2, 3),
+        latest_kept: tuple[bool, ...] | None = None,
     ) -> None:
         self._me = me
         self._hand = hand
@@ -125,6 +128,9 @@ class PlayerView:
         self._contracts: tuple[str | None, ...] | None = contracts
         self._contract_open: bool | None = contract_open
         self._contract_failed: bool | None = contract_failed
+        self._latest_kept: tuple[bool, ...] | None = (
+            tuple([bool(river) for river in rivers]) if latest_kept is None else latest_kept
+        )
 
     @property
     def me(self) -> int:
@@ -202,6 +208,17 @@ class PlayerView:
             rivers = tuple([tuple([KINDS[i] for i in seat.river]) for seat in self._seats])
             self._rivers = rivers
         return rivers
+
+    @property
+    def latest_kept(self) -> tuple[bool, ...]:
+        """Whether each player's latest discard is still in their river, its last tile (a called
+        discard has left it and stays the latest, R353); a view built without it reads each river's
+        last tile as its latest discard."""
+        kept = self._latest_kept
+        if kept is None:
+            kept = tuple([seat.latest_kept for seat in self._seats])
+            self._latest_kept = kept
+        return kept
 
     @property
     def flowers(self) -> PerPlayer:
@@ -312,6 +329,7 @@ class PlayerView:
             "contract_failed": self.contract_failed,
             "drawn": self._drawn,
             "seating": self._seating,
+            "latest_kept": self.latest_kept,
         }
 
     def __eq__(self, other: object) -> bool:
@@ -368,6 +386,7 @@ class Snapshot(PlayerView):
         self._contracts = None
         self._contract_open = None
         self._contract_failed = None
+        self._latest_kept = None
 
 
 def with_parts(view: PlayerView, **changes: Any) -> PlayerView:
