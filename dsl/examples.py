@@ -37,6 +37,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 
+from dsl.example_review import REVIEW
 from dsl.files import named_files
 from engine.core.decisions import DecisionKind
 from engine.core.errors import InputError
@@ -157,6 +158,8 @@ class Example:
     table: dict[str, Any]
     table_line: int
     steps: tuple[Step, ...]
+    review: str | None = None
+    """Why the example is to be checked again (``review:``, put by ``hexmj card new-version``, R594)."""
 
 
 @dataclass(frozen=True)
@@ -479,7 +482,7 @@ class _Reader:
         return text
 
     def example(self, node: Any, at: tuple[int, int], card: str) -> Example:
-        keys = ("example", "proves", "cards", "table", "steps")
+        keys = ("example", "proves", "cards", "table", "steps", REVIEW)
         node = self.mapping(node, at, "examples[]", keys)
         for key in ("example", "proves", "table", "steps"):
             if key not in node:
@@ -501,6 +504,7 @@ class _Reader:
             table=self.table(node["table"], self.value_at(node, "table")),
             table_line=self.value_at(node, "table")[0] + 1,
             steps=tuple(steps),
+            review=self.text(node[REVIEW], self.value_at(node, REVIEW), REVIEW) if REVIEW in node else None,
         )
 
 

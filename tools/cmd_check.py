@@ -18,12 +18,13 @@ from typing import Annotated
 
 import typer
 
-from dsl.example_run import card_library, run_examples
+from dsl.example_run import Outcome, card_library, run_examples
 from dsl.examples import ExampleFile, example_files, example_folders, load_examples
 from dsl.loader import default_paths
 from dsl.pools import card_paths
 from dsl.versions import sort_key
 from engine.core.errors import InputError
+from engine.core.quoting import printable
 from tools.cmd_pool import CardsOption, JsonOption
 from tools.rules_option import DEFAULT, CardRulesOption
 
@@ -59,16 +60,34 @@ def check(
         return
     outcomes = run_examples((e for f in loaded for e in f.examples), library, trace=trace)
     failed = sum(1 for outcome in outcomes if not outcome.passed)
+    review = sum(1 for outcome in outcomes if outcome.example.review is not None)
     if as_json:
-        typer.echo(json.dumps([outcome.as_json() for outcome in outcomes], ensure_ascii=False, indent=2))
+        typer.echo(json.dumps([_json(outcome) for outcome in outcomes], ensure_ascii=False, indent=2))
     else:
         for outcome in outcomes:
-            typer.echo(outcome.describe())
+            typer.echo(printable(_line(outcome)))
             for line in outcome.trace:
-                typer.echo(f"  {line}")
-        typer.echo(f"{len(outcomes)} example(s), {failed} failed")
+                typer.echo(f"  {printable(line)}")
+        typer.echo(
+            f"{len(outcomes)} example(s), {failed} failed" + (f", {review} to review" if review else "")
+        )
     if failed:
         raise typer.Exit(1)
+
+
+def _line(outcome: Outcome) -> str:
+    """An example's line; one marked for review (R594) says so first, and why, whether it passes or
+    fails."""
+    if outcome.example.review is None:
+        return outcome.describe()
+    return f"REVIEW {outcome.describe()} ({outcome.example.review})"
+
+
+def _json(outcome: Outcome) -> dict[str, object]:
+    out = outcome.as_json()
+    if outcome.example.review is not None:
+        out["review"] = outcome.example.review
+    return out
 
 
 def _coverage(loaded: list[ExampleFile], ids: list[str], as_json: bool) -> None:
