@@ -189,11 +189,12 @@ def written_decision(decision: Decision) -> str:
 
 
 def shown(value: object) -> str:
-    """An event's data value as an example writes it: a list ``A,B``, a mapping ``A:1,B:2``."""
+    """An event's data value as an example writes it: a list ``B+D``, a mapping ``A:1+B:2`` (no comma,
+    so a traced event goes into a flow list ``[…]`` as it is)."""
     if isinstance(value, Mapping):
-        return ",".join(f"{key}:{shown(item)}" for key, item in value.items())
+        return "+".join(f"{key}:{shown(item)}" for key, item in value.items())
     if isinstance(value, list | tuple):
-        return ",".join(map(str, value))
+        return "+".join(map(str, value))
     return str(value)
 
 

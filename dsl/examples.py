@@ -611,12 +611,7 @@ class _Reader:
         return text
 
     def example(self, node: Any, at: tuple[int, int], cards: tuple[str, ...], rule: str | None) -> Example:
-        keys = (
-            ("example", "proves", "table", "steps")
-            if rule
-            else ("example", "proves", "cards", "table", "steps")
-        )
-        node = self.mapping(node, at, "examples[]", keys)
+        node = self.mapping(node, at, "examples[]", ("example", "proves", "cards", "table", "steps"))
         for key in ("example", "proves", "table", "steps"):
             if key not in node:
                 raise self.fail(at, f"example: no {key!r}")
