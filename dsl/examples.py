@@ -648,7 +648,7 @@ class _Reader:
             return (self.card(top[key], at, "card"),), None
         if key == "cards":
             return self.cards(top[key], at, "cards"), None
-        section = self.text(top[key], at, "rule")
+        section = str(top[key]).strip() if isinstance(top[key], float) else self.text(top[key], at, "rule")
         if not _SECTION.fullmatch(section):
             raise self.fail(at, f"rule: {section!r} is not a rulebook section (write §12.3)")
         return (), section
