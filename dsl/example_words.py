@@ -183,9 +183,8 @@ def written_event(event: Event) -> str:
 
 
 def written_decision(decision: Decision) -> str:
-    """``kind PLAYER [about]``, the way an example writes a decision."""
-    about = f" {decision.about}" if decision.about else ""
-    return f"{decision.kind.value} {PLAYERS[decision.player]}{about}"
+    """``kind PLAYER [about]``, the way an example writes a decision (:meth:`Decision.named`)."""
+    return decision.named()
 
 
 def shown(value: object) -> str:

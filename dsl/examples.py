@@ -371,7 +371,7 @@ class _Reader:
                 out["modules"] = tuple(self.module(v, w, what) for v, w in self.items(value, where, what))
         if first and "hands" not in out:
             raise self.fail(at, "table: no hands (write at least one player's hand, e.g. hands: {A: 123m…})")
-        if "draft" in out and out["draft"] not in out.get("augment_decks", {}):
+        if first and "draft" in out and out["draft"] not in out.get("augment_decks", {}):
             raise self.fail(at, f"table: a {out['draft']} draft needs the {out['draft']} deck stacked")
         return out
 
@@ -720,11 +720,11 @@ _LISTED = re.compile(r"^(?P<indent> *)- *(?P<id>[^\s#]+)")
 
 
 def named_cards(folder: Path) -> set[str]:
-    """The card ids the example files of ``folder`` name (``card:`` and an example's ``cards:``), read
-    leniently line by line: lint asks only which cards have examples, quickly; ``hexmj check`` parses
-    each file whole and reports a malformed one."""
+    """The card ids the example files of ``folder`` and its ``rules/`` name (``card:``, ``cards:`` and
+    an example's ``cards:``), read leniently line by line: lint asks only which cards have examples,
+    quickly; ``hexmj check`` parses each file whole and reports a malformed one."""
     named: set[str] = set()
-    for path in sorted(folder.glob("*.yaml")):
+    for path in sorted(folder.rglob("*.yaml")):
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):

@@ -1,14 +1,15 @@
-"""``hexmj check [PATH…] [--json] [--coverage] [--trace]``: play card examples (docs/examples.md).
+"""``hexmj check [PATH…] [--json] [--coverage] [--trace]``: play card and rule examples (docs/examples.md).
 
-Without a path, check reads the ``examples/`` folders beside the card files (``cards/examples``, or
-``--cards DIR``'s, and each module's).  Text output: ``PASS file:line name`` or ``FAIL file:line
-name: what happened`` per example, then a count; ``--json`` prints a list of ``{"file", "example",
-"cards", "passed"}`` (a failed one adds ``"failed": {"location", "message"}``).  ``--coverage``
-plays nothing and lists the card ids (every version) no example names, and the rulebook sections
-the rules' examples (``examples/rules/``) prove; ``--trace`` prints, after
-each play step, the events it brought written as an expectation writes them, and the next decision.
-Exit 0 when every example passes, 1 when one fails, 2 for an example file that is malformed (its
-``file:line:col``).
+Without a path, check reads the ``examples/`` folders beside the card files (``cards/examples`` with
+its ``rules/``, or ``--cards DIR``'s, and each module's); a folder named stands for the example
+files in it (its ``examples/`` folders when it has any).  Text output: ``PASS file:line name`` or
+``FAIL file:line name: what happened`` per example, then a count; ``--json`` prints a list of
+``{"file", "example", "cards", "passed"}`` (``"rule"`` for a rule's example; a failed one adds
+``"failed": {"location", "message"}``).  ``--coverage`` plays nothing and lists the card ids
+(every version) no example names, and the rulebook sections the rules' examples prove;
+``--trace`` prints, after each play step, the events it brought and the next decision, written as
+an expectation writes them.  Exit 0 when every example passes, 1 when one fails, 2 for an example
+file that is malformed (its ``file:line:col``).
 """
 
 from __future__ import annotations
@@ -32,11 +33,15 @@ from tools.rules_option import DEFAULT, CardRulesOption
 
 def check(
     paths: Annotated[
-        list[Path] | None, typer.Argument(help="Example files or folders; default: every card's examples.")
+        list[Path] | None,
+        typer.Argument(help="Example files or folders; default: every card's and rule's examples."),
     ] = None,
     as_json: JsonOption = False,
     coverage: Annotated[
-        bool, typer.Option("--coverage", help="List the card ids no example names; play nothing.")
+        bool,
+        typer.Option(
+            "--coverage", help="List the card ids no example names and the sections proven; play nothing."
+        ),
     ] = False,
     trace: Annotated[
         bool,

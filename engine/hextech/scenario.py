@@ -303,6 +303,8 @@ class Scenario(RoundDriver):
             grants=[[g for card in cards for g in card.grants] for cards in self.held],
         )
         self.decks = self._decks()
+        if self.draft is not None and self.draft not in self.decks:
+            raise ValueError(f"a {self.draft} draft needs the {self.draft} deck stacked")
         rolls = list(self.die)
         bus = Bus(sinks=[self.events.append])
         game = self._module_game(bus, LoadedDie(self.seed, rolls))
