@@ -277,7 +277,6 @@ class _Run:
 
     def _next_round(self, step: Step) -> None:
         table = dict(step.value)
-        table.pop("modules", None)
         at = len(self.sc.events)
         asked = len(self.sc.asked)
         try:

@@ -321,6 +321,10 @@ class _Reader:
         """The table as :class:`engine.hextech.scenario.Scenario` arguments (``first``: the round an
         example starts with, which must write its hands)."""
         node = self.mapping(node, at, "table", TABLE_KEYS)
+        if not first and "modules" in node:
+            raise self.fail(
+                self.key_at(node, "modules"), "next round: the modules of the first round carry on"
+            )
         out: dict[str, Any] = {}
         for key in node:
             value, where = node[key], self.value_at(node, key)

@@ -658,6 +658,18 @@ def test_the_next_round_carries_the_session_s7_1_s16(
     _fails(tmp_path, SESSION % ("finish", fails), fails, message, monkeypatch, capsys)
 
 
+def test_a_next_round_that_enables_modules_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The modules are the session's (§3): a later round cannot switch one on."""
+    text = (SESSION % ("finish", "winners: []")).replace(
+        "{hands: {B: 5p,", "{modules: [treasure], hands: {B: 5p,"
+    )
+    _malformed(
+        tmp_path, text, "11:22: next round: the modules of the first round carry on", monkeypatch, capsys
+    )
+
+
 def test_the_next_round_waits_for_this_one_to_end(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

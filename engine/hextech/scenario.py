@@ -449,6 +449,7 @@ class Scenario(RoundDriver):
             *self.treasure,
             *self.contract_deck,
             *self.black_deck,
+            *(card for ids in self.augment_decks.values() for card in ids),
         ]
 
     def _offer(self) -> ContractOffer | None:
