@@ -1,18 +1,21 @@
-"""``hexmj check [PATH…] [--json] [--coverage] [--trace]``: play card examples (docs/examples.md).
+"""``hexmj check [PATH…] [--json] [--coverage] [--trace]``: play card and rule examples (docs/examples.md).
 
-Without a path, check reads the ``examples/`` folders beside the card files (``cards/examples``, or
-``--cards DIR``'s, and each module's).  Text output: ``PASS file:line name`` or ``FAIL file:line
-name: what happened`` per example, then a count; ``--json`` prints a list of ``{"file", "example",
-"cards", "passed"}`` (a failed one adds ``"failed": {"location", "message"}``).  ``--coverage``
-plays nothing and lists the card ids (every version) no example names; ``--trace`` prints, after
-each play step, the events it brought written as an expectation writes them, and the next decision.
-Exit 0 when every example passes, 1 when one fails, 2 for an example file that is malformed (its
-``file:line:col``).
+Without a path, check reads the ``examples/`` folders beside the card files (``cards/examples`` with
+its ``rules/``, or ``--cards DIR``'s, and each module's); a folder named stands for the example
+files in it (its ``examples/`` folders when it has any).  Text output: ``PASS file:line name`` or
+``FAIL file:line name: what happened`` per example, then a count; ``--json`` prints a list of
+``{"file", "example", "cards", "passed"}`` (``"rule"`` for a rule's example; a failed one adds
+``"failed": {"location", "message"}``).  ``--coverage`` plays nothing and lists the card ids
+(every version) no example names, and the rulebook sections the rules' examples prove;
+``--trace`` prints, after each play step, the events it brought and the next decision, written as
+an expectation writes them.  Exit 0 when every example passes, 1 when one fails, 2 for an example
+file that is malformed (its ``file:line:col``).
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Annotated
 
@@ -31,11 +34,15 @@ from tools.rules_option import DEFAULT, CardRulesOption
 
 def check(
     paths: Annotated[
-        list[Path] | None, typer.Argument(help="Example files or folders; default: every card's examples.")
+        list[Path] | None,
+        typer.Argument(help="Example files or folders; default: every card's and rule's examples."),
     ] = None,
     as_json: JsonOption = False,
     coverage: Annotated[
-        bool, typer.Option("--coverage", help="List the card ids no example names; play nothing.")
+        bool,
+        typer.Option(
+            "--coverage", help="List the card ids no example names and the sections proven; play nothing."
+        ),
     ] = False,
     trace: Annotated[
         bool,
@@ -91,12 +98,25 @@ def _json(outcome: Outcome) -> dict[str, object]:
 
 
 def _coverage(loaded: list[ExampleFile], ids: list[str], as_json: bool) -> None:
+    """The card ids an example names (a rule's example names none) and the rulebook sections the
+    rules' examples prove, with how many examples each."""
     named = {card for f in loaded for e in f.examples for card in e.cards}
     covered = [card for card in ids if card in named]
     uncovered = [card for card in ids if card not in named]
+    rules = Counter(e.rule for f in loaded for e in f.examples if e.rule is not None)
+    sections = {rule: rules[rule] for rule in sorted(rules, key=_section_key)}
     if as_json:
-        typer.echo(json.dumps({"covered": covered, "uncovered": uncovered}))
+        typer.echo(
+            json.dumps({"covered": covered, "uncovered": uncovered, "rules": sections}, ensure_ascii=False)
+        )
         return
     typer.echo(f"{len(covered)} of {len(ids)} card ids have an example")
     if uncovered:
         typer.echo("uncovered: " + " ".join(uncovered))
+    if sections:
+        typer.echo("rule sections proven: " + " ".join(f"{rule} ({n})" for rule, n in sections.items()))
+
+
+def _section_key(section: str) -> tuple[int, ...]:
+    """``§13.10.6`` in the rulebook's order."""
+    return tuple(int(part) for part in section.lstrip("§").split("."))
