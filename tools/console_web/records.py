@@ -118,6 +118,12 @@ def _first_line(err: Exception) -> str:
     return text.splitlines()[0] if text else type(err).__name__
 
 
+def _unread(err: Exception) -> str:
+    """Why a row does not read, without the row's text (SQLite quotes the text that is not UTF-8,
+    and a stored line may hold a seat's secrets)."""
+    return _first_line(err).partition(" with text ")[0]
+
+
 class Store:
     """The record store the console writes to (``--db``, as ``hexmj play`` takes it); a dropped
     connection is found and replaced before it is used."""
@@ -160,7 +166,7 @@ class Store:
                 lines = self._lines(db, table_id, row.number)
                 return StoredTable(table_id, row.spec, row.number, row.confirmed, lines, recorded)
         except SQLAlchemyError as err:
-            raise StoreUnavailable(f"table {table_id} does not read: {_first_line(err)}") from None
+            raise StoreUnavailable(f"table {table_id}: its rows do not read: {_unread(err)}") from None
 
     def lines(self, table_id: str, number: int) -> list[str]:
         """The stored log lines of session ``number`` at a table, in order."""
@@ -204,6 +210,7 @@ class Store:
                         confirmed="".join(sorted(confirmed)),
                     )
                 )
+                db.flush()
                 db.add_all(
                     LineRow(table_id=table_id, number=number, seq=start + i, line=text)
                     for i, text in enumerate(lines)

@@ -12,6 +12,8 @@ the reason; a table of a rule set that is not installed is :class:`Unseated` and
 from __future__ import annotations
 
 import json
+import logging
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -24,6 +26,11 @@ from tools.console_web.records import StoredTable
 from tools.console_web.rules_table import RulesTable
 from tools.console_web.stopped import StoppedTable, unread_spec
 from tools.console_web.tables import open_table
+
+TOLD = logging.getLogger("hexmj.console")
+"""Where the whole reason of a table that does not replay is told: the server's terminal."""
+PLACED = re.compile(r"(?P<place>table \S+ session \d+(?::\d+)?): (?P<what>[^:]+)")
+"""A replay's failure: the log's place, what went wrong, then its values."""
 
 
 class Unseated(Exception):
@@ -110,7 +117,7 @@ def _lines(texts: list[str], where: str) -> tuple[list[dict[str, Any]], str | No
     for seq, text in enumerate(texts, start=1):
         try:
             line = json.loads(text)
-        except json.JSONDecodeError as err:
+        except ValueError as err:
             return lines, f"{where}:{seq}: not a JSON line: {err}"
         if not isinstance(line, dict):
             return lines, f"{where}:{seq}: not a log record"
@@ -134,8 +141,7 @@ def restore(stored: StoredTable) -> LiveTable | RulesTable | StoppedTable:
         return StoppedTable(_salvaged(data, stored.id), stored.number, f"{where}: spec: {err}")
     confirmed = frozenset(stored.confirmed)
     if not confirmed <= set(PLAYERS):
-        reason = f"{where}: confirmed: {stored.confirmed!r} is not a set of seats"
-        return StoppedTable(spec, stored.number, reason)
+        return StoppedTable(spec, stored.number, f"{where}: confirmed: not a set of seats")
     try:
         ruleset(spec.rules)
     except HexError as err:
@@ -145,7 +151,21 @@ def restore(stored: StoredTable) -> LiveTable | RulesTable | StoppedTable:
     try:
         table = open_table(spec, stored.number, lines, confirmed)
     except Exception as err:  # a table that does not replay stops alone, whatever broke
-        return StoppedTable(spec, stored.number, f"{session}: does not replay: {type(err).__name__}: {err}")
+        TOLD.warning("%s: does not replay: %s: %s", session, type(err).__name__, err)
+        return StoppedTable(spec, stored.number, f"{session}: does not replay: {type(err).__name__}")
+    if table.failure is not None:
+        TOLD.warning("%s", table.failure)
+        table.stop(shown_reason(table.failure, session))
     if damage is not None:
         table.stop(damage)
     return table
+
+
+def shown_reason(failure: str, session: str) -> str:
+    """What the screens show of why a stored log does not replay: where and what, never the values
+    (``…session 1:4: replay diverges``; the values may be a seat's secrets, and the server's
+    terminal gets them whole)."""
+    found = PLACED.match(failure)
+    if found is None:
+        return f"{session}: does not replay"
+    return f"{found['place']}: {found['what']}"
