@@ -50,14 +50,17 @@ class Serve:
             self.port = probe.getsockname()[1]
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
+        self.said = cwd / f"serve-{self.port}.err"
+        """What the server wrote on its terminal (stderr)."""
 
     def start(self, db: str | None = None) -> Serve:
         """Serve over the store (or ``db`` this time), once it answers."""
         argv = hexmj_command("serve", "--port", str(self.port), "--db", db or self.db)
-        self.process = subprocess.Popen(argv, cwd=self.cwd, env=_environment(), stderr=subprocess.PIPE)
+        with self.said.open("ab") as said:
+            self.process = subprocess.Popen(argv, cwd=self.cwd, env=_environment(), stderr=said)
         deadline = time.monotonic() + 30
         while True:
-            assert self.process.poll() is None, self.process.communicate()[1].decode()
+            assert self.process.poll() is None, self.said.read_text()
             try:
                 with urllib.request.urlopen(self.base + "/", timeout=1):
                     return self

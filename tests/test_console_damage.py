@@ -128,6 +128,7 @@ def test_each_damaged_table_stops_alone_with_its_reason_and_the_others_go_on_s16
             "spec: tokens: expected an object of seat letters to texts, got list"
         )
         assert reasons["offer changed"].endswith(": replay diverges")
+        assert "the session gives" in server.said.read_text() and "S-99" in server.said.read_text()
         for name in TABLES:
             secrets = [made[name]["host"].rsplit("/", 1)[1], made[name]["seats"]["A"]["token"], "S-"]
             assert not any(secret in json.dumps(shown[name]) for secret in secrets), name

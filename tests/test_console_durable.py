@@ -14,10 +14,13 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
 from console_support import console, create, seat_view
 from durable_support import Seat, WriteLock, answers, postgres_database, serving, stored_lines
 from sqlalchemy import create_engine, text
+from websockets.sync.client import connect
 
+from tools.console_web.records import Store, StoreUnavailable
 from tools.lab.store import database_url
 
 REFUSED = "the record store is unavailable: "
@@ -37,10 +40,11 @@ def _sqlite(db: Path) -> str:
 def test_an_answer_under_a_held_write_lock_is_refused_unchanged_and_taken_when_sent_again_s16(
     tmp_path: Path,
 ) -> None:
-    """Another program holds the store's write lock: the answer waits, gets 503 and one line, and
-    neither the seat's view, the public view nor the stored lines change; sent again once the lock
-    is gone it is taken.  Killed and started again, the server stands exactly where the acknowledged
-    answers left it, its line numbers without a gap or a repeat."""
+    """Another program holds the store's write lock: the answer waits, gets 503 and one line (over
+    the seat's socket an error frame), and neither the seat's view, the public view nor the stored
+    lines change; sent again once the lock is gone it is taken.  Killed and started again, the
+    server stands exactly where the acknowledged answers left it, its line numbers without a gap or
+    a repeat."""
     db = tmp_path / "console.db"
     with serving(_sqlite(db), tmp_path) as server:
         made = server.create(mode="strategy", seed=3, bots=["B", "C", "D"], test=True)
@@ -49,12 +53,20 @@ def test_an_answer_under_a_held_write_lock_is_refused_unchanged_and_taken_when_s
         seat.answer(6)
         before, public, kept = server.view(token), server.table(table), stored_lines(db, table)
         option, number = seat.next()
-        with WriteLock(db):
+        with WriteLock(db), connect(f"{server.sockets}/ws/seat/{token}") as socket:
+            assert json.loads(socket.recv(timeout=10))["view"]["answered"] == before["answered"]
             for _ in range(2):
                 status, answer = server.decide(token, option, number)
                 _refused(status, answer, "database is locked")
-                assert server.view(token) == before and server.table(table) == public
-        assert stored_lines(db, table) == kept
+                assert server.view(token) == {**before, "connected": ["A"]} and server.table(table) == {
+                    **public,
+                    "connected": ["A"],
+                }
+            socket.send(json.dumps({"type": "decide", "option": option, "decision": number}))
+            frame = json.loads(socket.recv(timeout=10))
+            assert frame["type"] == "error" and frame["message"].startswith(REFUSED)
+            assert "database is locked" in frame["message"]
+        assert stored_lines(db, table) == kept and server.view(token) == before
         status, taken = server.decide(token, option, number)
         assert status == 200 and taken["answered"] == before["answered"] + 1
         seat.acknowledged.append(option)
@@ -259,3 +271,36 @@ def test_the_previous_sessions_log_stays_the_hosts_after_the_next_begins_r371(tm
         assert server.page(f"/host/{host}/log") == (200, ended)
         assert json.loads(ended.splitlines()[0])["seed"] == HONGZHONG["seed"]
         assert f'href="/host/{host}/log"' in server.page(f"/host/{host}")[1]
+
+
+def test_an_answer_stored_whose_acknowledgment_was_lost_is_not_stored_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A commit that reached the store though the server heard a failure (a connection dropped as
+    PostgreSQL committed; played here by a store that raises after committing) is refused like any
+    other.  Sent again with its decision's number, the answer finds the store read again first: the
+    table stands where the store does, the answer counts as given, and nothing is stored twice."""
+    db = tmp_path / "console.db"
+    with console(db) as client:
+        made = create(client, mode="strategy", seed=9, bots=["B", "C", "D"], test=True)
+        token = made["seats"]["A"]["token"]
+        view = seat_view(client, token)
+        body = {"option": view["options"][0], "decision": view["decision"]["number"]}
+        committed = Store.commit
+
+        def lost(store: Store, *args: Any, **kwargs: Any) -> None:
+            committed(store, *args, **kwargs)
+            raise StoreUnavailable("the record store is unavailable: the connection closed at the commit")
+
+        monkeypatch.setattr(Store, "commit", lost)
+        refused = client.post(f"/api/seats/{token}/decide", json=body)
+        assert refused.status_code == 503 and seat_view(client, token) == view
+        monkeypatch.undo()
+        again = client.post(f"/api/seats/{token}/decide", json=body)
+        assert again.status_code == 200 and again.json()["answered"] == 1
+        assert again.json() == seat_view(client, token)
+        lines = stored_lines(db, made["table"])
+        assert [seq for _, seq, _ in lines] == list(range(len(lines)))
+        assert answers(lines, "A") == [body["option"]]
+    with console(db) as client:
+        assert seat_view(client, token) == again.json()

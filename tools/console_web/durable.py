@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 from engine.core.registry import DEFAULT
 from tools.console_web.records import Store, StoreUnavailable
 from tools.console_web.restore import Unseated, restore
+from tools.console_web.seated import TOLD
 from tools.console_web.stopped import StoppedTable, unread_spec
 from tools.console_web.tables import AnyTable, PlayedTable
 
@@ -68,6 +69,7 @@ class Ledger:
             try:
                 stored = self.store.read(table_id)
             except StoreUnavailable as err:
+                TOLD.warning("%s", err)
                 tables.append(StoppedTable(unread_spec(table_id), 1, str(err)))
                 continue
             try:

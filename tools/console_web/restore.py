@@ -12,8 +12,6 @@ the reason; a table of a rule set that is not installed is :class:`Unseated` and
 from __future__ import annotations
 
 import json
-import logging
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -24,13 +22,9 @@ from engine.hextech.session import MODES
 from tools.console_web.live import LiveTable, TableSpec
 from tools.console_web.records import StoredTable
 from tools.console_web.rules_table import RulesTable
+from tools.console_web.seated import TOLD
 from tools.console_web.stopped import StoppedTable, unread_spec
 from tools.console_web.tables import open_table
-
-TOLD = logging.getLogger("hexmj.console")
-"""Where the whole reason of a table that does not replay is told: the server's terminal."""
-PLACED = re.compile(r"(?P<place>table \S+ session \d+(?::\d+)?): (?P<what>[^:]+)")
-"""A replay's failure: the log's place, what went wrong, then its values."""
 
 
 class Unseated(Exception):
@@ -134,14 +128,14 @@ def restore(stored: StoredTable) -> LiveTable | RulesTable | StoppedTable:
     try:
         data: object = json.loads(stored.spec)
     except json.JSONDecodeError as err:
-        return StoppedTable(unread_spec(stored.id), stored.number, f"{where}: its spec is not JSON: {err}")
+        return _stopped(unread_spec(stored.id), stored.number, f"{where}: its spec is not JSON: {err}")
     try:
         spec = checked_spec(data, stored.id)
     except SpecDamage as err:
-        return StoppedTable(_salvaged(data, stored.id), stored.number, f"{where}: spec: {err}")
+        return _stopped(_salvaged(data, stored.id), stored.number, f"{where}: spec: {err}")
     confirmed = frozenset(stored.confirmed)
     if not confirmed <= set(PLAYERS):
-        return StoppedTable(spec, stored.number, f"{where}: confirmed: not a set of seats")
+        return _stopped(spec, stored.number, f"{where}: confirmed: not a set of seats")
     try:
         ruleset(spec.rules)
     except HexError as err:
@@ -152,20 +146,13 @@ def restore(stored: StoredTable) -> LiveTable | RulesTable | StoppedTable:
         table = open_table(spec, stored.number, lines, confirmed)
     except Exception as err:  # a table that does not replay stops alone, whatever broke
         TOLD.warning("%s: does not replay: %s: %s", session, type(err).__name__, err)
-        return StoppedTable(spec, stored.number, f"{session}: does not replay: {type(err).__name__}")
-    if table.failure is not None:
-        TOLD.warning("%s", table.failure)
-        table.stop(shown_reason(table.failure, session))
+        return _stopped(spec, stored.number, f"{session}: does not replay: {type(err).__name__}")
     if damage is not None:
+        TOLD.warning("%s", damage)
         table.stop(damage)
     return table
 
 
-def shown_reason(failure: str, session: str) -> str:
-    """What the screens show of why a stored log does not replay: where and what, never the values
-    (``…session 1:4: replay diverges``; the values may be a seat's secrets, and the server's
-    terminal gets them whole)."""
-    found = PLACED.match(failure)
-    if found is None:
-        return f"{session}: does not replay"
-    return f"{found['place']}: {found['what']}"
+def _stopped(spec: TableSpec, number: int, reason: str) -> StoppedTable:
+    TOLD.warning("%s", reason)
+    return StoppedTable(spec, number, reason)

@@ -16,6 +16,8 @@ rewound to the lines it did (:meth:`SeatedTable.rewind`).
 from __future__ import annotations
 
 import io
+import logging
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
@@ -27,9 +29,24 @@ from engine.core.seats import PLAYERS
 if TYPE_CHECKING:
     from tools.console_web.live import TableSpec
 
+TOLD = logging.getLogger("hexmj.console")
+"""Where the whole reason a table stopped is told: the server's terminal."""
+PLACED = re.compile(r"(?P<place>table \S+ session \d+(?::\d+)?): (?P<what>[^:]+)")
+"""A failure's place in the session's log, what went wrong, then its values."""
+
 PLAYING, RESULTS, NEW, STOPPED = "playing", "results", "new", "stopped"
 """A table's states: its session in play, ended on its results, set up and not yet dealt, stopped
 by a log that does not replay or a step the engine refused."""
+
+
+def shown_reason(failure: str, session: str) -> str:
+    """What the screens show of why a table stopped: where in the log and what, never the values
+    (``…session 1:4: replay diverges``), which may be a seat's secrets; the server's terminal gets
+    them whole."""
+    found = PLACED.match(failure)
+    if found is None:
+        return f"{session}: the engine refused a step"
+    return f"{found['place']}: {found['what']}"
 
 
 class PendingLines(io.StringIO):
@@ -142,7 +159,8 @@ class SeatedTable(ABC, Generic[Result]):
         except StopIteration as done:
             self._end(done.value)
         except HexError as err:
-            self.stop(str(err))
+            TOLD.warning("%s", err)
+            self.stop(shown_reason(str(err), f"table {self.spec.id} session {self.number}"))
 
     def rewind(self, number: int, stored: Sequence[dict[str, Any]], confirmed: frozenset[str]) -> None:
         """Stand again where the ``stored`` lines of session ``number`` leave the table, as a
