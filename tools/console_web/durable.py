@@ -8,7 +8,8 @@ refuses the act: the table is rewound to the lines the store holds, exactly as a
 would stand it, the seat is told to send it again (HTTP 503, a socket's error frame) and the line
 numbers go on from the last stored one.  After a failed write the store is read again before the
 table's next act, so a commit whose answer was lost with the connection is found and not written
-twice.
+twice, and until a write succeeds again every act first tries a write that it undoes, so that a
+store still down refuses the act before the table changes (no re-play).
 
 :meth:`Ledger.load` reads and re-plays each stored table on its own
 (:func:`~tools.console_web.restore.restore`), and stores the record of a session whose last line is
@@ -59,6 +60,8 @@ class Ledger:
         self.committed: dict[str, Committed] = {}
         self.uncertain: set[str] = set()
         """Tables whose last write failed: the store is read again before they act."""
+        self.failing = False
+        """The last write failed: the store is tried before each act until one succeeds."""
 
     def load(self) -> tuple[list[AnyTable], dict[str, str]]:
         """Every stored table, each read and re-played on its own (one that does not is stopped with
@@ -103,6 +106,11 @@ class Ledger:
         if isinstance(table, StoppedTable):
             raise table.refuse()
         self._reread(table)
+        if self.failing:
+            try:
+                self.store.probe(table.spec.id)
+            except StoreUnavailable as err:
+                raise StoreUnavailable(f"{err}{RETRY}") from None
         done = step(table)
         self.commit(table)
         return done
@@ -150,9 +158,11 @@ class Ledger:
                 table.spec.rules == DEFAULT,
             )
         except StoreUnavailable as err:
+            self.failing = True
             if was is not None:
                 self.uncertain.add(table_id)
                 table.rewind(was.number, _records(was.lines), was.confirmed)
             raise StoreUnavailable(f"{err}{RETRY}") from None
+        self.failing = False
         kept = (*was.lines, *lines) if was is not None and same else lines
         self.committed[table_id] = Committed(table.number, confirmed, kept, ended)

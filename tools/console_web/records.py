@@ -22,7 +22,19 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, ForeignKey, Integer, String, Text, create_engine, event, inspect, select
+from sqlalchemy import (
+    Engine,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    delete,
+    event,
+    inspect,
+    select,
+    update,
+)
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -218,6 +230,17 @@ class Store:
                 if record is not None:
                     (add_records if hextech else add_table_records)(db, [record])
                     db.add(RecordRow(table_id=table_id, number=number))
+        except SQLAlchemyError as err:
+            raise StoreUnavailable(f"the record store is unavailable: {_first_line(err)}") from None
+
+    def probe(self, table_id: str) -> None:
+        """Try a write to the table's rows and undo it: a :class:`StoreUnavailable` if the store
+        would not take it now (locked, read-only, its connection lost)."""
+        try:
+            with Session(self.engine) as db:
+                db.execute(update(TableRow).where(TableRow.id == table_id).values(number=TableRow.number))
+                db.execute(delete(LineRow).where(LineRow.table_id == table_id, LineRow.number < 0))
+                db.rollback()
         except SQLAlchemyError as err:
             raise StoreUnavailable(f"the record store is unavailable: {_first_line(err)}") from None
 
