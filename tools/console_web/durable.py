@@ -86,12 +86,22 @@ class Ledger:
             recorded = stored.recorded
             ended = table.result is not None and table.failure is None
             if ended and not recorded:
-                recorded = self.store.holds(table.record(), table.spec.rules == DEFAULT)
+                recorded = self._holds(table)
             lines = tuple(stored.lines)
             self.committed[table_id] = Committed(stored.number, frozenset(stored.confirmed), lines, recorded)
             if ended and not recorded:
                 self._commit_owed(table)
         return tables, unseated
+
+    def _holds(self, table: PlayedTable) -> bool:
+        """Whether the store already holds the record of the table's ended session, stored before
+        ``console_records`` marked stored records; a store that does not read is taken to hold it,
+        so that no record is ever stored twice."""
+        try:
+            return self.store.holds(table.record(), table.spec.rules == DEFAULT)
+        except StoreUnavailable as err:
+            TOLD.warning("table %s: its session's record is not looked for: %s", table.spec.id, err)
+            return True
 
     def _commit_owed(self, table: PlayedTable) -> None:
         """Store the record of a session whose last line is stored without it; a store that fails
