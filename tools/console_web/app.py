@@ -406,12 +406,14 @@ async def seat_page(request: Request) -> Response:
 
 
 def _answer(table: PlayedTable, letter: str, given: Answer) -> bool:
+    """Seat ``letter`` answers; ``False`` when the decision named is already answered (R510)."""
     return table.decide(letter, given.option, given.decision)
 
 
 async def _listen(socket: WebSocket, table: AnyTable, letter: str | None) -> None:
     """Read a socket until it closes: ``{"type": "ping"}`` is answered, ``{"type": "decide",
-    "option"}`` answers a seat's decision; anything else gets an error frame and the socket stays."""
+    "option", "decision"}`` answers a seat's decision (one already answered brings the seat's view
+    again, R510); anything else, and an answer refused, gets an error frame and the socket stays."""
     console = _console(socket)
     while True:
         raw = await socket.receive_text()
