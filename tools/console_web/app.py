@@ -2,7 +2,8 @@
 
 Routes (``docs/console.md`` documents each):
 
-- ``POST /api/tables`` creates a table; ``GET /api/tables/{ID}`` is its public view;
+- ``POST /api/tables`` creates a table (``"table": "physical"``: one played with real tiles,
+  :mod:`tools.console_web.physical_routes`); ``GET /api/tables/{ID}`` is its public view;
 - ``GET /api/seats/{token}`` is a seat's view; ``POST /api/seats/{token}/decide`` answers the
   decision put to it (409 for an option not offered); ``POST /api/seats/{token}/confirm``
   confirms "开始新一场" on the results screen (§16);
@@ -43,6 +44,8 @@ from engine.core.registry import installed
 from engine.core.tiles import format_one, name, parse, parse_one
 from tools.console_web.cards import pool_names
 from tools.console_web.live import TableSpec
+from tools.console_web.physical_routes import physical_routes, physical_spec
+from tools.console_web.physical_table import PHYSICAL, PhysicalTable
 from tools.console_web.records import Store
 from tools.console_web.requests import HEXTECH, BadRequest, Served, table_spec
 from tools.console_web.tables import AnyTable, Tables, open_table
@@ -296,7 +299,11 @@ async def create_table(request: Request) -> Response:
     console = _console(request)
     try:
         taken = set(console.tables.tables) | set(console.unseated)
-        spec = table_spec(await _body(request), taken, console.served)
+        body = await _body(request)
+        if isinstance(body, dict) and body.get("table") == PHYSICAL:
+            spec = physical_spec(body, taken)
+        else:
+            spec = table_spec(body, taken, console.served)
         table = console.create(spec)
     except BadRequest as err:
         return _error(400, str(err))
@@ -341,6 +348,9 @@ async def decide(request: Request) -> Response:
     def answer(table: AnyTable, letter: str) -> None:
         if isinstance(body, BadRequest):
             raise body
+        if isinstance(table, PhysicalTable):
+            table.answer(letter, body)
+            return
         if not isinstance(body, dict) or not isinstance(body.get("option"), str):
             raise BadRequest('option: expected {"option": "<one of the seat\'s options>"}')
         table.decide(letter, body["option"])
@@ -438,8 +448,11 @@ async def _listen(socket: WebSocket, table: AnyTable, letter: str | None) -> Non
             await _send(socket, {"type": "pong"})
         elif kind == "decide" and letter is not None and isinstance(message, dict):
             try:
-                table.decide(letter, message.get("option"))
-            except IllegalActionError as err:
+                if isinstance(table, PhysicalTable):
+                    table.answer(letter, {k: v for k, v in message.items() if k != "type"})
+                else:
+                    table.decide(letter, message.get("option"))
+            except (IllegalActionError, BadRequest) as err:
                 await _send(socket, {"type": "error", "message": str(err)})
                 continue
             console.save(table)
@@ -523,6 +536,7 @@ def create_app(db_url: str | None = None, served: Served = HEXTECH) -> Starlette
         Route("/api/seats/{token}", get_seat),
         Route("/api/seats/{token}/decide", decide, methods=["POST"]),
         Route("/api/seats/{token}/confirm", confirm, methods=["POST"]),
+        *physical_routes(_body, _base),
         WebSocketRoute("/ws/host/{token}", host_socket),
         WebSocketRoute("/ws/seat/{token}", seat_socket),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),

@@ -219,7 +219,7 @@ def _round_rows(session_id: int, played: list[dict[str, Any]]) -> list[RoundRow]
             world=rnd["world"]["card"],
             treasure=rnd["treasure"],
             exhausted=rnd["exhausted"],
-            turns=rnd["turns"],
+            turns=rnd["turns"] or 0,
             record=json.dumps(rnd, ensure_ascii=False, separators=(",", ":")),
         )
         for rnd in played
