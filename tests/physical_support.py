@@ -93,3 +93,69 @@ class Table:
             if self.st.round is not None and self.st.rnd.players[p].contract == card:
                 return p
         raise AssertionError(f"nobody holds {card}")
+
+
+class ApiTable:
+    """A real table driven through the console's JSON API, as its phones and host screen drive it."""
+
+    def __init__(self, client: Any, made: Mapping[str, Any]) -> None:
+        self.client = client
+        self.id = str(made["table"])
+        self.tokens = {letter: seat["token"] for letter, seat in made["seats"].items()}
+        self.host_token = str(made["host"]).rsplit("/", 1)[1]
+        self.responses: list[str] = []
+
+    def reconnect(self, client: Any) -> None:
+        """The same table on a console started again over the same store."""
+        self.client = client
+
+    def seat(self, letter: str) -> dict[str, Any]:
+        """``GET /api/seats/{token}``."""
+        response = self.client.get(f"/api/seats/{self.tokens[letter]}")
+        assert response.status_code == 200, response.text
+        self.responses.append(response.text)
+        view: dict[str, Any] = response.json()
+        return view
+
+    def host(self) -> dict[str, Any]:
+        """``GET /api/tables/{ID}/host`` with the host token."""
+        response = self.client.get(f"/api/tables/{self.id}/host", headers=self.auth())
+        assert response.status_code == 200, response.text
+        self.responses.append(response.text)
+        view: dict[str, Any] = response.json()
+        return view
+
+    def public(self) -> dict[str, Any]:
+        """``GET /api/tables/{ID}``."""
+        response = self.client.get(f"/api/tables/{self.id}")
+        assert response.status_code == 200, response.text
+        self.responses.append(response.text)
+        view: dict[str, Any] = response.json()
+        return view
+
+    def auth(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.host_token}"}
+
+    def decide(self, letter: str, option: str, status: int = 200, **data: Any) -> dict[str, Any]:
+        """``POST /api/seats/{token}/decide``."""
+        response = self.client.post(
+            f"/api/seats/{self.tokens[letter]}/decide", json={"option": option, **data}
+        )
+        assert response.status_code == status, response.text
+        self.responses.append(response.text)
+        answer: dict[str, Any] = response.json()
+        return answer
+
+    def host_decide(self, option: str, status: int = 200, **data: Any) -> dict[str, Any]:
+        """``POST /api/tables/{ID}/decide`` with the host token."""
+        response = self.client.post(
+            f"/api/tables/{self.id}/decide", json={"option": option, **data}, headers=self.auth()
+        )
+        assert response.status_code == status, response.text
+        self.responses.append(response.text)
+        answer: dict[str, Any] = response.json()
+        return answer
+
+    def prompts(self) -> list[tuple[str, dict[str, Any]]]:
+        """Every prompt open on a phone, with its seat."""
+        return [(letter, prompt) for letter in "ABCD" for prompt in self.seat(letter)["prompts"]]

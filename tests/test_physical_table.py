@@ -198,6 +198,36 @@ def test_a_condition_on_unseen_tiles_is_asked_of_the_holder_S13() -> None:
     assert ask is not None and ask.card == "S-13" and "查看牌墙顶部2张牌" in ask.text
 
 
+def test_a_question_about_the_holders_tiles_is_on_the_holders_phone_alone_s14_4() -> None:
+    """Item 3, §14.4: G-18 acts after a flower only when the replacement is not a flower, which the
+    console never sees: its holder is asked yes or no, with the card's text, on their phone alone;
+    the other phones and the host see only whom the table waits for."""
+    gold = ["G-18", "G-01", "G-03", "G-04", "G-09", "G-10", "G-14", "G-15"]
+    table = kong_table(G=gold)
+    table.settle()
+    table.enter(A, "wall 24")
+    table.settle(default="keep", until="draft")
+    table.enter(A, "wall 0")
+    table.settle(prefer={p: ["G-18"] for p in range(4)})
+    holder = table.holder_of("G-18")
+    assert "flower" in table.options(holder)
+    assert all("flower" not in table.options(p) for p in range(4) if p != holder)
+    table.enter(holder, "flower")
+    ask = table.prompt(holder)
+    assert ask is not None and ask.kind == "question" and ask.shown == "private" and ask.card == "G-18"
+    for other in range(4):
+        if other != holder:
+            assert ask.text not in json.dumps(views.seat(table.game, other, {}), ensure_ascii=False)
+    assert ask.text not in json.dumps(views.host(table.game, {}), ensure_ascii=False)
+    waiting = table.public()["waiting"]
+    assert waiting[0]["seats"] == ["ABCD"[holder]] and "text" not in waiting[0]
+    table.answer(holder, "yes")
+    may = table.prompt(holder)
+    assert may is not None and may.kind == "may"
+    table.answer(holder, "use")
+    assert "底部" in table.prompt(holder).text  # type: ignore[union-attr]
+
+
 def test_a_may_card_is_offered_while_usable_and_counted_s5_5() -> None:
     """S-05 (may, once a round): its holder has "use S-05" until used; the use is counted on the card."""
     table = kong_table()

@@ -114,7 +114,7 @@ class Game:
                 raise IllegalActionError(f'host: {option!r} names no seat ("B pon") and is no host option')
             target, option = PLAYERS.index(seat), rest
         reply = Reply(target, option, dict(entry.data))
-        for ask, answers, send in self._open():
+        for ask, answers, send in self.open_prompts():
             part = ask.parts.get(target)
             if part is None or target in answers or not _offers(ask, part.values(), option):
                 continue
@@ -132,9 +132,11 @@ class Game:
         )
 
     def _host_part(self, option: str) -> bool:
-        return any(HOST in ask.parts and option in ask.parts[HOST].values() for ask, _, _ in self._open())
+        return any(
+            HOST in ask.parts and option in ask.parts[HOST].values() for ask, _, _ in self.open_prompts()
+        )
 
-    def _open(self) -> Iterator[tuple[Ask, dict[int, Reply], Any]]:
+    def open_prompts(self) -> Iterator[tuple[Ask, dict[int, Reply], Any]]:
         """Every prompt open now, the round's first, then the effects' oldest first, with its answers
         so far and how an answer goes on."""
         if isinstance(self.main_ask, Ask):
@@ -173,11 +175,11 @@ class Game:
 
     def prompts(self) -> list[Ask]:
         """The prompts open now, the round's first."""
-        return [ask for ask, _, _ in self._open()]
+        return [ask for ask, _, _ in self.open_prompts()]
 
     def waiting(self, ask: Ask) -> list[int]:
         """The addressees of an open prompt who have not answered it."""
-        for open_ask, answers, _ in self._open():
+        for open_ask, answers, _ in self.open_prompts():
             if open_ask is ask:
                 return [p for p in ask.parts if p not in answers]
         return []

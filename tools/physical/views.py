@@ -14,8 +14,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.seats import PLAYERS
-from engine.core.tiles import format_one
-from engine.hextech.state import ContractStatus
 from engine.hextech.vocabulary import LimitRule
 from tools.physical.asks import HOST, Ask, Option
 from tools.physical.game import Game
@@ -171,6 +169,7 @@ def public(game: Game, nicknames: dict[str, str]) -> dict[str, Any]:
             }
             for w in rnd.wins
         ]
+    view["cards"] = cards_of(game, view)
     return view
 
 
@@ -240,7 +239,7 @@ def seat(game: Game, player: int, nicknames: dict[str, str]) -> dict[str, Any]:
 
 
 def _own_answer(game: Game, ask: Ask, player: int) -> str | None:
-    for open_ask, answers, _ in game._open():
+    for open_ask, answers, _ in game.open_prompts():
         if open_ask is ask and player in answers:
             return answers[player].option
     return None
@@ -275,13 +274,3 @@ def host(game: Game, nicknames: dict[str, str]) -> dict[str, Any]:
     view["options"] = options
     view["cards"] = cards_of(game, view)
     return view
-
-
-def tile_word(kind: int) -> str:
-    """A tile kind in the compact notation."""
-    return format_one(kind)
-
-
-def status_word(status: ContractStatus) -> str:
-    """A contract's standing as a message writes it."""
-    return status.value
