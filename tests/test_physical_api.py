@@ -156,7 +156,10 @@ def test_records_of_look_ups_misses_and_disputes_are_taken_from_any_screen_s18_3
     table = make(client)
     settle(table)
     table.decide("B", "lookup", card="W-01")
-    table.decide("C", "lookup", section="§10")
+    found = client.get("/api/rulebook", params={"q": "统一放弃契约窗口"}).json()["sections"]
+    assert next(s for s in found if s["section"] == "§10")["title"] == "统一放弃契约窗口"
+    table.decide("C", "lookup", section="§10.1")
+    table.decide("C", "lookup", section="§99", status=400)
     table.host_decide("missed", card="W-01", seat="D")
     table.host_decide(
         "dispute", question="W-01 在加杠时触发吗？", step="text", outcome="加杠成立后触发", cards=["W-01"]

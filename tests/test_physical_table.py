@@ -12,7 +12,7 @@ from physical_support import Table, pool_text
 from engine.core.errors import IllegalActionError, InputError
 from engine.hextech.vocabulary import EVENTS, PRIMITIVES, TABLE_PRIMITIVES
 from tools.cmd_score import catalogue, score_text
-from tools.physical import views
+from tools.physical import rulebook, views
 from tools.physical.asks import HOST
 from tools.physical.effects import CONSOLE
 from tools.physical.game import Game
@@ -370,3 +370,14 @@ def test_a_round_ends_at_the_wall_and_the_record_keeps_its_figures_s18_3() -> No
     assert record.world is not None and record.world.card == "W-01" and record.world.triggered == 1
     assert [(d.card, d.player, d.triggered) for d in record.drawn] == [("O-P03", B, True)]
     assert [p.score for p in record.players] == [0, 2, 0, 0]
+
+
+def test_the_console_carries_the_rulebook_section_by_section_s18_3() -> None:
+    """Item 6: the rulebook is searchable on any screen; its chapters 三 to 十九 and their sections are
+    numbered as the rulebook numbers them (§10.1 统一暂停, §13.9.1 暗杠)."""
+    numbers = [s.number for s in rulebook.sections()]
+    assert [n for n in numbers if n.count(".") == 0] == [f"§{n}" for n in range(3, 20)]
+    assert rulebook.section("§10.1").title == "统一暂停"  # type: ignore[union-attr]
+    assert rulebook.section("§13.9.1").title == "暗杠"  # type: ignore[union-attr]
+    assert "§12.3" in [s.number for s in rulebook.search("一炮多响")]
+    assert rulebook.search("") == []

@@ -243,7 +243,8 @@ class Console:
 def host_frame(table: AnyTable, links: Mapping[str, str]) -> dict[str, Any]:
     """A host socket's frame: the public message and the host screen's body."""
     view = table.host_message(links)
-    return {"type": "view", "view": view, "html": render("host_body.html", v=view, log=log_link(table))}
+    body = "physical_host_body.html" if isinstance(table, PhysicalTable) else "host_body.html"
+    return {"type": "view", "view": view, "html": render(body, v=view, log=log_link(table))}
 
 
 def log_link(table: AnyTable) -> str | None:
@@ -256,7 +257,8 @@ def log_link(table: AnyTable) -> str | None:
 def seat_frame(table: AnyTable, letter: str) -> dict[str, Any]:
     """A seat socket's frame: the seat's own message and the seat screen's body."""
     view = table.seat_message(letter)
-    return {"type": "view", "view": view, "html": render("seat_body.html", v=view)}
+    body = "physical_seat_body.html" if isinstance(table, PhysicalTable) else "seat_body.html"
+    return {"type": "view", "view": view, "html": render(body, v=view)}
 
 
 async def _send(socket: WebSocket, frame: Mapping[str, Any]) -> None:
@@ -419,7 +421,10 @@ async def host_page(request: Request) -> Response:
         return _missing("没有这张桌子 (no such table)")
     view = table.host_message(console.links(table, _base(request)))
     socket = f"/ws/host/{table.spec.host_token}"
-    return HTMLResponse(render("host.html", v=view, socket=socket, log=log_link(table)))
+    page = "physical_host.html" if isinstance(table, PhysicalTable) else "host.html"
+    return HTMLResponse(
+        render(page, v=view, socket=socket, log=log_link(table), host_token=table.spec.host_token)
+    )
 
 
 async def seat_page(request: Request) -> Response:
@@ -430,7 +435,8 @@ async def seat_page(request: Request) -> Response:
     table, letter = found
     token = request.path_params["token"]
     view = table.seat_message(letter)
-    return HTMLResponse(render("seat.html", v=view, socket=f"/ws/seat/{token}", token=token))
+    page = "physical_seat.html" if isinstance(table, PhysicalTable) else "seat.html"
+    return HTMLResponse(render(page, v=view, socket=f"/ws/seat/{token}", token=token))
 
 
 async def _listen(socket: WebSocket, table: AnyTable, letter: str | None) -> None:

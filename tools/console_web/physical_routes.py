@@ -10,6 +10,8 @@ A seat's view and its entries go through the seats' routes (``GET /api/seats/{to
 - ``GET /api/tables/{ID}/host`` — the host screen's view, with the options the host may enter;
 - ``POST /api/tables/{ID}/decide`` — the host's entry: ``{"option": "B pon"}`` for a seat,
   ``{"option": "undo"}``, a record (``lookup``, ``missed``, ``dispute``).
+
+``GET /api/rulebook?q=WORDS`` searches the rulebook the console carries (:mod:`tools.physical.rulebook`).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from tools.console_web.live import TableSpec, new_token
 from tools.console_web.physical_table import PHYSICAL, PhysicalTable
 from tools.console_web.requests import SEED_LIMIT, BadRequest, _nicknames
 from tools.physical.pool import POOL_TEXT_LIMIT, table_pool
+from tools.physical.rulebook import search
 
 FIELDS = frozenset({"table", "mode", "seed", "nicknames", "draw_seats", "filming", "test", "pool"})
 """The fields of a real table's set-up."""
@@ -128,7 +131,12 @@ def physical_routes(read: Callable[[Request], Awaitable[Any]], base: Callable[[R
         await console.broadcast(found, base(request))
         return JSONResponse(found.host_message(console.links(found, base(request))))
 
+    async def rules(request: Request) -> Response:
+        """``GET /api/rulebook?q=…``: the rulebook's sections holding the words (issue 31 item 6)."""
+        return JSONResponse({"sections": [s.json() for s in search(request.query_params.get("q", ""))]})
+
     return [
         Route("/api/tables/{table}/host", host_view),
         Route("/api/tables/{table}/decide", host_decide, methods=["POST"]),
+        Route("/api/rulebook", rules),
     ]

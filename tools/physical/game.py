@@ -24,6 +24,7 @@ from tools.physical.asks import HOST, IDLE, Answer, Ask, Entry, Idle, Reply
 from tools.physical.deliver import InForce
 from tools.physical.flow import session
 from tools.physical.pool import TablePool
+from tools.physical.rulebook import section
 from tools.physical.state import Dispute, TableState, Task
 
 RECORDS = ("lookup", "missed", "dispute")
@@ -92,6 +93,8 @@ class Game:
                 raise InputError('lookup: expected {"card": ID} or {"section": "§10"}')
             if "card" in data and what not in self.pool.texts:
                 raise InputError(f"lookup.card: {what!r} is not a card of this table's pool")
+            if "card" not in data and section(what) is None:
+                raise InputError(f"lookup.section: the rulebook has no section {what!r} (§3 … §19)")
             rnd.lookups += 1
         elif entry.option == "missed":
             card, seat = data.get("card"), data.get("seat")

@@ -267,10 +267,14 @@ def host(game: Game, nicknames: dict[str, str]) -> dict[str, Any]:
                     "options": [{"option": prefix + o.value, "label": o.label} for o in part.options],
                 }
             )
+    buttons: dict[str, list[dict[str, str]]] = {}
     if game.idle and game.st.round is not None:
         for p in range(SEATS):
-            options += [f"{PLAYERS[p]} {b.value}" for b in event_options(game.st, p)]
+            own = [{"option": f"{PLAYERS[p]} {b.value}", "label": b.label} for b in event_options(game.st, p)]
+            buttons[PLAYERS[p]] = own
+            options += [b["option"] for b in own]
     view["prompts"] = prompts
+    view["buttons"] = buttons
     view["options"] = options
     view["cards"] = cards_of(game, view)
     return view
