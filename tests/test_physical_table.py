@@ -381,3 +381,38 @@ def test_the_console_carries_the_rulebook_section_by_section_s18_3() -> None:
     assert rulebook.section("§13.9.1").title == "暗杠"  # type: ignore[union-attr]
     assert "§12.3" in [s.number for s in rulebook.search("一炮多响")]
     assert rulebook.search("") == []
+
+
+def _screens(table: Table, but: int) -> str:
+    """Every screen but one seat's, as text."""
+    others = [views.seat(table.game, p, {}) for p in range(4) if p != but]
+    return json.dumps(
+        [*others, views.host(table.game, {}), table.public()], ensure_ascii=False, sort_keys=True
+    )
+
+
+def test_a_secret_choice_reaches_no_other_screen_before_the_reveal_s5_2_s9_1_s10_1() -> None:
+    """Two tables that differ only in what A chose in secret — an augment, a contract, keep or abandon
+    — show every other seat and the host the same, byte for byte, until the choices are revealed
+    together; then they differ."""
+    for kind in ("draft", "contract"):
+        first, second = kong_table(seed=9), kong_table(seed=9)
+        for table in (first, second):
+            table.settle(until=kind)
+        ask = first.prompt(A)
+        assert ask is not None and ask.kind == kind
+        one, two = ask.parts[A].values()[:2]
+        first.enter(A, one)
+        second.enter(A, two)
+        assert _screens(first, A) == _screens(second, A)
+        for table in (first, second):
+            table.settle(until="contract" if kind == "draft" else "")
+        assert _screens(first, A) != _screens(second, A)
+    blacks = kong_table(seed=9, C=["C-01", "C-02", "C-06", "C-07", "C-08", "C-14", "C-15", "C-16"])
+    twin = kong_table(seed=9, C=["C-01", "C-02", "C-06", "C-07", "C-08", "C-14", "C-15", "C-16"])
+    for table in (blacks, twin):
+        table.settle()
+        table.enter(B, "wall 24")
+    blacks.enter(A, "keep")
+    twin.enter(A, "abandon")
+    assert _screens(blacks, A) == _screens(twin, A)
