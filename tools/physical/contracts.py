@@ -38,7 +38,6 @@ def settle_contract(st: TableState, player: int, outcome: str) -> bool:
         return False
     if outcome == "complete":
         held.status = ContractStatus.COMPLETED
-        held.ever_completed = True
         st.say(f"{PLAYERS[player]} 契约完成：{held.contract}")
     else:
         held.status = ContractStatus.FAILED

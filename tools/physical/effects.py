@@ -33,7 +33,7 @@ from engine.hextech.vocabulary import (
     StatusStep,
 )
 from modules.party.challenges import Outcome, Reward, settle
-from tools.physical.asks import Answer, Ask, Option, Part
+from tools.physical.asks import Answer, Ask, Option, Part, Shown
 from tools.physical.contracts import abandon
 from tools.physical.knowledge import Scene, judge, role
 from tools.physical.state import TableState, Until
@@ -127,10 +127,16 @@ def card_name(st: TableState, card_id: str) -> str:
 
 
 def ask_one(
-    st: TableState, player: int, kind: str, card: str, text: str, options: list[Option], shown: str = "public"
+    st: TableState,
+    player: int,
+    kind: str,
+    card: str,
+    text: str,
+    options: list[Option],
+    shown: Shown = "public",
 ) -> Flow[str]:
     """Put one prompt to one player; the option answered."""
-    answer = yield Ask(kind, card, text, {player: Part(tuple(options))}, shown)  # type: ignore[arg-type]
+    answer = yield Ask(kind, card, text, {player: Part(tuple(options))}, shown)
     return answer[player].option
 
 

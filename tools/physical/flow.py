@@ -23,6 +23,7 @@ from engine.core.melds import MeldKind
 from engine.core.seats import PLAYERS
 from engine.hextech.session import DRAFT_ROUNDS
 from engine.hextech.state import ContractStatus
+from engine.hextech.vocabulary import StaticRule
 from modules.party.challenges import Reward
 from modules.party.chips import SpendPurpose
 from tools.physical.asks import HOST, IDLE, Answer, Ask, Idle, Option, Part, Reply
@@ -31,7 +32,7 @@ from tools.physical.deliver import InForce, fire, watch
 from tools.physical.draws import end_card
 from tools.physical.effects import Flow, TableEvent, ask_one, card_name, perform, reveal_treasure, yes_no
 from tools.physical.lasting import expire, leave
-from tools.physical.limits import spend, static_index
+from tools.physical.limits import spend, static_index, static_used_up
 from tools.physical.listening import (
     KONGS,
     TOLD_BUTTONS,
@@ -186,7 +187,7 @@ def _draw_offers(st: TableState, normal: int, black: int) -> list[str]:
 
 def spawn(st: TableState, flow: Flow[None]) -> None:
     """Set an event's effects going while play goes on."""
-    st.tasks.append(Task(flow, st.rnd.number))
+    st.tasks.append(Task(flow))
 
 
 def on_event(st: TableState, cards: InForce, reply: Reply) -> Flow[None]:
@@ -380,8 +381,9 @@ def hu(st: TableState, cards: InForce, player: int, claim: Claim) -> Flow[None]:
     if needs_kept(terms) and (yield from yes_no(st, player, held.contract or "", KEPT_QUESTION)):
         kept = REVEALED
     result = score(st, player, claim, order, kept)
-    if not result.legal and _buffer(st, player) is not None:
-        card, rule = _buffer(st, player)  # type: ignore[misc]
+    buffer = _buffer(st, player)
+    if not result.legal and buffer is not None:
+        card, rule = buffer
         answer = yield from ask_one(
             st,
             player,
@@ -463,10 +465,8 @@ def _may_be_legal(st: TableState, player: int, claim: Claim, order: int) -> bool
         held.status = status
 
 
-def _buffer(st: TableState, player: int) -> tuple[str, Any] | None:
+def _buffer(st: TableState, player: int) -> tuple[str, StaticRule] | None:
     """The winner's augment that lets them abandon the contract and win at once (P-17), if usable."""
-    from tools.physical.limits import static_used_up
-
     held = st.rnd.players[player]
     if held.contract is None or held.status not in (ContractStatus.OPEN, ContractStatus.FAILED):
         return None

@@ -53,10 +53,9 @@ class Until:
 @dataclass
 class Task:
     """A card's effect under way at the table while play goes on (what an event the table told set
-    off): its flow, the prompt it waits on, the answers given to it so far, the round it belongs to."""
+    off): its flow, the prompt it waits on, the answers given to it so far."""
 
     flow: Generator[Ask, Answer, None]
-    round: int
     ask: Ask | None = None
     answers: dict[int, Reply] = field(default_factory=dict)
     started: bool = False
@@ -97,7 +96,6 @@ class PlayerRound:
     kongs: list[MeldKind] = field(default_factory=list)
     penalty: int = 0
     won: Win | None = None
-    ever_completed: bool = False
 
 
 @dataclass
