@@ -201,3 +201,14 @@ def test_a_bad_entry_is_refused_and_changes_nothing(client: TestClient) -> None:
     response = client.post(f"/api/seats/{table.tokens['A']}/decide", content=b"[1,")
     assert response.status_code == 400
     assert table.public() == before
+
+
+def test_the_host_enters_a_win_for_a_seat_item_4(client: TestClient) -> None:
+    """The host screen's hu form: ``{"option": "B hu", "hand", "wall"}`` scores B's win."""
+    table = make(client)
+    settle(table)
+    good = ("C-01", "C-21", "C-14", "C-17", "C-18")
+    holder = next(s for s in "ABCD" if table.seat(s)["me"]["contract"] in good)
+    view = table.host_decide(f"{holder} hu", hand=HAND, wall=50)
+    assert view["seats"][holder]["won"]["order"] == 1 and view["wins"][0]["wall"] == 50
+    assert f"{holder} hu" not in view["options"]
