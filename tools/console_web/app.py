@@ -2,7 +2,8 @@
 
 Routes (``docs/console.md`` documents each):
 
-- ``POST /api/tables`` creates a table; ``GET /api/tables/{ID}`` is its public view;
+- ``POST /api/tables`` creates a table (``"table": "physical"``: one played with real tiles,
+  :mod:`tools.console_web.physical_routes`); ``GET /api/tables/{ID}`` is its public view;
 - ``GET /api/seats/{token}`` is a seat's view; ``POST /api/seats/{token}/decide`` answers the
   decision put to it (409 for an option not offered); ``POST /api/seats/{token}/confirm``
   confirms "开始新一场" on the results screen (§16);
@@ -42,10 +43,12 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from engine.core.errors import HexError, IllegalActionError
 from engine.core.registry import installed
 from engine.core.tiles import format_one, name, parse, parse_one
-from tools.console_web.answers import Answer, read_answer
+from tools.console_web.answers import read_answer
 from tools.console_web.cards import pool_names
 from tools.console_web.durable import Ledger
 from tools.console_web.live import TableSpec
+from tools.console_web.physical_routes import physical_routes, physical_spec
+from tools.console_web.physical_table import PHYSICAL, PhysicalTable
 from tools.console_web.records import Store, StoreUnavailable
 from tools.console_web.requests import HEXTECH, BadRequest, Served, table_spec
 from tools.console_web.tables import AnyTable, PlayedTable, Tables, open_table
@@ -209,7 +212,8 @@ class Console:
 def host_frame(table: AnyTable, links: Mapping[str, str]) -> dict[str, Any]:
     """A host socket's frame: the public message and the host screen's body."""
     view = table.host_message(links)
-    return {"type": "view", "view": view, "html": render("host_body.html", v=view, log=log_link(table))}
+    body = "physical_host_body.html" if isinstance(table, PhysicalTable) else "host_body.html"
+    return {"type": "view", "view": view, "html": render(body, v=view, log=log_link(table))}
 
 
 def log_link(table: AnyTable) -> str | None:
@@ -222,7 +226,8 @@ def log_link(table: AnyTable) -> str | None:
 def seat_frame(table: AnyTable, letter: str) -> dict[str, Any]:
     """A seat socket's frame: the seat's own message and the seat screen's body."""
     view = table.seat_message(letter)
-    return {"type": "view", "view": view, "html": render("seat_body.html", v=view)}
+    body = "physical_seat_body.html" if isinstance(table, PhysicalTable) else "seat_body.html"
+    return {"type": "view", "view": view, "html": render(body, v=view)}
 
 
 async def _send(socket: WebSocket, frame: Mapping[str, Any]) -> None:
@@ -265,7 +270,11 @@ async def create_table(request: Request) -> Response:
     console = _console(request)
     try:
         taken = set(console.tables.tables) | set(console.unseated)
-        spec = table_spec(await _body(request), taken, console.served)
+        body = await _body(request)
+        if isinstance(body, dict) and body.get("table") == PHYSICAL:
+            spec = physical_spec(body, taken)
+        else:
+            spec = table_spec(body, taken, console.served)
         table = console.create(spec)
     except BadRequest as err:
         return _error(400, str(err))
@@ -313,8 +322,7 @@ async def decide(request: Request) -> Response:
     def answer(table: PlayedTable, letter: str) -> None:
         if isinstance(body, BadRequest):
             raise body
-        given = read_answer(body)
-        table.decide(letter, given.option, given.decision)
+        _answer(table, letter, body)
 
     return await _seat_acts(request, answer)
 
@@ -391,7 +399,10 @@ async def host_page(request: Request) -> Response:
         return _missing("没有这张桌子 (no such table)")
     view = table.host_message(console.links(table, _base(request)))
     socket = f"/ws/host/{table.spec.host_token}"
-    return HTMLResponse(render("host.html", v=view, socket=socket, log=log_link(table)))
+    page = "physical_host.html" if isinstance(table, PhysicalTable) else "host.html"
+    return HTMLResponse(
+        render(page, v=view, socket=socket, log=log_link(table), host_token=table.spec.host_token)
+    )
 
 
 async def seat_page(request: Request) -> Response:
@@ -402,11 +413,17 @@ async def seat_page(request: Request) -> Response:
     table, letter = found
     token = request.path_params["token"]
     view = table.seat_message(letter)
-    return HTMLResponse(render("seat.html", v=view, socket=f"/ws/seat/{token}", token=token))
+    page = "physical_seat.html" if isinstance(table, PhysicalTable) else "seat.html"
+    return HTMLResponse(render(page, v=view, socket=f"/ws/seat/{token}", token=token))
 
 
-def _answer(table: PlayedTable, letter: str, given: Answer) -> bool:
-    """Seat ``letter`` answers; ``False`` when the decision named is already answered (R510)."""
+def _answer(table: PlayedTable, letter: str, body: object) -> bool:
+    """Seat ``letter`` answers (``body`` the request's JSON, a real table's entry whole); ``False``
+    when the decision named is already answered (R510)."""
+    if isinstance(table, PhysicalTable):
+        table.answer(letter, body)
+        return True
+    given = read_answer(body)
     return table.decide(letter, given.option, given.decision)
 
 
@@ -424,10 +441,10 @@ async def _listen(socket: WebSocket, table: AnyTable, letter: str | None) -> Non
         kind = message.get("type") if isinstance(message, dict) else None
         if kind == "ping":
             await _send(socket, {"type": "pong"})
-        elif kind == "decide" and letter is not None:
+        elif kind == "decide" and letter is not None and isinstance(message, dict):
             try:
-                given = read_answer(message)
-                taken = console.ledger.act(table, partial(_answer, letter=letter, given=given))
+                body = {key: value for key, value in message.items() if key != "type"}
+                taken = console.ledger.act(table, partial(_answer, letter=letter, body=body))
             except (BadRequest, IllegalActionError, StoreUnavailable) as err:
                 await _send(socket, {"type": "error", "message": str(err)})
                 continue
@@ -515,6 +532,7 @@ def create_app(db_url: str | None = None, served: Served = HEXTECH) -> Starlette
         Route("/api/seats/{token}", get_seat),
         Route("/api/seats/{token}/decide", decide, methods=["POST"]),
         Route("/api/seats/{token}/confirm", confirm, methods=["POST"]),
+        *physical_routes(_body, _base),
         WebSocketRoute("/ws/host/{token}", host_socket),
         WebSocketRoute("/ws/seat/{token}", seat_socket),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),

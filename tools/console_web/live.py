@@ -88,6 +88,9 @@ class TableSpec:
     :class:`tools.console_web.rules_table.RulesTable`."""
     options: Mapping[str, OptionValue] = field(default_factory=dict)
     """The value of each of the rule set's table options (none for hextech)."""
+    table: str = "online"
+    """``online``: the engine deals and plays the tiles on the phones; ``physical``: four people play
+    real tiles and the console holds the cards (实体桌, :mod:`tools.console_web.physical_table`)."""
 
     @property
     def rounds(self) -> int:
@@ -121,6 +124,7 @@ class TableSpec:
             "bot_agents": dict(self.bot_agents),
             "rules": self.rules,
             "options": dict(self.options),
+            "table": self.table,
         }
 
     @classmethod
@@ -140,6 +144,7 @@ class TableSpec:
             bot_agents=dict(data.get("bot_agents", {})),
             rules=str(data.get("rules", DEFAULT)),
             options=dict(data.get("options", {})),
+            table=str(data.get("table", "online")),
         )
 
 

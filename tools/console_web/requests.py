@@ -30,8 +30,11 @@ from tools.console_web.live import NICKNAME_LIMIT, TableSpec, new_token
 
 SEED_LIMIT = 2**63 - 1
 FIELDS = frozenset(
-    {"mode", "seed", "bots", "agents", "nicknames", "filming", "test", "pool", "rules", "options"}
+    {"mode", "seed", "bots", "agents", "nicknames", "filming", "test", "pool", "rules", "options", "table"}
 )
+ONLINE = "online"
+"""The ``table`` of a table whose tiles the engine deals on the phones (a real table's is
+:mod:`tools.console_web.physical_routes`')."""
 HEXTECH_FIELDS = ("mode", "pool", "filming")
 """The fields of a hextech table only (its mode, card pool and filming consent, §17.3, §18.2)."""
 
@@ -140,6 +143,8 @@ def table_spec(body: object, taken: Collection[str], served: Served | None = Non
     unknown = sorted(set(body) - FIELDS)
     if unknown:
         raise BadRequest(f"{unknown[0]}: not a field (one of {', '.join(sorted(FIELDS))})")
+    if body.get("table", ONLINE) != ONLINE:
+        raise BadRequest(f"table: {body['table']!r} is not one of online, physical")
     rules, options = _rules(body, served or HEXTECH)
     if rules != DEFAULT:
         hextech = [key for key in HEXTECH_FIELDS if key in body]
