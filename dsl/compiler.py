@@ -403,11 +403,11 @@ class _Pass:
             named += [(other.name, other.location) for other in ability.also]
         specs = [self.event(name, where) for name, where in named]
         known = [spec for spec in specs if spec is not None]
-        event = _common(known) if len(known) == len(specs) else None
+        event = _common(known) if known else None
         self.role(ability.actor, ability.location)
         guard = self.fact_condition(ability.guard, event) if ability.guard is not None else None
         steps = self.program(ability.effects, event)
-        if event is None or (ability.guard is not None and guard is None):
+        if event is None or len(known) < len(specs) or (ability.guard is not None and guard is None):
             return []
         limits = self.limits(ability.limits, self.default_limits())
         duration = self.duration(ability.duration)
