@@ -386,7 +386,8 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
                 _P("filter", "filter", "any"),
                 _P("until", "duration", "round_end"),
             ),
-            "Make hand tiles public; they stay hand tiles (§14.4). chooser `random` picks at random.",
+            "Make hand tiles public; they stay hand tiles (§14.4). chooser `random` picks at random; "
+            "`filter: pair` holds for the tiles shown together (one pair, R551).",
             "§14.4",
             decision="chooser",
             unexecutable="no eligible tile",

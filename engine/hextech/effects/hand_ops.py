@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.tiles import format_one, is_flower, kind_of_instance
 from engine.hextech.effects import table_changes
-from engine.hextech.effects.context import Ctx
+from engine.hextech.effects.context import Ctx, fits_with
 from engine.hextech.effects.program import Step, precondition, primitive
 from engine.hextech.vocabulary import ArgValue
 
@@ -130,7 +130,8 @@ def _names_drawn(ctx: Ctx, tile: int) -> bool:
 @primitive("reveal")
 def reveal(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """Make ``n`` hand tiles public; they stay hand tiles (§14.4).  The chooser is the owner, another
-    player, or ``random`` (a seeded uniform pick, H2)."""
+    player, or ``random`` (a seeded uniform pick, H2).  A set filter holds for the tiles shown
+    together: under ``pair`` each tile after the first is of the first one's face (S-14, R551)."""
     game = ctx.game
     owner = ctx.player_in_play(args.get("owner", "holder"))
     if owner is None:
@@ -154,8 +155,9 @@ def reveal(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
             faces = tuple(sorted({format_one(kind_of_instance(i)) for i in candidates}))
             answer = yield Decision(DecisionKind.CHOOSE, owner if who is None else who, faces, ctx.card.id)
             tile = next(i for i in sorted(candidates) if format_one(kind_of_instance(i)) == answer)
-        candidates.remove(tile)
         shown.append(tile)
+        faces = [kind_of_instance(i) for i in shown]
+        candidates = [i for i in candidates if i != tile and fits_with(where, faces, kind_of_instance(i))]
     if not shown:
         ctx.unexecutable = True
         return
