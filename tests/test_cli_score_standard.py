@@ -197,6 +197,11 @@ def test_hongzhong_a_win_exits_0_and_a_tile_outside_the_set_exits_2(
     code, out, _ = run(win, capsys, monkeypatch, "--rules", "hongzhong", "--json", "-")
     assert code == 0 and json.loads(out)["may_win"] is True and json.loads(out)["total"] > 0
     code, out, err = run(
-        {**win, "concealed": "123456m234567m11z", "win_tile": "1z"}, capsys, monkeypatch, "--rules", "hongzhong", "-"
+        {**win, "concealed": "123456m234567m11z", "win_tile": "1z"},
+        capsys,
+        monkeypatch,
+        "--rules",
+        "hongzhong",
+        "-",
     )
     assert code == 2 and out == "" and "1z is not a tile of the 红中 set" in err

@@ -14,14 +14,15 @@ from dsl.graph import card_steps
 from dsl.lint import lint
 from engine.hextech.vocabulary import LimitRule
 
-ONE_ABILITY = """
-card G-99 "x" gold {
+TIDY = "when routed_melds(holder) == 2 and not is(kind, kakan) do extra_tidy()"
+ONE_ABILITY = f"""
+card G-99 "x" gold {{
   频率: "每局1次"
   卡面正文: "x"
 
   on round.started do choose_value(route, as: route)
-  on meld.exposed | kong.established by holder when routed_melds(holder) == 2 and not is(kind, kakan) do extra_tidy()
-}
+  on meld.exposed | kong.established by holder {TIDY}
+}}
 """
 
 

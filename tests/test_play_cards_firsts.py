@@ -1,4 +1,4 @@
-""""The first X" counted over every X, and a filter that holds for a set of tiles (issue 32 items 2–3).
+""" "The first X" counted over every X, and a filter that holds for a set of tiles (issue 32 items 2–3).
 
 World cards answer no card-caused event (§6.7, R22), but what their text counts ("第一次", "第一名")
 is every such event: a card-caused one uses up the first (R552).  ``filter: pair`` holds for the
@@ -83,6 +83,6 @@ def test_a_random_chooser_under_a_pair_filter_shows_one_pair_r551() -> None:
         )
         sc.round.rng = random.Random(seed)
         sc.advance("discard 1m")
-        sc.play_until(lambda d: bool(sc.of("tiles.revealed")))
+        sc.until_event("tiles.revealed", since=0)
         shown = Counter(kind_of_instance(i) for i in sc.player("A").revealed)
         assert list(shown.values()) == [2], (seed, shown)

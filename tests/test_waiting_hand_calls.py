@@ -71,7 +71,7 @@ def test_a_seat_not_waiting_is_offered_the_pon_and_the_kong_control(rules: RuleS
 
 
 def test_a_waiting_seat_is_offered_no_chi_standard_term_14() -> None:
-    """"不能吃": B, A's 下家, holds 4m 5m and waits on 9m or 4p; A's 6m offers it no chi.  Two tiles
+    """ "不能吃": B, A's 下家, holds 4m 5m and waits on 9m or 4p; A's 6m offers it no chi.  Two tiles
     from complete, it is offered the chi (the control)."""
     table = dealt(STANDARD, [A_HAND + "6m", WAITING_B])
     assert response_options(table, 1, 0, parse_one("6m"), rob=False) == ("pass",)
@@ -89,7 +89,7 @@ def test_a_waiting_seat_may_still_win_on_the_discard_term_14() -> None:
 
 @pytest.mark.parametrize("rules", [STANDARD, HONGZHONG], ids=["standard", "hongzhong"])
 def test_a_waiting_seat_may_kong_its_own_draw_term_14(rules: RuleSet) -> None:
-    """"（自己抓牌可杠）": B waits on 9m or 4p and holds 888m; it draws the fourth 8m and is offered the
+    """ "（自己抓牌可杠）": B waits on 9m or 4p and holds 888m; it draws the fourth 8m and is offered the
     concealed kong, which stands and is replaced from the tail."""
     table = dealt(rules, [A_HAND + "2m", WAITING_B], draws="8m", tail="6p")
     following, asked = answered(turn(table, first_turn(table)), ["discard 2m"])

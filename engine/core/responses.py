@@ -5,10 +5,11 @@ Every other seat, in turn order from the discarder, is asked what it answers: ``
 ``pon``, ``kong`` or ``chi 345m``, among what its hand and the rule set allow (a chi only from the
 upper seat when :attr:`RuleSet.chi_from_upper_seat_only`, 出牌 1: "上家打出牌"; an exposed kong only
 while the wall can replace it; no chi, pon or kong for a waiting hand unless
-:attr:`RuleSet.waiting_hand_calls`, 术语 十四).  Then the claims of the highest tier of :attr:`RuleSet.calls` win
-(出牌 注: "胡>碰/杠>吃"); within that tier the seat nearest the discarder in turn order is first
-(和牌的规定 二 (三)), and of a tier holding ``hu`` the first :attr:`RuleSet.winners_per_discard`
-claims stand.  An added kong is answered with ``hu`` (抢杠) or ``pass`` alone.
+:attr:`RuleSet.waiting_hand_calls`, 术语 十四).  Then the claims of the highest tier of
+:attr:`RuleSet.calls` win (出牌 注: "胡>碰/杠>吃"); within that tier the seat nearest the
+discarder in turn order is first (和牌的规定 二 (三)), and of a tier holding ``hu`` the first
+:attr:`RuleSet.winners_per_discard` claims stand.  An added kong is answered with ``hu`` (抢杠) or
+``pass`` alone.
 
 A rule set whose table does more than the core's — seats that leave the round, cards that allow
 or forbid a call, chows the core does not know — builds each seat's answers with

@@ -291,9 +291,10 @@ def _go_on(
 
 class _Entry(NamedTuple):
     """A listener as delivered: ``start`` asks it to act; ``only`` the one acting player whose events
-    it can answer (``-1`` none, ``None`` any); ``deaf_to`` the cause it never hears (its own card's, lib 二.2); ``module`` whether it is a
-    module's (it then gets the session), ``source`` then the module; ``dormant_until`` the deck that
-    wakes it, if it is dormant (:meth:`Bus.wake`, :meth:`Bus.wake_module`)."""
+    it can answer (``-1`` none, ``None`` any); ``deaf_to`` the cause it never hears (its own card's,
+    lib 二.2); ``module`` whether it is a module's (it then gets the session), ``source`` then the
+    module; ``dormant_until`` the deck that wakes it, if it is dormant (:meth:`Bus.wake`,
+    :meth:`Bus.wake_module`)."""
 
     listener: Listener
     start: Start
@@ -312,7 +313,8 @@ class _Entry(NamedTuple):
 
 def _entry(listener: Listener) -> _Entry:
     """A card trigger that answers only its holder's own events (``holder_only``) is passed over,
-    unasked, for anyone else's; so is a card for the events its own effects cause.  A listener without a ``start`` is run whole."""
+    unasked, for anyone else's; so is a card for the events its own effects cause.  A listener
+    without a ``start`` is run whole."""
     only = None
     if getattr(listener, "holder_only", False):
         only = -1 if listener.holder is None else listener.holder

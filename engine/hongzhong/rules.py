@@ -1,9 +1,9 @@
 """The 红中 rule set's declaration (spec 003; docs/rulings.md R430–R452).
 
 112 tiles (筒、条、万 and four 红中), thirteen to a hand; 胡 above 碰/杠, no 吃 (可碰可杠、不准吃牌);
-a waiting hand pons and kongs no discard (spec 002 术语 十四, R553); one winner per discard, the first from the discarder in the order of play (无一炮两响); the five
-basic shapes with eight of a suit; the deal passes on after every round, sixteen rounds a session
-(R451).
+a waiting hand pons and kongs no discard (spec 002 术语 十四, R553); one winner per discard, the
+first from the discarder in the order of play (无一炮两响); the five basic shapes with eight of a
+suit; the deal passes on after every round, sixteen rounds a session (R451).
 """
 
 from __future__ import annotations

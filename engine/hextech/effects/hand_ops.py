@@ -85,7 +85,6 @@ def retrieve(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     target = ctx.player_in_play(args.get("player", "holder"))
     if target is None:
         return
-    river = game.table.players[target].river
     eligible = _retrievable(ctx, args, target)
     if not eligible:
         ctx.unexecutable = True
@@ -95,7 +94,7 @@ def retrieve(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
         faces[0] if len(faces) == 1 else (yield Decision(DecisionKind.CHOOSE, target, faces, ctx.card.id))
     )
     tile = next(i for i in reversed(eligible) if format_one(kind_of_instance(i)) == answer)
-    river.remove(tile)
+    game.table.players[target].take_back(tile)
     ctx.did_something = True
     ctx.gain(target)
     yield from game.acquire(target, tile, "retrieve", ctx.cause)
@@ -156,8 +155,8 @@ def reveal(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
             answer = yield Decision(DecisionKind.CHOOSE, owner if who is None else who, faces, ctx.card.id)
             tile = next(i for i in sorted(candidates) if format_one(kind_of_instance(i)) == answer)
         shown.append(tile)
-        faces = [kind_of_instance(i) for i in shown]
-        candidates = [i for i in candidates if i != tile and fits_with(where, faces, kind_of_instance(i))]
+        picked = [kind_of_instance(i) for i in shown]
+        candidates = [i for i in candidates if i != tile and fits_with(where, picked, kind_of_instance(i))]
     if not shown:
         ctx.unexecutable = True
         return

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import PASS, Decision, DecisionKind
+from engine.core.tiles import is_flower, parse_one
 from engine.hextech.bus import RULE, Event
 from engine.hextech.effects.context import Ctx
 from engine.hextech.effects.facts import Test, compiled, holds
@@ -83,6 +84,9 @@ class Expiry:
     ended: bool = False
     arms_on: str = TURN_STARTED
     """The holder's event that arms the duration while it is not :attr:`armed` (:data:`ARMED_AT`)."""
+    armed_with: object = None
+    """The tile the arming event named (O-N08's next normal draw: the drawn face, a flower for a
+    flower drawn, R137, R555)."""
 
     @classmethod
     def of(cls, until: str | None, holder: int | None) -> Expiry | None:
@@ -103,6 +107,8 @@ class Expiry:
             return False
         if not self.armed:
             self.armed = event.name == self.arms_on and event.player == self.holder
+            if self.armed:
+                self.armed_with = event.data.get("tile")
             return False
         if event.name != self.event:
             return False
@@ -221,7 +227,8 @@ class CardHook:
         keys = self._limit_keys(event, game)
         if not keys or (self.test is not None and not self.test(Ctx(game, self.card, self.holder, event))):
             return
-        if any(game.counters.get(key, 0) >= rule.count for key, rule in zip(keys, self.hook.limits, strict=True)):
+        limits = zip(keys, self.hook.limits, strict=True)
+        if any(game.counters.get(key, 0) >= rule.count for key, rule in limits):
             return
         for key in keys:
             game.counters[key] = game.counters.get(key, 0) + 1
@@ -390,6 +397,18 @@ class Status:
         if self.expiry is not None and self.expiry.dormant:
             return False
         return holds(self.rule.condition, self.ctx)
+
+    def drawn_face(self, drawn: int | None) -> int | None:
+        """The drawn tile a rule on "the drawn tile" binds: for a status that binds once armed, the face
+        of the draw that armed it (O-N08 "你的下一次正常摸牌", R137) — none when that draw was a flower,
+        whose replacement is no normal draw (R135, R555) — else ``drawn``, the turn's drawn tile."""
+        if self.expiry is None or self.expiry.until not in BINDS_ONCE_ARMED:
+            return drawn
+        named = self.expiry.armed_with
+        if not isinstance(named, str):
+            return None
+        face = parse_one(named)
+        return None if is_flower(face) else face
 
     def tile_test(self, name: str, default: str = "any") -> Callable[[int], bool]:
         """A tile filter argument of the rule as a test on kinds."""
