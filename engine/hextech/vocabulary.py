@@ -209,7 +209,9 @@ EVENTS: dict[str, EventSpec] = _events(
      "§11"),
     ("discard.settled", "tile outcome",
      "every response to a discard is resolved (outcome none|called|ron)", "§11"),
-    ("turn.ended", "seat", "the turn's discard and its responses (or its hu) are settled", "lib 二.1"),
+    ("turn.ended", "seat",
+     "the turn's discard and its responses (or its hu) are settled; a call on it ends the turn there "
+     "and begins the caller's, which ends after the caller's discard (R557)", "lib 二.1"),
     ("contract.completed", "at_hu", "a completion is confirmed; at hu after the hu is legal", "§6.6"),
     ("contract.failed", "reason", "a contract's failure condition is met", "§9"),
     ("contract.replaced", "old new", "a contract was replaced; progress is 0", "§9.4"),
