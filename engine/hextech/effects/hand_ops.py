@@ -255,7 +255,7 @@ def swap_with_top(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """P-04: choose up to ``most`` hidden tiles and look at as many top tiles; a flower seen takes no
     part and goes back on top in its order, so as many chosen tiles as non-flowers seen (the holder
     picks which, R303) go to the bottom in random order for them; the tiles taken cannot win in this
-    effect (lib 八 P-04 补充)."""
+    effect (lib 八 P-04 补充).  The tiles looked at are what the holder last saw (R559)."""
     game = ctx.game
     holder = ctx.holder
     wall = game.table.wall
@@ -273,6 +273,7 @@ def swap_with_top(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
         chosen.append(table_changes.take_from_hand(game, holder, answer))
     ctx.did_something = True
     seen = [wall.draw_front() for _ in chosen]
+    table_changes.see(game, holder, seen, public=False)
     drawn = [i for i in seen if not is_flower(kind_of_instance(i))]
     wall.put_front([i for i in seen if i not in drawn])
     given = chosen
