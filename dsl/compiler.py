@@ -363,7 +363,23 @@ class _Pass:
         )
 
     def program(self, effects: Sequence[m.Effect], event: v.EventSpec | None) -> v.Program:
+        self.hand_kept(effects)
         return tuple(step for step in (self.step(e, event) for e in effects) if step is not None)
+
+    def hand_kept(self, effects: Sequence[m.Effect]) -> None:
+        """A block of steps leaves its player's hand no shorter: a tile a step takes out for good
+        (``put_bottom``) is drawn back by a later step of the same block (H11, R561)."""
+        balance, short = 0, None
+        for effect in effects:
+            if not isinstance(effect, m.EffectCall) or effect.name not in v.PRIMITIVES:
+                continue
+            balance += v.PRIMITIVES[effect.name].hand
+            if balance < 0 and short is None:
+                short = effect
+        if balance < 0 and short is not None:
+            message = f"{short.name} takes a tile from the hand and no later step of this block draws one"
+            hint = "follow it with draw_tile(…) or look_and_take(…), as O-P09 and G-18 do"
+            self.report("SHORT-HAND", message, short.location, hint)
 
     def step(self, effect: m.Effect, event: v.EventSpec | None) -> v.Step | None:
         if isinstance(effect, m.EffectCall):

@@ -128,6 +128,10 @@ class PrimitiveSpec:
     then_rule: tuple[str, ...] = ()
     """Events the rules make follow the effect as the player's own action, not the card's: the card's
     own abilities hear them too (P-10's replacement discard, R122, R192)."""
+    hand: int = 0
+    """The tiles the effect puts into (positive) or takes out of (negative) its player's hand for good:
+    a block of steps may not end short, so a tile put under the wall is drawn back in the same block
+    (H11, R561)."""
 
 
 @dataclass(frozen=True)
@@ -318,6 +322,7 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
             causes=("draw.normal.taken", "draw.normal", "draw.replacement", "draw.extra", "tile.acquired"),
             decision="holder",
             unexecutable="the wall is empty",
+            hand=1,
         ),
         PrimitiveSpec(
             "draw_tile",
@@ -326,15 +331,18 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
             "§6.11",
             causes=("draw.normal.taken", "draw.normal", "draw.replacement", "draw.extra", "tile.acquired"),
             unexecutable="the wall is empty",
+            hand=1,
         ),
         PrimitiveSpec(
             "put_bottom",
             (_P("which", "filter", "any"), _HOLDER),
-            "Put a hand tile face down under the current tail tile (H11).",
+            "Put a hand tile face down under the current tail tile (H11); a draw must follow it in the "
+            "same block (R561).",
             "H11",
             causes=("wall.count",),
             decision="player",
             unexecutable="no eligible tile",
+            hand=-1,
         ),
         PrimitiveSpec(
             "set_draw_end",
@@ -369,6 +377,7 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
             causes=("tile.acquired",),
             decision="player",
             unexecutable="no eligible tile",
+            hand=1,
         ),
         PrimitiveSpec(
             "retract_discard",
