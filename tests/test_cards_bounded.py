@@ -329,6 +329,7 @@ def test_a_draw_in_another_block_does_not_give_the_tile_back_h11() -> None:
 @given(card=abilities(), seed=st.integers(1, 10_000))
 @example(card=("world", "on discard.made by any limit 2 per round do look_and_reorder(6)"), seed=1)
 @example(card=("silver", "on tile.acquired by holder limit none do draw_tile()"), seed=1)
+@example(card=("silver", "on draw.normal by holder limit 2 per round do retract_discard()"), seed=2)
 def test_a_card_that_passes_the_checker_plays_in_bounded_time(card: tuple[str, str], seed: int) -> None:
     """Every world card, or every augment, of a shortened session (§18.1) is replaced by a generated
     ability that lint passes (its arguments in range, no endless chain); the session plays to its end

@@ -177,6 +177,9 @@ class Round:
         self.phase = "setup"
         self._started = False
         self.retracted: set[int] = set()
+        self.just_discarded: dict[int, int] = {}
+        """The tile a player has just discarded, while its ``discard.made`` is delivered and before
+        anyone answers it: the one discard P-10 may take back (R562)."""
         self.answers: dict[int, str] = {}
         self.call_chances: set[int] = set()
         self.exiting: set[int] = set()

@@ -177,11 +177,13 @@ def discard(rnd: Round, p: int, face: int, cause: str | None = None) -> Generato
     rnd.drew.discard(p)
     houtei = not t.wall
     shown = FACES[face]
+    rnd.just_discarded[p] = tile
     if rnd.first_discard:
         rnd.first_discard = False
         yield from rnd.emit("discard.first_of_round", p, cause, tile=shown)
     if "discard.made" in rnd.audible:
         yield from rnd.emit("discard.made", p, cause, tile=shown, k=len(player.discarded))
+    rnd.just_discarded.pop(p, None)
     if p in rnd.retracted:
         rnd.retracted.discard(p)
         _void_discard(rnd, p, drawn, drew)

@@ -56,8 +56,11 @@ def take_from_hand(rnd: Round, p: int, face: str) -> int:
 
 
 def can_retract(rnd: Round, p: int) -> bool:
-    """P-10 may take back the discard just made, unless B-10 forced it (H4: L3 beats L4)."""
-    return bool(rnd.table.players[p].river) and not rnd.forced_discard.get(p, False)
+    """P-10 may take back the discard just made — no older one, nor one already answered (R562) —
+    unless B-10 forced it (H4: L3 beats L4)."""
+    river = rnd.table.players[p].river
+    fresh = rnd.just_discarded.get(p)
+    return fresh is not None and bool(river) and river[-1] == fresh and not rnd.forced_discard.get(p, False)
 
 
 def retract(rnd: Round, p: int) -> bool:
