@@ -34,6 +34,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from engine.core.errors import EngineFault, HexError
+from engine.core.quoting import printable
 from tools.interrupt import EXIT_INTERRUPTED, Interrupted
 from tools.lazy import LazyGroup, lazy_command
 
@@ -166,7 +167,7 @@ lazy_command("serve", "tools.cmd_serve:serve")
 
 
 def _fail(message: str, code: int) -> NoReturn:
-    print(f"hexmj: error: {message}", file=sys.stderr)
+    print(f"hexmj: error: {printable(message)}", file=sys.stderr)
     sys.exit(code)
 
 
@@ -210,7 +211,7 @@ def main() -> None:
         if code == EXIT_INTERRUPTED:
             raise KeyboardInterrupt
     except Interrupted as err:
-        print(f"hexmj: interrupted: {err}", file=sys.stderr)
+        print(f"hexmj: interrupted: {printable(str(err))}", file=sys.stderr)
         sys.exit(err.exit_code)
     except HexError as err:
         if isinstance(err, EngineFault) and os.environ.get("HEXMJ_TRACEBACK"):
