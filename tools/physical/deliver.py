@@ -1,7 +1,9 @@
 """An event at a real table runs every card whose trigger hears it, in §15's order (issue 31 item 3).
 
 Triggers answer by their card's §15 level (contract, augment, treasure, world, chance, party), then
-clockwise from the acting player, then by card id.  A world card never hears an event a card caused
+clockwise from the acting player, then by card id.  A card that replaces an event the table tells (S-04,
+G-05: a flower's replacement drawn as the card says) answers it as a trigger does: the table does what
+it says instead.  A world card never hears an event a card caused
 (§6.7), and no card hears its own effects (lib 二.2).  A trigger's limits are counted (:mod:`limits`);
 its condition is judged on what the console knows, and asked of the holder yes or no when it turns on
 tiles the console does not see; a card that may be used (``may``) asks its holder.  A contract watched
@@ -10,7 +12,7 @@ on the event is completed or failed, and a completion is itself an event (W-04, 
 
 from __future__ import annotations
 
-from engine.hextech.vocabulary import CompiledCard
+from engine.hextech.vocabulary import EVENTS, CompiledCard
 from tools.physical import draws
 from tools.physical.asks import Option
 from tools.physical.contracts import settle_contract
@@ -60,8 +62,10 @@ def heard(
     """The triggers and watches that hear the event, in the order they answer."""
     found = [*listeners(st), *(found for card, holder in extra for found in _extra(card, holder))]
     chosen = []
+    told = EVENTS[event.name].at_table == "told"
     for listener in found:
-        if listener.event != event.name or (listener.hook is not None and listener.hook.replaces):
+        replaces = listener.hook is not None and listener.hook.replaces
+        if listener.event != event.name or (replaces and not told):
             continue
         if not hears(st, listener, event.actor):
             continue

@@ -227,7 +227,7 @@ def run_program(st: TableState, run: Run, program: Program) -> Flow[None]:
             target = run.asked(st) if rule.who == "holder" else None
             text = f"{words}{STATIC_WORDS.get(rule.action, rule.action)}"
             for p in [target] if target is not None else st.in_game_players():
-                _hold(st, Until(run.card.id, p, until, "status", text))
+                _hold(st, Until(run.card.id, p, until, "status", text, rule=rule))
             run.acted = True
         elif isinstance(step, LaterStep):
             _hold(

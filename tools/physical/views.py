@@ -16,8 +16,8 @@ from typing import Any
 from engine.core.seats import PLAYERS
 from engine.hextech.vocabulary import LimitRule
 from tools.physical.asks import HOST, Ask, Option
+from tools.physical.buttons import event_options
 from tools.physical.game import Game
-from tools.physical.listening import event_options
 from tools.physical.state import SEATS, RoundState
 from tools.physical.texts import until_text
 from tools.physical.wins import round_points
