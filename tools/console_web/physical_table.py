@@ -28,6 +28,7 @@ from tools.physical.asks import HOST, Entry
 from tools.physical.game import RECORDS, UNDO, Game
 from tools.physical.pool import table_pool
 from tools.physical.record import session_record
+from tools.physical.results import results
 from tools.physical.views import host, public, seat
 
 PHYSICAL = "physical"
@@ -49,27 +50,10 @@ def clock() -> int:
 
 
 @dataclass(frozen=True)
-class Standing:
-    """A player's place at the session's end: total and rank, ties sharing a rank (§16)."""
-
-    seat: str
-    total: int
-    rank: int
-
-
-@dataclass(frozen=True)
 class Results:
-    """The ended session: each seat's total (the log's end) and the standings."""
+    """The ended session: each seat's total (the log's end)."""
 
     totals: tuple[int, ...]
-
-    def standings(self) -> list[Standing]:
-        """By total, highest first; equal totals share a rank with no tie-break (§16)."""
-        order = sorted(range(len(self.totals)), key=lambda p: (-self.totals[p], p))
-        return [
-            Standing(PLAYERS[p], self.totals[p], 1 + sum(t > self.totals[p] for t in self.totals))
-            for p in order
-        ]
 
 
 def effective(entries: Sequence[Entry]) -> list[Entry]:
@@ -259,12 +243,7 @@ class PhysicalTable:
             confirmed=sorted(self.confirmed),
             connected=sorted(letter for letter, n in self.connected.items() if n > 0),
             failure=self.failure,
-            results=None
-            if result is None
-            else {
-                "standings": [{"seat": s.seat, "total": s.total, "rank": s.rank} for s in result.standings()],
-                "test_session": self.spec.test,
-            },
+            results=None if result is None else {**results(self.game.st), "test_session": self.spec.test},
         )
         return view
 

@@ -18,6 +18,7 @@ from engine.hextech.vocabulary import LimitRule
 from tools.physical.asks import HOST, Ask, Option
 from tools.physical.buttons import event_options
 from tools.physical.game import Game
+from tools.physical.results import account
 from tools.physical.state import SEATS, RoundState
 from tools.physical.texts import until_text
 from tools.physical.wins import round_points
@@ -169,6 +170,7 @@ def public(game: Game, nicknames: dict[str, str]) -> dict[str, Any]:
             }
             for w in rnd.wins
         ]
+    view["account"] = account(st)
     view["cards"] = cards_of(game, view)
     return view
 
