@@ -9,6 +9,8 @@ and its end; "无人抢杠" or "继续" while a 加杠 or a discard's wins wait 
 from __future__ import annotations
 
 from engine.core.seats import PLAYERS
+from engine.core.tiles import name as tile_name
+from engine.core.tiles import parse_one
 from tools.physical.asks import Option
 from tools.physical.calls import CHI, allowances, chi_allowances, forbidder, named, unnamed_left
 from tools.physical.listening import (
@@ -88,7 +90,8 @@ def _call_options(st: TableState, player: int, button: str) -> list[Option]:
 
 def _lasting_options(st: TableState, player: int) -> list[Option]:
     """A state that ends at a turn's moment ends when its holder taps (``end``); a designated tile kept
-    (§7.5, ``tile``); one chip discards one's lasting party card (§7.4, ``chip``)."""
+    at the check after a turn's discard or win, one copy or more (§7.5, ``tile``, R622); one chip
+    discards one's lasting party card (§7.4, ``chip``)."""
     rnd = st.rnd
     options = []
     ending = sorted({u.source for u in rnd.until if u.holder == player and u.until in TURN_ENDS})
@@ -97,11 +100,15 @@ def _lasting_options(st: TableState, player: int) -> list[Option]:
             u.until for u in rnd.until if u.holder == player and u.source == card_id and u.until in TURN_ENDS
         )
         options.append(Option(f"end {card_id}", f"{st.pool.texts[card_id].name} 结束（{until_text(until)}）"))
-    for card_id, _face, fired in rnd.designated.get(player, []):
+    for card_id, face, fired in rnd.designated.get(player, []):
         if fired < DESIGNATED_TURNS:
-            name = st.pool.texts[card_id].name
-            options.append(Option(f"tile {card_id} single", f"{name}：单张动作"))
-            options.append(Option(f"tile {card_id} double", f"{name}：双张动作"))
+            name, tile = st.pool.texts[card_id].name, tile_name(parse_one(face))
+            options.append(
+                Option(f"tile {card_id} single", f"{name}：新取得的{tile}检查时仍在手中，共1张 → 单张动作")
+            )
+            options.append(
+                Option(f"tile {card_id} double", f"{name}：检查时手中{tile}有2张或更多 → 双张动作")
+            )
     party = rnd.lasting.get((player, "party"))
     if party is not None and st.chips.balance(player) > 0:
         options.append(Option(f"chip {party}", f"花费1枚筹码弃置 {st.pool.texts[party].name}"))

@@ -33,13 +33,15 @@ from engine.hextech.vocabulary import (
     StatusStep,
 )
 from modules.party.challenges import Outcome, Reward, settle
-from tools.physical.asks import Answer, Ask, Option, Part, Shown
+from tools.physical.asks import HOST, Answer, Ask, Option, Part, Shown
 from tools.physical.contracts import abandon
 from tools.physical.knowledge import Scene, judge, role
 from tools.physical.state import TableState, Until
 from tools.physical.texts import STATIC_WORDS, VALUE_WORDS, table_text, until_text
 
 T = TypeVar("T")
+NEXT_ACTOR = "next_actor"
+NEXT_QUESTION = "下一位行动（摸牌）的玩家是谁？从该玩家开始按顺时针顺序结算（§6.4）"
 Flow = Generator[Ask, Answer, T]
 """A step of the table's flow: it puts prompts and reads their answers."""
 
@@ -270,10 +272,11 @@ def _choose(st: TableState, run: Run, step: ChooseStep) -> Flow[None]:
     yield from run_program(st, run, chosen.steps)
 
 
-def players_of(st: TableState, run: Run, word: str, start: str | None = None) -> list[int]:
-    """The players a set role names, clockwise from ``start`` (§6.4): ``all`` in the round, ``everyone``
-    seated, ``others`` in the round but the holder, ``lowest`` in score, or one role's player."""
-    first = role(st, run.scene(), start) if start is not None else run.event.actor
+def players_of(st: TableState, run: Run, word: str, start: str | int | None = None) -> list[int]:
+    """The players a set role names, clockwise from ``start`` (a role, or a player the table named,
+    §6.4): ``all`` in the round, ``everyone`` seated, ``others`` in the round but the holder, ``lowest``
+    in score, or one role's player."""
+    first = start if isinstance(start, int) else role(st, run.scene(), start) if start else run.event.actor
     if first is None:
         first = run.asked(st)
     if word == "everyone":
@@ -291,10 +294,25 @@ def players_of(st: TableState, run: Run, word: str, start: str | None = None) ->
 
 
 def _for_each(st: TableState, run: Run, step: ForEachStep) -> Flow[None]:
-    for player in players_of(st, run, step.players, step.start):
+    start: str | int | None = step.start
+    if start == NEXT_ACTOR and role(st, run.scene(), NEXT_ACTOR) is None:
+        start = yield from next_actor(st, run)
+    for player in players_of(st, run, step.players, start):
         run.each = player
         yield from run_program(st, run, step.steps)
     run.each = None
+
+
+def next_actor(st: TableState, run: Run) -> Flow[int]:
+    """Ask the table whose turn comes next, when the console cannot know it (the wall's count told,
+    W-08): one tap on any screen, the players in the round offered (§6.4, R621)."""
+    text = f"{card_text(st, run.card.id)}\n{NEXT_QUESTION}"
+    options = tuple(Option(f"next {run.card.id} {PLAYERS[p]}", PLAYERS[p]) for p in st.in_game_players())
+    parts = {p: Part(options) for p in [HOST, *st.in_game_players()]}
+    answer = yield Ask("next", run.card.id, text, parts, "public", anyone=True)
+    picked = PLAYERS.index(next(iter(answer.values())).option.rsplit(" ", 1)[1])
+    st.say(f"{card_name(st, run.card.id)}：下一位行动玩家 {PLAYERS[picked]}")
+    return picked
 
 
 # ---- console primitives --------------------------------------------------------------------------
