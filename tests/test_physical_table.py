@@ -374,11 +374,18 @@ def test_a_round_ends_at_the_wall_and_the_record_keeps_its_figures_s18_3() -> No
 
 def test_the_console_carries_the_rulebook_section_by_section_s18_3() -> None:
     """Item 6: the rulebook is searchable on any screen; its chapters 三 to 十九 and their sections are
-    numbered as the rulebook numbers them (§10.1 统一暂停, §13.9.1 暗杠)."""
+    numbered as the rulebook numbers them (§10.1 统一暂停, §13.9.1 暗杠), §13.10's special wins
+    included, filled where the copy lacks them (杠上开花 to 天胡)."""
     numbers = [s.number for s in rulebook.sections()]
     assert [n for n in numbers if n.count(".") == 0] == [f"§{n}" for n in range(3, 20)]
     assert rulebook.section("§10.1").title == "统一暂停"  # type: ignore[union-attr]
     assert rulebook.section("§13.9.1").title == "暗杠"  # type: ignore[union-attr]
+    special = [s.number for s in rulebook.sections() if s.number.startswith("§13.10")]
+    assert special == [f"§13.10{n}" for n in ("", ".1", ".2", ".3", ".4", ".5", ".6", ".7")]
+    assert rulebook.section("§13.10.3").title == "海底捞月"  # type: ignore[union-attr]
+    assert "+1分" in rulebook.section("§13.10.2").text  # type: ignore[union-attr]
+    assert "天胡不额外计算自摸奖励" in rulebook.section("§13.10.5").text  # type: ignore[union-attr]
+    assert [s.number for s in rulebook.search("河底捞鱼")][:1] == ["§13.10.4"]
     assert "§12.3" in [s.number for s in rulebook.search("一炮多响")]
     assert rulebook.search("") == []
 
