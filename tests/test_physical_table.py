@@ -223,9 +223,8 @@ def test_a_question_about_the_holders_tiles_is_on_the_holders_phone_alone_s14_4(
     assert waiting[0]["seats"] == ["ABCD"[holder]] and "text" not in waiting[0]
     table.answer(holder, "yes")
     may = table.prompt(holder)
-    assert may is not None and may.kind == "may"
-    table.answer(holder, "use")
-    assert "底部" in table.prompt(holder).text  # type: ignore[union-attr]
+    assert may is not None and may.kind == "do" and "底部" in may.text
+    assert "pass G-18" in may.parts[holder].values()
 
 
 def test_a_may_card_is_offered_while_usable_and_counted_s5_5() -> None:

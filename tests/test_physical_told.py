@@ -236,3 +236,54 @@ def test_the_next_player_to_act_is_asked_only_when_the_console_cannot_know_it_s6
     assert all(ask.kind != "next" for ask in after.game.prompts())
     after.settle()
     assert [d.player for d in after.st.rnd.drawn][:3] == [B, C, D]
+
+
+def test_a_card_that_may_be_used_is_offered_with_its_instruction_in_one_prompt_s5_5_S18() -> None:
+    """S-18 (may, twice a session): after the deal its holder sees what to do with the tiles and answers
+    once — done, cannot, or "不使用"; declined, no use is spent (§5.5's markers), used, one is."""
+    table = table_of()
+    table.settle(prefer={p: ["S-18"] for p in range(4)}, until="dealt")
+    holder = table.holder_of("S-18")
+    table.enter(HOST, "dealt")
+    ask = table.prompt(holder)
+    assert ask is not None and ask.kind == "do" and ask.card == "S-18"
+    assert ask.parts[holder].values() == ("done S-18", "cannot S-18", "pass S-18")
+    assert table.public()["state"] == "dealing"
+    assert "牌墙底部" in ask.text
+    table.answer(holder, "pass")
+    table.settle()
+    assert table.public()["seats"]["ABCD"[holder]]["augments"][0]["session"] == 0
+    table.enter(A, "wall 24")
+    table.settle(default="keep", until="draft")
+    table.enter(A, "wall 0")
+    table.settle(until="dealt")
+    table.enter(HOST, "dealt")
+    table.answer(holder, "done")
+    assert table.public()["seats"]["ABCD"[holder]]["augments"][0]["session"] == 1
+
+
+def test_a_lasting_card_whose_trigger_is_its_end_ends_with_it_s6_5_FR07_ON07() -> None:
+    """F-R07 lasts until its holder's next turn starts and acts as that turn starts: the holder's one
+    tap runs its challenge and ends it (no "end" tap).  O-N07 acts on the next draw but lasts until that
+    turn ends: after its trigger it stays until its holder taps its end."""
+    text = pool_text(
+        mode="party",
+        W=["W-14"], O_P=["O-P03"], O_N=0, O_C=0, O_X=0, F_T=0, F_I=0, F_R=["F-R07"], F_S=0,
+        S=SILVER, G=8, P=8, C=NORMAL, B=BLACK,
+    )  # fmt: skip
+    party = Table(text, seed=3)
+    party.settle()
+    party.enter(A, "pon")
+    party.settle()
+    assert "end F-R07" in party.options(A)
+    party.enter(A, "trigger F-R07")
+    party.answer(A, "challenge F-R07 done")
+    assert party.public()["seats"]["A"]["lasting"] == [] and "end F-R07" not in party.options(A)
+    assert party.st.chips.balance(A) == 1
+    chance = table_of(W=["W-01"], O_P=0, O_N=["O-N07"])
+    chance.settle()
+    chance.enter(B, "kong ankan")
+    chance.settle()
+    chance.enter(B, "trigger O-N07")
+    chance.settle()
+    assert chance.public()["seats"]["B"]["lasting"][0]["card"] == "O-N07" and "end O-N07" in chance.options(B)

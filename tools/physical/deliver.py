@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from engine.hextech.vocabulary import EVENTS, CompiledCard
 from tools.physical import draws
-from tools.physical.asks import Option
 from tools.physical.contracts import settle_contract
-from tools.physical.effects import Flow, Run, TableEvent, ask_one, card_text, run_program, yes_no
+from tools.physical.effects import Flow, Run, TableEvent, run_program, yes_no
 from tools.physical.knowledge import Scene, judge
-from tools.physical.limits import spend, used_up
+from tools.physical.limits import refund, spend, used_up
 from tools.physical.listening import Listener, hears, listeners
 from tools.physical.state import SEATS, TableState
 
@@ -98,8 +97,8 @@ def _asked(st: TableState, listener: Listener, actor: int | None) -> int:
 def fire(
     st: TableState, cards: InForce, listener: Listener, event: TableEvent, *, tapped: bool = False
 ) -> Flow[None]:
-    """One trigger: its limits, its condition (asked when unseen; a tap asserts it), its ``may``,
-    then its program."""
+    """One trigger: its limits, its condition (asked when unseen; a tap asserts it), then its program;
+    a ``may`` is asked with the program's first effect, and declined it spends no use."""
     hook = listener.hook
     assert hook is not None
     actor = event.actor
@@ -114,20 +113,12 @@ def fire(
             holds = yield from yes_no(st, asked, listener.card.id, "此时是否满足卡面的触发条件？")
         if not holds:
             return
-        if hook.optional:
-            answer = yield from ask_one(
-                st,
-                asked,
-                "may",
-                listener.card.id,
-                card_text(st, listener.card.id),
-                [Option(f"use {listener.card.id}", "使用"), Option(f"pass {listener.card.id}", "不使用")],
-            )
-            if answer.startswith("pass"):
-                return
     spend(st, listener.card.id, listener.holder, listener.index, hook.limits, actor)
-    run = Run(listener.card, listener.holder, event, cards)
+    run = Run(listener.card, listener.holder, event, cards, consent=hook.optional and not tapped)
     yield from run_program(st, run, hook.steps)
+    if run.declined:
+        refund(st, listener.card.id, listener.holder, listener.index, hook.limits, actor)
+        return
     st.acted(listener.card.id, run.acted or not run.unable)
 
 

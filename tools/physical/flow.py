@@ -23,7 +23,7 @@ from engine.core.melds import MeldKind
 from engine.core.seats import PLAYERS
 from engine.hextech.session import DRAFT_ROUNDS
 from engine.hextech.state import ContractStatus
-from engine.hextech.vocabulary import StaticRule
+from engine.hextech.vocabulary import DURATIONS, StaticRule
 from modules.party.challenges import Reward
 from modules.party.chips import SpendPurpose
 from tools.physical.asks import HOST, IDLE, Answer, Ask, Idle, Option, Part, Reply
@@ -41,6 +41,7 @@ from tools.physical.listening import (
     TOLD_BUTTONS,
     TURN_ENDS,
     WINDOW_WALL,
+    Listener,
     told_events,
     turn_taps,
 )
@@ -231,7 +232,7 @@ def _tap(st: TableState, cards: InForce, player: int, option: str) -> None:
         if listener.tap == option:
             event = TableEvent(listener.event, player)
             if listener.hook is not None:
-                spawn(st, fire(st, cards, listener, event, tapped=True))
+                spawn(st, _fire_at_end(st, cards, listener, event))
             else:
                 spawn(st, watch(st, cards, listener, event, tapped=True))
             return
@@ -242,6 +243,17 @@ def _tap(st: TableState, cards: InForce, player: int, option: str) -> None:
             st.say(f"{PLAYERS[player]} 使用 {card_name(st, card.id)}")
             return
     raise IllegalActionError(f"{PLAYERS[player]}: {option!r} is not a card's trigger now")
+
+
+def _fire_at_end(st: TableState, cards: InForce, listener: Listener, event: TableEvent) -> Flow[None]:
+    """A tapped trigger; a lasting card whose duration ends at the very moment it fires (F-R07: until
+    the holder's next turn starts, acting as it starts) ends with it, with no tap of its own (R624)."""
+    yield from fire(st, cards, listener, event, tapped=True)
+    card, holder = listener.card, listener.holder
+    if holder is None or card.lasts is None or DURATIONS[card.lasts].ends_on != listener.event:
+        return
+    if card.id in st.rnd.lasting.values():
+        yield from expire(st, cards, {card.lasts}, holder, card.id)
 
 
 def _chip(st: TableState, player: int, card: str) -> None:

@@ -28,11 +28,15 @@ STATES = {"draft": "draft", "dealt": "dealing", "contract": "contracts", "window
 
 
 def state(game: Game) -> str:
-    """``draft``, ``dealing``, ``contracts``, ``playing``, ``window`` or ``results``."""
+    """``draft``, ``dealing`` (the deal and what acts before the contracts), ``contracts``, ``playing``,
+    ``window`` or ``results``."""
     if game.st.ended:
         return "results"
     ask = game.main_ask
-    return STATES.get(ask.kind, "playing") if isinstance(ask, Ask) else "playing"
+    if isinstance(ask, Ask) and ask.kind in STATES:
+        return STATES[ask.kind]
+    rnd = game.st.round
+    return "dealing" if rnd is not None and not rnd.contracts_revealed else "playing"
 
 
 def _uses(game: Game, card_id: str, player: int) -> dict[str, int]:
