@@ -307,6 +307,7 @@ def test_two_wins_on_one_discard_take_their_places_from_the_discarder_s12_3() ->
     wins = {w.player: w for w in table.st.rnd.wins}
     assert (wins[near].order, wins[far].order) == (1, 2)
     assert wins[near].items[0]["points"] == 4 and wins[far].items[0]["points"] == 3
+    assert any(line.startswith(f"一炮多响按座位顺序：{'ABCD'[near]} 第1名") for line in table.st.feed)
     assert table.public()["next"] == "B" and discarder == A
     assert not any("机遇牌" in line for line in table.st.feed)
     table.enter(B, "close")

@@ -287,3 +287,18 @@ def test_a_lasting_card_whose_trigger_is_its_end_ends_with_it_s6_5_FR07_ON07() -
     chance.enter(B, "trigger O-N07")
     chance.settle()
     assert chance.public()["seats"]["B"]["lasting"][0]["card"] == "O-N07" and "end O-N07" in chance.options(B)
+
+
+def test_a_prompt_any_player_answers_left_open_is_one_missed_trigger_s18_3_OX02() -> None:
+    """§18.3 漏触发: O-X02 (every player passes a tile) is one instruction any of them answers; left open
+    at the round's end it is one missed trigger, not one per player."""
+    table = table_of(O_P=0, O_X=["O-X02"])
+    table.settle()
+    table.enter(B, "kong ankan")
+    ask = table.game.prompts()[0]
+    assert ask.card == "O-X02" and ask.anyone and len(ask.parts) == 4
+    table.enter(A, "wall 24")
+    table.settle(default="keep", until="do")
+    table.enter(A, "wall 0")
+    missed = [(card, how) for card, _, how in table.st.played[0].missed]
+    assert missed == [("O-X02", "unanswered")]

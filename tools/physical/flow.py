@@ -475,11 +475,16 @@ def _reorder(st: TableState, group: list[Win]) -> None:
     assert source is not None
     places = sorted(w.order for w in group)
     group.sort(key=lambda w: (st.seat_of[w.player] - st.seat_of[source]) % SEATS)
+    moved = False
     for win, place in zip(group, places, strict=True):
         if win.order != place:
+            moved = True
             win.order = place
             _settle_score(win, score(st, win.player, win.claim, place, win.kept))
     st.rnd.wins.sort(key=lambda w: w.order)
+    if moved:
+        placed = "，".join(f"{PLAYERS[w.player]} 第{w.order}名 {w.total}分" for w in group)
+        st.say(f"一炮多响按座位顺序：{placed}（§12.3）")
 
 
 def settle_group(st: TableState, cards: InForce) -> Flow[None]:
@@ -496,15 +501,16 @@ def _settled(st: TableState, cards: InForce, wins: list[Win]) -> Flow[None]:
 
 
 def end_round(st: TableState, cards: InForce) -> Flow[None]:
-    """§11 phase 6: effects under way are closed (a prompt never answered is a missed trigger, §18.3),
+    """§11 phase 6: effects under way are closed (a prompt never answered is a missed trigger, §18.3:
+    one for each addressee who owed an answer, one for a prompt any of them answers),
     what was scheduled for after the round runs, the round's points are added, and the world card, the
     treasure order, the contracts and the lasting cards go back."""
     rnd = st.rnd
     for task in st.tasks:
         if task.ask is not None:
-            for p in task.ask.parts:
-                if p not in task.answers and p != HOST:
-                    rnd.missed.append((task.ask.card, p, "unanswered"))
+            waited = [p for p in task.ask.parts if p not in task.answers and p != HOST]
+            for p in waited[:1] if task.ask.anyone else waited:
+                rnd.missed.append((task.ask.card, p, "unanswered"))
         task.flow.close()
     st.tasks.clear()
     if rnd.end is None:

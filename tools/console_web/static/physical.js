@@ -135,7 +135,7 @@
     dispute.addEventListener("submit", function (ev) {
       ev.preventDefault();
       post({option: "dispute", question: field(dispute, "question"), step: field(dispute, "step"),
-            outcome: field(dispute, "outcome")})
+            outcome: field(dispute, "outcome"), cards: field(dispute, "card") ? [field(dispute, "card")] : []})
         .then(function (ok) { if (ok) { dispute.reset(); } });
     });
   }
