@@ -182,13 +182,15 @@ def test_a_chance_card_done_by_the_table_counts_as_triggered_s6_5() -> None:
 
 def test_a_condition_on_unseen_tiles_is_asked_of_the_holder_S13() -> None:
     """Item 3: S-13 acts when another player's call took the holder's discard; the console asks whether
-    a pung took the holder's discard or another's, and judges; S-08 (a tile seen twice) turns on tiles
-    the console never sees, so its holder taps it."""
+    a pung took the holder's discard or another's, and judges (a chow takes the upper player's
+    discard, so only the holder's lower player is asked for chows); S-08 (a tile seen twice) turns on
+    tiles the console never sees, so its holder taps it."""
     table = kong_table(S=["S-13", "S-08", "S-05", "S-06", "S-11", "S-12", "S-14", "S-15"])
     table.settle(prefer={p: ["S-13"] for p in range(4)})
     holder = table.holder_of("S-13")
     other = (holder + 1) % 4
     assert {"pon", f"pon from {'ABCD'[holder]}"} <= set(table.options(other)), table.options(other)
+    assert "chi" in table.options(other) and "chi" not in table.options((holder + 2) % 4)
     table.enter(other, "pon")
     assert table.prompt(holder) is None
     table.enter(other, f"pon from {'ABCD'[holder]}")

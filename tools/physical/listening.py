@@ -180,17 +180,32 @@ def _fact_players(st: TableState, listener: Listener, call: Call) -> list[int]:
 
 
 def told_buttons(st: TableState, player: int) -> list[str]:
-    """The table events ``player`` is asked to tell: those the listeners in force hear of them, and
-    those feeding a count a listener reads of them; the kongs always (§13.9)."""
+    """The table events ``player`` is asked to tell: those the listeners in force may hear of them
+    (judged on what the button tells: a chow's discarder is the upper player, so S-13 hears only its
+    holder's lower player's chow), and those feeding a count a listener reads of them; the kongs
+    always (§13.9)."""
     needed: set[str] = set(KONGS)
     for listener in listeners(st):
         if EVENTS[listener.event].at_table == "told" and player in actors(st, listener):
-            needed.update(b for b, events in TOLD_BUTTONS.items() if listener.event in events)
+            needed.update(b for b in TOLD_BUTTONS if _may_hear(st, listener, player, b))
         for call in facts_in(listener.condition):
             spec = FACTS.get(call.name)
             if spec is not None and spec.console == "counts" and player in _fact_players(st, listener, call):
                 needed.update(_counted(call, spec.fed_by))
     return [b for b in TOLD_BUTTONS if b in needed]
+
+
+def _may_hear(st: TableState, listener: Listener, player: int, button: str) -> bool:
+    """Whether a listener may hear one of the events ``player``'s button tells, judged on what the
+    button says of it (the chow's discarder, the kind, a flower's phase)."""
+    source = st.upper(player) if button == "chi" else None
+    for event in told_events(button, player, source):
+        if event.name != listener.event:
+            continue
+        scene = Scene(event.name, player, listener.card.id, listener.holder, event.data)
+        if judge(st, scene, listener.condition) is not False:
+            return True
+    return False
 
 
 KIND_BUTTONS = {
