@@ -10,6 +10,7 @@ import pytest
 from physical_support import Table, pool_text
 
 from engine.core.errors import IllegalActionError
+from tools.physical import views
 from tools.physical.asks import HOST
 
 A, B, C, D = range(4)
@@ -302,3 +303,14 @@ def test_a_prompt_any_player_answers_left_open_is_one_missed_trigger_s18_3_OX02(
     table.enter(A, "wall 0")
     missed = [(card, how) for card, _, how in table.st.played[0].missed]
     assert missed == [("O-X02", "unanswered")]
+
+
+def test_a_value_chosen_for_a_card_is_on_every_screen_beside_it_B11() -> None:
+    """B-11's suit, chosen on its holder's phone once the contracts are shown, is public: every screen
+    shows it beside the contract (the others keep B-11's ban on that suit)."""
+    table = table_of(B=["B-11", "B-04", "B-05", "B-06"])
+    table.settle(prefer={p: ["B-11"] for p in range(4)}, until="value")
+    holder = table.holder_of("B-11")
+    table.enter(holder, "suit B-11 s")
+    for screen in (table.public(), views.seat(table.game, (holder + 1) % 4, {})):
+        assert screen["seats"]["ABCD"[holder]]["chosen"] == {"B-11": {"chosen_suit": "s"}}

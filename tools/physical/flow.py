@@ -181,12 +181,12 @@ def told(st: TableState, cards: InForce, player: int, button: str, source: int |
     then the cards that hear its events run while play goes on (§6.6).  A 加杠 is only declared: it
     stands once nobody robs it (:func:`stand_kakan`)."""
     whose = f"（{PLAYERS[source]}的牌）" if source is not None and source != UNNAMED else ""
-    st.say(f"{PLAYERS[player]} {WORDS[button]}{whose}")
     if button == KAKAN:
         st.rnd.kakan = player
-        st.say(f"{PLAYERS[player]} 的加杠：无人抢杠胡后成立（§9.4）")
+        st.say(f"{PLAYERS[player]} 加杠（无人抢杠胡后成立，§9.4）")
         spawn(st, cards.deliver(st, TableEvent(DECLARED, player, {"kind": "kakan"})))
         return
+    st.say(f"{PLAYERS[player]} {WORDS[button]}{whose}")
     _count(st, player, button)
     events = told_events(button, player, source)
     spawn(st, _deliver_all(st, cards, events))

@@ -102,6 +102,9 @@ def _player(game: Game, rnd: RoundState | None, p: int, nicknames: dict[str, str
             "wall": won.wall,
         }
     shown["personal_treasure"] = rnd.personal_treasure.get(p)
+    shown["chosen"] = {
+        card: dict(values) for (card, holder), values in sorted(rnd.values.items()) if holder == p
+    }
     return shown
 
 
