@@ -5,7 +5,10 @@ chips and the 欢乐之星 (§7.1), as at an online table."""
 
 from __future__ import annotations
 
-from physical_support import Table, pool_text
+from pathlib import Path
+
+from console_support import console
+from physical_support import ApiTable, Table, pool_text
 
 from tools.physical import views
 from tools.physical.results import results
@@ -17,16 +20,19 @@ SUITED = ["C-01", "C-14", "C-23", "C-17", "C-18", "C-21", "C-02", "C-06"]
 GOOD = SUITED[:6]
 
 
+POOL = pool_text(
+    mode="party",
+    W=["W-01"], O_P=["O-P03"], O_N=0, O_C=["O-C09"], O_X=0, F_T=0, F_I=["F-I05"], F_R=0, F_S=0,
+    S=["S-05", "S-06", "S-11", "S-12", "S-14", "S-15", "S-18", "S-01"], G=8, P=8,
+    C=SUITED, B=["B-04", "B-05", "B-06", "B-07"],
+)  # fmt: skip
+"""A party-mode pool: W-01 (a kong draws a chance card), a chance card that sets a challenge (O-C09),
+contracts HAND completes."""
+
+
 def party_table() -> Table:
-    """A party-mode table: W-01 (a kong draws a chance card), a chance card that sets a challenge
-    (O-C09), contracts HAND completes."""
-    text = pool_text(
-        mode="party",
-        W=["W-01"], O_P=["O-P03"], O_N=0, O_C=["O-C09"], O_X=0, F_T=0, F_I=["F-I05"], F_R=0, F_S=0,
-        S=["S-05", "S-06", "S-11", "S-12", "S-14", "S-15", "S-18", "S-01"], G=8, P=8,
-        C=SUITED, B=["B-04", "B-05", "B-06", "B-07"],
-    )  # fmt: skip
-    return Table(text, seed=2)
+    """A table of :data:`POOL`."""
+    return Table(POOL, seed=2)
 
 
 def test_a_round_played_stays_on_every_screen_with_its_wins_and_points_s11_s18_3() -> None:
@@ -82,3 +88,33 @@ def test_the_session_results_hold_the_rounds_the_chips_and_the_stars_s16_s7_1() 
     assert shown["party"]["stars"] == []
     table.st.chips.earn(C, 2, "F-I05", 4)
     assert results(table.st)["party"]["stars"] == ["C"]
+
+
+def test_the_pages_show_the_rounds_played_and_the_results_s16(tmp_path: Path) -> None:
+    """The host screen and a phone, as served, show 本场记录 with each win's place and items once a round
+    has ended, and the results' rounds and 欢乐之星 once the session has."""
+    with console(tmp_path / "c.db") as client:
+        made = client.post(
+            "/api/tables", json={"table": "physical", "pool": POOL, "seed": 2, "test": True}
+        ).json()
+        table = ApiTable(client, made)
+        answer_all(table)
+        table.decide("A", "hu", hand=HAND, wall=40)
+        answer_all(table)
+        for _ in range(4):
+            table.decide("B", "wall 24")
+            answer_all(table)
+            table.decide("B", "wall 0")
+            answer_all(table)
+            pages = [client.get(made["host"]).text, client.get(made["seats"]["C"]["url"]).text]
+            assert all("本场记录" in page and "第1名 A（自摸，牌墙 40）" in page for page in pages)
+        assert table.public()["state"] == "results"
+        assert all("欢乐之星" in client.get(url).text for url in (made["host"], made["seats"]["D"]["url"]))
+
+
+def answer_all(table: ApiTable) -> None:
+    """Every prompt on the phones answered: contracts HAND completes, else the first option."""
+    while prompts := table.prompts():
+        letter, prompt = prompts[0]
+        values = [o["option"] for o in prompt["options"]]
+        table.decide(letter, next((v for v in values if v.split()[-1] in GOOD), values[0]))
