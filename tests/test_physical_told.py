@@ -217,7 +217,7 @@ def test_a_call_the_contract_forbids_is_not_asked_s9_B12() -> None:
 
 def test_the_next_player_to_act_is_asked_only_when_the_console_cannot_know_it_s6_4_W08_W09() -> None:
     """W-08: the wall told at 32 has no actor, so the console asks any screen, with one tap, who acts
-    next, and the chance cards are drawn clockwise from that player (§6.4).  W-09: after a self-drawn
+    next (play going on meanwhile), and the chance cards are drawn clockwise from that player (§6.4).  W-09: after a self-drawn
     win §12.1 names the next player (the winner's lower), so nobody is asked."""
     table = table_of(W=["W-08"], O_P=["O-P03", "O-P01", "O-P04"])
     table.settle()
@@ -227,6 +227,7 @@ def test_the_next_player_to_act_is_asked_only_when_the_console_cannot_know_it_s6
     assert ask.kind == "next" and ask.shown == "public" and ask.anyone
     assert set(ask.parts) == {HOST, A, B, C, D}
     assert "next W-08 C" in table.host_options() and "next W-08 C" in table.options(B)
+    assert "kong ankan" in table.options(D), "the wall's cards above 24 run while play goes on"
     table.enter(B, "next W-08 C")
     table.settle()
     drawn = [d.player for d in table.st.rnd.drawn if d.deck == "chance"]

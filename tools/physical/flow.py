@@ -275,16 +275,21 @@ def _designated(st: TableState, player: int, card: str, action: str) -> Flow[Non
 
 
 def wall(st: TableState, cards: InForce, count: int) -> Flow[None]:
-    """The table told the wall's drawable count: the cards counting on it run (W-08, S-15, G-16), the
-    abandon window opens at 24 or fewer (§10), and at 0 the round ends (§11 phase 6), even after a win
+    """The table told the wall's drawable count: the cards counting on it run (W-08, S-15, G-16) — while
+    play goes on above 24, before the round goes on at 24 or fewer, where the abandon window then opens
+    (§10: the current action settles first) — and at 0 the round ends (§11 phase 6), even after a win
     entered at 0 (海底捞月, 河底捞鱼)."""
     rnd = st.rnd
     if count >= rnd.drawable and count:
         raise IllegalActionError(f"wall: {count} is not below the {rnd.drawable} told before")
     rnd.drawable = count
     st.say(f"牌墙剩{count}张" if count else "牌墙摸完")
-    yield from cards.deliver(st, TableEvent("wall.count", None, {"drawable": count}))
-    if count <= WINDOW_WALL and not rnd.window_opened:
+    counted = cards.deliver(st, TableEvent("wall.count", None, {"drawable": count}))
+    if count > WINDOW_WALL:
+        spawn(st, counted)
+        return
+    yield from counted
+    if not rnd.window_opened:
         yield from window(st, cards)
     if count == 0:
         rnd.exhausted = True
