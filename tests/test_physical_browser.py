@@ -1,9 +1,9 @@
-"""A real table as people use it (实体桌, issue 31 item 10): Debian's Chromium, driven by Playwright,
-against ``hexmj serve``'s application — four phone-sized contexts and a host through one round: the
-draft and the contracts chosen in secret on the phones, a kong tapped (sent with its screen's entry
-number, R615) and the chance card it draws done, a card's text opened (a rule look-up), the wall at 24 told by the host and the window answered
-on the phones, three wins entered through the hu form.  ``HEXMJ_SCREENSHOTS=DIR`` keeps the host and
-seat screenshots there (``docs/physical-host.png``, ``docs/physical-seat.png`` come from it)."""
+"""A real table as people use it (实体桌, issue 31 item 10): Debian's Chromium, driven by Playwright, against
+``hexmj serve``'s application — four phone-sized contexts and a host through one round: the draft and the
+contracts chosen in secret on the phones, a kong tapped (sent with its screen's entry number, R615) and
+the chance card it draws done, a card's text opened (a rule look-up), the wall at 24 told by the host and
+the window answered on the phones, three wins entered through the hu form. ``HEXMJ_SCREENSHOTS=DIR`` keeps
+the host and seat screenshots there (``docs/physical-host.png``, ``docs/physical-seat.png`` come from it)."""
 
 from __future__ import annotations
 

@@ -217,8 +217,9 @@ def test_a_call_the_contract_forbids_is_not_asked_s9_B12() -> None:
 
 def test_the_next_player_to_act_is_asked_only_when_the_console_cannot_know_it_s6_4_W08_W09() -> None:
     """W-08: the wall told at 32 has no actor, so the console asks any screen, with one tap, who acts
-    next (play going on meanwhile), and the chance cards are drawn clockwise from that player (§6.4).  W-09: after a self-drawn
-    win §12.1 names the next player (the winner's lower), so nobody is asked."""
+    next (play going on meanwhile), and the chance cards are drawn clockwise from that player (§6.4).
+    W-09: after a self-drawn win §12.1 names the next player (the winner's lower), so nobody is
+    asked."""
     table = table_of(W=["W-08"], O_P=["O-P03", "O-P01", "O-P04"])
     table.settle()
     table.enter(A, "wall 32")
