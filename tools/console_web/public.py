@@ -141,13 +141,19 @@ class PublicFeed:
     treasure: str | None = None
     treasure_faces: str = ""
     turn: int | None = None
+    last_discard: int | None = None
+    """The player whose discard is the latest and still lies in their river (none once called)."""
 
     def __call__(self, event: Event) -> None:
+        if event.name == "discard.made":
+            self.last_discard = event.player
+        elif event.name in ("meld.exposed", "round.ended"):
+            self.last_discard = None
         if event.name == "round.started":
             self.round = int(str(event.data.get("round", self.round + 1)))
             self.world = self.treasure = None
             self.treasure_faces = ""
-            self.turn = None
+            self.turn = self.last_discard = None
         elif event.name == "world.revealed":
             self.world = str(event.data.get("card", "")) or None
         elif event.name == "treasure.revealed":
