@@ -42,6 +42,8 @@ from tools.console_web.pages import HERE, render
 from tools.console_web.phones import LOST, device_of, lose, seat_screen
 from tools.console_web.phones import ROUTES as PHONE_ROUTES
 from tools.console_web.records import Store
+from tools.console_web.replay_routes import ROUTES as REPLAY_ROUTES
+from tools.console_web.replay_routes import Shelf
 from tools.console_web.requests import HEXTECH, BadRequest, Served, table_spec
 from tools.console_web.tables import AnyTable, Tables, open_table
 from tools.console_web.tending import tend
@@ -160,7 +162,8 @@ class Console:
 def host_frame(table: AnyTable, links: Mapping[str, str]) -> dict[str, Any]:
     """A host socket's frame: the public message and the host screen's body."""
     view = table.host_message(links)
-    return {"type": "view", "view": view, "html": render("host_body.html", v=view, log=log_link(table))}
+    html = render("host_body.html", v=view, log=log_link(table), host=table.spec.host_token)
+    return {"type": "view", "view": view, "html": html}
 
 
 def log_link(table: AnyTable) -> str | None:
@@ -331,7 +334,8 @@ async def host_page(request: Request) -> Response:
         return _missing("没有这张桌子 (no such table)")
     view = table.host_message(console.links(table, _base(request)))
     socket = f"/ws/host/{table.spec.host_token}"
-    return HTMLResponse(render("host.html", v=view, socket=socket, log=log_link(table)))
+    page = render("host.html", v=view, socket=socket, log=log_link(table), host=table.spec.host_token)
+    return HTMLResponse(page)
 
 
 async def seat_page(request: Request) -> Response:
@@ -450,6 +454,7 @@ def create_app(db_url: str | None = None, served: Served = HEXTECH) -> Starlette
         Route("/api/seats/{token}/decide", decide, methods=["POST"]),
         Route("/api/seats/{token}/confirm", confirm, methods=["POST"]),
         *PHONE_ROUTES,
+        *REPLAY_ROUTES,
         WebSocketRoute("/ws/host/{token}", host_socket),
         WebSocketRoute("/ws/seat/{token}", seat_socket),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
@@ -457,4 +462,5 @@ def create_app(db_url: str | None = None, served: Served = HEXTECH) -> Starlette
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found})
     app.state.console = console
     app.state.base_of = _base
+    app.state.replays = Shelf()
     return app

@@ -304,6 +304,7 @@ class LiveTable(SeatedTable[SessionResult]):
             round_result=self.round_result(),
             round_seen=tuple(self.round_seen(self.finished_rounds())),
             timer=self.spec.timer,
+            session=self.number,
             standing_in=tuple(self.standing_in()),
             joined=tuple(self.holders.joined()),
         )

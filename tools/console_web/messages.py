@@ -60,6 +60,8 @@ class Facts:
     """The seconds a person has for each decision (0: no timer, R535)."""
     standing_in: tuple[str, ...] = ()
     """The seats a stand-in bot answers for while their phone is away (R536)."""
+    session: int = 1
+    """The number of the session at the table (1 for its first)."""
     joined: tuple[str, ...] = ()
     """The seats whose phone has joined and whose join link the host screen no longer shows."""
 
@@ -90,6 +92,7 @@ def _common(facts: Facts) -> dict[str, Any]:
         "round_result": facts.round_result,
         "round_seen": list(facts.round_seen),
         "timer": facts.timer,
+        "session": facts.session,
         "standing_in": list(facts.standing_in),
         "standings": standings(facts.scores),
     }

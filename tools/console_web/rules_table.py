@@ -200,6 +200,7 @@ class RulesTable(SeatedTable[SessionResult]):
             "round_result": self.round_result(),
             "round_seen": self.round_seen(self.finished_rounds()),
             "timer": self.spec.timer,
+            "session": self.number,
             "standing_in": self.standing_in(),
             "standings": standings(self.session.totals),
         }

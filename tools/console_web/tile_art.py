@@ -146,7 +146,8 @@ def sprite() -> Markup:
         for face in FACES[:ALL_KINDS]
     )
     return Markup(
-        '<svg xmlns="http://www.w3.org/2000/svg" class="sprite" width="0" height="0" style="display:none" aria-hidden="true">'
+        '<svg xmlns="http://www.w3.org/2000/svg" class="sprite" width="0" height="0" '
+        'style="display:none" aria-hidden="true">'
         f"{symbols}</svg>"
     )
 

@@ -217,7 +217,11 @@
     if (target.dataset.confirm) { target.disabled = true; post("/confirm", {}); return; }
     if (target.dataset.seen) { target.disabled = true; post("/seen", {round: parseInt(target.dataset.seen, 10)}); }
   });
-  document.addEventListener("keydown", function (ev) { if (ev.key === "Escape") { closeSheet(); } });
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key === "Escape") { closeSheet(); return; }
+    var step = document.querySelector(".controls [data-key='" + ev.key + "']");
+    if (step) { ev.preventDefault(); step.click(); }
+  });
 
   // --- the live connection ----------------------------------------------------------------
   if (!body || !body.dataset.socket) { return; }
