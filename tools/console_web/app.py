@@ -321,8 +321,11 @@ def _missing(what: str) -> HTMLResponse:
 
 async def index(request: Request) -> Response:
     """The host's set-up page: create a session (§17.2, §17.3, §18.1)."""
-    served = _console(request).served.rules
-    page = render("index.html", pools=pool_names(), rulesets=installed().rulesets, served=served)
+    served = _console(request).served
+    rulesets = installed().rulesets
+    page = render(
+        "index.html", pools=pool_names(), rulesets=rulesets, served=served.rules, chosen=served.options
+    )
     return HTMLResponse(page)
 
 

@@ -102,6 +102,17 @@ def _settled(event: Event) -> str:
     return f"{_who(event)} {outcome} {event.data.get('card')}{moved}"
 
 
+def _treasure(event: Event) -> str:
+    """The treasure order and its faces; an order whose treasure is each player's own (T-07's seat
+    wind, §8.3) has no face for all to see."""
+    faces = event.data.get("faces")
+    return (
+        f"宝牌顺序 {event.data.get('card')}：{faces}"
+        if faces
+        else f"宝牌顺序 {event.data.get('card')}（各人的个人宝牌）"
+    )
+
+
 def _ended(event: Event) -> str:
     return f"本局结束：{REASON_WORDS.get(str(event.data.get('reason')), '')}"
 
@@ -109,7 +120,7 @@ def _ended(event: Event) -> str:
 FEED: Mapping[str, Callable[[Event], str]] = {
     "round.started": _said("第{round}局开始，庄家 {dealer}"),
     "world.revealed": _said("世界牌 {card}"),
-    "treasure.revealed": _said("宝牌顺序 {card}：{faces}"),
+    "treasure.revealed": _treasure,
     "augment.drafted": _drafted,
     "flower.revealed": _said("{who} 亮花 {flower}"),
     "discard.made": _said("{who} 打出 {tile}"),

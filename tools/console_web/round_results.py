@@ -75,9 +75,13 @@ class HextechWinners:
             self.hands.won(event.player)
 
 
-def _hand(hands: Mapping[int, Hand], p: int) -> dict[str, Any]:
+def _hand(hands: Mapping[int, Hand], p: int, tile: str) -> dict[str, Any]:
+    """The winner's hand laid down, the winning tile apart (a self-drawn one is in the hand)."""
     concealed, melds = hands.get(p, ([], []))
-    return {"hand": concealed, "melds": melds}
+    shown = list(concealed)
+    if len(shown) % 3 == 2 and tile in shown:
+        shown.remove(tile)
+    return {"hand": shown, "melds": melds}
 
 
 def hextech_round(
@@ -95,7 +99,7 @@ def hextech_round(
                 "how": WAYS.get(w.way.value, w.way.value),
                 "from": None if w.from_player is None else PLAYERS[w.from_player],
                 "tile": FACES[w.tile],
-                **_hand(hands, w.player),
+                **_hand(hands, w.player, FACES[w.tile]),
                 "items": [{"name": name, "points": points} for _, name, points in w.items],
                 "total": w.total,
                 "unit": "分",
@@ -127,7 +131,7 @@ def rules_round(
                 "how": "自摸" if w["from"] is None else "点和",
                 "from": w["from"],
                 "tile": w["tile"],
-                **_hand(hands, PLAYERS.index(w["seat"])),
+                **_hand(hands, PLAYERS.index(w["seat"]), w["tile"]),
                 "items": [
                     {"name": f["name"] + (f" ×{f['count']}" if f["count"] > 1 else ""), "points": f["value"]}
                     for f in w["fan"]
