@@ -140,6 +140,8 @@ def _hextech(head: Mapping[str, Any], lines: Sequence[dict[str, Any]], where: st
     def said(event: Event) -> None:
         if event.name in FEED:
             heard.append(FEED[event.name](event))
+        if event.name == "round.ended":
+            frame()
 
     config = SessionConfig(seed=header.seed, mode=header.mode, rounds=header.rounds)
     session = new_session(config, [writer.event, feed, said], None, chosen)
@@ -201,7 +203,12 @@ def _other(head: Mapping[str, Any], lines: Sequence[dict[str, Any]], where: str)
     writer = TableLogWriter(None, lines, where)
     feed = RulesFeed()
     config = TableConfig(rules, options, header.seed, header.rounds)
-    session = TableSession(config, (writer.event, feed.event))
+
+    def ended(name: str, player: int | None, data: Mapping[str, Any]) -> None:
+        if name == "round.ended":
+            frame()
+
+    session = TableSession(config, (writer.event, feed.event, ended))
     replay = Replay(f"{rules.title} · 种子 {header.seed}", rules.name)
     shown = [0]
 
