@@ -145,6 +145,7 @@ def test_two_phones_and_the_host_play_a_whole_round_by_tapping_tiles(server: Ser
         with phones[letter].expect_response(lambda r: r.url.endswith("/seen")):
             phones[letter].locator(".overlay button.next").tap()
     host.wait_for_function("!document.querySelector('.overlay')", timeout=WAIT)
+
     def early_in_round_two() -> bool:
         table = server.table(made["table"])
         return bool(table["round"] < 2 or sum(len(s.get("river", [])) for s in table["seats"].values()) < 14)
@@ -229,6 +230,48 @@ def test_a_tap_while_the_server_is_away_is_sent_when_it_returns(server: Server, 
     )
     after = server.views(made["seats"])["A"]
     assert after["answered"] == before["answered"] + 1 and option in before["options"]
+
+
+def test_a_cards_text_stays_open_over_updates_and_the_players_own_cards_are_one_tap_away(
+    server: Server, browser: Any
+) -> None:
+    """Issue 30 item 3: the world card's text opened in a sheet stays open while the table moves on,
+    until closed; 我的牌 shows the seat's contract and augments; the turn buzzes the phone and its
+    timer counts down."""
+    made = server.api(
+        "POST", "/api/tables", mode="strategy", seed=12, bots=["B", "C", "D"], test=True, timer=60
+    )
+    token = made["seats"]["A"]["token"]
+    rng = random.Random(3)
+    while (
+        not (view := server.api("GET", f"/api/seats/{token}"))["world"] or view["decision"]["kind"] != "turn"
+    ):
+        server.api("POST", f"/api/seats/{token}/decide", option=rng.choice(view["options"]))
+    context = browser.new_context(**PHONE)
+    context.add_init_script(
+        "navigator.vibrate = () => { window.buzzed = (window.buzzed || 0) + 1; return true; };"
+    )
+    phone = context.new_page()
+    phone.goto(made["seats"]["A"]["url"])
+    phone.wait_for_selector(".dock.asked", timeout=WAIT)
+    assert phone.evaluate("window.buzzed") >= 1
+    phone.wait_for_function(
+        "/^\\d+ 秒$/.test(document.querySelector('.countdown').textContent)", timeout=WAIT
+    )
+    phone.locator(f".world .cardchip[data-card='{view['world']}']").tap()
+    assert phone.locator("#sheet").is_visible()
+    text = phone.inner_text("#sheet")
+    assert "卡面正文" in text
+    server.api("POST", f"/api/seats/{token}/decide", option=view["options"][0])
+    phone.wait_for_function(
+        "n => document.querySelector('#dock').dataset.answered != n", arg=str(view["answered"]), timeout=WAIT
+    )
+    assert phone.locator("#sheet").is_visible() and phone.inner_text("#sheet") == text
+    phone.locator("#sheet button.close").tap()
+    assert phone.locator("#sheet").is_hidden()
+    phone.locator("button.minebtn").tap()
+    mine = phone.inner_text("#sheet")
+    assert "我的牌" in mine and "契约" in mine and "强化" in mine
 
 
 def test_results_stay_until_all_four_confirm(server: Server, browser: Any) -> None:

@@ -184,7 +184,7 @@
         choose(again);
       }
     }
-    if (openSheet && !fillSheet()) { closeSheet(); }
+    if (openSheet) { fillSheet(); }
     tick();
   }
 
