@@ -5,8 +5,8 @@ tiles (a tile tapped twice is discarded), the seats' links leave the host screen
 have joined, no phone shows a tile in notation, a round's result stays until each taps on; a second
 phone takes a seat over; a server restart mid-round loses nothing; the session's results stay until
 all four confirm (§16); a replay is stepped forward and back.  ``HEXMJ_SCREENSHOTS=DIR`` keeps the
-screenshots there (``docs/console-host.png``, ``docs/console-call.png``, ``docs/console-results.png``
-come from it)."""
+screenshots there (``docs/console-host.png``, ``docs/console-results.png`` and ``docs/console-replay.png``
+come from it, and ``docs/console-seat.png`` from its ``console-call.png``)."""
 
 from __future__ import annotations
 
