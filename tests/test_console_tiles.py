@@ -129,3 +129,24 @@ def test_no_screen_writes_a_tile_in_notation_over_a_round(
         found = NOTATION.search(text)
         assert found is None, text[max(0, found.start() - 40) : found.end() + 40]
     assert any('class="ht' in fragment and "data-option" in fragment for fragment in shown)
+
+
+def test_the_drawn_tile_is_set_apart_and_the_latest_discard_marked(client: TestClient) -> None:
+    """Issue 30 item 3: the dealer's 14th tile is the drawn one, apart from the hand and tapped like
+    any other; after A's discard, A's river marks it as the latest."""
+    made = create(client, rules="standard", seed=3, bots=["B", "C", "D"], test=True)
+    token = made["seats"]["A"]["token"]
+    view = seat_view(client, token)
+    assert view["drawn"] == view["decision"]["about"] and view["last_discard"] is None
+    page = client.get(f"/seat/{token}").text
+    assert f'<button class="ht drawn" data-option="discard {view["drawn"]}">' in page
+    assert page.index('class="drawngap"') < page.index('class="ht drawn"')
+    answered = client.post(f"/api/seats/{token}/decide", json={"option": f"discard {view['drawn']}"}).json()
+    decision = answered["decision"]
+    assert answered["drawn"] == (decision["about"] if decision and decision["kind"] == "turn" else None)
+    latest = answered["last_discard"]
+    assert latest is not None
+    page = client.get(f"/seat/{token}").text
+    river = page.split(f'data-seat="{latest}"', 1)[1].split('<div class="river">', 1)[1].split("</div>", 1)[0]
+    face = answered["seats"][latest]["river"][-1]
+    assert river.endswith(f'<span class="lastmark">{tile(face)}</span>')

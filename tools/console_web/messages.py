@@ -149,7 +149,9 @@ def seat_message(
         "seat": PLAYERS[me],
         "nickname": facts.nicknames.get(PLAYERS[me], PLAYERS[me]),
         "hand": format_tiles(view.hand),
-        "drawn": format_one(view.drawn) if turn and view.drawn is not None else None,
+        "drawn": format_one(view.drawn)
+        if turn and view.drawn is not None and facts.feed.called != me
+        else None,
         "seen": _faces(view.seen),
         "treasure_faces": _faces(sorted(view.treasure)) if dealt else [],
         "contract_open": bool(dealt and view.contract_open),

@@ -154,12 +154,17 @@ class PublicFeed:
     turn: int | None = None
     last_discard: int | None = None
     """The player whose discard is the latest and still lies in their river (none once called)."""
+    called: int | None = None
+    """The player who has just called a discard (吃, 碰) and discards without a draw."""
 
     def __call__(self, event: Event) -> None:
         if event.name == "discard.made":
             self.last_discard = event.player
+            self.called = None
         elif event.name in ("meld.exposed", "round.ended"):
             self.last_discard = None
+            called = event.name == "meld.exposed" and event.data.get("kind") in ("chi", "pon")
+            self.called = event.player if called else None
         if event.name == "round.started":
             self.round = int(str(event.data.get("round", self.round + 1)))
             self.world = self.treasure = None
