@@ -13,7 +13,6 @@ refuses, or a stored log that does not come out the same, leaves the table ``fai
 from __future__ import annotations
 
 import io
-import json
 import secrets
 import time
 from abc import ABC, abstractmethod
@@ -23,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from engine.core.decisions import Decision, check_answer
 from engine.core.errors import HexError, IllegalActionError
 from engine.core.seats import PLAYERS
-from engine.core.table_log import NOTE
+from engine.core.table_log import NOTE, dumps
 from tools.console_web.holders import Holders
 
 if TYPE_CHECKING:
@@ -184,7 +183,7 @@ class SeatedTable(ABC, Generic[Result]):
         if decision is None or PLAYERS[decision.player] != letter:
             raise IllegalActionError(f"no decision is put to {letter} now")
         note = {"type": NOTE, "player": letter, "by": STAND_IN, "why": why}
-        self._lines.write(json.dumps(note, ensure_ascii=False) + "\n")
+        self._lines.write(dumps(note) + "\n")
         self.decide(letter, self.stand_in_answer(decision))
 
     def arrive(self, letter: str) -> None:
