@@ -19,6 +19,7 @@ from pools_lint_cli import run_hexmj
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from engine.core.table_log import dumps
 from engine.hextech.bus import Event
 from tools.console_web import requests, seated, tending
 from tools.console_web.phones import LOST, LOST_SOCKET
@@ -280,6 +281,12 @@ def test_an_uploaded_log_replays_and_a_bad_one_is_named_r539(tmp_path: Path, cli
     assert page.status_code == 200 and "红中麻将" in page.text and "第 4 /" in page.text
     bad = client.post("/api/replays", json={"log": text.replace('"type"', '"kind"', 1)})
     assert bad.status_code == 400 and bad.json()["error"] == "log:1: not a log record"
+    edited = text.replace('"type":"end"', '"type": "end"')
+    assert (
+        client.post("/api/replays", json={"log": edited})
+        .json()["error"]
+        .endswith("edited after play: a log replays and resumes only as hexmj wrote it")
+    )
     cut = "\n".join(text.splitlines()[:-1])
     assert "cut short" in client.post("/api/replays", json={"log": cut}).json()["error"]
     big = client.post(
@@ -305,7 +312,7 @@ def test_hexmj_replay_serve_serves_the_replay_and_refuses_a_log_that_does_not_re
         assert page.status_code == 200 and 'href="/?step=3"' in page.text
         assert served.get("/static/console.css").status_code == 200
     cut = tmp_path / "cut.log"
-    cut.write_text("".join(json.dumps(line) + "\n" for line in lines[:-1]), "utf-8")
+    cut.write_text("".join(dumps(line) + "\n" for line in lines[:-1]), "utf-8")
     code, _, err = run_hexmj(["replay", str(cut), "--serve", "--port", "1"], monkeypatch, capsys)
     assert code == 5 and "cut short" in err
 

@@ -45,6 +45,17 @@ def _card(card_id: str, cards: Mapping[str, Any]) -> Markup:
     )
 
 
+FACE_TEXT = "卡面正文"
+"""The field of a card that says what it does, shown on a card's answer (lib: 卡面正文)."""
+
+
+def _card_text(card_id: str, cards: Mapping[str, Any]) -> str:
+    """A card's 卡面正文, verbatim; empty when the message does not name the card."""
+    card = cards.get(card_id)
+    fields = card.get("fields", []) if isinstance(card, Mapping) else []
+    return next((str(text) for label, text in fields if label == FACE_TEXT), "")
+
+
 def _sheets(cards: Mapping[str, Any]) -> Markup:
     """Each named card's whole text (every field, verbatim), for the sheet a card's button opens."""
     parts = []
@@ -120,6 +131,7 @@ PAGES.filters.update(
     tile_name=tile_name,
     backs=backs,
     card=_card,
+    card_text=_card_text,
     sheets=_sheets,
     said=_said,
     qr=_qr,

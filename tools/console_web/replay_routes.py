@@ -30,6 +30,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from engine.core.errors import LogError
+from engine.core.table_log import EDITED, edited_field
 from tools.console_web.pages import HERE, render
 from tools.console_web.replays import Replay, build
 
@@ -130,8 +131,8 @@ async def table_replay(request: Request) -> Response:
 
 
 def parse_log(text: str, where: str) -> list[dict[str, Any]]:
-    """A log's text as its lines (blank lines left out); a line that is not a JSON object is a
-    :class:`LogError` naming it."""
+    """A log's text as its lines (blank lines left out); a line that is not a JSON object, or not
+    byte for byte as hexmj wrote it (R593), is a :class:`LogError` naming it."""
     lines = []
     for number, raw in enumerate(text.splitlines(), start=1):
         if not raw.strip():
@@ -142,6 +143,9 @@ def parse_log(text: str, where: str) -> list[dict[str, Any]]:
             raise LogError(f"{where}:{number}: not a JSON line") from None
         if not isinstance(line, dict) or "type" not in line:
             raise LogError(f"{where}:{number}: not a log record")
+        edited = edited_field(raw.encode("utf-8"), line)
+        if edited is not None:
+            raise LogError(f"{where}:{number}: {edited}: {EDITED}")
         lines.append(line)
     return lines
 
