@@ -6,8 +6,8 @@ their own phone.  Tables and their logs are kept in the record store ``--db`` (a
 ``hexmj play`` takes it), so a restarted server resumes every table where it was.
 ``--rules NAME`` and ``--option NAME[=VALUE]`` give the rule set and the table options of a table
 whose request names none (R373); an unknown rule set or option is refused before any port is
-bound (exit 2, or 6 for a rule set that cannot be loaded).  ``docs/console.md`` describes the
-pages and the JSON API.
+bound (exit 2, or 6 for a rule set that cannot be loaded), and so is a store that has lost one of
+the console's tables (exit 8, R513).  ``docs/console.md`` describes the pages and the JSON API.
 """
 
 from __future__ import annotations

@@ -2,20 +2,22 @@
 
 Routes (``docs/console.md`` documents each):
 
-- ``POST /api/tables`` creates a table; ``GET /api/tables/{ID}`` is its public view;
+- ``POST /api/tables`` creates a table (``"table": "physical"``: one played with real tiles,
+  :mod:`tools.console_web.physical_routes`); ``GET /api/tables/{ID}`` is its public view;
 - ``GET /api/seats/{token}`` is a seat's view; ``POST /api/seats/{token}/decide`` answers the
   decision put to it (409 for an option not offered); ``POST /api/seats/{token}/confirm``
   confirms "开始新一场" on the results screen (§16);
-- ``GET /host/{host token}/log`` the log of the table's session once it has ended, which
-  ``hexmj replay`` replays (409 before; R371);
+- ``GET /host/{host token}/log`` the log of the table's last ended session, which
+  ``hexmj replay`` replays (409 before the first has ended; R371);
 - ``GET /`` the host's set-up page, ``GET /host/{host token}`` the host screen,
   ``GET /seat/{token}`` a seat's screen; ``/ws/host/{host token}`` and ``/ws/seat/{token}``
   their live updates: a ``view`` frame on connecting and after every change.
 
 Handlers are coroutines that run the engine in the event loop, so one table's
 decisions never interleave.  Every answer's log lines are in the record store
-before the answer is acknowledged; on start the server rebuilds every stored
-table (:mod:`tools.console_web.records`).
+before the answer is acknowledged, and a store that fails refuses it with 503
+(:mod:`tools.console_web.durable`); on start the server rebuilds every stored
+table on its own (:mod:`tools.console_web.restore`).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import contextlib
 import json
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from starlette.applications import Starlette
@@ -36,16 +39,21 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from engine.core.errors import HexError, IllegalActionError
 from engine.core.registry import installed
+from tools.console_web.answers import read_answer
 from tools.console_web.cards import pool_names
+from tools.console_web.durable import Ledger
 from tools.console_web.live import TableSpec
 from tools.console_web.pages import HERE, render
 from tools.console_web.phones import LOST, device_of, lose, seat_screen
 from tools.console_web.phones import ROUTES as PHONE_ROUTES
-from tools.console_web.records import Store
+from tools.console_web.physical_routes import physical_routes, physical_spec
+from tools.console_web.physical_table import PHYSICAL, PhysicalTable
+from tools.console_web.records import Store, StoreUnavailable
 from tools.console_web.replay_routes import ROUTES as REPLAY_ROUTES
 from tools.console_web.replay_routes import Shelf
 from tools.console_web.requests import HEXTECH, BadRequest, Served, table_spec
-from tools.console_web.tables import AnyTable, Tables, open_table
+from tools.console_web.seated import SeatedTable
+from tools.console_web.tables import AnyTable, PlayedTable, Tables, open_table
 from tools.console_web.tending import tend
 
 BODY_LIMIT = 16_384
@@ -86,57 +94,23 @@ class Console:
     def __init__(self, db_url: str | None, served: Served = HEXTECH) -> None:
         self.served = served
         self.store = Store(db_url)
+        self.ledger = Ledger(self.store)
         self.tables = Tables()
         self.watchers: dict[str, Watchers] = {}
-        self.frozen: set[str] = set()
         self.base = ""
         """The address of the latest broadcast, for the screens a stand-in's answer changes."""
-        self.unseated: dict[str, str] = {}
+        loaded, self.unseated = self.ledger.load()
         """Stored tables whose rule set is no longer installed, with the reason: kept in the store
         untouched, seated again once it is."""
-        for spec, number, confirmed, lines in self.store.tables():
-            self._restore(TableSpec.from_json(spec), number, frozenset(confirmed), lines)
-
-    def _restore(self, spec: TableSpec, number: int, confirmed: frozenset[str], texts: list[str]) -> None:
-        """Rebuild a stored table; one whose log does not replay is kept, marked, and never written."""
-        stored: list[dict[str, Any]] = []
-        damage = None
-        for seq, text in enumerate(texts, start=1):
-            try:
-                line = json.loads(text)
-            except json.JSONDecodeError as err:
-                damage = f"table {spec.id} session {number}:{seq}: not a JSON line: {err}"
-                break
-            if not isinstance(line, dict):
-                damage = f"table {spec.id} session {number}:{seq}: not a log record"
-                break
-            stored.append(line)
-        try:
-            table = open_table(spec, number, stored, confirmed)
-        except HexError as err:
-            self.unseated[spec.id] = f"table {spec.id}: {err}"
-            return
-        if damage is not None:
-            table.failure = damage
-        if table.failure is not None:
-            self.frozen.add(spec.id)
-        table.take_lines()
-        table.take_record()
-        self.tables.add(table)
+        for table in loaded:
+            self.tables.add(table)
 
     def create(self, spec: TableSpec) -> AnyTable:
-        """A new table, stored with the lines its bots have played."""
+        """A new table, held once it is stored with the lines its bots have played."""
         table = open_table(spec)
+        self.ledger.commit(table)
         self.tables.add(table)
-        self.save(table)
         return table
-
-    def save(self, table: AnyTable) -> None:
-        """Store the table's row and its new log lines (never for a table whose log did not replay)."""
-        lines = table.take_lines()
-        if table.spec.id not in self.frozen:
-            self.store.save(table.spec.id, table.spec.json(), table.number, table.confirmed, lines)
-        table.store_record(self.store.engine)
 
     def links(self, table: AnyTable, base: str) -> dict[str, str]:
         """Each person's seat's join link."""
@@ -162,13 +136,14 @@ class Console:
 def host_frame(table: AnyTable, links: Mapping[str, str]) -> dict[str, Any]:
     """A host socket's frame: the public message and the host screen's body."""
     view = table.host_message(links)
-    html = render("host_body.html", v=view, log=log_link(table), host=table.spec.host_token)
+    body = "physical_host_body.html" if isinstance(table, PhysicalTable) else "host_body.html"
+    html = render(body, v=view, log=log_link(table), host=table.spec.host_token)
     return {"type": "view", "view": view, "html": html}
 
 
 def log_link(table: AnyTable) -> str | None:
-    """The host's link to the ended session's log (R371), else ``None``."""
-    if table.result is None:
+    """The host's link to the last ended session's log (R371), else ``None``."""
+    if _ended(table) == 0:
         return None
     return f"/host/{table.spec.host_token}/log"
 
@@ -176,7 +151,8 @@ def log_link(table: AnyTable) -> str | None:
 def seat_frame(table: AnyTable, letter: str) -> dict[str, Any]:
     """A seat socket's frame: the seat's own message and the seat screen's body."""
     view = table.seat_message(letter)
-    return {"type": "view", "view": view, "html": render("seat_body.html", v=view)}
+    body = "physical_seat_body.html" if isinstance(table, PhysicalTable) else "seat_body.html"
+    return {"type": "view", "view": view, "html": render(body, v=view)}
 
 
 async def _send(socket: WebSocket, frame: Mapping[str, Any]) -> None:
@@ -219,12 +195,18 @@ async def create_table(request: Request) -> Response:
     console = _console(request)
     try:
         taken = set(console.tables.tables) | set(console.unseated)
-        spec = table_spec(await _body(request), taken, console.served)
+        body = await _body(request)
+        if isinstance(body, dict) and body.get("table") == PHYSICAL:
+            spec = physical_spec(body, taken)
+        else:
+            spec = table_spec(body, taken, console.served)
         table = console.create(spec)
     except BadRequest as err:
         return _error(400, str(err))
     except HexError as err:
         return _error(400, str(err))
+    except StoreUnavailable as err:
+        return _error(503, str(err))
     base = _base(request)
     links = console.links(table, base)
     return JSONResponse(
@@ -255,18 +237,17 @@ async def get_seat(request: Request) -> Response:
 
 
 async def decide(request: Request) -> Response:
-    """``POST /api/seats/{token}/decide``: answer the seat's decision; 409 for an option not offered."""
+    """``POST /api/seats/{token}/decide``: answer the seat's decision, once; 409 for an option not
+    offered."""
     try:
         body: object = await _body(request)
     except BadRequest as err:
         body = err
 
-    def answer(table: AnyTable, letter: str) -> None:
+    def answer(table: PlayedTable, letter: str) -> None:
         if isinstance(body, BadRequest):
             raise body
-        if not isinstance(body, dict) or not isinstance(body.get("option"), str):
-            raise BadRequest('option: expected {"option": "<one of the seat\'s options>"}')
-        table.decide(letter, body["option"])
+        _answer(table, letter, body)
 
     return await _seat_acts(request, answer)
 
@@ -276,39 +257,50 @@ async def confirm(request: Request) -> Response:
     return await _seat_acts(request, lambda table, letter: table.confirm(letter))
 
 
-async def _seat_acts(request: Request, act: Callable[[AnyTable, str], object]) -> Response:
-    """The seat of the request's token acts (404 for no such seat); a malformed request (400) and an
-    act the engine refuses (409) change nothing; a legal one is stored before every screen hears of it."""
+async def _seat_acts(request: Request, act: Callable[[PlayedTable, str], object]) -> Response:
+    """The seat of the request's token acts (404 for no such seat); a malformed request (400), an
+    act the engine refuses (409) and one the store does not take (503) change nothing; a legal one
+    is stored before every screen hears of it."""
     console = _console(request)
     found = console.tables.by_seat(request.path_params["token"])
     if found is None:
         return _error(404, "no seat has this token")
     table, letter = found
-    if not table.holders.may_answer(letter, device_of(request)):
+    if isinstance(table, SeatedTable) and not table.holders.may_answer(letter, device_of(request)):
         return _error(409, LOST)
     try:
-        act(table, letter)
+        console.ledger.act(table, lambda playing: act(playing, letter))
     except BadRequest as err:
         return _error(400, str(err))
     except IllegalActionError as err:
         return _error(409, str(err))
-    console.save(table)
+    except StoreUnavailable as err:
+        return _error(503, str(err))
     await console.broadcast(table, _base(request))
     return JSONResponse(table.seat_message(letter))
 
 
+def _ended(table: AnyTable) -> int:
+    """The number of the table's last ended session (0 before the first has ended)."""
+    return table.number if table.result is not None else table.number - 1
+
+
 async def table_log(request: Request) -> Response:
-    """``GET /host/{token}/log``: the whole log of the table's session, once it has ended, in the
-    ``hexmj play --log`` format of its rule set (R371); before, every concealed hand is still in play
-    and the answer is 409."""
+    """``GET /host/{token}/log``: the whole log of the table's last ended session, in the
+    ``hexmj play --log`` format of its rule set (R371); before the first has ended every concealed
+    hand is still in play and the answer is 409."""
     console = _console(request)
     table = console.tables.by_host(request.path_params["token"])
     if table is None:
         return _error(404, "no table has this host token")
-    if table.result is None:
+    number = _ended(table)
+    if number == 0:
         return _error(409, f"table {table.spec.id}: the session has not ended; its log is kept till then")
-    texts = console.store.lines(table.spec.id, table.number)
-    name = f"hexmj-{table.spec.rules}-{table.spec.id}-{table.number}.log"
+    try:
+        texts = console.store.lines(table.spec.id, number)
+    except StoreUnavailable as err:
+        return _error(503, str(err))
+    name = f"hexmj-{table.spec.rules}-{table.spec.id}-{number}.log"
     return PlainTextResponse(
         "".join(f"{text}\n" for text in texts),
         headers={"Content-Disposition": f'attachment; filename="{name}"'},
@@ -337,8 +329,17 @@ async def host_page(request: Request) -> Response:
         return _missing("没有这张桌子 (no such table)")
     view = table.host_message(console.links(table, _base(request)))
     socket = f"/ws/host/{table.spec.host_token}"
-    page = render("host.html", v=view, socket=socket, log=log_link(table), host=table.spec.host_token)
-    return HTMLResponse(page)
+    page = "physical_host.html" if isinstance(table, PhysicalTable) else "host.html"
+    return HTMLResponse(
+        render(
+            page,
+            v=view,
+            socket=socket,
+            log=log_link(table),
+            host_token=table.spec.host_token,
+            host=table.spec.host_token,
+        )
+    )
 
 
 async def seat_page(request: Request) -> Response:
@@ -347,12 +348,28 @@ async def seat_page(request: Request) -> Response:
     if found is None:
         return _missing("没有这个座位 (no such seat)")
     table, letter = found
-    return seat_screen(request, table, letter)
+    if isinstance(table, SeatedTable):
+        return seat_screen(request, table, letter)
+    token = request.path_params["token"]
+    view = table.seat_message(letter)
+    page = "physical_seat.html" if isinstance(table, PhysicalTable) else "seat.html"
+    return HTMLResponse(render(page, v=view, socket=f"/ws/seat/{token}", token=token))
+
+
+def _answer(table: PlayedTable, letter: str, body: object) -> bool:
+    """Seat ``letter`` answers (``body`` the request's JSON, a real table's entry whole); ``False``
+    when the decision named is already answered (R510)."""
+    if isinstance(table, PhysicalTable):
+        table.answer(letter, body)
+        return True
+    given = read_answer(body)
+    return table.decide(letter, given.option, given.decision)
 
 
 async def _listen(socket: WebSocket, table: AnyTable, letter: str | None) -> None:
     """Read a socket until it closes: ``{"type": "ping"}`` is answered, ``{"type": "decide",
-    "option"}`` answers a seat's decision; anything else gets an error frame and the socket stays."""
+    "option", "decision"}`` answers a seat's decision (one already answered brings the seat's view
+    again, R510); anything else, and an answer refused, gets an error frame and the socket stays."""
     console = _console(socket)
     while True:
         raw = await socket.receive_text()
@@ -365,11 +382,13 @@ async def _listen(socket: WebSocket, table: AnyTable, letter: str | None) -> Non
             await _send(socket, {"type": "pong"})
         elif kind == "decide" and letter is not None and isinstance(message, dict):
             try:
-                table.decide(letter, message.get("option"))
-            except IllegalActionError as err:
+                body = {key: value for key, value in message.items() if key != "type"}
+                taken = console.ledger.act(table, partial(_answer, letter=letter, body=body))
+            except (BadRequest, IllegalActionError, StoreUnavailable) as err:
                 await _send(socket, {"type": "error", "message": str(err)})
                 continue
-            console.save(table)
+            if not taken:
+                await _send(socket, seat_frame(table, letter))
             await console.broadcast(table, _base(socket))
         else:
             await _send(socket, {"type": "error", "message": UNKNOWN_MESSAGE})
@@ -380,17 +399,21 @@ async def seat_socket(socket: WebSocket) -> None:
     console = _console(socket)
     found = console.tables.by_seat(socket.path_params["token"])
     if found is None:
+        await socket.accept()
         await socket.close(code=NO_SUCH_SOCKET)
         return
     table, letter = found
     await socket.accept()
     device = device_of(socket)
-    if device is not None and not table.holders.join(letter, device):
+    seated = table if isinstance(table, SeatedTable) else None
+    if seated is not None and device is not None and not seated.holders.join(letter, device):
         await lose(socket)
         return
     watchers = console.watchers.setdefault(table.spec.id, Watchers())
     watchers.seats.setdefault(letter, []).append(socket)
-    table.arrive(letter)
+    table.connected[letter] = table.connected.get(letter, 0) + 1
+    if seated is not None:
+        seated.holders.back(letter)
     try:
         await console.broadcast(table, _base(socket))
         await _listen(socket, table, letter)
@@ -399,7 +422,9 @@ async def seat_socket(socket: WebSocket) -> None:
     finally:
         watchers.seats[letter].remove(socket)
         watchers.leave(socket)
-        table.leave(letter)
+        table.connected[letter] -= 1
+        if seated is not None and not table.connected[letter]:
+            seated.holders.left(letter)
         await console.broadcast(table, _base(socket))
 
 
@@ -408,6 +433,7 @@ async def host_socket(socket: WebSocket) -> None:
     console = _console(socket)
     table = console.tables.by_host(socket.path_params["token"])
     if table is None:
+        await socket.accept()
         await socket.close(code=NO_SUCH_SOCKET)
         return
     await socket.accept()
@@ -456,6 +482,7 @@ def create_app(db_url: str | None = None, served: Served = HEXTECH) -> Starlette
         Route("/api/seats/{token}", get_seat),
         Route("/api/seats/{token}/decide", decide, methods=["POST"]),
         Route("/api/seats/{token}/confirm", confirm, methods=["POST"]),
+        *physical_routes(_body, _base),
         *PHONE_ROUTES,
         *REPLAY_ROUTES,
         WebSocketRoute("/ws/host/{token}", host_socket),

@@ -24,8 +24,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy.engine import Engine
-
 from engine.core.decisions import Decision, check_answer
 from engine.core.errors import IllegalActionError, LogError
 from engine.core.registry import DEFAULT
@@ -42,10 +40,8 @@ from tools.console_web.cards import library, pool_path
 from tools.console_web.messages import Facts, host_message, seat_message
 from tools.console_web.public import PublicFeed, public_view
 from tools.console_web.round_results import Hand, HextechWinners, WinnerHands, hextech_round
-from tools.console_web.seated import NEW, PLAYING, RESULTS, STAND_IN, SeatedTable
+from tools.console_web.seated import NEW, PLAYING, RESULTS, STAND_IN, STOPPED, SeatedTable
 from tools.lab.engine_adapter import EventWatcher, session_record
-from tools.lab.records import SessionRecord
-from tools.lab.store import store_json
 
 WEB = "web"
 """The agent name a person's seat has in the log's header."""
@@ -95,6 +91,9 @@ class TableSpec:
     :class:`tools.console_web.rules_table.RulesTable`."""
     options: Mapping[str, OptionValue] = field(default_factory=dict)
     """The value of each of the rule set's table options (none for hextech)."""
+    table: str = "online"
+    """``online``: the engine deals and plays the tiles on the phones; ``physical``: four people play
+    real tiles and the console holds the cards (实体桌, :mod:`tools.console_web.physical_table`)."""
     timer: int = 0
     """Seconds a person has for each decision before the stand-in bot answers it; 0 for no timer
     (R535)."""
@@ -105,6 +104,13 @@ class TableSpec:
     def rounds(self) -> int:
         """8 rounds, or 4 for a shortened test session (§18.1)."""
         return TEST_ROUNDS if self.test else FULL_ROUNDS
+
+    def seat_of(self, token: str) -> str | None:
+        """The seat letter a token opens, if it is one of this table's."""
+        for letter, known in self.tokens.items():
+            if secrets.compare_digest(known, token):
+                return letter
+        return None
 
     def agents(self) -> tuple[str, ...]:
         """The log header's agents: a bot or ``web`` per seat."""
@@ -126,6 +132,7 @@ class TableSpec:
             "bot_agents": dict(self.bot_agents),
             "rules": self.rules,
             "options": dict(self.options),
+            "table": self.table,
             "timer": self.timer,
             "stand_in": self.stand_in,
         }
@@ -147,6 +154,7 @@ class TableSpec:
             bot_agents=dict(data.get("bot_agents", {})),
             rules=str(data.get("rules", DEFAULT)),
             options=dict(data.get("options", {})),
+            table=str(data.get("table", "online")),
             timer=int(data.get("timer", 0)),
             stand_in=bool(data.get("stand_in", False)),
         )
@@ -159,8 +167,6 @@ class LiveTable(SeatedTable[SessionResult]):
 
     def _start(self, stored: Sequence[dict[str, Any]]) -> None:
         spec = self.spec
-        self.ended_live = False
-        """The session ended in play now, not in a replay: its record is still to be stored."""
         config = SessionConfig(seed=self.seed, mode=spec.mode, rounds=spec.rounds)
         chosen = session_cards(spec.mode, None, pool_path(spec.pool))
         expected = list(stored[1:])
@@ -188,12 +194,7 @@ class LiveTable(SeatedTable[SessionResult]):
         self._steps = self.session.steps()
         self._run(lambda: next(self._steps))
         if not self.writer.replayed_all() and self.failure is None:
-            self.failure = f"{self.writer.place()}: the stored log goes on past where the session stands"
-
-    def _end(self, result: SessionResult) -> None:
-        """The session has ended; in play now, not in a replay, its record is still to be stored."""
-        self.ended_live = self.writer.replayed_all()
-        super()._end(result)
+            self.stop(f"{self.writer.place()}: the stored log goes on past where the session stands")
 
     def _answer(self, decision: Decision) -> str | None:
         """The logged answer while the stored log lasts (bots asked all the same, as ``drive`` does),
@@ -252,28 +253,23 @@ class LiveTable(SeatedTable[SessionResult]):
 
     @property
     def state(self) -> str:
-        """``results`` once the session has ended, ``new`` before its first round is dealt, else
-        ``playing``."""
+        """``stopped`` once it has failed, ``results`` once the session has ended, ``new`` before its
+        first round is dealt, else ``playing``."""
+        if self.failure is not None:
+            return STOPPED
         if self.result is not None:
             return RESULTS
         if self.session.round is None and not self.session.result.rounds:
             return NEW
         return PLAYING
 
-    def take_record(self) -> SessionRecord | None:
-        """The lab's record of a session that has just ended in play (§18.3), once: a 4-round test
-        session is marked by its length and never ranked with full sessions (§16, §18.1)."""
-        if self.result is None or not self.ended_live:
-            return None
-        self.ended_live = False
+    def record(self) -> str:
+        """The lab's record of the session that has ended (§18.3): a 4-round test session is marked
+        by its length and never ranked with full sessions (§16, §18.1)."""
+        assert self.result is not None
         pool = self.spec.pool or DEFAULT_POOL
-        return session_record(self.session, self.result, self.watcher, self.spec.agents(), pool, "play")
-
-    def store_record(self, engine: Engine) -> None:
-        """Store the lab's record of a session that has just ended in play in ``engine``."""
-        record = self.take_record()
-        if record is not None:
-            store_json([record.model_dump_json()], engine)
+        played = session_record(self.session, self.result, self.watcher, self.spec.agents(), pool, "play")
+        return played.model_dump_json()
 
     def facts(self) -> Facts:
         """What every screen shows alike."""

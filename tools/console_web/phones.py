@@ -31,10 +31,12 @@ from engine.core.errors import IllegalActionError
 from engine.core.seats import PLAYERS
 from tools.console_web.holders import DEVICE, new_device
 from tools.console_web.pages import render
+from tools.console_web.seated import SeatedTable
 
 if TYPE_CHECKING:
     from tools.console_web.app import Console
-    from tools.console_web.tables import AnyTable
+    from tools.console_web.live import LiveTable
+    from tools.console_web.rules_table import RulesTable
 
 LOST_SOCKET = 4409
 """The close code of a phone's connection whose seat another phone has taken over."""
@@ -60,12 +62,16 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
+NOT_HELD = "a real table's seats are not held by one phone"
+"""The answer to a phone's act at a table played with real tiles (its pages are its own)."""
+
+
 def device_of(request: Request | WebSocket) -> str | None:
     """The device a request or a socket comes from, if its browser keeps one."""
     return request.cookies.get(DEVICE) or None
 
 
-def seat_screen(request: Request, table: AnyTable, letter: str) -> Response:
+def seat_screen(request: Request, table: LiveTable | RulesTable, letter: str) -> Response:
     """The seat's page for the phone that holds it, or one no phone holds yet; for any other phone the
     take-over question, which shows nothing of the seat.  A browser without a device cookie gets
     one."""
@@ -107,6 +113,8 @@ async def take_seat(request: Request) -> Response:
     if found is None:
         return _error(404, "no seat has this token")
     table, letter = found
+    if not isinstance(table, SeatedTable):
+        return _error(409, NOT_HELD)
     device = device_of(request)
     if device is None:
         return _error(400, f"cookie {DEVICE}: open the seat's page on the phone first")
@@ -126,6 +134,8 @@ async def seen_round(request: Request) -> Response:
     if found is None:
         return _error(404, "no seat has this token")
     table, letter = found
+    if not isinstance(table, SeatedTable):
+        return _error(409, NOT_HELD)
     body = await _json(request)
     number = body.get("round") if isinstance(body, dict) else None
     if not isinstance(number, int) or isinstance(number, bool):
@@ -146,6 +156,8 @@ async def show_link(request: Request) -> Response:
     table = console.tables.by_host(request.path_params["token"])
     if table is None:
         return _error(404, "no table has this host token")
+    if not isinstance(table, SeatedTable):
+        return _error(409, NOT_HELD)
     body = await _json(request)
     letter = body.get("seat") if isinstance(body, dict) else None
     if not isinstance(letter, str) or letter not in PLAYERS or letter not in table.spec.tokens:

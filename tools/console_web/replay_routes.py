@@ -33,6 +33,7 @@ from engine.core.errors import LogError
 from engine.core.table_log import EDITED, edited_field
 from tools.console_web.pages import HERE, render
 from tools.console_web.replays import Replay, build
+from tools.console_web.seated import SeatedTable
 
 if TYPE_CHECKING:
     from tools.console_web.app import Console
@@ -113,6 +114,8 @@ async def table_replay(request: Request) -> Response:
     token = request.query_params.get("host", "")
     if table is None or not secrets.compare_digest(table.spec.host_token.encode(), token.encode()):
         return _page(404, "没有这张桌子，或主持口令不对")
+    if not isinstance(table, SeatedTable):
+        return _page(404, "这张桌子没有可回放的牌谱")
     ended = table.number if table.result is not None else table.number - 1
     number = _number(request.query_params.get("session"), ended)
     if not 1 <= number <= ended:

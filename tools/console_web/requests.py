@@ -43,11 +43,15 @@ FIELDS = frozenset(
         "rules",
         "options",
         "timer",
+        "table",
         "stand_in",
     }
 )
 TIMER_RANGE = range(5, 601)
 """The seconds a turn timer may give each decision (R535)."""
+ONLINE = "online"
+"""The ``table`` of a table whose tiles the engine deals on the phones (a real table's is
+:mod:`tools.console_web.physical_routes`')."""
 HEXTECH_FIELDS = ("mode", "pool", "filming")
 """The fields of a hextech table only (its mode, card pool and filming consent, §17.3, §18.2)."""
 
@@ -166,6 +170,8 @@ def table_spec(body: object, taken: Collection[str], served: Served | None = Non
     unknown = sorted(set(body) - FIELDS)
     if unknown:
         raise BadRequest(f"{unknown[0]}: not a field (one of {', '.join(sorted(FIELDS))})")
+    if body.get("table", ONLINE) != ONLINE:
+        raise BadRequest(f"table: {body['table']!r} is not one of online, physical")
     rules, options = _rules(body, served or HEXTECH)
     if rules != DEFAULT:
         hextech = [key for key in HEXTECH_FIELDS if key in body]

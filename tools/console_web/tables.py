@@ -2,9 +2,11 @@
 item 5).
 
 A table of the hextech rule set is a :class:`~tools.console_web.live.LiveTable`; a table of any other
-installed rule set a :class:`~tools.console_web.rules_table.RulesTable`.  Both answer the same calls
+installed rule set a :class:`~tools.console_web.rules_table.RulesTable`; a table played with real tiles
+(实体桌) a :class:`~tools.console_web.physical_table.PhysicalTable`.  Each answers the same calls
 of the web application: their seats' and the host's messages, ``decide``, ``confirm``, the log lines
-to store.
+to store.  A stored table that does not read is a :class:`~tools.console_web.stopped.StoppedTable`,
+which shows the reason and refuses every act.
 """
 
 from __future__ import annotations
@@ -16,10 +18,14 @@ from typing import Any
 
 from engine.core.registry import DEFAULT
 from tools.console_web.live import LiveTable, TableSpec
+from tools.console_web.physical_table import PHYSICAL, PhysicalTable
 from tools.console_web.rules_table import RulesTable
+from tools.console_web.stopped import StoppedTable
 
-AnyTable = LiveTable | RulesTable
+PlayedTable = LiveTable | RulesTable | PhysicalTable
 """A table in play on the console."""
+AnyTable = PlayedTable | StoppedTable
+"""A table the console holds: in play, or stopped because its stored row does not read."""
 
 
 def open_table(
@@ -27,8 +33,10 @@ def open_table(
     number: int = 1,
     stored: Sequence[dict[str, Any]] = (),
     confirmed: frozenset[str] = frozenset(),
-) -> AnyTable:
+) -> PlayedTable:
     """The table ``spec`` asks for, its session ``number`` re-played from its ``stored`` lines."""
+    if spec.table == PHYSICAL:
+        return PhysicalTable(spec, number, stored, confirmed)
     if spec.rules == DEFAULT:
         return LiveTable(spec, number, stored, confirmed)
     return RulesTable(spec, number, stored, confirmed)
@@ -47,7 +55,7 @@ class Tables:
     def by_seat(self, token: str) -> tuple[AnyTable, str] | None:
         """The table and seat letter of a seat token."""
         for table in self.tables.values():
-            letter = table.seat_of(token)
+            letter = table.spec.seat_of(token)
             if letter is not None:
                 return table, letter
         return None

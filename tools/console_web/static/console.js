@@ -120,11 +120,12 @@
         });
       }, function () { hold(path, payload); });
   }
-  function send(option) {
+  function send(option, decision) {
+    var payload = {option: option, decision: Number(decision)};
     say("");
-    if (!online) { hold("/decide", {option: option}); return; }
+    if (!online) { hold("/decide", payload); return; }
     body.querySelectorAll("[data-option]").forEach(function (b) { b.disabled = true; });
-    post("/decide", {option: option});
+    post("/decide", payload);
   }
   function hold(path, payload) {
     queued = {path: path, payload: payload, answered: answered()};
@@ -209,11 +210,11 @@
     }
     if (!body || !body.dataset.token || lost) { return; }
     if (target.classList.contains("ht") && target.dataset.option) {
-      if (selected === target.dataset.option) { send(selected); selected = null; } else { choose(target); }
+      if (selected === target.dataset.option) { send(selected, target.dataset.decision); selected = null; } else { choose(target); }
       return;
     }
-    if (target.dataset.confirmDiscard !== undefined && selected) { send(selected); selected = null; return; }
-    if (target.dataset.option !== undefined) { send(target.dataset.option); return; }
+    if (target.dataset.confirmDiscard !== undefined && selected) { send(selected, target.dataset.decision); selected = null; return; }
+    if (target.dataset.option !== undefined) { send(target.dataset.option, target.dataset.decision); return; }
     if (target.dataset.confirm) { target.disabled = true; post("/confirm", {}); return; }
     if (target.dataset.seen) { target.disabled = true; post("/seen", {round: parseInt(target.dataset.seen, 10)}); }
   });
