@@ -139,7 +139,8 @@ def test_the_drawn_tile_is_set_apart_and_the_latest_discard_marked(client: TestC
     view = seat_view(client, token)
     assert view["drawn"] == view["decision"]["about"] and view["last_discard"] is None
     page = client.get(f"/seat/{token}").text
-    assert f'<button class="ht drawn" data-option="discard {view["drawn"]}">' in page
+    number = view["decision"]["number"]
+    assert f'<button class="ht drawn" data-decision="{number}" data-option="discard {view["drawn"]}">' in page
     assert page.index('class="drawngap"') < page.index('class="ht drawn"')
     answered = client.post(f"/api/seats/{token}/decide", json={"option": f"discard {view['drawn']}"}).json()
     decision = answered["decision"]

@@ -38,11 +38,28 @@ def _tiles(faces_shown: Iterable[str]) -> Markup:
     return tiles(faces_shown) or Markup('<span class="none">—</span>')
 
 
-def _card(card_id: str, cards: Mapping[str, Any]) -> Markup:
-    """A card the page names: a button with its Chinese name that opens its whole text."""
+def _chip(card_id: str, cards: Mapping[str, Any]) -> Markup:
+    """A card the page names: a button with its Chinese name that opens its whole text in a sheet."""
     return Markup('<button type="button" class="cardchip" data-card="{}">{}</button>').format(
         card_id, card_name(card_id, cards)
     )
+
+
+@cache
+def _card_html(card_id: str, label: str, fields: tuple[tuple[str, str], ...]) -> Markup:
+    body = Markup("").join(Markup("<dt>{}</dt><dd>{}</dd>").format(k, text) for k, text in fields)
+    dl = Markup("<dl>{}</dl>").format(body) if fields else Markup("")
+    return Markup('<details class="card"><summary>{}</summary>{}</details>').format(label, dl)
+
+
+def _card(card_id: str, cards: Mapping[str, Any]) -> Markup:
+    """A card a real table's page names: its id and name, and a tap opens its whole text in place
+    (every field, verbatim), which that table counts as a look-up (§18.3)."""
+    card = cards.get(card_id)
+    if card is None:
+        return _card_html(card_id, card_id, ())
+    fields = tuple((str(label), str(text)) for label, text in card["fields"])
+    return _card_html(card_id, f"{card_id} {card['name']}", fields)
 
 
 FACE_TEXT = "卡面正文"
@@ -131,6 +148,7 @@ PAGES.filters.update(
     tile_name=tile_name,
     backs=backs,
     card=_card,
+    chip=_chip,
     card_text=_card_text,
     sheets=_sheets,
     said=_said,
