@@ -158,6 +158,10 @@ class RuleSet(ABC):
     form :mod:`engine.core.aim` does not know), for the bots to play toward."""
     min_suit_tiles: int = 0
     """The tiles of one number suit a win needs, declared melds counted (0: none)."""
+    waiting_hand_calls: bool = True
+    """Whether a waiting hand (听牌: one tile completes it in one of :attr:`win_forms`) may chi, pon or
+    kong another player's discard; false, it may only hu or pass, and kongs only on its own draw
+    (spec 002 术语 十四: "听牌不能吃、碰、杠对方的牌（自己抓牌可杠）", R553)."""
 
     def allows(self, call: Call) -> bool:
         """Whether any tier holds ``call``."""

@@ -160,6 +160,10 @@ class PrimitiveSpec:
     own abilities hear them too (P-10's replacement discard, R122, R192)."""
     done_by: DoneBy = "console"
     """Who carries the effect out at a real table (:data:`DONE_BY`)."""
+    hand: int = 0
+    """The tiles the effect puts into (positive) or takes out of (negative) its player's hand for good:
+    a block of steps may not end short, so a tile put under the wall is drawn back in the same block
+    (H11, R561)."""
 
 
 @dataclass(frozen=True)
@@ -269,7 +273,9 @@ EVENTS: dict[str, EventSpec] = _events(
      "after chi/pon/minkan/kakan.established: an exposed meld was formed (暗杠 is not exposed)", "§6.6"),
     ("discard.settled", "tile outcome",
      "every response to a discard is resolved (outcome none|called|ron)", "§11"),
-    ("turn.ended", "seat", "the turn's discard and its responses (or its hu) are settled", "lib 二.1"),
+    ("turn.ended", "seat",
+     "the turn's discard and its responses (or its hu) are settled; a call on it ends the turn there "
+     "and begins the caller's, which ends after the caller's discard (R557)", "lib 二.1"),
     ("contract.completed", "at_hu", "a completion is confirmed; at hu after the hu is legal", "§6.6"),
     ("contract.failed", "reason", "a contract's failure condition is met", "§9"),
     ("contract.replaced", "old new", "a contract was replaced; progress is 0", "§9.4"),
@@ -401,6 +407,7 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
             causes=("draw.normal.taken", "draw.normal", "draw.replacement", "draw.extra", "tile.acquired"),
             decision="holder",
             unexecutable="the wall is empty",
+            hand=1,
         ),
         PrimitiveSpec(
             "draw_tile",
@@ -409,15 +416,18 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
             "§6.11",
             causes=("draw.normal.taken", "draw.normal", "draw.replacement", "draw.extra", "tile.acquired"),
             unexecutable="the wall is empty",
+            hand=1,
         ),
         PrimitiveSpec(
             "put_bottom",
             (_P("which", "filter", "any"), _HOLDER),
-            "Put a hand tile face down under the current tail tile (H11).",
+            "Put a hand tile face down under the current tail tile (H11); a draw must follow it in the "
+            "same block (R561).",
             "H11",
             causes=("wall.count",),
             decision="player",
             unexecutable="no eligible tile",
+            hand=-1,
         ),
         PrimitiveSpec(
             "set_draw_end",
@@ -452,6 +462,7 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
             causes=("tile.acquired",),
             decision="player",
             unexecutable="no eligible tile",
+            hand=1,
         ),
         PrimitiveSpec(
             "retract_discard",
@@ -471,7 +482,8 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
                 _P("filter", "filter", "any"),
                 _P("until", "duration", "round_end"),
             ),
-            "Make hand tiles public; they stay hand tiles (§14.4). chooser `random` picks at random.",
+            "Make hand tiles public; they stay hand tiles (§14.4). chooser `random` picks at random; "
+            "`filter: pair` holds for the tiles shown together (one pair, R551).",
             "§14.4",
             decision="chooser",
             unexecutable="no eligible tile",

@@ -2,7 +2,8 @@
 
 * Tiles (【麻将牌】): four of each of the 34 kinds and the eight flowers, 144 in all.
 * Calls (【出牌】 注): 胡 > 碰/杠 > 吃; a kong added to one's pon and a concealed kong are made in
-  one's own turn, in the tier of 杠; 吃 only from the upper seat (【出牌】 1).
+  one's own turn, in the tier of 杠; 吃 only from the upper seat (【出牌】 1); a waiting hand calls
+  no discard but hu, and kongs only on its own draw (术语 十四, R553).
 * One winner per discard, the first in seat order from the discarder (【和牌的规定】 二 (三)).
 * The dealer moves on after every round, won or not (术语 二: 庄家不连庄); a session is four
   圈 of four rounds.
@@ -96,11 +97,13 @@ STANDARD = StandardRules(
     session_rounds=16,
     dealer_rotation=DealerRotation.ROTATE,
     winners_per_discard=1,
+    waiting_hand_calls=False,
     options=OPTIONS,
     settlement="自摸：三家各付 底分×番数；点和：点和者一人付 底分×番数",
     notes={
         "min_fan": "R402: seed 002 names 起和分 without a number; 8, as the official rules",
         "session": "R403: four 圈 of four rounds, the dealer moving every round",
+        "waiting": "R553: a waiting hand (听牌) calls no discard but hu; it kongs only on its own draw",
     },
 )
 """The declaration the plug-in registers."""
