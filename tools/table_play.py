@@ -25,7 +25,7 @@ import typer
 from engine.core.bots import BOTS, LOGGED, make_bots
 from engine.core.decisions import Decision
 from engine.core.errors import InputError, LogError, engine_faults
-from engine.core.registry import DEFAULT, ruleset
+from engine.core.registry import ruleset
 from engine.core.ruleset import OptionValue, RuleSet
 from engine.core.seat_view import BLIND
 from engine.core.seats import PLAYERS
@@ -41,6 +41,7 @@ from engine.core.table_log import (
 from engine.core.table_session import Agent, SessionResult, TableConfig, TableSession, drive
 from engine.core.tiles import FACES, name
 from tools.interrupt import interrupted
+from tools.rules_option import DEFAULT
 
 RulesOption = Annotated[
     str | None,

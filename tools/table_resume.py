@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.errors import InputError, LogError
-from engine.core.registry import DEFAULT
 from engine.core.table_log import TableHeader, first_line, is_table_log, read_table_log
 from engine.core.table_session import SessionResult
 from tools.interrupt import interrupted
+from tools.rules_option import DEFAULT
 from tools.table_play import (
     check_table_store,
     logged_rules,
