@@ -21,11 +21,11 @@ from typing import Annotated
 import typer
 
 from engine.core.errors import LogError
-from engine.core.table_log import first_line, is_table_log
+from engine.core.table_log import first_line
 from engine.hextech.log import read_log
 from tools.cmd_play import account, play_logged, result_json
 from tools.cmd_pool import CardsOption
-from tools.table_play import replay_other
+from tools.table_play import logged_elsewhere, replay_other
 
 
 def replay(
@@ -34,7 +34,7 @@ def replay(
     folder: CardsOption = None,
 ) -> None:
     """Re-play a session log exactly and print its account."""
-    if is_table_log(first_line(log)):
+    if logged_elsewhere(first_line(log)):
         replay_other(log, json_out)
         return
     contents = read_log(log)

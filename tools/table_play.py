@@ -15,7 +15,7 @@ store ``--db`` as hextech's are (R380); ``--resume`` is :mod:`tools.table_resume
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Annotated, Any
@@ -35,6 +35,7 @@ from engine.core.table_log import (
     TableHeader,
     TableLog,
     TableLogWriter,
+    is_table_log,
     logged_options,
     read_table_log,
 )
@@ -77,6 +78,13 @@ def plays_elsewhere(rules: str | None, options: Sequence[str] | None) -> bool:
             raise InputError(f"--option {options[0]}: options belong to --rules NAME of another rule set")
         return False
     return True
+
+
+def logged_elsewhere(head: Mapping[str, Any]) -> bool:
+    """Whether a log's first line (``engine.core.table_log.first_line``) is the header of a session
+    this module plays: a log of the core's table naming a rule set other than hextech, the default,
+    whose sessions keep a log of their own."""
+    return is_table_log(head) and head["rules"] != DEFAULT
 
 
 @dataclass(frozen=True)
