@@ -19,6 +19,7 @@ from rich.console import Console
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.tiles import format_one, kind_of_instance, name, parse
 from engine.hextech.agents import make_agents
+from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.scenario import Scenario
 from engine.hextech.session import SessionConfig, drive
 from engine.hextech.view import build_view
@@ -66,7 +67,7 @@ def test_a_scripted_person_plays_is_asked_again_and_leaves_at_end_of_input_s5_2_
     assert str(left.value) == "the person at A left the table (end of input)"
     mine = [(d, a) for d, a in answered if d.player == 0]
     assert [a for _, a in mine] == [d.options[0] for d, _ in mine] and len(mine) == 4
-    assert mine[0][0].kind is DecisionKind.AUGMENT
+    assert mine[0][0].kind is HextechKind.AUGMENT
     text = shown.getvalue()
     assert "99 is not an option's number: type a number 1–" in text
     assert "'nonsense' is not one of the options" in text

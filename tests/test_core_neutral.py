@@ -3,12 +3,16 @@ declares through its plugin, and the core reads it from there."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from pools_lint_cli import run_hexmj
 
-from engine.core.table_log import TableHeader, dumps, is_table_log
+from engine.core.decisions import Decision, DecisionKind, check_answer
+from engine.core.errors import IllegalActionError
+from engine.core.table_log import TableHeader, decision_line, dumps, is_table_log
+from engine.hextech.decision_kinds import ABANDON, KEEP, HextechKind
 
 
 def test_the_cores_log_is_any_header_naming_a_rule_set(
@@ -24,3 +28,21 @@ def test_the_cores_log_is_any_header_naming_a_rule_set(
     log.write_text(dumps(head) + "\n", encoding="utf-8")
     code, _, err = run_hexmj(["replay", str(log)], monkeypatch, capsys)
     assert code == 5 and "session header: mode: expected one of strategy, party, all" in err, err
+
+
+def test_a_rule_sets_decision_kinds_are_its_own_and_pass_through_the_core_s5_2_s9_1_s10() -> None:
+    """The core puts turns, calls, robbing a kong and choices; hextech adds the augment draft (§5.2),
+    the contract offer (§9.1), the abandon window (§10) and keeping a lasting card (§6.9) as kinds of
+    its own, which the core's decision, answer check and log line carry unchanged."""
+    assert {kind.value for kind in DecisionKind} == {"turn", "call", "rob_kong", "choose"}
+    assert not {kind.value for kind in DecisionKind} & {kind.value for kind in HextechKind}
+    window = Decision(HextechKind.ABANDON, 2, (KEEP, ABANDON), "C-05")
+    assert window.named() == "abandon C C-05" and check_answer(window, ABANDON) == "abandon"
+    with pytest.raises(
+        IllegalActionError, match=re.escape("illegal answer 'pass' to abandon C C-05: keep|abandon")
+    ):
+        check_answer(window, "pass")
+    assert dumps(decision_line(window, ABANDON)) == (
+        '{"type":"decision","player":"C","kind":"abandon","about":"C-05","options":["keep","abandon"],'
+        '"answer":"abandon"}'
+    )

@@ -6,10 +6,11 @@ from functools import cache
 
 from dsl.compiler import compile_cards
 from dsl.pools import pool_cards
-from engine.core.decisions import Decision, DecisionKind
+from engine.core.decisions import Decision
 from engine.core.tiles import parse_one
 from engine.hextech.agents import make_agents
 from engine.hextech.bus import Event
+from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.plugins import Modules
 from engine.hextech.session import Session, SessionConfig, SessionResult, drive
 from engine.hextech.state import Deck, seat_wind
@@ -77,7 +78,7 @@ def test_every_round_offers_two_normal_and_one_black_contract_to_each_player_s9_
     offers: list[tuple[str, ...]] = []
 
     def record(decision: Decision, answer: str) -> None:
-        if decision.kind is DecisionKind.CONTRACT:
+        if decision.kind is HextechKind.CONTRACT:
             offers.append(decision.options)
 
     drive(session.steps(), session, make_agents(["greedy"] * 4, 3), on_answer=record)

@@ -14,6 +14,7 @@ from play_cards_support import CardPlay, seat
 
 from engine.core.decisions import HU, DecisionKind
 from engine.core.tiles import parse_one
+from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.rules import CallKind
 from engine.hextech.state import ContractStatus
 
@@ -237,7 +238,7 @@ def test_b11_the_chosen_suit_cannot_be_discarded_after_the_first_draw_s9_5() -> 
 def test_b12_unwon_at_the_window_fails_s10() -> None:
     """B-12 无副露冲刺 (§10): B has not won when the abandon window opens; the contract fails."""
     sc = CardPlay(hands={}, contracts={"B": "B-12"})
-    window = sc.play_until(lambda d: d.kind is DecisionKind.ABANDON)
+    window = sc.play_until(lambda d: d.kind is HextechKind.ABANDON)
     sc.advance(*(["keep"] * (1 if window.player == 1 else 0)))
     sc.until_event("abandon.window", since=0)
     assert sc.player("B").contract_status is ContractStatus.FAILED

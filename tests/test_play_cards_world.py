@@ -6,6 +6,7 @@ from play_cards_support import CardPlay, seat
 
 from engine.core.decisions import DecisionKind
 from engine.core.tiles import parse_one
+from engine.hextech.decision_kinds import HextechKind
 
 SAFE = ["O-P03"] * 6
 """Chance cards that resolve without a question (a safe next discard), so the trigger is what is seen."""
@@ -196,7 +197,7 @@ def test_w15_lowest_scored_players_draw_before_the_contract_choice_s6_4() -> Non
         },
     )
     assert [e.player for e in sc.of("chance.draw")] == [1, 3]
-    assert sc.pending is not None and sc.pending.kind is DecisionKind.CONTRACT
+    assert sc.pending is not None and sc.pending.kind is HextechKind.CONTRACT
     assert "contract.revealed" not in sc.names()
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.decisions import HU, KEEP, PASS, Decision, DecisionKind, check_answer
+from engine.core.decisions import HU, PASS, Decision, DecisionKind, check_answer
 from engine.core.melds import Meld, MeldKind
 from engine.core.seats import PLAYERS
 from engine.core.tiles import (
@@ -33,6 +33,7 @@ from engine.core.tiles import (
 from engine.core.wall import Wall
 from engine.hextech.bus import Bus, Event, Step
 from engine.hextech.card_runtime import end_lasting, lasting_card, register
+from engine.hextech.decision_kinds import KEEP
 from engine.hextech.hookspecs import TREASURE_MARK, ScoreContribution, SetupStage, WinSummary
 from engine.hextech.plugins import Modules
 from engine.hextech.round import Cards, ContractOffer, ModulePrimitive, Round, RoundResult

@@ -30,6 +30,7 @@ from engine.core.shapes import ShapeGrant
 from engine.hextech.agents import Agent
 from engine.hextech.bus import Bus, Event, Step
 from engine.hextech.card_runtime import end_lasting, lasting_card, register
+from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.hookspecs import (
     TREASURE_MARK,
     TREASURE_REVEALED,
@@ -54,7 +55,7 @@ DRAFT_ROUNDS: dict[int, tuple[tuple[int, str], ...]] = {
 _R = TypeVar("_R")
 
 MODES = ("strategy", "party", "all")
-MODULE_DECISIONS = frozenset({DecisionKind.CHOOSE, DecisionKind.KEEP_LASTING})
+MODULE_DECISIONS = frozenset({DecisionKind.CHOOSE, HextechKind.KEEP_LASTING})
 """The kinds of decision a module may put (a challenge, a lasting challenge), so the only ones its
 bot policy is asked about."""
 
@@ -384,7 +385,7 @@ def deal_draft(
     picks: dict[int, str] = {}
     for p, hand in offers.items():
         if hand:
-            picks[p] = yield Decision(DecisionKind.AUGMENT, p, tuple(hand), tier)
+            picks[p] = yield Decision(HextechKind.AUGMENT, p, tuple(hand), tier)
     deck.put_back([c for p, hand in offers.items() for c in hand if c != picks.get(p)])
     return picks
 
