@@ -4,15 +4,20 @@ declares through its plugin, and the core reads it from there."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from pools_lint_cli import run_hexmj
 
 from engine.core.decisions import Decision, DecisionKind, check_answer
-from engine.core.errors import IllegalActionError
+from engine.core.errors import EngineFault, IllegalActionError
+from engine.core.shapes import SHAPES, register
 from engine.core.table_log import TableHeader, decision_line, dumps, is_table_log
 from engine.hextech.decision_kinds import ABANDON, KEEP, HextechKind
+from engine.hextech.shapes import HEXTECH_SHAPES
 
 
 def test_the_cores_log_is_any_header_naming_a_rule_set(
@@ -46,3 +51,15 @@ def test_a_rule_sets_decision_kinds_are_its_own_and_pass_through_the_core_s5_2_s
         '{"type":"decision","player":"C","kind":"abandon","about":"C-05","options":["keep","abandon"],'
         '"answer":"abandon"}'
     )
+
+
+def test_the_core_registers_no_shape_hextech_registers_its_eleven() -> None:
+    """CARD-INVENTORY §6: the core reads a grant by name and registers none; importing the hextech
+    rule set registers its nine bent sets and pairs and two whole-hand forms (lib 七–八, B-14, B-15)."""
+    counted = "import engine.core.hand, engine.core.shapes as s; n = len(s.SHAPES); import engine.hextech; "
+    counted += "print(n, len(s.SHAPES))"
+    run = subprocess.run([sys.executable, "-c", counted], capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["0", "11"]
+    with pytest.raises(EngineFault, match="'honour_chow' is registered twice"):
+        register([replace(SHAPES["honour_chow"], doc="another")])
+    register(HEXTECH_SHAPES)
