@@ -12,6 +12,7 @@ from engine.hextech.agents import make_agents
 from engine.hextech.bus import Event
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.plugins import Modules
+from engine.hextech.predicates import TREASURE
 from engine.hextech.session import Session, SessionConfig, SessionResult, drive
 from engine.hextech.state import Deck, seat_wind
 from engine.hextech.vocabulary import CompiledCard
@@ -113,8 +114,8 @@ def test_the_treasure_faces_are_asked_again_after_a_module_primitive_s8_3() -> N
     runs again; after P-14's primitive the holder's face is his own, the others keep 红中 (T-01)."""
     session = Session(SessionConfig(1, "all"), cards=_cards("all"), plugins=Modules.for_mode("all"))
     state_of(session).start_round(reveal(order_for("T-01"), seat_wind(0, 0)), 0)
-    assert session.tile_marks(0, 0) == frozenset({parse_one("7z")})
+    assert session.tile_marks(0, 0)[TREASURE] == frozenset({parse_one("7z")})
     step = session.primitives["set_personal_treasure"](session, 0, {"face": "9p"})
     assert list(step) == []
-    assert session.tile_marks(0, 0) == frozenset({parse_one("9p")})
-    assert session.tile_marks(1, 1) == frozenset({parse_one("7z")})
+    assert session.tile_marks(0, 0)[TREASURE] == frozenset({parse_one("9p")})
+    assert session.tile_marks(1, 1)[TREASURE] == frozenset({parse_one("7z")})

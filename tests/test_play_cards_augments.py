@@ -14,6 +14,7 @@ from play_cards_support import CardPlay, use
 from engine.core.decisions import HU, Decision, DecisionKind
 from engine.core.tiles import format_one, kind_of_instance, parse_one
 from engine.hextech.decision_kinds import HextechKind
+from engine.hextech.predicates import TREASURE
 
 PLAIN_A = "1m4m7m2p6p8p3s6s9s1z2z3z4z6z"
 """A dealer hand of fourteen unrelated tiles."""
@@ -210,7 +211,7 @@ def test_s16_first_treasure_acquired_may_look_at_two_s8() -> None:
         draws="2z3z4z9s",
         augments={"A": ["S-16"]},
         modules=frozenset({"treasure"}),
-        tile_marks=lambda p, s: treasure,
+        tile_marks=lambda p, s: {TREASURE: treasure},
     )
     d = sc.choice_about("S-16")
     assert d.player == 0 and sc.of("draw.normal")[-1].data["tile"] == "9s"

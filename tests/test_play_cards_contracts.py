@@ -15,6 +15,7 @@ from play_cards_support import CardPlay, seat
 from engine.core.decisions import HU, DecisionKind
 from engine.core.tiles import parse_one
 from engine.hextech.decision_kinds import HextechKind
+from engine.hextech.predicates import TREASURE
 from engine.hextech.rules import CallKind
 from engine.hextech.state import ContractStatus
 
@@ -77,7 +78,7 @@ def test_hidden_contract_is_verified_at_hu_s9_6(card: str, met: str, unmet: str,
 def test_c24_treasure_tile_in_the_win_completes_it_s8() -> None:
     """C-24 宝牌同行 (§8, treasure module): with 5s the treasure B may ron on 5s; on 2s (no treasure) not."""
     marks = frozenset({parse_one("5s")})
-    kw: dict[str, Any] = {"modules": frozenset({"treasure"}), "tile_marks": lambda p, s: marks}
+    kw: dict[str, Any] = {"modules": frozenset({"treasure"}), "tile_marks": lambda p, s: {TREASURE: marks}}
     sc = _ron("C-24", "123m456p789s111z5s", "5s", **kw)
     assert _offered_hu(sc, "B")
     assert not _offered_hu(_ron("C-24", "123m456p789p111z2s", "2s", **kw), "B")

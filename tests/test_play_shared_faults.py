@@ -21,6 +21,7 @@ from engine.core.tiles import parse_one
 from engine.hextech.card_runtime import lasting_card
 from engine.hextech.decision_kinds import ABANDON, HextechKind
 from engine.hextech.plugins import Modules
+from engine.hextech.predicates import TREASURE
 from engine.hextech.session import Session, SessionConfig
 from engine.hextech.state import ContractStatus
 from tools.cmd_play import session_cards
@@ -258,8 +259,8 @@ def test_g_10_and_t_07_read_the_same_seat_wind_s4() -> None:
         treasure=["T-07"],
     )
     assert sc.round.seat_wind(A) == parse_one("3z")
-    assert sc.round.treasure_faces(A) == frozenset({parse_one("3z")})
-    assert sc.round.treasure_faces(C) == frozenset({parse_one("1z")})
+    assert sc.round.marked(A, TREASURE) == frozenset({parse_one("3z")})
+    assert sc.round.marked(C, TREASURE) == frozenset({parse_one("1z")})
     sc.play_until(lambda d: d.about == "G-10")
     hand = {"A": "5m1m4m7m2p8p3s6s9s2z4z6z5z"}
     control = CardPlay(hands=hand, dealer=C, draws="9p1z", augments={"A": ["G-10"]})

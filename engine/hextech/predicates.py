@@ -320,7 +320,11 @@ the win."""
 
 _CLASS_KINDS: dict[str, frozenset[int]] = {name: _kinds(test) for name, test in TILE_CLASSES.items()}
 
-FACT_FILTERS: tuple[str, ...] = ("treasure", "chosen_suit")
+TREASURE: Final = "treasure"
+"""The filter word of a player's treasure tiles (§8.2): the faces a module marks with it
+(``hexmj_tile_marks``), which the §13.6 bonus and the cards' ``treasure`` filter read."""
+
+FACT_FILTERS: tuple[str, ...] = (TREASURE, "chosen_suit")
 
 SET_KINDS: dict[str, frozenset[SetKind]] = {
     "chow": frozenset({SetKind.CHOW}),

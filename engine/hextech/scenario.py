@@ -34,7 +34,7 @@ from engine.core.wall import Wall
 from engine.hextech.bus import Bus, Event, Step
 from engine.hextech.card_runtime import end_lasting, lasting_card, register
 from engine.hextech.decision_kinds import KEEP
-from engine.hextech.hookspecs import TREASURE_MARK, ScoreContribution, SetupStage, WinSummary
+from engine.hextech.hookspecs import ScoreContribution, SetupStage, WinSummary
 from engine.hextech.plugins import Modules
 from engine.hextech.round import Cards, ContractOffer, ModulePrimitive, Round, RoundResult
 from engine.hextech.rules import Rules
@@ -227,8 +227,8 @@ class ModuleGame:
         if self.round is not None:
             yield from end_lasting(self.round, player, deck)
 
-    def tile_marks(self, player: int, seat: int) -> frozenset[int]:
-        return self.modules.tile_marks(player, seat, self).get(TREASURE_MARK, frozenset())
+    def tile_marks(self, player: int, seat: int) -> Mapping[str, frozenset[int]]:
+        return self.modules.tile_marks(player, seat, self)
 
     def score_items(self, win: WinSummary) -> tuple[ScoreContribution, ...]:
         return self.modules.score_items(win, self)
@@ -280,7 +280,7 @@ class Scenario(RoundDriver):
     number: int = 1
     scores: Sequence[int] = (0, 0, 0, 0)
     modules: frozenset[str] = frozenset()
-    tile_marks: Callable[[int, int], frozenset[int]] | None = None
+    tile_marks: Callable[[int, int], Mapping[str, frozenset[int]]] | None = None
     module_primitives: Mapping[str, ModulePrimitive] = field(default_factory=dict)
     plugins: Modules | None = None
     seed: int = 0

@@ -21,6 +21,7 @@ from engine.hextech.abandon_window import abandon
 from engine.hextech.bus import Step
 from engine.hextech.card_runtime import end_holder
 from engine.hextech.hookspecs import ScoreContribution, WinSummary
+from engine.hextech.predicates import TREASURE
 from engine.hextech.rules import OfferedWin, WinClaim, WinVerdict, binding_form, fits_form, grant_reach
 from engine.hextech.state import ContractStatus, Win, WinWay
 
@@ -101,7 +102,7 @@ def can_win(rnd: Round, p: int, tile: int, claim: WinClaim) -> bool:
 def judge(rnd: Round, p: int, tile: int, claim: WinClaim, *, ahead: int = 0) -> WinVerdict | None:
     """The judge's verdict on ``p`` winning on ``tile`` (the score, the contract gate), or ``None``;
     ``ahead`` counts the winners of the same discard settled before ``p`` (§12.3)."""
-    marks = (lambda: rnd.treasure_faces(p)) if rnd.cards.tile_marks is not None else None
+    marks = (lambda: rnd.marked(p, TREASURE)) if rnd.cards.tile_marks is not None else None
     return rnd.rules.judge_win(
         rnd.table,
         p,
