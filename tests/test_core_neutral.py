@@ -3,21 +3,33 @@ declares through its plugin, and the core reads it from there."""
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from pools_lint_cli import run_hexmj
 
+from dsl.compiler import OWN_SERIES, series
+from dsl.loader import load_cards
 from engine.core.decisions import Decision, DecisionKind, check_answer
 from engine.core.errors import EngineFault, IllegalActionError
+from engine.core.groups import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
+from engine.core.registry import installed
 from engine.core.shapes import SHAPES, register
 from engine.core.table_log import TableHeader, decision_line, dumps, is_table_log
 from engine.hextech.decision_kinds import ABANDON, KEEP, HextechKind
+from engine.hextech.plugins import module_names
 from engine.hextech.shapes import HEXTECH_SHAPES
+from tools.lab.standin import library_ids
+
+ROOT = Path(__file__).resolve().parents[1]
+CORE = ROOT / "engine" / "core"
+ENGINE = ROOT / "engine" / "hextech"
 
 
 def test_the_cores_log_is_any_header_naming_a_rule_set(
@@ -63,3 +75,99 @@ def test_the_core_registers_no_shape_hextech_registers_its_eleven() -> None:
     with pytest.raises(EngineFault, match="'honour_chow' is registered twice"):
         register([replace(SHAPES["honour_chow"], doc="another")])
     register(HEXTECH_SHAPES)
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The string nodes that document a module, class, function or assignment (never code)."""
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if not isinstance(body, list):
+            continue
+        documented = isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        for i, statement in enumerate(body):
+            if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
+                after = i > 0 and isinstance(body[i - 1], ast.Assign | ast.AnnAssign)
+                if (i == 0 and documented) or after:
+                    found.add(id(statement.value))
+    return found
+
+
+def _words(path: Path) -> Iterator[tuple[int, str]]:
+    """Every name the code of ``path`` uses and every word of its string literals, docstrings and
+    comments apart, with its line: identifiers split at ``_`` and ``.``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = _docstrings(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            texts = re.findall(r"[A-Za-z][\w.-]*", node.value)
+        elif isinstance(node, ast.Name):
+            texts = [node.id]
+        elif isinstance(node, ast.Attribute | ast.FunctionDef | ast.ClassDef | ast.alias | ast.ImportFrom):
+            texts = [str(getattr(node, "attr", None) or getattr(node, "name", None) or node.module)]
+        else:
+            continue
+        for text in texts:
+            for word in {text, *re.split(r"[_.]", text)}:
+                yield getattr(node, "lineno", 0), word
+
+
+CORE_WORDS = frozenset({STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS})
+"""The core's own words that a rule set's name may share: the standard form is the core's (a hand of
+four sets and a pair), whatever rule set is also called so."""
+
+
+def _known_names() -> tuple[frozenset[str], frozenset[str]]:
+    """What the registries know: rule sets, modules, shapes and decision kinds a rule set added;
+    and every card id of the library."""
+    names = {*installed().rulesets, *module_names(), *SHAPES, *(kind.value for kind in HextechKind)}
+    return frozenset(names - CORE_WORDS), frozenset(card.base_id for card in load_cards())
+
+
+def test_the_cores_code_names_no_rule_set_card_or_module_issue_33() -> None:
+    """Issue 33 item 3: no name, string or import of ``engine/core`` names an installed rule set, a
+    module, a card id, a shape or a decision kind a rule set declares; they reach the core through
+    the registries (docstrings may cite the rulebook's sections and cards)."""
+    names, cards = _known_names()
+    assert {"hextech", "standard", "hongzhong"} <= set(installed().rulesets)
+    assert {"party", "treasure", "honour_chow", "augment"} <= names and "W-13" in cards
+    found = [
+        f"{path.name}:{line}: {word}"
+        for path in sorted(CORE.glob("*.py"))
+        for line, word in _words(path)
+        if word in names or any(card in cards for card in re.findall(r"[A-Z]-[A-Z]?\d\d", word))
+    ]
+    assert found == []
+
+
+def test_the_scan_finds_a_name_the_core_would_use(tmp_path: Path) -> None:
+    """The scan is no stub: lines of the kind issue 33 found in the core are caught, a docstring
+    citing a card is not."""
+    names, cards = _known_names()
+    made = tmp_path / "sample.py"
+    made.write_text(
+        '"""Cites lib P-01."""\nDEFAULT = "hextech"\nKEEP_LASTING = "keep_lasting"\nG = ("lib G-01",)\n',
+        encoding="utf-8",
+    )
+    words = {word for _, word in _words(made)}
+    assert words & names == {"hextech", "keep_lasting"} and "G-01" in words and "P-01" not in words
+    assert "G-01" in cards
+
+
+def test_the_modules_own_their_names_and_card_series_lib_1() -> None:
+    """A module declares its card-id series and its 标签 through its plugin (lib 一): the compiler
+    keeps the rule set's own series, the party module brings F-T…F-S and the treasure module T, and
+    the extension points, the round and the stand-in table name neither module."""
+    modules = set(module_names())
+    found = series()
+    assert not {prefix.split("-")[0] for prefix in OWN_SERIES} & {"F", "T"}
+    assert found.prefixes["F-T"] == ("party", "tile") and found.prefixes["T"] == ("treasure", None)
+    assert found.tags == {"欢乐挑战模块": "party", "宝牌模块": "treasure"}
+    assert list(found.prefixes)[5:9] == ["F-T", "F-I", "F-R", "F-S"]
+    places = [ENGINE / "hookspecs.py", ENGINE / "round.py", ROOT / "tools/lab/standin.py"]
+    assert [
+        f"{path.name}:{line}: {word}" for path in places for line, word in _words(path) if word in modules
+    ] == []
+    linked = {"W-13", "W-14", "O-C09", "O-X09", "S-16", "S-17", "P-14", "C-24"}
+    assert not linked & set(library_ids("strategy")) and linked <= set(library_ids("all"))
+    assert linked & set(library_ids("party")) == {"W-14", "O-C09", "S-17"}

@@ -59,6 +59,12 @@ def _entry_points() -> list[metadata.EntryPoint]:
     return [found[name] for name in sorted(found)]
 
 
+def module_names() -> tuple[str, ...]:
+    """The name of every installed module, sorted, whether it loads or not: read from the entry
+    points, importing none (R203)."""
+    return tuple(entry.name for entry in _entry_points())
+
+
 def _import(entry: metadata.EntryPoint) -> ModuleType:
     try:
         loaded = entry.load()
