@@ -34,6 +34,7 @@ from engine.core.shapes import SHAPES, ShapeGrant
 from engine.core.tiles import TileSyntaxError, parse_one
 from engine.hextech import predicates as pr
 from engine.hextech import vocabulary as v
+from engine.hextech.card_ids import is_card_id
 from engine.hextech.contracts import PROHIBITABLE, ContractTerms
 from engine.hextech.plugins import ModuleInfo, installed_modules, module_names
 
@@ -68,9 +69,6 @@ OWN_SERIES: dict[str, tuple[str, str | None]] = {
 }
 """The id ranges of the rule set's own cards (lib 一) and the type and group they imply; a module
 declares the ranges of its cards itself (``ModuleSpec.series``)."""
-
-_ID_FORM = re.compile(r"[A-Z](?:-[A-Z])?-?[0-9]{2}(?:-v(?:[2-9]|[1-9][0-9]+))?")
-"""An id as the library writes it: two digits, and for a later version ``-v2``, ``-v3`` …"""
 
 
 @dataclass(frozen=True)
@@ -159,7 +157,7 @@ class _Pass:
 
     def header(self) -> None:
         card = self.card
-        if not _ID_FORM.fullmatch(card.id):
+        if not is_card_id(card.id):
             message = f"{card.id} is not a card id of the library's form (lib 一, §18.4)"
             self.report(
                 "BAD-ID", message, card.location, "e.g. W-01, O-P01, S-08-v2; a first version has no -v"

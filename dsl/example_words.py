@@ -22,6 +22,7 @@ from engine.core.decisions import Decision, DecisionKind
 from engine.core.seats import PLAYERS
 from engine.core.tiles import parse_one
 from engine.hextech.bus import Event
+from engine.hextech.card_ids import base_of
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.plugins import installed_modules
 from engine.hextech.vocabulary import EVENTS, RECORDED_EVENTS, ChooseStep, CompiledCard
@@ -215,7 +216,7 @@ def _event_difference(spec: EventSpec, event: Event) -> str:
         return f"the player is {who}, not {PLAYERS[spec.player]}"
     for key, value in spec.fields:
         if key == "cause":
-            base = value.rsplit("-v", 1)[0] if "-v" in value else value
+            base = base_of(value)
             if event.cause not in (value, f"card:{value}", f"card:{base}"):
                 return f"cause is {event.cause.removeprefix('card:')}, not {value}"
         elif key not in event.data:

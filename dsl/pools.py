@@ -21,8 +21,9 @@ from pathlib import Path
 from dsl.loader import default_paths, load_cards
 from dsl.model import Card
 from dsl.pool_files import PoolSpec, load_pool_file
-from dsl.versions import check_pick, choose_versions, parse_id, sort_key
+from dsl.versions import check_pick, choose_versions, sort_key
 from engine.core.errors import InputError
+from engine.hextech.card_ids import parse_id
 from engine.hextech.plugins import MODES, ModuleInfo, installed_modules, pool_removals, require_loadable
 
 DEFAULT_MODE = "all"

@@ -3,16 +3,15 @@ declares through its plugin, and the core reads it from there."""
 
 from __future__ import annotations
 
-import ast
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from pools_lint_cli import run_hexmj
+from source_scan import words_of
 
 from dsl.compiler import OWN_SERIES, series
 from dsl.loader import load_cards
@@ -77,41 +76,6 @@ def test_the_core_registers_no_shape_hextech_registers_its_eleven() -> None:
     register(HEXTECH_SHAPES)
 
 
-def _docstrings(tree: ast.AST) -> set[int]:
-    """The string nodes that document a module, class, function or assignment (never code)."""
-    found: set[int] = set()
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if not isinstance(body, list):
-            continue
-        documented = isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
-        for i, statement in enumerate(body):
-            if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
-                after = i > 0 and isinstance(body[i - 1], ast.Assign | ast.AnnAssign)
-                if (i == 0 and documented) or after:
-                    found.add(id(statement.value))
-    return found
-
-
-def _words(path: Path) -> Iterator[tuple[int, str]]:
-    """Every name the code of ``path`` uses and every word of its string literals, docstrings and
-    comments apart, with its line: identifiers split at ``_`` and ``.``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    docs = _docstrings(tree)
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
-            texts = re.findall(r"[A-Za-z][\w.-]*", node.value)
-        elif isinstance(node, ast.Name):
-            texts = [node.id]
-        elif isinstance(node, ast.Attribute | ast.FunctionDef | ast.ClassDef | ast.alias | ast.ImportFrom):
-            texts = [str(getattr(node, "attr", None) or getattr(node, "name", None) or node.module)]
-        else:
-            continue
-        for text in texts:
-            for word in {text, *re.split(r"[_.]", text)}:
-                yield getattr(node, "lineno", 0), word
-
-
 CORE_WORDS = frozenset({STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS})
 """The core's own words that a rule set's name may share: the standard form is the core's (a hand of
 four sets and a pair), whatever rule set is also called so."""
@@ -134,7 +98,7 @@ def test_the_cores_code_names_no_rule_set_card_or_module_issue_33() -> None:
     found = [
         f"{path.name}:{line}: {word}"
         for path in sorted(CORE.glob("*.py"))
-        for line, word in _words(path)
+        for line, word in words_of(path)
         if word in names or any(card in cards for card in re.findall(r"[A-Z]-[A-Z]?\d\d", word))
     ]
     assert found == []
@@ -149,7 +113,7 @@ def test_the_scan_finds_a_name_the_core_would_use(tmp_path: Path) -> None:
         '"""Cites lib P-01."""\nDEFAULT = "hextech"\nKEEP_LASTING = "keep_lasting"\nG = ("lib G-01",)\n',
         encoding="utf-8",
     )
-    words = {word for _, word in _words(made)}
+    words = {word for _, word in words_of(made)}
     assert words & names == {"hextech", "keep_lasting"} and "G-01" in words and "P-01" not in words
     assert "G-01" in cards
 
@@ -166,7 +130,7 @@ def test_the_modules_own_their_names_and_card_series_lib_1() -> None:
     assert list(found.prefixes)[5:9] == ["F-T", "F-I", "F-R", "F-S"]
     places = [ENGINE / "hookspecs.py", ENGINE / "round.py", ROOT / "tools/lab/standin.py"]
     assert [
-        f"{path.name}:{line}: {word}" for path in places for line, word in _words(path) if word in modules
+        f"{path.name}:{line}: {word}" for path in places for line, word in words_of(path) if word in modules
     ] == []
     linked = {"W-13", "W-14", "O-C09", "O-X09", "S-16", "S-17", "P-14", "C-24"}
     assert not linked & set(library_ids("strategy")) and linked <= set(library_ids("all"))

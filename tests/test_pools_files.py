@@ -11,8 +11,8 @@ from pools_lint_cli import run_hexmj
 
 from dsl.pool_files import load_pool_file, with_version
 from dsl.pools import pool_cards
-from dsl.versions import parse_id
 from engine.core.errors import InputError
+from engine.hextech.card_ids import parse_id
 from tools.exit_codes import exit_code
 
 FIRST_TEST = Path(__file__).resolve().parent.parent / "cards" / "pools" / "first-test.yaml"

@@ -38,6 +38,7 @@ from engine.core.tiles import FACES, kind_of_instance
 from engine.core.wall import Wall
 from engine.hextech import card_runtime, draws, turn
 from engine.hextech.bus import Bus, Event, Step
+from engine.hextech.card_ids import base_of
 from engine.hextech.card_runtime import (
     DrawnCard,
     InForce,
@@ -353,7 +354,7 @@ class Round:
         """Contracts whose condition was decided this round: completed, failed, or read at the holder's hu."""
         done = (ContractStatus.COMPLETED, ContractStatus.FAILED)
         return {
-            p.contract.split("-v")[0]
+            base_of(p.contract)
             for p in self.table.players
             if p.contract and (p.contract_status in done or p.won)
         }

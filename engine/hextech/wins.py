@@ -19,6 +19,7 @@ from engine.core.seats import PLAYERS
 from engine.core.tiles import FACES, kind_of_instance
 from engine.hextech.abandon_window import abandon
 from engine.hextech.bus import Step
+from engine.hextech.card_ids import base_of
 from engine.hextech.card_runtime import end_holder
 from engine.hextech.hookspecs import ScoreContribution, WinSummary
 from engine.hextech.predicates import TREASURE
@@ -171,7 +172,7 @@ def settle_wins(rnd: Round, winners: list[int], tile: int, claim: WinClaim) -> S
         rnd.exiting.add(q)
         if verdict.abandons:
             abandon(rnd, q)
-        rnd.exercised.update(g.split("-v")[0] for g in verdict.grants_used)
+        rnd.exercised.update(base_of(g) for g in verdict.grants_used)
         if verdict.contract_met and player.contract_status is ContractStatus.OPEN:
             player.contract_status = ContractStatus.COMPLETED
             yield from rnd.emit("contract.completed", q, at_hu=True)
