@@ -16,11 +16,13 @@ from source_scan import words_of
 from dsl.compiler import OWN_SERIES, series
 from dsl.loader import load_cards
 from engine.core.decisions import Decision, DecisionKind, check_answer
-from engine.core.errors import EngineFault, IllegalActionError
+from engine.core.errors import EngineFault, IllegalActionError, InputError
 from engine.core.groups import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from engine.core.registry import installed
+from engine.core.ruleset import TileSet
 from engine.core.shapes import SHAPES, register
 from engine.core.table_log import TableHeader, decision_line, dumps, is_table_log
+from engine.core.tiles import is_flower, kind_of_instance
 from engine.hextech.decision_kinds import ABANDON, KEEP, HextechKind
 from engine.hextech.plugins import module_names
 from engine.hextech.shapes import HEXTECH_SHAPES
@@ -135,3 +137,20 @@ def test_the_modules_own_their_names_and_card_series_lib_1() -> None:
     linked = {"W-13", "W-14", "O-C09", "O-X09", "S-16", "S-17", "P-14", "C-24"}
     assert not linked & set(library_ids("strategy")) and linked <= set(library_ids("all"))
     assert linked & set(library_ids("party")) == {"W-14", "O-C09", "S-17"}
+
+
+def test_one_is_flower_the_eight_flowers_of_every_rule_set_s13_12() -> None:
+    """§13.12 counts eight flowers (春夏秋冬梅兰竹菊), kinds 34–41: every installed rule set's flowers
+    are exactly the kinds its tiles hold that :func:`is_flower` names (hextech's and standard's eight,
+    红中's none), no kind past 41 exists, and no other module defines a flower test."""
+    for rules in installed().rulesets.values():
+        held = {kind_of_instance(i) for i in rules.tiles.instances()}
+        assert {k for k in held if is_flower(k)} == set(rules.tiles.flowers), rules.name
+    assert [k for k in range(64) if is_flower(k)] == list(range(34, 42))
+    assert max(kind_of_instance(i) for i in range(144)) == 41
+    with pytest.raises(InputError, match="flowers must be distinct flower kinds"):
+        TileSet(kinds=(0,), flowers=(42,))
+    engine = sorted(ROOT.glob("engine/**/*.py"))
+    assert [path for path in engine if "def is_flower" in path.read_text(encoding="utf-8")] == [
+        CORE / "tiles.py"
+    ]
