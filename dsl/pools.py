@@ -1,4 +1,4 @@
-"""The cards in play: a mode's pool (§3, lib 十二), a pool file's draws (§18.2), one version each (§18.4).
+"""The cards in play: a mode's pool (§3.3, lib 十二), a pool file's draws (§18.2), one version each (§18.4).
 
 A mode enables modules (the registry says which: :mod:`engine.hextech.plugins`).  A
 card belongs to the module whose card files hold it and to every module its
