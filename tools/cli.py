@@ -35,11 +35,9 @@ import typer
 
 from engine.core.errors import EngineFault, HexError
 from engine.core.quoting import printable
+from tools.exit_codes import EXIT_DEFECT, exit_code
 from tools.interrupt import EXIT_INTERRUPTED, Interrupted
 from tools.lazy import LazyGroup, lazy_command
-
-EXIT_DEFECT = 70
-"""An unexpected exception: a defect of hexmj, not of its input (``EX_SOFTWARE``)."""
 
 EXIT_MEANINGS = {
     0: "done",
@@ -213,11 +211,11 @@ def main() -> None:
             raise KeyboardInterrupt
     except Interrupted as err:
         print(f"hexmj: interrupted: {printable(str(err))}", file=sys.stderr)
-        sys.exit(err.exit_code)
+        sys.exit(exit_code(err))
     except HexError as err:
         if isinstance(err, EngineFault) and os.environ.get("HEXMJ_TRACEBACK"):
             raise
-        _fail(str(err), err.exit_code)
+        _fail(str(err), exit_code(err))
     except typer.TyperException as err:
         if not err.format_message().strip():
             sys.exit(err.exit_code)

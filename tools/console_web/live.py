@@ -26,7 +26,6 @@ from typing import Any
 
 from engine.core.decisions import Decision, check_answer
 from engine.core.errors import IllegalActionError, LogError
-from engine.core.registry import DEFAULT
 from engine.core.ruleset import OptionValue
 from engine.core.seats import PLAYERS
 from engine.core.tiles import format_one
@@ -42,6 +41,7 @@ from tools.console_web.public import PublicFeed, public_view
 from tools.console_web.round_results import Hand, HextechWinners, WinnerHands, hextech_round
 from tools.console_web.seated import NEW, PLAYING, RESULTS, STAND_IN, STOPPED, SeatedTable
 from tools.lab.engine_adapter import EventWatcher, session_record
+from tools.rules_option import DEFAULT
 
 WEB = "web"
 """The agent name a person's seat has in the log's header."""

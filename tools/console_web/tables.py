@@ -16,11 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.registry import DEFAULT
 from tools.console_web.live import LiveTable, TableSpec
 from tools.console_web.physical_table import PHYSICAL, PhysicalTable
 from tools.console_web.rules_table import RulesTable
 from tools.console_web.stopped import StoppedTable
+from tools.rules_option import DEFAULT
 
 PlayedTable = LiveTable | RulesTable | PhysicalTable
 """A table in play on the console."""

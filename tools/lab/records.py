@@ -23,6 +23,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.hextech.card_ids import FORM, base_of
+
 RECORD_FORMAT: Literal[1] = 1
 PLAYERS = 4
 
@@ -35,7 +37,7 @@ Source = Literal["simulate", "play", "table"]
 DisputeStep = Literal["text", "priority", "players", "unfavourable"]
 Player = Annotated[int, Field(ge=0, lt=PLAYERS)]
 Count = Annotated[int, Field(ge=0)]
-CardId = Annotated[str, Field(pattern=r"^[A-Z]-[A-Z]?\d{2}(-v\d+)?$")]
+CardId = Annotated[str, Field(pattern=rf"^{FORM}$")]
 
 
 class _Record(BaseModel):
@@ -246,4 +248,4 @@ def versions_fingerprint(cards: tuple[str, ...] | list[str]) -> str:
 
 def base_id(card: str) -> str:
     """The id a card keeps across versions (§18.4): ``S-08-v2`` → ``S-08``."""
-    return card.split("-v")[0]
+    return base_of(card)
