@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from console_support import PHONE, WAIT, Server, needs_chromium
+from console_support import KEY, PHONE, WAIT, Server, needs_chromium
 
 from tools.console_web.requests import Served
 
@@ -26,7 +26,7 @@ def served() -> Served:
 
 def test_a_phone_plays_a_round_of_a_standard_table_set_up_on_the_page(server: Server, browser: Any) -> None:
     host = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    host.goto(server.base + "/")
+    host.goto(f"{server.base}/?key={KEY}")
     assert host.locator("select[name=rules]").input_value() == "standard"
     host.fill("input[name=seed]", "2")
     for letter in "BCD":

@@ -1,0 +1,92 @@
+"""The bots' turns at the console's tables, played beside every other request (issue 29 item 4).
+
+A table the console plays stops at each bot's decision
+(:attr:`~tools.console_web.seated.SeatedTable.waiting`); one task per table answers them in order: a cheap bot's (greedy, random, a module's bot policy) in
+the server's own process, one decision at a time with every other request's turn in between; a
+searching bot's in a worker process (:mod:`tools.console_web.bot_pool`), the table's lines stored and
+its screens redrawn while it thinks.  When the table comes to a person's decision or its session's
+end, its lines are stored and every screen is sent its own new message.  A request that acted waits
+for its table to come to rest without holding the others (:meth:`BotTurns.settle`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+
+from engine.core.seats import PLAYERS
+from tools.console_web.bot_pool import BOTS_ALONE, PERSON_FIRST, BotPool
+from tools.console_web.live import LiveTable
+from tools.console_web.tables import AnyTable
+
+log = logging.getLogger("hexmj.console")
+
+
+class BotTurns:
+    """The task playing each table's bots; ``save`` stores a table's new lines, ``show`` sends its
+    screens their messages, ``holds`` tells whether the console still holds the table."""
+
+    def __init__(
+        self,
+        pool: BotPool,
+        save: Callable[[AnyTable], None],
+        show: Callable[[AnyTable], Awaitable[None]],
+        holds: Callable[[AnyTable], bool],
+    ) -> None:
+        self.pool = pool
+        self.save = save
+        self.show = show
+        self.holds = holds
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+
+    def start(self, table: AnyTable) -> asyncio.Task[None]:
+        """Play the table's bots up to its next rest, unless that is already under way."""
+        task = self.tasks.get(table.spec.id)
+        if task is None or task.done():
+            task = asyncio.get_running_loop().create_task(self._play(table))
+            self.tasks[table.spec.id] = task
+        return task
+
+    async def settle(self, table: AnyTable) -> None:
+        """Wait until the table rests (a person's decision, the end), its lines stored and its screens
+        told; a request given up by its client leaves the bots playing."""
+        await asyncio.shield(self.start(table))
+
+    def busy(self, table_id: str) -> bool:
+        """Whether the table's bots are being played now."""
+        task = self.tasks.get(table_id)
+        return task is not None and not task.done()
+
+    async def stop(self, table_id: str) -> None:
+        """Stop playing a table's bots (a table deleted or the server stopping)."""
+        task = self.tasks.pop(table_id, None)
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _play(self, table: AnyTable) -> None:
+        try:
+            while table.waiting is not None and self.holds(table):
+                thought = table.thought if isinstance(table, LiveTable) else None
+                if thought is None or not isinstance(table, LiveTable):
+                    await asyncio.sleep(0)
+                    table.answer_waiting()
+                    continue
+                self.save(table)
+                await self.show(table)
+                first = PERSON_FIRST if table.spec.tokens else BOTS_ALONE
+                where = f"table {table.spec.id} seat {PLAYERS[table.waiting.player]}"
+                answer, agent = await self.pool.think(thought, table.waiting, table.spec.mode, first, where)
+                if not self.holds(table):
+                    return
+                table.take_thought(answer, agent)
+            if self.holds(table):
+                self.save(table)
+                await self.show(table)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: its bots stopped playing", table.spec.id)
