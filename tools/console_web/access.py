@@ -35,9 +35,9 @@ KEY_ENV = "HEXMJ_CONSOLE_KEY"
 
 
 def console_key(given: str | None) -> str:
-    """The console key: ``given`` (``--key`` or ``$HEXMJ_CONSOLE_KEY``) when it has the form, else a
-    fresh random one (192 bits)."""
-    if given is None:
+    """The console key: ``given`` (``--key`` or ``$HEXMJ_CONSOLE_KEY``) when it has the form; with none
+    (or an empty one), a fresh random one (192 bits)."""
+    if not given:
         return secrets.token_urlsafe(24)
     if not KEY_FORM.fullmatch(given):
         raise InputError(

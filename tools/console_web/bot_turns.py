@@ -1,12 +1,13 @@
 """The bots' turns at the console's tables, played beside every other request (issue 29 item 4).
 
 A table the console plays stops at each bot's decision
-(:attr:`~tools.console_web.seated.SeatedTable.waiting`); one task per table answers them in order: a cheap bot's (greedy, random, a module's bot policy) in
-the server's own process, one decision at a time with every other request's turn in between; a
-searching bot's in a worker process (:mod:`tools.console_web.bot_pool`), the table's lines stored and
-its screens redrawn while it thinks.  When the table comes to a person's decision or its session's
-end, its lines are stored and every screen is sent its own new message.  A request that acted waits
-for its table to come to rest without holding the others (:meth:`BotTurns.settle`).
+(:attr:`~tools.console_web.seated.SeatedTable.waiting`); one task per table answers them in order:
+a cheap bot's (greedy, random, a module's bot policy) in the server's own process, one decision at a
+time with every other request's turn in between; a searching bot's in a worker process
+(:mod:`tools.console_web.bot_pool`), the table's lines stored and its screens redrawn while it
+thinks.  When the table comes to a person's decision or its session's end, its lines are stored and
+every screen is sent its own new message.  A request that acted waits for its table to come to rest
+without holding the others (:meth:`BotTurns.settle`).
 """
 
 from __future__ import annotations
