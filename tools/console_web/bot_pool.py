@@ -13,8 +13,9 @@ ids) and the decision; it hands back the answer and the bot as it stands after t
 table keeps.  So the answer is the one the bot would have given in the server's own process, and a
 seed fixes the session whoever thinks and however long it takes (R520).  How much a bot thinks is
 its budget, in its own units (imagined rounds per candidate): the console refuses a budget over
-``hexmj serve --max-budget`` (:func:`check_budgets`, 422).  The wall clock changes no answer: a
-decision that takes longer than :data:`SLOW_DECISION` is only logged, naming the table and the seat.
+``hexmj serve --max-budget`` (:func:`check_budgets`, 422).  No clock changes an answer: a decision
+whose thinking takes more than :data:`SLOW_DECISION` of processor time is only logged, naming the
+table and the seat.
 """
 
 from __future__ import annotations
@@ -47,8 +48,9 @@ DEFAULT_MAX_BUDGET = 256
 otherwise: at 256 imagined rounds a candidate the search agent's slowest decisions of a session take
 about a third of a second on a two-processor machine (``benchmarks/console.py``)."""
 SLOW_DECISION = 1.0
-"""Seconds a bot's decision may take before the server logs it."""
-NICENESS = 10
+"""Seconds of processor time a bot's decision may take before the server logs it (a busy machine
+that makes the worker wait is not the bot's cost)."""
+NICENESS = 19
 """How much lower than the server's a worker's scheduling priority is."""
 PERSON_FIRST, BOTS_ALONE = 0, 1
 """The order in which waiting tables get a worker."""
@@ -108,11 +110,11 @@ def _library(mode: str, ids: tuple[str, ...]) -> Mapping[str, CompiledCard]:
 
 
 def think(job: Job) -> tuple[str, Agent, float]:
-    """In a worker: the bot's answer, the bot after thinking, and the seconds it took."""
+    """In a worker: the bot's answer, the bot after thinking, and the processor seconds it took."""
     view = PlayerView(**job.parts, cards=_library(job.mode, job.cards))
-    start = time.perf_counter()
+    start = time.process_time()
     answer = job.agent.decide(view, job.decision)
-    return answer, job.agent, time.perf_counter() - start
+    return answer, job.agent, time.process_time() - start
 
 
 def _lower_priority() -> None:
@@ -156,8 +158,8 @@ class BotPool:
             self._leave()
         if seconds > SLOW_DECISION:
             log.warning(
-                "%s: the %s bot took %.1f s over one decision (%s); a lower hexmj serve --max-budget "
-                "keeps decisions short",
+                "%s: the %s bot thought %.1f s of processor time over one decision (%s); a lower "
+                "hexmj serve --max-budget keeps decisions short",
                 where,
                 thought.agent.name,
                 seconds,
