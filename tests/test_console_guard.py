@@ -15,7 +15,9 @@ from typing import Any
 
 import pytest
 from console_process import HOSTS, JSON, KEY, ServeProcess, hexmj, rss_kib, serving
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from tools.console_web.app import TABLE_DELETED
 
 EVIL = "http://evil.example"
 
@@ -70,7 +72,12 @@ def test_creating_listing_and_deleting_tables_take_the_console_key_s16(server: S
             assert refused.json()["error"].startswith("Authorization:")
     listed = server.api("GET", "/api/tables").json()["tables"]
     assert [(t["table"], t["host"], t["seats"]) for t in listed] == [(made["table"], made["host"], ["A"])]
-    assert server.api("DELETE", f"/api/tables/{made['table']}").json() == {"deleted": made["table"]}
+    with server.socket(f"/ws/seat/{seat_token}") as seat:
+        assert json.loads(seat.recv(timeout=30))["type"] == "view"
+        assert server.api("DELETE", f"/api/tables/{made['table']}").json() == {"deleted": made["table"]}
+        with pytest.raises(ConnectionClosed) as closed:
+            seat.recv(timeout=30)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == TABLE_DELETED
     for path in (f"/api/tables/{made['table']}", f"/api/seats/{seat_token}", f"/host/{host_token}"):
         assert server.request("GET", path).status == 404
     assert server.api("DELETE", f"/api/tables/{made['table']}").status == 404

@@ -267,8 +267,8 @@ class Console:
                 for table_id in self.expiry.sweep(self.tables.tables, self._active):
                     log.warning("table %s expired after %.0f s idle", table_id, self.expiry.seconds)
                     await self.delete(table_id)
-            except Exception:
-                log.exception("looking for expired tables")
+            except Exception as err:
+                log.error("looking for expired tables: %s: %s", type(err).__name__, err)
 
     def _active(self, table_id: str) -> bool:
         """Whether a table's bots are playing or a screen of it is open."""

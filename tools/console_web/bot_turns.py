@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 from collections.abc import Awaitable, Callable
 
 from engine.core.seats import PLAYERS
@@ -89,5 +90,11 @@ class BotTurns:
                 await self.show(table)
         except asyncio.CancelledError:
             raise
-        except Exception:
-            log.exception("table %s: its bots stopped playing", table.spec.id)
+        except Exception as err:
+            log.error(
+                "table %s: its bots stopped: %s: %s (a defect of hexmj; HEXMJ_TRACEBACK=1 shows where)",
+                table.spec.id,
+                type(err).__name__,
+                err,
+                exc_info=bool(os.environ.get("HEXMJ_TRACEBACK")),
+            )
