@@ -7,7 +7,7 @@ and a host screen, both on WebSockets.  Every table's client answers its seat's 
 socket, all tables at once, for ``--decisions`` decisions each, each after a thinking time drawn
 evenly between 0 and twice ``--think`` seconds (a person at a phone); the time from sending a decision to
 the seat's new view (its next frame; the host's frames are sent in the same pass, just before it)
-is the latency.  The
+is the latency; the people's side runs in a process of its own.  The
 run checks that every decision was answered and reports p50 and p95, decisions per second, and the
 memory per table (``tracemalloc``: what the tables hold once made, divided by their number).  The
 peer row is the same decisions answered in process, straight on the engine's tables
@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import random
 import socket
 import statistics
@@ -38,6 +39,7 @@ import threading
 import time
 import tracemalloc
 import urllib.request
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -129,11 +131,18 @@ def _searching(base: str, count: int, budget: int) -> list[dict[str, Any]]:
     ]
 
 
+def _clients(base: str, tables: list[dict[str, Any]], decisions: int, think: float) -> list[list[float]]:
+    """The people at every table, in a process of their own."""
+    return asyncio.run(_load(base, tables, decisions, think))
+
+
 def _run(base: str, tables: list[dict[str, Any]], decisions: int, think: float) -> tuple[list[float], float]:
     """Every table's latencies, in seconds, sorted, and the seconds the whole run took; every decision
-    must have been answered."""
+    must have been answered.  The people play from a process of their own, so the server's process
+    does nothing but serve."""
     start = time.perf_counter()
-    latencies = asyncio.run(_load(base, tables, decisions, think))
+    with ProcessPoolExecutor(1, multiprocessing.get_context("spawn")) as people:
+        latencies = people.submit(_clients, base, tables, decisions, think).result()
     elapsed = time.perf_counter() - start
     answered = [len(per) for per in latencies]
     assert all(n == decisions for n in answered), f"decisions answered per table: {answered}"
