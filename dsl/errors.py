@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from engine.core.errors import CardError
+from engine.core.quoting import escaped, printable
 
 Severity = Literal["error", "warning"]
 
@@ -53,12 +54,12 @@ class Diagnostic(BaseModel):
     def render(self, source: str | None = None) -> str:
         """``file:line:col: severity CODE: message``, then the source line with a caret and the hint."""
         where = f"{self.location}: " if self.location else ""
-        head = f"{where}{self.severity} {self.code}: {self.message}"
+        head = printable(f"{where}{self.severity} {self.code}: {self.message}")
         lines = [head]
         if source is not None and self.location is not None:
             lines.extend(caret_lines(source, self.location.line, self.location.column))
         if self.hint:
-            lines.append(f"  hint: {self.hint}")
+            lines.append(f"  hint: {printable(self.hint)}")
         return "\n".join(lines)
 
 
@@ -68,7 +69,8 @@ SHOWN_LINE = 120
 
 def caret_lines(source: str, line: int, column: int) -> list[str]:
     """The source line and a caret under ``column`` (1-based, in characters, lines split at ``\\n``
-    as Lark counts them), aligned for tabs and double-width (CJK) characters."""
+    as Lark counts them), aligned for tabs and double-width (CJK) characters; a control character
+    is shown as its escape (R592) and the caret stays under the character it points at."""
     text_lines = source.split("\n")
     if not 1 <= line <= len(text_lines):
         return []
@@ -78,14 +80,16 @@ def caret_lines(source: str, line: int, column: int) -> list[str]:
         before, shown, after = text[:start], text[start : start + SHOWN_LINE], text[start + SHOWN_LINE :]
         text = ("…" if before else "") + shown + ("…" if after else "")
         column = column - start + (1 if before else 0)
-    return [f"  {text}", f"  {''.join(_pad(ch) for ch in text[: column - 1])}^"]
+    return [f"  {printable(text)}", f"  {''.join(_pad(ch) for ch in text[: column - 1])}^"]
 
 
 def _pad(char: str) -> str:
-    """What stands under ``char`` in the caret line: a tab stays a tab, a wide (CJK) character takes two
-    columns, a combining mark none."""
+    """What stands under ``char`` in the caret line: a tab stays a tab, an escaped control character
+    as many columns as its escape, a wide (CJK) character two, a combining mark none."""
     if char == "\t":
         return char
+    if (shown := escaped(char)) != char:
+        return " " * len(shown)
     if unicodedata.combining(char):
         return ""
     return "  " if unicodedata.east_asian_width(char) in "WF" else " "

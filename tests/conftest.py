@@ -6,7 +6,9 @@ copy of the card folder for the command-line tests (``--cards DIR``).  ``server`
 served on a 127.0.0.1 port (``served`` its rule set, hextech's unless a test module says otherwise)
 and ``browser`` Debian's Chromium driven by Playwright, for the console's browser tests.  With
 ``HEXMJ_EXPECT_COMPILED=1`` (``make pytest-compiled``) the run stops at once unless the compiled
-engine is the one imported.
+engine is the one imported, and leaves out the console's and the browser's tests (the console modules
+``test_console_*`` and every test served a console or a browser): they drive the same engine through
+a server and a page, which the interpreted pass has proven; the compiled pass proves the engine.
 """
 
 from __future__ import annotations
@@ -49,6 +51,25 @@ def pytest_configure(config: pytest.Config) -> None:
     """Refuse to test the interpreted engine when the compiled one is expected."""
     if os.environ.get("HEXMJ_EXPECT_COMPILED") == "1" and not compiled_modules():
         raise pytest.UsageError("HEXMJ_EXPECT_COMPILED=1, but the engine is interpreted: run `make compiled`")
+
+
+SERVED_ELSEWHERE = frozenset({"server", "browser"})
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On the compiled engine, deselect the console's and the browser's tests."""
+    if os.environ.get("HEXMJ_EXPECT_COMPILED") != "1":
+        return
+    kept: list[pytest.Item] = []
+    left: list[pytest.Item] = []
+    for item in items:
+        served = item.path.name.startswith("test_console") or SERVED_ELSEWHERE & set(
+            getattr(item, "fixturenames", ())
+        )
+        (left if served else kept).append(item)
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = kept
 
 
 @pytest.fixture(autouse=True)

@@ -134,7 +134,7 @@ def test_json_lists_file_example_cards_and_passed(
         (("events: [", "evnts: ["), "13:11: expect: unknown key 'evnts'"),
         (
             ("events: [kong.established A]", "events: [kong.established Q]"),
-            "13:20: expect.events: 'Q' is not a player",
+            "13:20: expect.events: 'Q' is neither the player (A, B, C or D) nor key=value",
         ),
         (("    proves:", "    proof:"), "4:5: examples[]: unknown key 'proof'"),
         (
@@ -226,7 +226,7 @@ def test_the_dealer_of_a_table_opens_the_round(
     assert (code, out.splitlines()[-1]) == (0, "1 example(s), 0 failed"), out
     wrong = _write(tmp_path, text.replace("- B: ankan", "- A: ankan"), "wrong.yaml")
     code, out, _ = run_hexmj(["check", str(wrong)], monkeypatch, capsys)
-    assert code == 1 and "the next decision is not A's: B turn: ankan 1m|" in out
+    assert code == 1 and "the next decision is not A's: turn B: ankan 1m|" in out
 
 
 @pytest.mark.parametrize(
@@ -234,7 +234,7 @@ def test_the_dealer_of_a_table_opens_the_round(
     [
         ("no events: [chance.draw B]", "no events: [chance.draw A cause=W-01]"),
         ("count: {chance.draw A: 1}", "count: {chance.draw A: 2}"),
-        ("decision: turn A", "decision: call B"),
+        ("decision: turn A", "decision: turn B"),
         ("options: [ankan 2m]", "options: [ankan 3m]"),
         ("no options: [ankan 3m]", "no options: [ankan 2m]"),
         ("hand: {A: 2222m345p111s9p}", "hand: {A: 2222m345p111s}"),
@@ -322,8 +322,9 @@ def test_a_decision_is_named_by_every_word_of_what_it_is_about(
     wrong = _write(tmp_path, PARTY_TABLE % "decision: choose B challenge F-T01 single", "wrong.yaml")
     code, out, _ = run_hexmj(["check", str(wrong)], monkeypatch, capsys)
     assert code == 1 and (
-        f"{wrong}:21 two 7m at the check: expected a decision choose B challenge F-T01 single; "
-        "B choose on challenge F-T01 double" in out
+        f"{wrong}:21 two 7m at the check: expected a decision choose B challenge F-T01 single; it is "
+        "choose B challenge F-T01 double (it is about challenge F-T01 double, not challenge F-T01 single)"
+        in out
     ), out
 
 
@@ -361,7 +362,7 @@ def test_trace_writes_each_steps_events_as_an_expectation_writes_them(
     assert code == 0 and lines[1] == f"  {path}:11: A: ankan 1m"
     drawn = next(line.strip() for line in lines if line.strip().startswith("chance.drawn "))
     assert drawn == "chance.drawn A cause=W-01 card=O-P03 source=W-01"
-    assert any(line.startswith("    next: A turn: ankan 2m|") for line in lines)
+    assert any(line.startswith("    next: turn A: ankan 2m|") for line in lines)
     again = _write(tmp_path, KONG_TABLE % f"count: {{{drawn}: 1}}", "again.yaml")
     code, out, _ = run_hexmj(["check", str(again)], monkeypatch, capsys)
     assert code == 0, out

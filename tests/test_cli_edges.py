@@ -133,9 +133,11 @@ def test_a_module_card_is_versioned_in_the_working_copy_r202(
         ["card", "new-version", "F-T01", "--cards", str(working_copy)], monkeypatch, capsys
     )
     copy = working_copy / "party" / "cards.hex"
-    first, examples = out.splitlines()
+    first, examples, *review = out.splitlines()
     assert code == 0 and first.startswith(f"{copy}:") and first.endswith(": F-T01-v2")
-    assert examples == f"{working_copy / 'party' / 'examples' / 'F-T01-v2.yaml'}: the examples of F-T01"
+    copied = working_copy / "party" / "examples" / "F-T01-v2.yaml"
+    assert examples.startswith(f"{copied}: the examples of F-T01, {len(review)} to review")
+    assert review and all(line.startswith(f"{copied}:") and ": review: " in line for line in review)
     assert not (MODULES / "party" / "examples" / "F-T01-v2.yaml").exists()
     assert (MODULES / "party" / "cards.hex").read_bytes() == installed
     code, out, _ = run_hexmj(["cards", "--cards", str(working_copy), "--json"], monkeypatch, capsys)

@@ -80,11 +80,8 @@ def test_a_module_card_is_versioned_into_the_working_copy_never_the_module_r202(
             pytest.fail(f"{module_file} was rewritten")
     copy = working_copy / "party" / module_file.name
     examples = copy.parent / "examples" / "F-T01-v2.yaml"
-    assert (code, out, err) == (
-        0,
-        f"{copy}:{out.split(':')[1]}: F-T01-v2\n{examples}: the examples of F-T01\n",
-        "",
-    )
+    head = f"{copy}:{out.split(':')[1]}: F-T01-v2\n{examples}: the examples of F-T01, "
+    assert (code, err) == (0, "") and out.startswith(head)
     assert not (module_file.parent / "examples" / "F-T01-v2.yaml").exists()
     assert fingerprint(working_copy) == copy_before
     assert copy.read_text(encoding="utf-8").count("card F-T01") == 2

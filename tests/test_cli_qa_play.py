@@ -105,7 +105,7 @@ def test_an_illegal_logged_answer_names_its_file_and_line_20(tmp_path: Path, hex
     offered = "|".join(line["options"])
     assert one_error_line(err) == (
         f"{bad}:{index + 1}: logged answer does not fit: illegal answer 'S-99' to "
-        f"{line['player']} {line['kind']} on {line['about']}: {offered}"
+        f"{line['kind']} {line['player']} {line['about']}: {offered}"
     )
 
 

@@ -146,8 +146,8 @@ def test_a_table_plays_a_pool_file_and_names_it_in_its_log(client: TestClient) -
     live_table = client.app.state.console.tables.tables[made["table"]]  # type: ignore[attr-defined]
     pooled = set(live_table.session.cards)
     assert pooled == set(live_table.library) and len(pooled) < len(library("party", False))
-    lines = client.app.state.console.store.tables()  # type: ignore[attr-defined]
-    header = next(json.loads(texts[0]) for spec, _, _, texts in lines if spec["id"] == made["table"])
+    lines = client.app.state.console.store.lines(made["table"], 1)  # type: ignore[attr-defined]
+    header = json.loads(lines[0])
     assert header["pool"] == "first-test.yaml"
     response = client.post("/api/tables", json={"pool": "../pools.yaml"})
     assert response.status_code == 400 and response.json()["error"].startswith("pool: '../pools.yaml' is not")
@@ -168,8 +168,8 @@ def test_a_bot_seat_plays_the_search_agent_the_host_names_s16(client: TestClient
     live_table = client.app.state.console.tables.tables[made["table"]]  # type: ignore[attr-defined]
     assert [agent.name for agent in live_table.agents] == ["web", "search", "search", "greedy"]
     assert live_table.agents[1].budget == 8
-    lines = client.app.state.console.store.tables()  # type: ignore[attr-defined]
-    header = next(json.loads(texts[0]) for spec, _, _, texts in lines if spec["id"] == made["table"])
+    lines = client.app.state.console.store.lines(made["table"], 1)  # type: ignore[attr-defined]
+    header = json.loads(lines[0])
     assert header["agents"] == ["web", "search:8", "search", "greedy"]
     tokens = {letter: seat["token"] for letter, seat in made["seats"].items()}
     assert play(client, tokens) > 0

@@ -133,8 +133,7 @@ def play_watched(server: Server, seed: int, limit: int = 100_000) -> Capture:
             with pytest.raises(TimeoutError):
                 socket.recv(timeout=0.05)
         get("host", f"/api/tables/{made['table']}")
-    stored = server.app.state.console.store.tables()
-    texts = next(texts for spec, _, _, texts in stored if spec["id"] == made["table"])
+    texts = server.app.state.console.store.lines(made["table"], 1)
     said = [text for text in texts if json.loads(text)["type"] == "event"]
     capture.public = {word for text in said for word in CARDS.findall(text)}
     return capture

@@ -103,8 +103,8 @@ def test_an_unknown_page_token_or_socket_is_404(client: TestClient) -> None:
     for path in ("/seat/nope", "/host/nope", "/no/such/page"):
         page = client.get(path)
         assert page.status_code == 404 and "404" in page.text and "<html" in page.text
-    with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect("/ws/seat/nope"):
-        pass
+    with client.websocket_connect("/ws/seat/nope") as socket, pytest.raises(WebSocketDisconnect) as closed:
+        socket.receive_text()
     assert closed.value.code == NO_SUCH_SOCKET
 
 

@@ -105,8 +105,10 @@ def test_a_table_whose_log_does_not_replay_is_shown_so_and_the_others_go_on(tmp_
             and "session 1:4: logged answer does not fit" in host.text
         )
         shown = client.get(f"/api/tables/{broken['table']}").json()
-        assert shown["failure"].startswith(f"table {broken['table']} session 1:")
+        assert shown["state"] == "stopped" and shown["reason"].startswith(
+            f"table {broken['table']} session 1:"
+        )
         refused = client.post(f"/api/seats/{broken['seats']['A']['token']}/decide", json={"option": "x"})
         assert refused.status_code == 409 and "is stopped" in refused.json()["error"]
         _answer(client, fine["seats"]["A"]["token"], 3, seed=2)
-        assert client.get(f"/api/tables/{fine['table']}").json()["failure"] is None
+        assert client.get(f"/api/tables/{fine['table']}").json()["reason"] is None

@@ -19,7 +19,7 @@ def test_a_put_decision_is_the_decision_built_field_by_field_s12_2() -> None:
         ("pass", "pon"),
         "5m",
     )
-    assert quick.describe() == made.describe() == "B call on 5m: pass|pon"
+    assert quick.describe() == made.describe() == "call B 5m: pass|pon"
     assert check_answer(quick, "pon") == "pon"
     assert put(DecisionKind.TURN, 0, ("discard 5m",)) == Decision(DecisionKind.TURN, 0, ("discard 5m",))
     assert quick != put(DecisionKind.CALL, 2, ("pass", "pon"), "5m")

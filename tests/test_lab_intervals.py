@@ -1,6 +1,7 @@
 """Every interval the lab prints means what it says (§18.3, §18.4): shares stay in [0, 1] with a
-width honest for small n, rates never go below 0, every value lies inside its interval, and the
-difference of two shares stays in [−1, 1]; checked on generated counts and generated sessions."""
+width honest for small n, rates never go below 0, every value lies inside its interval, no interval
+has zero width (a mean without spread has none and says so, R591), and the difference of two shares
+stays in [−1, 1]; checked on generated counts and generated sessions."""
 
 from __future__ import annotations
 
@@ -15,7 +16,16 @@ from tools.lab.compare import compare
 from tools.lab.metrics import Aggregate, summarize
 from tools.lab.session_spec import SessionSpec
 from tools.lab.standin import play_session
-from tools.lab.stats import Difference, Estimate, difference, mean_of_moments, rate, share
+from tools.lab.stats import (
+    Difference,
+    Estimate,
+    difference,
+    mean_of_moments,
+    rate,
+    share,
+    shown,
+    shown_difference,
+)
 from tools.lab.tally import tally
 
 counts = st.integers(min_value=1, max_value=10**6).flatmap(
@@ -24,12 +34,16 @@ counts = st.integers(min_value=1, max_value=10**6).flatmap(
 
 
 def check_estimate(e: Estimate) -> None:
-    """One printed estimate: inside its interval; a share inside [0, 1] and never of zero width."""
+    """One printed estimate: inside an interval of some width; a share inside [0, 1]; only a mean
+    whose values have no spread has no interval (R591)."""
     if e.value is None:
         assert e.low is None and e.high is None and e.n == 0
         return
-    assert e.low is not None and e.high is not None
-    assert e.low <= e.value <= e.high
+    if e.low is None or e.high is None:
+        assert e.kind == "mean" and e.se == 0 and e.low is None and e.high is None
+        assert "no interval" in shown(e)
+        return
+    assert e.low <= e.value <= e.high and e.low < e.high
     if e.kind == "share":
         assert 0.0 <= e.low < e.high <= 1.0
     if e.kind == "rate":
@@ -42,11 +56,14 @@ def check_difference(d: Difference) -> None:
     check_estimate(d.b)
     if d.diff is None:
         return
-    assert d.low is not None and d.high is not None
-    assert d.low <= d.diff <= d.high
+    if d.low is None or d.high is None:
+        assert None in (d.a.low, d.b.low) and not d.significant
+        assert "no interval" in shown_difference(d)
+        return
+    assert d.low <= d.diff <= d.high and d.low < d.high
     if d.a.kind == d.b.kind == "share":
         assert -1.0 <= d.low <= d.high <= 1.0
-    assert d.significant == (d.low > 0 or d.high < 0) or d.low == d.high
+    assert d.significant == (d.low > 0 or d.high < 0)
 
 
 def walk(model: object) -> Iterator[Estimate | Difference]:
@@ -160,3 +177,24 @@ def test_a_rate_of_rounds_that_all_count_the_same_still_has_width() -> None:
     assert e.low == pytest.approx(0.714, abs=0.01) and e.high == pytest.approx(1.362, abs=0.01)
     none = rate(20, 0, 0)
     assert (none.value, none.low) == (0.0, 0.0) and none.high == pytest.approx(3.689 / 20, abs=1e-3)
+
+
+@given(
+    st.lists(st.integers(min_value=0, max_value=5), min_size=1, max_size=40),
+    st.lists(st.integers(min_value=0, max_value=5), min_size=1, max_size=40),
+)
+def test_a_difference_of_rates_has_width_r591(a: list[int], b: list[int]) -> None:
+    """Two rates, zero counts included, never give a zero-width difference (the walk-through's
+    ``+0.000 [+0.000, +0.000]`` for two versions that never triggered)."""
+    check_difference(difference(*(rate(len(v), sum(v), sum(x * x for x in v)) for v in (a, b))))
+
+
+def test_a_mean_of_one_value_says_it_has_no_interval_r591() -> None:
+    """One round held: ``12.000 [no interval: 1 value]``, not ``12.000 [12.000, 12.000]``; a
+    difference with such a mean has no interval either."""
+    one, alike, spread = mean_of_moments(1, 12, 144), mean_of_moments(3, 6, 12), mean_of_moments(2, 2, 4)
+    assert shown(one) == "12.000 [no interval: 1 value]"
+    assert shown(alike) == "2.000 [no interval: 3 values alike]"
+    assert shown_difference(difference(spread, one)) == "+11.000 [no interval: 1 value]"
+    zero = difference(rate(30, 0, 0), rate(30, 0, 0))
+    assert shown_difference(zero) == "+0.000 [-0.123, +0.123]"

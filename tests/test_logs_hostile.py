@@ -128,7 +128,7 @@ def test_a_header_edited_after_play_is_caught_by_its_digest(
     code, _, err = run_hexmj(["replay", str(log)], monkeypatch, capsys)
     assert (code, err) == (
         5,
-        f"hexmj: error: {log}:1: the session header was edited after play (its digest does not match): "
+        f"hexmj: error: {log}:1: digest: does not match the session header: edited after play: "
         "a log replays and resumes only as hexmj wrote it\n",
     )
     assert run_hexmj(["replay", str(write(log, played))], monkeypatch, capsys)[0] == 0

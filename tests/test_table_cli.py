@@ -97,7 +97,7 @@ def tampered(log: Path, change: str) -> Path:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ("seed", "the session header was edited after play"),
+        ("seed", "digest: does not match the session header: edited after play"),
         ("answer", "replay diverges at"),
     ],
 )

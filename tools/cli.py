@@ -34,6 +34,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from engine.core.errors import EngineFault, HexError
+from engine.core.quoting import printable
 from tools.interrupt import EXIT_INTERRUPTED, Interrupted
 from tools.lazy import LazyGroup, lazy_command
 
@@ -49,6 +50,7 @@ EXIT_MEANINGS = {
     5: "a log that does not replay or resume",
     6: "a module or a rule set that cannot be loaded",
     7: "a person ended input (--resume continues)",
+    8: "a record store that has lost part of the console's tables",
     9: "the console cannot listen (its port is another program's)",
     EXIT_DEFECT: "a defect of hexmj",
     EXIT_INTERRUPTED: "interrupted (Ctrl-C)",
@@ -72,7 +74,7 @@ EXIT_STATUSES = {
     "record": (4, 5, 6),
     "records": (6,),
     "lsp": (),
-    "serve": (9,),
+    "serve": (8, 9),
 }
 """The statuses a command ends with besides 0, 2, 70 and 130, which every command may."""
 
@@ -167,7 +169,7 @@ lazy_command("serve", "tools.cmd_serve:serve")
 
 
 def _fail(message: str, code: int) -> NoReturn:
-    print(f"hexmj: error: {message}", file=sys.stderr)
+    print(f"hexmj: error: {printable(message)}", file=sys.stderr)
     sys.exit(code)
 
 
@@ -211,7 +213,7 @@ def main() -> None:
         if code == EXIT_INTERRUPTED:
             raise KeyboardInterrupt
     except Interrupted as err:
-        print(f"hexmj: interrupted: {err}", file=sys.stderr)
+        print(f"hexmj: interrupted: {printable(str(err))}", file=sys.stderr)
         sys.exit(err.exit_code)
     except HexError as err:
         if isinstance(err, EngineFault) and os.environ.get("HEXMJ_TRACEBACK"):

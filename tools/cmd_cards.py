@@ -25,6 +25,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from dsl.example_review import Marked, mark_for_review
 from dsl.examples import EXAMPLES_FOLDER
 from dsl.loader import load_cards
 from dsl.model import Card
@@ -33,6 +34,7 @@ from dsl.pool_files import load_pool_text, with_version
 from dsl.pools import card_modules, card_paths, check_pool, mode_cards, module_copy, module_removals
 from dsl.versions import latest_versions, next_version_id, parse_id, sort_key, with_new_version
 from engine.core.errors import InputError
+from engine.core.quoting import printable
 from engine.hextech.plugins import installed_modules, require_loadable
 from tools.cmd_pool import TYPE_TITLES, CardsOption, JsonOption, ModeOption
 from tools.fsio import write_atomic
@@ -121,10 +123,11 @@ def show(
 
 def versioned_examples(
     folder: Path, card_id: str, new_id: str, target_folder: Path | None = None
-) -> tuple[Path, str] | None:
+) -> tuple[Path, str, list[Marked]] | None:
     """The examples of ``card_id`` (``folder/<card_id>.yaml``) copied for ``new_id`` into
     ``target_folder`` (default: the same folder): the same file with every mention of the id made the
-    new one; ``None`` when the card has no example file."""
+    new one and each example marked for review (R594), and the examples marked; ``None`` when the
+    card has no example file."""
     source = folder / f"{card_id}.yaml"
     if not source.is_file():
         return None
@@ -132,7 +135,8 @@ def versioned_examples(
     if target.exists():
         raise InputError(f"{target}: already exists; move it away to copy the examples of {card_id}")
     mention = re.compile(rf"(?<![\w-]){re.escape(card_id)}(?![\w]|-v\d)")
-    return target, mention.sub(new_id, source.read_text(encoding="utf-8"))
+    text, marked = mark_for_review(mention.sub(new_id, source.read_text(encoding="utf-8")), card_id, new_id)
+    return target, text, marked
 
 
 def _module_copy_of(folder: Path, path: Path, base: str) -> Path:
@@ -173,8 +177,11 @@ def new_version(
     write_atomic(path, text)
     typer.echo(f"{path}:{line}: {new_id}")
     if examples is not None:
-        write_atomic(*examples)
-        typer.echo(f"{examples[0]}: the examples of {latest.id}")
+        target, copied, marked = examples
+        write_atomic(target, copied)
+        typer.echo(f"{target}: the examples of {latest.id}, {len(marked)} to review against {new_id}'s text:")
+        for example in marked:
+            typer.echo(printable(f"{target}:{example.line}: review: {example.name}"))
     if pool_edit is not None:
         write_atomic(*pool_edit)
         typer.echo(f"{pool_edit[0]}: versions.{base}: {new_id}")

@@ -6,7 +6,7 @@ Tables and their logs are kept in the record store ``--db`` (as ``hexmj play`` t
 restarted server resumes every table where it was.  ``--rules NAME`` and ``--option NAME[=VALUE]``
 give the rule set and the table options of a table whose request names none (R373); an unknown rule
 set or option is refused before any port is bound (exit 2, or 6 for a rule set that cannot be
-loaded).
+loaded), and so is a store that has lost one of the console's tables (exit 8, R513).
 
 Once it listens it prints the banner: the address(es) a phone on the same network opens (each
 address it listens on that is not loopback, or ``--public-url``), the set-up URL with the console key

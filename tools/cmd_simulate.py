@@ -139,11 +139,10 @@ def simulate(
     from tools.lab.executors import open_executor
     from tools.lab.metrics import summarize
     from tools.lab.report import write_report
-    from tools.lab.runner import ENGINE_TABLE, run
+    from tools.lab.runner import ENGINE_TABLE, check_games, run
     from tools.lab.store import NO_STORE, open_store
 
-    if games < 1:
-        raise InputError(f"--games must be at least 1, not {games}")
+    check_games(games)
     table = table or ENGINE_TABLE
     if duplicate and compare_versions is not None:
         raise InputError("--duplicate: not with --compare (compare versions with one set of agents)")

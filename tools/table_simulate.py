@@ -31,6 +31,7 @@ from engine.core.ruleset import OptionValue
 from engine.core.table_log import SEED_RANGE, TableHeader
 from tools.interrupt import interrupted
 from tools.lab.executors import open_executor
+from tools.lab.runner import check_games
 from tools.lab.store import NO_STORE, open_store, store_table_json, unstored_table_records
 from tools.table_figures import Figures, figure_lines
 from tools.table_play import (
@@ -235,8 +236,7 @@ def _new_run(a: SimulateArgs) -> tuple[TableHeader, int, list[str]]:
     """The first session of the run the command line asks for, its number of games, no record yet."""
     refuse_hextech_flags(a.hextech_only, str(a.rules))
     chosen = choose(str(a.rules), a.options)
-    if a.games < 1:
-        raise InputError(f"--games must be at least 1, not {a.games}")
+    check_games(a.games)
     header = session_header(chosen, a.seed, a.rounds, a.agents)
     if a.seed + a.games - 1 not in SEED_RANGE:
         raise InputError(f"--seed: {a.seed} + {a.games} games passes the 64-bit seeds")

@@ -47,10 +47,15 @@ class Decision(NamedTuple):
     options: tuple[str, ...]
     about: str = ""
 
+    def named(self) -> str:
+        """The decision as a card example writes it: kind, player, what it is about (``call B 5m``)."""
+        about = f" {self.about}" if self.about else ""
+        return f"{self.kind.value} {PLAYERS[self.player]}{about}"
+
     def describe(self) -> str:
-        """One line for errors and logs, e.g. ``B call on 5m: pass|pon``."""
-        about = f" on {self.about}" if self.about else ""
-        return f"{PLAYERS[self.player]} {self.kind.value}{about}: {'|'.join(self.options)}"
+        """One line for errors and logs: the decision :meth:`named` and its options,
+        ``call B 5m: pass|pon``."""
+        return f"{self.named()}: {'|'.join(self.options)}"
 
 
 def put(kind: DecisionKind, player: int, options: tuple[str, ...], about: str = "") -> Decision:

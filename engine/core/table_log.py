@@ -26,6 +26,8 @@ from engine.core.ruleset import OptionValue, RuleSet
 from engine.core.seats import PLAYERS
 
 FORMAT = 1
+EDITED = "edited after play: a log replays and resumes only as hexmj wrote it"
+"""Why a line of a log is refused when its bytes or its header's digest were changed after play (R593)."""
 SEED_RANGE = range(-(2**63), 2**63)
 """The seeds a session may have (64-bit, as hextech's)."""
 MAX_ROUNDS = 256
@@ -42,6 +44,48 @@ def digest(head: Mapping[str, Any]) -> str:
     """The header's digest: the SHA-256 of its line without ``digest``, first 16 hex digits."""
     fields = {key: value for key, value in head.items() if key != "digest"}
     return hashlib.sha256(dumps(fields).encode("utf-8")).hexdigest()[:16]
+
+
+def edited_field(chunk: bytes, value: Any) -> str | None:
+    """Where a log line read as ``value`` departs from the bytes hexmj writes for it (R593): ``None``
+    when ``chunk`` is exactly :func:`dumps` of ``value``, else the dotted path of the first field
+    written otherwise (``data.tiles``; ``line`` when no field holds the place).  A line re-spaced,
+    re-escaped, with a key given twice or a number re-spelled reads as the same value, so only the
+    bytes tell that it was edited after play."""
+    written = dumps(value)
+    text = chunk.decode("utf-8")
+    if text == written:
+        return None
+    at = next((i for i, (a, b) in enumerate(zip(text, written, strict=False)) if a != b), len(written))
+    return _field_at(value, at) or "line"
+
+
+def _field_at(value: Any, at: int, where: str = "") -> str:
+    """The dotted path of the field whose text, in :func:`dumps` of ``value``, holds offset ``at``."""
+    if at == 0:
+        return where
+    if isinstance(value, dict):
+        items: list[tuple[str, Any]] = list(value.items())
+        start = 1
+        for i, (key, item) in enumerate(items):
+            path = f"{where}.{key}" if where else str(key)
+            start += 1 if i else 0
+            key_end = start + len(_ENCODER.encode(key)) + 1
+            end = key_end + len(_ENCODER.encode(item))
+            if at < key_end:
+                return path
+            if at < end:
+                return _field_at(item, at - key_end, path)
+            start = end
+    elif isinstance(value, list):
+        start = 1
+        for i, item in enumerate(value):
+            start += 1 if i else 0
+            end = start + len(_ENCODER.encode(item))
+            if at < end:
+                return _field_at(item, at - start, f"{where}.{i}" if where else str(i))
+            start = end
+    return where
 
 
 @dataclass(frozen=True)
@@ -126,10 +170,15 @@ def read_table_log(path: Path) -> TableLog:
             raise LogError(f"{path}:{number}: not a log record")
         if value["type"] == "decision" and not isinstance(value.get("answer"), str):
             raise LogError(f"{path}:{number}: a decision line needs its answer as a text")
+        if number > 1 and (edited := edited_field(chunk, value)) is not None:
+            raise LogError(f"{path}:{number}: {edited}: {EDITED}")
         lines.append(value)
     if not lines or not is_table_log(lines[0]):
         raise LogError(f"{path}:1: no session header naming a rule set")
-    return TableLog(read_header(lines[0], path), lines[1:], len(whole))
+    header = read_header(lines[0], path)
+    if (edited := edited_field(whole.splitlines()[0], lines[0])) is not None:
+        raise LogError(f"{path}:1: {edited}: {EDITED}")
+    return TableLog(header, lines[1:], len(whole))
 
 
 def read_header(head: Mapping[str, Any], path: Path) -> TableHeader:
@@ -163,10 +212,7 @@ def read_header(head: Mapping[str, Any], path: Path) -> TableHeader:
         ),
     )
     if head.get("digest") != digest(head):
-        raise LogError(
-            f"{path}:1: the session header was edited after play (its digest does not match): "
-            "a log replays only as hexmj wrote it"
-        )
+        raise LogError(f"{path}:1: digest: does not match the session header: {EDITED}")
     return header
 
 

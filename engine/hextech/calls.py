@@ -27,7 +27,7 @@ from engine.hextech.rules import CallKind, WinClaim, binding_form, fits_form, gr
 from engine.hextech.ruleset import HEXTECH
 from engine.hextech.setup import OTHER_TILES
 from engine.hextech.state import TableMeld, WinWay
-from engine.hextech.wins import can_win, settle_wins
+from engine.hextech.wins import can_win, end_if_decided, settle_wins
 
 if TYPE_CHECKING:
     from engine.hextech.round import Round
@@ -189,6 +189,7 @@ def declare_kong(rnd: Round, p: int, kind: MeldKind, face: int) -> Generator[Dec
         if robbers:
             player.hand.remove(tiles[0])
             yield from settle_wins(rnd, robbers, tiles[0], WinClaim(WinWay.ROB_KONG, from_player=p))
+            end_if_decided(rnd)
             return True
         index = next(
             i for i, m in enumerate(player.melds) if m.meld.kind is MeldKind.PON and m.meld.tiles[0] == face

@@ -94,7 +94,9 @@ class ModuleSpec:
     the card library prints on the module's linked cards ("欢乐挑战模块",
     "宝牌模块", lib 二.3, 二.5), so a card's tag maps to its module.
     ``modes`` are the pool modes that switch the module on (§3: ``party``,
-    ``all``).  ``card_files`` are the module's ``.hex`` files.
+    ``all``).  ``card_files`` are the module's ``.hex`` files.  ``events`` names the events the
+    module records beyond the engine's vocabulary (the party module's ``challenge.settled``), so a
+    card example may expect them (docs/examples.md).
     """
 
     name: str
@@ -102,6 +104,7 @@ class ModuleSpec:
     tag: str
     modes: tuple[str, ...]
     card_files: tuple[Path, ...]
+    events: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from typing import IO, Any
 from engine.core.decisions import Decision
 from engine.core.errors import InputError, LogError
 from engine.core.seats import PLAYERS
-from engine.core.table_log import decision_line
+from engine.core.table_log import EDITED, decision_line, edited_field
 from engine.hextech.bus import Event
 from engine.hextech.plugins import MODES
 
@@ -39,7 +39,8 @@ ROUNDS = (8, 4)
 """A session's length: 8 rounds, or the shortened test session of 4 (§16, §18.1)."""
 
 FORMAT = 2
-"""Format 2 adds the header's ``digest``; a format-1 log (written before it) still replays, unchecked."""
+"""Format 2 adds the header's ``digest``; a format-1 log (written before it) still replays, its header
+unchecked; a header that carries a digest is checked whatever its format says (R593)."""
 FORMATS = (1, FORMAT)
 DEFAULT_POOL = "default"
 """The ``pool`` of a session played with its mode's pool (no pool file, §3)."""
@@ -128,13 +129,16 @@ def read_log(path: Path) -> LogContents:
         raise LogError(f"{path}: cannot read log: {err.strerror}") from None
     lines: list[dict[str, Any]] = []
     offset = 0
-    for number, chunk in enumerate(raw.split(b"\n"), start=1):
+    chunks = raw.split(b"\n")
+    for number, chunk in enumerate(chunks, start=1):
         end = offset + len(chunk) + 1
         if end > len(raw):
             break
         value = _json_line(chunk, f"{path}:{number}")
         if not isinstance(value, dict) or "type" not in value:
             raise LogError(f"{path}:{number}: not a log record")
+        if number > 1 and (edited := edited_field(chunk, value)) is not None:
+            raise LogError(f"{path}:{number}: {edited}: {EDITED}")
         lines.append(value)
         offset = end
     if not lines or lines[0].get("type") != "session":
@@ -142,7 +146,10 @@ def read_log(path: Path) -> LogContents:
     for number, line in enumerate(lines[1:], start=2):
         if line["type"] == "decision" and not isinstance(line.get("answer"), str):
             raise LogError(f"{path}:{number}: a decision line needs its answer as a text")
-    return LogContents(read_header(lines[0], path), lines[1:], offset)
+    header = read_header(lines[0], path)
+    if (edited := edited_field(chunks[0], lines[0])) is not None:
+        raise LogError(f"{path}:1: {edited}: {EDITED}")
+    return LogContents(header, lines[1:], offset)
 
 
 def read_header(head: dict[str, Any], path: Path) -> LogHeader:
@@ -169,12 +176,12 @@ def read_header(head: dict[str, Any], path: Path) -> LogHeader:
         cards=tuple(field("cards", texts, "a list of card ids")),
         pool=field("pool", lambda x: isinstance(x, str), "a pool name", DEFAULT_POOL),
     )
-    digest = field("digest", lambda x: isinstance(x, str), "a digest") if head["format"] == FORMAT else None
+    if head["format"] != FORMAT and "digest" in head:
+        raise LogError(f"{path}:1: format: {head['format']} with a digest: {EDITED}")
+    signed = head["format"] == FORMAT
+    digest = field("digest", lambda x: isinstance(x, str), "a digest") if signed else None
     if digest is not None and digest != header_digest(head):
-        raise LogError(
-            f"{path}:1: the session header was edited after play (its digest does not match): "
-            "a log replays and resumes only as hexmj wrote it"
-        )
+        raise LogError(f"{path}:1: digest: does not match the session header: {EDITED}")
     return header
 
 

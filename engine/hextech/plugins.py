@@ -48,6 +48,8 @@ class ModuleInfo:
     tag: str
     modes: tuple[str, ...]
     card_files: tuple[Path, ...]
+    events: tuple[str, ...] = ()
+    """The events the module records beyond the engine's vocabulary."""
 
 
 def _entry_points() -> list[metadata.EntryPoint]:
@@ -117,6 +119,7 @@ def _loaded_on(
             tag=spec.tag,
             modes=tuple(sorted(set(spec.modes), key=_mode_order)),
             card_files=tuple(sorted(spec.card_files)),
+            events=tuple(spec.events),
         )
         out.append((info, plugin))
     return tuple(out), tuple(problems)

@@ -240,6 +240,14 @@ class Round:
             return announce_lapsed(self, delivering)
         return delivering
 
+    def record(self, name: str, player: int | None = None, cause: str | None = None, **data: object) -> None:
+        """Record an event that no card hears: what settles once the round is decided (the third hu's
+        discard and hu, §11 phase 6, R570)."""
+        if name in self.audible:
+            event = Event(name, player, cause or self.ambient, data)
+            for sink in self.bus.recorders(name):
+                sink(event)
+
     def play(self) -> Generator[Decision, str, RoundResult]:
         """Deal, choose contracts, play until the third win or the exhausted wall (§11)."""
         reason = EndReason.WALL_EXHAUSTED

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.decisions import HU, KEEP, PASS, Decision, DecisionKind, check_answer
+from engine.core.melds import Meld, MeldKind
 from engine.core.seats import PLAYERS
 from engine.core.tiles import (
     NUM_INSTANCES,
@@ -36,15 +37,32 @@ from engine.hextech.hookspecs import TREASURE_MARK, ScoreContribution, SetupStag
 from engine.hextech.plugins import Modules
 from engine.hextech.round import Cards, ContractOffer, ModulePrimitive, Round, RoundResult
 from engine.hextech.rules import Rules
-from engine.hextech.state import ContractStatus, Deck, PlayerState
+from engine.hextech.session import deal_draft, drafted
+from engine.hextech.state import ContractStatus, Deck, PlayerState, TableMeld
 from engine.hextech.vocabulary import CompiledCard
 
+DIE_SIDES = 6
+"""The faces of the die the rules and the cards roll (T-08, H24)."""
 
-def arranged_wall(hands: Mapping[str, str], *, dealer: int = 0, draws: str = "", tail: str = "") -> Wall:
+
+def arranged_wall(
+    hands: Mapping[str, str],
+    *,
+    dealer: int = 0,
+    draws: str = "",
+    tail: str = "",
+    melds: Mapping[str, Sequence[Sequence[int]]] | None = None,
+    drawable: int | None = None,
+) -> Wall:
     """A wall whose deal gives ``hands`` (by letter; short hands are filled with single copies of
     unused faces), whose next normal draws are ``draws`` and whose first replacements are ``tail``;
-    the flowers left over sit in the middle of the wall."""
-    used: set[int] = set()
+    the flowers left over sit in the middle of the wall.  ``melds`` are the tile instances of the
+    melds each player has declared before the deal (:func:`meld_instances`): they are in no wall, and
+    the player is dealt three tiles fewer for each.  ``drawable`` cuts the wall to that many tiles
+    after the deal, the draws and the tail written among them and ordinary tiles between; the tiles
+    cut are out of play."""
+    aside = {i for placed in (melds or {}).values() for meld in placed for i in meld}
+    used: set[int] = set(aside)
 
     def take(text: str) -> list[int]:
         chosen = []
@@ -64,16 +82,59 @@ def arranged_wall(hands: Mapping[str, str], *, dealer: int = 0, draws: str = "",
     front: list[int] = []
     for step in range(4):
         player = (dealer + step) % 4
-        size = 14 if step == 0 else 13
+        size = (14 if step == 0 else 13) - 3 * len((melds or {}).get(PLAYERS[player], ()))
         tiles = written.get(PLAYERS[player], [])
         if len(tiles) > size:
             raise ValueError(f"{PLAYERS[player]} is dealt {size} tiles, not {len(tiles)}")
         while len(tiles) < size:
             tiles.append(ordinary.pop(0))
         front += tiles
-    half = len(ordinary) // 2
-    rest = [*ordinary[:half], *flowers, *ordinary[half:]]
+    if drawable is None:
+        half = len(ordinary) // 2
+        rest = [*ordinary[:half], *flowers, *ordinary[half:]]
+    else:
+        between = drawable - len(front_draws) - len(tail_tiles)
+        if not 0 <= between <= len(ordinary):
+            raise ValueError(
+                f"a wall of {drawable} drawable tiles cannot hold the {len(front_draws)} draws and "
+                f"{len(tail_tiles)} tail tiles written"
+            )
+        rest = ordinary[:between]
     return Wall([*front, *front_draws, *rest, *reversed(tail_tiles)])
+
+
+def meld_instances(melds: Mapping[str, Sequence[Meld]]) -> dict[str, list[tuple[int, ...]]]:
+    """The tile instances of the melds each player has declared before the deal: the lowest copies
+    of each face, taken before any hand's (:func:`arranged_wall`)."""
+    used: set[int] = set()
+    placed: dict[str, list[tuple[int, ...]]] = {}
+    for letter, declared in sorted(melds.items()):
+        for meld in declared:
+            chosen = []
+            for k in meld.tiles:
+                free = [i for i in instances_of(k) if i not in used]
+                if not free:
+                    raise ValueError(f"no copy of {format_one(k)} left for {letter}'s {meld}")
+                used.add(free[0])
+                chosen.append(free[0])
+            placed.setdefault(letter, []).append(tuple(chosen))
+    return placed
+
+
+class LoadedDie(random.Random):
+    """A table's seeded random source whose six-sided rolls come first from ``rolls``, in order: the
+    die an example loads (T-08's roll, a card's ``pick_player(how: die)``).  Several sources of one
+    table share the list, so the rolls are taken in the order the table rolls."""
+
+    def __init__(self, seed: int, rolls: list[int]) -> None:
+        super().__init__(seed)
+        self.rolls = rolls
+
+    def randint(self, a: int, b: int) -> int:
+        """The next loaded roll for a d6 while any is left; the seeded draw otherwise."""
+        if (a, b) == (1, DIE_SIDES) and self.rolls:
+            return self.rolls.pop(0)
+        return super().randint(a, b)
 
 
 class RoundDriver:
@@ -84,10 +145,14 @@ class RoundDriver:
     result: RoundResult | None
 
     def _start(self) -> None:
-        self._steps: Generator[Decision, str, RoundResult] = self.round.play()
+        self._steps: Generator[Decision, str, RoundResult] = self._opening()
         self._pending: Decision | None = None
         self.result = None
         self._send(None)
+
+    def _opening(self) -> Generator[Decision, str, RoundResult]:
+        """What is played from the first decision on: the round (a table may put steps before it)."""
+        return self.round.play()
 
     def _send(self, answer: str | None) -> None:
         try:
@@ -143,7 +208,8 @@ class ModuleGame:
     round: Round | None = None
 
     def __post_init__(self) -> None:
-        self.module_state = self.modules.session_state(tuple(PLAYERS))
+        if not self.module_state:
+            self.module_state = self.modules.session_state(tuple(PLAYERS))
         for listener in self.modules.listeners():
             self.bus.listen(listener)
 
@@ -166,6 +232,10 @@ class ModuleGame:
     def score_items(self, win: WinSummary) -> tuple[ScoreContribution, ...]:
         return self.modules.score_items(win, self)
 
+    def setup(self, stage: SetupStage, dealer: int) -> Step:
+        """The modules' set-up step at a stage of §11 phase 1."""
+        yield from self.modules.round_setup(stage, self, dealer)
+
 
 def seat(letter: str) -> int:
     """A player index from its letter A–D."""
@@ -182,8 +252,12 @@ class Scenario(RoundDriver):
     ``offer``, the raw decks) is watched and completes as in a session (§9).  ``world`` and
     ``augments`` are put in force at the round's start; the chance, party, treasure and contract decks
     are stacked (first written, first drawn); ``plugins`` plays the enabled modules as a session would
-    (their state, listeners, primitives, tile marks, score items and set-up after the world card).
-    ``events`` records every event; ``asked`` every decision answered.
+    (their state, listeners, primitives, tile marks, score items and set-up after the world card, its
+    decisions put before the deal).  ``seed`` seeds the table's random choices, ``die`` loads the die's
+    next rolls; ``melds`` are declared before the deal (``"pon 555p"``), ``drawable`` cuts the wall
+    after the deal to that many tiles; ``draft`` opens the round with the draft of a tier from
+    ``augment_decks`` (§5.2).  ``previous`` is the round before in the same session
+    (:meth:`next_round`).  ``events`` records every event; ``asked`` every decision answered.
     """
 
     hands: Mapping[str, str]
@@ -208,6 +282,13 @@ class Scenario(RoundDriver):
     tile_marks: Callable[[int, int], frozenset[int]] | None = None
     module_primitives: Mapping[str, ModulePrimitive] = field(default_factory=dict)
     plugins: Modules | None = None
+    seed: int = 0
+    die: Sequence[int] = ()
+    melds: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    drawable: int | None = None
+    draft: str | None = None
+    augment_decks: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    previous: Scenario | None = None
     events: list[Event] = field(default_factory=list)
     asked: list[Decision] = field(default_factory=list)
 
@@ -216,24 +297,23 @@ class Scenario(RoundDriver):
         missing = [card for card in self._named() if card not in lib]
         if missing:
             raise ValueError(f"{missing[0]} is not in the card library the table plays with")
-        held = [[lib[c] for c in self.augments.get(letter, ())] for letter in PLAYERS]
+        self.held = [[lib[c] for c in self.augments.get(letter, ())] for letter in PLAYERS]
         rules = self.rules or Rules(
             contracts={cid: card.contract for cid, card in lib.items() if card.contract is not None},
-            grants=[[g for card in cards for g in card.grants] for cards in held],
+            grants=[[g for card in cards for g in card.grants] for cards in self.held],
         )
-        self.decks = {
-            "chance": stacked(self.chance),
-            "party": stacked(self.party),
-            "contract": stacked(self.contract_deck),
-            "black_contract": stacked(self.black_deck),
-            "treasure": stacked(self.treasure),
-        }
+        self.decks = self._decks()
+        if self.draft is not None and self.draft not in self.decks:
+            raise ValueError(f"a {self.draft} draft needs the {self.draft} deck stacked")
+        rolls = list(self.die)
         bus = Bus(sinks=[self.events.append])
-        game = None if self.plugins is None else ModuleGame(self.plugins, self.decks, bus)
+        game = self._module_game(bus, LoadedDie(self.seed, rolls))
         self.game = game
+        declared = {letter: [Meld.parse(text) for text in texts] for letter, texts in self.melds.items()}
+        placed = meld_instances(declared)
         self.round = Round(
             dealer_seat=self.dealer,
-            rng=random.Random(0),
+            rng=LoadedDie(self.seed, rolls),
             rules=rules,
             bus=bus,
             contracts=self._offer(),
@@ -241,7 +321,7 @@ class Scenario(RoundDriver):
                 library=lib,
                 decks=self.decks,
                 world=lib[self.world] if self.world else None,
-                augments=held,
+                augments=self.held,
                 modules=self.modules if game is None else frozenset(game.modules.names),
                 tile_marks=game.tile_marks
                 if game is not None and game.modules.marks_tiles()
@@ -250,17 +330,24 @@ class Scenario(RoundDriver):
                 module_primitives=self.module_primitives if game is None else game.modules.primitives(),
                 primitive_modules={} if game is None else game.modules.primitive_modules(),
                 session=game,
-                counters={},
+                counters={} if self.previous is None else self.previous.round.counters,
+                setup=None if game is None else game.setup,
             ),
             number=self.number,
             scores=self.scores,
-            wall=arranged_wall(self.hands, dealer=self.dealer, draws=self.draws, tail=self.tail),
+            wall=arranged_wall(
+                self.hands,
+                dealer=self.dealer,
+                draws=self.draws,
+                tail=self.tail,
+                melds=placed,
+                drawable=self.drawable,
+            ),
         )
         if game is not None:
             game.round = self.round
-            asked = next(game.modules.round_setup(SetupStage.AFTER_WORLD, game, self.round.dealer), None)
-            if asked is not None:
-                raise AssertionError(f"the modules' set-up asked {asked}; stack an order that asks nothing")
+        for letter, melds in declared.items():
+            self._declare(letter, melds, placed[letter])
         for letter, cid in self.contracts.items():
             player = self.player(letter)
             player.contract = cid
@@ -269,6 +356,86 @@ class Scenario(RoundDriver):
         if self.contracts:
             self.round.contracts_revealed = True
         self._start()
+
+    def _decks(self) -> dict[str, Deck]:
+        """The decks stacked as written; a deck not written goes on from the round before, if any."""
+        written = {
+            "chance": self.chance,
+            "party": self.party,
+            "contract": self.contract_deck,
+            "black_contract": self.black_deck,
+            "treasure": self.treasure,
+            **self.augment_decks,
+        }
+        decks = {} if self.previous is None else self.previous.decks
+        return {
+            **decks,
+            **{name: stacked(ids) for name, ids in written.items() if ids or name not in decks},
+        }
+
+    def _module_game(self, bus: Bus, rng: random.Random) -> ModuleGame | None:
+        """The modules' session: the round before's (their state, chips and piles go on) or a new one."""
+        if self.plugins is None:
+            return None
+        before = None if self.previous is None else self.previous.game
+        if before is None:
+            return ModuleGame(self.plugins, self.decks, bus, rng)
+        return ModuleGame(self.plugins, self.decks, bus, before.rng, before.module_state)
+
+    def _declare(self, letter: str, melds: Sequence[Meld], instances: Sequence[tuple[int, ...]]) -> None:
+        """Melds the player declared before the table was dealt: on the table, counted as calls and
+        kongs of the round; they set off nothing and count toward no card's limit."""
+        player = self.player(letter)
+        for meld, tiles in zip(melds, instances, strict=True):
+            player.melds.append(TableMeld(meld, tiles))
+            if meld.kind in (MeldKind.ANKAN, MeldKind.MINKAN, MeldKind.KAKAN):
+                player.kong_kinds.append(meld.kind)
+            player.calls[meld.kind.value] = player.calls.get(meld.kind.value, 0) + 1
+            if meld.exposed:
+                self.round.table.any_call = True
+
+    def _opening(self) -> Generator[Decision, str, RoundResult]:
+        """The table's draft (§5.2), the round's start, the modules' set-up after the world card (the
+        treasure order, §8, whose decisions are put before the deal), then the round (§11)."""
+        rnd = self.round
+        if self.draft is not None:
+            usable = rnd.modules
+            unusable = {cid for cid, card in self.library.items() if not set(card.modules) <= usable}
+            picks = yield from deal_draft(self.decks[self.draft], self.draft, rnd.dealer, unusable)
+            for p, cid in sorted(picks.items()):
+                self.held[p].append(self.library[cid])
+                rnd.rules.grants[p].extend(self.library[cid].grants)
+            yield from rnd.bus.deliver(drafted(self.draft, picks), self.game or rnd)
+        yield from rnd.start()
+        if self.game is not None:
+            yield from self.game.setup(SetupStage.AFTER_WORLD, rnd.dealer)
+        return (yield from rnd.play())
+
+    def next_round(self, **table: Any) -> Scenario:
+        """The session's next round on a table of its own (``table``: this class's arguments): the
+        number after this one's, the dealer's seat next clockwise, the session's scores with this
+        round's points, the augments held and those written, the limit counters, the modules' state
+        and every deck not written again carried on (§4, §5, §16).  This round must be over."""
+        if self.result is None:
+            raise ValueError("the round is not over: finish it before the next round")
+        written = table.pop("augments", {})
+        augments = {
+            PLAYERS[p]: [*(card.id for card in held), *written.get(PLAYERS[p], ())]
+            for p, held in enumerate(self.held)
+        }
+        scores = tuple(a + b for a, b in zip(self.scores, self.result.scores, strict=True))
+        table.setdefault("number", self.number + 1)
+        table.setdefault("dealer", (self.dealer + 1) % 4)
+        table.setdefault("scores", scores)
+        return Scenario(
+            library=self.library,
+            plugins=self.plugins,
+            previous=self,
+            augments={letter: held for letter, held in augments.items() if held},
+            events=self.events,
+            asked=self.asked,
+            **table,
+        )
 
     def _named(self) -> list[str]:
         """Every card the table names: it must be in the library, or a contract would go unwatched."""
@@ -282,6 +449,7 @@ class Scenario(RoundDriver):
             *self.treasure,
             *self.contract_deck,
             *self.black_deck,
+            *(card for ids in self.augment_decks.values() for card in ids),
         ]
 
     def _offer(self) -> ContractOffer | None:

@@ -18,7 +18,7 @@ both (a script first: that is how a log is replayed and resumed).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, TypeVar
@@ -362,27 +362,38 @@ class Session:
 
     def _draft(self, tier: str, dealer: int) -> Generator[Decision, str, None]:
         """§5.2: two each from the dealer clockwise, one kept secretly, all revealed together."""
-        deck = self.deck(tier)
-        offers: dict[int, list[str]] = {}
-        for p in [(dealer + step) % 4 for step in range(4)]:
-            hand = [c for c in (deck.draw(), deck.draw()) if c is not None]
-            while hand and all(c in self._unusable for c in hand) and len(deck.cards) >= 2:
-                deck.put_back(hand)
-                hand = [c for c in (deck.draw(), deck.draw()) if c is not None]
-            offers[p] = hand
-        picks: dict[int, str] = {}
-        for p, hand in offers.items():
-            if hand:
-                picks[p] = yield Decision(DecisionKind.AUGMENT, p, tuple(hand), tier)
-        deck.put_back([c for p, hand in offers.items() for c in hand if c != picks.get(p)])
+        picks = yield from deal_draft(self.deck(tier), tier, dealer, self._unusable)
         for p in sorted(picks):
             self.augments[p].append(picks[p])
-        yield from self.bus.deliver(
-            Event(
-                "augment.drafted", data={"tier": tier, "picks": {PLAYERS[p]: picks[p] for p in sorted(picks)}}
-            ),
-            self,
-        )
+        yield from self.bus.deliver(drafted(tier, picks), self)
+
+
+def deal_draft(
+    deck: Deck, tier: str, dealer: int, unusable: Container[str]
+) -> Generator[Decision, str, dict[int, str]]:
+    """§5.2: two augments of ``deck`` to each player from the dealer clockwise (two both unusable in
+    the mode are shown, returned and redrawn), each keeps one secretly, the others go back; the picks
+    by player."""
+    offers: dict[int, list[str]] = {}
+    for p in [(dealer + step) % 4 for step in range(4)]:
+        hand = [c for c in (deck.draw(), deck.draw()) if c is not None]
+        while hand and all(c in unusable for c in hand) and len(deck.cards) >= 2:
+            deck.put_back(hand)
+            hand = [c for c in (deck.draw(), deck.draw()) if c is not None]
+        offers[p] = hand
+    picks: dict[int, str] = {}
+    for p, hand in offers.items():
+        if hand:
+            picks[p] = yield Decision(DecisionKind.AUGMENT, p, tuple(hand), tier)
+    deck.put_back([c for p, hand in offers.items() for c in hand if c != picks.get(p)])
+    return picks
+
+
+def drafted(tier: str, picks: Mapping[int, str]) -> Event:
+    """``augment.drafted``: the picks of a draft, revealed together (§5.2)."""
+    return Event(
+        "augment.drafted", data={"tier": tier, "picks": {PLAYERS[p]: picks[p] for p in sorted(picks)}}
+    )
 
 
 def drive(

@@ -24,17 +24,21 @@ DEALER_TILES = 14
 
 OTHER_TILES: Final = 13
 
+MELD_TILES: Final = 3
+"""The concealed tiles a declared meld stands for (a kong's fourth is its replacement's)."""
+
 DEFAULT_OFFER = (2, 1)
 """Two normal contracts and one black contract (§9.1)."""
 
 
 def deal(rnd: Round) -> Step:
-    """Deal 14 tiles to the dealer and 13 to each other player from the front, then replace every
-    flower from the tail, dealer first (§11 phase 1)."""
+    """Deal 14 tiles to the dealer and 13 to each other player from the front (three fewer for each
+    meld a player has declared already, as an arranged table may set), then replace every flower
+    from the tail, dealer first (§11 phase 1)."""
     t = rnd.table
     order = [rnd.dealer, *t.clockwise_from(rnd.dealer)]
     for p in order:
-        n = DEALER_TILES if p == rnd.dealer else OTHER_TILES
+        n = (DEALER_TILES if p == rnd.dealer else OTHER_TILES) - MELD_TILES * len(t.players[p].melds)
         t.players[p].hand.extend(t.wall.draw_front() for _ in range(n))
     yield from rnd.emit("setup.dealt")
     for p in order:

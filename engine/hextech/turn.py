@@ -24,7 +24,18 @@ from engine.hextech.calls import declare_kong, kong_options, make_call, response
 from engine.hextech.draws import normal_draw
 from engine.hextech.rules import WinClaim
 from engine.hextech.state import PlayerState, WinWay
-from engine.hextech.wins import Turn, after_exit, can_win, self_draw_claim, settle_wins, winnable
+from engine.hextech.wins import (
+    EndReason,
+    RoundOver,
+    Turn,
+    after_exit,
+    can_win,
+    decided,
+    end_if_decided,
+    self_draw_claim,
+    settle_wins,
+    winnable,
+)
 
 if TYPE_CHECKING:
     from engine.hextech.round import Round
@@ -102,6 +113,7 @@ class _Act:
         assert self.win_tile is not None and self.claim is not None
         rnd.owing.discard(p)
         yield from settle_wins(rnd, [p], self.win_tile, self.claim)
+        end_if_decided(rnd)
         return after_exit(rnd, p)
 
     def discard(self, face: int) -> Generator[Decision, str, Turn | None]:
@@ -194,6 +206,9 @@ def discard(rnd: Round, p: int, face: int, cause: str | None = None) -> Generato
         player.river.remove(tile)
         player.uncalled_streak += 1
         yield from settle_wins(rnd, claims, tile, WinClaim(WinWay.RON, from_player=p, last_tile=houtei))
+        if decided(rnd):
+            rnd.record("discard.settled", p, cause, tile=shown, outcome="ron", normal=normal)
+            raise RoundOver(EndReason.THIRD_WIN)
         yield from rnd.emit("discard.settled", p, cause, tile=shown, outcome="ron", normal=normal)
         nxt = t.next_after_seat(seat)
         return None if nxt is None else Turn(nxt)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Literal, TypeAlias, get_args
+from typing import Final, Literal, TypeAlias, get_args
 
 from engine.core.shapes import ShapeGrant
 from engine.hextech.contracts import ContractTerms
@@ -205,8 +205,6 @@ EVENTS: dict[str, EventSpec] = _events(
      "§6.6"),
     ("meld.exposed", "kind tile from",
      "after chi/pon/minkan/kakan.established: an exposed meld was formed (暗杠 is not exposed)", "§6.6"),
-    ("response.window", "tile", "others may hu, kong, pon or chi the discard (hu > pon/kong > chi)",
-     "§11"),
     ("discard.settled", "tile outcome",
      "every response to a discard is resolved (outcome none|called|ron)", "§11"),
     ("turn.ended", "seat", "the turn's discard and its responses (or its hu) are settled", "lib 二.1"),
@@ -237,6 +235,23 @@ EVENTS: dict[str, EventSpec] = _events(
      "§11"),
 )  # fmt: skip
 """Every event a hook may listen to, by name."""
+
+RECORDED_EVENTS: Final = frozenset(
+    {
+        "card.ended",
+        "chance.unexecutable",
+        "contract.abandoned",
+        "die.rolled",
+        "hand.scrambled",
+        "party.unexecutable",
+        "tile.returned",
+        "tiles.revealed",
+        "value.chosen",
+    }
+)
+"""The events a round records that no hook listens to: what an effect did (a card put away, a contract
+a card abandoned, a die rolled, a hand scrambled, a tile returned under the wall, hand tiles revealed,
+a value chosen) and a drawn card that could do nothing (§6.8)."""
 
 _P = Param
 _HOLDER = _P("player", "player", "holder")

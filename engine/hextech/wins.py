@@ -186,11 +186,24 @@ def settle_wins(rnd: Round, winners: list[int], tile: int, claim: WinClaim) -> S
         player.won = True
         yield from end_holder(rnd, q)
         yield from rnd.emit("player.exited", q, remaining=sum(t.in_game(x) for x in range(4)))
-        if len(rnd.wins) >= WINS_TO_END:
-            raise RoundOver(EndReason.THIRD_WIN)
-    yield from rnd.emit(
-        "hu.settled", winners=[PLAYERS[q] for q in winners], remaining=sum(t.in_game(x) for x in range(4))
-    )
+    named = [PLAYERS[q] for q in winners]
+    remaining = sum(t.in_game(x) for x in range(4))
+    if decided(rnd):
+        rnd.record("hu.settled", winners=named, remaining=remaining)
+        return
+    yield from rnd.emit("hu.settled", winners=named, remaining=remaining)
+
+
+def decided(rnd: Round) -> bool:
+    """The round's third hu is settled: the round is over, and what settles now is only recorded,
+    for no card acts in a round that has ended (§11 phase 6, R570)."""
+    return len(rnd.wins) >= WINS_TO_END
+
+
+def end_if_decided(rnd: Round) -> None:
+    """End the round once its third hu has settled (§11 phase 6)."""
+    if decided(rnd):
+        raise RoundOver(EndReason.THIRD_WIN)
 
 
 def after_exit(rnd: Round, source: int) -> Turn | None:

@@ -40,6 +40,7 @@ def hexmj_module() -> ModuleSpec:
         tag=TAG,
         modes=("party", "all"),
         card_files=(Path(__file__).with_name("cards.hex"),),
+        events=(play.SETTLED, play.DISCARDED),
     )
 
 

@@ -8,8 +8,8 @@ Routes (``docs/console.md`` documents each):
 - ``GET /api/seats/{token}`` is a seat's view; ``POST /api/seats/{token}/decide`` answers the
   decision put to it (409 for an option not offered); ``POST /api/seats/{token}/confirm``
   confirms "开始新一场" on the results screen (§16);
-- ``GET /host/{host token}/log`` the log of the table's session once it has ended, which
-  ``hexmj replay`` replays (409 before; R371);
+- ``GET /host/{host token}/log`` the log of the table's last ended session, which
+  ``hexmj replay`` replays (409 before the first has ended; R371);
 - ``GET /`` the host's set-up page (the console key's cookie; ``/?key=KEY`` sets it),
   ``GET /host/{host token}`` the host screen,
   ``GET /seat/{token}`` a seat's screen; ``/ws/host/{host token}`` and ``/ws/seat/{token}``
@@ -18,8 +18,9 @@ Routes (``docs/console.md`` documents each):
 Handlers are coroutines that run the engine in the event loop, so one table's
 decisions never interleave; its bots' turns are played beside every other request, a searching
 bot's in a worker process (:mod:`tools.console_web.bot_turns`).  Every answer's log lines are in
-the record store before the answer is acknowledged; on start the server rebuilds every stored
-table (:mod:`tools.console_web.records`).  Every request passes the guard first
+the record store before the answer is acknowledged, and a store that fails refuses it with 503
+(:mod:`tools.console_web.durable`); on start the server rebuilds every stored table on its own
+(:mod:`tools.console_web.restore`).  Every request passes the guard first
 (:mod:`tools.console_web.guard`: no other site's, no body past its bound, :mod:`tools.console_web.limits`).
 """
 
@@ -32,7 +33,7 @@ import logging
 import secrets
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -51,17 +52,20 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from engine.core.errors import HexError, IllegalActionError
 from engine.core.registry import installed
 from engine.core.tiles import format_one, name, parse, parse_one
+from tools.console_web.answers import Answer, read_answer
 from tools.console_web.bot_pool import BotPool, OverBudget, check_budgets
 from tools.console_web.bot_turns import BotTurns
 from tools.console_web.cards import pool_names
+from tools.console_web.durable import Ledger
 from tools.console_web.expiry import Expiry
 from tools.console_web.guard import Guard
 from tools.console_web.limits import read_json, receive_message
 from tools.console_web.live import TableSpec
-from tools.console_web.records import Store
+from tools.console_web.records import Store, StoreUnavailable
 from tools.console_web.requests import HEXTECH, BadRequest, Served, table_spec
 from tools.console_web.settings import ServeSettings
-from tools.console_web.tables import AnyTable, Tables, open_table
+from tools.console_web.stopped import StoppedTable
+from tools.console_web.tables import AnyTable, PlayedTable, Tables, open_table
 
 HERE = Path(__file__).parent
 PAGES = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(default=True))
@@ -71,6 +75,8 @@ NO_SUCH_SOCKET = 4404
 """The close code of a socket whose token opens no table or seat (404 in the application's range)."""
 TABLE_DELETED = 4410
 """The close code of a socket whose table was deleted or expired (410 Gone in the application's range)."""
+STORE_RETRY = 2.0
+"""Seconds a table's bots wait before trying again a store that refused their lines."""
 log = logging.getLogger("hexmj.console")
 
 
@@ -190,51 +196,35 @@ class Console:
         """The console key and its addresses (set again once ``hexmj serve`` listens)."""
         self.max_budget = settings.max_budget
         self.store = Store(db_url)
+        self.ledger = Ledger(self.store)
         self.tables = Tables()
         self.watchers: dict[str, Watchers] = {}
-        self.frozen: set[str] = set()
-        self.unseated: dict[str, str] = {}
+        loaded, self.unseated = self.ledger.load()
         """Stored tables whose rule set is no longer installed, with the reason: kept in the store
         untouched, seated again once it is."""
-        for spec, number, confirmed, lines in self.store.tables():
-            self._restore(TableSpec.from_json(spec), number, frozenset(confirmed), lines)
+        for table in loaded:
+            self.tables.add(table)
         self.expiry = Expiry(self.store.engine, settings.expire)
         self.pool = BotPool(settings.workers)
-        self.turns = BotTurns(self.pool, self.save, self.show, self.holds)
-
-    def _restore(self, spec: TableSpec, number: int, confirmed: frozenset[str], texts: list[str]) -> None:
-        """Rebuild a stored table; one whose log does not replay is kept, marked, and never written."""
-        stored: list[dict[str, Any]] = []
-        damage = None
-        for seq, text in enumerate(texts, start=1):
-            try:
-                line = json.loads(text)
-            except json.JSONDecodeError as err:
-                damage = f"table {spec.id} session {number}:{seq}: not a JSON line: {err}"
-                break
-            if not isinstance(line, dict):
-                damage = f"table {spec.id} session {number}:{seq}: not a log record"
-                break
-            stored.append(line)
-        try:
-            table = open_table(spec, number, stored, confirmed, aside=True)
-        except HexError as err:
-            self.unseated[spec.id] = f"table {spec.id}: {err}"
-            return
-        if damage is not None:
-            table.failure = damage
-        if table.failure is not None:
-            self.frozen.add(spec.id)
-        table.take_lines()
-        table.take_record()
-        self.tables.add(table)
+        self.turns = BotTurns(self.pool, self.commit, self.show, self.holds)
 
     def create(self, spec: TableSpec) -> AnyTable:
-        """A new table, stored with the lines its bots have played."""
+        """A new table, held once it is stored with the lines its bots have played."""
         table = open_table(spec, aside=True)
+        self.ledger.commit(table)
         self.tables.add(table)
-        self.save(table)
         return table
+
+    async def commit(self, table: PlayedTable) -> None:
+        """Store what the table's bots played; a store that refuses it leaves the table where the
+        store stands, and the bots try again a moment later."""
+        while self.holds(table):
+            try:
+                self.ledger.commit(table)
+                return
+            except StoreUnavailable as err:
+                log.warning("table %s: its bots wait for the store: %s", table.spec.id, err)
+                await asyncio.sleep(STORE_RETRY)
 
     def holds(self, table: AnyTable) -> bool:
         """Whether ``table`` is still the console's (not deleted, not expired)."""
@@ -255,8 +245,9 @@ class Console:
         for socket in [*watchers.host, *(s for sockets in watchers.seats.values() for s in sockets)]:
             with contextlib.suppress(RuntimeError):
                 await socket.close(code=TABLE_DELETED)
-        self.frozen.discard(table_id)
         self.expiry.forget(table_id)
+        self.ledger.committed.pop(table_id, None)
+        self.ledger.uncertain.discard(table_id)
         return True
 
     async def expire(self) -> None:
@@ -275,13 +266,6 @@ class Console:
         watchers = self.watchers.get(table_id)
         watched = watchers is not None and bool(watchers.host or any(watchers.seats.values()))
         return watched or self.turns.busy(table_id)
-
-    def save(self, table: AnyTable) -> None:
-        """Store the table's row and its new log lines (never for a table whose log did not replay)."""
-        lines = table.take_lines()
-        if table.spec.id not in self.frozen:
-            self.store.save(table.spec.id, table.spec.json(), table.number, table.confirmed, lines)
-        table.store_record(self.store.engine)
 
     def links(self, table: AnyTable, base: str) -> dict[str, str]:
         """Each person's seat's join link."""
@@ -310,8 +294,8 @@ def host_frame(table: AnyTable, links: Mapping[str, str]) -> dict[str, Any]:
 
 
 def log_link(table: AnyTable) -> str | None:
-    """The host's link to the ended session's log (R371), else ``None``."""
-    if table.result is None:
+    """The host's link to the last ended session's log (R371), else ``None``."""
+    if _ended(table) == 0:
         return None
     return f"/host/{table.spec.host_token}/log"
 
@@ -378,6 +362,8 @@ async def create_table(request: Request) -> Response:
         return _error(400, str(err))
     except HexError as err:
         return _error(400, str(err))
+    except StoreUnavailable as err:
+        return _error(503, str(err))
     if spec.tokens:
         await console.turns.settle(table)
     else:
@@ -444,18 +430,18 @@ async def get_seat(request: Request) -> Response:
 
 
 async def decide(request: Request) -> Response:
-    """``POST /api/seats/{token}/decide``: answer the seat's decision; 409 for an option not offered."""
+    """``POST /api/seats/{token}/decide``: answer the seat's decision, once; 409 for an option not
+    offered."""
     try:
         body: object = await _body(request)
     except BadRequest as err:
         body = err
 
-    def answer(table: AnyTable, letter: str) -> None:
+    def answer(table: PlayedTable, letter: str) -> None:
         if isinstance(body, BadRequest):
             raise body
-        if not isinstance(body, dict) or not isinstance(body.get("option"), str):
-            raise BadRequest('option: expected {"option": "<one of the seat\'s options>"}')
-        table.decide(letter, body["option"])
+        given = read_answer(body)
+        table.decide(letter, given.option, given.decision)
 
     return await _seat_acts(request, answer)
 
@@ -465,36 +451,48 @@ async def confirm(request: Request) -> Response:
     return await _seat_acts(request, lambda table, letter: table.confirm(letter))
 
 
-async def _seat_acts(request: Request, act: Callable[[AnyTable, str], object]) -> Response:
-    """The seat of the request's token acts (404 for no such seat); a malformed request (400) and an
-    act the engine refuses (409) change nothing; a legal one is stored before every screen hears of it."""
+async def _seat_acts(request: Request, act: Callable[[PlayedTable, str], object]) -> Response:
+    """The seat of the request's token acts (404 for no such seat); a malformed request (400), an
+    act the engine refuses (409) and one the store does not take (503) change nothing; a legal one
+    is stored before every screen hears of it."""
     console = _console(request)
     found = console.tables.by_seat(request.path_params["token"])
     if found is None:
         return _error(404, "no seat has this token")
     table, letter = found
     try:
-        act(table, letter)
+        console.ledger.act(table, lambda playing: act(playing, letter))
     except BadRequest as err:
         return _error(400, str(err))
     except IllegalActionError as err:
         return _error(409, str(err))
+    except StoreUnavailable as err:
+        return _error(503, str(err))
     await console.turns.settle(table)
     return JSONResponse(table.seat_message(letter))
 
 
+def _ended(table: AnyTable) -> int:
+    """The number of the table's last ended session (0 before the first has ended)."""
+    return table.number if table.result is not None else table.number - 1
+
+
 async def table_log(request: Request) -> Response:
-    """``GET /host/{token}/log``: the whole log of the table's session, once it has ended, in the
-    ``hexmj play --log`` format of its rule set (R371); before, every concealed hand is still in play
-    and the answer is 409."""
+    """``GET /host/{token}/log``: the whole log of the table's last ended session, in the
+    ``hexmj play --log`` format of its rule set (R371); before the first has ended every concealed
+    hand is still in play and the answer is 409."""
     console = _console(request)
     table = console.tables.by_host(request.path_params["token"])
     if table is None:
         return _error(404, "no table has this host token")
-    if table.result is None:
+    number = _ended(table)
+    if number == 0:
         return _error(409, f"table {table.spec.id}: the session has not ended; its log is kept till then")
-    texts = console.store.lines(table.spec.id, table.number)
-    name = f"hexmj-{table.spec.rules}-{table.spec.id}-{table.number}.log"
+    try:
+        texts = console.store.lines(table.spec.id, number)
+    except StoreUnavailable as err:
+        return _error(503, str(err))
+    name = f"hexmj-{table.spec.rules}-{table.spec.id}-{number}.log"
     return PlainTextResponse(
         "".join(f"{text}\n" for text in texts),
         headers={"Content-Disposition": f'attachment; filename="{name}"'},
@@ -546,9 +544,15 @@ async def seat_page(request: Request) -> Response:
     return HTMLResponse(render("seat.html", v=view, socket=f"/ws/seat/{token}", token=token))
 
 
+def _answer(table: PlayedTable, letter: str, given: Answer) -> bool:
+    """Seat ``letter`` answers; ``False`` when the decision named is already answered (R510)."""
+    return table.decide(letter, given.option, given.decision)
+
+
 async def _listen(socket: WebSocket, table: AnyTable, letter: str | None) -> None:
     """Read a socket until it closes: ``{"type": "ping"}`` is answered, ``{"type": "decide",
-    "option"}`` answers a seat's decision; anything else gets an error frame and the socket stays."""
+    "option", "decision"}`` answers a seat's decision (one already answered brings the seat's view
+    again, R510); anything else, and an answer refused, gets an error frame and the socket stays."""
     console = _console(socket)
     while True:
         try:
@@ -559,12 +563,15 @@ async def _listen(socket: WebSocket, table: AnyTable, letter: str | None) -> Non
         kind = message.get("type") if isinstance(message, dict) else None
         if kind == "ping":
             await _send(socket, {"type": "pong"})
-        elif kind == "decide" and letter is not None and isinstance(message, dict):
+        elif kind == "decide" and letter is not None:
             try:
-                table.decide(letter, message.get("option"))
-            except IllegalActionError as err:
+                given = read_answer(message)
+                taken = console.ledger.act(table, partial(_answer, letter=letter, given=given))
+            except (BadRequest, IllegalActionError, StoreUnavailable) as err:
                 await _send(socket, {"type": "error", "message": str(err)})
                 continue
+            if not taken:
+                await _send(socket, seat_frame(table, letter))
             console.turns.start(table)
         else:
             await _send(socket, {"type": "error", "message": UNKNOWN_MESSAGE})
@@ -575,6 +582,7 @@ async def seat_socket(socket: WebSocket) -> None:
     console = _console(socket)
     found = console.tables.by_seat(socket.path_params["token"])
     if found is None:
+        await socket.accept()
         await socket.close(code=NO_SUCH_SOCKET)
         return
     table, letter = found
@@ -599,6 +607,7 @@ async def host_socket(socket: WebSocket) -> None:
     console = _console(socket)
     table = console.tables.by_host(socket.path_params["token"])
     if table is None:
+        await socket.accept()
         await socket.close(code=NO_SUCH_SOCKET)
         return
     await socket.accept()
@@ -646,7 +655,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         for table in list(console.tables.tables.values()):
-            if table.waiting is not None:
+            if not isinstance(table, StoppedTable) and table.waiting is not None:
                 console.turns.start(table)
         expiring = asyncio.get_running_loop().create_task(console.expire())
         try:

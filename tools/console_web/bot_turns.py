@@ -21,19 +21,21 @@ from collections.abc import Awaitable, Callable
 from engine.core.seats import PLAYERS
 from tools.console_web.bot_pool import BOTS_ALONE, PERSON_FIRST, BotPool
 from tools.console_web.live import LiveTable
-from tools.console_web.tables import AnyTable
+from tools.console_web.stopped import StoppedTable
+from tools.console_web.tables import AnyTable, PlayedTable
 
 log = logging.getLogger("hexmj.console")
 
 
 class BotTurns:
-    """The task playing each table's bots; ``save`` stores a table's new lines, ``show`` sends its
-    screens their messages, ``holds`` tells whether the console still holds the table."""
+    """The task playing each table's bots; ``save`` stores a table's new lines (waiting for a store
+    that refuses them), ``show`` sends its screens their messages, ``holds`` tells whether the console
+    still holds the table."""
 
     def __init__(
         self,
         pool: BotPool,
-        save: Callable[[AnyTable], None],
+        save: Callable[[PlayedTable], Awaitable[None]],
         show: Callable[[AnyTable], Awaitable[None]],
         holds: Callable[[AnyTable], bool],
     ) -> None:
@@ -70,6 +72,8 @@ class BotTurns:
                 await task
 
     async def _play(self, table: AnyTable) -> None:
+        if isinstance(table, StoppedTable):
+            return
         try:
             while table.waiting is not None and self.holds(table):
                 thought = table.thought if isinstance(table, LiveTable) else None
@@ -77,7 +81,7 @@ class BotTurns:
                     await asyncio.sleep(0)
                     table.answer_waiting()
                     continue
-                self.save(table)
+                await self.save(table)
                 await self.show(table)
                 first = PERSON_FIRST if table.spec.tokens else BOTS_ALONE
                 where = f"table {table.spec.id} seat {PLAYERS[table.waiting.player]}"
@@ -86,7 +90,7 @@ class BotTurns:
                     return
                 table.take_thought(answer, agent)
             if self.holds(table):
-                self.save(table)
+                await self.save(table)
                 await self.show(table)
         except asyncio.CancelledError:
             raise

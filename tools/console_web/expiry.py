@@ -19,8 +19,9 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from engine.core.errors import InputError
 from engine.core.seats import PLAYERS
-from tools.console_web.records import LineRow, TableRow
-from tools.console_web.tables import AnyTable
+from tools.console_web.records import LineRow, RecordRow, TableRow
+from tools.console_web.stopped import StoppedTable
+from tools.console_web.tables import AnyTable, PlayedTable
 
 DAY = 86_400.0
 """``--expire``'s default, in seconds."""
@@ -54,13 +55,13 @@ def expire_seconds(text: str) -> float:
     return int(number) * UNITS[unit]
 
 
-def _progress(table: AnyTable) -> tuple[int, int, int, bool]:
+def _progress(table: PlayedTable) -> tuple[int, int, int, bool]:
     """What changes whenever a person acts at the table: the session, the answers, the confirmations,
     the end."""
     return table.number, sum(table.answered.values()), len(table.confirmed), table.result is None
 
 
-def kept_idle(table: AnyTable) -> bool:
+def kept_idle(table: PlayedTable) -> bool:
     """Whether an idle table is kept all the same: results waiting for the four confirmations (§16),
     or a stopped table."""
     waiting = table.result is not None and len(table.confirmed) < len(PLAYERS)
@@ -92,6 +93,8 @@ class Expiry:
         now = time.time() if now is None else now
         expired = []
         for table_id, table in tables.items():
+            if isinstance(table, StoppedTable):
+                continue
             progress = _progress(table)
             seen = self._progress.get(table_id)
             self._progress[table_id] = progress
@@ -112,9 +115,11 @@ class Expiry:
         self._stored.update(changed)
 
     def forget(self, table_id: str) -> None:
-        """Delete a table from the store: its row, every line of its logs, its activity."""
+        """Delete a table from the store: its row, every line of its logs, the marks of its stored
+        records (the lab's records stay), its activity."""
         with Session(self.engine) as db, db.begin():
             db.execute(delete(LineRow).where(LineRow.table_id == table_id))
+            db.execute(delete(RecordRow).where(RecordRow.table_id == table_id))
             db.execute(delete(TableRow).where(TableRow.id == table_id))
             db.execute(delete(ActivityRow).where(ActivityRow.table_id == table_id))
         for known in (self.last, self._stored, self._progress):

@@ -24,8 +24,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy.engine import Engine
-
 from engine.core.decisions import Decision, check_answer
 from engine.core.errors import IllegalActionError, LogError
 from engine.core.registry import DEFAULT
@@ -40,10 +38,8 @@ from tools.console_web.bot_pool import THINKERS, Thought
 from tools.console_web.cards import library, pool_path
 from tools.console_web.messages import Facts, host_message, seat_message
 from tools.console_web.public import PublicFeed, public_view
-from tools.console_web.seated import NEW, PLAYING, RESULTS, SeatedTable
+from tools.console_web.seated import NEW, PLAYING, RESULTS, STOPPED, SeatedTable
 from tools.lab.engine_adapter import EventWatcher, session_record
-from tools.lab.records import SessionRecord
-from tools.lab.store import store_json
 
 WEB = "web"
 """The agent name a person's seat has in the log's header."""
@@ -102,6 +98,13 @@ class TableSpec:
         """8 rounds, or 4 for a shortened test session (§18.1)."""
         return TEST_ROUNDS if self.test else FULL_ROUNDS
 
+    def seat_of(self, token: str) -> str | None:
+        """The seat letter a token opens, if it is one of this table's."""
+        for letter, known in self.tokens.items():
+            if secrets.compare_digest(known, token):
+                return letter
+        return None
+
     def agents(self) -> tuple[str, ...]:
         """The log header's agents: a bot or ``web`` per seat."""
         return tuple(self.bot_agents.get(letter, BOT) if letter in self.bots else WEB for letter in PLAYERS)
@@ -155,8 +158,7 @@ class LiveTable(SeatedTable[SessionResult]):
 
     def _start(self, stored: Sequence[dict[str, Any]]) -> None:
         spec = self.spec
-        self.ended_live = False
-        """The session ended in play now, not in a replay: its record is still to be stored."""
+        self.thought = None
         config = SessionConfig(seed=self.seed, mode=spec.mode, rounds=spec.rounds)
         chosen = session_cards(spec.mode, None, pool_path(spec.pool))
         expected = list(stored[1:])
@@ -176,12 +178,7 @@ class LiveTable(SeatedTable[SessionResult]):
         self._steps = self.session.steps()
         self._run(lambda: next(self._steps))
         if not self.writer.replayed_all() and self.failure is None:
-            self.failure = f"{self.writer.place()}: the stored log goes on past where the session stands"
-
-    def _end(self, result: SessionResult) -> None:
-        """The session has ended; in play now, not in a replay, its record is still to be stored."""
-        self.ended_live = self.writer.replayed_all()
-        super()._end(result)
+            self.stop(f"{self.writer.place()}: the stored log goes on past where the session stands")
 
     def _answer(self, decision: Decision) -> str | None:
         """The logged answer while the stored log lasts (bots asked all the same, as ``drive`` does),
@@ -226,28 +223,23 @@ class LiveTable(SeatedTable[SessionResult]):
 
     @property
     def state(self) -> str:
-        """``results`` once the session has ended, ``new`` before its first round is dealt, else
-        ``playing``."""
+        """``stopped`` once it has failed, ``results`` once the session has ended, ``new`` before its
+        first round is dealt, else ``playing``."""
+        if self.failure is not None:
+            return STOPPED
         if self.result is not None:
             return RESULTS
         if self.session.round is None and not self.session.result.rounds:
             return NEW
         return PLAYING
 
-    def take_record(self) -> SessionRecord | None:
-        """The lab's record of a session that has just ended in play (§18.3), once: a 4-round test
-        session is marked by its length and never ranked with full sessions (§16, §18.1)."""
-        if self.result is None or not self.ended_live:
-            return None
-        self.ended_live = False
+    def record(self) -> str:
+        """The lab's record of the session that has ended (§18.3): a 4-round test session is marked
+        by its length and never ranked with full sessions (§16, §18.1)."""
+        assert self.result is not None
         pool = self.spec.pool or DEFAULT_POOL
-        return session_record(self.session, self.result, self.watcher, self.spec.agents(), pool, "play")
-
-    def store_record(self, engine: Engine) -> None:
-        """Store the lab's record of a session that has just ended in play in ``engine``."""
-        record = self.take_record()
-        if record is not None:
-            store_json([record.model_dump_json()], engine)
+        played = session_record(self.session, self.result, self.watcher, self.spec.agents(), pool, "play")
+        return played.model_dump_json()
 
     def facts(self) -> Facts:
         """What every screen shows alike."""

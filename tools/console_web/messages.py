@@ -74,7 +74,7 @@ def _common(facts: Facts) -> dict[str, Any]:
         "results": None if facts.results is None else dict(facts.results),
         "confirmed": sorted(facts.confirmed),
         "connected": sorted(facts.connected),
-        "failure": facts.failure,
+        "reason": facts.failure,
     }
 
 
@@ -141,12 +141,14 @@ def seat_message(
 
 def asked(decision: Decision | None, mine: bool, answered: int) -> dict[str, Any]:
     """A seat message's part on the question put: whether the seat is the one asked, and only then
-    the decision's kind, what it is about and its options (§5.4: no seat learns what another is
-    asked); and how many decisions the seat has answered this session."""
+    the decision's number (the seat's count of decisions in the session, which ``/decide`` names so
+    that an answer sent twice is taken once), kind, what it is about and its options (§5.4: no seat
+    learns what another is asked); and how many decisions the seat has answered this session."""
     put = decision if mine else None
+    number = answered + 1
     return {
         "your_turn": mine,
-        "decision": None if put is None else {"kind": put.kind.value, "about": put.about},
+        "decision": None if put is None else {"number": number, "kind": put.kind.value, "about": put.about},
         "options": [] if put is None else list(put.options),
         "answered": answered,
     }

@@ -22,8 +22,6 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
-from sqlalchemy.engine import Engine
-
 from engine.core.bots import LOGGED, PERSON, make_bots
 from engine.core.decisions import Decision, DecisionKind, check_answer
 from engine.core.errors import IllegalActionError, LogError
@@ -34,8 +32,7 @@ from engine.core.seats import PLAYERS
 from engine.core.table_log import TableHeader, TableLogWriter
 from engine.core.table_session import SessionResult, TableConfig, TableSession
 from tools.console_web.rules_messages import RulesFeed, rules_host_message, rules_seat_message
-from tools.console_web.seated import NEW, PLAYING, RESULTS, SeatedTable
-from tools.lab.store import store_table_json
+from tools.console_web.seated import NEW, PLAYING, RESULTS, STOPPED, SeatedTable
 from tools.table_play import record_text, result_json, session_record
 
 TEST_ROUNDS = 4
@@ -78,7 +75,6 @@ class RulesTable(SeatedTable[SessionResult]):
         if not stored:
             self.writer.write(header.line())
         self.feed = RulesFeed()
-        self.recorded = False
         config = TableConfig(self.rules, header.options, header.seed, header.rounds)
         self.session = TableSession(config, (self.writer.event, self.feed.event))
         self.agents = make_bots(list(header.agents), header.seed, LOGGED)
@@ -87,7 +83,7 @@ class RulesTable(SeatedTable[SessionResult]):
         if self.failure is None:
             self._run(lambda: next(self._steps))
         if not self.writer.replayed_all() and self.failure is None:
-            self.failure = f"{self.writer.path}: the stored log goes on past where the session stands"
+            self.stop(f"{self.writer.path}: the stored log goes on past where the session stands")
 
     def _answer(self, decision: Decision) -> str | None:
         """The logged answer while the stored log lasts (a bot asked all the same, so a table
@@ -121,28 +117,22 @@ class RulesTable(SeatedTable[SessionResult]):
 
     @property
     def state(self) -> str:
-        """``results`` once the session has ended, ``new`` before its first round is dealt, else
-        ``playing``."""
+        """``stopped`` once it has failed, ``results`` once the session has ended, ``new`` before its
+        first round is dealt, else ``playing``."""
+        if self.failure is not None:
+            return STOPPED
         if self.result is not None:
             return RESULTS
         if self.feed.round == 0:
             return NEW
         return PLAYING
 
-    def take_record(self) -> str | None:
-        """The store's record of the session that has just ended, once (R374, R380): its rule set,
-        every option's value, the seed, the agents (a person's seat ``web``), each round's wins with
-        their fan and gains, the standings."""
-        if self.result is None or self.recorded:
-            return None
-        self.recorded = True
+    def record(self) -> str:
+        """The store's record of the session that has ended (R374, R380): its rule set, every
+        option's value, the seed, the agents (a person's seat ``web``), each round's wins with their
+        fan and gains, the standings."""
+        assert self.result is not None
         return record_text(session_record(self.result, self.spec.agents(), "console"))
-
-    def store_record(self, engine: Engine) -> None:
-        """Store the record of a session that has just ended in ``engine``'s ``table_sessions``."""
-        record = self.take_record()
-        if record is not None:
-            store_table_json([record], engine)
 
     def facts(self) -> dict[str, Any]:
         """What every screen shows alike: the rule set, the session's state and results, the seats'
@@ -162,7 +152,7 @@ class RulesTable(SeatedTable[SessionResult]):
             "results": results,
             "confirmed": sorted(self.confirmed),
             "connected": sorted(letter for letter, n in self.connected.items() if n > 0),
-            "failure": self.failure,
+            "reason": self.failure,
             "nicknames": {letter: self.spec.nicknames.get(letter, letter) for letter in PLAYERS},
             "bots": sorted(self.spec.bots),
             "scores": self.session.totals,

@@ -8,7 +8,10 @@ Every line goes to the table's log, whose lines wait in :class:`PendingLines` fo
 the session's end is the log's last line, and its results stay until every seat has confirmed
 "开始新一场" (bots at once), when the next session is set up, seeded from the operating system's
 randomness unless the host fixed the seed (R523).  A step the engine refuses, or a stored log that
-does not come out the same, leaves the table ``failed`` with the reason.
+does not come out the same, leaves the table ``stopped`` with the reason.  Each decision put to a
+seat has its number, the seat's count of decisions in the session, so an answer sent twice is taken
+once (issue 29 item 3); a table whose answer the store did not take is rewound to the lines it did
+(:meth:`SeatedTable.rewind`).
 
 A table the console plays (``aside``) never has its bots think in the server's event loop: once the
 stored log has no answer left, a bot's decision is set aside as :attr:`SeatedTable.waiting`, and the
@@ -20,6 +23,8 @@ answer is the one the bot would have given at once, so the log is the same (R520
 from __future__ import annotations
 
 import io
+import logging
+import re
 import secrets
 from abc import ABC, abstractmethod
 from collections import deque
@@ -33,11 +38,27 @@ from engine.core.seats import PLAYERS
 if TYPE_CHECKING:
     from tools.console_web.live import TableSpec
 
-PLAYING, RESULTS, NEW = "playing", "results", "new"
-"""A table's states: its session in play, ended on its results, set up and not yet dealt."""
+TOLD = logging.getLogger("hexmj.console")
+"""Where the whole reason a table stopped is told: the server's terminal."""
+PLACED = re.compile(r"(?P<place>table \S+ session \d+(?::\d+)?): (?P<what>[^:]+)")
+"""A failure's place in the session's log, what went wrong, then its values."""
+
+PLAYING, RESULTS, NEW, STOPPED = "playing", "results", "new", "stopped"
+"""A table's states: its session in play, ended on its results, set up and not yet dealt, stopped
+by a log that does not replay or a step the engine refused."""
 FRESH_SEEDS = 2**63
 """A session's seed drawn from the operating system's randomness is below this (``hexmj play
 --seed`` takes it)."""
+
+
+def shown_reason(failure: str, session: str) -> str:
+    """What the screens show of why a table stopped: where in the log and what, never the values
+    (``…session 1:4: replay diverges``), which may be a seat's secrets; the server's terminal gets
+    them whole."""
+    found = PLACED.match(failure)
+    if found is None:
+        return f"{session}: the engine refused a step"
+    return f"{found['place']}: {found['what']}"
 
 
 class PendingLines(io.StringIO):
@@ -95,21 +116,25 @@ class SeatedTable(ABC, Generic[Result]):
         aside: bool = False,
     ) -> None:
         self.spec = spec
-        self.number = number
         self.aside = aside
         """Whether a bot's decision in live play is set aside for the console (:attr:`waiting`)."""
-        self.waiting: Decision | None = None
-        """A bot's decision set aside, for :meth:`answer_waiting`."""
-        self.seed = self._seed(stored)
-        self.confirmed = set(confirmed) | spec.bots
         self.connected: dict[str, int] = {}
+        self._lines = PendingLines()
+        self._open(number, stored, confirmed)
+
+    def _open(self, number: int, stored: Sequence[dict[str, Any]], confirmed: frozenset[str]) -> None:
+        """Stand where the ``stored`` lines of session ``number`` leave the table."""
+        self.number = number
+        self.seed = self._seed(stored)
+        self.confirmed = set(confirmed) | self.spec.bots
         self.failure: str | None = None
         self.result: Result | None = None
         self.pending: Decision | None = None
+        self.waiting: Decision | None = None
+        """A bot's decision set aside, for :meth:`answer_waiting`."""
         self.answered = dict.fromkeys(PLAYERS, 0)
         """How many decisions each person's seat has answered this session: its screen changes with
         every answer it gives, even when the next question reads the same."""
-        self._lines = PendingLines()
         self._start(stored)
 
     def _seed(self, stored: Sequence[dict[str, Any]]) -> int:
@@ -173,8 +198,23 @@ class SeatedTable(ABC, Generic[Result]):
         except StopIteration as done:
             self._end(done.value)
         except HexError as err:
-            self.pending = None
-            self.failure = str(err)
+            TOLD.warning("%s", err)
+            self.stop(shown_reason(str(err), f"table {self.spec.id} session {self.number}"))
+
+    def rewind(self, number: int, stored: Sequence[dict[str, Any]], confirmed: frozenset[str]) -> None:
+        """Stand again where the ``stored`` lines of session ``number`` leave the table, as a
+        restarted server would: what was played since is undone (its screens stay connected)."""
+        self._open(number, stored, confirmed)
+
+    def stop(self, reason: str) -> None:
+        """Stop the table: no decision is put to anyone, and ``reason`` says why."""
+        self.failure = reason
+        self.pending = None
+        self.waiting = None
+
+    @abstractmethod
+    def record(self) -> str:
+        """The record of the session that has ended, as the record store keeps it (§18.3)."""
 
     def _end(self, result: Result) -> None:
         """The session has ended: its results stay, and its log's end line gives each seat's total."""
@@ -191,45 +231,49 @@ class SeatedTable(ABC, Generic[Result]):
         self.waiting = None
         self._run(lambda: decision, now=True, given=answer)
 
-    def decide(self, letter: str, option: object) -> None:
-        """The person at seat ``letter`` answers the decision put to them; anything else — no decision
-        of theirs, an option not offered — is an :class:`IllegalActionError` and changes nothing."""
+    def asked(self, letter: str) -> int:
+        """The number of the decision put to seat ``letter`` now or next: its count of decisions in
+        the session."""
+        return self.answered[letter] + 1
+
+    def decide(self, letter: str, option: object, number: int | None = None) -> bool:
+        """The person at seat ``letter`` answers the decision put to them, its ``number`` if given;
+        ``False``, changing nothing, when that decision is already answered.  Anything else — no
+        decision of theirs, another number, an option not offered — is an
+        :class:`IllegalActionError` and changes nothing."""
         decision = self.pending
-        if self.failure is not None:
-            raise IllegalActionError(f"table {self.spec.id} is stopped: {self.failure}")
+        self._refuse_stopped()
+        if number is not None and number < self.asked(letter):
+            return False
         if decision is None or PLAYERS[decision.player] != letter:
             raise IllegalActionError(f"no decision is put to {letter} now")
+        if number is not None and number != self.asked(letter):
+            now = self.asked(letter)
+            raise IllegalActionError(f"decision {number} is not put to {letter}: the one put now is {now}")
         answer = check_answer(decision, option)
         self.answered[letter] += 1
         self.pending = None
         self._answered(decision, answer)
         self._run(lambda: self._steps.send(answer))
+        return True
+
+    def _refuse_stopped(self) -> None:
+        if self.failure is not None:
+            raise IllegalActionError(f"table {self.spec.id} is stopped: {self.failure}")
 
     def confirm(self, letter: str) -> bool:
         """Seat ``letter`` confirms "开始新一场" on the results screen (§16); once all four have, the
         next session is set up and ``True`` returned."""
+        self._refuse_stopped()
         if self.result is None:
             raise IllegalActionError("the session has not ended: nothing to confirm")
         self.confirmed.add(letter)
         if len(self.confirmed) < len(PLAYERS):
             return False
-        self.number += 1
-        self.seed = self._seed(())
-        self.confirmed = set(self.spec.bots)
-        self.answered = dict.fromkeys(PLAYERS, 0)
-        self.result = None
-        self.failure = None
-        self._start(())
+        self._open(self.number + 1, (), frozenset())
         return True
 
     def take_lines(self) -> list[str]:
         """The log lines played since the last call, for the record store."""
         lines, self._lines.pending = self._lines.pending, []
         return lines
-
-    def seat_of(self, token: str) -> str | None:
-        """The seat letter a token opens, if it is one of this table's."""
-        for letter, known in self.spec.tokens.items():
-            if secrets.compare_digest(known, token):
-                return letter
-        return None

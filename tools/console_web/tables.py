@@ -4,7 +4,8 @@ item 5).
 A table of the hextech rule set is a :class:`~tools.console_web.live.LiveTable`; a table of any other
 installed rule set a :class:`~tools.console_web.rules_table.RulesTable`.  Both answer the same calls
 of the web application: their seats' and the host's messages, ``decide``, ``confirm``, the log lines
-to store.
+to store.  A stored table that does not read is a :class:`~tools.console_web.stopped.StoppedTable`,
+which shows the reason and refuses every act.
 """
 
 from __future__ import annotations
@@ -17,9 +18,12 @@ from typing import Any
 from engine.core.registry import DEFAULT
 from tools.console_web.live import LiveTable, TableSpec
 from tools.console_web.rules_table import RulesTable
+from tools.console_web.stopped import StoppedTable
 
-AnyTable = LiveTable | RulesTable
+PlayedTable = LiveTable | RulesTable
 """A table in play on the console."""
+AnyTable = PlayedTable | StoppedTable
+"""A table the console holds: in play, or stopped because its stored row does not read."""
 
 
 def open_table(
@@ -29,7 +33,7 @@ def open_table(
     confirmed: frozenset[str] = frozenset(),
     *,
     aside: bool = False,
-) -> AnyTable:
+) -> PlayedTable:
     """The table ``spec`` asks for, its session ``number`` re-played from its ``stored`` lines; with
     ``aside`` its bots' decisions in live play are set aside for the console to answer."""
     if spec.rules == DEFAULT:
@@ -50,7 +54,7 @@ class Tables:
     def by_seat(self, token: str) -> tuple[AnyTable, str] | None:
         """The table and seat letter of a seat token."""
         for table in self.tables.values():
-            letter = table.seat_of(token)
+            letter = table.spec.seat_of(token)
             if letter is not None:
                 return table, letter
         return None

@@ -24,7 +24,7 @@ import math
 from collections.abc import Sequence
 
 from tools.lab.metrics import AgentCard, apart, card_type
-from tools.lab.stats import DECIMALS, Z95, Estimate, share
+from tools.lab.stats import DECIMALS, Z95, Estimate, no_interval, share
 
 ROTATIONS = 4
 """One rotation per seat."""
@@ -36,7 +36,8 @@ def rotate(agents: tuple[str, str, str, str], r: int) -> tuple[str, str, str, st
 
 
 def float_mean(values: Sequence[float]) -> Estimate:
-    """The mean of ``values`` with its normal-approximation 95 % interval (sample deviation)."""
+    """The mean of ``values`` with its normal-approximation 95 % interval (sample deviation); none
+    when the values have no spread (R591)."""
     n = len(values)
     if n == 0:
         return Estimate(value=None, low=None, high=None, se=None, n=0)
@@ -46,6 +47,8 @@ def float_mean(values: Sequence[float]) -> Estimate:
     def r(x: float) -> float:
         return round(x, DECIMALS) + 0.0
 
+    if se == 0:
+        return Estimate(value=r(m), low=None, high=None, se=0.0, n=n)
     return Estimate(value=r(m), low=r(m - Z95 * se), high=r(m + Z95 * se), se=r(se), n=n)
 
 
@@ -123,8 +126,10 @@ def _share(e: Estimate) -> str:
 
 
 def _fmt(e: Estimate, digits: int, sign: str = "") -> str:
-    if e.value is None or e.low is None or e.high is None:
+    if e.value is None:
         return "–"
+    if e.low is None or e.high is None:
+        return f"{e.value:{sign}.{digits}f} [{no_interval(e)}]"
     return f"{e.value:{sign}.{digits}f} [{e.low:{sign}.{digits}f}, {e.high:{sign}.{digits}f}]"
 
 

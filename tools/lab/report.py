@@ -27,7 +27,7 @@ from matplotlib.figure import Figure
 
 from tools.fsio import write_atomic
 from tools.lab.metrics import AGENT_FIGURES, BLACK_BAND, NORMAL_BAND, AgentCard, Aggregate, CardStats, apart
-from tools.lab.stats import Estimate, figure, shown
+from tools.lab.stats import Estimate, figure, shown, shown_difference
 from tools.lab.tally import Tally
 
 _STYLE = (
@@ -117,12 +117,7 @@ def _cards(a: Aggregate) -> str:
 
 
 def _card_row(s: CardStats) -> str:
-    adv = s.score_advantage
-    advantage = (
-        "–"
-        if adv is None or adv.diff is None
-        else f"{figure(adv.diff, True)} [{figure(adv.low, True)}, {figure(adv.high, True)}]"
-    )
+    advantage = "–" if s.score_advantage is None else shown_difference(s.score_advantage)
     cls = " class='flag'" if s.flags else ""
     cells = [s.type, str(s.rounds), shown(s.holder_score), advantage, shown(s.holder_win_rate)]
     cells += [shown(s.completion), shown(s.triggers_per_round), shown(s.unexecutable_per_round)]
@@ -202,14 +197,17 @@ def _win_order_plot(a: Aggregate) -> Figure:
 
 def _bars(ax: Axes, labels: list[str], estimates: list[Estimate], width: float = 0.8) -> None:
     values = [e.value or 0.0 for e in estimates]
-    below = [max(0.0, (e.value or 0.0) - (e.low or 0.0)) for e in estimates]
-    above = [max(0.0, (e.high or 0.0) - (e.value or 0.0)) for e in estimates]
+    below = [0.0 if e.value is None or e.low is None else max(0.0, e.value - e.low) for e in estimates]
+    above = [0.0 if e.value is None or e.high is None else max(0.0, e.high - e.value) for e in estimates]
     ax.bar(labels, values, width=width, yerr=[below, above], capsize=3, color="#4a78b5")
 
 
 def _advantage_plot(a: Aggregate) -> Figure:
     held = [(c.score_advantage, c) for c in a.cards.values() if c.score_advantage is not None]
-    shown = sorted(((d, c) for d, c in held if d.diff is not None), key=lambda dc: (dc[0].diff, dc[1].card))
+    shown = sorted(
+        ((d, c) for d, c in held if d.diff is not None and d.low is not None),
+        key=lambda dc: (dc[0].diff, dc[1].card),
+    )
     fig, ax = plt.subplots(figsize=(7, max(2.0, 0.18 * len(shown) + 1)))
     for row, (d, card) in enumerate(shown):
         assert d.diff is not None and d.low is not None and d.high is not None

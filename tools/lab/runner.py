@@ -35,6 +35,9 @@ from tools.lab.session_spec import SessionSpec
 from tools.lab.tally import Tally
 
 CHUNK_SECONDS = 0.25
+MAX_GAMES = 1_000_000
+"""The most sessions one run plays (R590): a greedy million is some 36 CPU hours and every session is
+kept in the record store, so a larger number is a typing slip, refused before anything is played."""
 CHUNKS_PER_SLOT = 2
 ENGINE_TABLE = "tools.lab.engine_adapter:play_session"
 STANDIN_TABLE = "tools.lab.standin:play_session"
@@ -60,6 +63,17 @@ def game_seed(base_seed: int, index: int) -> int:
     """The seed of game ``index`` of a run: 63 bits of BLAKE2b of the base seed and the index."""
     digest = hashlib.blake2b(f"hexmj/{base_seed}/{index}".encode(), digest_size=8).digest()
     return int.from_bytes(digest) >> 1
+
+
+def check_games(games: int) -> None:
+    """``--games`` must be a number of sessions one run can play: 1 to :data:`MAX_GAMES` (R590)."""
+    if games < 1:
+        raise InputError(f"--games must be at least 1, not {games}")
+    if games > MAX_GAMES:
+        raise InputError(
+            f"--games: {games} is more than one run plays (at most {MAX_GAMES}, R590); "
+            "play a longer study as several runs with different --seed values"
+        )
 
 
 def load_table(path: str) -> Table:

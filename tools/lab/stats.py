@@ -6,13 +6,18 @@ width for n ≥ 1 and keeps close to its 95 % for small n and rare events
 (5 completions out of 5 give [0.566, 1]).  A *mean* of integer observations
 (a score, a wall count) uses the normal approximation with the sample
 standard deviation, computed from exact integer sums so that the order in
-which games arrive never changes a digit.  A *rate* (a count per round, such
-as triggers per round) takes the wider of that interval and the exact
-Poisson interval of its total, never below 0, so it has width even when
-every round counted the same.  A difference of two shares uses Newcombe's
-hybrid score interval, built from both Wilson intervals (so it stays inside
-[−1, 1]); a difference of two means the unpooled standard error of both.  A
-difference is significant when its 95 % interval leaves out zero.  Every
+which games arrive never changes a digit; a mean without spread (one value,
+or values all alike) has no interval: its ``low`` and ``high`` are ``None``
+and it prints as ``12.000 [no interval: 1 value]`` (R591).  A *rate* (a count
+per round, such as triggers per round) takes the wider of that interval and
+the exact Poisson interval of its total, never below 0, so it has width even
+when every round counted the same.  A difference of two shares or two rates
+recovers its interval from both estimates' intervals (MOVER: Newcombe's hybrid
+score interval for shares, so it stays inside [−1, 1]; for rates it keeps the
+width of the Poisson intervals, so two rates of zero never give a zero-width
+difference); a difference of two means uses the unpooled standard error of
+both, and has no interval when either mean has none.  A difference is
+significant when its 95 % interval leaves out zero.  Every
 figure is rounded to :data:`DECIMALS` decimals in the JSON, so that it is
 byte-identical run after run, and printed with :func:`figure` (three
 decimals) on the terminal and in reports.
@@ -77,10 +82,27 @@ def figure(x: float | None, signed: bool = False) -> str:
 
 
 def shown(e: Estimate | None) -> str:
-    """An estimate as printed: ``0.625 [0.306, 0.863]``, or ``–``."""
+    """An estimate as printed: ``0.625 [0.306, 0.863]``, ``12.000 [no interval: 1 value]``, or ``–``."""
     if e is None or e.value is None:
         return "–"
+    if e.low is None or e.high is None:
+        return f"{figure(e.value)} [{no_interval(e)}]"
     return f"{figure(e.value)} [{figure(e.low)}, {figure(e.high)}]"
+
+
+def shown_difference(d: Difference) -> str:
+    """A difference as printed: ``+0.125 [-0.050, +0.300]``, ``+3.000 [no interval: 1 value]``, or ``–``."""
+    if d.diff is None:
+        return "–"
+    if d.low is None or d.high is None:
+        without = d.a if d.a.low is None else d.b
+        return f"{figure(d.diff, True)} [{no_interval(without)}]"
+    return f"{figure(d.diff, True)} [{figure(d.low, True)}, {figure(d.high, True)}]"
+
+
+def no_interval(e: Estimate) -> str:
+    """Why a mean has no interval (R591): one value, or values all alike."""
+    return "no interval: 1 value" if e.n == 1 else f"no interval: {e.n} values alike"
 
 
 def share(hits: int, n: int) -> Estimate:
@@ -108,14 +130,15 @@ def rate(n: int, total: int, squares: int) -> Estimate:
     the sample and the exact Poisson (Garwood) interval of ``total`` events in ``n`` rounds, never
     below 0, so that rounds that all count the same still leave room for chance."""
     e = mean_of_moments(n, total, squares)
-    if e.value is None or e.low is None or e.high is None or e.se is None:
+    if e.value is None or e.se is None:
         return e.model_copy(update={"kind": "rate"})
+    spread = Z95 * e.se
     low = _chi2(0.025, 2 * total) / (2 * n) if total else 0.0
     high = _chi2(0.975, 2 * total + 2) / (2 * n)
     return e.model_copy(
         update={
-            "low": _round(max(0.0, min(e.low, low))),
-            "high": _round(max(e.high, high)),
+            "low": _round(max(0.0, min(e.value - spread, low))),
+            "high": _round(max(e.value + spread, high)),
             "se": _round(max(e.se, math.sqrt(total) / n)),
             "kind": "rate",
         }
@@ -142,17 +165,21 @@ def mean_of_moments(n: int, total: int, squares: int) -> Estimate:
         return _empty()
     m = total / n
     se = math.sqrt(max(0, n * squares - total * total) / (n - 1)) / n if n > 1 else 0.0
+    if se == 0:
+        return Estimate(value=_round(m), low=None, high=None, se=0.0, n=n)
     return Estimate(value=_round(m), low=_round(m - Z95 * se), high=_round(m + Z95 * se), se=_round(se), n=n)
 
 
 def difference(a: Estimate, b: Estimate) -> Difference:
-    """``b − a`` of two independent estimates: Newcombe's interval for two shares, else the
-    unpooled standard error of both."""
+    """``b − a`` of two independent estimates: for two shares or two rates the interval recovered
+    from both intervals (MOVER; Newcombe's for shares), else the unpooled standard error of both; no
+    interval when either mean has none (R591)."""
     if a.value is None or b.value is None or a.se is None or b.se is None:
         return Difference(a=a, b=b, diff=None, low=None, high=None, significant=False)
     d = b.value - a.value
-    if a.kind == b.kind == "share":
-        assert a.low is not None and a.high is not None and b.low is not None and b.high is not None
+    if a.low is None or a.high is None or b.low is None or b.high is None:
+        return Difference(a=a, b=b, diff=_round(d), low=None, high=None, significant=False)
+    if a.kind == b.kind and a.kind in ("share", "rate"):
         low = d - math.hypot(b.value - b.low, a.high - a.value)
         high = d + math.hypot(b.high - b.value, a.value - a.low)
         significant = low > 0 or high < 0
@@ -161,5 +188,5 @@ def difference(a: Estimate, b: Estimate) -> Difference:
         )
     se = math.hypot(a.se, b.se)
     low, high = d - Z95 * se, d + Z95 * se
-    significant = (low > 0 or high < 0) if se > 0 else d != 0
+    significant = low > 0 or high < 0
     return Difference(a=a, b=b, diff=_round(d), low=_round(low), high=_round(high), significant=significant)

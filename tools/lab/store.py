@@ -116,6 +116,15 @@ def shown(url: str) -> str:
         return re.sub(r"(://[^/:@]*:)[^/@]*@", r"\1***@", url)
 
 
+def sqlite_file(url: str) -> str:
+    """The file of a ``sqlite:///`` URL, also when written as a SQLite URI
+    (``sqlite:///file:PATH?mode=ro&uri=true``, a store opened read-only)."""
+    path = url.removeprefix("sqlite:///")
+    if path.startswith("file:"):
+        path = path.removeprefix("file:").partition("?")[0]
+    return path
+
+
 NO_STORE = "none"
 """``--db none``: play or simulate without storing the records."""
 
@@ -124,7 +133,7 @@ def open_store(db_url: str | None = None) -> Engine:
     """Connect to the store and create its tables if they are missing."""
     url = database_url(db_url)
     if url.startswith("sqlite:///"):
-        folder = Path(url.removeprefix("sqlite:///")).parent
+        folder = Path(sqlite_file(url)).parent
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as err:
@@ -186,27 +195,32 @@ def _first_id(query: Select[Any], db_url: str | None) -> int | None:
 
 def store_json(records: Iterable[str], engine: Engine) -> list[int]:
     """Store records given as JSON (as the lab's workers send them) in one transaction; their ids."""
-    ids: list[int] = []
     try:
         with Session(engine) as session, session.begin():
-            for text in records:
-                data = json.loads(text)
-                row = SessionRow(
-                    source=data["source"],
-                    versions=versions_fingerprint(data["cards"]),
-                    rounds=data["rounds"],
-                    mode=data["mode"],
-                    pool=data["pool"],
-                    seed=data["seed"],
-                    cards=data["cards"],
-                    record=text,
-                )
-                session.add(row)
-                session.flush()
-                session.add_all(_round_rows(row.id, data["played"]))
-                ids.append(row.id)
+            return add_records(session, records)
     except SQLAlchemyError as err:
         raise InputError(f"cannot store records: {_first_line(err)}") from None
+
+
+def add_records(session: Session, records: Iterable[str]) -> list[int]:
+    """Add records given as JSON to ``session``'s transaction, each with its rounds; their ids."""
+    ids: list[int] = []
+    for text in records:
+        data = json.loads(text)
+        row = SessionRow(
+            source=data["source"],
+            versions=versions_fingerprint(data["cards"]),
+            rounds=data["rounds"],
+            mode=data["mode"],
+            pool=data["pool"],
+            seed=data["seed"],
+            cards=data["cards"],
+            record=text,
+        )
+        session.add(row)
+        session.flush()
+        session.add_all(_round_rows(row.id, data["played"]))
+        ids.append(row.id)
     return ids
 
 
@@ -228,16 +242,22 @@ def _round_rows(session_id: int, played: list[dict[str, Any]]) -> list[RoundRow]
 
 def store_table_json(records: Iterable[str], engine: Engine) -> list[int]:
     """Store records of another rule set's sessions, given as JSON, in one transaction; their ids."""
-    ids: list[int] = []
     try:
         with Session(engine) as session, session.begin():
-            for text in records:
-                row = _table_row(text)
-                session.add(row)
-                session.flush()
-                ids.append(row.id)
+            return add_table_records(session, records)
     except SQLAlchemyError as err:
         raise InputError(f"cannot store records: {_first_line(err)}") from None
+
+
+def add_table_records(session: Session, records: Iterable[str]) -> list[int]:
+    """Add records of another rule set's sessions, given as JSON, to ``session``'s transaction;
+    their ids."""
+    ids: list[int] = []
+    for text in records:
+        row = _table_row(text)
+        session.add(row)
+        session.flush()
+        ids.append(row.id)
     return ids
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from tools.lab.compare import Comparison
 from tools.lab.metrics import AGENT_FIGURES, CARD_FIGURES, AgentCard, Aggregate, CardStats, apart
-from tools.lab.stats import Difference, Estimate, figure, shown
+from tools.lab.stats import Difference, Estimate, figure, shown, shown_difference
 
 _METRIC_LABELS = {
     "chance_unexecutable": "chance cards unexecutable (warn > 20 %)",
@@ -173,7 +173,8 @@ def _agent_lines(a: Aggregate) -> list[str]:
 
 def comparison_lines(c: Comparison, seed: int, pool: str) -> list[str]:
     """The terminal summary of ``--compare``: a header naming the run, then one column per version
-    and the difference with its interval."""
+    and the difference with its interval; the card's own figures are the rows ``card.…``, each
+    version's figure under its own column."""
     first, second = c.versions
     cohort_a, cohort_b = c.cohorts
     width = max(24, len(first), len(second))
@@ -183,11 +184,7 @@ def comparison_lines(c: Comparison, seed: int, pool: str) -> list[str]:
         f"versions: {first} (card set {cohort_a.versions}), {second} (card set {cohort_b.versions})",
         f"  {'':<42} {first:<{width}} {second:<{width}} {second} − {first} [95 %] (* significant)",
     ]
-    for name, d in [*c.metrics.items(), *((f"{second}.{k}", v) for k, v in c.card.items())]:
-        if d.diff is None:
-            lines.append(f"  {name:<42} {shown(d.a):<{width}} {shown(d.b):<{width}} –")
-            continue
+    for name, d in [*c.metrics.items(), *((f"card.{k}", v) for k, v in c.card.items())]:
         mark = " *" if d.significant else ""
-        change = f"{figure(d.diff, True)} [{figure(d.low, True)}, {figure(d.high, True)}]{mark}"
-        lines.append(f"  {name:<42} {shown(d.a):<{width}} {shown(d.b):<{width}} {change}")
+        lines.append(f"  {name:<42} {shown(d.a):<{width}} {shown(d.b):<{width}} {shown_difference(d)}{mark}")
     return lines

@@ -66,7 +66,7 @@
   body.addEventListener("click", function (ev) {
     var button = ev.target.closest("button");
     if (!button || !token) { return; }
-    if (button.dataset.option !== undefined) { button.disabled = true; post("/decide", {option: button.dataset.option}); }
+    if (button.dataset.option !== undefined) { button.disabled = true; post("/decide", {option: button.dataset.option, decision: Number(button.dataset.decision)}); }
     else if (button.dataset.confirm) { button.disabled = true; post("/confirm", {}); }
   });
   connect();
