@@ -17,6 +17,9 @@ from typing import Any
 
 import pytest
 from console_process import ServeProcess, hexmj, serving
+from durable_support import WriteLock
+
+from tools.console_web.app import STORE_RETRY
 
 DEEP = "search:4096"
 """The search agent at the engine's own largest budget: seconds a decision."""
@@ -133,6 +136,29 @@ def test_bots_thinking_in_worker_processes_play_the_session_hexmj_play_plays_s18
     done = hexmj(
         "play", "--seed", "11", "--rounds", "4", "--mode", "strategy",
         "--agents", "search:2,search:2,greedy,greedy", "--log", str(played), "--db", "none",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert log == played.read_text()
+
+
+def test_bots_wait_for_a_store_that_refuses_their_lines_and_lose_none_s18_3(tmp_path: Path) -> None:
+    """Another program holds the store's write lock while a table's bots play: their lines are
+    refused, the bots wait and try again, and once the lock is let go the session ends with the log
+    ``hexmj play`` writes, no line lost or written twice."""
+    with serving(tmp_path) as server:
+        made = server.create(seed=12, mode="strategy", bots=list("ABCD"), agents={"A": "search:2"}, test=True)
+        with WriteLock(server.db):
+            deadline = time.monotonic() + 120
+            while "its bots wait for the store" not in server.stderr():
+                assert time.monotonic() < deadline, "the bots never tried the store"
+                time.sleep(0.2)
+            time.sleep(STORE_RETRY + 1)
+        assert _ended(server, made["table"], 600), "the bots did not finish the session"
+        log = server.request("GET", f"/host/{made['host'].rsplit('/', 1)[1]}/log").text
+    played = tmp_path / "play.log"
+    done = hexmj(
+        "play", "--seed", "12", "--rounds", "4", "--mode", "strategy",
+        "--agents", "search:2,greedy,greedy,greedy", "--log", str(played), "--db", "none",
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert log == played.read_text()

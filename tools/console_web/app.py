@@ -76,7 +76,9 @@ NO_SUCH_SOCKET = 4404
 TABLE_DELETED = 4410
 """The close code of a socket whose table was deleted or expired (410 Gone in the application's range)."""
 STORE_RETRY = 2.0
-"""Seconds a table's bots wait before trying again a store that refused their lines."""
+"""Seconds a table's bots wait before trying again a store that refused their lines, the first time;
+each next wait is twice as long, up to :data:`STORE_RETRY_MOST`."""
+STORE_RETRY_MOST = 32.0
 log = logging.getLogger("hexmj.console")
 
 
@@ -217,14 +219,17 @@ class Console:
 
     async def commit(self, table: PlayedTable) -> None:
         """Store what the table's bots played; a store that refuses it leaves the table where the
-        store stands, and the bots try again a moment later."""
+        store stands, and the bots try again a moment later, then less and less often (each try
+        waits for the store as a person's answer does)."""
+        wait = STORE_RETRY
         while self.holds(table):
             try:
                 self.ledger.commit(table)
                 return
             except StoreUnavailable as err:
                 log.warning("table %s: its bots wait for the store: %s", table.spec.id, err)
-                await asyncio.sleep(STORE_RETRY)
+                await asyncio.sleep(wait)
+                wait = min(2 * wait, STORE_RETRY_MOST)
 
     def holds(self, table: AnyTable) -> bool:
         """Whether ``table`` is still the console's (not deleted, not expired)."""

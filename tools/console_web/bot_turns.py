@@ -7,7 +7,9 @@ time with every other request's turn in between; a searching bot's in a worker p
 (:mod:`tools.console_web.bot_pool`), the table's lines stored and its screens redrawn while it
 thinks.  When the table comes to a person's decision or its session's end, its lines are stored and
 every screen is sent its own new message.  A request that acted waits for its table to come to rest
-without holding the others (:meth:`BotTurns.settle`).
+without holding the others (:meth:`BotTurns.settle`).  A table the store stands elsewhere meanwhile
+(a write refused, R511) is played on from where it then stands; a thought for where it stood is let
+go.
 """
 
 from __future__ import annotations
@@ -79,16 +81,19 @@ class BotTurns:
                 thought = table.thought if isinstance(table, LiveTable) else None
                 if thought is None or not isinstance(table, LiveTable):
                     await asyncio.sleep(0)
-                    table.answer_waiting()
+                    if table.waiting is not None:
+                        table.answer_waiting()
                     continue
                 await self.save(table)
+                decision = table.waiting
+                if table.thought is not thought or decision is None:
+                    continue
                 await self.show(table)
                 first = PERSON_FIRST if table.spec.tokens else BOTS_ALONE
-                where = f"table {table.spec.id} seat {PLAYERS[table.waiting.player]}"
-                answer, agent = await self.pool.think(thought, table.waiting, table.spec.mode, first, where)
-                if not self.holds(table):
-                    return
-                table.take_thought(answer, agent)
+                where = f"table {table.spec.id} seat {PLAYERS[decision.player]}"
+                answer, agent = await self.pool.think(thought, decision, table.spec.mode, first, where)
+                if self.holds(table) and table.thought is thought:
+                    table.take_thought(answer, agent)
             if self.holds(table):
                 await self.save(table)
                 await self.show(table)
