@@ -21,6 +21,7 @@ import difflib
 import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import replace
 from typing import Literal, TypeVar
 
 from dsl import model as m
@@ -362,7 +363,23 @@ class _Pass:
         )
 
     def program(self, effects: Sequence[m.Effect], event: v.EventSpec | None) -> v.Program:
+        self.hand_kept(effects)
         return tuple(step for step in (self.step(e, event) for e in effects) if step is not None)
+
+    def hand_kept(self, effects: Sequence[m.Effect]) -> None:
+        """A block of steps leaves its player's hand no shorter: a tile a step takes out for good
+        (``put_bottom``) is drawn back by a later step of the same block (H11, R561)."""
+        balance, short = 0, None
+        for effect in effects:
+            if not isinstance(effect, m.EffectCall) or effect.name not in v.PRIMITIVES:
+                continue
+            balance += v.PRIMITIVES[effect.name].hand
+            if balance < 0 and short is None:
+                short = effect
+        if balance < 0 and short is not None:
+            message = f"{short.name} takes a tile from the hand and no later step of this block draws one"
+            hint = "follow it with draw_tile(…) or look_and_take(…), as O-P09 and G-18 do"
+            self.report("SHORT-HAND", message, short.location, hint)
 
     def step(self, effect: m.Effect, event: v.EventSpec | None) -> v.Step | None:
         if isinstance(effect, m.EffectCall):
@@ -394,26 +411,38 @@ class _Pass:
         self.known("UNKNOWN-DURATION", "duration", effect.expiry, v.DURATIONS, effect.location)
         return v.LaterStep(effect.expiry, self.program(effect.effects, event))
 
-    def hook(self, index: int, ability: m.Trigger | m.Replacement) -> v.Hook | None:
-        event = self.event(ability.event, ability.event_location)
+    def hooks(self, index: int, ability: m.Trigger | m.Replacement) -> list[v.Hook]:
+        """One hook per event the ability listens to, all of the ability's ``index``: they share its
+        guard, its effect and the counters of its limits (``engine.hextech.effects.hooks.limit_key``)."""
+        named = [(ability.event, ability.event_location)]
+        if isinstance(ability, m.Trigger):
+            named += [(other.name, other.location) for other in ability.also]
+        specs = [self.event(name, where) for name, where in named]
+        known = [spec for spec in specs if spec is not None]
+        event = _common(known) if known else None
         self.role(ability.actor, ability.location)
         guard = self.fact_condition(ability.guard, event) if ability.guard is not None else None
         steps = self.program(ability.effects, event)
-        if event is None or (ability.guard is not None and guard is None):
-            return None
-        return v.Hook(
-            source=self.card.id,
-            index=index,
-            event=event.name,
-            actor=ability.actor,
-            condition=guard,
-            limits=self.limits(ability.limits, self.default_limits()),
-            duration=self.duration(ability.duration),
-            optional=ability.optional,
-            steps=steps,
-            level=self.level,
-            replaces=isinstance(ability, m.Replacement),
-        )
+        if event is None or len(known) < len(specs) or (ability.guard is not None and guard is None):
+            return []
+        limits = self.limits(ability.limits, self.default_limits())
+        duration = self.duration(ability.duration)
+        return [
+            v.Hook(
+                source=self.card.id,
+                index=index,
+                event=spec.name,
+                actor=ability.actor,
+                condition=guard,
+                limits=limits,
+                duration=duration,
+                optional=ability.optional,
+                steps=steps,
+                level=self.level,
+                replaces=isinstance(ability, m.Replacement),
+            )
+            for spec in known
+        ]
 
     def grant(self, ability: m.Grant) -> ShapeGrant | None:
         """``grant shape`` names a bent set or pair, ``grant form`` a whole-hand form (engine/core/shapes.py);
@@ -481,7 +510,7 @@ class _Pass:
         for index, ability in enumerate(card.abilities):
             self.placement(ability)
             if isinstance(ability, m.Trigger | m.Replacement):
-                _keep(hooks, self.hook(index, ability))
+                hooks += self.hooks(index, ability)
             elif isinstance(ability, m.Static):
                 default = self.default_limits(allow=ability.polarity == "allow")
                 _keep(statics, self.static(ability, self.limits(ability.limits, default)))
@@ -570,6 +599,16 @@ _NAMED_BY: dict[v.ParamKind, Collection[str]] = {
     **v.ARGUMENT_WORDS,
 }
 """The names each enumerated parameter kind accepts."""
+
+
+def _common(events: Sequence[v.EventSpec]) -> v.EventSpec:
+    """The events a trigger listens to as one: a guard or an effect may name only the payload fields
+    every one of them carries (``on meld.exposed | kong.established``: ``kind``, ``tile``, ``from``)."""
+    first, *rest = events
+    if not rest:
+        return first
+    payload = tuple(name for name in first.payload if all(name in other.payload for other in rest))
+    return replace(first, payload=payload)
 
 
 def _names(kind: v.ParamKind, event: v.EventSpec | None) -> Collection[str] | None:

@@ -103,6 +103,8 @@ def _inline(node: Tree[Token] | Token) -> _Text:
     kids = node.children
     if kind == "event":
         return _join((_inline(k) for k in kids), ".")
+    if kind == "events":
+        return _join((_inline(k) for k in kids), " | ")
     if kind == "args":
         meta = node.meta
         inner = _join((_inline(k) for k in kids), ", ")

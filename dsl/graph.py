@@ -124,7 +124,7 @@ def _drawn_event(card: Card) -> str:
 def _own_guard(card: Card) -> bool:
     return any(
         isinstance(ability, Trigger)
-        and ability.event == _drawn_event(card)
+        and _drawn_event(card) in ability.events
         and any(call.name == "redraw" for call in _calls(ability.effects))
         for ability in card.abilities
     )
@@ -139,7 +139,8 @@ def card_steps(card: Card) -> list[Step]:
         if isinstance(ability, Resolution) and _drawn_event(card) in EVENTS:
             listens, bound = frozenset({_drawn_event(card)}), ""
         elif isinstance(ability, Trigger | Replacement):
-            listens, bound = frozenset({ability.event}), _limit_bound(ability, card.type in AUGMENTS)
+            events = ability.events if isinstance(ability, Trigger) else (ability.event,)
+            listens, bound = frozenset(events), _limit_bound(ability, card.type in AUGMENTS)
         else:
             continue
         if world:

@@ -209,10 +209,25 @@ class _Hooked(_OnEvent):
     effects: tuple[Effect, ...]
 
 
+class EventName(_Node):
+    """One more event a trigger listens to (``on a | b``), and where it is written."""
+
+    name: str
+    location: Location
+
+
 class Trigger(_Hooked):
-    """``on <event> [by <who>] [when …] [limit …] [until …] [may] do …``: queued when the event fires."""
+    """``on <event> [| <event>…] [by <who>] [when …] [limit …] [until …] [may] do …``: queued when the
+    event fires.  Events written together are one ability: one guard, one effect, one count of its
+    limits (G-08's two ways of completing a second meld, R550)."""
 
     ability: Literal["trigger"] = "trigger"
+    also: tuple[EventName, ...] = ()
+
+    @property
+    def events(self) -> tuple[str, ...]:
+        """Every event the trigger listens to, as written."""
+        return (self.event, *(other.name for other in self.also))
 
 
 class Replacement(_Hooked):

@@ -311,6 +311,9 @@ class _Builder(Transformer[Token, Any]):
         for child in children:
             if isinstance(child, tuple) and child[0] == "event":
                 parts["event"], parts["event_location"] = child[1]
+            elif isinstance(child, tuple) and child[0] == "events":
+                (parts["event"], parts["event_location"]), *also = child[1]
+                parts["also"] = tuple(m.EventName(name=name, location=where) for name, where in also)
             elif isinstance(child, tuple):
                 key, value = child
                 parts[key] = value
@@ -358,6 +361,11 @@ class _Builder(Transformer[Token, Any]):
 
     def event(self, meta: Meta, children: list[Token]) -> tuple[str, tuple[str, Location]]:
         return ("event", (".".join(str(c) for c in children), _loc(self.file, children[0])))
+
+    def events(
+        self, meta: Meta, children: list[tuple[str, tuple[str, Location]]]
+    ) -> tuple[str, list[tuple[str, Location]]]:
+        return ("events", [named for _, named in children])
 
     def actor(self, meta: Meta, children: list[Token]) -> tuple[str, str]:
         return ("actor", str(children[0]))

@@ -202,7 +202,12 @@ def pool_cards(mode: str | None, pool_file: Path | None = None, folder: Path | N
     ``pool_file`` defaults to that folder's ``pools.yaml``.  This is what the
     engine asks for when it builds a session's decks.
     """
-    spec = pool_spec(pool_file, folder)
+    return spec_cards(mode, pool_spec(pool_file, folder), folder)
+
+
+def spec_cards(mode: str | None, spec: PoolSpec, folder: Path | None = None) -> list[Card]:
+    """The cards in play in a session of ``mode`` pooled by ``spec``: a pool file read, or a pool's
+    text a host sent the console (:func:`dsl.pool_files.load_pool_text`), as :func:`pool_cards`."""
     chosen = resolve_mode(mode, spec)
     registry = installed_modules()  # once: the card files and the removals come from the same registry
     enabled = enabled_modules(chosen, registry)

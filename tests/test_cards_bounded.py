@@ -20,7 +20,7 @@ from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 from pools_lint_cli import run_hexmj
 
-from dsl import compile_cards, parse_text
+from dsl import check_cards, compile_cards, parse_text
 from dsl.compiler import _names
 from dsl.lint import chain_findings
 from dsl.parser import MAX_DIGITS, MAX_NESTING
@@ -228,10 +228,9 @@ def test_cards_of_a_folder_with_a_file_that_is_not_utf8(
 CORE = {
     name: spec
     for name, spec in v.PRIMITIVES.items()
-    if name not in ("challenge", "chips", "watch_tile", "choose_value", "treasure_order", "put_bottom")
+    if name not in ("challenge", "chips", "watch_tile", "choose_value", "treasure_order")
 }
-"""The primitives a generated card uses: the module's own, those needing a kept value, and
-``put_bottom`` (a short hand, docs/known-issues.md) aside."""
+"""The primitives a generated card uses: the module's own and those needing a kept value aside."""
 
 EVENTS = ("discard.made", "draw.normal", "turn.started", "round.started", "discard.settled", "kong.declared")
 
@@ -284,10 +283,53 @@ def time_bound(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
+def test_a_tile_put_under_the_wall_with_no_draw_after_it_is_refused_h11(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """H11, R561: ``put_bottom`` takes a tile from the hand for good; a block whose later steps draw
+    none would leave a short hand (相公), so lint refuses it at the call, one line with a caret."""
+    code, lines, path = lint_one(
+        tmp_path, SILVER.format(ability="on discard.made by holder do put_bottom()"), monkeypatch, capsys
+    )
+    assert code == 1
+    assert lines[0] == (
+        f"{path}:4:32: error SHORT-HAND: put_bottom takes a tile from the hand and no later step of this "
+        "block draws one"
+    )
+    assert lines[2] == " " * 33 + "^"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "{ put_bottom() draw_tile(as: extra) }",  # O-P09, O-C02 ②
+        "{ draw_tile(as: extra) put_bottom() }",  # the draw first: the hand keeps its size
+        "{ put_bottom(drawn) look_and_take(2, as: extra, rest: top) }",  # G-10
+    ],
+)
+def test_a_tile_put_under_the_wall_and_drawn_back_passes_h11(
+    body: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The control: the library's way, a draw in the same block, keeps the hand's size (R561)."""
+    code, _, _ = lint_one(
+        tmp_path, SILVER.format(ability=f"on discard.made by holder do {body}"), monkeypatch, capsys
+    )
+    assert code == 0
+
+
+def test_a_draw_in_another_block_does_not_give_the_tile_back_h11() -> None:
+    """A draw in another option is no draw of this block: the option that only puts a tile under the
+    wall is refused, the other passes (R561)."""
+    ability = 'on idle by holder do choose one { option "a" put_bottom() option "b" draw_tile(as: extra) }'
+    (finding,) = check_cards(parse_text(SILVER.format(ability=ability), "c.hex"))
+    assert finding.code == "SHORT-HAND" and finding.location is not None and finding.location.column == 48
+
+
 @settings(max_examples=25)
 @given(card=abilities(), seed=st.integers(1, 10_000))
 @example(card=("world", "on discard.made by any limit 2 per round do look_and_reorder(6)"), seed=1)
 @example(card=("silver", "on tile.acquired by holder limit none do draw_tile()"), seed=1)
+@example(card=("silver", "on draw.normal by holder limit 2 per round do retract_discard()"), seed=2)
 def test_a_card_that_passes_the_checker_plays_in_bounded_time(card: tuple[str, str], seed: int) -> None:
     """Every world card, or every augment, of a shortened session (§18.1) is replaced by a generated
     ability that lint passes (its arguments in range, no endless chain); the session plays to its end
@@ -295,7 +337,7 @@ def test_a_card_that_passes_the_checker_plays_in_bounded_time(card: tuple[str, s
     kind, ability = card
     text = (WORLD if kind == "world" else SILVER).format(ability=ability)
     written = parse_text(text, "generated.hex")
-    assume(not chain_findings(written, installed_modules()))
+    assume(not check_cards(written) and not chain_findings(written, installed_modules()))
     [generated] = compile_cards(written)
     replaced = ("world",) if kind == "world" else ("silver", "gold", "prismatic")
     cards, modules = session_cards("all")

@@ -165,3 +165,43 @@ def test_hextech_stays_the_default(
     first = run(plain, capsys, monkeypatch, "-")
     second = run(plain, capsys, monkeypatch, "--rules", "hextech", "-")
     assert first == second and first[0] == 0 and json.loads(first[1])["legal"] is True
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        "1234567m1234567p",  # no pair and four sets
+        "123456m234567p99s",  # a pair and four sets, but six of a suit at most
+        "1133557799m2244p",  # seven pairs: not one of the five basic shapes (R432)
+    ],
+)
+def test_hongzhong_a_well_formed_hand_that_is_no_win_exits_1_with_json(
+    hand: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Spec 003 胡牌要求 (the five basic shapes, 和牌必须够八支): a hand in none is "no", exit 1, with the
+    same JSON as under --rules standard, not malformed input (R554)."""
+    request = {"concealed": hand, "win_tile": hand[-2:], "win_by": "self_draw"}
+    code, out, err = run(request, capsys, monkeypatch, "--rules", "hongzhong", "--json", "-")
+    assert (code, err) == (1, "")
+    assert json.loads(out) == {"total": 0, "fan": [], "may_win": False}
+    code, out, err = run(request, capsys, monkeypatch, "--rules", "hongzhong", "-")
+    assert (code, out, err) == (1, "not a winning hand: no legal form\n", "")
+
+
+def test_hongzhong_a_win_exits_0_and_a_tile_outside_the_set_exits_2(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The controls: eleven 万 and a pair win (exit 0, may_win); 东 is no tile of the 112 (R430), exit 2
+    naming it."""
+    win = {"concealed": "123456m234567m99p", "win_tile": "9p", "win_by": "self_draw"}
+    code, out, _ = run(win, capsys, monkeypatch, "--rules", "hongzhong", "--json", "-")
+    assert code == 0 and json.loads(out)["may_win"] is True and json.loads(out)["total"] > 0
+    code, out, err = run(
+        {**win, "concealed": "123456m234567m11z", "win_tile": "1z"},
+        capsys,
+        monkeypatch,
+        "--rules",
+        "hongzhong",
+        "-",
+    )
+    assert code == 2 and out == "" and "1z is not a tile of the 红中 set" in err

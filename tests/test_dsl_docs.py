@@ -58,6 +58,7 @@ PRODUCED_BY: dict[str, str] = {
     "UNKNOWN-TYPE": 'card X-01 "x" worlds { 卡面正文: "x" }\n',
     "BAD-ARGUMENT": WORLD.format("on idle do draw_card(chance, fo: actor)"),
     "BAD-LIMIT": WORLD.format("on idle limit 1 per game do extra_tidy()"),
+    "SHORT-HAND": WORLD.format("on idle do put_bottom()"),
     "BAD-GROUP": 'card O-P99 "x" chance { 卡面正文: "x" }\n',
     "ID-TYPE": 'card S-99 "x" gold { 频率: "x" 卡面正文: "x" }\n',
     "UNKNOWN-SERIES": 'card Z-01 "x" silver { 频率: "x" 卡面正文: "x" }\n',

@@ -80,7 +80,6 @@ class _Starter(_Recorder):
     """A listener asked to start: it acts (a step that yields one decision) only when ``acts``."""
 
     acts: bool = False
-    rule_only: bool = False
     deaf_to: str | None = None
 
     def start(self, event: Event, game: object) -> Generator[Decision, str, None] | None:
@@ -115,18 +114,20 @@ def test_listeners_after_the_first_that_acts_start_in_their_turn_s15() -> None:
     assert heard == ["aug-B", "aug-B done", "world"]
 
 
-def test_world_cards_and_a_card_s_own_effects_are_not_offered_card_caused_events_s6_7() -> None:
+def test_a_card_s_own_effects_are_not_offered_to_it_world_cards_are_offered_every_event_s6_7() -> None:
+    """lib 二.2: no effect retriggers its own card.  A world card is asked about a card-caused event
+    too: it answers none, but counts it toward its "first" (R552, ``CardHook``)."""
     sc = Scenario(hands={})
     heard: list[str] = []
     bus = Bus()
-    bus.listen(_Starter("x", 6, None, "world", heard, rule_only=True))
+    bus.listen(_Starter("x", 6, None, "world", heard))
     bus.listen(_Starter("x", 7, 1, "chance-B", heard, deaf_to="card:O-P02"))
     bus.listen(_Recorder("x", 8, None, "module", heard))
     list(bus.deliver(Event("x", 0, "card:O-P02"), sc.round))
-    assert heard == ["module"]
+    assert heard == ["world", "module"]
     heard.clear()
     list(bus.deliver(Event("x", 0, "card:O-P01"), sc.round))
-    assert heard == ["chance-B", "module"]
+    assert heard == ["world", "chance-B", "module"]
     heard.clear()
     list(bus.deliver(Event("x", 0), sc.round))
     assert heard == ["world", "chance-B", "module"]

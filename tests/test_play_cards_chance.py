@@ -335,11 +335,13 @@ def test_oc08_option_two_draws_blind_from_the_tail_s6_lib4() -> None:
     assert sc.of("draw.normal")[-1].data == {"tile": "9s", "k": 1, "end": "tail"}
 
 
-def test_oc09_without_the_party_module_only_the_look_is_offered_s6_12() -> None:
-    """O-C09 挑战或观察 (§6.12): the party option needs the party module; only ② is offered."""
+def test_oc09_without_the_party_module_only_the_look_is_open_s6_12() -> None:
+    """O-C09 挑战或观察 (§6.12): the party option needs the party module; ② alone is open, so it is
+    carried out unasked (R558): the holder's decision is the look's order."""
     sc = start("O-C09", draws="1m2m")
     d = sc.pending
-    assert d is not None and d.about == "O-C09" and len(d.options) == 1 and d.options[0].startswith("②")
+    assert d is not None and d.about == "O-C09" and d.options == ("1m 2m", "2m 1m")
+    assert sc.of("party.draw") == []
 
 
 def test_ox01_players_move_one_seat_clockwise_seats_keep_the_dealer_s14_3() -> None:
@@ -419,19 +421,18 @@ def test_ox08_option_two_takes_one_of_the_top_four_then_discards_s6_lib4() -> No
     """O-X08 幸运捷径: option ② — 3m of the top four joins the hand, the rest go back on top in the
     holder's order (其余按任意顺序放回)."""
     sc = start("O-X08", draws="1m2m3m4m")
-    d = sc.pending
-    assert d is not None
-    sc.advance(d.options[-1], "3m", "4m 2m 1m")
+    sc.advance("3m", "4m 2m 1m")
     assert sc.pending is not None and sc.pending.kind is DecisionKind.TURN
     assert sc.top(3) == "4m 2m 1m"
 
 
 def test_ox08_option_one_needs_a_contract_to_replace_s6_8_lib4() -> None:
     """O-X08 幸运捷径 ①"选择1张替换当前契约" (R304): drawn at set-up (W-15), before A chooses a contract,
-    there is none to replace, so only ② is offered; control: A holding C-01 is offered both."""
+    there is none to replace, so ② alone is open and is carried out unasked (R558): the decision is its
+    look; control: A holding C-01 is offered both."""
     sc = start("O-X08", draws="1m2m3m4m")
     d = sc.pending
-    assert d is not None and d.about == "O-X08" and len(d.options) == 1 and d.options[0].startswith("②")
+    assert d is not None and d.about == "O-X08" and d.options == ("1m", "2m", "3m", "4m")
     sc = CardPlay(hands={"A": SINGLES}, world="W-05", chance=["O-X08"], contracts={"A": "C-01"})
     sc.discard("1z")
     d = sc.choice_about("O-X08")

@@ -242,9 +242,10 @@ def test_s15_looks_after_the_whole_effect_settles_h12() -> None:
     assert len(sc.of("discard.settled")) == 5
 
 
-def test_w08_ignores_a_card_caused_crossing_h12() -> None:
-    """W-08 临界牌墙 (§6.7, H12, R117): B's S-02 extra tidy takes the wall from 33 to 32; W-08 waits for
-    the next visible decrease, C's normal draw to 31."""
+def test_w08_a_card_caused_crossing_is_the_first_and_draws_nothing_h12() -> None:
+    """W-08 临界牌墙 (§6.7, H12, R117 as R552 rules it): B's S-02 extra tidy takes the wall from 33 to
+    32, the first drop to 32, which W-08 does not answer; C's normal draw to 31 is no longer the first,
+    so nobody draws."""
     sc = CardPlay(
         hands={"A": "3m" + PLAIN_A[2:], "B": "12m4m7m2p5p8p3s6s9s1z2z3z"},
         world="W-08",
@@ -253,10 +254,10 @@ def test_w08_ignores_a_card_caused_crossing_h12() -> None:
     )
     leave_in_wall(sc, 33)
     sc.advance("discard 3m", "chi 123m")
-    sc.until_event("chance.draw")
-    draws = sc.of("draw.normal")
-    assert draws and draws[-1].player == 2 and len(sc.of("draw.extra")) == 1
-    assert sc.of("wall.count")[-1].data["drawable"] == 31
+    sc.until_event("draw.normal", player=3)
+    assert len(sc.of("draw.extra")) == 1
+    assert [e.data["drawable"] for e in sc.of("wall.count")] == [32, 31, 30]
+    assert sc.of("chance.draw") == []
 
 
 # -- R114, R115: what lint counts as bounded --------------------------------------------------------

@@ -7,9 +7,11 @@ issue 14 item 5).
 value (:class:`tools.lab.store.TableSessionRow`); each kind numbers its sessions on its own.  The
 list gives one line per session (or ``--json``); ``--option NAME=VALUE`` and ``--rounds N`` keep
 the sessions of those options and that length.  ``--show ID`` prints one record as JSON;
-``--export FILE`` writes the records listed as JSON lines, atomically; ``--report DIR`` writes the
-report of :mod:`tools.table_report` over another rule set's sessions listed, which must be of one
-set of options and one length (a report never mixes them).  An id the store does not hold, or a
+``--export FILE`` writes the records listed as JSON lines, atomically; ``--report DIR`` writes, for
+hextech, the figures of the table sessions listed (played with real tiles, source ``table``) beside
+the simulated sessions of the same card versions, length and mode (:mod:`tools.lab.people`), and for
+another rule set the report of :mod:`tools.table_report` over its sessions listed, which must be of
+one set of options and one length (a report never mixes them).  An id the store does not hold, or a
 report over more than one cohort, is exit 2.
 """
 
@@ -77,6 +79,10 @@ def records(
         typer.echo(f"{export}: {len(listed)} sessions of {rules} from {where}")
         return
     if report is not None:
+        if rules == DEFAULT:
+            for line in _table_report(report, listed, [json.loads(text) for _, text in kept], where):
+                typer.echo(line)
+            return
         typer.echo(_report(report, rules, listed, where))
         return
     rows = [_row(i, r, rules) for i, r in listed]
@@ -123,13 +129,42 @@ def _cell(name: str, value: Any) -> str:
     return f"{name} {value}" if name in ("seed", "rounds", "mode", "pool") else str(value)
 
 
+def _table_report(
+    folder: Path, listed: list[tuple[int, dict[str, Any]]], every: list[dict[str, Any]], where: str
+) -> list[str]:
+    """Write the report of the table sessions listed (one cohort: card versions, length, mode) beside
+    the simulated sessions of that cohort the store holds (§18.3, issue 31 item 7); what was written
+    and each figure, marked where it crosses §18.3's line."""
+    from tools.lab.people import compare
+    from tools.lab.people_report import lines, write
+    from tools.lab.records import SessionRecord
+
+    table = [SessionRecord.model_validate(r) for _, r in listed if r["source"] == "table"]
+    if not table:
+        raise InputError(f"--report: {where} holds no table session (source table) to report on")
+    cohorts = {record.cohort for record in table}
+    if len(cohorts) > 1:
+        raise InputError(
+            f"--report: the table sessions listed are of {len(cohorts)} card versions, lengths or modes; "
+            "choose one with --rounds N (a 4-round test session is never reported with formal ones)"
+        )
+    (cohort,) = cohorts
+    simulated = [
+        record
+        for record in (SessionRecord.model_validate(r) for r in every if r["source"] == "simulate")
+        if record.cohort == cohort
+    ]
+    comparison = compare(table, simulated)
+    path = write(folder, comparison)
+    head = f"{path}: {len(table)} table sessions of {where} beside {len(simulated)} simulated ones"
+    return [head, *lines(comparison)]
+
+
 def _report(folder: Path, rules: str, listed: list[tuple[int, dict[str, Any]]], where: str) -> str:
     """Write the report over another rule set's stored sessions of one cohort; what was written."""
     from tools.table_figures import Figures
     from tools.table_report import write_report
 
-    if rules == DEFAULT:
-        raise InputError("--report: hextech's report is written by hexmj simulate --report DIR")
     if not listed:
         raise InputError(f"--report: {where} holds no session of {rules} to report on")
     cohorts = {(json.dumps(r["options"], sort_keys=True), len(r["rounds"])) for _, r in listed}

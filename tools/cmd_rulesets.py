@@ -41,6 +41,7 @@ class RuleSetRow(TypedDict):
     source: str
     tiles: int
     calls: list[list[str]]
+    waiting_hand_calls: bool
     win_forms: list[str]
     winners_per_discard: int
     session_rounds: int
@@ -75,6 +76,7 @@ def ruleset_row(rules: RuleSet) -> RuleSetRow:
         source=rules.source,
         tiles=rules.tiles.size,
         calls=[[call.value for call in tier] for tier in rules.calls],
+        waiting_hand_calls=rules.waiting_hand_calls,
         win_forms=list(rules.win_forms),
         winners_per_discard=rules.winners_per_discard,
         session_rounds=rules.session_rounds,
@@ -88,6 +90,10 @@ def ruleset_row(rules: RuleSet) -> RuleSetRow:
 
 OWN_TURN = (Call.ADDED_KONG.value, Call.CONCEALED_KONG.value)
 """The calls a player makes in his own turn, on no discard: shown apart from the priority of claims."""
+
+
+WAITING = "; a waiting hand: hu only, kongs on its own draw"
+"""What the calls line adds for a rule set whose waiting hand calls no discard (spec 002 术语 十四)."""
 
 
 def priority_text(calls: list[list[str]]) -> str:
@@ -109,7 +115,7 @@ def describe(row: RuleSetRow) -> list[str]:
     facts = [
         ("source", row["source"]),
         ("tiles", str(row["tiles"])),
-        ("calls", priority_text(row["calls"])),
+        ("calls", priority_text(row["calls"]) + ("" if row["waiting_hand_calls"] else WAITING)),
         ("win forms", ", ".join(row["win_forms"])),
         ("winners", f"up to {winners} per discard" if winners > 1 else "one per discard"),
         ("session", f"{row['session_rounds']} rounds"),

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from sqlalchemy import Engine
 
     from tools.lab.metrics import Aggregate
+    from tools.lab.people import Comparison
+    from tools.lab.records import Cohort
     from tools.lab.session_spec import SessionSpec
 
 
@@ -182,8 +184,26 @@ def simulate(
     aggregates = [summarize(counts) for counts in tallies]
     if report is not None:
         for (_, version), aggregate, counts in zip(runs, aggregates, tallies, strict=True):
-            write_report(report / version if version else report, aggregate, counts, seed, version)
+            people = _beside(db, aggregate.cohort)
+            write_report(report / version if version else report, aggregate, counts, seed, version, people)
     typer.echo(_render(runs, aggregates, seed, json_out))
+
+
+def _beside(db: str | None, cohort: Cohort) -> Comparison | None:
+    """The cohort's sessions played at real tables beside its simulated ones in the store, for the
+    report (§18.3, issue 31 item 7); ``None`` without a store or a table session."""
+    from tools.lab.people import compare
+    from tools.lab.store import NO_STORE, load_sessions, open_store
+
+    if db == NO_STORE:
+        return None
+    engine = open_store(db)
+    try:
+        table = load_sessions(engine, cohort, ["table"])
+        simulated = load_sessions(engine, cohort, ["simulate"]) if table else []
+    finally:
+        engine.dispose()
+    return compare(table, simulated) if table else None
 
 
 HEXTECH_SIMULATE = (

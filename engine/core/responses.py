@@ -4,10 +4,12 @@ priority tiers as data (standard rules 出牌 1–3 and its 注; 和牌的规定
 Every other seat, in turn order from the discarder, is asked what it answers: ``pass``, ``hu``,
 ``pon``, ``kong`` or ``chi 345m``, among what its hand and the rule set allow (a chi only from the
 upper seat when :attr:`RuleSet.chi_from_upper_seat_only`, 出牌 1: "上家打出牌"; an exposed kong only
-while the wall can replace it).  Then the claims of the highest tier of :attr:`RuleSet.calls` win
-(出牌 注: "胡>碰/杠>吃"); within that tier the seat nearest the discarder in turn order is first
-(和牌的规定 二 (三)), and of a tier holding ``hu`` the first :attr:`RuleSet.winners_per_discard`
-claims stand.  An added kong is answered with ``hu`` (抢杠) or ``pass`` alone.
+while the wall can replace it; no chi, pon or kong for a waiting hand unless
+:attr:`RuleSet.waiting_hand_calls`, 术语 十四).  Then the claims of the highest tier of
+:attr:`RuleSet.calls` win (出牌 注: "胡>碰/杠>吃"); within that tier the seat nearest the
+discarder in turn order is first (和牌的规定 二 (三)), and of a tier holding ``hu`` the first
+:attr:`RuleSet.winners_per_discard` claims stand.  An added kong is answered with ``hu`` (抢杠) or
+``pass`` alone.
 
 A rule set whose table does more than the core's — seats that leave the round, cards that allow
 or forbid a call, chows the core does not know — builds each seat's answers with
@@ -106,8 +108,17 @@ def response_options(table: Table, q: int, source: int, face: int, *, rob: bool)
         return tuple(found)
     upper = not table.rules.chi_from_upper_seat_only or q == (source + 1) % 4
     calls = table.calls if upper else table.calls_not_upper
-    found += call_answers(table.seats[q].counts(), face, calls, table.wall)
-    return tuple(found)
+    held = table.seats[q].counts()
+    claims = call_answers(held, face, calls, table.wall)
+    if claims and not table.rules.waiting_hand_calls and waiting(table, q, held):
+        claims = []
+    return (*found, *claims)
+
+
+def waiting(table: Table, q: int, held: Sequence[int]) -> bool:
+    """听牌: one tile completes ``q``'s hand, the 34 counts ``held`` beside its melds, in one of the
+    rule set's win forms, whatever it would score (spec 002 术语 十四, R553)."""
+    return bool(table.aim.waits(held, len(table.seats[q].melds)))
 
 
 def claimed(answer: str, face: int) -> tuple[MeldKind, list[int]]:

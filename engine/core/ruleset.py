@@ -85,6 +85,20 @@ class Option:
     choices: tuple[str, ...] = ()
     low: int | None = None
     high: int | None = None
+    label: str = ""
+    """The option's name as the players read it, in the document's words (the console shows it)."""
+    choice_labels: tuple[str, ...] = ()
+    """Each of ``choices`` as the players read it, in the same order."""
+
+    def shown(self, value: OptionValue) -> str:
+        """The option and its value as the players read them: ``报警：是``, ``底分：2``,
+        ``游戏模式：限制模式``; the name and value as given where the rule set has no label."""
+        if not self.label:
+            return f"{self.name}={value}"
+        if isinstance(value, bool):
+            return f"{self.label}：{'是' if value else '否'}"
+        words = dict(zip(self.choices, self.choice_labels, strict=False))
+        return f"{self.label}：{words.get(str(value), value)}"
 
     def parse(self, text: str | None) -> OptionValue:
         """The value ``--option NAME[=VALUE]`` gives; a bare flag is true.  Raises
@@ -145,6 +159,10 @@ class RuleSet(ABC):
     form :mod:`engine.core.aim` does not know), for the bots to play toward."""
     min_suit_tiles: int = 0
     """The tiles of one number suit a win needs, declared melds counted (0: none)."""
+    waiting_hand_calls: bool = True
+    """Whether a waiting hand (听牌: one tile completes it in one of :attr:`win_forms`) may chi, pon or
+    kong another player's discard; false, it may only hu or pass, and kongs only on its own draw
+    (spec 002 术语 十四: "听牌不能吃、碰、杠对方的牌（自己抓牌可杠）", R553)."""
 
     def allows(self, call: Call) -> bool:
         """Whether any tier holds ``call``."""

@@ -9,8 +9,9 @@ payload.  Listeners that answer the same event run sorted by their §15 level
 generator step, so a card's effect may stop for a decision and resume.
 
 A delivery offers an event only to the listeners that can answer it whatever the table holds: a
-trigger written ``by holder`` hears only its holder's events, a world card no card-caused event
-(§6.7), no card an event its own effect caused (lib 二.2).  Each listener is then asked in turn
+trigger written ``by holder`` hears only its holder's events, no card an event its own effect caused
+(lib 二.2).  A world card is offered card-caused events too: it answers none (§6.7) but counts them
+toward its "first" (``engine.hextech.effects.hooks.CardHook``, R552).  Each listener is then asked in turn
 whether it acts now (its ``start``); the delivery becomes a step only from the first one that
 does, so an event no listener acts on costs no generator.
 
@@ -290,15 +291,14 @@ def _go_on(
 
 class _Entry(NamedTuple):
     """A listener as delivered: ``start`` asks it to act; ``only`` the one acting player whose events
-    it can answer (``-1`` none, ``None`` any); ``rule_only`` it ignores card-caused events (§6.7);
-    ``deaf_to`` the cause it never hears (its own card's, lib 二.2); ``module`` whether it is a
-    module's (it then gets the session), ``source`` then the module; ``dormant_until`` the deck that
-    wakes it, if it is dormant (:meth:`Bus.wake`, :meth:`Bus.wake_module`)."""
+    it can answer (``-1`` none, ``None`` any); ``deaf_to`` the cause it never hears (its own card's,
+    lib 二.2); ``module`` whether it is a module's (it then gets the session), ``source`` then the
+    module; ``dormant_until`` the deck that wakes it, if it is dormant (:meth:`Bus.wake`,
+    :meth:`Bus.wake_module`)."""
 
     listener: Listener
     start: Start
     only: int | None
-    rule_only: bool
     deaf_to: str | None
     module: bool
     source: str | None
@@ -308,15 +308,13 @@ class _Entry(NamedTuple):
         """Whether an event of ``actor`` with ``cause`` can reach the listener at all."""
         if self.only is not None and self.only != actor:
             return False
-        if self.rule_only and cause != RULE:
-            return False
         return cause != self.deaf_to
 
 
 def _entry(listener: Listener) -> _Entry:
     """A card trigger that answers only its holder's own events (``holder_only``) is passed over,
-    unasked, for anyone else's; so are a world card for card-caused events and a card for the events
-    its own effects cause.  A listener without a ``start`` is run whole."""
+    unasked, for anyone else's; so is a card for the events its own effects cause.  A listener
+    without a ``start`` is run whole."""
     only = None
     if getattr(listener, "holder_only", False):
         only = -1 if listener.holder is None else listener.holder
@@ -325,7 +323,6 @@ def _entry(listener: Listener) -> _Entry:
         listener,
         start,
         only,
-        getattr(listener, "rule_only", False),
         getattr(listener, "deaf_to", None),
         hasattr(listener, "handle"),
         getattr(listener, "source", None),

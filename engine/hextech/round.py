@@ -147,6 +147,9 @@ class Round:
         self.returned: dict[str, list[str]] = {"normal": [], "black": []}
         self.turn_number = 0
         self.actor = self.dealer
+        self.turn_of = self.dealer
+        """Whose turn is in play: the rotation player, or the caller whose call on a turn's discard
+        began a turn of its own (lib 二.1 本回合, R557)."""
         self.owing: set[int] = set()
         """Players whose own turn action is still pending while a card effect runs inside it: they do
         not answer a nested discard (H9; §14.5; §15 reading less favourable to the actor, R126)."""
@@ -174,6 +177,9 @@ class Round:
         self.phase = "setup"
         self._started = False
         self.retracted: set[int] = set()
+        self.just_discarded: dict[int, int] = {}
+        """The tile a player has just discarded, while its ``discard.made`` is delivered and before
+        anyone answers it: the one discard P-10 may take back (R562)."""
         self.answers: dict[int, str] = {}
         self.call_chances: set[int] = set()
         self.exiting: set[int] = set()

@@ -54,6 +54,12 @@ def _status_order(status: Status) -> tuple[int, str]:
     return (int(status.rule.level), status.rule.source)
 
 
+def _since(p: PlayerState, status: Status) -> int:
+    """The discards a rule of ``p``'s contract in force reads from: those since it began (B-16 put in
+    force by a card, R556); any other card's, the round's."""
+    return p.contract_start.discards if status.rule.source == p.contract else 0
+
+
 def _within_limit(status: Status) -> bool:
     rounds = [rule.count for rule in status.rule.limits if rule.period == "round"]
     return not rounds or status.uses.get("round", 0) < min(rounds)
@@ -287,11 +293,11 @@ class Rules:
                 not s.tile_test("suit")(face)
                 and any(s.tile_test("suit")(kind_of_instance(i)) for i in p.hand)
             ),
-            "discard_drawn": lambda s: drawn is not None and face == drawn,
+            "discard_drawn": lambda s: face == s.drawn_face(drawn),
             "keep_drawn": lambda s: (
                 drawn is not None and face != drawn and s.tile_test("tile", "number")(drawn)
             ),
-            "discard_repeat": lambda s: face in p.discarded,
+            "discard_repeat": lambda s: face in p.discarded[_since(p, s) :],
         }
         for action, broken in tests.items():
             for status in self._in_force(player, action):

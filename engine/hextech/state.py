@@ -61,6 +61,22 @@ class Win:
     wall_left: int
 
 
+@dataclass(frozen=True, slots=True)
+class ContractStart:
+    """What a player had done when the contract in force began: its discards and normal draws before
+    it, and the tiles then in its river.  A contract a card put in force mid-round reads only what
+    came after ("原进度清零", "过去发生的事件不追溯计算": O-X08 补充, G-06, G-16, R556); one chosen at
+    the round's start reads the whole round."""
+
+    discards: int = 0
+    draws: int = 0
+    river: frozenset[int] = frozenset()
+
+
+ROUND_START = ContractStart()
+"""The start of a contract chosen at the round's start: nothing before it."""
+
+
 @dataclass(slots=True)
 class PlayerState:
     """One player's part of the table for the current round."""
@@ -82,8 +98,17 @@ class PlayerState:
     calls: dict[str, int] = field(default_factory=dict)
     forced_tile: int | None = None
     forced_discards: int = 0
+    contract_start: ContractStart = ROUND_START
     last_discard: int | None = None
     """The tile of the player's latest discard, in his river or called away ("最新弃牌", O-C05, G-09)."""
+
+    def take_back(self, tile: int) -> None:
+        """A tile of the river goes back to the hand (G-09, O-P05): discarded again, it is a discard
+        the contract in force reads, however old the first one was (R556)."""
+        self.river.remove(tile)
+        if tile in self.contract_start.river:
+            start = self.contract_start
+            self.contract_start = ContractStart(start.discards, start.draws, start.river - {tile})
 
     @property
     def concealed(self) -> bool:

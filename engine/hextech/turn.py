@@ -19,7 +19,7 @@ from engine.core.hand_counts import count_hand
 from engine.core.melds import MeldKind
 from engine.core.tiles import FACES, INSTANCE_KINDS
 from engine.hextech.abandon_window import abandon_window
-from engine.hextech.bus import Step
+from engine.hextech.bus import RULE, Step
 from engine.hextech.calls import declare_kong, kong_options, make_call, responses
 from engine.hextech.draws import normal_draw
 from engine.hextech.rules import WinClaim
@@ -49,7 +49,7 @@ def play_turn(rnd: Round, turn: Turn) -> Generator[Decision, str, Turn | None]:
     p = turn.player
     if not rnd.table.in_game(p):
         return after_exit(rnd, p)
-    rnd.actor = p
+    rnd.actor = rnd.turn_of = p
     rnd.owing.add(p)
     rnd.turn_number += 1
     if "turn.started" in rnd.audible:
@@ -57,9 +57,15 @@ def play_turn(rnd: Round, turn: Turn) -> Generator[Decision, str, Turn | None]:
     if turn.draw:
         yield from normal_draw(rnd, p)
     nxt = yield from act(rnd, p, drawn=True)
+    yield from turn_ended(rnd, rnd.turn_of)
+    return nxt
+
+
+def turn_ended(rnd: Round, p: int) -> Step:
+    """``p``'s turn is over: its discard and the responses to it (or its hu) are settled (lib 二.1
+    本回合).  A turn whose discard is called ends there, and the caller's own turn begins (R557)."""
     if "turn.ended" in rnd.audible:
         yield from rnd.emit("turn.ended", p, seat=rnd.table.seat_of[p])
-    return nxt
 
 
 def act(rnd: Round, p: int, *, drawn: bool) -> Generator[Decision, str, Turn | None]:
@@ -183,11 +189,13 @@ def discard(rnd: Round, p: int, face: int, cause: str | None = None) -> Generato
     rnd.drew.discard(p)
     houtei = not t.wall
     shown = FACES[face]
+    rnd.just_discarded[p] = tile
     if rnd.first_discard:
         rnd.first_discard = False
         yield from rnd.emit("discard.first_of_round", p, cause, tile=shown)
     if "discard.made" in rnd.audible:
         yield from rnd.emit("discard.made", p, cause, tile=shown, k=len(player.discarded))
+    rnd.just_discarded.pop(p, None)
     if p in rnd.retracted:
         rnd.retracted.discard(p)
         _void_discard(rnd, p, drawn, drew)
@@ -216,6 +224,9 @@ def discard(rnd: Round, p: int, face: int, cause: str | None = None) -> Generato
     player.uncalled_streak = 0
     yield from make_call(rnd, caller, p, tile, answer)
     yield from rnd.emit("discard.settled", p, cause, tile=shown, outcome="called", normal=normal)
+    if (cause or rnd.ambient) == RULE:
+        yield from turn_ended(rnd, p)
+        rnd.turn_of = caller
     return (yield from act(rnd, caller, drawn=answer == "kong"))
 
 

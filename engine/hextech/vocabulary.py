@@ -14,7 +14,7 @@ card-caused events, and no effect retriggers a card of the same name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import IntEnum
 from typing import Final, Literal, TypeAlias, get_args
 
@@ -93,6 +93,34 @@ CHIPS = 9
 """The most party chips one effect awards or spends (§7.4; the library's largest is 2, R190)."""
 
 
+AtTable = Literal["console", "told", "turn"]
+AT_TABLE: dict[AtTable, str] = {
+    "console": "the console brings it about itself (a card drawn, a contract revealed, a win settled)",
+    "told": "the table tells the console with one tap when it happens (a kong, a flower, a win, the wall "
+    "at a count)",
+    "turn": "it happens every turn: the console is never told one by one; a card listening to it shows "
+    "its trigger to whom it concerns, who taps when it fires",
+}
+"""How a console serving a table played with real tiles (实体桌) learns of an event (issue 31 item 3)."""
+
+DoneBy = Literal["console", "table"]
+DONE_BY: dict[DoneBy, str] = {
+    "console": "the console does it: a card drawn and shown, a state and its end, a use marked, chips, a "
+    "contract or treasure rewritten, a die rolled, a choice asked on a phone",
+    "table": "the players do it with the tiles (look at the wall, an extra tidy, a swap): the console "
+    "shows the card's text to whoever must do it, who answers done or cannot (§6.8)",
+}
+"""Who carries out an effect at a table played with real tiles (issue 31 item 3)."""
+
+ConsoleKnows = Literal["knows", "counts", "asks"]
+CONSOLE_KNOWS: dict[ConsoleKnows, str] = {
+    "knows": "the console holds it (the round, who has won, contracts, the wall count told)",
+    "counts": "the console counts it from the entries of the events it is told (``fed_by``)",
+    "asks": "it depends on tiles the console never sees: the card's holder is asked yes or no",
+}
+"""Whether a console serving a table played with real tiles knows a fact (issue 31 item 3)."""
+
+
 @dataclass(frozen=True)
 class EventSpec:
     """An event hooks may listen to: its payload fields, when it fires and on which section that rests.
@@ -106,6 +134,8 @@ class EventSpec:
     timing: str
     section: str
     actor: str = "player"
+    at_table: AtTable = "console"
+    """How a console serving a real table learns of the event (:data:`AT_TABLE`)."""
 
 
 @dataclass(frozen=True)
@@ -128,6 +158,12 @@ class PrimitiveSpec:
     then_rule: tuple[str, ...] = ()
     """Events the rules make follow the effect as the player's own action, not the card's: the card's
     own abilities hear them too (P-10's replacement discard, R122, R192)."""
+    done_by: DoneBy = "console"
+    """Who carries the effect out at a real table (:data:`DONE_BY`)."""
+    hand: int = 0
+    """The tiles the effect puts into (positive) or takes out of (negative) its player's hand for good:
+    a block of steps may not end short, so a tile put under the wall is drawn back in the same block
+    (H11, R561)."""
 
 
 @dataclass(frozen=True)
@@ -148,6 +184,10 @@ class FactSpec:
     returns: Literal["bool", "int"]
     params: tuple[Param, ...]
     doc: str
+    console: ConsoleKnows = "asks"
+    """Whether a console serving a real table knows the fact (:data:`CONSOLE_KNOWS`)."""
+    fed_by: tuple[str, ...] = ()
+    """For a fact the console ``counts``: the events whose entries it counts."""
 
 
 @dataclass(frozen=True)
@@ -159,10 +199,36 @@ class DurationSpec:
     doc: str
 
 
+TOLD_EVENTS = frozenset({
+    "setup.dealt", "setup.ready", "call.declared", "chi.established", "pon.established", "kong.declared",
+    "kong.established", "meld.exposed", "flower.revealed", "draw.replacement", "wall.count", "hu.claimed",
+    "hu.confirmed", "player.exited", "hu.settled",
+})  # fmt: skip
+"""The events a table played with real tiles tells its console with a tap (a replacement draw follows
+the flower or kong told, a win's events the win entered)."""
+TURN_EVENTS = frozenset({
+    "turn.started", "draw.normal.before", "draw.normal.taken", "draw.normal", "draw.extra",
+    "tile.acquired", "discard.before", "discard.made", "discard.retracted", "response.window",
+    "discard.settled", "turn.ended", "discard.first_of_round", "idle",
+})  # fmt: skip
+"""The events of every turn, which a table played with real tiles never reports one by one."""
+
+
 def _events(*rows: tuple[str, ...]) -> dict[str, EventSpec]:
-    """Rows of (name, payload fields, timing, section[, actor field]); payload fields space-separated."""
-    specs = [EventSpec(row[0], tuple(row[1].split()), row[2], row[3], *row[4:5]) for row in rows]
-    return {spec.name: spec for spec in specs}
+    """Rows of (name, payload fields, timing, section[, actor field]); payload fields space-separated.
+    How a real table's console learns of each is :data:`TOLD_EVENTS`, :data:`TURN_EVENTS`, else the
+    console's own."""
+    specs = [
+        EventSpec(row[0], tuple(row[1].split()), row[2], row[3], row[4] if len(row) > 4 else "player")
+        for row in rows
+    ]
+    return {spec.name: replace(spec, at_table=_at_table(spec.name)) for spec in specs}
+
+
+def _at_table(name: str) -> AtTable:
+    if name in TOLD_EVENTS:
+        return "told"
+    return "turn" if name in TURN_EVENTS else "console"
 
 
 EVENTS: dict[str, EventSpec] = _events(
@@ -207,7 +273,9 @@ EVENTS: dict[str, EventSpec] = _events(
      "after chi/pon/minkan/kakan.established: an exposed meld was formed (暗杠 is not exposed)", "§6.6"),
     ("discard.settled", "tile outcome",
      "every response to a discard is resolved (outcome none|called|ron)", "§11"),
-    ("turn.ended", "seat", "the turn's discard and its responses (or its hu) are settled", "lib 二.1"),
+    ("turn.ended", "seat",
+     "the turn's discard and its responses (or its hu) are settled; a call on it ends the turn there "
+     "and begins the caller's, which ends after the caller's discard (R557)", "lib 二.1"),
     ("contract.completed", "at_hu", "a completion is confirmed; at hu after the hu is legal", "§6.6"),
     ("contract.failed", "reason", "a contract's failure condition is met", "§9"),
     ("contract.replaced", "old new", "a contract was replaced; progress is 0", "§9.4"),
@@ -256,8 +324,16 @@ a value chosen) and a drawn card that could do nothing (§6.8)."""
 _P = Param
 _HOLDER = _P("player", "player", "holder")
 
+TABLE_PRIMITIVES = frozenset({
+    "look_and_reorder", "look_and_take", "draw_tile", "put_bottom", "set_draw_end", "extra_tidy", "discard",
+    "retrieve", "retract_discard", "reveal", "peek_private", "scramble_hand", "exchange", "pass_all",
+    "swap_with_top",
+})  # fmt: skip
+"""The effects the players of a table played with real tiles carry out with the tiles themselves; the
+console does every other (:data:`DONE_BY`)."""
+
 PRIMITIVES: dict[str, PrimitiveSpec] = {
-    spec.name: spec
+    spec.name: replace(spec, done_by="table") if spec.name in TABLE_PRIMITIVES else spec
     for spec in (
         PrimitiveSpec(
             "draw_card",
@@ -331,6 +407,7 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
             causes=("draw.normal.taken", "draw.normal", "draw.replacement", "draw.extra", "tile.acquired"),
             decision="holder",
             unexecutable="the wall is empty",
+            hand=1,
         ),
         PrimitiveSpec(
             "draw_tile",
@@ -339,15 +416,18 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
             "§6.11",
             causes=("draw.normal.taken", "draw.normal", "draw.replacement", "draw.extra", "tile.acquired"),
             unexecutable="the wall is empty",
+            hand=1,
         ),
         PrimitiveSpec(
             "put_bottom",
             (_P("which", "filter", "any"), _HOLDER),
-            "Put a hand tile face down under the current tail tile (H11).",
+            "Put a hand tile face down under the current tail tile (H11); a draw must follow it in the "
+            "same block (R561).",
             "H11",
             causes=("wall.count",),
             decision="player",
             unexecutable="no eligible tile",
+            hand=-1,
         ),
         PrimitiveSpec(
             "set_draw_end",
@@ -382,6 +462,7 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
             causes=("tile.acquired",),
             decision="player",
             unexecutable="no eligible tile",
+            hand=1,
         ),
         PrimitiveSpec(
             "retract_discard",
@@ -401,7 +482,8 @@ PRIMITIVES: dict[str, PrimitiveSpec] = {
                 _P("filter", "filter", "any"),
                 _P("until", "duration", "round_end"),
             ),
-            "Make hand tiles public; they stay hand tiles (§14.4). chooser `random` picks at random.",
+            "Make hand tiles public; they stay hand tiles (§14.4). chooser `random` picks at random; "
+            "`filter: pair` holds for the tiles shown together (one pair, R551).",
             "§14.4",
             decision="chooser",
             unexecutable="no eligible tile",
@@ -564,8 +646,32 @@ STATICS: dict[str, StaticSpec] = {
 }  # fmt: skip
 """Every legality question a static may answer, by name."""
 
+CONSOLE_FACTS: dict[str, tuple[ConsoleKnows, tuple[str, ...]]] = {
+    "is": ("knows", ()),
+    "window_opened": ("knows", ()),
+    "challenge_lost": ("knows", ()),
+    "drawable": ("knows", ()),
+    "in_game": ("knows", ()),
+    "round_number": ("knows", ()),
+    "lowest_score": ("knows", ()),
+    "contract_completed": ("knows", ()),
+    "contract_revealed": ("knows", ()),
+    "has_won": ("knows", ()),
+    "module_enabled": ("knows", ()),
+    "chosen": ("knows", ()),
+    "exposed_melds": ("counts", ("meld.exposed",)),
+    "others_with_exposed_melds": ("counts", ("meld.exposed",)),
+    "calls_made": ("counts", ("meld.exposed", "kong.established")),
+    "routed_melds": ("counts", ("meld.exposed", "kong.established")),
+}
+"""What a console serving a table played with real tiles knows of the facts (:data:`CONSOLE_KNOWS`):
+every fact not named depends on tiles it never sees and is asked.  ``is`` reads the event's payload,
+which the console holds for the events it is told (a kong's kind); a field it was not told is asked."""
+
 FACTS: dict[str, FactSpec] = {
-    spec.name: spec
+    spec.name: replace(spec, console=CONSOLE_FACTS[spec.name][0], fed_by=CONSOLE_FACTS[spec.name][1])
+    if spec.name in CONSOLE_FACTS
+    else spec
     for spec in (
         FactSpec("is", "bool", (_P("field", "field"), _P("value", "name")),
                  "a payload field of the event has one of the values: `is(kind, ankan|minkan)`; a player "

@@ -1,9 +1,9 @@
 """The 红中 rule set's declaration (spec 003; docs/rulings.md R430–R452).
 
 112 tiles (筒、条、万 and four 红中), thirteen to a hand; 胡 above 碰/杠, no 吃 (可碰可杠、不准吃牌);
-one winner per discard, the first from the discarder in the order of play (无一炮两响); the five
-basic shapes with eight of a suit; the deal passes on after every round, sixteen rounds a session
-(R451).
+a waiting hand pons and kongs no discard (spec 002 术语 十四, R553); one winner per discard, the
+first from the discarder in the order of play (无一炮两响); the five basic shapes with eight of a
+suit; the deal passes on after every round, sixteen rounds a session (R451).
 """
 
 from __future__ import annotations
@@ -51,12 +51,14 @@ RULES = HongzhongRules(
     session_rounds=16,
     dealer_rotation=DealerRotation.ROTATE,
     winners_per_discard=1,
+    waiting_hand_calls=False,
     options=OPTIONS,
     settlement="谁点炮谁付钱（报警另算），自摸其他3家都付钱；包牌者一人付三家",
     notes={
         "红中": "the four 红中 are the set's only honour: they pair, pon and kong among themselves (R430)",
         "八支": "one of 筒、条、万 holds eight tiles of the hand, melds counted, a kong as four (R431)",
         "dealer": "the deal passes to the next seat after every round; 16 rounds a session (R451)",
+        "waiting": "a waiting hand (听牌) pons and kongs no discard, as spec 002 术语 十四 says (R553)",
     },
 )
 """The rule set the plugin registers."""

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine.core.errors import InputError
 from engine.core.groups import Decomposition, SetKind
 from engine.core.melds import Meld, MeldKind
 from engine.core.ruleset import OptionValue
-from engine.core.tiles import RED, format_tiles
+from engine.core.tiles import RED
 from engine.core.win import Fan, Scored, WinContext
 from engine.hongzhong.hand import (
     EIGHT,
@@ -57,16 +56,20 @@ BASE: Mapping[tuple[bool, bool], tuple[str, int, int]] = {
 
 
 def score(win: WinContext, options: Mapping[str, OptionValue]) -> Scored:
-    """Itemise ``win``: the reading worth most (R437).  Raises :class:`InputError` for a hand that
-    is no win in the basic shapes with eight of a suit, or holds a tile the set does not have."""
+    """Itemise ``win``: the reading worth most (R437).  A hand that is no win in the basic shapes with
+    eight of a suit scores nothing, no line and a total of 0, as under every rule set
+    (``RuleSet.score``, R554); a tile the set does not have raises :class:`InputError`."""
     check_tiles(win)
     found = readings(win.concealed, win.melds)
     if not found:
-        held = format_tiles(tiles_of(win.concealed, win.melds))
-        raise InputError(f"hand {held}: no win — a pair and four sets, eight of one suit (和牌必须够八支)")
+        return NO_WIN
     only = only_wait(win)
     scored = [_scored(_lines(win, reading, only, options)) for reading in found]
     return max(scored, key=lambda s: s.total)
+
+
+NO_WIN = Scored((), 0)
+"""The score of a hand that is no win: no line (spec 003 胡牌要求)."""
 
 
 def _scored(lines: Sequence[Fan]) -> Scored:

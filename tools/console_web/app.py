@@ -2,7 +2,8 @@
 
 Routes (``docs/console.md`` documents each):
 
-- ``POST /api/tables`` creates a table, ``GET /api/tables`` lists them and ``DELETE
+- ``POST /api/tables`` creates a table (``"table": "physical"``: one played with real tiles,
+  :mod:`tools.console_web.physical_routes`), ``GET /api/tables`` lists them and ``DELETE
   /api/tables/{ID}`` deletes one, each with the console key (:mod:`tools.console_web.access`);
   ``GET /api/tables/{ID}`` is a table's public view;
 - ``GET /api/seats/{token}`` is a seat's view; ``POST /api/seats/{token}/decide`` answers the
@@ -31,15 +32,11 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cache, partial
-from pathlib import Path
+from functools import partial
 from typing import Any
 
-import segno
-from jinja2 import Environment, FileSystemLoader, select_autoescape
-from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -51,8 +48,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from engine.core.errors import HexError, IllegalActionError
 from engine.core.registry import installed
-from engine.core.tiles import format_one, name, parse, parse_one
-from tools.console_web.answers import Answer, read_answer
+from tools.console_web.answers import read_answer
 from tools.console_web.bot_pool import BotPool, OverBudget, check_budgets
 from tools.console_web.bot_turns import BotTurns
 from tools.console_web.cards import pool_names
@@ -61,14 +57,20 @@ from tools.console_web.expiry import Expiry
 from tools.console_web.guard import Guard
 from tools.console_web.limits import read_json, receive_message
 from tools.console_web.live import TableSpec
+from tools.console_web.pages import HERE, render
+from tools.console_web.phones import LOST, device_of, lose, seat_screen
+from tools.console_web.phones import ROUTES as PHONE_ROUTES
+from tools.console_web.physical_routes import physical_routes, physical_spec
+from tools.console_web.physical_table import PHYSICAL, PhysicalTable
 from tools.console_web.records import Store, StoreUnavailable
+from tools.console_web.replay_routes import ROUTES as REPLAY_ROUTES
+from tools.console_web.replay_routes import UPLOAD_LIMIT, Shelf
 from tools.console_web.requests import HEXTECH, BadRequest, Served, table_spec
+from tools.console_web.seated import PLAYING, RESULTS, SeatedTable
 from tools.console_web.settings import ServeSettings
-from tools.console_web.stopped import StoppedTable
 from tools.console_web.tables import AnyTable, PlayedTable, Tables, open_table
+from tools.console_web.tending import tend
 
-HERE = Path(__file__).parent
-PAGES = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(default=True))
 UNKNOWN_MESSAGE = 'expected {"type": "ping"} or {"type": "decide", "option": …}'
 """The error frame's message for a socket message that is neither."""
 NO_SUCH_SOCKET = 4404
@@ -80,86 +82,6 @@ STORE_RETRY = 2.0
 each next wait is twice as long, up to :data:`STORE_RETRY_MOST`."""
 STORE_RETRY_MOST = 32.0
 log = logging.getLogger("hexmj.console")
-
-
-def _tile_name(face: str) -> str:
-    try:
-        return name(parse_one(face))
-    except ValueError:
-        return ""
-
-
-@cache
-def _qr(url: str) -> Markup:
-    """A seat's join link as an inline SVG QR code (segno writes only its own markup); made once."""
-    return Markup(segno.make(url, error="m").svg_inline(scale=3, dark="#111", light="#fff"))
-
-
-def _faces(compact: str) -> list[str]:
-    """Tiles written compactly (``123m5z``) as faces one by one."""
-    try:
-        return [format_one(k) for k in parse(compact)]
-    except ValueError:
-        return []
-
-
-@cache
-def _tile(face: str) -> Markup:
-    return Markup('<span class="tile" title="{}">{}</span>').format(_tile_name(face), face)
-
-
-def _tiles(faces: Iterable[str]) -> Markup:
-    """Tiles as the pages draw them: each face with its Chinese name as its title."""
-    return Markup("").join(map(_tile, faces)) or Markup('<span class="none">—</span>')
-
-
-@cache
-def _card_html(card_id: str, label: str, fields: tuple[tuple[str, str], ...]) -> Markup:
-    body = Markup("").join(Markup("<dt>{}</dt><dd>{}</dd>").format(k, text) for k, text in fields)
-    dl = Markup("<dl>{}</dl>").format(body) if fields else Markup("")
-    return Markup('<details class="card"><summary>{}</summary>{}</details>').format(label, dl)
-
-
-def _card(card_id: str, cards: Mapping[str, Any]) -> Markup:
-    """A card the page names: its id and name, and a tap opens its whole text (every field, verbatim)."""
-    card = cards.get(card_id)
-    if card is None:
-        return _card_html(card_id, card_id, ())
-    fields = tuple((str(label), str(text)) for label, text in card["fields"])
-    return _card_html(card_id, f"{card_id} {card['name']}", fields)
-
-
-ANSWER_WORDS = {
-    "discard": "打出",
-    "pass": "过",
-    "hu": "胡",
-    "pon": "碰",
-    "kong": "明杠",
-    "chi": "吃",
-    "ankan": "暗杠",
-    "kakan": "加杠",
-}
-"""The Chinese word of each answer a rule set's table offers (standard rules 出牌)."""
-
-
-def _gloss(option: str) -> str:
-    """An answer in Chinese: ``chi 345m`` → ``吃 三万四万五万``."""
-    verb, _, tiles = option.partition(" ")
-    names = "".join(_tile_name(face) for face in _faces(tiles))
-    return " ".join(word for word in (ANSWER_WORDS.get(verb, ""), names) if word)
-
-
-PAGES.filters["tile_name"] = _tile_name
-PAGES.filters["card"] = _card
-PAGES.filters["tiles"] = _tiles
-PAGES.filters["faces"] = _faces
-PAGES.filters["qr"] = _qr
-PAGES.filters["gloss"] = _gloss
-
-
-def render(template: str, **context: Any) -> str:
-    """A page or fragment; every value is escaped by the template engine."""
-    return PAGES.get_template(template).render(**context)
 
 
 @dataclass
@@ -201,6 +123,8 @@ class Console:
         self.ledger = Ledger(self.store)
         self.tables = Tables()
         self.watchers: dict[str, Watchers] = {}
+        self.base = ""
+        """The address of the latest broadcast, for the screens a stand-in's answer changes."""
         loaded, self.unseated = self.ledger.load()
         """Stored tables whose rule set is no longer installed, with the reason: kept in the store
         untouched, seated again once it is."""
@@ -278,6 +202,7 @@ class Console:
 
     async def broadcast(self, table: AnyTable, base: str) -> None:
         """Send every open screen of the table its own new message."""
+        self.base = base
         watchers = self.watchers.get(table.spec.id)
         if watchers is None:
             return
@@ -295,7 +220,9 @@ class Console:
 def host_frame(table: AnyTable, links: Mapping[str, str]) -> dict[str, Any]:
     """A host socket's frame: the public message and the host screen's body."""
     view = table.host_message(links)
-    return {"type": "view", "view": view, "html": render("host_body.html", v=view, log=log_link(table))}
+    body = "physical_host_body.html" if isinstance(table, PhysicalTable) else "host_body.html"
+    html = render(body, v=view, log=log_link(table), host=table.spec.host_token)
+    return {"type": "view", "view": view, "html": html}
 
 
 def log_link(table: AnyTable) -> str | None:
@@ -308,7 +235,8 @@ def log_link(table: AnyTable) -> str | None:
 def seat_frame(table: AnyTable, letter: str) -> dict[str, Any]:
     """A seat socket's frame: the seat's own message and the seat screen's body."""
     view = table.seat_message(letter)
-    return {"type": "view", "view": view, "html": render("seat_body.html", v=view)}
+    body = "physical_seat_body.html" if isinstance(table, PhysicalTable) else "seat_body.html"
+    return {"type": "view", "view": view, "html": render(body, v=view)}
 
 
 async def _send(socket: WebSocket, frame: Mapping[str, Any]) -> None:
@@ -358,7 +286,11 @@ async def create_table(request: Request) -> Response:
         return refusal
     try:
         taken = set(console.tables.tables) | set(console.unseated)
-        spec = table_spec(await _body(request), taken, console.served)
+        body = await _body(request)
+        if isinstance(body, dict) and body.get("table") == PHYSICAL:
+            spec = physical_spec(body, taken)
+        else:
+            spec = table_spec(body, taken, console.served)
         check_budgets(spec.bot_agents, console.max_budget)
         table = console.create(spec)
     except OverBudget as err:
@@ -396,7 +328,7 @@ async def list_tables(request: Request) -> Response:
         {
             "table": table.spec.id,
             "rules": table.spec.rules,
-            "state": table.state,
+            "state": _state(table),
             "test": table.spec.test,
             "host": f"{console.access.base}/host/{table.spec.host_token}",
             "seats": sorted(table.spec.tokens),
@@ -404,6 +336,13 @@ async def list_tables(request: Request) -> Response:
         for table in console.tables.tables.values()
     ]
     return JSONResponse({"tables": listed})
+
+
+def _state(table: AnyTable) -> str:
+    """A table's state as its public view names it."""
+    if isinstance(table, PhysicalTable):
+        return RESULTS if table.result is not None else PLAYING
+    return table.state
 
 
 async def delete_table(request: Request) -> Response:
@@ -445,8 +384,7 @@ async def decide(request: Request) -> Response:
     def answer(table: PlayedTable, letter: str) -> None:
         if isinstance(body, BadRequest):
             raise body
-        given = read_answer(body)
-        table.decide(letter, given.option, given.decision)
+        _answer(table, letter, body)
 
     return await _seat_acts(request, answer)
 
@@ -465,6 +403,8 @@ async def _seat_acts(request: Request, act: Callable[[PlayedTable, str], object]
     if found is None:
         return _error(404, "no seat has this token")
     table, letter = found
+    if isinstance(table, SeatedTable) and not table.holders.may_answer(letter, device_of(request)):
+        return _error(409, LOST)
     try:
         console.ledger.act(table, lambda playing: act(playing, letter))
     except BadRequest as err:
@@ -520,9 +460,15 @@ async def index(request: Request) -> Response:
         return HTMLResponse(render("locked.html", wrong=True), status_code=401)
     if not access.holds_key(request):
         return HTMLResponse(render("locked.html", wrong=False), status_code=401)
-    served = console.served.rules
+    served = console.served
+    rulesets = installed().rulesets
     page = render(
-        "index.html", pools=pool_names(), rulesets=installed().rulesets, served=served, phones=access.phones
+        "index.html",
+        pools=pool_names(),
+        rulesets=rulesets,
+        served=served.rules,
+        chosen=served.options,
+        phones=access.phones,
     )
     return HTMLResponse(page)
 
@@ -535,7 +481,17 @@ async def host_page(request: Request) -> Response:
         return _missing("没有这张桌子 (no such table)")
     view = table.host_message(console.links(table, _base(request)))
     socket = f"/ws/host/{table.spec.host_token}"
-    return HTMLResponse(render("host.html", v=view, socket=socket, log=log_link(table)))
+    page = "physical_host.html" if isinstance(table, PhysicalTable) else "host.html"
+    return HTMLResponse(
+        render(
+            page,
+            v=view,
+            socket=socket,
+            log=log_link(table),
+            host_token=table.spec.host_token,
+            host=table.spec.host_token,
+        )
+    )
 
 
 async def seat_page(request: Request) -> Response:
@@ -544,13 +500,21 @@ async def seat_page(request: Request) -> Response:
     if found is None:
         return _missing("没有这个座位 (no such seat)")
     table, letter = found
+    if isinstance(table, SeatedTable):
+        return seat_screen(request, table, letter)
     token = request.path_params["token"]
     view = table.seat_message(letter)
-    return HTMLResponse(render("seat.html", v=view, socket=f"/ws/seat/{token}", token=token))
+    page = "physical_seat.html" if isinstance(table, PhysicalTable) else "seat.html"
+    return HTMLResponse(render(page, v=view, socket=f"/ws/seat/{token}", token=token))
 
 
-def _answer(table: PlayedTable, letter: str, given: Answer) -> bool:
-    """Seat ``letter`` answers; ``False`` when the decision named is already answered (R510)."""
+def _answer(table: PlayedTable, letter: str, body: object) -> bool:
+    """Seat ``letter`` answers (``body`` the request's JSON, a real table's entry whole); ``False``
+    when the decision named is already answered (R510)."""
+    if isinstance(table, PhysicalTable):
+        table.answer(letter, body)
+        return True
+    given = read_answer(body)
     return table.decide(letter, given.option, given.decision)
 
 
@@ -568,10 +532,10 @@ async def _listen(socket: WebSocket, table: AnyTable, letter: str | None) -> Non
         kind = message.get("type") if isinstance(message, dict) else None
         if kind == "ping":
             await _send(socket, {"type": "pong"})
-        elif kind == "decide" and letter is not None:
+        elif kind == "decide" and letter is not None and isinstance(message, dict):
             try:
-                given = read_answer(message)
-                taken = console.ledger.act(table, partial(_answer, letter=letter, given=given))
+                body = {key: value for key, value in message.items() if key != "type"}
+                taken = console.ledger.act(table, partial(_answer, letter=letter, body=body))
             except (BadRequest, IllegalActionError, StoreUnavailable) as err:
                 await _send(socket, {"type": "error", "message": str(err)})
                 continue
@@ -592,9 +556,16 @@ async def seat_socket(socket: WebSocket) -> None:
         return
     table, letter = found
     await socket.accept()
+    device = device_of(socket)
+    seated = table if isinstance(table, SeatedTable) else None
+    if seated is not None and device is not None and not seated.holders.join(letter, device):
+        await lose(socket)
+        return
     watchers = console.watchers.setdefault(table.spec.id, Watchers())
     watchers.seats.setdefault(letter, []).append(socket)
     table.connected[letter] = table.connected.get(letter, 0) + 1
+    if seated is not None:
+        seated.holders.back(letter)
     try:
         await console.broadcast(table, _base(socket))
         await _listen(socket, table, letter)
@@ -604,6 +575,8 @@ async def seat_socket(socket: WebSocket) -> None:
         watchers.seats[letter].remove(socket)
         watchers.leave(socket)
         table.connected[letter] -= 1
+        if seated is not None and not table.connected[letter]:
+            seated.holders.left(letter)
         await console.broadcast(table, _base(socket))
 
 
@@ -660,12 +633,14 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         for table in list(console.tables.tables.values()):
-            if not isinstance(table, StoppedTable) and table.waiting is not None:
+            if isinstance(table, SeatedTable) and table.waiting is not None:
                 console.turns.start(table)
-        expiring = asyncio.get_running_loop().create_task(console.expire())
+        tending = asyncio.create_task(tend(console))
+        expiring = asyncio.create_task(console.expire())
         try:
             yield
         finally:
+            tending.cancel()
             expiring.cancel()
             for table_id in list(console.turns.tasks):
                 await console.turns.stop(table_id)
@@ -684,6 +659,9 @@ def create_app(
         Route("/api/seats/{token}", get_seat),
         Route("/api/seats/{token}/decide", decide, methods=["POST"]),
         Route("/api/seats/{token}/confirm", confirm, methods=["POST"]),
+        *physical_routes(_body, _base),
+        *PHONE_ROUTES,
+        *REPLAY_ROUTES,
         WebSocketRoute("/ws/host/{token}", host_socket),
         WebSocketRoute("/ws/seat/{token}", seat_socket),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
@@ -691,8 +669,10 @@ def create_app(
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(Guard, access=lambda: console.access)],
+        middleware=[Middleware(Guard, access=lambda: console.access, larger={"/api/replays": UPLOAD_LIMIT})],
         exception_handlers={404: not_found, 405: http_error, 413: http_error},
     )
     app.state.console = console
+    app.state.base_of = _base
+    app.state.replays = Shelf()
     return app

@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable
 from engine.core.seats import PLAYERS
 from tools.console_web.bot_pool import BOTS_ALONE, PERSON_FIRST, BotPool
 from tools.console_web.live import LiveTable
-from tools.console_web.stopped import StoppedTable
+from tools.console_web.seated import SeatedTable
 from tools.console_web.tables import AnyTable, PlayedTable
 
 log = logging.getLogger("hexmj.console")
@@ -74,7 +74,7 @@ class BotTurns:
                 await task
 
     async def _play(self, table: AnyTable) -> None:
-        if isinstance(table, StoppedTable):
+        if not isinstance(table, SeatedTable):
             return
         try:
             while table.waiting is not None and self.holds(table):

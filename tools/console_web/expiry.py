@@ -20,6 +20,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from engine.core.errors import InputError
 from engine.core.seats import PLAYERS
 from tools.console_web.records import LineRow, RecordRow, TableRow
+from tools.console_web.seated import SeatedTable
 from tools.console_web.stopped import StoppedTable
 from tools.console_web.tables import AnyTable, PlayedTable
 
@@ -56,9 +57,10 @@ def expire_seconds(text: str) -> float:
 
 
 def _progress(table: PlayedTable) -> tuple[int, int, int, bool]:
-    """What changes whenever a person acts at the table: the session, the answers, the confirmations,
-    the end."""
-    return table.number, sum(table.answered.values()), len(table.confirmed), table.result is None
+    """What changes whenever a person acts at the table: the session, the answers (a real table's
+    entries), the confirmations, the end."""
+    acts = sum(table.answered.values()) if isinstance(table, SeatedTable) else len(table.entries)
+    return table.number, acts, len(table.confirmed), table.result is None
 
 
 def kept_idle(table: PlayedTable) -> bool:

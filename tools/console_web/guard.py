@@ -7,15 +7,16 @@ console's own addresses (:attr:`tools.console_web.access.Access.hosts`: a page o
 that a DNS name was pointed at this machine for) or their ``Origin`` is another site's; such a
 request must also say ``Content-Type: application/json`` (415 otherwise), which a page of another
 site cannot send without the browser asking first (a ``no-cors`` ``text/plain`` body is refused).
-A body is read at most :data:`~tools.console_web.limits.BODY_LIMIT` bytes: a longer
-``Content-Length`` is refused with 413 before any of it is read, and a body sent in chunks is
-refused with 413 as soon as it passes the bound, the rest never read.  Every refusal is a JSON
+A body is read at most :data:`~tools.console_web.limits.BODY_LIMIT` bytes (a route that takes more,
+such as a log uploaded for its replay, names its own bound): a longer ``Content-Length`` is refused
+with 413 before any of it is read, and a body sent in chunks is refused with 413 as soon as it passes
+the bound, the rest never read.  Every refusal is a JSON
 ``{"error": …}`` naming the header.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers
@@ -50,20 +51,20 @@ def _refuse(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def _length_refusal(headers: Headers) -> JSONResponse | None:
-    """A ``Content-Length`` that is no number (400) or over the bound (413), else ``None``."""
+def _length_refusal(headers: Headers, limit: int) -> JSONResponse | None:
+    """A ``Content-Length`` that is no number (400) or over ``limit`` (413), else ``None``."""
     length = headers.get("content-length")
     if length is None:
         return None
     if not (length.isascii() and length.isdigit()):
         return _refuse(400, f"Content-Length: expected a number of bytes, got {length[:40]!r}")
-    if len(length) > len(str(BODY_LIMIT)) or int(length) > BODY_LIMIT:
-        return _refuse(413, f"body: more than {BODY_LIMIT} bytes")
+    if len(length) > len(str(limit)) or int(length) > limit:
+        return _refuse(413, f"body: more than {limit} bytes")
     return None
 
 
-def _bounded(receive: Receive) -> Receive:
-    """``receive`` that refuses a body (413) as soon as it passes the bound."""
+def _bounded(receive: Receive, limit: int) -> Receive:
+    """``receive`` that refuses a body (413) as soon as it passes ``limit``."""
     read = 0
 
     async def bounded() -> Message:
@@ -71,8 +72,8 @@ def _bounded(receive: Receive) -> Receive:
         message = await receive()
         if message["type"] == "http.request":
             read += len(message.get("body", b""))
-            if read > BODY_LIMIT:
-                raise HTTPException(413, f"body: more than {BODY_LIMIT} bytes")
+            if read > limit:
+                raise HTTPException(413, f"body: more than {limit} bytes")
         return message
 
     return bounded
@@ -80,11 +81,12 @@ def _bounded(receive: Receive) -> Receive:
 
 class Guard:
     """The middleware; ``access`` gives the console's key and addresses as they stand (they are known
-    once the server listens)."""
+    once the server listens), ``larger`` the paths that take a larger body and their bounds."""
 
-    def __init__(self, app: ASGIApp, access: Callable[[], Access]) -> None:
+    def __init__(self, app: ASGIApp, access: Callable[[], Access], larger: Mapping[str, int]) -> None:
         self.app = app
         self.access = access
+        self.larger = larger
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
@@ -94,13 +96,14 @@ class Guard:
                 return
         elif scope["type"] == "http":
             headers = Headers(scope=scope)
-            refusal = _length_refusal(headers)
+            limit = self.larger.get(scope["path"], BODY_LIMIT)
+            refusal = _length_refusal(headers, limit)
             if refusal is None and scope["method"] not in SAFE_METHODS:
                 refusal = self._changing(headers)
             if refusal is not None:
                 await refusal(scope, receive, send)
                 return
-            receive = _bounded(receive)
+            receive = _bounded(receive, limit)
         await self.app(scope, receive, send)
 
     def _changing(self, headers: Headers) -> JSONResponse | None:

@@ -19,12 +19,11 @@ from engine.core.errors import HexError
 from engine.core.registry import ruleset
 from engine.core.seats import PLAYERS
 from engine.hextech.session import MODES
-from tools.console_web.live import LiveTable, TableSpec
+from tools.console_web.live import TableSpec
 from tools.console_web.records import StoredTable
-from tools.console_web.rules_table import RulesTable
 from tools.console_web.seated import TOLD
 from tools.console_web.stopped import StoppedTable, unread_spec
-from tools.console_web.tables import open_table
+from tools.console_web.tables import PlayedTable, open_table
 
 
 class Unseated(Exception):
@@ -122,7 +121,7 @@ def _lines(texts: list[str], where: str) -> tuple[list[dict[str, Any]], str | No
     return lines, None
 
 
-def restore(stored: StoredTable) -> LiveTable | RulesTable | StoppedTable:
+def restore(stored: StoredTable) -> PlayedTable | StoppedTable:
     """The table a stored row and its session's lines hold, re-played to stand where it stood; one
     that does not read or replay is stopped with the reason."""
     where = f"table {stored.id}"

@@ -2,7 +2,8 @@
 item 5).
 
 A table of the hextech rule set is a :class:`~tools.console_web.live.LiveTable`; a table of any other
-installed rule set a :class:`~tools.console_web.rules_table.RulesTable`.  Both answer the same calls
+installed rule set a :class:`~tools.console_web.rules_table.RulesTable`; a table played with real tiles
+(实体桌) a :class:`~tools.console_web.physical_table.PhysicalTable`.  Each answers the same calls
 of the web application: their seats' and the host's messages, ``decide``, ``confirm``, the log lines
 to store.  A stored table that does not read is a :class:`~tools.console_web.stopped.StoppedTable`,
 which shows the reason and refuses every act.
@@ -17,10 +18,11 @@ from typing import Any
 
 from engine.core.registry import DEFAULT
 from tools.console_web.live import LiveTable, TableSpec
+from tools.console_web.physical_table import PHYSICAL, PhysicalTable
 from tools.console_web.rules_table import RulesTable
 from tools.console_web.stopped import StoppedTable
 
-PlayedTable = LiveTable | RulesTable
+PlayedTable = LiveTable | RulesTable | PhysicalTable
 """A table in play on the console."""
 AnyTable = PlayedTable | StoppedTable
 """A table the console holds: in play, or stopped because its stored row does not read."""
@@ -36,6 +38,8 @@ def open_table(
 ) -> PlayedTable:
     """The table ``spec`` asks for, its session ``number`` re-played from its ``stored`` lines; with
     ``aside`` its bots' decisions in live play are set aside for the console to answer."""
+    if spec.table == PHYSICAL:
+        return PhysicalTable(spec, number, stored, confirmed)
     if spec.rules == DEFAULT:
         return LiveTable(spec, number, stored, confirmed, aside=aside)
     return RulesTable(spec, number, stored, confirmed, aside=aside)

@@ -275,7 +275,7 @@ def _party(party: Party) -> PartyFigures | None:
 
 
 def _table_metrics(counts: Tally) -> Metrics:
-    rounds = counts.turns.n
+    rounds = counts.rounds
     seats = 4 * rounds
     first, second, third = (wall.estimate() for wall in counts.wall_at_win)
     return Metrics(

@@ -30,7 +30,9 @@ Mode = Literal["strategy", "party", "all"]
 SessionLength = Literal[4, 8]
 Deck = Literal["chance", "party"]
 ContractKind = Literal["normal", "black"]
-Outcome = Literal["done", "alternative", "refused", "chip_skipped", "failed"]
+Outcome = Literal["done", "alternative", "refused", "chip_skipped", "failed", "lost"]
+Source = Literal["simulate", "play", "table"]
+DisputeStep = Literal["text", "priority", "players", "unfavourable"]
 Player = Annotated[int, Field(ge=0, lt=PLAYERS)]
 Count = Annotated[int, Field(ge=0)]
 CardId = Annotated[str, Field(pattern=r"^[A-Z]-[A-Z]?\d{2}(-v\d+)?$")]
@@ -121,10 +123,43 @@ class PlayerRound(_Record):
     score: int
 
 
+class MissedTrigger(_Record):
+    """A trigger the table missed (漏触发, §18.3): one a player named with the console's button, or a
+    prompt the console put and nobody answered before the round ended."""
+
+    card: CardId
+    player: Player
+    how: Literal["button", "unanswered"]
+
+
+class DisputeRecord(_Record):
+    """A rule dispute walked through §15's order: the question, the step that settled it (the card's
+    text, §15's priority list, two players not acting, the reading less favourable to the acting
+    player), the outcome, the cards concerned."""
+
+    question: Annotated[str, Field(min_length=1, max_length=200)]
+    step: DisputeStep
+    outcome: Annotated[str, Field(min_length=1, max_length=200)]
+    cards: tuple[CardId, ...] = ()
+
+
+class TableFigures(_Record):
+    """What only a table played with real tiles gives of a round (§18.3): its time from start to end,
+    the rule look-ups on any screen (a card's text, a rulebook section), the missed triggers, the
+    disputes."""
+
+    seconds: Count
+    lookups: Count
+    missed: tuple[MissedTrigger, ...] = ()
+    disputes: tuple[DisputeRecord, ...] = ()
+
+
 class RoundRecord(_Record):
     """One round of §11: its dealer (§4), cards, winners, wall and scores.
 
-    ``world`` is ``None`` only when the world deck held no card (§6.2).
+    ``world`` is ``None`` only when the world deck held no card (§6.2).  ``turns`` is ``None`` for a
+    round played with real tiles, whose console never sees a turn; ``table`` holds that round's own
+    figures (§18.3).
     """
 
     number: Annotated[int, Field(ge=1, le=8)]
@@ -136,7 +171,8 @@ class RoundRecord(_Record):
     challenges: tuple[ChallengeRecord, ...] = ()
     wins: tuple[WinRecord, ...] = ()
     exhausted: bool
-    turns: Count
+    turns: Count | None
+    table: TableFigures | None = None
 
     @model_validator(mode="after")
     def _wins_are_ordered(self) -> RoundRecord:
@@ -155,12 +191,14 @@ class SessionRecord(_Record):
     ``cards`` are the versioned ids of every card in the session's pool,
     ``pool`` names the pool (a mode's default pool or a pool file), ``seed``
     is the seed the table was dealt from, ``agents`` the bots or people at the
-    four seats, ``source`` says whether the lab simulated it or a host played it;
+    four seats, ``source`` says whether the lab simulated it, a host played it on the console's
+    screens (``play``) or four people played it with real tiles (``table``, never ranked with the
+    others);
     ``chips`` each player's chips at the session's end, ``None`` while the party module is off (§7.4).
     """
 
     format: Literal[1] = RECORD_FORMAT
-    source: Literal["simulate", "play"] = "simulate"
+    source: Source = "simulate"
     cards: tuple[CardId, ...]
     mode: Mode
     pool: str

@@ -6,8 +6,10 @@ win order, every held card's holder advantage with its interval, and each
 contract's completion against the band of its kind.  When more than one
 agent played, the contracts and augments again with a column per agent
 (completion, abandon share, win rate, mean round score), a card's name
-marked where two agents' intervals of one figure do not meet.  The page is written
-atomically as ``DIR/index.html``; plots are PNG images inlined as data URIs.
+marked where two agents' intervals of one figure do not meet.  When the record store
+holds sessions of the cohort played at real tables, their §18.3 figures stand beside the simulated
+ones (:mod:`tools.lab.people`).  The page is written atomically as ``DIR/index.html``; plots are PNG
+images inlined as data URIs.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ from matplotlib.figure import Figure
 
 from tools.fsio import write_atomic
 from tools.lab.metrics import AGENT_FIGURES, BLACK_BAND, NORMAL_BAND, AgentCard, Aggregate, CardStats, apart
+from tools.lab.people import Comparison
+from tools.lab.people_report import section
 from tools.lab.stats import Estimate, figure, shown, shown_difference
 from tools.lab.tally import Tally
 
@@ -39,17 +43,29 @@ _STYLE = (
 
 
 def write_report(
-    folder: Path, aggregate: Aggregate, counts: Tally, seed: int, version: str | None = None
+    folder: Path,
+    aggregate: Aggregate,
+    counts: Tally,
+    seed: int,
+    version: str | None = None,
+    people: Comparison | None = None,
 ) -> Path:
     """Write ``folder/index.html`` for one cohort's run (of card version ``version`` under
-    ``--compare``) and return its path."""
+    ``--compare``; ``people`` the cohort's real tables beside its simulations) and return its path."""
     path = Path(folder) / "index.html"
-    write_atomic(path, render(aggregate, counts, seed, version))
+    write_atomic(path, render(aggregate, counts, seed, version, people))
     return path
 
 
-def render(aggregate: Aggregate, counts: Tally, seed: int, version: str | None = None) -> str:
-    """The report page as HTML text; its title names the compared version, if any."""
+def render(
+    aggregate: Aggregate,
+    counts: Tally,
+    seed: int,
+    version: str | None = None,
+    people: Comparison | None = None,
+) -> str:
+    """The report page as HTML text; its title names the compared version, if any; the figures of the
+    cohort's real tables beside its simulations when the store holds any (§18.3)."""
     c = aggregate.cohort
     title = f"hexmj balance report: {aggregate.games} sessions, {c.mode} mode, {c.rounds} rounds"
     if version is not None:
@@ -62,6 +78,7 @@ def render(aggregate: Aggregate, counts: Tally, seed: int, version: str | None =
         _flags(aggregate),
         "<h2>Table metrics (§18.3), 95 % intervals</h2>",
         _metrics(aggregate),
+        *([] if people is None else section(people)),
         "<h2>Scores</h2>",
         _image(_score_plot(counts), _score_alt(counts)),
         "<h2>Win order</h2>",

@@ -233,7 +233,7 @@ def _round_rows(session_id: int, played: list[dict[str, Any]]) -> list[RoundRow]
             world=rnd["world"]["card"],
             treasure=rnd["treasure"],
             exhausted=rnd["exhausted"],
-            turns=rnd["turns"],
+            turns=rnd["turns"] or 0,
             record=json.dumps(rnd, ensure_ascii=False, separators=(",", ":")),
         )
         for rnd in played
@@ -326,8 +326,11 @@ def load_records(engine: Engine, rules: str) -> list[tuple[int, str]]:
         raise InputError(f"cannot read the record store: {_first_line(err)}") from None
 
 
-def load_sessions(engine: Engine, cohort: Cohort) -> list[SessionRecord]:
-    """Every stored session of one cohort, in the order they were stored."""
+def load_sessions(
+    engine: Engine, cohort: Cohort, sources: Iterable[str] | None = None
+) -> list[SessionRecord]:
+    """Every stored session of one cohort (of those ``sources`` only: ``simulate``, ``play``,
+    ``table``), in the order they were stored."""
     query = (
         select(SessionRow.record)
         .where(SessionRow.versions == cohort.versions)
@@ -335,5 +338,7 @@ def load_sessions(engine: Engine, cohort: Cohort) -> list[SessionRecord]:
         .where(SessionRow.mode == cohort.mode)
         .order_by(SessionRow.id)
     )
+    if sources is not None:
+        query = query.where(SessionRow.source.in_(list(sources)))
     with Session(engine) as session:
         return [SessionRecord.model_validate_json(text) for text in session.scalars(query)]

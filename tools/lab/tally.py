@@ -156,6 +156,7 @@ class Tally:
     )
     places: Counter[int] = field(default_factory=Counter)
     exhausted: int = 0
+    rounds: int = 0
     turns: Moments = field(default_factory=Moments)
     everyone: Held = field(default_factory=Held)
     round_scores: Counter[int] = field(default_factory=Counter)
@@ -174,7 +175,9 @@ class Tally:
         self.party.add(record)
         for rnd in record.played:
             self.exhausted += rnd.exhausted
-            self.turns.add(rnd.turns)
+            self.rounds += 1
+            if rnd.turns is not None:
+                self.turns.add(rnd.turns)
             self.places[0] += 4 - len(rnd.wins)
             for win in rnd.wins:
                 self.wall_at_win[win.order - 1].add(win.wall_left)
@@ -219,6 +222,7 @@ class Tally:
             wall.merge(their_wall)
         self.places.update(other.places)
         self.exhausted += other.exhausted
+        self.rounds += other.rounds
         self.turns.merge(other.turns)
         self.everyone.merge(other.everyone)
         self.round_scores.update(other.round_scores)

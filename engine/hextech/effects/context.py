@@ -9,7 +9,7 @@ Roles (``holder``, ``actor``, ``upper``, ``lower``, ``dealer``, ``next_actor``,
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from engine.core.tiles import (
@@ -35,6 +35,9 @@ SUITS = {"man": Suit.MAN, "pin": Suit.PIN, "sou": Suit.SOU, "m": Suit.MAN, "p": 
 TABLE_WORDS = frozenset({"treasure", "chosen_suit", "suit", "pair", "seat_wind"})
 """Tile filter words whose tiles depend on the table or the holder's choices; every other filter
 passes the same kinds all round."""
+SET_WORDS = frozenset({"pair"})
+"""Tile filter words that hold for the picked tiles as a whole, not tile by tile: ``pair``, tiles of
+one face held twice or more (S-14 "公开手牌中的一组对子", R551)."""
 _FIXED: dict[object, frozenset[int]] = {}
 _FIXED_SIZE = 256
 """Fixed tile filters already met, as the kinds they pass (bounded: cards write a few dozen)."""
@@ -72,6 +75,13 @@ def _fixed_test(atom: object) -> Callable[[int], bool]:
         return TILE_CLASSES["any"]
     face = parse_one(word)
     return lambda k: k == face
+
+
+def fits_with(arg: object, picked: Sequence[int], kind: int) -> bool:
+    """Whether a tile of ``kind`` may join the tiles of kinds ``picked`` under the filter ``arg``:
+    under a set word (:data:`SET_WORDS`) the tiles picked together are of one face; every other filter
+    is read tile by tile (:meth:`Ctx.tile_filter`)."""
+    return not picked or str(arg) not in SET_WORDS or kind == picked[0]
 
 
 class Ctx:

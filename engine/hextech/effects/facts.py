@@ -16,7 +16,7 @@ from engine.core.melds import MeldKind
 from engine.core.tiles import NUMBER_SUITS, kind_of_instance, parse_one, suit_of
 from engine.hextech.effects.context import Ctx
 from engine.hextech.predicates import COMPARE, All, AnyOf, Call, Compare, Condition, Not
-from engine.hextech.state import ContractStatus
+from engine.hextech.state import ROUND_START, ContractStart, ContractStatus
 
 Fact = Callable[[Ctx, tuple[object, ...]], int | bool]
 FACTS: dict[str, Fact] = {}
@@ -119,6 +119,13 @@ def _who(ctx: Ctx, args: tuple[object, ...], index: int = 0, default: str = "act
     return found if found is not None else 0
 
 
+def _since(ctx: Ctx, p: int) -> ContractStart:
+    """Where the counts of ``p``'s discards and draws begin for this card: at its contract's start when
+    the card is ``p``'s contract in force (R556), else at the round's."""
+    player = ctx.game.table.players[p]
+    return player.contract_start if player.contract == ctx.card.id else ROUND_START
+
+
 def _event_tile(ctx: Ctx, args: tuple[object, ...], index: int = 0) -> int | None:
     word = str(args[index]) if len(args) > index else "tile"
     if word == "tile":
@@ -160,8 +167,10 @@ def _in_river(ctx: Ctx, args: tuple[object, ...]) -> bool:
 
 @fact("river_suits")
 def _river_suits(ctx: Ctx, args: tuple[object, ...]) -> int:
-    river = ctx.game.table.players[_who(ctx, args)].river
-    return len({suit_of(kind_of_instance(i)) for i in river} & set(NUMBER_SUITS))
+    p = _who(ctx, args)
+    before = _since(ctx, p).river
+    river = ctx.game.table.players[p].river
+    return len({suit_of(kind_of_instance(i)) for i in river if i not in before} & set(NUMBER_SUITS))
 
 
 _SET_OF_MELD = {
@@ -202,7 +211,8 @@ def _uncalled(ctx: Ctx, args: tuple[object, ...]) -> int:
 
 @fact("normal_draws")
 def _normal_draws(ctx: Ctx, args: tuple[object, ...]) -> int:
-    return ctx.game.table.players[_who(ctx, args)].normal_draws
+    p = _who(ctx, args)
+    return ctx.game.table.players[p].normal_draws - _since(ctx, p).draws
 
 
 _CALL_KINDS = {"set": ("chi", "pon", "minkan", "kakan", "ankan")}
@@ -219,12 +229,14 @@ def _calls_made(ctx: Ctx, args: tuple[object, ...]) -> int:
 
 @fact("discards")
 def _discards(ctx: Ctx, args: tuple[object, ...]) -> int:
-    return len(ctx.game.table.players[_who(ctx, args)].discarded)
+    p = _who(ctx, args)
+    return len(ctx.game.table.players[p].discarded) - _since(ctx, p).discards
 
 
 @fact("distinct_discards")
 def _distinct(ctx: Ctx, args: tuple[object, ...]) -> int:
-    return len(set(ctx.game.table.players[_who(ctx, args)].discarded))
+    p = _who(ctx, args)
+    return len(set(ctx.game.table.players[p].discarded[_since(ctx, p).discards :]))
 
 
 @fact("drawable")
@@ -303,7 +315,8 @@ def _discarded_chosen_suit(ctx: Ctx, args: tuple[object, ...]) -> bool:
 
 @fact("repeated_discard")
 def _repeated(ctx: Ctx, args: tuple[object, ...]) -> bool:
-    history = ctx.game.table.players[_who(ctx, args)].discarded
+    p = _who(ctx, args)
+    history = ctx.game.table.players[p].discarded[_since(ctx, p).discards :]
     return bool(history) and history[-1] in history[:-1]
 
 

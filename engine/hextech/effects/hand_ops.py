@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.tiles import format_one, is_flower, kind_of_instance
 from engine.hextech.effects import table_changes
-from engine.hextech.effects.context import Ctx
+from engine.hextech.effects.context import Ctx, fits_with
 from engine.hextech.effects.program import Step, precondition, primitive
 from engine.hextech.vocabulary import ArgValue
 
@@ -85,7 +85,6 @@ def retrieve(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     target = ctx.player_in_play(args.get("player", "holder"))
     if target is None:
         return
-    river = game.table.players[target].river
     eligible = _retrievable(ctx, args, target)
     if not eligible:
         ctx.unexecutable = True
@@ -95,7 +94,7 @@ def retrieve(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
         faces[0] if len(faces) == 1 else (yield Decision(DecisionKind.CHOOSE, target, faces, ctx.card.id))
     )
     tile = next(i for i in reversed(eligible) if format_one(kind_of_instance(i)) == answer)
-    river.remove(tile)
+    game.table.players[target].take_back(tile)
     ctx.did_something = True
     ctx.gain(target)
     yield from game.acquire(target, tile, "retrieve", ctx.cause)
@@ -130,7 +129,8 @@ def _names_drawn(ctx: Ctx, tile: int) -> bool:
 @primitive("reveal")
 def reveal(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """Make ``n`` hand tiles public; they stay hand tiles (§14.4).  The chooser is the owner, another
-    player, or ``random`` (a seeded uniform pick, H2)."""
+    player, or ``random`` (a seeded uniform pick, H2).  A set filter holds for the tiles shown
+    together: under ``pair`` each tile after the first is of the first one's face (S-14, R551)."""
     game = ctx.game
     owner = ctx.player_in_play(args.get("owner", "holder"))
     if owner is None:
@@ -154,8 +154,9 @@ def reveal(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
             faces = tuple(sorted({format_one(kind_of_instance(i)) for i in candidates}))
             answer = yield Decision(DecisionKind.CHOOSE, owner if who is None else who, faces, ctx.card.id)
             tile = next(i for i in sorted(candidates) if format_one(kind_of_instance(i)) == answer)
-        candidates.remove(tile)
         shown.append(tile)
+        picked = [kind_of_instance(i) for i in shown]
+        candidates = [i for i in candidates if i != tile and fits_with(where, picked, kind_of_instance(i))]
     if not shown:
         ctx.unexecutable = True
         return
@@ -254,7 +255,7 @@ def swap_with_top(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """P-04: choose up to ``most`` hidden tiles and look at as many top tiles; a flower seen takes no
     part and goes back on top in its order, so as many chosen tiles as non-flowers seen (the holder
     picks which, R303) go to the bottom in random order for them; the tiles taken cannot win in this
-    effect (lib 八 P-04 补充)."""
+    effect (lib 八 P-04 补充).  The tiles looked at are what the holder last saw (R559)."""
     game = ctx.game
     holder = ctx.holder
     wall = game.table.wall
@@ -272,6 +273,7 @@ def swap_with_top(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
         chosen.append(table_changes.take_from_hand(game, holder, answer))
     ctx.did_something = True
     seen = [wall.draw_front() for _ in chosen]
+    table_changes.see(game, holder, seen, public=False)
     drawn = [i for i in seen if not is_flower(kind_of_instance(i))]
     wall.put_front([i for i in seen if i not in drawn])
     given = chosen

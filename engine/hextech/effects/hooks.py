@@ -5,8 +5,10 @@ its holder.  It skips what the rules hide from it: world cards ignore
 card-caused events (§6.7, §14.6); no effect retriggers a card of the same
 name (lib 二.2); a holder who has won is out of the round, so their augments
 pause and their chance and party cards end (§5.4, §12.5).  Limits are
-counted only when the hook resolves: per turn, round or session, per player
-for world cards (§6.3).
+counted when the hook resolves: per turn, round or session, per player
+for world cards (§6.3).  A world card's limits count the first of what its
+text names over every such event: a card-caused one that meets its condition
+draws nothing but is counted, so a later one is not "the first" (R552).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import PASS, Decision, DecisionKind
+from engine.core.tiles import is_flower, parse_one
 from engine.hextech.bus import RULE, Event
 from engine.hextech.effects.context import Ctx
 from engine.hextech.effects.facts import Test, compiled, holds
@@ -81,6 +84,9 @@ class Expiry:
     ended: bool = False
     arms_on: str = TURN_STARTED
     """The holder's event that arms the duration while it is not :attr:`armed` (:data:`ARMED_AT`)."""
+    armed_with: object = None
+    """The tile the arming event named (O-N08's next normal draw: the drawn face, a flower for a
+    flower drawn, R137, R555)."""
 
     @classmethod
     def of(cls, until: str | None, holder: int | None) -> Expiry | None:
@@ -101,6 +107,8 @@ class Expiry:
             return False
         if not self.armed:
             self.armed = event.name == self.arms_on and event.player == self.holder
+            if self.armed:
+                self.armed_with = event.data.get("tile")
             return False
         if event.name != self.event:
             return False
@@ -131,8 +139,8 @@ class CardHook:
     deaf_to: str = field(repr=False, compare=False)
     """The cause of this card's own effects: no effect retriggers a card of the same name (lib 二.2);
     none for a guard that exists for its own card's events (``is(source, self)``: O-X06, F-I08, R133)."""
-    rule_only: bool = field(repr=False, compare=False)
-    """A world card ignores card-caused events (§6.7, §14.6)."""
+    world: bool = field(repr=False, compare=False)
+    """A world card ignores card-caused events (§6.7, §14.6), but counts them (:meth:`_pass_over`)."""
 
     def __init__(
         self,
@@ -150,7 +158,7 @@ class CardHook:
         self.test = None if hook.condition is None else compiled(hook.condition)
         own = hook.condition is not None and _asks_own_source(hook.condition)
         self.deaf_to = "" if own else f"card:{card.base_id}"
-        self.rule_only = hook.level == Level.WORLD
+        self.world = hook.level == Level.WORLD
 
     @property
     def event(self) -> str:
@@ -179,12 +187,18 @@ class CardHook:
         ``None`` (the bus's way of asking, :meth:`run` without a step when nothing happens)."""
         if not self.live or not self._sees(event, game):
             return None
+        if self.world and event.cause != RULE:
+            self._pass_over(event, game)
+            return None
         admitted = self._admitted(event, game)
         return None if admitted is None else self._resolve(event, game, *admitted)
 
     def attempt(self, event: Event, game: Round) -> Generator[Decision, str, bool]:
         """:meth:`run`, answering whether the card resolved (a replacement then replaces the event)."""
         if not self.live or not self._sees(event, game):
+            return False
+        if self.world and event.cause != RULE:
+            self._pass_over(event, game)
             return False
         admitted = self._admitted(event, game)
         if admitted is None:
@@ -205,6 +219,19 @@ class CardHook:
         if not runnable(ctx, self.hook.steps):
             return None
         return ctx, keys
+
+    def _pass_over(self, event: Event, game: Round) -> None:
+        """A card-caused event a world card does not answer (§6.7) but that is what its text counts
+        ("本局第一名玩家胡牌", "每名玩家第一次…"): when its condition holds and no limit is reached, its
+        limits count it, so the next such event is no longer the first (W-09, R552)."""
+        keys = self._limit_keys(event, game)
+        if not keys or (self.test is not None and not self.test(Ctx(game, self.card, self.holder, event))):
+            return
+        limits = zip(keys, self.hook.limits, strict=True)
+        if any(game.counters.get(key, 0) >= rule.count for key, rule in limits):
+            return
+        for key in keys:
+            game.counters[key] = game.counters.get(key, 0) + 1
 
     def _limit_keys(self, event: Event, game: Round) -> tuple[tuple[object, ...], ...]:
         """The counters of the trigger's limits for ``event`` (:func:`limit_key`)."""
@@ -233,8 +260,6 @@ class CardHook:
         return True
 
     def _sees(self, event: Event, game: Round) -> bool:
-        if self.rule_only and event.cause != RULE:
-            return False
         if event.cause == self.deaf_to:
             return False
         if self.holder is not None and game.table.players[self.holder].won:
@@ -372,6 +397,18 @@ class Status:
         if self.expiry is not None and self.expiry.dormant:
             return False
         return holds(self.rule.condition, self.ctx)
+
+    def drawn_face(self, drawn: int | None) -> int | None:
+        """The drawn tile a rule on "the drawn tile" binds: for a status that binds once armed, the face
+        of the draw that armed it (O-N08 "你的下一次正常摸牌", R137) — none when that draw was a flower,
+        whose replacement is no normal draw (R135, R555) — else ``drawn``, the turn's drawn tile."""
+        if self.expiry is None or self.expiry.until not in BINDS_ONCE_ARMED:
+            return drawn
+        named = self.expiry.armed_with
+        if not isinstance(named, str):
+            return None
+        face = parse_one(named)
+        return None if is_flower(face) else face
 
     def tile_test(self, name: str, default: str = "any") -> Callable[[int], bool]:
         """A tile filter argument of the rule as a test on kinds."""

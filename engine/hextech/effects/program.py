@@ -118,14 +118,17 @@ def _module_primitive(ctx: Ctx, step: PrimitiveStep) -> Step:
 
 
 def _choose(ctx: Ctx, step: ChooseStep) -> Step:
-    """``choose one``: only the options whose preconditions hold are offered; none → unexecutable."""
+    """``choose one``: only the options whose preconditions hold are offered; none → unexecutable; one
+    alone is no choice ("选择一项" of one): it is carried out unasked (R558)."""
     open_options = [o for o in step.options if holds(o.condition, ctx) and runnable(ctx, o.steps)]
     chooser = ctx.holder if ctx.holder is not None else ctx.actor
     if not open_options or chooser is None:
         ctx.unexecutable = True
         return
     labels = tuple(o.label for o in open_options)
-    answer = yield Decision(DecisionKind.CHOOSE, chooser, labels, ctx.card.id)
+    answer = (
+        labels[0] if len(labels) == 1 else (yield Decision(DecisionKind.CHOOSE, chooser, labels, ctx.card.id))
+    )
     chosen = open_options[labels.index(answer)]
     ctx.remember("choice", answer)
     ctx.did_something = True

@@ -15,7 +15,7 @@ from engine.hextech import card_runtime
 from engine.hextech.bus import Step
 from engine.hextech.effects.context import Ctx
 from engine.hextech.effects.hooks import Expiry
-from engine.hextech.state import ContractStatus, PlayerState
+from engine.hextech.state import ContractStart, ContractStatus, PlayerState
 
 if TYPE_CHECKING:
     from engine.hextech.round import Round
@@ -56,8 +56,11 @@ def take_from_hand(rnd: Round, p: int, face: str) -> int:
 
 
 def can_retract(rnd: Round, p: int) -> bool:
-    """P-10 may take back the discard just made, unless B-10 forced it (H4: L3 beats L4)."""
-    return bool(rnd.table.players[p].river) and not rnd.forced_discard.get(p, False)
+    """P-10 may take back the discard just made — no older one, nor one already answered (R562) —
+    unless B-10 forced it (H4: L3 beats L4)."""
+    river = rnd.table.players[p].river
+    fresh = rnd.just_discarded.get(p)
+    return fresh is not None and bool(river) and river[-1] == fresh and not rnd.forced_discard.get(p, False)
 
 
 def retract(rnd: Round, p: int) -> bool:
@@ -109,7 +112,8 @@ def swap_candidate(rnd: Round, p: int, source: str) -> Generator[Decision, str, 
 def replace_contract(
     rnd: Round, p: int, offer: int, optional: bool, ctx: Ctx
 ) -> Generator[Decision, str, bool]:
-    """A new contract of the same type, chosen from ``offer``; progress restarts (O-X08, G-06, G-16).
+    """A new contract of the same type, chosen from ``offer``; progress restarts (O-X08, G-06, G-16):
+    its counts of the holder's discards and draws begin now (``ContractStart``, R556).
     A completed contract may go too, losing its completion: only O-X08 and G-16 ask for an unfinished
     one, in their own text (§15 supplement 1, R119)."""
     player = rnd.table.players[p]
@@ -129,6 +133,9 @@ def replace_contract(
     player.contract = answer
     player.contract_status = ContractStatus.OPEN
     player.contract_tiles.clear()
+    player.revealed_discarded = player.forced_discards = 0
+    player.forced_tile = None
+    player.contract_start = ContractStart(len(player.discarded), player.normal_draws, frozenset(player.river))
     card_runtime.register(rnd, rnd.cards.library[answer], p)
     yield from rnd.emit("contract.replaced", p, ctx.cause, old=old, new=answer)
     return True
