@@ -245,6 +245,20 @@ def test_a_body_past_the_bound_is_refused_while_it_is_read(server: ServeProcess)
     assert server.api("GET", "/api/tables").json() == {"tables": []}
 
 
+def test_a_log_uploaded_for_its_replay_takes_the_key_and_its_own_bound(shared: ServeProcess) -> None:
+    """R521, R539: a log is uploaded with the console key alone; its body may pass the 16 KiB of a
+    request (a log's text is longer) up to 8 MiB, past which it is refused while it is read."""
+    text = json.dumps({"log": '{"type": "note"}\n' * 8000})
+    assert shared.request("POST", "/api/replays", text, JSON).status == 401
+    answer = shared.request("POST", "/api/replays", text, HOSTS)
+    assert answer.status == 400 and answer.json()["error"].startswith("log:"), answer.text
+    head = (
+        f"POST /api/replays HTTP/1.1\r\nHost: {shared.local}\r\nAuthorization: Bearer {KEY}\r\n"
+        f"Content-Type: application/json\r\nContent-Length: {9 << 20}\r\n\r\n"
+    )
+    assert _post_raw(shared, head, 9, b" " * (1 << 20), False).split()[1] == "413"
+
+
 @pytest.mark.parametrize(
     ("body", "field"),
     [

@@ -6,10 +6,10 @@ a cheap bot's (greedy, random, a module's bot policy) in the server's own proces
 time with every other request's turn in between; a searching bot's in a worker process
 (:mod:`tools.console_web.bot_pool`), the table's lines stored and its screens redrawn while it
 thinks.  When the table comes to a person's decision or its session's end, its lines are stored and
-every screen is sent its own new message.  A request that acted waits for its table to come to rest
-without holding the others (:meth:`BotTurns.settle`).  A table the store stands elsewhere meanwhile
-(a write refused, R511) is played on from where it then stands; a thought for where it stood is let
-go.
+every screen is sent its own new message (a real table's, which has no bots, at once).  A request
+that acted waits for its table to come to rest without holding the others (:meth:`BotTurns.settle`).
+A table the store stands elsewhere meanwhile (a write refused, R511) is played on from where it then
+stands; a thought for where it stood is let go.
 """
 
 from __future__ import annotations
@@ -75,6 +75,8 @@ class BotTurns:
 
     async def _play(self, table: AnyTable) -> None:
         if not isinstance(table, SeatedTable):
+            if self.holds(table):
+                await self.show(table)
             return
         try:
             while table.waiting is not None and self.holds(table):
