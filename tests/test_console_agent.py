@@ -49,6 +49,8 @@ def test_a_number_an_option_or_its_tile_picks_it_and_anything_else_gives_a_reaso
         ("9", "9 is not an option's number: type a number 1–4"),
         ("pon", "'pon' is not one of the options: type a number 1–4 or an option's text"),
         ("\n", "type a number 1–4 or an option"),
+        ("²", "'²' is not one of the options: type a number 1–4 or an option's text"),
+        ("7" * 5000, f"{'7' * 5000} is not an option's number: type a number 1–4"),
     ]:
         assert pick(options, typed) == (None, reason)
 

@@ -49,6 +49,7 @@ EXIT_MEANINGS = {
     6: "a module or a rule set that cannot be loaded",
     7: "a person ended input (--resume continues)",
     8: "a record store that has lost part of the console's tables",
+    9: "the console cannot listen (its port is another program's)",
     EXIT_DEFECT: "a defect of hexmj",
     EXIT_INTERRUPTED: "interrupted (Ctrl-C)",
 }
@@ -71,7 +72,7 @@ EXIT_STATUSES = {
     "record": (4, 5, 6),
     "records": (6,),
     "lsp": (),
-    "serve": (8,),
+    "serve": (8, 9),
 }
 """The statuses a command ends with besides 0, 2, 70 and 130, which every command may."""
 

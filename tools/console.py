@@ -271,8 +271,8 @@ def pick(options: tuple[str, ...], typed: str) -> tuple[str | None, str]:
     span = f"a number 1–{len(options)}"
     if not text:
         return None, f"type {span} or an option"
-    if text.isdigit():
-        if 1 <= int(text) <= len(options):
+    if text.isascii() and text.isdigit():
+        if len(text) <= 6 and 1 <= int(text) <= len(options):
             return options[int(text) - 1], ""
         return None, f"{text} is not an option's number: type {span}"
     exact = [o for o in options if o.casefold() == text.casefold()]

@@ -117,7 +117,8 @@ class Option:
         if text is None:
             raise InputError(f"{where}: needs a value ({self.name}=VALUE)")
         if isinstance(self.default, int):
-            if not text.lstrip("-").isdigit() or len(text) > 6:
+            digits = text.removeprefix("-")
+            if not (digits.isascii() and digits.isdigit()) or len(text) > 6:
                 raise InputError(f"{where}: takes a whole number, not {text!r}")
             number = int(text)
             if (self.low is not None and number < self.low) or (self.high is not None and number > self.high):

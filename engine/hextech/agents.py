@@ -239,13 +239,19 @@ MAX_BUDGET = 4096
 """The largest budget ``NAME:N`` accepts."""
 
 
+def is_whole(text: str, digits: int) -> bool:
+    """Whether ``text`` is a whole number of at most ``digits`` ASCII digits (``٣`` and ``²`` are not:
+    a budget reads the same in every place that takes one)."""
+    return 0 < len(text) <= digits and text.isascii() and text.isdigit()
+
+
 def _factory(
     name: str, letter: str, known: Mapping[str, Callable[[random.Random], Agent]]
 ) -> Callable[[random.Random], Agent]:
     """The factory an ``--agents`` name stands for: a known name, or ``NAME:N`` for a budgeted bot."""
     base, colon, budget = name.partition(":")
     if colon and base in BUDGETED:
-        if not budget.isdigit() or not 1 <= int(budget) <= MAX_BUDGET:
+        if not is_whole(budget, len(str(MAX_BUDGET))) or not 1 <= int(budget) <= MAX_BUDGET:
             raise InputError(
                 f"--agents: the budget of {base} for {letter} must be a whole number 1…{MAX_BUDGET}, "
                 f"got {budget!r}"

@@ -207,6 +207,7 @@ def table_spec(body: object, taken: Collection[str], served: Served | None = Non
         bot_agents=_bot_agents(body.get("agents"), bots, rules),
         rules=rules,
         options=options,
+        fixed_seed="seed" in body,
         timer=_timer(body.get("timer")),
         stand_in=_flag(body, "stand_in"),
     )

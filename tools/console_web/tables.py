@@ -33,13 +33,16 @@ def open_table(
     number: int = 1,
     stored: Sequence[dict[str, Any]] = (),
     confirmed: frozenset[str] = frozenset(),
+    *,
+    aside: bool = False,
 ) -> PlayedTable:
-    """The table ``spec`` asks for, its session ``number`` re-played from its ``stored`` lines."""
+    """The table ``spec`` asks for, its session ``number`` re-played from its ``stored`` lines; with
+    ``aside`` its bots' decisions in live play are set aside for the console to answer."""
     if spec.table == PHYSICAL:
         return PhysicalTable(spec, number, stored, confirmed)
     if spec.rules == DEFAULT:
-        return LiveTable(spec, number, stored, confirmed)
-    return RulesTable(spec, number, stored, confirmed)
+        return LiveTable(spec, number, stored, confirmed, aside=aside)
+    return RulesTable(spec, number, stored, confirmed, aside=aside)
 
 
 @dataclass
