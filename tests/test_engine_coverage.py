@@ -14,10 +14,10 @@ other than its upper, a few times in a hundred sessions, so the cap leaves room 
 
 from __future__ import annotations
 
+from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import Decision, DecisionKind
-from engine.hextech.agents import Agent, make_agents
 from engine.hextech.bus import Event
-from engine.hextech.session import SessionConfig, SessionResult, drive
+from engine.hextech.session import Agent, SessionConfig, SessionResult, drive
 from engine.hextech.view import PlayerView
 from tools.cmd_play import new_session, session_cards
 

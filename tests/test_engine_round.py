@@ -8,12 +8,12 @@ import pytest
 
 from dsl.compiler import compile_cards
 from dsl.pools import pool_cards
+from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import DecisionKind
 from engine.core.melds import MeldKind
 from engine.core.ruleset import Call
 from engine.core.wall import Wall
 from engine.hextech import calls
-from engine.hextech.agents import make_agents
 from engine.hextech.contracts import ContractTerms
 from engine.hextech.round import ContractOffer
 from engine.hextech.rules import Rules
