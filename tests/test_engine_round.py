@@ -15,7 +15,7 @@ from engine.core.ruleset import Call
 from engine.core.wall import Wall
 from engine.hextech import calls
 from engine.hextech.contracts import ContractTerms
-from engine.hextech.round import ContractOffer
+from engine.hextech.round_cards import ContractOffer
 from engine.hextech.rules import Rules
 from engine.hextech.ruleset import HEXTECH
 from engine.hextech.scenario import Scenario

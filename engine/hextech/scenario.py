@@ -35,7 +35,8 @@ from engine.hextech.bus import Bus, Event, Step
 from engine.hextech.card_runtime import end_lasting, lasting_card, register
 from engine.hextech.hookspecs import TREASURE_MARK, ScoreContribution, SetupStage, WinSummary
 from engine.hextech.plugins import Modules
-from engine.hextech.round import Cards, ContractOffer, ModulePrimitive, Round, RoundResult
+from engine.hextech.round import Round, RoundResult
+from engine.hextech.round_cards import Cards, ContractOffer, ModulePrimitive
 from engine.hextech.rules import Rules
 from engine.hextech.session import deal_draft, drafted
 from engine.hextech.state import ContractStatus, Deck, PlayerState, TableMeld

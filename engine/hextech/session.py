@@ -39,7 +39,8 @@ from engine.hextech.hookspecs import (
     WinSummary,
 )
 from engine.hextech.plugins import Modules
-from engine.hextech.round import Cards, ContractOffer, ModulePrimitive, Round, RoundResult
+from engine.hextech.round import Round, RoundResult
+from engine.hextech.round_cards import Cards, ContractOffer, ModulePrimitive
 from engine.hextech.rules import Rules
 from engine.hextech.ruleset import FULL_ROUNDS as FULL_ROUNDS
 from engine.hextech.ruleset import TEST_ROUNDS as TEST_ROUNDS
