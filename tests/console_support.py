@@ -113,9 +113,9 @@ PHONE = {
     "viewport": {"width": 390, "height": 844},
     "is_mobile": True,
     "has_touch": True,
-    "device_scale_factor": 2,
+    "device_scale_factor": 3,
 }
-"""A phone-sized browser context."""
+"""A phone-sized browser context: 390×844, touch, device scale 3."""
 WAIT = 10_000
 """How long a page may take to show what the test waits for, in milliseconds."""
 needs_chromium = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")

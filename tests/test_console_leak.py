@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import urllib.error
 from collections.abc import Iterator, Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass, field
@@ -26,7 +27,7 @@ from console_support import Server
 from websockets.sync.client import ClientConnection, connect
 
 from engine.core.seats import PLAYERS
-from engine.core.tiles import format_tiles, parse
+from engine.core.tiles import format_one, format_tiles, parse
 from tools.console_web import live
 from tools.console_web.cards import CardText, library
 
@@ -92,7 +93,10 @@ def play_watched(server: Server, seed: int, limit: int = 100_000) -> Capture:
                     capture.frames += 1
 
         def get(who: str, path: str) -> str:
-            text = server.text("GET", path)
+            try:
+                text = server.text("GET", path)
+            except urllib.error.HTTPError as refused:
+                text = refused.read().decode("utf-8")
             capture.received[who].append((step, text))
             return text
 
@@ -115,6 +119,7 @@ def play_watched(server: Server, seed: int, limit: int = 100_000) -> Capture:
                     get(letter, f"/api/seats/{tokens[letter]}")
                     get(letter, f"/seat/{tokens[letter]}")
                 get("host", made["host"].removeprefix(server.base))
+                get("host", f"/replay/{made['table']}?host={host_token}")
             open_seats = [letter for letter in PLAYERS if views[letter]["options"]]
             if not open_seats:
                 break
@@ -146,6 +151,32 @@ CARDS = re.compile(r"(?<![\w-])[A-Z]{1,2}-[A-Z]?\d\d(?:-v\d+)?(?![\w-])")
 MARKS = re.compile(r"⟦([^⟧]+)⟧")
 
 
+def _laid_out(value: Any, key: str = "") -> set[str]:
+    """Every list of tiles a message holds, written compactly (a hand as the round results or a
+    replay would lay it out), but a won hand, which is public (§11 phase 3)."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        for name, item in value.items():
+            found |= _laid_out(item, name)
+    elif isinstance(value, list):
+        faces = [item for item in value if isinstance(item, str) and TILES.fullmatch(item)]
+        if key != "won_hand" and len(faces) == len(value) >= HAND_SHOWN:
+            found.add(format_tiles(parse("".join(faces))))
+        for item in value:
+            found |= _laid_out(item, key)
+    return found
+
+
+def _written(text: str) -> set[str]:
+    """The tiles a response or frame writes: compact strings, and its lists of tiles."""
+    written = set(TILES.findall(text))
+    try:
+        message = json.loads(text)
+    except json.JSONDecodeError:
+        return written
+    return written | _laid_out(message)
+
+
 def check(capture: Capture) -> None:
     """No screen got another seat's hand or a card left secret in another seat's offer."""
     for who, texts in capture.received.items():
@@ -156,7 +187,7 @@ def check(capture: Capture) -> None:
         }
         for step, text in texts:
             hands = capture.hands[step]
-            written = set(TILES.findall(text))
+            written = _written(text)
             for other, hand in hands.items():
                 if other != who and len(parse(hand)) >= HAND_SHOWN and hand != hands.get(who):
                     assert hand not in written, f"{other}'s hand {hand} reached {who} at step {step}"
@@ -200,6 +231,23 @@ def test_a_seat_message_with_another_hand_fails_the_check(
 
     monkeypatch.setattr(live.LiveTable, "seat_message", leaky)
     with pytest.raises(AssertionError, match=r"hand \S+ reached"):
+        check(play_watched(server, seed=7, limit=40))
+
+
+def test_a_host_message_laying_out_a_hand_fails_the_check(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A deliberate leak: the host's message lays A's concealed hand out tile by tile, as a round's
+    result lays out a winner's."""
+    honest = live.LiveTable.host_message
+
+    def leaky(self: live.LiveTable, links: Mapping[str, str] | None = None) -> dict[str, Any]:
+        message = honest(self, links)
+        message["round_result"] = {"wins": [{"hand": [format_one(k) for k in self.session.view(0).hand]}]}
+        return message
+
+    monkeypatch.setattr(live.LiveTable, "host_message", leaky)
+    with pytest.raises(AssertionError, match=r"A's hand \S+ reached host"):
         check(play_watched(server, seed=7, limit=40))
 
 

@@ -293,9 +293,10 @@ def test_no_card_part_appears_at_a_rule_sets_table(client: TestClient) -> None:
     pages = client.get(f"/seat/{tokens['A']}").text + client.get(f"/host/{host_token(made)}").text
     for word in ("世界牌", "强化", "契约", "欢乐", "宝牌", "放弃窗口"):
         assert word not in pages
-    assert "标准麻将" in pages and "门风" in pages
+    assert "标准麻将" in pages and "底分：1" in pages
     first = seat["options"][0]
-    assert f'data-option="{first}">{first} <small class="gloss">打出 ' in pages
+    face = first.removeprefix("discard ")
+    assert f'data-option="{first}"><span class="tile" data-tile="{face}"' in pages
 
 
 def test_a_restarted_server_resumes_a_rule_sets_table(tmp_path: Path) -> None:

@@ -127,9 +127,18 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return sorted(found)
 
 
-OPEN_CYCLES = [["tools.console_web.live", "tools.console_web.seated"]]
-"""The cycles still open (docs/known-issues.md): the console's live tables and their seats, in code
-being changed on its own branch (issue 33 item 3)."""
+OPEN_CYCLES = [
+    [
+        "tools.console_web.app",
+        "tools.console_web.phones",
+        "tools.console_web.replay_routes",
+        "tools.console_web.tending",
+    ],
+    ["tools.console_web.live", "tools.console_web.seated"],
+]
+"""The cycles still open (docs/known-issues.md), all in the host console, whose code is being
+changed on a branch of its own: the routes that take the console back for its type, and the live
+tables and their seats (issue 33 item 3)."""
 
 
 def test_no_module_is_in_an_import_cycle() -> None:

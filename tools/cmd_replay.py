@@ -8,8 +8,10 @@ A log played with ``--cards DIR`` replays with the same ``--cards`` (or
 ``$HEXMJ_CARDS``); a log played with ``--pool FILE`` replays the cards its
 header names, without the file (§18.2).  On success it prints the account (or ``--json``) of the
 session, the enabled modules' lines and fields included, as ``hexmj play``
-printed them.  A log whose header names another rule set (``hexmj play --rules NAME``) is
-replayed with that rule set and the options its header records (:mod:`tools.table_play`).
+printed them.  With ``--serve`` it serves the log's replay view instead (the console's, R538): round
+by round, move by move, every hand open.  A log whose header names another rule set
+(``hexmj play --rules NAME``) is replayed with that rule set and the options its header records
+(:mod:`tools.table_play`).
 """
 
 from __future__ import annotations
@@ -19,21 +21,43 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+import uvicorn
 
 from engine.core.errors import LogError
 from engine.core.table_log import first_line, is_table_log
 from engine.hextech.log import read_log
 from tools.cmd_play import account, play_logged, result_json
 from tools.cmd_pool import CardsOption
+from tools.console_web.replay_routes import parse_log, replay_app
 from tools.table_play import replay_other
+
+
+def serve_replay(log: Path, host: str, port: int) -> None:
+    """``hexmj replay LOG --serve``: the log's replay view on ``http://HOST:PORT/`` (a log that does not
+    replay stops with exit 5 before any port is bound)."""
+    try:
+        text = log.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise LogError(f"{log}: cannot read log: {err}") from None
+    app = replay_app(parse_log(text, str(log)), str(log))
+    typer.echo(f"hexmj replay: the replay of {log} on http://{host}:{port}/ (Ctrl-C stops it)", err=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
 def replay(
     log: Annotated[Path, typer.Argument(help="A log written by hexmj play --log.")],
     json_out: Annotated[bool, typer.Option("--json", help="Print the session as JSON.")] = False,
     folder: CardsOption = None,
+    serve: Annotated[
+        bool, typer.Option("--serve", help="Serve the replay view of the log: round by round, move by move.")
+    ] = False,
+    host: Annotated[str, typer.Option(help="With --serve: the address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="With --serve: the port to listen on.")] = 8001,
 ) -> None:
     """Re-play a session log exactly and print its account."""
+    if serve:
+        serve_replay(log, host, port)
+        return
     if is_table_log(first_line(log)):
         replay_other(log, json_out)
         return

@@ -85,6 +85,20 @@ class Option:
     choices: tuple[str, ...] = ()
     low: int | None = None
     high: int | None = None
+    label: str = ""
+    """The option's name as the players read it, in the document's words (the console shows it)."""
+    choice_labels: tuple[str, ...] = ()
+    """Each of ``choices`` as the players read it, in the same order."""
+
+    def shown(self, value: OptionValue) -> str:
+        """The option and its value as the players read them: ``报警：是``, ``底分：2``,
+        ``游戏模式：限制模式``; the name and value as given where the rule set has no label."""
+        if not self.label:
+            return f"{self.name}={value}"
+        if isinstance(value, bool):
+            return f"{self.label}：{'是' if value else '否'}"
+        words = dict(zip(self.choices, self.choice_labels, strict=False))
+        return f"{self.label}：{words.get(str(value), value)}"
 
     def parse(self, text: str | None) -> OptionValue:
         """The value ``--option NAME[=VALUE]`` gives; a bare flag is true.  Raises

@@ -18,7 +18,7 @@ import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from engine.core.decisions import Decision
 from engine.core.errors import InputError, LogError
@@ -33,6 +33,11 @@ SEED_RANGE = range(-(2**63), 2**63)
 MAX_ROUNDS = 256
 """The longest session a log may name."""
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
+NOTE: Final = "note"
+"""A line for people that no replay reads: the console marks with it a decision a stand-in bot
+answered for a person's seat (docs/console.md, R535).  A log's reader leaves it out."""
 
 
 def dumps(line: Mapping[str, Any]) -> str:
@@ -172,7 +177,8 @@ def read_table_log(path: Path) -> TableLog:
             raise LogError(f"{path}:{number}: a decision line needs its answer as a text")
         if number > 1 and (edited := edited_field(chunk, value)) is not None:
             raise LogError(f"{path}:{number}: {edited}: {EDITED}")
-        lines.append(value)
+        if value["type"] != NOTE:
+            lines.append(value)
     if not lines or not is_table_log(lines[0]):
         raise LogError(f"{path}:1: no session header naming a rule set")
     header = read_header(lines[0], path)

@@ -29,7 +29,7 @@ from typing import IO, Any
 from engine.core.decisions import Decision
 from engine.core.errors import InputError, LogError
 from engine.core.seats import PLAYERS
-from engine.core.table_log import EDITED, decision_line, edited_field
+from engine.core.table_log import EDITED, NOTE, decision_line, edited_field
 from engine.hextech.bus import Event
 from engine.hextech.plugins import MODES
 
@@ -139,7 +139,8 @@ def read_log(path: Path) -> LogContents:
             raise LogError(f"{path}:{number}: not a log record")
         if number > 1 and (edited := edited_field(chunk, value)) is not None:
             raise LogError(f"{path}:{number}: {edited}: {EDITED}")
-        lines.append(value)
+        if value["type"] != NOTE:
+            lines.append(value)
         offset = end
     if not lines or lines[0].get("type") != "session":
         raise LogError(f"{path}:1: no session header")

@@ -18,11 +18,11 @@ HEAVEN_EARTH_BONUS = "heaven_earth_bonus"
 KONG_BLOOM_BONUS = "kong_bloom_bonus"
 
 OPTIONS: tuple[Option, ...] = (
-    Option(DISCARD_WIN, True, "可点炮胡：不选只能自摸胡 (off: a win by self-draw only)"),
-    Option(ALL_THREE_PAY, False, "胡牌赢3家：选中后点炮和自摸胡牌，都是3家付银子"),
-    Option(ALARM, True, "报警：选中后有报警规则 (the three warnings and 包牌)"),
-    Option(HEAVEN_EARTH_BONUS, False, "天/地胡加番：选中后打出天/地胡额外加5番"),
-    Option(KONG_BLOOM_BONUS, False, "杠后开花加番：选中后打出杠后开花额外加5番"),
+    Option(DISCARD_WIN, True, "可点炮胡：不选只能自摸胡 (off: a win by self-draw only)", label="可点炮胡"),
+    Option(ALL_THREE_PAY, False, "胡牌赢3家：选中后点炮和自摸胡牌，都是3家付银子", label="胡牌赢3家"),
+    Option(ALARM, True, "报警：选中后有报警规则 (the three warnings and 包牌)", label="报警"),
+    Option(HEAVEN_EARTH_BONUS, False, "天/地胡加番：选中后打出天/地胡额外加5番", label="天/地胡加番"),
+    Option(KONG_BLOOM_BONUS, False, "杠后开花加番：选中后打出杠后开花额外加5番", label="杠后开花加番"),
 )
 _DEFAULTS: dict[str, OptionValue] = {option.name: option.default for option in OPTIONS}
 

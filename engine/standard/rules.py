@@ -30,12 +30,24 @@ OPTIONS = (
         "limited",
         "limited: a win counts at most 128 fan; unlimited: no cap (spec 002 【游戏模式】)",
         choices=("limited", "unlimited"),
+        label="游戏模式",
+        choice_labels=("限制模式（总番数不超过128番）", "无限制模式"),
     ),
     Option(
-        "min_fan", 8, "起和分: the fan a win needs before 花牌 (spec 002 术语 十五; R402)", low=0, high=88
+        "min_fan",
+        8,
+        "起和分: the fan a win needs before 花牌 (spec 002 术语 十五; R402)",
+        low=0,
+        high=88,
+        label="起和分",
     ),
     Option(
-        "base", 1, "底分: what one fan is worth in settlement, 1..10 (spec 002 【积分规则】)", low=1, high=10
+        "base",
+        1,
+        "底分: what one fan is worth in settlement, 1..10 (spec 002 【积分规则】)",
+        low=1,
+        high=10,
+        label="底分",
     ),
 )
 
@@ -71,7 +83,7 @@ class StandardRules(RuleSet):
 
 STANDARD = StandardRules(
     name="standard",
-    title="标准麻将: the standard 144-tile rules with the 81-fan table",
+    title="标准麻将（144 张，81 番）",
     source="spec 002",
     tiles=TileSet(kinds=tuple(range(34)), flowers=tuple(range(34, 42))),
     calls=((Call.HU,), (Call.PON, Call.KONG, Call.ADDED_KONG, Call.CONCEALED_KONG), (Call.CHI,)),
@@ -87,7 +99,7 @@ STANDARD = StandardRules(
     winners_per_discard=1,
     waiting_hand_calls=False,
     options=OPTIONS,
-    settlement="自摸: each loser pays base × fan; 点和: the discarder alone pays base × fan",
+    settlement="自摸：三家各付 底分×番数；点和：点和者一人付 底分×番数",
     notes={
         "min_fan": "R402: seed 002 names 起和分 without a number; 8, as the official rules",
         "session": "R403: four 圈 of four rounds, the dealer moving every round",

@@ -6,6 +6,11 @@ other rule set's in :mod:`tools.console_web.rules_table`, what both do alike in
 :mod:`tools.console_web.seated`), stores every line of their logs in
 the record store as they are played (:mod:`tools.console_web.records`), and
 sends each seat only what its own view holds and the host only the public table
-(:mod:`tools.console_web.messages`, :mod:`tools.console_web.rules_messages`).
-``docs/console.md`` documents the API.
+(:mod:`tools.console_web.messages`, :mod:`tools.console_web.rules_messages`).  The pages draw
+tiles (:mod:`tools.console_web.tile_art`) and word every answer in Chinese
+(:mod:`tools.console_web.labels`, :mod:`tools.console_web.pages`); a seat is held by one phone
+(:mod:`tools.console_web.holders`, :mod:`tools.console_web.phones`); a round's result
+(:mod:`tools.console_web.round_results`), the stand-in's clock (:mod:`tools.console_web.tending`)
+and the replays (:mod:`tools.console_web.replays`, :mod:`tools.console_web.replay_routes`) have
+modules of their own.  ``docs/console.md`` documents the API.
 """

@@ -22,17 +22,14 @@ table on its own (:mod:`tools.console_web.restore`).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cache, partial
-from pathlib import Path
+from functools import partial
 from typing import Any
 
-import segno
-from jinja2 import Environment, FileSystemLoader, select_autoescape
-from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
@@ -42,105 +39,29 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from engine.core.errors import HexError, IllegalActionError
 from engine.core.registry import installed
-from engine.core.tiles import format_one, name, parse, parse_one
 from tools.console_web.answers import read_answer
 from tools.console_web.cards import pool_names
 from tools.console_web.durable import Ledger
 from tools.console_web.live import TableSpec
+from tools.console_web.pages import HERE, render
+from tools.console_web.phones import LOST, device_of, lose, seat_screen
+from tools.console_web.phones import ROUTES as PHONE_ROUTES
 from tools.console_web.physical_routes import physical_routes, physical_spec
 from tools.console_web.physical_table import PHYSICAL, PhysicalTable
 from tools.console_web.records import Store, StoreUnavailable
+from tools.console_web.replay_routes import ROUTES as REPLAY_ROUTES
+from tools.console_web.replay_routes import Shelf
 from tools.console_web.requests import HEXTECH, BadRequest, Served, table_spec
+from tools.console_web.seated import SeatedTable
 from tools.console_web.tables import AnyTable, PlayedTable, Tables, open_table
+from tools.console_web.tending import tend
 
-HERE = Path(__file__).parent
-PAGES = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(default=True))
 BODY_LIMIT = 16_384
 """The largest request body or socket message read, in bytes."""
 UNKNOWN_MESSAGE = 'expected {"type": "ping"} or {"type": "decide", "option": …}'
 """The error frame's message for a socket message that is neither."""
 NO_SUCH_SOCKET = 4404
 """The close code of a socket whose token opens no table or seat (404 in the application's range)."""
-
-
-def _tile_name(face: str) -> str:
-    try:
-        return name(parse_one(face))
-    except ValueError:
-        return ""
-
-
-@cache
-def _qr(url: str) -> Markup:
-    """A seat's join link as an inline SVG QR code (segno writes only its own markup); made once."""
-    return Markup(segno.make(url, error="m").svg_inline(scale=3, dark="#111", light="#fff"))
-
-
-def _faces(compact: str) -> list[str]:
-    """Tiles written compactly (``123m5z``) as faces one by one."""
-    try:
-        return [format_one(k) for k in parse(compact)]
-    except ValueError:
-        return []
-
-
-@cache
-def _tile(face: str) -> Markup:
-    return Markup('<span class="tile" title="{}">{}</span>').format(_tile_name(face), face)
-
-
-def _tiles(faces: Iterable[str]) -> Markup:
-    """Tiles as the pages draw them: each face with its Chinese name as its title."""
-    return Markup("").join(map(_tile, faces)) or Markup('<span class="none">—</span>')
-
-
-@cache
-def _card_html(card_id: str, label: str, fields: tuple[tuple[str, str], ...]) -> Markup:
-    body = Markup("").join(Markup("<dt>{}</dt><dd>{}</dd>").format(k, text) for k, text in fields)
-    dl = Markup("<dl>{}</dl>").format(body) if fields else Markup("")
-    return Markup('<details class="card"><summary>{}</summary>{}</details>').format(label, dl)
-
-
-def _card(card_id: str, cards: Mapping[str, Any]) -> Markup:
-    """A card the page names: its id and name, and a tap opens its whole text (every field, verbatim)."""
-    card = cards.get(card_id)
-    if card is None:
-        return _card_html(card_id, card_id, ())
-    fields = tuple((str(label), str(text)) for label, text in card["fields"])
-    return _card_html(card_id, f"{card_id} {card['name']}", fields)
-
-
-ANSWER_WORDS = {
-    "discard": "打出",
-    "pass": "过",
-    "hu": "胡",
-    "pon": "碰",
-    "kong": "明杠",
-    "chi": "吃",
-    "ankan": "暗杠",
-    "kakan": "加杠",
-}
-"""The Chinese word of each answer a rule set's table offers (standard rules 出牌)."""
-
-
-def _gloss(option: str) -> str:
-    """An answer in Chinese: ``chi 345m`` → ``吃 三万四万五万``."""
-    verb, _, tiles = option.partition(" ")
-    names = "".join(_tile_name(face) for face in _faces(tiles))
-    return " ".join(word for word in (ANSWER_WORDS.get(verb, ""), names) if word)
-
-
-PAGES.filters["tile_name"] = _tile_name
-PAGES.filters["card"] = _card
-PAGES.filters["tiles"] = _tiles
-PAGES.filters["faces"] = _faces
-PAGES.filters["qr"] = _qr
-PAGES.filters["gloss"] = _gloss
-
-
-def render(template: str, **context: Any) -> str:
-    """A page or fragment; every value is escaped by the template engine."""
-    return PAGES.get_template(template).render(**context)
 
 
 @dataclass
@@ -176,6 +97,8 @@ class Console:
         self.ledger = Ledger(self.store)
         self.tables = Tables()
         self.watchers: dict[str, Watchers] = {}
+        self.base = ""
+        """The address of the latest broadcast, for the screens a stand-in's answer changes."""
         loaded, self.unseated = self.ledger.load()
         """Stored tables whose rule set is no longer installed, with the reason: kept in the store
         untouched, seated again once it is."""
@@ -195,6 +118,7 @@ class Console:
 
     async def broadcast(self, table: AnyTable, base: str) -> None:
         """Send every open screen of the table its own new message."""
+        self.base = base
         watchers = self.watchers.get(table.spec.id)
         if watchers is None:
             return
@@ -213,7 +137,8 @@ def host_frame(table: AnyTable, links: Mapping[str, str]) -> dict[str, Any]:
     """A host socket's frame: the public message and the host screen's body."""
     view = table.host_message(links)
     body = "physical_host_body.html" if isinstance(table, PhysicalTable) else "host_body.html"
-    return {"type": "view", "view": view, "html": render(body, v=view, log=log_link(table))}
+    html = render(body, v=view, log=log_link(table), host=table.spec.host_token)
+    return {"type": "view", "view": view, "html": html}
 
 
 def log_link(table: AnyTable) -> str | None:
@@ -341,6 +266,8 @@ async def _seat_acts(request: Request, act: Callable[[PlayedTable, str], object]
     if found is None:
         return _error(404, "no seat has this token")
     table, letter = found
+    if isinstance(table, SeatedTable) and not table.holders.may_answer(letter, device_of(request)):
+        return _error(409, LOST)
     try:
         console.ledger.act(table, lambda playing: act(playing, letter))
     except BadRequest as err:
@@ -386,8 +313,11 @@ def _missing(what: str) -> HTMLResponse:
 
 async def index(request: Request) -> Response:
     """The host's set-up page: create a session (§17.2, §17.3, §18.1)."""
-    served = _console(request).served.rules
-    page = render("index.html", pools=pool_names(), rulesets=installed().rulesets, served=served)
+    served = _console(request).served
+    rulesets = installed().rulesets
+    page = render(
+        "index.html", pools=pool_names(), rulesets=rulesets, served=served.rules, chosen=served.options
+    )
     return HTMLResponse(page)
 
 
@@ -401,7 +331,14 @@ async def host_page(request: Request) -> Response:
     socket = f"/ws/host/{table.spec.host_token}"
     page = "physical_host.html" if isinstance(table, PhysicalTable) else "host.html"
     return HTMLResponse(
-        render(page, v=view, socket=socket, log=log_link(table), host_token=table.spec.host_token)
+        render(
+            page,
+            v=view,
+            socket=socket,
+            log=log_link(table),
+            host_token=table.spec.host_token,
+            host=table.spec.host_token,
+        )
     )
 
 
@@ -411,6 +348,8 @@ async def seat_page(request: Request) -> Response:
     if found is None:
         return _missing("没有这个座位 (no such seat)")
     table, letter = found
+    if isinstance(table, SeatedTable):
+        return seat_screen(request, table, letter)
     token = request.path_params["token"]
     view = table.seat_message(letter)
     page = "physical_seat.html" if isinstance(table, PhysicalTable) else "seat.html"
@@ -465,9 +404,16 @@ async def seat_socket(socket: WebSocket) -> None:
         return
     table, letter = found
     await socket.accept()
+    device = device_of(socket)
+    seated = table if isinstance(table, SeatedTable) else None
+    if seated is not None and device is not None and not seated.holders.join(letter, device):
+        await lose(socket)
+        return
     watchers = console.watchers.setdefault(table.spec.id, Watchers())
     watchers.seats.setdefault(letter, []).append(socket)
     table.connected[letter] = table.connected.get(letter, 0) + 1
+    if seated is not None:
+        seated.holders.back(letter)
     try:
         await console.broadcast(table, _base(socket))
         await _listen(socket, table, letter)
@@ -477,6 +423,8 @@ async def seat_socket(socket: WebSocket) -> None:
         watchers.seats[letter].remove(socket)
         watchers.leave(socket)
         table.connected[letter] -= 1
+        if seated is not None and not table.connected[letter]:
+            seated.holders.left(letter)
         await console.broadcast(table, _base(socket))
 
 
@@ -517,9 +465,11 @@ def create_app(db_url: str | None = None, served: Served = HEXTECH) -> Starlette
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        tending = asyncio.create_task(tend(console))
         try:
             yield
         finally:
+            tending.cancel()
             console.store.close()
 
     routes = [
@@ -533,10 +483,14 @@ def create_app(db_url: str | None = None, served: Served = HEXTECH) -> Starlette
         Route("/api/seats/{token}/decide", decide, methods=["POST"]),
         Route("/api/seats/{token}/confirm", confirm, methods=["POST"]),
         *physical_routes(_body, _base),
+        *PHONE_ROUTES,
+        *REPLAY_ROUTES,
         WebSocketRoute("/ws/host/{token}", host_socket),
         WebSocketRoute("/ws/seat/{token}", seat_socket),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found})
     app.state.console = console
+    app.state.base_of = _base
+    app.state.replays = Shelf()
     return app

@@ -20,7 +20,7 @@ set up the next session, with scores and card states cleared (§16).  A
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +30,8 @@ from engine.core.errors import IllegalActionError, LogError
 from engine.core.registry import DEFAULT
 from engine.core.ruleset import OptionValue
 from engine.core.seats import PLAYERS
+from engine.core.tiles import format_one
+from engine.hextech.bus import Event
 from engine.hextech.log import DEFAULT_POOL, LogHeader, LogWriter
 from engine.hextech.session import (
     FULL_ROUNDS,
@@ -39,12 +41,13 @@ from engine.hextech.session import (
     SessionConfig,
     SessionResult,
 )
-from engine.hextech.view import BLIND, PlayerView
+from engine.hextech.view import BLIND, KINDS, PlayerView
 from tools.cmd_play import new_session, result_json, session_cards
 from tools.console_web.cards import library, pool_path
 from tools.console_web.messages import Facts, host_message, seat_message
 from tools.console_web.public import PublicFeed, public_view
-from tools.console_web.seated import NEW, PLAYING, RESULTS, STOPPED, SeatedTable
+from tools.console_web.round_results import Hand, HextechWinners, WinnerHands, hextech_round
+from tools.console_web.seated import NEW, PLAYING, RESULTS, STAND_IN, STOPPED, SeatedTable
 from tools.lab.engine_adapter import EventWatcher, session_record
 
 WEB = "web"
@@ -98,6 +101,11 @@ class TableSpec:
     table: str = "online"
     """``online``: the engine deals and plays the tiles on the phones; ``physical``: four people play
     real tiles and the console holds the cards (实体桌, :mod:`tools.console_web.physical_table`)."""
+    timer: int = 0
+    """Seconds a person has for each decision before the stand-in bot answers it; 0 for no timer
+    (R535)."""
+    stand_in: bool = False
+    """Whether a bot answers for a seat whose phone has gone away, until it returns (R535)."""
 
     @property
     def rounds(self) -> int:
@@ -132,6 +140,8 @@ class TableSpec:
             "rules": self.rules,
             "options": dict(self.options),
             "table": self.table,
+            "timer": self.timer,
+            "stand_in": self.stand_in,
         }
 
     @classmethod
@@ -152,6 +162,8 @@ class TableSpec:
             rules=str(data.get("rules", DEFAULT)),
             options=dict(data.get("options", {})),
             table=str(data.get("table", "online")),
+            timer=int(data.get("timer", 0)),
+            stand_in=bool(data.get("stand_in", False)),
         )
 
 
@@ -174,9 +186,17 @@ class LiveTable(SeatedTable[SessionResult]):
             self.writer.write(header.line())
         self.feed = PublicFeed()
         self.watcher = EventWatcher()
-        self.session = new_session(config, [self.writer.event, self.feed, self.watcher], None, chosen)
+        self.winners = WinnerHands(self._laid_down)
+        sinks: list[Callable[[Event], None]] = [
+            self.writer.event,
+            self.feed,
+            self.watcher,
+            HextechWinners(self.winners),
+        ]
+        self.session = new_session(config, sinks, None, chosen)
         self.library = library(spec.mode, spec.filming, spec.pool)
         self.agents: list[Agent] = make_agents(list(spec.agents()), self.seed, {WEB: lambda rng: WebSeat()})
+        self.stand_ins: list[Agent] = make_agents([STAND_IN] * 4, self.seed)
         self._replaying(expected)
         self._steps = self.session.steps()
         self._run(lambda: next(self._steps))
@@ -205,6 +225,38 @@ class LiveTable(SeatedTable[SessionResult]):
             if scripted is None:
                 raise
             raise LogError(f"{self.writer.place()}: logged answer does not fit: {err}") from None
+
+    def stand_in_answer(self, decision: Decision) -> str:
+        """The stand-in bot's answer from the seat's own view, a module's decision by its module's bot
+        policy (as a bot seat's, R535)."""
+        plugins = self.session.plugins if decision.kind in MODULE_DECISIONS else None
+        bot = None if plugins is None else plugins.bot_answer(decision, self.session)
+        if bot is None:
+            bot = self.stand_ins[decision.player].decide(self.session.view(decision.player), decision)
+        return bot
+
+    def _laid_down(self, player: int) -> Hand:
+        """A winner's concealed tiles and melds as the table lays them open (§11 phase 3)."""
+        table = self.session.table
+        if table is None:
+            return [], []
+        held = table.players[player]
+        hand = [format_one(KINDS[i]) for i in sorted(held.hand, key=lambda i: KINDS[i])]
+        melds = [
+            {"kind": m.meld.kind.value, "tiles": [format_one(k) for k in m.meld.tiles]} for m in held.melds
+        ]
+        return hand, melds
+
+    def finished_rounds(self) -> int:
+        """How many rounds of the session have ended."""
+        return len(self.session.result.rounds)
+
+    def round_result(self) -> dict[str, Any] | None:
+        """The result of the round last finished (§13, §16), or ``None`` before the first has ended."""
+        rounds = self.session.result.rounds
+        if not rounds:
+            return None
+        return hextech_round(rounds[-1], self.winners.finished, self.session.result.totals)
 
     @property
     def state(self) -> str:
@@ -252,13 +304,22 @@ class LiveTable(SeatedTable[SessionResult]):
             connected=frozenset(letter for letter, n in self.connected.items() if n > 0),
             failure=self.failure,
             bots=self.spec.bots,
+            round_result=self.round_result(),
+            round_seen=tuple(self.round_seen(self.finished_rounds())),
+            timer=self.spec.timer,
+            session=self.number,
+            standing_in=tuple(self.standing_in()),
+            joined=tuple(self.holders.joined()),
         )
 
     def seat_message(self, letter: str) -> dict[str, Any]:
         """The message of seat ``letter``: built from that seat's own view only."""
-        view = self.session.view(PLAYERS.index(letter))
-        return seat_message(view, self.pending, self.facts(), self.answered[letter])
+        p = PLAYERS.index(letter)
+        view = self.session.view(p)
+        held = [self.session.lasting_card(p, deck) for deck in sorted(self.session.decks)]
+        lasting = [card for card in held if card is not None]
+        return seat_message(view, self.pending, self.facts(), self.answered[letter], lasting)
 
     def host_message(self, links: Mapping[str, str] | None = None) -> dict[str, Any]:
         """The host's message: built from the public view only; ``links`` the seats' join links."""
-        return host_message(public_view(self.session.table), self.facts(), links or {})
+        return host_message(public_view(self.session.table), self.facts(), self.holders.links(links or {}))

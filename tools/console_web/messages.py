@@ -16,16 +16,17 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.decisions import Decision
+from engine.core.decisions import Decision, DecisionKind
 from engine.core.seats import PLAYERS
 from engine.core.tiles import format_one, format_tiles
 from engine.hextech.view import PlayerView
 from tools.console_web.cards import CardText
 from tools.console_web.public import PublicFeed, PublicView
+from tools.console_web.round_results import standings
 
 FEED_SHOWN = 30
 """How many of the latest feed lines a message carries."""
@@ -51,6 +52,18 @@ class Facts:
     connected: frozenset[str] = frozenset()
     failure: str | None = None
     bots: frozenset[str] = field(default_factory=frozenset)
+    round_result: Mapping[str, Any] | None = None
+    """The result of the round last finished (R531)."""
+    round_seen: tuple[str, ...] = ()
+    """The seats that have tapped on from it."""
+    timer: int = 0
+    """The seconds a person has for each decision (0: no timer, R535)."""
+    standing_in: tuple[str, ...] = ()
+    """The seats a stand-in bot answers for while their phone is away (R536)."""
+    session: int = 1
+    """The number of the session at the table (1 for its first)."""
+    joined: tuple[str, ...] = ()
+    """The seats whose phone has joined and whose join link the host screen no longer shows."""
 
 
 def _faces(kinds: Iterable[int]) -> list[str]:
@@ -68,6 +81,7 @@ def _common(facts: Facts) -> dict[str, Any]:
         "world": feed.world,
         "treasure": None if feed.treasure is None else {"card": feed.treasure, "faces": feed.treasure_faces},
         "turn": None if feed.turn is None else PLAYERS[feed.turn],
+        "last_discard": None if feed.last_discard is None else PLAYERS[feed.last_discard],
         "feed": feed.lines[-FEED_SHOWN:],
         "chips": None if facts.chips is None else dict(facts.chips),
         "stars": list(facts.stars),
@@ -75,6 +89,12 @@ def _common(facts: Facts) -> dict[str, Any]:
         "confirmed": sorted(facts.confirmed),
         "connected": sorted(facts.connected),
         "reason": facts.failure,
+        "round_result": facts.round_result,
+        "round_seen": list(facts.round_seen),
+        "timer": facts.timer,
+        "session": facts.session,
+        "standing_in": list(facts.standing_in),
+        "standings": standings(facts.scores),
     }
 
 
@@ -100,10 +120,11 @@ def _cards_named(message: Mapping[str, Any], library: Mapping[str, CardText]) ->
 
 
 def seat_message(
-    view: PlayerView, decision: Decision | None, facts: Facts, answered: int = 0
+    view: PlayerView, decision: Decision | None, facts: Facts, answered: int = 0, lasting: Sequence[str] = ()
 ) -> dict[str, Any]:
     """A seat's message: its own view, its decision (``"options"`` empty when it is not this seat's),
-    how many decisions the seat has answered this session, the shared facts."""
+    how many decisions the seat has answered this session, its own lasting cards (§6.9), the shared
+    facts."""
     me = view.me
     dealt = any(view.hand_sizes)
     seats: dict[str, Any] = {}
@@ -122,14 +143,20 @@ def seat_message(
             )
         seats[PLAYERS[p]] = seat
     mine = decision is not None and decision.player == me
+    turn = mine and decision is not None and decision.kind is DecisionKind.TURN
     message = {
         **_common(facts),
         "seat": PLAYERS[me],
         "nickname": facts.nicknames.get(PLAYERS[me], PLAYERS[me]),
         "hand": format_tiles(view.hand),
+        "drawn": format_one(view.drawn)
+        if turn and view.drawn is not None and facts.feed.called != me
+        else None,
         "seen": _faces(view.seen),
         "treasure_faces": _faces(sorted(view.treasure)) if dealt else [],
         "contract_open": bool(dealt and view.contract_open),
+        "contract_status": _contract_status(view) if dealt else None,
+        "lasting": list(lasting),
         "wall": view.wall_left if dealt else None,
         "dealer": PLAYERS[view.dealer] if dealt else None,
         **asked(decision, mine, answered),
@@ -137,6 +164,18 @@ def seat_message(
     }
     message["cards"] = _cards_named(message, facts.library)
     return message
+
+
+CONTRACT_WORDS = {"open": "进行中", "failed": "已失败", "closed": "已结束"}
+
+
+def _contract_status(view: PlayerView) -> str | None:
+    """Where the seat's own contract stands (§9): 进行中, 已失败, or 已结束 (completed or abandoned)."""
+    if view.contracts[view.me] is None:
+        return None
+    if view.contract_failed:
+        return CONTRACT_WORDS["failed"]
+    return CONTRACT_WORDS["open" if view.contract_open else "closed"]
 
 
 def asked(decision: Decision | None, mine: bool, answered: int) -> dict[str, Any]:
@@ -179,6 +218,7 @@ def host_message(public: PublicView, facts: Facts, links: Mapping[str, str]) -> 
         "abandon_window_done": public.abandon_window_done,
         "seats": seats,
         "links": dict(links),
+        "joined": list(facts.joined),
     }
     message["cards"] = _cards_named(message, facts.library)
     return message

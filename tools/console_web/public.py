@@ -102,6 +102,17 @@ def _settled(event: Event) -> str:
     return f"{_who(event)} {outcome} {event.data.get('card')}{moved}"
 
 
+def _treasure(event: Event) -> str:
+    """The treasure order and its faces; an order whose treasure is each player's own (T-07's seat
+    wind, §8.3) has no face for all to see."""
+    faces = event.data.get("faces")
+    return (
+        f"宝牌顺序 {event.data.get('card')}：{faces}"
+        if faces
+        else f"宝牌顺序 {event.data.get('card')}（各人的个人宝牌）"
+    )
+
+
 def _ended(event: Event) -> str:
     return f"本局结束：{REASON_WORDS.get(str(event.data.get('reason')), '')}"
 
@@ -109,7 +120,7 @@ def _ended(event: Event) -> str:
 FEED: Mapping[str, Callable[[Event], str]] = {
     "round.started": _said("第{round}局开始，庄家 {dealer}"),
     "world.revealed": _said("世界牌 {card}"),
-    "treasure.revealed": _said("宝牌顺序 {card}：{faces}"),
+    "treasure.revealed": _treasure,
     "augment.drafted": _drafted,
     "flower.revealed": _said("{who} 亮花 {flower}"),
     "discard.made": _said("{who} 打出 {tile}"),
@@ -141,13 +152,24 @@ class PublicFeed:
     treasure: str | None = None
     treasure_faces: str = ""
     turn: int | None = None
+    last_discard: int | None = None
+    """The player whose discard is the latest and still lies in their river (none once called)."""
+    called: int | None = None
+    """The player who has just called a discard (吃, 碰) and discards without a draw."""
 
     def __call__(self, event: Event) -> None:
+        if event.name == "discard.made":
+            self.last_discard = event.player
+            self.called = None
+        elif event.name in ("meld.exposed", "round.ended"):
+            self.last_discard = None
+            called = event.name == "meld.exposed" and event.data.get("kind") in ("chi", "pon")
+            self.called = event.player if called else None
         if event.name == "round.started":
             self.round = int(str(event.data.get("round", self.round + 1)))
             self.world = self.treasure = None
             self.treasure_faces = ""
-            self.turn = None
+            self.turn = self.last_discard = None
         elif event.name == "world.revealed":
             self.world = str(event.data.get("card", "")) or None
         elif event.name == "treasure.revealed":

@@ -2,10 +2,11 @@
 
 The body of ``POST /api/tables``: ``{"mode", "seed", "bots": ["B", "C", "D"],
 "agents": {"B": "search:16"}, "nicknames": {"A": "…"}, "filming": false, "test": false,
-"pool": "first-test.yaml", "rules": "standard", "options": {"base": 2}}``, every field optional (mode
-``all``, a random seed, no bots, every bot greedy, the seat letters as nicknames, no filming, a
-formal session, the mode's own pool, the server's ``--rules`` and ``--option`` values).  A table of
-another rule set than hextech takes ``rules`` and its ``options`` (each one ``--option NAME=VALUE``
+"pool": "first-test.yaml", "rules": "standard", "options": {"base": 2}, "timer": 30,
+"stand_in": true}``, every field optional (mode ``all``, a random seed, no bots, every bot greedy, the
+seat letters as nicknames, no filming, a formal session, the mode's own pool, the server's ``--rules``
+and ``--option`` values, no turn timer, no stand-in bot for an away seat, R535).  A table of another
+rule set than hextech takes ``rules`` and its ``options`` (each one ``--option NAME=VALUE``
 could give, over the server's when the rule set is the server's, else over the rule set's
 defaults), bots ``random`` or ``greedy``, and none of ``mode``, ``pool`` and ``filming``, which are
 hextech's (R373).  A field that does not fit is a :class:`BadRequest` naming it.
@@ -30,8 +31,24 @@ from tools.console_web.live import NICKNAME_LIMIT, TableSpec, new_token
 
 SEED_LIMIT = 2**63 - 1
 FIELDS = frozenset(
-    {"mode", "seed", "bots", "agents", "nicknames", "filming", "test", "pool", "rules", "options", "table"}
+    {
+        "mode",
+        "seed",
+        "bots",
+        "agents",
+        "nicknames",
+        "filming",
+        "test",
+        "pool",
+        "rules",
+        "options",
+        "timer",
+        "table",
+        "stand_in",
+    }
 )
+TIMER_RANGE = range(5, 601)
+"""The seconds a turn timer may give each decision (R535)."""
 ONLINE = "online"
 """The ``table`` of a table whose tiles the engine deals on the phones (a real table's is
 :mod:`tools.console_web.physical_routes`')."""
@@ -47,6 +64,16 @@ def _flag(body: dict[str, Any], key: str) -> bool:
     value = body.get(key, False)
     if not isinstance(value, bool):
         raise BadRequest(f"{key}: expected true or false, got {value!r}")
+    return value
+
+
+def _timer(value: object) -> int:
+    """The seconds of the turn timer, or 0 for none (R535)."""
+    if value is None or value == 0:
+        return 0
+    if not isinstance(value, int) or isinstance(value, bool) or value not in TIMER_RANGE:
+        seconds = f"{TIMER_RANGE.start}–{TIMER_RANGE.stop - 1}"
+        raise BadRequest(f"timer: expected 0 (no timer) or {seconds} seconds, got {value!r}")
     return value
 
 
@@ -179,4 +206,6 @@ def table_spec(body: object, taken: Collection[str], served: Served | None = Non
         bot_agents=_bot_agents(body.get("agents"), bots, rules),
         rules=rules,
         options=options,
+        timer=_timer(body.get("timer")),
+        stand_in=_flag(body, "stand_in"),
     )

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.decisions import Decision
+from engine.core.decisions import Decision, DecisionKind
 from engine.core.melds import MeldKind
 from engine.core.seat_view import SeatView
 from engine.core.seats import PLAYERS
@@ -36,6 +36,8 @@ FEED_SHOWN = 30
 MELD_WORDS = {"chi": "吃", "pon": "碰", "minkan": "明杠", "ankan": "暗杠", "kakan": "加杠"}
 """The Chinese word for each kind of meld."""
 FACE_DOWN = MeldKind.ANKAN.value
+CALLED = frozenset({MeldKind.CHI.value, MeldKind.PON.value})
+"""The calls after which the caller discards without drawing."""
 
 
 def _letter(player: int | None) -> str:
@@ -61,11 +63,19 @@ class RulesFeed:
     lines: list[str] = field(default_factory=list)
     account: list[dict[str, Any]] = field(default_factory=list)
     """Each round played so far: its number, dealer, prevalent wind, wins, whether drawn, gains."""
+    last_discard: int | None = None
+    """The seat whose discard is the latest and still lies in its river (none once called)."""
+    called: int | None = None
+    """The seat that has just called a discard and is to discard without a draw (no drawn tile)."""
 
     def event(self, name: str, player: int | None, data: Mapping[str, Any]) -> None:
         """A table sink: the public events as lines."""
         who = _letter(player)
+        if name == "meld" and data.get("from"):
+            self.last_discard = None
+            self.called = player if data.get("kind") in CALLED else None
         if name == "round.started":
+            self.last_discard = self.called = None
             self.round = int(data["number"])
             self.prevalent = str(data["prevalent"])
             self.account.append(
@@ -110,7 +120,9 @@ class RulesFeed:
     def turn_answer(self, player: int, answer: str) -> None:
         """A turn's answer: a discard lies open in the river (出牌 2); kongs and wins are events."""
         verb, _, face = answer.partition(" ")
+        self.called = None
         if verb == "discard":
+            self.last_discard = player
             self.lines.append(f"{PLAYERS[player]} 打出 {FACES[parse_one(face)]}")
 
 
@@ -135,6 +147,7 @@ def _common(facts: Mapping[str, Any], feed: RulesFeed) -> dict[str, Any]:
         **{key: value for key, value in facts.items() if key not in SEATS_ONLY},
         "round": feed.round,
         "prevalent_wind": feed.prevalent or None,
+        "last_discard": _letter(feed.last_discard) or None,
         "feed": feed.lines[-FEED_SHOWN:],
         "account": feed.account,
     }
@@ -172,11 +185,13 @@ def rules_seat_message(
             )
         seats[PLAYERS[p]] = seat
     mine = decision is not None and decision.player == me
+    turn = mine and decision is not None and decision.kind is DecisionKind.TURN
     return {
         **_common(facts, feed),
         "seat": PLAYERS[me],
         "nickname": facts["nicknames"][PLAYERS[me]],
         "hand": format_tiles(view.hand),
+        "drawn": decision.about if turn and decision is not None and feed.called != me else None,
         "wall": view.wall_left if dealt else None,
         "dealer": PLAYERS[view.dealer] if dealt else None,
         "turn": _turn(view.hand_sizes, facts["hand_size"]) if dealt else None,

@@ -31,8 +31,10 @@ from engine.core.seat_view import BLIND
 from engine.core.seats import PLAYERS
 from engine.core.table_log import TableHeader, TableLogWriter
 from engine.core.table_session import SessionResult, TableConfig, TableSession
+from engine.core.tiles import FACES
+from tools.console_web.round_results import Hand, WinnerHands, rules_round, standings
 from tools.console_web.rules_messages import RulesFeed, rules_host_message, rules_seat_message
-from tools.console_web.seated import NEW, PLAYING, RESULTS, STOPPED, SeatedTable
+from tools.console_web.seated import NEW, PLAYING, RESULTS, STAND_IN, STOPPED, SeatedTable
 from tools.table_play import record_text, result_json, session_record
 
 TEST_ROUNDS = 4
@@ -75,9 +77,11 @@ class RulesTable(SeatedTable[SessionResult]):
         if not stored:
             self.writer.write(header.line())
         self.feed = RulesFeed()
+        self.winners = WinnerHands(self._laid_down)
         config = TableConfig(self.rules, header.options, header.seed, header.rounds)
-        self.session = TableSession(config, (self.writer.event, self.feed.event))
+        self.session = TableSession(config, (self.writer.event, self.feed.event, self._heard))
         self.agents = make_bots(list(header.agents), header.seed, LOGGED)
+        self.stand_ins = make_bots([STAND_IN] * 4, header.seed)
         self._replaying(expected)
         self._steps = self.session.steps()
         if self.failure is None:
@@ -106,11 +110,39 @@ class RulesTable(SeatedTable[SessionResult]):
             where = f"{self.writer.path}:{self.writer.checked + 2}"
             raise LogError(f"{where}: logged answer does not fit: {err}") from None
 
+    def stand_in_answer(self, decision: Decision) -> str:
+        """The stand-in bot's answer from the seat's own view (R535)."""
+        return self.stand_ins[decision.player].decide(self.session.view(decision.player), decision)
+
     def _answered(self, decision: Decision, answer: str) -> None:
         """Log the answer; a discard is public and goes to the feed (出牌 2)."""
         self.writer.decision(decision, answer)
         if decision.kind is DecisionKind.TURN:
             self.feed.turn_answer(decision.player, answer)
+
+    def _heard(self, name: str, player: int | None, data: Mapping[str, Any]) -> None:
+        """A table sink: each winner's hand as laid down, and the rounds' ends."""
+        if name == "win" and player is not None:
+            self.winners.won(player)
+        elif name == "round.ended":
+            self.winners.ended()
+
+    def _laid_down(self, player: int) -> Hand:
+        """A winner's concealed tiles and melds as the table lays them open (standard rules 和牌)."""
+        held = self.session.table.seats[player]
+        melds = [{"kind": m.kind.value, "tiles": [FACES[k] for k in m.tiles]} for m in held.melds]
+        return [FACES[k] for k in sorted(held.hand)], melds
+
+    def finished_rounds(self) -> int:
+        """How many rounds of the session have ended."""
+        return sum("gains" in played for played in self.feed.account)
+
+    def round_result(self) -> dict[str, Any] | None:
+        """The result of the round last finished: its wins with their fan, the gains, the standings."""
+        ended = [played for played in self.feed.account if "gains" in played]
+        if not ended:
+            return None
+        return rules_round(ended[-1], self.winners.finished, self.session.totals)
 
     @property
     def state(self) -> str:
@@ -143,6 +175,7 @@ class RulesTable(SeatedTable[SessionResult]):
             "rules": self.rules.name,
             "rules_title": self.rules.title,
             "rule_options": self.options,
+            "rule_words": [option.shown(self.options[option.name]) for option in self.rules.options],
             "settlement": self.rules.settlement,
             "state": self.state,
             "test": self.spec.test,
@@ -154,6 +187,12 @@ class RulesTable(SeatedTable[SessionResult]):
             "bots": sorted(self.spec.bots),
             "scores": self.session.totals,
             "hand_size": self.rules.hand_size,
+            "round_result": self.round_result(),
+            "round_seen": self.round_seen(self.finished_rounds()),
+            "timer": self.spec.timer,
+            "session": self.number,
+            "standing_in": self.standing_in(),
+            "standings": standings(self.session.totals),
         }
 
     def seat_message(self, letter: str) -> dict[str, Any]:
@@ -163,4 +202,8 @@ class RulesTable(SeatedTable[SessionResult]):
 
     def host_message(self, links: Mapping[str, str] | None = None) -> dict[str, Any]:
         """The host's message: built from the public parts of the table only."""
-        return rules_host_message(self.session.table, self.facts(), self.feed, links or {})
+        message = rules_host_message(
+            self.session.table, self.facts(), self.feed, self.holders.links(links or {})
+        )
+        message["joined"] = self.holders.joined()
+        return message

@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 import logging
 import re
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
@@ -25,6 +26,8 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from engine.core.decisions import Decision, check_answer
 from engine.core.errors import HexError, IllegalActionError
 from engine.core.seats import PLAYERS
+from engine.core.table_log import NOTE, dumps
+from tools.console_web.holders import Holders
 
 if TYPE_CHECKING:
     from tools.console_web.live import TableSpec
@@ -47,6 +50,13 @@ def shown_reason(failure: str, session: str) -> str:
     if found is None:
         return f"{session}: the engine refused a step"
     return f"{found['place']}: {found['what']}"
+
+
+STAND_IN = "greedy"
+"""The bot that answers for an away seat or a decision whose time ran out (R535)."""
+AWAY_GRACE = 5.0
+"""How long, in seconds, a seat whose phone has gone away keeps its decision before the stand-in
+answers it (a reconnecting phone comes back within it)."""
 
 
 class PendingLines(io.StringIO):
@@ -103,6 +113,7 @@ class SeatedTable(ABC, Generic[Result]):
     ) -> None:
         self.spec = spec
         self.connected: dict[str, int] = {}
+        self.holders = Holders()
         self._lines = PendingLines()
         self._open(number, stored, confirmed)
 
@@ -116,7 +127,11 @@ class SeatedTable(ABC, Generic[Result]):
         self.answered = dict.fromkeys(PLAYERS, 0)
         """How many decisions each person's seat has answered this session: its screen changes with
         every answer it gives, even when the next question reads the same."""
-        self._start(stored)
+        self.seen = dict.fromkeys(PLAYERS, 0)
+        """The last round whose result each person has tapped on from (R531)."""
+        self.asked_at = 0.0
+        """When the decision open now was put (:func:`time.monotonic`)."""
+        self._start([line for line in stored if line.get("type") != NOTE])
 
     @property
     def seed(self) -> int:
@@ -153,6 +168,7 @@ class SeatedTable(ABC, Generic[Result]):
                 answer = self._answer(decision)
                 if answer is None:
                     self.pending = decision
+                    self.asked_at = time.monotonic()
                     return
                 self._answered(decision, answer)
                 decision = self._steps.send(answer)
@@ -212,6 +228,41 @@ class SeatedTable(ABC, Generic[Result]):
         if self.failure is not None:
             raise IllegalActionError(f"table {self.spec.id} is stopped: {self.failure}")
 
+    @abstractmethod
+    def stand_in_answer(self, decision: Decision) -> str:
+        """What the stand-in bot answers to ``decision`` of a person's seat (R535)."""
+
+    def stand_in(self, letter: str, why: str) -> None:
+        """The stand-in bot answers seat ``letter``'s open decision (``why``: ``away`` or ``timer``);
+        the log marks it with a note line before the decision (R535)."""
+        decision = self.pending
+        if decision is None or PLAYERS[decision.player] != letter:
+            raise IllegalActionError(f"no decision is put to {letter} now")
+        note = {"type": NOTE, "player": letter, "by": STAND_IN, "why": why}
+        self._lines.write(dumps(note) + "\n")
+        self.decide(letter, self.stand_in_answer(decision))
+
+    def standing_in(self) -> list[str]:
+        """The seats a stand-in bot answers for now: away, at a table whose host chose one (R536)."""
+        if not self.spec.stand_in:
+            return []
+        return [letter for letter in PLAYERS if self.holders.away(letter, self.connected.get(letter, 0) > 0)]
+
+    def due(self, now: float) -> tuple[str, str] | None:
+        """The seat whose open decision the stand-in is to answer now, and why: its time is up
+        (``timer``), or its phone has been away for :data:`AWAY_GRACE` seconds (``away``)."""
+        decision = self.pending
+        if decision is None or self.failure is not None:
+            return None
+        letter = PLAYERS[decision.player]
+        if self.spec.timer and now - self.asked_at >= self.spec.timer:
+            return letter, "timer"
+        if letter in self.standing_in():
+            since = max(self.asked_at, self.holders.away_since.get(letter, 0.0))
+            if now - since >= AWAY_GRACE:
+                return letter, "away"
+        return None
+
     def confirm(self, letter: str) -> bool:
         """Seat ``letter`` confirms "开始新一场" on the results screen (§16); once all four have, the
         next session is set up and ``True`` returned."""
@@ -223,6 +274,21 @@ class SeatedTable(ABC, Generic[Result]):
             return False
         self._open(self.number + 1, (), frozenset())
         return True
+
+    def see(self, letter: str, number: int) -> None:
+        """The person at seat ``letter`` taps on from the result of round ``number`` (R531); a round
+        not yet finished is an :class:`IllegalActionError`."""
+        if not 0 < number <= self.finished_rounds():
+            raise IllegalActionError(f"round {number} has no result to tap on from")
+        self.seen[letter] = max(self.seen[letter], number)
+
+    def round_seen(self, number: int) -> list[str]:
+        """The seats that have tapped on from the result of round ``number``: bots at once."""
+        return sorted(letter for letter in PLAYERS if letter in self.spec.bots or self.seen[letter] >= number)
+
+    @abstractmethod
+    def finished_rounds(self) -> int:
+        """How many rounds of the session have ended."""
 
     def take_lines(self) -> list[str]:
         """The log lines played since the last call, for the record store."""
