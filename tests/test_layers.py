@@ -189,9 +189,16 @@ def test_the_core_imports_only_itself() -> None:
         ("engine.hextech.round", "dsl.compiler"),
         ("dsl.compiler", "modules.party.plugin"),
         ("engine.core.hand", "tools.cli"),
+        ("engine.hextech.session", "engine.agents.hextech.bots.GreedyAgent"),
+        ("engine.core.table_session", "engine.agents.bots"),
+        ("modules.party.plugin", "engine.agents.hextech.choices"),
+        ("engine.agents.hextech.search", "tools.lab.standin"),
     ],
 )
 def test_an_upward_import_is_named(module: str, target: str) -> None:
+    """An import up the layers is named: the core reaching a rule set or a tool, a rule set the card
+    language, and the core, a rule set or a module reaching an agent (issue 33 item 2), an agent a
+    tool."""
     graph = {module: [(7, target)]}
     (found,) = violations(graph, declared_layers())
     assert found.startswith(f"{module}:7 imports {target}")
