@@ -80,7 +80,7 @@ class Expiry:
     ended: bool = False
     arms_on: str = TURN_STARTED
     """The holder's event that arms the duration while it is not :attr:`armed` (:data:`ARMED_AT`)."""
-    armed_with: object = None
+    armed_with: str | None = None
     """The tile the arming event named (O-N08's next normal draw: the drawn face, a flower for a
     flower drawn, R137, R555)."""
 
@@ -104,7 +104,8 @@ class Expiry:
         if not self.armed:
             self.armed = event.name == self.arms_on and event.player == self.holder
             if self.armed:
-                self.armed_with = event.data.get("tile")
+                tile = event.data.get("tile")
+                self.armed_with = tile if isinstance(tile, str) else None
             return False
         if event.name != self.event:
             return False
@@ -401,7 +402,7 @@ class Status:
         if self.expiry is None or self.expiry.until not in BINDS_ONCE_ARMED:
             return drawn
         named = self.expiry.armed_with
-        if not isinstance(named, str):
+        if named is None:
             return None
         face = parse_one(named)
         return None if is_flower(face) else face
