@@ -1,9 +1,9 @@
-"""A real table as people use it (实体桌, issue 31 item 10): Debian's Chromium, driven by Playwright,
-against ``hexmj serve``'s application — four phone-sized contexts and a host through one round: the
-draft and the contracts chosen in secret on the phones, a kong tapped and the chance card it draws
-done, a card's text opened (a rule look-up), the wall at 24 told by the host and the window answered
-on the phones, three wins entered through the hu form.  ``HEXMJ_SCREENSHOTS=DIR`` keeps the host and
-seat screenshots there (``docs/physical-host.png``, ``docs/physical-seat.png`` come from it)."""
+"""A real table as people use it (实体桌, issue 31 item 10): Debian's Chromium, driven by Playwright, against
+``hexmj serve``'s application — four phone-sized contexts and a host through one round: the draft and the
+contracts chosen in secret on the phones, a kong tapped (sent with its screen's entry number, R615) and
+the chance card it draws done, a card's text opened (a rule look-up), the wall at 24 told by the host and
+the window answered on the phones, three wins entered through the hu form. ``HEXMJ_SCREENSHOTS=DIR`` keeps
+the host and seat screenshots there (``docs/physical-host.png``, ``docs/physical-seat.png`` come from it)."""
 
 from __future__ import annotations
 
@@ -77,9 +77,11 @@ def test_four_phones_and_a_host_play_one_round_at_a_real_table(server: Server, b
 
     kong = phones["C"]
     kong.wait_for_selector("button[data-option='kong ankan']", timeout=WAIT)
+    number = server.views({"C": seats["C"]})["C"]["entry"]
     with kong.expect_response(lambda r: r.url.endswith("/decide")) as answer:
         kong.click("button[data-option='kong ankan']")
     assert answer.value.status == 200
+    assert answer.value.request.post_data_json == {"option": "kong ankan", "entry": number}
     kong.wait_for_selector(".prompt[data-kind='do']", timeout=WAIT)
     assert "查看牌墙顶部" in kong.inner_text(".prompt[data-kind='do']")
     assert "查看牌墙顶部" in host.wait_for_selector(".waiting", timeout=WAIT).inner_text()

@@ -181,17 +181,17 @@ def test_a_chance_card_done_by_the_table_counts_as_triggered_s6_5() -> None:
 
 
 def test_a_condition_on_unseen_tiles_is_asked_of_the_holder_S13() -> None:
-    """Item 3: S-13 acts when another player's call took the holder's discard; the console asks whose
-    discard a call took, and judges; S-08 (a tile seen twice) turns on tiles the console never sees,
-    so its holder taps it."""
+    """Item 3: S-13 acts when another player's call took the holder's discard; the console asks whether
+    a pung took the holder's discard or another's, and judges (a chow takes the upper player's
+    discard, so only the holder's lower player is asked for chows); S-08 (a tile seen twice) turns on
+    tiles the console never sees, so its holder taps it."""
     table = kong_table(S=["S-13", "S-08", "S-05", "S-06", "S-11", "S-12", "S-14", "S-15"])
     table.settle(prefer={p: ["S-13"] for p in range(4)})
     holder = table.holder_of("S-13")
     other = (holder + 1) % 4
-    calls = [o for o in table.options(other) if o.startswith("pon from")]
-    assert calls, table.options(other)
-    source = "ABCD"[(holder + 2) % 4]
-    table.enter(other, f"pon from {source}")
+    assert {"pon", f"pon from {'ABCD'[holder]}"} <= set(table.options(other)), table.options(other)
+    assert "chi" in table.options(other) and "chi" not in table.options((holder + 2) % 4)
+    table.enter(other, "pon")
     assert table.prompt(holder) is None
     table.enter(other, f"pon from {'ABCD'[holder]}")
     ask = table.prompt(holder)
@@ -208,8 +208,10 @@ def test_a_question_about_the_holders_tiles_is_on_the_holders_phone_alone_s14_4(
     table.enter(A, "wall 24")
     table.settle(default="keep", until="draft")
     table.enter(A, "wall 0")
-    table.settle(prefer={p: ["G-18"] for p in range(4)})
+    table.settle(prefer={p: ["G-18"] for p in range(4)}, until="question")
     holder = table.holder_of("G-18")
+    table.answer(holder, "no")
+    table.settle()
     assert "flower" in table.options(holder)
     assert all("flower" not in table.options(p) for p in range(4) if p != holder)
     table.enter(holder, "flower")
@@ -223,9 +225,8 @@ def test_a_question_about_the_holders_tiles_is_on_the_holders_phone_alone_s14_4(
     assert waiting[0]["seats"] == ["ABCD"[holder]] and "text" not in waiting[0]
     table.answer(holder, "yes")
     may = table.prompt(holder)
-    assert may is not None and may.kind == "may"
-    table.answer(holder, "use")
-    assert "底部" in table.prompt(holder).text  # type: ignore[union-attr]
+    assert may is not None and may.kind == "do" and "底部" in may.text
+    assert "pass G-18" in may.parts[holder].values()
 
 
 def test_a_may_card_is_offered_while_usable_and_counted_s5_5() -> None:
@@ -301,13 +302,14 @@ def test_two_wins_on_one_discard_take_their_places_from_the_discarder_s12_3() ->
     ron = dict(HAND, win_by="ron")
     table.enter(far, "hu", hand=ron, wall=30, **{"from": "A"})
     table.settle()
-    assert table.st.rnd.players[far].won.order == 1  # type: ignore[union-attr]
+    assert table.st.rnd.players[far].won.order == 1
     assert "close" in table.options(B) and "hu" in table.options(near)
     table.enter(near, "hu", hand=ron, wall=30, **{"from": "A"})
     table.settle()
     wins = {w.player: w for w in table.st.rnd.wins}
     assert (wins[near].order, wins[far].order) == (1, 2)
     assert wins[near].items[0]["points"] == 4 and wins[far].items[0]["points"] == 3
+    assert any(line.startswith(f"一炮多响按座位顺序：{'ABCD'[near]} 第1名") for line in table.st.feed)
     assert table.public()["next"] == "B" and discarder == A
     assert not any("机遇牌" in line for line in table.st.feed)
     table.enter(B, "close")
@@ -374,11 +376,18 @@ def test_a_round_ends_at_the_wall_and_the_record_keeps_its_figures_s18_3() -> No
 
 def test_the_console_carries_the_rulebook_section_by_section_s18_3() -> None:
     """Item 6: the rulebook is searchable on any screen; its chapters 三 to 十九 and their sections are
-    numbered as the rulebook numbers them (§10.1 统一暂停, §13.9.1 暗杠)."""
+    numbered as the rulebook numbers them (§10.1 统一暂停, §13.9.1 暗杠), §13.10's special wins
+    included, filled where the copy lacks them (杠上开花 to 天胡)."""
     numbers = [s.number for s in rulebook.sections()]
     assert [n for n in numbers if n.count(".") == 0] == [f"§{n}" for n in range(3, 20)]
     assert rulebook.section("§10.1").title == "统一暂停"  # type: ignore[union-attr]
     assert rulebook.section("§13.9.1").title == "暗杠"  # type: ignore[union-attr]
+    special = [s.number for s in rulebook.sections() if s.number.startswith("§13.10")]
+    assert special == [f"§13.10{n}" for n in ("", ".1", ".2", ".3", ".4", ".5", ".6", ".7")]
+    assert rulebook.section("§13.10.3").title == "海底捞月"  # type: ignore[union-attr]
+    assert "+1分" in rulebook.section("§13.10.2").text  # type: ignore[union-attr]
+    assert "天胡不额外计算自摸奖励" in rulebook.section("§13.10.5").text  # type: ignore[union-attr]
+    assert [s.number for s in rulebook.search("河底捞鱼")][:1] == ["§13.10.4"]
     assert "§12.3" in [s.number for s in rulebook.search("一炮多响")]
     assert rulebook.search("") == []
 

@@ -46,7 +46,7 @@ from tools.console_web.live import TableSpec
 from tools.console_web.pages import HERE, render
 from tools.console_web.phones import LOST, device_of, lose, seat_screen
 from tools.console_web.phones import ROUTES as PHONE_ROUTES
-from tools.console_web.physical_routes import physical_routes, physical_spec
+from tools.console_web.physical_routes import host_enters, physical_routes, physical_spec
 from tools.console_web.physical_table import PHYSICAL, PhysicalTable
 from tools.console_web.records import Store, StoreUnavailable
 from tools.console_web.replay_routes import ROUTES as REPLAY_ROUTES
@@ -360,8 +360,7 @@ def _answer(table: PlayedTable, letter: str, body: object) -> bool:
     """Seat ``letter`` answers (``body`` the request's JSON, a real table's entry whole); ``False``
     when the decision named is already answered (R510)."""
     if isinstance(table, PhysicalTable):
-        table.answer(letter, body)
-        return True
+        return table.answer(letter, body)
     given = read_answer(body)
     return table.decide(letter, given.option, given.decision)
 
@@ -369,8 +368,11 @@ def _answer(table: PlayedTable, letter: str, body: object) -> bool:
 async def _listen(socket: WebSocket, table: AnyTable, letter: str | None) -> None:
     """Read a socket until it closes: ``{"type": "ping"}`` is answered, ``{"type": "decide",
     "option", "decision"}`` answers a seat's decision (one already answered brings the seat's view
-    again, R510); anything else, and an answer refused, gets an error frame and the socket stays."""
+    again, R510), and at a real table ``{"type": "decide", "option", "entry"}`` is the seat's entry or,
+    on the host's socket, the host's (one already taken brings the view again, R615); anything else,
+    and an answer refused, gets an error frame and the socket stays."""
     console = _console(socket)
+    physical = isinstance(table, PhysicalTable)
     while True:
         raw = await socket.receive_text()
         try:
@@ -380,15 +382,21 @@ async def _listen(socket: WebSocket, table: AnyTable, letter: str | None) -> Non
         kind = message.get("type") if isinstance(message, dict) else None
         if kind == "ping":
             await _send(socket, {"type": "pong"})
-        elif kind == "decide" and letter is not None and isinstance(message, dict):
+        elif kind == "decide" and isinstance(message, dict) and (letter is not None or physical):
             try:
                 body = {key: value for key, value in message.items() if key != "type"}
-                taken = console.ledger.act(table, partial(_answer, letter=letter, body=body))
+                act = (
+                    partial(host_enters, body=body)
+                    if letter is None
+                    else partial(_answer, letter=letter, body=body)
+                )
+                taken = console.ledger.act(table, act)
             except (BadRequest, IllegalActionError, StoreUnavailable) as err:
                 await _send(socket, {"type": "error", "message": str(err)})
                 continue
             if not taken:
-                await _send(socket, seat_frame(table, letter))
+                links = console.links(table, _base(socket))
+                await _send(socket, host_frame(table, links) if letter is None else seat_frame(table, letter))
             await console.broadcast(table, _base(socket))
         else:
             await _send(socket, {"type": "error", "message": UNKNOWN_MESSAGE})

@@ -91,11 +91,12 @@ def physical_spec(body: dict[str, Any], taken: Collection[str]) -> TableSpec:
     )
 
 
-def _host_enters(table: object, body: object) -> None:
-    """The host's entry at a real table (``table`` is the one the route found)."""
+def host_enters(table: object, body: object) -> bool:
+    """The host's entry at a real table (``table`` is the one the route or socket found); ``False``
+    when its number is one already taken (R615)."""
     if not isinstance(table, PhysicalTable):
         raise IllegalActionError("not a real table")
-    table.answer(None, body)
+    return table.answer(None, body)
 
 
 def physical_routes(read: Callable[[Request], Awaitable[Any]], base: Callable[[Request], str]) -> list[Route]:
@@ -131,7 +132,7 @@ def physical_routes(read: Callable[[Request], Awaitable[Any]], base: Callable[[R
         console = request.app.state.console
         try:
             body = await read(request)
-            console.ledger.act(found, lambda table: _host_enters(table, body))
+            console.ledger.act(found, lambda table: host_enters(table, body))
         except BadRequest as err:
             return JSONResponse({"error": str(err)}, status_code=400)
         except IllegalActionError as err:

@@ -5,9 +5,10 @@ The table's session is a :class:`tools.physical.game.Game` made from its entries
 record store keeps line by line, before an answer is acknowledged — is a header (the seed, the length,
 the mode, the pool, the start) and every entry as it was made, the host's "undo" among them; a restart
 rebuilds the game from them, and so does an undo, which takes back the last entry of the play (a
-look-up, a missed trigger and a dispute stay recorded).  When the session ends its §18.3 record is
-stored once, source ``table`` (:mod:`tools.physical.record`), and the results stay until all four
-players confirm "开始新一场" (§16).
+look-up, a missed trigger and a dispute stay recorded).  Each screen's entries are numbered, a seat's
+and the host's apart: an entry sent again under a number already taken changes nothing (R615).  When
+the session ends its §18.3 record is stored once, source ``table`` (:mod:`tools.physical.record`), and
+the results stay until all four players confirm "开始新一场" (§16).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from tools.physical.asks import HOST, Entry
 from tools.physical.game import RECORDS, UNDO, Game
 from tools.physical.pool import table_pool
 from tools.physical.record import session_record
+from tools.physical.results import results
 from tools.physical.views import host, public, seat
 
 PHYSICAL = "physical"
@@ -36,6 +38,10 @@ ENTRY_FIELDS = frozenset(
     {"option", "hand", "from", "wall", "card", "section", "seat", "question", "step", "outcome", "cards"}
 )
 """What an entry's body may hold: the option, a hu's hand, discarder and wall count, and a record's fields."""
+NUMBER = "entry"
+"""The body's field naming the entry's number (R615); kept apart from what the entry records."""
+NUMBER_ERROR = "entry: expected the number of the entry made (a whole number from 1)"
+LOOKUP = "lookup"
 
 
 def clock() -> int:
@@ -44,27 +50,10 @@ def clock() -> int:
 
 
 @dataclass(frozen=True)
-class Standing:
-    """A player's place at the session's end: total and rank, ties sharing a rank (§16)."""
-
-    seat: str
-    total: int
-    rank: int
-
-
-@dataclass(frozen=True)
 class Results:
-    """The ended session: each seat's total (the log's end) and the standings."""
+    """The ended session: each seat's total (the log's end)."""
 
     totals: tuple[int, ...]
-
-    def standings(self) -> list[Standing]:
-        """By total, highest first; equal totals share a rank with no tie-break (§16)."""
-        order = sorted(range(len(self.totals)), key=lambda p: (-self.totals[p], p))
-        return [
-            Standing(PLAYERS[p], self.totals[p], 1 + sum(t > self.totals[p] for t in self.totals))
-            for p in order
-        ]
 
 
 def effective(entries: Sequence[Entry]) -> list[Entry]:
@@ -146,30 +135,51 @@ class PhysicalTable:
                 return letter
         return None
 
-    def answer(self, letter: str | None, body: object) -> None:
+    def next_entry(self, letter: str | None) -> int:
+        """The number of the entry seat ``letter`` (the host: ``None``) would make next: one more than
+        the entries it has made this session, undone ones and undos included; a look-up, which a page
+        sends by itself as a card's text or a section opens, is not numbered (R615)."""
+        by = HOST if letter is None else PLAYERS.index(letter)
+        return 1 + sum(1 for entry in self.entries if entry.by == by and entry.option != LOOKUP)
+
+    def answer(self, letter: str | None, body: object) -> bool:
         """A seat's (``letter``) or the host's (``None``) entry: an answer, a tap, a hu with its hand, a
-        record, the host's undo.  A body that does not fit is a :class:`BadRequest`; an entry the table
-        cannot take now an :class:`IllegalActionError`; neither changes anything."""
+        record, the host's undo; ``False``, changing nothing, when its ``entry`` number is one already
+        taken (R615).  A body that does not fit is a :class:`BadRequest`; an entry the table cannot
+        take now, or numbered past the next, an :class:`IllegalActionError`; neither changes anything."""
         if self.failure is not None:
             raise IllegalActionError(f"table {self.spec.id} is stopped: {self.failure}")
         if not isinstance(body, dict) or not isinstance(body.get("option"), str):
             raise BadRequest('option: expected {"option": "<one of the options>"}')
-        unknown = sorted(set(body) - ENTRY_FIELDS)
+        unknown = sorted(set(body) - ENTRY_FIELDS - {NUMBER})
         if unknown:
             raise BadRequest(
-                f"{unknown[0]}: not a field of an entry (one of {', '.join(sorted(ENTRY_FIELDS))})"
+                f"{unknown[0]}: not a field of an entry (one of {', '.join(sorted(ENTRY_FIELDS | {NUMBER}))})"
             )
+        number = body.get(NUMBER)
+        if number is not None and (not isinstance(number, int) or isinstance(number, bool) or number < 1):
+            raise BadRequest(NUMBER_ERROR)
+        expected = self.next_entry(letter)
+        if body["option"] == LOOKUP:
+            number = None
+        if number is not None and number < expected:
+            return False
+        if number is not None and number > expected:
+            who = "the host" if letter is None else letter
+            raise IllegalActionError(f"entry {number} is not {who}'s next: the next is {expected}")
         option = str(body["option"])
         by = HOST if letter is None else PLAYERS.index(letter)
-        entry = Entry(by, option, {k: v for k, v in body.items() if k != "option"}, clock())
+        data = {k: v for k, v in body.items() if k not in ("option", NUMBER)}
+        entry = Entry(by, option, data, clock())
         if option == UNDO:
             self._undo(entry)
-            return
+            return True
         try:
             self.game.enter(entry)
         except InputError as err:
             raise BadRequest(str(err)) from None
         self._keep(entry)
+        return True
 
     def _undo(self, entry: Entry) -> None:
         """The host takes back the table's last entry of the play: the game is rebuilt without it."""
@@ -233,18 +243,15 @@ class PhysicalTable:
             confirmed=sorted(self.confirmed),
             connected=sorted(letter for letter, n in self.connected.items() if n > 0),
             failure=self.failure,
-            results=None
-            if result is None
-            else {
-                "standings": [{"seat": s.seat, "total": s.total, "rank": s.rank} for s in result.standings()],
-                "test_session": self.spec.test,
-            },
+            results=None if result is None else {**results(self.game.st), "test_session": self.spec.test},
         )
         return view
 
     def seat_message(self, letter: str) -> dict[str, Any]:
         """A seat's view: the public state, its own cards and prompts, its ``options``."""
-        return self._shared(seat(self.game, PLAYERS.index(letter), dict(self.spec.nicknames)))
+        view = self._shared(seat(self.game, PLAYERS.index(letter), dict(self.spec.nicknames)))
+        view[NUMBER] = self.next_entry(letter)
+        return view
 
     def host_message(self, links: Mapping[str, str] | None = None) -> dict[str, Any]:
         """The public state (``GET /api/tables/{ID}``); with the seats' ``links``, the host screen's view
@@ -254,4 +261,5 @@ class PhysicalTable:
             return self._shared(public(self.game, nicknames))
         view = self._shared(host(self.game, nicknames))
         view["links"] = dict(links)
+        view[NUMBER] = self.next_entry(None)
         return view

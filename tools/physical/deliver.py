@@ -1,7 +1,9 @@
 """An event at a real table runs every card whose trigger hears it, in §15's order (issue 31 item 3).
 
 Triggers answer by their card's §15 level (contract, augment, treasure, world, chance, party), then
-clockwise from the acting player, then by card id.  A world card never hears an event a card caused
+clockwise from the acting player, then by card id.  A card that replaces an event the table tells (S-04,
+G-05: a flower's replacement drawn as the card says) answers it as a trigger does: the table does what
+it says instead.  A world card never hears an event a card caused
 (§6.7), and no card hears its own effects (lib 二.2).  A trigger's limits are counted (:mod:`limits`);
 its condition is judged on what the console knows, and asked of the holder yes or no when it turns on
 tiles the console does not see; a card that may be used (``may``) asks its holder.  A contract watched
@@ -10,13 +12,12 @@ on the event is completed or failed, and a completion is itself an event (W-04, 
 
 from __future__ import annotations
 
-from engine.hextech.vocabulary import CompiledCard
+from engine.hextech.vocabulary import EVENTS, CompiledCard
 from tools.physical import draws
-from tools.physical.asks import Option
 from tools.physical.contracts import settle_contract
-from tools.physical.effects import Flow, Run, TableEvent, ask_one, card_text, run_program, yes_no
+from tools.physical.effects import Flow, Run, TableEvent, run_program, yes_no
 from tools.physical.knowledge import Scene, judge
-from tools.physical.limits import spend, used_up
+from tools.physical.limits import refund, spend, used_up
 from tools.physical.listening import Listener, hears, listeners
 from tools.physical.state import SEATS, TableState
 
@@ -60,8 +61,10 @@ def heard(
     """The triggers and watches that hear the event, in the order they answer."""
     found = [*listeners(st), *(found for card, holder in extra for found in _extra(card, holder))]
     chosen = []
+    told = EVENTS[event.name].at_table == "told"
     for listener in found:
-        if listener.event != event.name or (listener.hook is not None and listener.hook.replaces):
+        replaces = listener.hook is not None and listener.hook.replaces
+        if listener.event != event.name or (replaces and not told):
             continue
         if not hears(st, listener, event.actor):
             continue
@@ -94,8 +97,8 @@ def _asked(st: TableState, listener: Listener, actor: int | None) -> int:
 def fire(
     st: TableState, cards: InForce, listener: Listener, event: TableEvent, *, tapped: bool = False
 ) -> Flow[None]:
-    """One trigger: its limits, its condition (asked when unseen; a tap asserts it), its ``may``,
-    then its program."""
+    """One trigger: its limits, its condition (asked when unseen; a tap asserts it), then its program;
+    a ``may`` is asked with the program's first effect, and declined it spends no use."""
     hook = listener.hook
     assert hook is not None
     actor = event.actor
@@ -110,20 +113,12 @@ def fire(
             holds = yield from yes_no(st, asked, listener.card.id, "此时是否满足卡面的触发条件？")
         if not holds:
             return
-        if hook.optional:
-            answer = yield from ask_one(
-                st,
-                asked,
-                "may",
-                listener.card.id,
-                card_text(st, listener.card.id),
-                [Option(f"use {listener.card.id}", "使用"), Option(f"pass {listener.card.id}", "不使用")],
-            )
-            if answer.startswith("pass"):
-                return
     spend(st, listener.card.id, listener.holder, listener.index, hook.limits, actor)
-    run = Run(listener.card, listener.holder, event, cards)
+    run = Run(listener.card, listener.holder, event, cards, consent=hook.optional and not tapped)
     yield from run_program(st, run, hook.steps)
+    if run.declined:
+        refund(st, listener.card.id, listener.holder, listener.index, hook.limits, actor)
+        return
     st.acted(listener.card.id, run.acted or not run.unable)
 
 

@@ -33,13 +33,15 @@ from engine.hextech.vocabulary import (
     StatusStep,
 )
 from modules.party.challenges import Outcome, Reward, settle
-from tools.physical.asks import Answer, Ask, Option, Part, Shown
+from tools.physical.asks import HOST, Answer, Ask, Option, Part, Shown
 from tools.physical.contracts import abandon
 from tools.physical.knowledge import Scene, judge, role
 from tools.physical.state import TableState, Until
 from tools.physical.texts import STATIC_WORDS, VALUE_WORDS, table_text, until_text
 
 T = TypeVar("T")
+NEXT_ACTOR = "next_actor"
+NEXT_QUESTION = "下一位行动（摸牌）的玩家是谁？从该玩家开始按顺时针顺序结算（§6.4）"
 Flow = Generator[Ask, Answer, T]
 """A step of the table's flow: it puts prompts and reads their answers."""
 
@@ -90,6 +92,10 @@ class Run:
     acted: bool = False
     unable: bool = False
     pending: list[tuple[str, Mapping[str, ArgValue], tuple[int, ...]]] = field(default_factory=list)
+    consent: bool = False
+    """The card may be used (``may``) and its holder has not yet said so: the first table effect shown
+    to the holder alone offers "不使用" beside done and cannot, else the holder is asked first (R623)."""
+    declined: bool = False
 
     def scene(self) -> Scene:
         """What a condition of this run is judged on."""
@@ -180,42 +186,76 @@ def _addressees(st: TableState, run: Run, primitive: str, args: Mapping[str, Arg
 
 def flush(st: TableState, run: Run) -> Flow[None]:
     """Show the table effects gathered so far to whoever must do them, with the card's text; each
-    group is answered done or cannot (§6.8)."""
+    group is answered done or cannot (§6.8), the first of a card that may be used also "不使用"."""
     while run.pending:
         who = run.pending[0][2]
+        if run.consent and who != (run.asked(st),):
+            yield from consent(st, run)
+        if run.declined:
+            run.pending.clear()
+            return
         group = []
         while run.pending and run.pending[0][2] == who:
             primitive, args, _ = run.pending.pop(0)
             group.append(table_text(primitive, args))
         names = "、".join(PLAYERS[p] for p in who)
         text = f"{card_text(st, run.card.id)}\n{names}：" + "；".join(group)
-        options = (Option(f"done {run.card.id}", "完成"), Option(f"cannot {run.card.id}", "无法执行"))
-        answer = yield Ask("do", run.card.id, text, {p: Part(options) for p in who}, "public", anyone=True)
-        did = any(reply.option.startswith("done") for reply in answer.values())
-        if did:
+        options = [Option(f"done {run.card.id}", "完成"), Option(f"cannot {run.card.id}", "无法执行")]
+        if run.consent:
+            options.append(Option(f"pass {run.card.id}", "不使用"))
+            run.consent = False
+        parts = {p: Part(tuple(options)) for p in who}
+        answer = yield Ask("do", run.card.id, text, parts, "public", anyone=True)
+        replies = [reply.option for reply in answer.values()]
+        if any(reply.startswith("pass") for reply in replies):
+            run.declined = True
+            run.pending.clear()
+        elif any(reply.startswith("done") for reply in replies):
             run.acted = True
         else:
             run.unable = True
 
 
+def consent(st: TableState, run: Run) -> Flow[None]:
+    """Ask the holder of a card that may be used whether they use it, before anything else it does."""
+    if not run.consent:
+        return
+    run.consent = False
+    answer = yield from ask_one(
+        st,
+        run.asked(st),
+        "may",
+        run.card.id,
+        card_text(st, run.card.id),
+        [Option(f"use {run.card.id}", "使用"), Option(f"pass {run.card.id}", "不使用")],
+    )
+    run.declined = answer.startswith("pass")
+
+
+def _ready(st: TableState, run: Run) -> Flow[bool]:
+    """Before a step the console does: the table effects so far shown, the holder's consent had;
+    whether the program goes on."""
+    yield from flush(st, run)
+    yield from consent(st, run)
+    return not run.declined
+
+
 def run_program(st: TableState, run: Run, program: Program) -> Flow[None]:
     """Walk a card's program: console steps done here, table steps shown to the players."""
     for step in program:
-        if isinstance(step, PrimitiveStep):
+        if isinstance(step, PrimitiveStep) and PRIMITIVES[step.primitive].done_by == "table":
             args = _args(step)
-            if PRIMITIVES[step.primitive].done_by == "table":
-                run.pending.append((step.primitive, args, _addressees(st, run, step.primitive, args)))
-                continue
-            yield from flush(st, run)
-            yield from CONSOLE[step.primitive](st, run, args)
+            run.pending.append((step.primitive, args, _addressees(st, run, step.primitive, args)))
+            continue
+        if not (yield from _ready(st, run)):
+            return
+        if isinstance(step, PrimitiveStep):
+            yield from CONSOLE[step.primitive](st, run, _args(step))
         elif isinstance(step, ChooseStep):
-            yield from flush(st, run)
             yield from _choose(st, run, step)
         elif isinstance(step, ForEachStep):
-            yield from flush(st, run)
             yield from _for_each(st, run, step)
         elif isinstance(step, IfStep):
-            yield from flush(st, run)
             holds = judge(st, run.scene(), step.condition)
             if holds is None:
                 holds = yield from yes_no(st, run.asked(st), run.card.id, "卡面的条件此时满足吗？")
@@ -227,7 +267,7 @@ def run_program(st: TableState, run: Run, program: Program) -> Flow[None]:
             target = run.asked(st) if rule.who == "holder" else None
             text = f"{words}{STATIC_WORDS.get(rule.action, rule.action)}"
             for p in [target] if target is not None else st.in_game_players():
-                _hold(st, Until(run.card.id, p, until, "status", text))
+                _hold(st, Until(run.card.id, p, until, "status", text, rule=rule))
             run.acted = True
         elif isinstance(step, LaterStep):
             _hold(
@@ -270,10 +310,11 @@ def _choose(st: TableState, run: Run, step: ChooseStep) -> Flow[None]:
     yield from run_program(st, run, chosen.steps)
 
 
-def players_of(st: TableState, run: Run, word: str, start: str | None = None) -> list[int]:
-    """The players a set role names, clockwise from ``start`` (§6.4): ``all`` in the round, ``everyone``
-    seated, ``others`` in the round but the holder, ``lowest`` in score, or one role's player."""
-    first = role(st, run.scene(), start) if start is not None else run.event.actor
+def players_of(st: TableState, run: Run, word: str, start: str | int | None = None) -> list[int]:
+    """The players a set role names, clockwise from ``start`` (a role, or a player the table named,
+    §6.4): ``all`` in the round, ``everyone`` seated, ``others`` in the round but the holder, ``lowest``
+    in score, or one role's player."""
+    first = start if isinstance(start, int) else role(st, run.scene(), start) if start else run.event.actor
     if first is None:
         first = run.asked(st)
     if word == "everyone":
@@ -291,10 +332,25 @@ def players_of(st: TableState, run: Run, word: str, start: str | None = None) ->
 
 
 def _for_each(st: TableState, run: Run, step: ForEachStep) -> Flow[None]:
-    for player in players_of(st, run, step.players, step.start):
+    start: str | int | None = step.start
+    if start == NEXT_ACTOR and role(st, run.scene(), NEXT_ACTOR) is None:
+        start = yield from next_actor(st, run)
+    for player in players_of(st, run, step.players, start):
         run.each = player
         yield from run_program(st, run, step.steps)
     run.each = None
+
+
+def next_actor(st: TableState, run: Run) -> Flow[int]:
+    """Ask the table whose turn comes next, when the console cannot know it (the wall's count told,
+    W-08): one tap on any screen, the players in the round offered (§6.4, R621)."""
+    text = f"{card_text(st, run.card.id)}\n{NEXT_QUESTION}"
+    options = tuple(Option(f"next {run.card.id} {PLAYERS[p]}", PLAYERS[p]) for p in st.in_game_players())
+    parts = {p: Part(options) for p in [HOST, *st.in_game_players()]}
+    answer = yield Ask("next", run.card.id, text, parts, "public", anyone=True)
+    picked = PLAYERS.index(next(iter(answer.values())).option.rsplit(" ", 1)[1])
+    st.say(f"{card_name(st, run.card.id)}：下一位行动玩家 {PLAYERS[picked]}")
+    return picked
 
 
 # ---- console primitives --------------------------------------------------------------------------

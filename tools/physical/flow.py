@@ -23,41 +23,49 @@ from engine.core.melds import MeldKind
 from engine.core.seats import PLAYERS
 from engine.hextech.session import DRAFT_ROUNDS
 from engine.hextech.state import ContractStatus
-from engine.hextech.vocabulary import StaticRule
+from engine.hextech.vocabulary import DURATIONS, StaticRule
 from modules.party.challenges import Reward
 from modules.party.chips import SpendPurpose
 from tools.physical.asks import HOST, IDLE, Answer, Ask, Idle, Option, Part, Reply
-from tools.physical.contracts import abandon, is_black, settle_contract
+from tools.physical.buttons import CLOSE, event_options
+from tools.physical.calls import CHI, NAMED_CALLS, UNNAMED, allowances, chi_allowances, forbidder
+from tools.physical.contracts import abandon, settle_contract
 from tools.physical.deliver import InForce, fire, watch
 from tools.physical.draws import end_card
 from tools.physical.effects import Flow, TableEvent, ask_one, card_name, perform, reveal_treasure, yes_no
 from tools.physical.lasting import expire, leave
 from tools.physical.limits import spend, static_index, static_used_up
 from tools.physical.listening import (
+    DECLARED,
     KONGS,
     TOLD_BUTTONS,
     TURN_ENDS,
     WINDOW_WALL,
-    allowances,
-    event_options,
-    listeners,
+    Listener,
+    told_events,
     turn_taps,
 )
+from tools.physical.setup import deal, draft, offer_contracts
 from tools.physical.state import SEATS, RoundState, TableState, Task, Win
 from tools.physical.wins import Claim, needs_kept, parse_claim, round_points, score
 
 Main = Generator[Ask | Idle, Answer, None]
 """The session's flow: it puts prompts, and waits (:data:`IDLE`) for the table to tell it an event."""
-DEALT = "dealt"
-CLOSE = "close"
-"""The option that closes a discard's wins (一炮多响) when nobody else wins on it (§12.3)."""
+KAKAN = "kong kakan"
+WORDS = {
+    "chi": "吃",
+    "pon": "碰",
+    "kong ankan": "暗杠",
+    "kong minkan": "明杠",
+    KAKAN: "加杠",
+    "flower": "补花",
+}
 MELD_OF = {
     "chi": MeldKind.CHI,
     "pon": MeldKind.PON,
     "kong minkan": MeldKind.MINKAN,
     "kong ankan": MeldKind.ANKAN,
 }
-TIERS = {"silver": "银色强化", "gold": "金色强化", "prismatic": "棱彩强化"}
 CONTRACT_ITEMS = ("contract_normal", "contract_black")
 KEPT_QUESTION = "至少2张已公开的牌仍用于组成面子或将牌吗？"
 REVEALED = 3
@@ -92,94 +100,13 @@ def round_(st: TableState, cards: InForce, number: int) -> Main:
     if "treasure" in st.pool.modules:
         yield from reveal_treasure(st, cards)
         yield from cards.deliver(st, TableEvent("treasure.revealed", None, {"card": st.rnd.treasure or ""}))
-    if any(heard.event in ("setup.dealt", "setup.ready") for heard in listeners(st)):
-        text = "洗牌并码牌，庄家14张、其他玩家13张，完成起手补花后点击"
-        options = (Option(DEALT, "发牌与起手补花完成"),)
-        yield Ask(DEALT, "", text, {HOST: Part(options), st.dealer: Part(options)}, anyone=True)
-    yield from cards.deliver(st, TableEvent("setup.dealt"))
-    yield from cards.deliver(st, TableEvent("setup.ready"))
+    yield from deal(st, cards)
     yield from offer_contracts(st, cards)
     while not st.rnd.over:
         answer = yield IDLE
         (reply,) = answer.values()
         yield from on_event(st, cards, reply)
     yield from end_round(st, cards)
-
-
-def draft(st: TableState, cards: InForce, tier: str) -> Flow[None]:
-    """§5.2: two each from the dealer clockwise, one kept in secret, all revealed together; the others
-    go back and are reshuffled.  A pool holds no card its mode leaves dead (§3, §6.12), so none is
-    ever redealt (R601)."""
-    deck = st.deck(tier)
-    offers: dict[int, list[str]] = {}
-    for p in st.clockwise(st.dealer, in_game=False):
-        offers[p] = [c for c in (deck.draw(), deck.draw()) if c is not None]
-    parts = {
-        p: Part(tuple(Option(f"augment {c}", card_name(st, c)) for c in hand))
-        for p, hand in offers.items()
-        if hand
-    }
-    if not parts:
-        return
-    answer = yield Ask("draft", "", f"{TIERS[tier]}：秘密选择1张保留，另1张退回（§5.2）", parts, "secret")
-    picks = {p: answer[p].option.split(" ", 1)[1] for p in parts}
-    deck.put_back([c for p, hand in offers.items() for c in hand if c != picks.get(p)])
-    for p in sorted(picks):
-        st.augments[p].append(picks[p])
-    st.say("同时公开强化：" + "，".join(f"{PLAYERS[p]} {card_name(st, picks[p])}" for p in sorted(picks)))
-    data = {"tier": tier, "picks": {PLAYERS[p]: picks[p] for p in sorted(picks)}}
-    yield from cards.deliver(st, TableEvent("augment.drafted", None, data))
-
-
-def offer_contracts(st: TableState, cards: InForce) -> Flow[None]:
-    """§9.1: each player is offered two normal contracts and one black (P-09: three and two; S-06 may
-    swap one), chooses one in secret; all are revealed together and tracking starts (§9.4)."""
-    rnd = st.rnd
-    order = list(st.clockwise(st.dealer, in_game=False))
-    for p in order:
-        held = rnd.players[p]
-        held.offers = _draw_offers(st, 2, 1)
-        yield from cards.deliver(st, TableEvent("contract.offered", p))
-        normal, black = held.offer_size
-        have_normal = sum(1 for c in held.offers if not is_black(st, c))
-        held.offers += _draw_offers(
-            st, max(normal - have_normal, 0), max(black - (len(held.offers) - have_normal), 0)
-        )
-    parts = {
-        p: Part(tuple(Option(f"contract {c}", card_name(st, c)) for c in rnd.players[p].offers))
-        for p in order
-        if rnd.players[p].offers
-    }
-    if parts:
-        answer = yield Ask(
-            "contract", "", "秘密选择1张契约，所有人选择完毕后同时公开（§9.1）", parts, "secret"
-        )
-        for p in parts:
-            held = rnd.players[p]
-            held.contract = answer[p].option.split(" ", 1)[1]
-            held.status = ContractStatus.OPEN
-            held.offers.remove(held.contract)
-    rnd.contracts_revealed = True
-    st.say(
-        "同时公开契约："
-        + "，".join(
-            f"{PLAYERS[p]} {card_name(st, rnd.players[p].contract or '')}"
-            for p in order
-            if rnd.players[p].contract
-        )
-    )
-    for p in order:
-        if rnd.players[p].contract is not None:
-            yield from cards.deliver(
-                st, TableEvent("contract.revealed", p, {"contract": rnd.players[p].contract})
-            )
-
-
-def _draw_offers(st: TableState, normal: int, black: int) -> list[str]:
-    drawn = [st.deck("contract").draw() for _ in range(normal)] + [
-        st.deck("black_contract").draw() for _ in range(black)
-    ]
-    return [c for c in drawn if c is not None]
 
 
 # ---- play ----------------------------------------------------------------------------------------
@@ -191,24 +118,37 @@ def spawn(st: TableState, flow: Flow[None]) -> None:
 
 
 def on_event(st: TableState, cards: InForce, reply: Reply) -> Flow[None]:
-    """What the table told: a win, the wall's count, a call, a card's trigger, a state's end."""
+    """What the table told: a win, the wall's count, a call, a card's trigger, a state's end.  A 加杠
+    waiting stands first unless this is a win robbing it (§9.4); a discard's wins close (§12.3)."""
     option, player = reply.option, reply.player
     offered = {o.value for o in event_options(st, player)}
     if option not in offered:
+        button = option.partition(" from ")[0]
+        card = forbidder(st, player, button) if button in TOLD_BUTTONS else None
+        if card is not None:
+            raise IllegalActionError(f"{PLAYERS[player]}: {card_name(st, card)} forbids {option!r} now")
         raise IllegalActionError(f"{PLAYERS[player]} has no button {option!r} now")
+    rnd = st.rnd
     if option == "hu":
-        yield from hu(st, cards, player, parse_claim(st, player, reply.data))
+        claim = parse_claim(st, player, reply.data)
+        if rnd.kakan is not None and "robbing_kong" in claim.request.flags and claim.source == rnd.kakan:
+            st.say(f"{PLAYERS[rnd.kakan]} 的加杠被抢杠胡，未成立（§9.4）")
+            rnd.kakan = None
+        stand_kakan(st, cards)
+        yield from hu(st, cards, player, claim)
         return
-    if st.rnd.ron_group:
+    stand_kakan(st, cards)
+    if rnd.ron_group:
         yield from settle_group(st, cards)
     if option == CLOSE:
         return
+    rnd.next_player = None
     verb, _, rest = option.partition(" ")
     if verb == "wall":
         yield from wall(st, cards, int(rest))
     elif verb in ("chi", "pon", "kong", "flower"):
         button, _, source = option.partition(" from ")
-        told(st, cards, player, button, PLAYERS.index(source) if source else None)
+        told(st, cards, player, button, _discarder(st, player, button, source))
     elif verb == "end":
         yield from expire(st, cards, TURN_ENDS, player, rest)
     elif verb == "chip":
@@ -219,12 +159,56 @@ def on_event(st: TableState, cards: InForce, reply: Reply) -> Flow[None]:
         _tap(st, cards, player, option)
 
 
+def _discarder(st: TableState, player: int, button: str, named: str) -> int | None:
+    """Whose discard a call took: the one it names (a chow from another than the upper player spends
+    the augment allowing it, R617), the upper player's for a chow, a player no card names for a pung
+    or an exposed kong told without one (:data:`UNNAMED`), nobody's for a self-made kong or a flower."""
+    if named:
+        source = PLAYERS.index(named)
+        if button == CHI:
+            card, rule = chi_allowances(st, player)[0]
+            spend(st, card.id, player, static_index(card, rule), rule.limits, player)
+            st.acted(card.id, True)
+            st.say(f"{PLAYERS[player]} 使用 {card_name(st, card.id)}")
+        return source
+    if button == CHI:
+        return st.upper(player)
+    return UNNAMED if button in NAMED_CALLS else None
+
+
 def told(st: TableState, cards: InForce, player: int, button: str, source: int | None) -> None:
     """A call, a kong or a flower the table told: the melds and kongs counted (a kong's points, §13.9),
-    then the cards that hear its events run while play goes on (§6.6)."""
+    then the cards that hear its events run while play goes on (§6.6).  A 加杠 is only declared: it
+    stands once nobody robs it (:func:`stand_kakan`)."""
+    whose = f"（{PLAYERS[source]}的牌）" if source is not None and source != UNNAMED else ""
+    if button == KAKAN:
+        st.rnd.kakan = player
+        st.say(f"{PLAYERS[player]} 加杠（无人抢杠胡后成立，§9.4）")
+        spawn(st, cards.deliver(st, TableEvent(DECLARED, player, {"kind": "kakan"})))
+        return
+    st.say(f"{PLAYERS[player]} {WORDS[button]}{whose}")
+    _count(st, player, button)
+    events = told_events(button, player, source)
+    spawn(st, _deliver_all(st, cards, events))
+
+
+def stand_kakan(st: TableState, cards: InForce) -> None:
+    """The 加杠 waiting stands: nobody robbed it (§9.4); its point counts and the cards hearing it act."""
+    player = st.rnd.kakan
+    if player is None:
+        return
+    st.rnd.kakan = None
+    _count(st, player, KAKAN)
+    st.say(f"{PLAYERS[player]} 的加杠成立")
+    events = [event for event in told_events(KAKAN, player, None) if event.name != DECLARED]
+    spawn(st, _deliver_all(st, cards, events))
+
+
+def _count(st: TableState, player: int, button: str) -> None:
+    """A call's meld, a kong's points, the calls of each kind (a 加杠 turns its pung into a kong)."""
     held = st.rnd.players[player]
     kind = button.split(" ")[1] if button in KONGS else button
-    if button == "kong kakan":
+    if button == KAKAN:
         if MeldKind.PON in held.melds:
             held.melds[held.melds.index(MeldKind.PON)] = MeldKind.KAKAN
         else:
@@ -235,32 +219,6 @@ def told(st: TableState, cards: InForce, player: int, button: str, source: int |
         held.kongs.append(MeldKind(kind))
     if button != "flower":
         held.calls[kind] = held.calls.get(kind, 0) + 1
-    st.say(
-        f"{PLAYERS[player]} {_word(button)}" + (f"（{PLAYERS[source]}的牌）" if source is not None else "")
-    )
-    data: dict[str, Any] = {"kind": kind}
-    if source is not None:
-        data["from"] = source
-    events = []
-    for name in TOLD_BUTTONS[button]:
-        payload = dict(data)
-        if name == "flower.revealed":
-            payload = {"phase": "play"}
-        elif name == "draw.replacement":
-            payload = {"reason": "flower" if button == "flower" else "kong"}
-        events.append(TableEvent(name, player, payload))
-    spawn(st, _deliver_all(st, cards, events))
-
-
-def _word(button: str) -> str:
-    return {
-        "chi": "吃",
-        "pon": "碰",
-        "kong ankan": "暗杠",
-        "kong minkan": "明杠",
-        "kong kakan": "加杠",
-        "flower": "补花",
-    }[button]
 
 
 def _deliver_all(st: TableState, cards: InForce, events: list[TableEvent]) -> Flow[None]:
@@ -274,7 +232,7 @@ def _tap(st: TableState, cards: InForce, player: int, option: str) -> None:
         if listener.tap == option:
             event = TableEvent(listener.event, player)
             if listener.hook is not None:
-                spawn(st, fire(st, cards, listener, event, tapped=True))
+                spawn(st, _fire_at_end(st, cards, listener, event))
             else:
                 spawn(st, watch(st, cards, listener, event, tapped=True))
             return
@@ -285,6 +243,17 @@ def _tap(st: TableState, cards: InForce, player: int, option: str) -> None:
             st.say(f"{PLAYERS[player]} 使用 {card_name(st, card.id)}")
             return
     raise IllegalActionError(f"{PLAYERS[player]}: {option!r} is not a card's trigger now")
+
+
+def _fire_at_end(st: TableState, cards: InForce, listener: Listener, event: TableEvent) -> Flow[None]:
+    """A tapped trigger; a lasting card whose duration ends at the very moment it fires (F-R07: until
+    the holder's next turn starts, acting as it starts) ends with it, with no tap of its own (R624)."""
+    yield from fire(st, cards, listener, event, tapped=True)
+    card, holder = listener.card, listener.holder
+    if holder is None or card.lasts is None or DURATIONS[card.lasts].ends_on != listener.event:
+        return
+    if card.id in st.rnd.lasting.values():
+        yield from expire(st, cards, {card.lasts}, holder, card.id)
 
 
 def _chip(st: TableState, player: int, card: str) -> None:
@@ -306,15 +275,21 @@ def _designated(st: TableState, player: int, card: str, action: str) -> Flow[Non
 
 
 def wall(st: TableState, cards: InForce, count: int) -> Flow[None]:
-    """The table told the wall's drawable count: the cards counting on it run (W-08, S-15, G-16), the
-    abandon window opens at 24 or fewer (§10), and at 0 the round ends (§11 phase 6)."""
+    """The table told the wall's drawable count: the cards counting on it run (W-08, S-15, G-16) — while
+    play goes on above 24, before the round goes on at 24 or fewer, where the abandon window then opens
+    (§10: the current action settles first) — and at 0 the round ends (§11 phase 6), even after a win
+    entered at 0 (海底捞月, 河底捞鱼)."""
     rnd = st.rnd
-    if count >= rnd.drawable:
+    if count >= rnd.drawable and count:
         raise IllegalActionError(f"wall: {count} is not below the {rnd.drawable} told before")
     rnd.drawable = count
     st.say(f"牌墙剩{count}张" if count else "牌墙摸完")
-    yield from cards.deliver(st, TableEvent("wall.count", None, {"drawable": count}))
-    if count <= WINDOW_WALL and not rnd.window_opened:
+    counted = cards.deliver(st, TableEvent("wall.count", None, {"drawable": count}))
+    if count > WINDOW_WALL:
+        spawn(st, counted)
+        return
+    yield from counted
+    if not rnd.window_opened:
         yield from window(st, cards)
     if count == 0:
         rnd.exhausted = True
@@ -374,7 +349,7 @@ def hu(st: TableState, cards: InForce, player: int, claim: Claim) -> Flow[None]:
         raise IllegalActionError(
             f"{PLAYERS[player]}: {score(st, player, claim, order, 3).reason or 'not a legal hu'}"
         )
-    tracked = terms is not None and terms.public and held.status is ContractStatus.OPEN and not special
+    tracked = _tracked(st, held.contract) and held.status is ContractStatus.OPEN and not special
     if tracked and (yield from yes_no(st, player, held.contract or "", "胡牌前契约已经完成了吗？")):
         settle_contract(st, player, "complete")
     kept = 0
@@ -452,8 +427,7 @@ def _may_be_legal(st: TableState, player: int, claim: Claim, order: int) -> bool
     try:
         if score(st, player, claim, order, 3).legal:
             return True
-        terms = st.pool.card(held.contract).contract if held.contract else None
-        if terms is not None and terms.public and status is ContractStatus.OPEN:
+        if _tracked(st, held.contract) and status is ContractStatus.OPEN:
             held.status = ContractStatus.COMPLETED
             if score(st, player, claim, order, 3).legal:
                 return True
@@ -463,6 +437,16 @@ def _may_be_legal(st: TableState, player: int, claim: Claim, order: int) -> bool
         return False
     finally:
         held.status = status
+
+
+def _tracked(st: TableState, contract: str | None) -> bool:
+    """Whether the table tracks the contract's completion in play (公开验证: a completion watched on an
+    event, R607); one completed only at the hu (B-09) is asked only what the hand cannot show."""
+    if contract is None:
+        return False
+    card = st.pool.card(contract)
+    public = card.contract is not None and card.contract.public
+    return public and any(watch.outcome == "complete" for watch in card.watches)
 
 
 def _buffer(st: TableState, player: int) -> tuple[str, StaticRule] | None:
@@ -496,11 +480,16 @@ def _reorder(st: TableState, group: list[Win]) -> None:
     assert source is not None
     places = sorted(w.order for w in group)
     group.sort(key=lambda w: (st.seat_of[w.player] - st.seat_of[source]) % SEATS)
+    moved = False
     for win, place in zip(group, places, strict=True):
         if win.order != place:
+            moved = True
             win.order = place
             _settle_score(win, score(st, win.player, win.claim, place, win.kept))
     st.rnd.wins.sort(key=lambda w: w.order)
+    if moved:
+        placed = "，".join(f"{PLAYERS[w.player]} 第{w.order}名 {w.total}分" for w in group)
+        st.say(f"一炮多响按座位顺序：{placed}（§12.3）")
 
 
 def settle_group(st: TableState, cards: InForce) -> Flow[None]:
@@ -517,15 +506,16 @@ def _settled(st: TableState, cards: InForce, wins: list[Win]) -> Flow[None]:
 
 
 def end_round(st: TableState, cards: InForce) -> Flow[None]:
-    """§11 phase 6: effects under way are closed (a prompt never answered is a missed trigger, §18.3),
+    """§11 phase 6: effects under way are closed (a prompt never answered is a missed trigger, §18.3:
+    one for each addressee who owed an answer, one for a prompt any of them answers),
     what was scheduled for after the round runs, the round's points are added, and the world card, the
     treasure order, the contracts and the lasting cards go back."""
     rnd = st.rnd
     for task in st.tasks:
         if task.ask is not None:
-            for p in task.ask.parts:
-                if p not in task.answers and p != HOST:
-                    rnd.missed.append((task.ask.card, p, "unanswered"))
+            waited = [p for p in task.ask.parts if p not in task.answers and p != HOST]
+            for p in waited[:1] if task.ask.anyone else waited:
+                rnd.missed.append((task.ask.card, p, "unanswered"))
         task.flow.close()
     st.tasks.clear()
     if rnd.end is None:

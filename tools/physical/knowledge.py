@@ -62,7 +62,7 @@ def role(st: TableState, scene: Scene, name: object) -> int | None:
         case "next_actor":
             if scene.actor is not None:
                 return st.lower(scene.actor)
-            return st.rnd.next_player if st.rnd.next_player is not None else st.dealer
+            return st.rnd.next_player
         case "upper":
             who = role(st, scene, "holder")
             return None if who is None else st.upper(who)

@@ -56,6 +56,19 @@ def spend(
         st.bump(key)
 
 
+def refund(
+    st: TableState,
+    source: str,
+    holder: int | None,
+    index: int,
+    rules: tuple[LimitRule, ...],
+    actor: int | None,
+) -> None:
+    """Give back the use counted when a card that may be used was declined."""
+    for key, _most in _keys(st, source, holder, index, rules, actor):
+        st.counters[key] = st.count(key) - 1
+
+
 def static_index(card: CompiledCard, rule: StaticRule) -> int:
     """Where a static stands on its card, apart from its hooks' indices."""
     return -1 - card.statics.index(rule)

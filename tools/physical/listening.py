@@ -17,15 +17,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from engine.core.seats import PLAYERS
 from engine.hextech.predicates import All, AnyOf, Call, Compare, Condition, Not
 from engine.hextech.state import ContractStatus
-from engine.hextech.vocabulary import DURATIONS, EVENTS, FACTS, CompiledCard, ContractWatch, Hook, StaticRule
-from tools.physical.asks import Option
+from engine.hextech.vocabulary import DURATIONS, EVENTS, FACTS, CompiledCard, ContractWatch, Hook
+from tools.physical.effects import TableEvent
 from tools.physical.knowledge import Scene, facts_in, judge
-from tools.physical.limits import static_used_up, used_up
+from tools.physical.limits import used_up
 from tools.physical.state import SEATS, TableState
-from tools.physical.texts import until_text
 
 TOLD_BUTTONS: dict[str, tuple[str, ...]] = {
     "chi": ("call.declared", "chi.established", "meld.exposed"),
@@ -38,6 +36,8 @@ TOLD_BUTTONS: dict[str, tuple[str, ...]] = {
 """Each table event button and the events it delivers, in order (§6.6, §11, §13.9)."""
 KONGS = ("kong ankan", "kong minkan", "kong kakan")
 """Always asked: a kong earns its points as it stands (§13.9)."""
+DECLARED = "kong.declared"
+"""The one event of a 加杠 heard before it stands: nobody may have robbed it yet (§9.4)."""
 DESIGNATED_TURNS = 2
 """§7.5: each F-T card triggers in at most two turns a round."""
 WINDOW_WALL = 24
@@ -138,7 +138,8 @@ def actors(st: TableState, listener: Listener) -> list[int]:
 
 def wall_counts(st: TableState) -> list[int]:
     """The wall counts the table is asked to tell: those the cards in force name (``drawable <= 32``)
-    still above the count told, 24 until the window has opened (§10), and 0, the wall's end."""
+    below the count told, 24 until the window has opened (§10), and 0, the wall's end, which a win on
+    the last tile (海底捞月, 河底捞鱼) leaves to be told (§11 phase 6)."""
     rnd = st.rnd
     counts = {0}
     if not rnd.window_opened:
@@ -146,7 +147,7 @@ def wall_counts(st: TableState) -> list[int]:
     for listener in listeners(st):
         if listener.event == "wall.count":
             counts.update(_thresholds(listener.condition))
-    return sorted((n for n in counts if n < rnd.drawable), reverse=True)
+    return sorted((n for n in counts if n < rnd.drawable or n == 0), reverse=True)
 
 
 def _thresholds(condition: Condition | None) -> list[int]:
@@ -179,17 +180,32 @@ def _fact_players(st: TableState, listener: Listener, call: Call) -> list[int]:
 
 
 def told_buttons(st: TableState, player: int) -> list[str]:
-    """The table events ``player`` is asked to tell: those the listeners in force hear of them, and
-    those feeding a count a listener reads of them; the kongs always (§13.9)."""
+    """The table events ``player`` is asked to tell: those the listeners in force may hear of them
+    (judged on what the button tells: a chow's discarder is the upper player, so S-13 hears only its
+    holder's lower player's chow), and those feeding a count a listener reads of them; the kongs
+    always (§13.9)."""
     needed: set[str] = set(KONGS)
     for listener in listeners(st):
         if EVENTS[listener.event].at_table == "told" and player in actors(st, listener):
-            needed.update(b for b, events in TOLD_BUTTONS.items() if listener.event in events)
+            needed.update(b for b in TOLD_BUTTONS if _may_hear(st, listener, player, b))
         for call in facts_in(listener.condition):
             spec = FACTS.get(call.name)
             if spec is not None and spec.console == "counts" and player in _fact_players(st, listener, call):
                 needed.update(_counted(call, spec.fed_by))
     return [b for b in TOLD_BUTTONS if b in needed]
+
+
+def _may_hear(st: TableState, listener: Listener, player: int, button: str) -> bool:
+    """Whether a listener may hear one of the events ``player``'s button tells, judged on what the
+    button says of it (the chow's discarder, the kind, a flower's phase)."""
+    source = st.upper(player) if button == "chi" else None
+    for event in told_events(button, player, source):
+        if event.name != listener.event:
+            continue
+        scene = Scene(event.name, player, listener.card.id, listener.holder, event.data)
+        if judge(st, scene, listener.condition) is not False:
+            return True
+    return False
 
 
 KIND_BUTTONS = {
@@ -213,17 +229,41 @@ def _counted(call: Call, fed_by: tuple[str, ...]) -> set[str]:
     return found or {b for b, events in TOLD_BUTTONS.items() if set(events) & set(fed_by)}
 
 
-def asks_source(st: TableState, button: str) -> bool:
-    """Whether a listener in force reads whose discard a call took (``is(from, …)``): the call's
-    button then names the discarder."""
-    events = set(TOLD_BUTTONS.get(button, ()))
+def told_events(button: str, player: int, source: int | None, phase: str = "play") -> list[TableEvent]:
+    """The events a button tells, in order, with what the console knows of them: the call's kind and
+    discarder, a flower's phase, a replacement draw's reason."""
+    kind = button.split(" ")[1] if button in KONGS else button
+    data: dict[str, object] = {"kind": kind}
+    if source is not None:
+        data["from"] = source
+    events = []
+    for name in TOLD_BUTTONS[button]:
+        payload = dict(data)
+        if name == "flower.revealed":
+            payload = {"phase": phase}
+        elif name == "draw.replacement":
+            payload = {"reason": "flower" if button == "flower" else "kong"}
+        events.append(TableEvent(name, player, payload))
+    return events
+
+
+SETUP_FLOWER = {"flower.revealed": {"phase": "setup"}, "draw.replacement": {"reason": "flower"}}
+"""The events of an initial flower replacement (§11 phase 1), with what the console knows of them."""
+
+
+def setup_flower_cards(st: TableState, player: int) -> list[str]:
+    """The cards in force that would hear ``player``'s initial flower replacement (S-04's first
+    replacement, R6; G-05; G-18), which the table tells nobody: the holder is asked once the deal is
+    done (R616)."""
+    found = []
     for listener in listeners(st):
-        if listener.event in events and any(
-            call.name == "is" and call.args and str(call.args[0]) == "from"
-            for call in facts_in(listener.condition)
-        ):
-            return True
-    return False
+        data = SETUP_FLOWER.get(listener.event)
+        if data is None or not hears(st, listener, player):
+            continue
+        scene = Scene(listener.event, player, listener.card.id, listener.holder, data)
+        if judge(st, scene, listener.condition) is not False and listener.card.id not in found:
+            found.append(listener.card.id)
+    return found
 
 
 def turn_taps(st: TableState, player: int) -> list[Listener]:
@@ -238,74 +278,3 @@ def turn_taps(st: TableState, player: int) -> list[Listener]:
             continue
         taps.append(listener)
     return taps
-
-
-def allowances(st: TableState, player: int) -> list[tuple[CompiledCard, StaticRule]]:
-    """The player's augments that allow an action a limited number of times (G-04, P-03, G-13): the
-    holder taps ``use`` each time, so the console counts the uses (§5.5)."""
-    found: list[tuple[CompiledCard, StaticRule]] = []
-    if not st.in_game(player):
-        return found
-    for card_id in st.augments[player]:
-        card = st.pool.card(card_id)
-        for rule in card.statics:
-            counted = rule.polarity == "allow" and rule.limits and rule.action != "hu_without_contract"
-            if counted and not static_used_up(st, card, player, rule):
-                found.append((card, rule))
-    return found
-
-
-def event_options(st: TableState, player: int) -> list[Option]:
-    """Every button ``player`` has while the round waits for the table."""
-    if st.round is None or st.rnd.over or not st.in_game(player):
-        return []
-    names = {card.id: st.pool.texts[card.id].name for card, _ in in_force(st)}
-    options = [Option("hu", LABELS["hu"])]
-    for button in told_buttons(st, player):
-        if asks_source(st, button) and button != "kong ankan" and button != "kong kakan":
-            options += [
-                Option(f"{button} from {PLAYERS[o]}", f"{LABELS[button]}（{PLAYERS[o]}的牌）")
-                for o in st.clockwise(player, others_only=True)
-            ]
-        else:
-            options.append(Option(button, LABELS[button]))
-    for listener in turn_taps(st, player):
-        options.append(
-            Option(listener.tap, f"{names.get(listener.card.id, listener.card.id)}：{_tap_word(listener)}")
-        )
-    for card, _rule in allowances(st, player):
-        options.append(Option(f"use {card.id}", f"使用 {names.get(card.id, card.id)}"))
-    options += _lasting_options(st, player)
-    for count in wall_counts(st):
-        options.append(Option(f"wall {count}", f"牌墙剩{count}张或更少" if count else "牌墙摸完"))
-    if st.rnd.ron_group:
-        options.append(Option("close", "继续（没有其他人胡这张牌）"))
-    return options
-
-
-def _lasting_options(st: TableState, player: int) -> list[Option]:
-    """A state that ends at a turn's moment ends when its holder taps (``end``); a designated tile kept
-    (§7.5, ``tile``); one chip discards one's lasting party card (§7.4, ``chip``)."""
-    rnd = st.rnd
-    options = []
-    ending = sorted({u.source for u in rnd.until if u.holder == player and u.until in TURN_ENDS})
-    for card_id in ending:
-        until = next(
-            u.until for u in rnd.until if u.holder == player and u.source == card_id and u.until in TURN_ENDS
-        )
-        options.append(Option(f"end {card_id}", f"{st.pool.texts[card_id].name} 结束（{until_text(until)}）"))
-    for card_id, _face, fired in rnd.designated.get(player, []):
-        if fired < DESIGNATED_TURNS:
-            name = st.pool.texts[card_id].name
-            options.append(Option(f"tile {card_id} single", f"{name}：单张动作"))
-            options.append(Option(f"tile {card_id} double", f"{name}：双张动作"))
-    party = rnd.lasting.get((player, "party"))
-    if party is not None and st.chips.balance(player) > 0:
-        options.append(Option(f"chip {party}", f"花费1枚筹码弃置 {st.pool.texts[party].name}"))
-    return options
-
-
-def _tap_word(listener: Listener) -> str:
-    if listener.watch is not None:
-        return "契约完成了" if listener.watch.outcome == "complete" else "契约失败了"
-    return "我要使用" if listener.hook is not None and listener.hook.optional else "触发了"

@@ -1,7 +1,9 @@
 """The rulebook a real table's console carries, searchable (issue 31 item 6): 海克斯麻将规则 V1.2 as
-published (``rulebook.txt``, verbatim; its first two chapters are missing from this copy), read into
-its sections (``§10``, ``§10.1``, ``§13.9.1``), so that any screen can search it and open a section —
-each opening a rule look-up of §18.3.
+published (``rulebook.txt``, verbatim), read into its sections (``§10``, ``§10.1``, ``§13.9.1``), so
+that any screen can search it and open a section — each opening a rule look-up of §18.3.  The copy the
+project holds starts in chapter 三 (its first two chapters are in no document the project holds) and
+lacks §13.9.6–§13.10.5, which ``rulebook.txt`` fills, marked 【本段补全】, with the project's
+specification's passage on that gap: §13.10 and its items 杠上开花 to 天胡 with their values.
 """
 
 from __future__ import annotations

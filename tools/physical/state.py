@@ -22,7 +22,7 @@ from typing import Any, Literal
 from engine.core.melds import MeldKind
 from engine.core.seats import PLAYERS
 from engine.hextech.state import ContractStatus, Deck, seat_wind
-from engine.hextech.vocabulary import Program
+from engine.hextech.vocabulary import Program, StaticRule
 from modules.party.chips import ChipLedger
 from tools.physical.asks import Answer, Ask, Reply
 from tools.physical.pool import TablePool
@@ -48,6 +48,8 @@ class Until:
     deck: str = ""
     steps: Program = ()
     values: dict[str, str] = field(default_factory=dict)
+    rule: StaticRule | None = None
+    """A state's rule (O-N02: no chow, no pung), which the buttons it bars follow."""
 
 
 @dataclass
@@ -136,6 +138,8 @@ class RoundState:
     treasure_named: str | None = None
     personal_treasure: dict[int, str] = field(default_factory=dict)
     drawable: int = FLOW_START
+    kakan: int | None = None
+    """The player whose 加杠 was told and stands once nobody has robbed it (§9.4)."""
     window_opened: bool = False
     contracts_revealed: bool = False
     wins: list[Win] = field(default_factory=list)

@@ -16,8 +16,9 @@ from typing import Any
 from engine.core.seats import PLAYERS
 from engine.hextech.vocabulary import LimitRule
 from tools.physical.asks import HOST, Ask, Option
+from tools.physical.buttons import event_options
 from tools.physical.game import Game
-from tools.physical.listening import event_options
+from tools.physical.results import account
 from tools.physical.state import SEATS, RoundState
 from tools.physical.texts import until_text
 from tools.physical.wins import round_points
@@ -27,11 +28,15 @@ STATES = {"draft": "draft", "dealt": "dealing", "contract": "contracts", "window
 
 
 def state(game: Game) -> str:
-    """``draft``, ``dealing``, ``contracts``, ``playing``, ``window`` or ``results``."""
+    """``draft``, ``dealing`` (the deal and what acts before the contracts), ``contracts``, ``playing``,
+    ``window`` or ``results``."""
     if game.st.ended:
         return "results"
     ask = game.main_ask
-    return STATES.get(ask.kind, "playing") if isinstance(ask, Ask) else "playing"
+    if isinstance(ask, Ask) and ask.kind in STATES:
+        return STATES[ask.kind]
+    rnd = game.st.round
+    return "dealing" if rnd is not None and not rnd.contracts_revealed else "playing"
 
 
 def _uses(game: Game, card_id: str, player: int) -> dict[str, int]:
@@ -97,6 +102,9 @@ def _player(game: Game, rnd: RoundState | None, p: int, nicknames: dict[str, str
             "wall": won.wall,
         }
     shown["personal_treasure"] = rnd.personal_treasure.get(p)
+    shown["chosen"] = {
+        card: dict(values) for (card, holder), values in sorted(rnd.values.items()) if holder == p
+    }
     return shown
 
 
@@ -169,6 +177,7 @@ def public(game: Game, nicknames: dict[str, str]) -> dict[str, Any]:
             }
             for w in rnd.wins
         ]
+    view["account"] = account(st)
     view["cards"] = cards_of(game, view)
     return view
 

@@ -103,9 +103,9 @@ class Expiry:
             return False
         if not self.armed:
             self.armed = event.name == self.arms_on and event.player == self.holder
-            if self.armed:
-                tile = event.data.get("tile")
-                self.armed_with = tile if isinstance(tile, str) else None
+            named = event.data.get("tile")
+            if self.armed and isinstance(named, str):
+                self.armed_with = named
             return False
         if event.name != self.event:
             return False

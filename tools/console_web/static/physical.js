@@ -1,7 +1,8 @@
 // The pages of a real table (实体桌): live updates over a WebSocket, entries through the JSON API.
 // Every fragment comes rendered and escaped by the server; this script only places it and sends
 // what a player taps: an option, a number written, a hu's hand, the host's records, a card's text
-// opened (a rule look-up, §18.3).
+// opened (a rule look-up, §18.3).  Each entry names the number the screen's view gives its next one
+// ("entry"), so a tap sent twice — a double tap, a retry — is taken once (R615).
 (function () {
   "use strict";
   var main = document.getElementById("table");
@@ -13,7 +14,13 @@
     var error = document.getElementById("error");
     if (error) { error.textContent = message || ""; }
   }
+  function numbered(payload) {
+    var mark = document.getElementById("entry");
+    if (mark && payload.option !== "lookup") { payload.entry = parseInt(mark.dataset.entry, 10); }
+    return payload;
+  }
   function post(payload, path) {
+    if (!path) { numbered(payload); }
     var url = host ? "/api/tables/" + main.dataset.table + "/decide" : "/api/seats/" + token + (path || "/decide");
     var headers = {"Content-Type": "application/json"};
     if (host) { headers.Authorization = "Bearer " + host; }
@@ -128,7 +135,7 @@
     dispute.addEventListener("submit", function (ev) {
       ev.preventDefault();
       post({option: "dispute", question: field(dispute, "question"), step: field(dispute, "step"),
-            outcome: field(dispute, "outcome")})
+            outcome: field(dispute, "outcome"), cards: field(dispute, "card") ? [field(dispute, "card")] : []})
         .then(function (ok) { if (ok) { dispute.reset(); } });
     });
   }
