@@ -32,8 +32,8 @@ import time
 import tracemalloc
 from collections.abc import Callable
 
+from engine.agents.hextech.roster import make_agents
 from engine.build_info import describe
-from engine.hextech.agents import make_agents
 from engine.hextech.session import SessionConfig, drive
 from tools.cmd_play import new_session, session_cards
 

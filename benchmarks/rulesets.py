@@ -18,11 +18,11 @@ import json
 import time
 from collections.abc import Callable
 
+from engine.agents.bots import make_bots
+from engine.agents.hextech.roster import make_agents
 from engine.build_info import describe
-from engine.core.bots import make_bots
 from engine.core.registry import ruleset
 from engine.core.table_session import TableConfig, TableSession, drive
-from engine.hextech.agents import make_agents
 from engine.hextech.session import SessionConfig
 from engine.hextech.session import drive as drive_hextech
 from tools.cmd_play import new_session, session_cards

@@ -24,10 +24,10 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
+from engine.agents.hextech.roster import make_agents
 from engine.build_info import describe
 from engine.core.decisions import Decision
-from engine.hextech.agents import Agent, make_agents
-from engine.hextech.session import SessionConfig, drive
+from engine.hextech.session import Agent, SessionConfig, drive
 from engine.hextech.view import PlayerView
 from tools.cmd_play import new_session
 from tools.lab.duplicate import ROTATIONS, figures, rotate

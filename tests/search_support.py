@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from engine.agents.hextech.bots import GreedyAgent
+from engine.agents.hextech.search import SearchAgent
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.tiles import parse
-from engine.hextech.agents import GreedyAgent
-from engine.hextech.search import SearchAgent
 from engine.hextech.view import BLIND, PlayerView, with_parts
 from engine.hextech.vocabulary import CompiledCard
 from tools.cmd_play import session_cards

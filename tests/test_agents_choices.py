@@ -1,4 +1,4 @@
-"""The greedy agent's card choices (engine/hextech/choices.py): contracts §9.1, the abandon window §10,
+"""The greedy agent's card choices (engine/agents/hextech/choices.py): contracts §9.1, the abandon window §10,
 augments §5.2, card options and lasting cards §6, wall reorders, targets."""
 
 from __future__ import annotations
@@ -9,10 +9,11 @@ from itertools import permutations
 
 import pytest
 
+from engine.agents.hextech import bots, choices
+from engine.agents.hextech.bots import GreedyAgent
+from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import PASS, Decision, DecisionKind
 from engine.core.tiles import format_one, parse
-from engine.hextech import agents, choices
-from engine.hextech.agents import GreedyAgent, make_agents
 from engine.hextech.decision_kinds import ABANDON, KEEP, HextechKind
 from engine.hextech.session import SessionConfig, drive
 from engine.hextech.view import BLIND, PlayerView, with_parts
@@ -327,7 +328,5 @@ def test_discard_orders_put_the_loneliest_face_first(seed: int) -> None:
     assert [p & choices.FACE for p in lonely] == sorted(
         faces, key=lambda k: (-choices._loneliness(k, vec), k)
     )
-    isolated = sorted(agents._discard_order(key))
-    assert [p & choices.FACE for p in isolated] == sorted(
-        faces, key=lambda k: (-agents._isolation(k, key), k)
-    )
+    isolated = sorted(bots._discard_order(key))
+    assert [p & choices.FACE for p in isolated] == sorted(faces, key=lambda k: (-bots._isolation(k, key), k))

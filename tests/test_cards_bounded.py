@@ -24,8 +24,8 @@ from dsl import check_cards, compile_cards, parse_text
 from dsl.compiler import _names
 from dsl.lint import chain_findings
 from dsl.parser import MAX_DIGITS, MAX_NESTING
+from engine.agents.hextech.roster import make_agents
 from engine.hextech import vocabulary as v
-from engine.hextech.agents import make_agents
 from engine.hextech.plugins import installed_modules
 from engine.hextech.session import SessionConfig, drive
 from tools.cmd_play import new_session, session_cards

@@ -15,9 +15,9 @@ import pytest
 from pools_lint_cli import run_hexmj
 
 from dsl.pools import DEFAULT_POOL_FILE
+from engine.agents.hextech.bots import GreedyAgent
 from engine.core.errors import EngineFault, IllegalActionError
 from engine.core.hand import decompose
-from engine.hextech.agents import GreedyAgent
 from tools.cli import main
 from tools.lab.runner import game_seed
 

@@ -16,9 +16,9 @@ import pytest
 from pools_lint_cli import run_hexmj
 from rich.console import Console
 
+from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.tiles import format_one, kind_of_instance, name, parse
-from engine.hextech.agents import make_agents
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.scenario import Scenario
 from engine.hextech.session import SessionConfig, drive

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from table_support import arranged, installed_tiny
 
+from engine.agents.bots import GreedyBot
 from engine.core import registry
 from engine.core.aim import Aim
-from engine.core.bots import GreedyBot
 from engine.core.deal import deal
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.knitted import knitted_straight_shanten

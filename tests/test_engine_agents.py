@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
+from engine.agents.hextech.bots import GreedyAgent, RandomAgent
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.tiles import kind_of_instance, parse_one
-from engine.hextech.agents import GreedyAgent, RandomAgent
 from engine.hextech.scenario import Scenario
 from engine.hextech.session import SessionConfig, drive
 from engine.hextech.view import PlayerView, build_view

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass, field
 
+from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import Decision, DecisionKind
-from engine.hextech.agents import make_agents
 from engine.hextech.bus import Bus, Event, Sink
 from engine.hextech.scenario import Scenario
 from engine.hextech.session import Session, SessionConfig, SessionResult, drive

@@ -14,11 +14,11 @@ other than its upper, a few times in a hundred sessions, so the cap leaves room 
 
 from __future__ import annotations
 
+from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import Decision
-from engine.hextech.agents import Agent, make_agents
 from engine.hextech.bus import Event
 from engine.hextech.decision_kinds import HextechKind
-from engine.hextech.session import SessionConfig, SessionResult, drive
+from engine.hextech.session import Agent, SessionConfig, SessionResult, drive
 from engine.hextech.view import PlayerView
 from tools.cmd_play import new_session, session_cards
 

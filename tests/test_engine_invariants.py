@@ -27,11 +27,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.melds import MeldKind
 from engine.core.seats import PLAYERS
 from engine.core.tiles import NUM_INSTANCES, is_flower, kind_of_instance
-from engine.hextech.agents import make_agents
 from engine.hextech.bus import Event
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.log import LogHeader, LogWriter, read_log

@@ -8,15 +8,15 @@ import pytest
 
 from dsl.compiler import compile_cards
 from dsl.pools import pool_cards
+from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import DecisionKind
 from engine.core.melds import MeldKind
 from engine.core.ruleset import Call
 from engine.core.wall import Wall
 from engine.hextech import calls
-from engine.hextech.agents import make_agents
 from engine.hextech.contracts import ContractTerms
 from engine.hextech.decision_kinds import HextechKind
-from engine.hextech.round import ContractOffer
+from engine.hextech.round_cards import ContractOffer
 from engine.hextech.rules import Rules
 from engine.hextech.ruleset import HEXTECH
 from engine.hextech.scenario import Scenario

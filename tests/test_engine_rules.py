@@ -14,7 +14,8 @@ from engine.core.tiles import parse_one
 from engine.hextech.abandon_window import abandon
 from engine.hextech.bus import Bus
 from engine.hextech.card_runtime import register
-from engine.hextech.round import Cards, Round
+from engine.hextech.round import Round
+from engine.hextech.round_cards import Cards
 from engine.hextech.rules import CallKind, OfferedWin, Rules, WinClaim, WinVerdict
 from engine.hextech.scenario import arranged_wall
 from engine.hextech.state import ContractStatus, WinWay

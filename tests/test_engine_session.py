@@ -6,9 +6,9 @@ from functools import cache
 
 from dsl.compiler import compile_cards
 from dsl.pools import pool_cards
+from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import Decision
 from engine.core.tiles import parse_one
-from engine.hextech.agents import make_agents
 from engine.hextech.bus import Event
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.plugins import Modules

@@ -16,8 +16,8 @@ import pytest
 from play_cards_support import CardPlay, library, seat
 from typer.testing import CliRunner
 
+from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import Decision, DecisionKind
-from engine.hextech.agents import make_agents
 from engine.hextech.bus import Event
 from engine.hextech.card_runtime import lasting_card
 from engine.hextech.decision_kinds import HextechKind

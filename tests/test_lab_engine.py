@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.hextech.agents import make_agents
+from engine.agents.hextech.roster import make_agents
 from engine.hextech.bus import Event, Sink
 from engine.hextech.plugins import Modules, modules_for_mode
 from engine.hextech.session import Session, SessionConfig, SessionResult, drive

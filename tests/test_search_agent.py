@@ -11,13 +11,14 @@ from collections.abc import Callable, Mapping
 import pytest
 from pools_lint_cli import run_hexmj
 
+from engine.agents.hextech.bots import GreedyAgent
+from engine.agents.hextech.roster import make_agents
+from engine.agents.hextech.search import SearchAgent, hand_points, order_points
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.errors import InputError
 from engine.core.tiles import parse
-from engine.hextech.agents import GreedyAgent, make_agents
 from engine.hextech.decision_kinds import ABANDON, KEEP, HextechKind
 from engine.hextech.scenario import Scenario
-from engine.hextech.search import SearchAgent, hand_points, order_points
 from engine.hextech.view import BLIND, PlayerView, build_view, with_parts
 from engine.hextech.vocabulary import CompiledCard
 from tools.cmd_play import session_cards

@@ -13,11 +13,11 @@ from itertools import permutations
 import pytest
 from search_support import choose, greedy, searched
 
+from engine.agents.hextech import choices, imagined
+from engine.agents.hextech.search import SearchAgent
+from engine.agents.hextech.steering import steer_of, steered_playouts
 from engine.core.tiles import format_one, parse, parse_one
-from engine.hextech import choices, imagined
 from engine.hextech.scenario import Scenario
-from engine.hextech.search import SearchAgent
-from engine.hextech.steering import steer_of, steered_playouts
 from engine.hextech.view import BLIND, PlayerView, build_view, with_parts
 from engine.hextech.vocabulary import CompiledCard
 from tools.cmd_play import session_cards

@@ -1,5 +1,5 @@
 """The search agent plays toward its own contract (issue 15 item 1): the held contract's hand
-condition, read term by term (:mod:`engine.hextech.steering`), steers its imagined rounds, so it
+condition, read term by term (:mod:`engine.agents.hextech.steering`), steers its imagined rounds, so it
 throws what the contract rules out, keeps what it counts and aims at its whole-hand forms; and it
 takes the offered contract its hand can complete (§9.1, §9.5, §9.9, §10, lib 十)."""
 
@@ -12,13 +12,13 @@ from dataclasses import replace
 import pytest
 from search_support import greedy, searched
 
+from engine.agents.hextech import choices
+from engine.agents.hextech.bots import GreedyAgent
+from engine.agents.hextech.search import SearchAgent
+from engine.agents.hextech.steering import Shape, Steer, covered, form_grants, steer_of, steered_playouts
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.tiles import Suit, format_one, parse
-from engine.hextech import choices
-from engine.hextech.agents import GreedyAgent
 from engine.hextech.decision_kinds import HextechKind
-from engine.hextech.search import SearchAgent
-from engine.hextech.steering import Shape, Steer, covered, form_grants, steer_of, steered_playouts
 from engine.hextech.view import BLIND, PlayerView, with_parts
 from engine.hextech.vocabulary import CompiledCard
 from tools.cmd_play import session_cards

@@ -12,9 +12,9 @@ import pytest
 from search_support import choose, greedy, searched
 
 from dsl import compile_cards, parse_text
+from engine.agents.hextech import imagined
 from engine.core.decisions import PASS
 from engine.core.tiles import parse, parse_one
-from engine.hextech import imagined
 from engine.hextech.view import BLIND, PlayerView, with_parts
 from engine.hextech.vocabulary import CompiledCard
 from tools.cmd_play import session_cards

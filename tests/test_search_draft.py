@@ -1,6 +1,6 @@
 """The search agent drafts its augments by the same evaluation as its contracts (issue 15, §5.2): the
 offered augments are imagined held over imagined deals, a granted shape completing the hands it
-completes and the engine's scorer scoring them (:mod:`engine.hextech.drafting`)."""
+completes and the engine's scorer scoring them (:mod:`engine.agents.hextech.drafting`)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from collections.abc import Mapping
 
 import pytest
 
+from engine.agents.hextech import choices, drafting
+from engine.agents.hextech.bots import GreedyAgent
+from engine.agents.hextech.search import SearchAgent
 from engine.core.decisions import Decision
 from engine.core.tiles import parse
-from engine.hextech import choices, drafting
-from engine.hextech.agents import GreedyAgent
 from engine.hextech.decision_kinds import HextechKind
-from engine.hextech.search import SearchAgent
 from engine.hextech.view import BLIND, PlayerView, with_parts
 from engine.hextech.vocabulary import CompiledCard
 from tools.cmd_play import session_cards

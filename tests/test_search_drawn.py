@@ -11,11 +11,11 @@ from collections.abc import Mapping
 import pytest
 from search_support import greedy, searched
 
+from engine.agents.hextech.bots import GreedyAgent
+from engine.agents.hextech.search import SearchAgent
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.tiles import kind_of_instance, parse, parse_one
-from engine.hextech.agents import GreedyAgent
 from engine.hextech.scenario import Scenario
-from engine.hextech.search import SearchAgent
 from engine.hextech.session import Session, SessionConfig, drive
 from engine.hextech.view import BLIND, PlayerView, build_view, with_parts
 from engine.hextech.vocabulary import ChooseStep, CompiledCard

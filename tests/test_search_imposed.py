@@ -11,10 +11,10 @@ from collections.abc import Mapping
 import pytest
 from search_support import greedy, library_of, searched
 
+from engine.agents.hextech.search import SearchAgent
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.tiles import parse
 from engine.hextech.scenario import Scenario
-from engine.hextech.search import SearchAgent
 from engine.hextech.view import BLIND, PlayerView, build_view, with_parts
 from engine.hextech.vocabulary import CompiledCard
 

@@ -2,7 +2,7 @@
 options of a ``choose one`` (§6, lib 四), ``use … / pass`` of an optional trigger (lib 六–八) and the
 card kept of several drawn (§6.4) or the lasting card kept (§6.9).  Each answer's program, read
 from the card's compiled steps, is applied to the seat's own position
-(:mod:`engine.hextech.imagined_programs`: an extra tidy is one more exchange, a tile put under the
+(:mod:`engine.agents.hextech.imagined_programs`: an extra tidy is one more exchange, a tile put under the
 wall and one drawn give up the worst, a look at the top orders the own draws…); the greedy answer
 (the program-value table's) is kept unless another is clearly worth more."""
 
@@ -14,12 +14,12 @@ from collections.abc import Mapping
 import pytest
 from search_support import choose, greedy, library_of, searched, seat
 
+from engine.agents.hextech import choices, imagined, imagined_programs
+from engine.agents.hextech.search import SearchAgent
 from engine.core.decisions import Decision
 from engine.core.tiles import NUM_KINDS, parse_one
-from engine.hextech import choices, imagined, imagined_programs
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.scenario import Scenario
-from engine.hextech.search import SearchAgent
 from engine.hextech.view import PlayerView, build_view, with_parts
 from engine.hextech.vocabulary import ChooseStep, CompiledCard
 

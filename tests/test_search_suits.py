@@ -11,8 +11,8 @@ from collections.abc import Mapping
 import pytest
 from search_support import choose, greedy, library_of, searched, seat
 
+from engine.agents.hextech import imagined, imagined_programs
 from engine.core.tiles import parse
-from engine.hextech import imagined, imagined_programs
 from engine.hextech.vocabulary import CompiledCard, PrimitiveStep
 
 READY = "123m456m789m23p55s"

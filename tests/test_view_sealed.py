@@ -10,9 +10,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from engine.agents.hextech.bots import GreedyAgent
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.wall import Wall
-from engine.hextech.agents import GreedyAgent
 from engine.hextech.bus import Bus
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.round import Round

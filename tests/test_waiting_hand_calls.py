@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 from table_support import answered, arranged
 
+from engine.agents.bots import make_bots
 from engine.core import registry
-from engine.core.bots import make_bots
 from engine.core.deal import deal
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.flow import Next, turn

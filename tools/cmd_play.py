@@ -34,9 +34,9 @@ import typer
 from dsl.compiler import compile_pool
 from dsl.loader import load_cards
 from dsl.pools import card_paths, pool_cards
+from engine.agents.hextech.roster import make_agents
 from engine.core.errors import InputError, LogError, engine_faults
 from engine.core.seats import PLAYERS
-from engine.hextech.agents import Agent, make_agents
 from engine.hextech.bus import Event
 from engine.hextech.log import (
     DEFAULT_POOL,
@@ -48,7 +48,7 @@ from engine.hextech.log import (
     read_log,
 )
 from engine.hextech.plugins import Modules, modules_for_mode
-from engine.hextech.session import Session, SessionConfig, SessionResult, drive
+from engine.hextech.session import Agent, Session, SessionConfig, SessionResult, drive
 from engine.hextech.vocabulary import CompiledCard
 from tools.cmd_pool import CardsOption, ModeOption, session_mode
 from tools.console import LoggedAnswers, Terminal

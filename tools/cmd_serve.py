@@ -26,8 +26,8 @@ from typing import Annotated
 import typer
 import uvicorn
 
+from engine.agents.hextech.roster import MAX_BUDGET, is_whole
 from engine.core.errors import HexError, InputError
-from engine.hextech.agents import MAX_BUDGET, is_whole
 from tools.console_web.access import KEY_ENV, Access, console_key
 from tools.console_web.addresses import public_url
 from tools.console_web.app import create_app

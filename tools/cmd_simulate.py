@@ -226,8 +226,8 @@ def _spec(
     mode: str | None, pool: Path | None, rounds: int, agents: str, seed: int, folder: Path | None
 ) -> SessionSpec:
     """The session the options describe; a bad mode, length, pool file or bot is an input error."""
+    from engine.agents.hextech.roster import make_agents
     from engine.core.errors import InputError
-    from engine.hextech.agents import make_agents
     from tools.cmd_pool import session_mode
     from tools.lab.records import Mode, SessionLength
     from tools.lab.session_spec import SessionSpec

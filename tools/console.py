@@ -36,13 +36,13 @@ from rich.table import Table
 from rich.text import Text
 
 from dsl.pools import pool_cards
-from engine.core.bots import PERSON
+from engine.agents.bots import PERSON
 from engine.core.decisions import Decision
 from engine.core.errors import LogError
 from engine.core.seats import PLAYERS
 from engine.core.tiles import format_one, format_tiles, name, parse
-from engine.hextech.agents import Agent
 from engine.hextech.bus import Event
+from engine.hextech.session import Agent
 from engine.hextech.view import PlayerView
 from tools.exit_codes import CommandError
 

@@ -1,7 +1,7 @@
 """``hexmj play``, ``replay`` and ``simulate`` for a rule set other than hextech (issue 14 item 5).
 
 The session is played by :mod:`engine.core.table_session` with the bots of
-:mod:`engine.core.bots`, the rule set found in the ``hexmj.rulesets`` registry and its options
+:mod:`engine.agents.bots`, the rule set found in the ``hexmj.rulesets`` registry and its options
 given as ``--option NAME[=VALUE]`` (resolved by :meth:`RuleSet.resolve_options`, every value
 recorded in the log's header).  A seed fixes the session: the account, the ``--json`` document
 and the ``--log`` lines come out byte for byte the same.  ``replay`` reads the rule set, its
@@ -22,7 +22,7 @@ from typing import IO, Annotated, Any
 
 import typer
 
-from engine.core.bots import BOTS, LOGGED, make_bots
+from engine.agents.bots import BOTS, LOGGED, make_bots
 from engine.core.decisions import Decision
 from engine.core.errors import InputError, LogError, engine_faults
 from engine.core.registry import ruleset

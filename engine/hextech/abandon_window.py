@@ -6,17 +6,13 @@ abandon it; only a completed contract is kept without a question (§10.3).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from engine.core.decisions import Decision
 from engine.core.seats import PLAYERS
 from engine.hextech.bus import Step
 from engine.hextech.decision_kinds import ABANDON, KEEP, HextechKind
+from engine.hextech.round_state import RoundState
 from engine.hextech.state import ContractStatus
-
-if TYPE_CHECKING:
-    from engine.hextech.round import Round
-
 
 ABANDON_THRESHOLD = 24
 """§10: the window opens the first time the drawable tiles fall to this many or fewer."""
@@ -24,7 +20,7 @@ _UNFINISHED = (ContractStatus.OPEN, ContractStatus.FAILED)
 """The contracts the window asks about: every one not completed, a failed one too (§10.1, §10.3, R63)."""
 
 
-def abandon_window(rnd: Round) -> Iterable[Decision]:
+def abandon_window(rnd: RoundState) -> Iterable[Decision]:
     """§10: the first time ≤ 24 drawable tiles remain, every in-game player with an unfinished contract
     decides together to keep or abandon it; abandoning a black contract costs 1 point.  Asked before
     every turn, it is nothing until then; the caller iterates it at once (``yield from``)."""
@@ -34,7 +30,7 @@ def abandon_window(rnd: Round) -> Iterable[Decision]:
     return _window(rnd)
 
 
-def _window(rnd: Round) -> Step:
+def _window(rnd: RoundState) -> Step:
     """The window once open: every asked player decides, then the choices are announced (§10)."""
     t = rnd.table
     t.abandon_window_done = True
@@ -50,7 +46,7 @@ def _window(rnd: Round) -> Step:
         yield from rnd.emit("abandon.decided", p, choice=answers[p])
 
 
-def abandon(rnd: Round, p: int) -> None:
+def abandon(rnd: RoundState, p: int) -> None:
     """Give up the contract: its prohibitions and effects lapse; a black one costs 1 point (§10.2)."""
     player = rnd.table.players[p]
     player.contract_status = ContractStatus.ABANDONED

@@ -11,7 +11,7 @@ call tiers and the winners a discard may have of the ``hextech`` declaration
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from engine.core.decisions import HU, PASS, Decision, DecisionKind
 from engine.core.hand import is_complete_counts
@@ -23,14 +23,12 @@ from engine.core.seats import PLAYERS
 from engine.core.tiles import FACES, INSTANCE_KINDS, kind_of_instance
 from engine.hextech.bus import Step
 from engine.hextech.draws import replacement_draw
+from engine.hextech.round_state import RoundState
 from engine.hextech.rules import CallKind, WinClaim, binding_form, fits_form, grant_reach
 from engine.hextech.ruleset import HEXTECH
 from engine.hextech.setup import OTHER_TILES
 from engine.hextech.state import TableMeld, WinWay
 from engine.hextech.wins import can_win, end_if_decided, settle_wins
-
-if TYPE_CHECKING:
-    from engine.hextech.round import Round
 
 _PASS_ONLY: Final[tuple[str, ...]] = (PASS,)
 _PASS_OR_HU: Final[tuple[str, ...]] = (PASS, HU)
@@ -40,7 +38,7 @@ TIERS = HEXTECH.claim_tiers()
 """The ``hextech`` declaration's call tiers and the claims of each that stand."""
 
 
-def responses(rnd: Round, source: int, tile: int, *, rob: bool) -> Generator[Decision, str, list[int]]:
+def responses(rnd: RoundState, source: int, tile: int, *, rob: bool) -> Generator[Decision, str, list[int]]:
     """Ask every in-game other player for their response, in seat order from the source, and rank
     them by the tiers of the ``hextech`` declaration: hu (every claim, in seat order from the
     source) beats pon/kong, which beats chi (§11 phase 2, §12.3, CARD-INVENTORY H16)."""
@@ -55,7 +53,7 @@ def responses(rnd: Round, source: int, tile: int, *, rob: bool) -> Generator[Dec
 
 
 def _options_of(
-    rnd: Round, source: int, tile: int, rob: bool, chances: set[int]
+    rnd: RoundState, source: int, tile: int, rob: bool, chances: set[int]
 ) -> Callable[[int], tuple[str, ...]]:
     """Each player's :func:`response_options`; a player offered a pon or a chi is noted in
     ``chances`` (``next_call_chance``, §12.2)."""
@@ -69,7 +67,7 @@ def _options_of(
     return options_of
 
 
-def response_options(rnd: Round, q: int, source: int, tile: int, rob: bool) -> tuple[str, ...]:
+def response_options(rnd: RoundState, q: int, source: int, tile: int, rob: bool) -> tuple[str, ...]:
     """What ``q`` may answer to ``source``'s discard (or added kong, ``rob``): pass, hu, pon, kong,
     chi; a player whose own turn action is pending only passes (H9), and so does a winner about to
     leave (R141)."""
@@ -88,7 +86,7 @@ def response_options(rnd: Round, q: int, source: int, tile: int, rob: bool) -> t
     return (PASS, *calls) if calls else _PASS_ONLY
 
 
-def _may_ron(rnd: Round, q: int, source: int, tile: int, counted: HandCounts, rob: bool) -> bool:
+def _may_ron(rnd: RoundState, q: int, source: int, tile: int, counted: HandCounts, rob: bool) -> bool:
     """Whether ``q`` may hu on ``source``'s tile, robbing a kong or not (§12.2, §13.9.4).  A tile lowers
     shanten by one at most: a hand further than its grants reach cannot win, nor, with a contract's
     own form (B-14, B-15), one the tile does not give that form; neither is judged."""
@@ -113,7 +111,7 @@ def _may_ron(rnd: Round, q: int, source: int, tile: int, counted: HandCounts, ro
     return possible and can_win(rnd, q, tile, WinClaim(way, from_player=source, last_tile=not t.wall))
 
 
-def _card_rules(rnd: Round, q: int, face: int, source: int) -> ClaimTest:
+def _card_rules(rnd: RoundState, q: int, face: int, source: int) -> ClaimTest:
     """Whether the card rules let ``q`` make a call on ``source``'s ``face``: chi from the upper
     seat and of number tiles unless a card says otherwise, pon and kong from anyone unless a card
     or a contract forbids them (§12.2, §13.9, §15)."""
@@ -129,7 +127,7 @@ _QUESTION: Final = {Call.PON: CallKind.PON, Call.KONG: CallKind.MINKAN, Call.CHI
 """The card rules' question about each call on a discard."""
 
 
-def make_call(rnd: Round, caller: int, source: int, tile: int, answer: str) -> Step:
+def make_call(rnd: RoundState, caller: int, source: int, tile: int, answer: str) -> Step:
     """Make the called meld; a called kong is established and replaced from the tail (§6.6)."""
     t = rnd.table
     player = t.players[caller]
@@ -160,7 +158,7 @@ def make_call(rnd: Round, caller: int, source: int, tile: int, answer: str) -> S
     yield from rnd.emit("meld.exposed", caller, **payload)
 
 
-def kong_options(rnd: Round, p: int) -> list[str]:
+def kong_options(rnd: RoundState, p: int) -> list[str]:
     """The concealed kongs (four in hand) and added kongs (a pon and its fourth tile) ``p`` may
     declare, as card rules allow (§13.9)."""
     t = rnd.table
@@ -179,7 +177,7 @@ def kong_options(rnd: Round, p: int) -> list[str]:
     return found
 
 
-def declare_kong(rnd: Round, p: int, kind: MeldKind, face: int) -> Generator[Decision, str, bool]:
+def declare_kong(rnd: RoundState, p: int, kind: MeldKind, face: int) -> Generator[Decision, str, bool]:
     """A concealed or added kong; an added kong may be robbed first (§13.9.4, L2).  True if robbed."""
     player = rnd.table.players[p]
     tiles = [i for i in player.hand if kind_of_instance(i) == face]
@@ -209,7 +207,7 @@ def declare_kong(rnd: Round, p: int, kind: MeldKind, face: int) -> Generator[Dec
     return False
 
 
-def kong_established(rnd: Round, p: int, kind: MeldKind, face: int, source: int | None) -> Step:
+def kong_established(rnd: RoundState, p: int, kind: MeldKind, face: int, source: int | None) -> Step:
     """The kong stands: its points are earned now, then the replacement from the tail (§6.6, §13.9).
     ``from`` names the discarder: of the called tile, or for 加杠 of the original pon (R118, H25)."""
     player = rnd.table.players[p]

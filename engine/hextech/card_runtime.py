@@ -4,79 +4,37 @@ ending what lasts, and resolving drawn chance and party cards (§6.3–§6.10, �
 A card is put in force by :func:`register`: its triggers and contract watches
 listen on the bus, its replacements (``instead of …``) wait for
 :func:`replaced`, its statics join the round's statuses.  Whatever lasts is
-watched (:func:`watch`) and ended when its duration's event is delivered
-(:func:`expire`).  A drawn card that is completely unexecutable is redrawn once
-(§6.8); a lasting one takes its holder's one lasting slot of its deck (§6.9,
-§7.3); a winner's chance and party cards end at once (§7.6, §12.5).
+watched (:meth:`engine.hextech.round_state.RoundState.watch`) and ended when its duration's event is
+delivered (:meth:`~engine.hextech.round_state.RoundState.emit`).  A drawn card that is completely
+unexecutable is redrawn once (§6.8); a lasting one takes its holder's one lasting slot of its deck
+(§6.9, §7.3); a winner's chance and party cards end at once (§7.6, §12.5).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Generator
 from functools import partial
-from typing import TYPE_CHECKING
 
 from engine.core.decisions import Decision, DecisionKind
 from engine.hextech.bus import Event, Step
 from engine.hextech.decision_kinds import HextechKind
-from engine.hextech.effects import deck_ops, hand_ops, table_ops, wall_ops
 from engine.hextech.effects.context import Ctx
 from engine.hextech.effects.hooks import CardHook, Expiry, LaterHook, Status, WatchHook, limit_key
 from engine.hextech.effects.program import run_program
+from engine.hextech.round_state import DrawnCard, RoundState
 from engine.hextech.state import Deck
 from engine.hextech.vocabulary import CompiledCard, LimitRule, Program, StaticRule
 
-if TYPE_CHECKING:
-    from engine.hextech.round import Round
 
-PRIMITIVE_GROUPS = (deck_ops, hand_ops, table_ops, wall_ops)
-"""The modules of the effect primitives card programs run; importing them registers their
-primitives (:func:`engine.hextech.effects.program.primitive`)."""
-
-
-@dataclass
-class DrawnCard:
-    """A chance or party card drawn this round, for the records (§18.3)."""
-
-    card: str
-    deck: str
-    player: int
-    unexecutable: bool
-    discarded: bool = False
-    """Put away without effect: the §6.9 / §7.3 kept slot chose the card held, or S-10 redrew it."""
-
-
-@dataclass
-class InForce:
-    """What the cards in force keep during a round: the statuses (statics), each player's lasting slot
-    per deck, the replacements waiting for their event, the durations watched and the triggers that
-    end on the event they answer (§6.9, §7.3, §15)."""
-
-    statuses: list[Status] = field(default_factory=list)
-    lasting: dict[tuple[str, int], str] = field(default_factory=dict)
-    slot_ends: dict[tuple[str, int], Expiry] = field(default_factory=dict)
-    """When each lasting slot's card lapses: the duration its 持续时间 names (R132)."""
-    replacements: dict[str, list[CardHook]] = field(default_factory=dict)
-    expiring: list[tuple[Expiry, Callable[[], None]]] = field(default_factory=list)
-    retiring: list[CardHook] = field(default_factory=list)
-    lapsed: list[tuple[int, str]] = field(default_factory=list)
-    """Lasting cards whose 持续时间 ended on the event being delivered, with their holders."""
-    effect_depth: int = 0
-    """How many card effects are resolving, one inside another."""
-    wall_count_due: str | None = None
-    """The cause of a drawable count lowered inside an effect, announced once the effects settle."""
-
-
-def register(rnd: Round, card: CompiledCard, holder: int | None, expiry: Expiry | None = None) -> None:
+def register(rnd: RoundState, card: CompiledCard, holder: int | None, expiry: Expiry | None = None) -> None:
     """Put a card's triggers, replacements, statics and contract watches in force for its holder."""
     for hook in card.hooks:
         listener = CardHook(hook, card, holder)
         ends = expiry or Expiry.of(_until(hook.duration), holder)
         if ends is not None and ends.event == hook.event:
-            watch(rnd, ends, partial(rnd.in_force.retiring.append, listener))
+            rnd.watch(ends, partial(rnd.in_force.retiring.append, listener))
         elif ends is not None:
-            watch(rnd, ends, partial(setattr, listener, "live", False))
+            rnd.watch(ends, partial(setattr, listener, "live", False))
         if hook.replaces:
             rnd.in_force.replacements.setdefault(hook.event, []).append(listener)
         else:
@@ -89,70 +47,12 @@ def register(rnd: Round, card: CompiledCard, holder: int | None, expiry: Expiry 
             rnd.bus.listen(WatchHook(contract_watch, card, holder))
 
 
-def watch(rnd: Round, expiry: Expiry, end: Callable[[], None]) -> None:
-    """Run ``end`` when ``expiry`` ends; the bus then delivers the events that can end or arm it."""
-    rnd.in_force.expiring.append((expiry, end))
-    rnd.bus.wait_for(_waited_for(expiry))
-
-
-def expire(rnd: Round, event: Event) -> None:
-    """End every watched duration that ``event`` ends (its ``end`` runs once); an event no duration
-    waits for changes nothing."""
-    if event.name not in rnd.bus.awaited:
-        return
-    keep = []
-    for expiry, end in rnd.in_force.expiring:
-        if expiry.observe(event, rnd):
-            end()
-        else:
-            keep.append((expiry, end))
-    rnd.in_force.expiring = keep
-    rnd.bus.wait_only_for(name for expiry, _ in keep for name in _waited_for(expiry))
-
-
-def _waited_for(expiry: Expiry) -> tuple[str, ...]:
-    """The events that can end ``expiry``, and the one that arms it while it waits for its holder's
-    next turn to start (H10) or next normal draw (R137)."""
-    return (expiry.event,) if expiry.armed else (expiry.event, expiry.arms_on)
-
-
-def deliver_then_end(rnd: Round, event: Event) -> Iterable[Decision]:
-    """A trigger whose duration ends on the very event it answers still answers it, then ends (F-R01
-    "直到下一名玩家胡牌": the next hu is the one it celebrates; F-R02's next normal draw).  Done at
-    once up to the first listener that acts, as :meth:`engine.hextech.bus.Bus.dispatch`."""
-    ending, rnd.in_force.retiring = rnd.in_force.retiring, []
-    delivering = rnd.bus.dispatch(event, rnd)
-    if delivering == ():
-        _retire(ending)
-        return ()
-    return _then_retire(delivering, ending)
-
-
-def announce_lapsed(rnd: Round, delivering: Iterable[Decision]) -> Step:
-    """Deliver the event that ended lasting cards' 持续时间, then announce each card's end
-    (``card.ended``, as a card let go or used up, R362)."""
-    yield from delivering
-    ended, rnd.in_force.lapsed = rnd.in_force.lapsed, []
-    for p, card_id in ended:
-        yield from rnd.emit("card.ended", p, card=card_id)
-
-
-def _then_retire(delivering: Iterable[Decision], ending: list[CardHook]) -> Step:
-    yield from delivering
-    _retire(ending)
-
-
-def _retire(ending: list[CardHook]) -> None:
-    for listener in ending:
-        listener.live = False
-
-
-def replaceable(rnd: Round, name: str) -> bool:
+def replaceable(rnd: RoundState, name: str) -> bool:
     """Whether a card in force may replace the event ``name`` (``instead of …``)."""
     return bool(rnd.in_force.replacements.get(name))
 
 
-def replaced(rnd: Round, name: str, p: int, **data: object) -> Generator[Decision, str, bool]:
+def replaced(rnd: RoundState, name: str, p: int, **data: object) -> Generator[Decision, str, bool]:
     """Run a replacement (``instead of …``) the player holds for this event, if one applies."""
     hooks = rnd.in_force.replacements.get(name)
     if not hooks:
@@ -164,7 +64,7 @@ def replaced(rnd: Round, name: str, p: int, **data: object) -> Generator[Decisio
     return False
 
 
-def resolve(rnd: Round, ctx: Ctx, steps: Program) -> Step:
+def resolve(rnd: RoundState, ctx: Ctx, steps: Program) -> Step:
     """Run a card's program and record that the card was exercised: it acted, or it was called on
     and could do nothing (§6.8, §18.3).  A lasting card whose every limited trigger has reached its
     limit is used up and leaves its slot now ("发动后弃置", "触发1次后弃置", "最多触发N次", R132).  The
@@ -185,7 +85,7 @@ def resolve(rnd: Round, ctx: Ctx, steps: Program) -> Step:
         yield from rnd.emit("wall.count", None, cause, drawable=len(rnd.table.wall))
 
 
-def draw_card(rnd: Round, deck_name: str, p: int, cause: str, offered: int = 1) -> Step:
+def draw_card(rnd: RoundState, deck_name: str, p: int, cause: str, offered: int = 1) -> Step:
     """Draw a chance or party card for ``p`` and resolve it (§6.4–§6.10, §7.2): replacement hooks
     first (G-07, P-07, S-17), a completely unexecutable card is redrawn once (§6.8), a lasting card
     takes the player's one lasting slot of that deck (§6.9, §7.3)."""
@@ -221,7 +121,9 @@ def draw_card(rnd: Round, deck_name: str, p: int, cause: str, offered: int = 1) 
         kept = again
 
 
-def _announce(rnd: Round, deck_name: str, p: int, cause: str, card_id: str) -> Generator[Decision, str, bool]:
+def _announce(
+    rnd: RoundState, deck_name: str, p: int, cause: str, card_id: str
+) -> Generator[Decision, str, bool]:
     """Announce ``card_id`` drawn for ``p``; true when a card asked, on this announcement, that it be
     put away and redrawn (S-10, F-I08).  The request belongs to this one draw: the card drawn in its
     place is resolved (S-10 "第二张必须结算", F-I08 "不能形成无限接力", R361)."""
@@ -232,7 +134,7 @@ def _announce(rnd: Round, deck_name: str, p: int, cause: str, card_id: str) -> G
 
 
 def resolve_drawn(
-    rnd: Round, deck_name: str, deck: Deck, card_id: str, p: int
+    rnd: RoundState, deck_name: str, deck: Deck, card_id: str, p: int
 ) -> Generator[Decision, str, bool]:
     """Resolve one drawn card for ``p``; false when it was completely unexecutable, so the draw is
     redone once (§6.8).  A lasting card takes ``p``'s slot of the deck, or ``p`` keeps the one held
@@ -272,7 +174,7 @@ def resolve_drawn(
     return True
 
 
-def _take_slot(rnd: Round, deck_name: str, p: int, card: CompiledCard) -> None:
+def _take_slot(rnd: RoundState, deck_name: str, p: int, card: CompiledCard) -> None:
     """``card`` fills ``p``'s lasting slot of the deck until the duration its 持续时间 names ends (R132);
     the card then goes to the deck's discard pile (§6.5 "效果结束后，将机遇牌放入弃牌区", §7.2)."""
     assert card.lasts is not None
@@ -280,10 +182,10 @@ def _take_slot(rnd: Round, deck_name: str, p: int, card: CompiledCard) -> None:
     assert expiry is not None
     rnd.in_force.lasting[(deck_name, p)] = card.id
     rnd.in_force.slot_ends[(deck_name, p)] = expiry
-    watch(rnd, expiry, partial(_lapse, rnd, deck_name, p, expiry))
+    rnd.watch(expiry, partial(_lapse, rnd, deck_name, p, expiry))
 
 
-def _lapse(rnd: Round, deck_name: str, p: int, expiry: Expiry) -> None:
+def _lapse(rnd: RoundState, deck_name: str, p: int, expiry: Expiry) -> None:
     """The slot's card reached the end of its 持续时间: it leaves the slot for the discard pile, and its
     end is announced once the event that ended it is delivered (R362)."""
     if rnd.in_force.slot_ends.get((deck_name, p)) is not expiry:
@@ -296,14 +198,14 @@ def _lapse(rnd: Round, deck_name: str, p: int, expiry: Expiry) -> None:
     rnd.in_force.lapsed.append((p, card_id))
 
 
-def _vacate(rnd: Round, deck_name: str, p: int, card_id: str) -> None:
+def _vacate(rnd: RoundState, deck_name: str, p: int, card_id: str) -> None:
     """``card_id`` no longer fills ``p``'s slot of the deck."""
     if rnd.in_force.lasting.get((deck_name, p)) == card_id:
         del rnd.in_force.lasting[(deck_name, p)]
         rnd.in_force.slot_ends.pop((deck_name, p), None)
 
 
-def _used_up(rnd: Round, card: CompiledCard, p: int) -> bool:
+def _used_up(rnd: RoundState, card: CompiledCard, p: int) -> bool:
     """Every trigger of the card has a limit over the round or the session, and has reached it."""
     return bool(card.hooks) and all(
         any(rule.period != "turn" and _count(rnd, card, h.index, rule, p) >= rule.count for rule in h.limits)
@@ -311,12 +213,12 @@ def _used_up(rnd: Round, card: CompiledCard, p: int) -> bool:
     )
 
 
-def _count(rnd: Round, card: CompiledCard, index: int, rule: LimitRule, p: int) -> int:
+def _count(rnd: RoundState, card: CompiledCard, index: int, rule: LimitRule, p: int) -> int:
     """How often the holder's trigger ``index`` of ``card`` has counted against ``rule``."""
     return rnd.counters.get(limit_key(card, index, rule, p, None, rnd), 0)
 
 
-def _leave_slot(rnd: Round, card_id: str, p: int) -> Step:
+def _leave_slot(rnd: RoundState, card_id: str, p: int) -> Step:
     """``card_id`` leaves ``p``'s lasting slot now, without effect: its triggers, statuses and delayed
     steps end and it goes to its discard pile (§6.9 keep-one, a card used up, R132)."""
     for (deck_name, holder), held in list(rnd.in_force.lasting.items()):
@@ -329,7 +231,7 @@ def _leave_slot(rnd: Round, card_id: str, p: int) -> Step:
             yield from rnd.emit("card.ended", p, card=card_id)
 
 
-def end_card(rnd: Round, card_id: str, p: int) -> None:
+def end_card(rnd: RoundState, card_id: str, p: int) -> None:
     """End ``card_id`` for ``p``: its triggers and delayed steps lapse (steps due after the round
     excepted, §7.6) and its statuses go; a lasting card takes its safe discard with it (§6.9
     "另一张弃置且不生效", R360)."""
@@ -350,13 +252,13 @@ def end_card(rnd: Round, card_id: str, p: int) -> None:
             del rnd.safe[p]
 
 
-def lasting_card(rnd: Round, p: int, deck_name: str) -> str | None:
+def lasting_card(rnd: RoundState, p: int, deck_name: str) -> str | None:
     """The card in ``p``'s one lasting slot of ``deck_name``: it is there until its 持续时间 ends or it
     is used up (§6.9, §7.3, R132)."""
     return rnd.in_force.lasting.get((deck_name, p))
 
 
-def end_lasting(rnd: Round, p: int, deck_name: str) -> Step:
+def end_lasting(rnd: RoundState, p: int, deck_name: str) -> Step:
     """``p`` puts his lasting card of ``deck_name`` in its discard pile without effect (§7.2, §7.4)."""
     held = rnd.in_force.lasting.pop((deck_name, p), None)
     rnd.in_force.slot_ends.pop((deck_name, p), None)
@@ -369,7 +271,7 @@ def end_lasting(rnd: Round, p: int, deck_name: str) -> Step:
     yield from rnd.emit("card.ended", p, card=held)
 
 
-def end_holder(rnd: Round, p: int) -> Step:
+def end_holder(rnd: RoundState, p: int) -> Step:
     """A winner's chance and party cards end at once and go to their discard piles (§7.6, §12.5);
     their augments only pause."""
     for (_, holder), card_id in list(rnd.in_force.lasting.items()):
@@ -377,7 +279,7 @@ def end_holder(rnd: Round, p: int) -> Step:
             yield from _leave_slot(rnd, card_id, p)
 
 
-def close_slots(rnd: Round) -> None:
+def close_slots(rnd: RoundState) -> None:
     """The round is over: every card still in a lasting slot goes to its discard pile (§6.5, §7.2)."""
     for (deck_name, p), card_id in sorted(rnd.in_force.lasting.items()):
         _vacate(rnd, deck_name, p, card_id)
@@ -386,7 +288,7 @@ def close_slots(rnd: Round) -> None:
             deck.discards.append(card_id)
 
 
-def add_status(rnd: Round, ctx: Ctx, rule: StaticRule) -> None:
+def add_status(rnd: RoundState, ctx: Ctx, rule: StaticRule) -> None:
     """A static in force for the named player until its duration ends (add_status)."""
     for who in ctx.players(rule.who, "holder"):
         expiry = Expiry.of(_until(rule.duration), ctx.holder if ctx.holder is not None else who)
@@ -396,21 +298,21 @@ def add_status(rnd: Round, ctx: Ctx, rule: StaticRule) -> None:
             hand = rnd.table.players[who].hand
             rnd.table.players[who].forced_tile = hand[-1] if hand else None
         if expiry is not None:
-            watch(rnd, expiry, partial(drop_status, rnd, status))
+            rnd.watch(expiry, partial(drop_status, rnd, status))
 
 
-def drop_status(rnd: Round, status: Status) -> None:
+def drop_status(rnd: RoundState, status: Status) -> None:
     """Take a status out of force when its duration ends."""
     if status in rnd.in_force.statuses:
         rnd.in_force.statuses.remove(status)
 
 
-def add_later(rnd: Round, ctx: Ctx, until: str, steps: Program) -> None:
+def add_later(rnd: RoundState, ctx: Ctx, until: str, steps: Program) -> None:
     """Steps to run when the holder's duration ends (O-C06, G-11)."""
     expiry = Expiry.of(until, ctx.holder)
     assert expiry is not None
     later = LaterHook(ctx.card, ctx.holder, expiry, steps)
-    watch(rnd, expiry, partial(setattr, later, "due", True))
+    rnd.watch(expiry, partial(setattr, later, "due", True))
     rnd.bus.listen(later)
 
 

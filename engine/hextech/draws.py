@@ -9,19 +9,15 @@ round (§11 phase 6).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.core.tiles import FACES, INSTANCE_KINDS, is_flower, kind_of_instance
 from engine.hextech.bus import Step
 from engine.hextech.card_runtime import replaceable, replaced
 from engine.hextech.effects.table_changes import see
+from engine.hextech.round_state import RoundState
 from engine.hextech.wins import EndReason, RoundOver
 
-if TYPE_CHECKING:
-    from engine.hextech.round import Round
 
-
-def normal_draw(rnd: Round, p: int) -> Step:
+def normal_draw(rnd: RoundState, p: int) -> Step:
     """The turn's normal draw: from the front, or the end a chance card set — that choice binds the
     draw, so no augment replaces it (H17); otherwise an augment may replace it (S-11, G-15, P-18)."""
     wall = rnd.table.wall
@@ -40,7 +36,7 @@ def normal_draw(rnd: Round, p: int) -> Step:
     yield from announce(rnd, p, tile, "normal", None, end=end)
 
 
-def replacement_draw(rnd: Round, p: int, reason: str, cause: str | None) -> Step:
+def replacement_draw(rnd: RoundState, p: int, reason: str, cause: str | None) -> Step:
     """A tile from the tail after a flower or a kong (lib 二.1 尾部); a card may replace the draw
     (S-04, G-05)."""
     if not rnd.table.wall:
@@ -52,7 +48,7 @@ def replacement_draw(rnd: Round, p: int, reason: str, cause: str | None) -> Step
     yield from acquire(rnd, p, rnd.table.wall.draw_tail(), "replacement", cause, reason=reason)
 
 
-def replace_flowers(rnd: Round, player: int, cause: str | None = None) -> Step:
+def replace_flowers(rnd: RoundState, player: int, cause: str | None = None) -> Step:
     """Reveal every flower in hand and replace each from the tail (§11 phase 1, §6.6 补花)."""
     hand = rnd.table.players[player].hand
     while True:
@@ -65,14 +61,14 @@ def replace_flowers(rnd: Round, player: int, cause: str | None = None) -> Step:
         yield from replacement_draw(rnd, player, "flower", cause)
 
 
-def acquire(rnd: Round, p: int, tile: int, via: str, cause: str | None, **data: object) -> Step:
+def acquire(rnd: RoundState, p: int, tile: int, via: str, cause: str | None, **data: object) -> Step:
     """A tile enters a hand: a normal, replacement or extra draw, a take from a look, a swap, a pass,
     a retrieval (tile.acquired, H21).  Only normal and replacement draws may win (H14)."""
     rnd.table.players[p].hand.append(tile)
     yield from announce(rnd, p, tile, via, cause, **data)
 
 
-def announce(rnd: Round, p: int, tile: int, via: str, cause: str | None, **data: object) -> Step:
+def announce(rnd: RoundState, p: int, tile: int, via: str, cause: str | None, **data: object) -> Step:
     """The events of a tile that is already in ``p``'s hand (effects that move several tiles at
     once place them all first, so the 144 stay accounted for at every event)."""
     player = rnd.table.players[p]
@@ -116,7 +112,7 @@ def announce(rnd: Round, p: int, tile: int, via: str, cause: str | None, **data:
         yield from rnd.emit("wall.count", None, cause, drawable=len(rnd.table.wall))
 
 
-def _flower_settled(rnd: Round, p: int, shown: str, via: str, cause: str | None, **data: object) -> Step:
+def _flower_settled(rnd: RoundState, p: int, shown: str, via: str, cause: str | None, **data: object) -> Step:
     """A flower that was the turn's normal draw, or a kong's replacement, once it is replaced (补花):
     the normal draw it was is complete and counted (lib 二.1 正常摸牌; C-04, C-13, S-01 see their N-th
     draw), and the kong has had its replacement (G-02 "成功完成杠牌并正常补牌后") — R135."""

@@ -54,9 +54,16 @@ class ModuleInfo:
     """The card-id series the module's cards carry (lib 一)."""
 
 
-def _entry_points() -> list[metadata.EntryPoint]:
+def _entry_points() -> tuple[metadata.EntryPoint, ...]:
+    return _entry_points_on(tuple(sys.path))
+
+
+@lru_cache(maxsize=1)
+def _entry_points_on(path: tuple[str, ...]) -> tuple[metadata.EntryPoint, ...]:
+    """The modules' entry points on the import path ``path``, sorted by name (read once a path: the
+    card compiler asks for the module names of every card it reads)."""
     found = {ep.name: ep for ep in metadata.entry_points(group=hookspecs.ENTRY_POINT_GROUP)}
-    return [found[name] for name in sorted(found)]
+    return tuple(found[name] for name in sorted(found))
 
 
 def module_names() -> tuple[str, ...]:

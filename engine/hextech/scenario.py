@@ -36,7 +36,8 @@ from engine.hextech.card_runtime import end_lasting, lasting_card, register
 from engine.hextech.decision_kinds import KEEP
 from engine.hextech.hookspecs import ScoreContribution, SetupStage, WinSummary
 from engine.hextech.plugins import Modules
-from engine.hextech.round import Cards, ContractOffer, ModulePrimitive, Round, RoundResult
+from engine.hextech.round import Round, RoundResult
+from engine.hextech.round_cards import Cards, ContractOffer, ModulePrimitive
 from engine.hextech.rules import Rules
 from engine.hextech.session import deal_draft, drafted
 from engine.hextech.state import ContractStatus, Deck, PlayerState, TableMeld

@@ -12,7 +12,9 @@ and redraws (§5.2).  Before each round the dealer draws the world card
 
 :meth:`Session.steps` yields every decision and returns the
 :class:`SessionResult`; :func:`drive` answers it with agents, a script, or
-both (a script first: that is how a log is replayed and resumed).
+both (a script first: that is how a log is replayed and resumed).  An agent is
+whatever meets :class:`Agent`; the bots live above the rule set
+(:mod:`engine.agents.hextech`), which imports none of them.
 """
 
 from __future__ import annotations
@@ -21,13 +23,12 @@ import random
 from collections.abc import Callable, Container, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from engine.core.decisions import Decision, DecisionKind, check_answer
 from engine.core.errors import InputError, LogError
 from engine.core.seats import PLAYERS
 from engine.core.shapes import ShapeGrant
-from engine.hextech.agents import Agent
 from engine.hextech.bus import Bus, Event, Step
 from engine.hextech.card_runtime import end_lasting, lasting_card, register
 from engine.hextech.decision_kinds import HextechKind
@@ -38,7 +39,8 @@ from engine.hextech.hookspecs import (
 )
 from engine.hextech.plugins import Modules
 from engine.hextech.predicates import TREASURE
-from engine.hextech.round import Cards, ContractOffer, ModulePrimitive, Round, RoundResult
+from engine.hextech.round import Round, RoundResult
+from engine.hextech.round_cards import Cards, ContractOffer, ModulePrimitive
 from engine.hextech.rules import Rules
 from engine.hextech.ruleset import FULL_ROUNDS as FULL_ROUNDS
 from engine.hextech.ruleset import TEST_ROUNDS as TEST_ROUNDS
@@ -397,6 +399,20 @@ def drafted(tier: str, picks: Mapping[int, str]) -> Event:
     return Event(
         "augment.drafted", data={"tier": tier, "picks": {PLAYERS[p]: picks[p] for p in sorted(picks)}}
     )
+
+
+class Agent(Protocol):
+    """Answers decisions for one player; ``sees`` is false for an agent that never reads its view, so
+    none is built for it; ``person`` is true for a person at the table, who answers the modules' own
+    decisions (party challenges, §7.4: refusing is theirs) instead of the modules' bot policy."""
+
+    name: str
+    sees: bool
+    person: bool
+
+    def decide(self, view: PlayerView, decision: Decision) -> str:
+        """One of ``decision.options``."""
+        ...
 
 
 def drive(

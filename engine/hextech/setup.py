@@ -8,18 +8,15 @@ one, and the rest go back to be reshuffled.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from engine.core.decisions import Decision
 from engine.hextech.bus import Step
 from engine.hextech.card_runtime import register
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.draws import replace_flowers
+from engine.hextech.round_state import RoundState
 from engine.hextech.state import ContractStatus
-
-if TYPE_CHECKING:
-    from engine.hextech.round import Round
-
 
 DEALER_TILES = 14
 
@@ -32,7 +29,7 @@ DEFAULT_OFFER = (2, 1)
 """Two normal contracts and one black contract (§9.1)."""
 
 
-def deal(rnd: Round) -> Step:
+def deal(rnd: RoundState) -> Step:
     """Deal 14 tiles to the dealer and 13 to each other player from the front (three fewer for each
     meld a player has declared already, as an arranged table may set), then replace every flower
     from the tail, dealer first (§11 phase 1)."""
@@ -47,7 +44,7 @@ def deal(rnd: Round) -> Step:
     rnd.win_tile[rnd.dealer] = t.players[rnd.dealer].hand[-1]
 
 
-def choose_contracts(rnd: Round) -> Step:
+def choose_contracts(rnd: RoundState) -> Step:
     """Each player is offered 2 normal + 1 black contract and keeps one; all are revealed at once;
     the rest go back and are reshuffled (§9.1, §9.4; P-09 3 + 2, S-06 swap)."""
     if rnd.offer is None:
@@ -84,14 +81,14 @@ def choose_contracts(rnd: Round) -> Step:
             yield from rnd.emit("contract.revealed", p, contract=picks[p])
 
 
-def opener(rnd: Round) -> int:
+def opener(rnd: RoundState) -> int:
     """Who makes the first discard: the dealer, or wherever O-X01 moved the dealer's 14 tiles (§14.3:
     hands move with players)."""
     sizes = [len(p.hand) + 3 * len(p.melds) for p in rnd.table.players]
     return sizes.index(DEALER_TILES) if DEALER_TILES in sizes else rnd.dealer
 
 
-def draw_candidates(rnd: Round, normal: int, black: int) -> list[str]:
+def draw_candidates(rnd: RoundState, normal: int, black: int) -> list[str]:
     """Draw ``normal`` normal and ``black`` black contracts off the ends of the decks (§9.1)."""
     assert rnd.offer is not None
     drawn = [rnd.offer.normal.pop() for _ in range(min(normal, len(rnd.offer.normal)))]

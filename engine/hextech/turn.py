@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from itertools import compress
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from engine.core.decisions import HU, Decision, DecisionKind, put
 from engine.core.flow import own_turn
@@ -22,6 +22,7 @@ from engine.hextech.abandon_window import abandon_window
 from engine.hextech.bus import RULE, Step
 from engine.hextech.calls import declare_kong, kong_options, make_call, responses
 from engine.hextech.draws import normal_draw
+from engine.hextech.round_state import RoundState
 from engine.hextech.rules import WinClaim
 from engine.hextech.state import PlayerState, WinWay
 from engine.hextech.wins import (
@@ -37,11 +38,8 @@ from engine.hextech.wins import (
     winnable,
 )
 
-if TYPE_CHECKING:
-    from engine.hextech.round import Round
 
-
-def play_turn(rnd: Round, turn: Turn) -> Generator[Decision, str, Turn | None]:
+def play_turn(rnd: RoundState, turn: Turn) -> Generator[Decision, str, Turn | None]:
     """One rotation turn: the abandon window if due, ``turn.started``, the draw, own actions and a
     discard.  The dealer's opening turn (14 tiles, no draw) is a turn too: it starts, so "你的下一回合"
     of a card the dealer drew at set-up is that turn (lib 二.1, R130)."""
@@ -61,14 +59,14 @@ def play_turn(rnd: Round, turn: Turn) -> Generator[Decision, str, Turn | None]:
     return nxt
 
 
-def turn_ended(rnd: Round, p: int) -> Step:
+def turn_ended(rnd: RoundState, p: int) -> Step:
     """``p``'s turn is over: its discard and the responses to it (or its hu) are settled (lib 二.1
     本回合).  A turn whose discard is called ends there, and the caller's own turn begins (R557)."""
     if "turn.ended" in rnd.audible:
         yield from rnd.emit("turn.ended", p, seat=rnd.table.seat_of[p])
 
 
-def act(rnd: Round, p: int, *, drawn: bool) -> Generator[Decision, str, Turn | None]:
+def act(rnd: RoundState, p: int, *, drawn: bool) -> Generator[Decision, str, Turn | None]:
     """The acting player's choices after a draw or a call: hu, kongs, then a discard (§11 phase 2),
     in the core's turn loop (:func:`engine.core.flow.own_turn`)."""
     rnd.owing.add(p)
@@ -85,7 +83,7 @@ class _Act:
 
     __slots__ = ("claim", "drawn", "p", "rnd", "win_tile")
 
-    def __init__(self, rnd: Round, p: int, *, drawn: bool) -> None:
+    def __init__(self, rnd: RoundState, p: int, *, drawn: bool) -> None:
         self.rnd = rnd
         self.p = p
         self.drawn = drawn
@@ -147,7 +145,7 @@ _DISCARD_FACES: Final = {text: k for k, text in enumerate(_DISCARDS)}
 """The face each discard option names."""
 
 
-def discard_options(rnd: Round, p: int) -> tuple[str, ...]:
+def discard_options(rnd: RoundState, p: int) -> tuple[str, ...]:
     """The legal discards; each §15 level of card rules falls back to what the levels above it
     allow when it forbids every tile (O-N03, O-N08, B-11 fallbacks; CARD-INVENTORY §3 pair 6)."""
     player = rnd.table.players[p]
@@ -163,7 +161,9 @@ def discard_options(rnd: Round, p: int) -> tuple[str, ...]:
     return tuple(map(_DISCARDS.__getitem__, faces))
 
 
-def discard(rnd: Round, p: int, face: int, cause: str | None = None) -> Generator[Decision, str, Turn | None]:
+def discard(
+    rnd: RoundState, p: int, face: int, cause: str | None = None
+) -> Generator[Decision, str, Turn | None]:
     """Put a tile in the river and settle the responses to it (§11 phase 2, §12.2, §12.3); the next
     turn goes to the seat after the seat the discard was made from, whoever sits there once the
     discard has settled (O-X01 at ``discard.settled``, §14.3)."""
@@ -230,7 +230,7 @@ def discard(rnd: Round, p: int, face: int, cause: str | None = None) -> Generato
     return (yield from act(rnd, caller, drawn=answer == "kong"))
 
 
-def _other_discards(rnd: Round, p: int, face: int) -> tuple[str, ...]:
+def _other_discards(rnd: RoundState, p: int, face: int) -> tuple[str, ...]:
     """The discards after P-10 took one back: "改为弃出另一张牌" — not the retracted face again (R301);
     a hand whose every legal discard is that face discards it anyway."""
     legal = discard_options(rnd, p)
@@ -238,7 +238,7 @@ def _other_discards(rnd: Round, p: int, face: int) -> tuple[str, ...]:
     return other or legal
 
 
-def _void_discard(rnd: Round, p: int, drawn: int | None, drew: bool) -> None:
+def _void_discard(rnd: RoundState, p: int, drawn: int | None, drew: bool) -> None:
     """A discard taken back (P-10) took nothing from the turn: the tile drawn this turn is again the
     drawn tile, and the replacement is the turn's normal discard, so O-N03, O-N08, O-P03 and S-05
     bind it as they bound the void one (R122, R129)."""
@@ -259,7 +259,7 @@ def _copy_to_discard(player: PlayerState, face: int) -> int:
     return min(copies)
 
 
-def card_discard(rnd: Round, p: int, cause: str) -> Step:
+def card_discard(rnd: RoundState, p: int, cause: str) -> Step:
     """A discard a card makes a player take, with its own nested response window (H9); everything
     that follows from it — calls, the caller's discard, kongs, wins — carries the card's cause
     (CARD-INVENTORY §0), so world cards do not see it (§6.7)."""

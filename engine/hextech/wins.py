@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from engine.core.hand import is_complete_counts
 from engine.core.hand_counts import count_hand
@@ -23,12 +22,9 @@ from engine.hextech.card_ids import base_of
 from engine.hextech.card_runtime import end_holder
 from engine.hextech.hookspecs import ScoreContribution, WinSummary
 from engine.hextech.predicates import TREASURE
+from engine.hextech.round_state import RoundState
 from engine.hextech.rules import OfferedWin, WinClaim, WinVerdict, binding_form, fits_form, grant_reach
 from engine.hextech.state import ContractStatus, Win, WinWay
-
-if TYPE_CHECKING:
-    from engine.hextech.round import Round
-
 
 WINS_TO_END = 3
 
@@ -60,7 +56,7 @@ class Turn:
         self.draw = draw
 
 
-def self_draw_claim(rnd: Round, p: int, *, first: bool) -> WinClaim:
+def self_draw_claim(rnd: RoundState, p: int, *, first: bool) -> WinClaim:
     """天胡: the dealer's first action on the dealt hand; 地胡: a non-dealer's first normal draw with
     no chi, pon or kong before it (§13.10.5, §13.10.6)."""
     t = rnd.table
@@ -74,7 +70,7 @@ def self_draw_claim(rnd: Round, p: int, *, first: bool) -> WinClaim:
     )
 
 
-def winnable(rnd: Round, p: int) -> bool:
+def winnable(rnd: RoundState, p: int) -> bool:
     """Whether ``p``'s concealed tiles, the drawn tile among them, pass the judge's own pre-check
     (:meth:`Rules.judge_win`): complete when plain, within the grants' reach otherwise, or in the
     contract's own form (B-14, B-15).  Asked before the judge at every self-draw, from the counts
@@ -91,7 +87,7 @@ def winnable(rnd: Round, p: int) -> bool:
     return counted.shanten(len(player.melds)) < reach
 
 
-def can_win(rnd: Round, p: int, tile: int, claim: WinClaim) -> bool:
+def can_win(rnd: RoundState, p: int, tile: int, claim: WinClaim) -> bool:
     """Whether ``p`` may hu on ``tile`` this way: a legal hu that passes the contract gate (§12, §9).
     The verdict is kept for the settlement of the hu, if ``p`` takes it (:func:`settle_wins`)."""
     order = len(rnd.wins) + 1
@@ -100,7 +96,7 @@ def can_win(rnd: Round, p: int, tile: int, claim: WinClaim) -> bool:
     return verdict is not None
 
 
-def judge(rnd: Round, p: int, tile: int, claim: WinClaim, *, ahead: int = 0) -> WinVerdict | None:
+def judge(rnd: RoundState, p: int, tile: int, claim: WinClaim, *, ahead: int = 0) -> WinVerdict | None:
     """The judge's verdict on ``p`` winning on ``tile`` (the score, the contract gate), or ``None``;
     ``ahead`` counts the winners of the same discard settled before ``p`` (§12.3)."""
     marks = (lambda: rnd.marked(p, TREASURE)) if rnd.cards.tile_marks is not None else None
@@ -115,7 +111,7 @@ def judge(rnd: Round, p: int, tile: int, claim: WinClaim, *, ahead: int = 0) -> 
     )
 
 
-def _settled_verdict(rnd: Round, p: int, tile: int, claim: WinClaim, *, ahead: int) -> WinVerdict | None:
+def _settled_verdict(rnd: RoundState, p: int, tile: int, claim: WinClaim, *, ahead: int) -> WinVerdict | None:
     """The verdict a winner is settled with: the one ``p``'s hu was offered on, when it was judged
     on the same tile, way and hu order, since nothing moves between the offer and the settlement;
     judged afresh otherwise (a later winner of a multiple ron has a later order, §12.3)."""
@@ -126,7 +122,7 @@ def _settled_verdict(rnd: Round, p: int, tile: int, claim: WinClaim, *, ahead: i
 
 
 def module_items(
-    rnd: Round, p: int, tile: int, claim: WinClaim
+    rnd: RoundState, p: int, tile: int, claim: WinClaim
 ) -> Callable[[], tuple[ScoreContribution, ...]] | None:
     """The enabled modules' score items for ``p`` winning on ``tile`` (``hexmj_score_items``, §13)."""
     items = rnd.cards.score_items
@@ -144,7 +140,7 @@ def module_items(
     return ask
 
 
-def settle_wins(rnd: Round, winners: list[int], tile: int, claim: WinClaim) -> Step:
+def settle_wins(rnd: RoundState, winners: list[int], tile: int, claim: WinClaim) -> Step:
     """Score each winner in order and let them leave (§11 phases 3–5, §12.3, §12.5).  In a multiple
     ron the discard physically joins the first winner's tiles; every winner is scored with it.  The
     winners of one discard win at the same moment: all are judged before the first one's hu sets off
@@ -196,19 +192,19 @@ def settle_wins(rnd: Round, winners: list[int], tile: int, claim: WinClaim) -> S
     yield from rnd.emit("hu.settled", winners=named, remaining=remaining)
 
 
-def decided(rnd: Round) -> bool:
+def decided(rnd: RoundState) -> bool:
     """The round's third hu is settled: the round is over, and what settles now is only recorded,
     for no card acts in a round that has ended (§11 phase 6, R570)."""
     return len(rnd.wins) >= WINS_TO_END
 
 
-def end_if_decided(rnd: Round) -> None:
+def end_if_decided(rnd: RoundState) -> None:
     """End the round once its third hu has settled (§11 phase 6)."""
     if decided(rnd):
         raise RoundOver(EndReason.THIRD_WIN)
 
 
-def after_exit(rnd: Round, source: int) -> Turn | None:
+def after_exit(rnd: RoundState, source: int) -> Turn | None:
     """Play goes on from the next in-game seat after ``source`` (§12.1, §12.2)."""
     nxt = rnd.table.next_in_game(source)
     return None if nxt is None else Turn(nxt)

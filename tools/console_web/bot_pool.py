@@ -35,8 +35,9 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from engine.agents.hextech.roster import bot_factory
 from engine.core.decisions import Decision
-from engine.hextech.agents import Agent, bot_factory
+from engine.hextech.session import Agent
 from engine.hextech.view import PlayerView
 from engine.hextech.vocabulary import CompiledCard
 from tools.cmd_play import logged_cards

@@ -24,15 +24,22 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import Decision, check_answer
 from engine.core.errors import IllegalActionError, LogError
 from engine.core.ruleset import OptionValue
 from engine.core.seats import PLAYERS
 from engine.core.tiles import format_one
-from engine.hextech.agents import Agent, make_agents
 from engine.hextech.bus import Event
 from engine.hextech.log import DEFAULT_POOL, LogHeader, LogWriter
-from engine.hextech.session import FULL_ROUNDS, MODULE_DECISIONS, TEST_ROUNDS, SessionConfig, SessionResult
+from engine.hextech.session import (
+    FULL_ROUNDS,
+    MODULE_DECISIONS,
+    TEST_ROUNDS,
+    Agent,
+    SessionConfig,
+    SessionResult,
+)
 from engine.hextech.view import BLIND, KINDS, PlayerView
 from tools.cmd_play import new_session, result_json, session_cards
 from tools.console_web.bot_pool import THINKERS, Thought

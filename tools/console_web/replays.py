@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.core.bots import PERSON
+from engine.agents.bots import PERSON
+from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import Decision, DecisionKind, check_answer
 from engine.core.errors import IllegalActionError, InputError, LogError
 from engine.core.registry import ruleset
@@ -28,7 +29,6 @@ from engine.core.table_log import NOTE, TableLogWriter, is_table_log, logged_opt
 from engine.core.table_log import read_header as read_table_header
 from engine.core.table_session import TableConfig, TableSession
 from engine.core.tiles import FACES, format_one
-from engine.hextech.agents import make_agents
 from engine.hextech.bus import Event
 from engine.hextech.log import LogWriter, read_header
 from engine.hextech.session import SessionConfig, drive

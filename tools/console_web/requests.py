@@ -19,12 +19,12 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.bots import BOTS
+from engine.agents.bots import BOTS
+from engine.agents.hextech.roster import bot_factory
 from engine.core.errors import InputError
 from engine.core.registry import ruleset
 from engine.core.ruleset import OptionValue
 from engine.core.seats import PLAYERS
-from engine.hextech.agents import bot_factory
 from engine.hextech.session import MODES
 from tools.console_web.cards import pool_names
 from tools.console_web.live import NICKNAME_LIMIT, TableSpec, new_token

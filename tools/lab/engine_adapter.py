@@ -29,13 +29,13 @@ from typing import Any, ClassVar, Literal, cast
 from dsl.compiler import compile_pool
 from dsl.loader import load_cards
 from dsl.pools import card_paths, pool_cards
+from engine.agents.hextech.roster import make_agents
 from engine.core.errors import InputError, engine_faults
 from engine.core.seats import PLAYERS
-from engine.hextech.agents import make_agents
 from engine.hextech.bus import Event
-from engine.hextech.card_runtime import DrawnCard as EngineDrawn
 from engine.hextech.plugins import Modules, modules_for_mode
 from engine.hextech.round import RoundResult as EngineRoundResult
+from engine.hextech.round_state import DrawnCard as EngineDrawn
 from engine.hextech.session import RoundRecord as EngineRound
 from engine.hextech.session import Session, SessionConfig, SessionResult, drive
 from engine.hextech.state import ContractStatus, WinWay

@@ -6,10 +6,11 @@ Each primitive is a small named function registered in
 (hands and discards), ``table_ops`` (values, players, seats, contracts,
 treasure, party).  ``table_changes`` makes the changes the round keeps
 track of (reveals, views, retractions, seats, contracts).  ``hooks`` puts
-cards on the bus; ``facts`` answers the guards; ``context`` resolves roles
-and tile filters.
+cards on the bus; ``facts`` answers the guards; ``context`` declares the round
+as effects act on it (``RoundTable``) and resolves roles and tile filters.
 
-The package itself imports nothing: :mod:`engine.hextech.card_runtime`, which runs
-card programs, imports the four groups (:data:`engine.hextech.card_runtime.PRIMITIVE_GROUPS`),
-and importing a group registers its primitives.
+The package itself imports nothing: :mod:`engine.hextech.round`, whose round
+carries out what effects ask of it, imports the four groups
+(:data:`engine.hextech.round.PRIMITIVE_GROUPS`), and importing a group registers its
+primitives.  Nothing here imports the round, its flow or the card runtime.
 """

@@ -1,4 +1,12 @@
-"""What an effect runs with: the round, the card, its holder, the event, the names it has bound.
+"""What an effect runs with: the round as effects act on it, the card, its holder, the event, the
+names it has bound.
+
+:class:`RoundTable` is the round as card effects see it: the table and what the round keeps that a
+card reads or changes, and the operations an effect asks of the round (deliver an event, run a
+program, draw a card, put a static in force, …), which the round carries out
+(:class:`engine.hextech.round.Round`).  The effects are written against it, below the rules and the
+cards in force they put in place, so the statuses and triggers that hold a :class:`Ctx` point down
+to it and never back.
 
 Roles (``holder``, ``actor``, ``upper``, ``lower``, ``dealer``, ``next_actor``,
 ``each``, ``target``) name players as the card language defines them
@@ -9,11 +17,16 @@ Roles (``holder``, ``actor``, ``upper``, ``lower``, ``dealer``, ``next_actor``,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
+from engine.core.decisions import Decision
+from engine.core.seats import PLAYERS
 from engine.core.tiles import (
     ALL_KINDS,
+    FACES,
     Suit,
     is_flower,
     is_number,
@@ -22,12 +35,12 @@ from engine.core.tiles import (
     parse_one,
     suit_of,
 )
-from engine.hextech.bus import Event
+from engine.core.wall import Wall
+from engine.hextech.bus import Bus, Event, Step
 from engine.hextech.predicates import TILE_CLASSES, TREASURE
-
-if TYPE_CHECKING:
-    from engine.hextech.round import Round
-    from engine.hextech.vocabulary import CompiledCard
+from engine.hextech.round_cards import Cards, ContractOffer, ModulePrimitive
+from engine.hextech.state import PlayerState, Table, seat_wind
+from engine.hextech.vocabulary import CompiledCard, Program, StaticRule
 
 ROUND_ENDED = "round.ended"
 """After the round everyone at the table takes part again: the roles no longer skip winners (§7.6)."""
@@ -84,14 +97,178 @@ def fits_with(arg: object, picked: Sequence[int], kind: int) -> bool:
     return not picked or str(arg) not in SET_WORDS or kind == picked[0]
 
 
-class Ctx:
-    """One resolution of a card's program; ``unexecutable`` is set when a step could do nothing.
-
-    A plain class, not a dataclass: the compiled build cannot describe a dataclass field whose type
-    (``Round``) its module imports only for type checking."""
+class RoundTable(ABC):
+    """The round as card effects act on it: the table, the round's counts, what cards have offered,
+    shown and set aside, and the operations an effect asks of the round, which the round carries out
+    (:class:`engine.hextech.round.Round`)."""
 
     def __init__(
-        self, game: Round, card: CompiledCard, holder: int | None, event: Event | None = None
+        self,
+        *,
+        dealer_seat: int,
+        rng: random.Random,
+        bus: Bus,
+        contracts: ContractOffer | None = None,
+        cards: Cards | None = None,
+        number: int = 1,
+        scores: Sequence[int] = (0, 0, 0, 0),
+        wall: Wall | None = None,
+    ) -> None:
+        self.rng = rng
+        self.bus = bus
+        self.offer = contracts
+        self.cards = cards or Cards()
+        self.number = number
+        self.scores = tuple(scores)
+        self.table = Table(
+            wall=wall if wall is not None else Wall.shuffled(rng),
+            players=[PlayerState() for _ in PLAYERS],
+            dealer_seat=dealer_seat,
+        )
+        self.turn_number = 0
+        self.actor = self.dealer
+        self.contracts_revealed = False
+        self.in_tidy = False
+        self.redraw_requested = False
+        self.safe: dict[int, set[str]] = {}
+        self.draw_end: dict[int, tuple[str, bool]] = {}
+        self.offer_size: dict[int, tuple[int, int]] = {}
+        self.candidates: dict[int, list[str]] = {}
+        self.seen: dict[int, tuple[int, ...]] = {}
+        self.returned: dict[str, list[str]] = {"normal": [], "black": []}
+        self.module_results: dict[tuple[str, int], Mapping[str, object]] = {}
+        """What a module primitive last reported of a card of a holder (``challenge_lost``), by card id
+        and holder: the facts of the card's later triggers read it."""
+        self.win_tile: dict[int, int] = {}
+        self.retracted: set[int] = set()
+        self.just_discarded: dict[int, int] = {}
+        """The tile a player has just discarded, while its ``discard.made`` is delivered and before
+        anyone answers it: the one discard P-10 may take back (R562)."""
+        self.call_chances: set[int] = set()
+        self.exiting: set[int] = set()
+        self.forced_discard: dict[int, bool] = {}
+
+    @property
+    def dealer(self) -> int:
+        """The player at the dealer seat (§4)."""
+        return self.table.player_at(self.table.dealer_seat)
+
+    @property
+    def counters(self) -> dict[tuple[object, ...], int]:
+        """Limit counters, kept for the session (keys carry the round and turn they count in)."""
+        return self.cards.counters
+
+    @property
+    def modules(self) -> frozenset[str]:
+        """The modules enabled in the session."""
+        return self.cards.modules
+
+    @property
+    def module_primitives(self) -> Mapping[str, ModulePrimitive]:
+        """The primitives the enabled modules implement."""
+        return self.cards.module_primitives
+
+    @property
+    def primitive_modules(self) -> Mapping[str, str]:
+        """The module that implements each primitive of :attr:`module_primitives`."""
+        return self.cards.primitive_modules
+
+    @property
+    def session(self) -> Any:
+        """The session, as the modules' ``Game``."""
+        return self.cards.session
+
+    def playing(self, p: int | None) -> bool:
+        """Whether ``p`` may still act: in the round and not a winner about to leave (§6.6, §12.5, H18)."""
+        return p is not None and self.table.in_game(p) and p not in self.exiting
+
+    def next_actor(self) -> int:
+        """The player who acts next, clockwise from the acting player (§6.4)."""
+        nxt = self.table.next_in_game(self.actor)
+        return self.actor if nxt is None else nxt
+
+    def marked(self, p: int | None, mark: str) -> frozenset[int]:
+        """The faces the enabled modules mark ``mark`` for ``p`` now (§8: the treasure faces)."""
+        marks = self.cards.tile_marks
+        if marks is None or p is None:
+            return frozenset()
+        return marks(p, self.table.seat_of[p]).get(mark, frozenset())
+
+    def seat_wind(self, p: int | None) -> int:
+        """The wind of ``p``'s seat this round (:func:`engine.hextech.state.seat_wind`; §4, §14.3)."""
+        seat = self.table.seat_of[p] if p is not None else self.table.dealer_seat
+        return seat_wind(seat, self.table.dealer_seat)
+
+    def visible_kinds(self) -> list[int]:
+        """Every face on view on the table (H21)."""
+        return self.table.visible_kinds()
+
+    def show(self, tile: int) -> str:
+        """A tile instance as the events name it (``5m``)."""
+        return FACES[kind_of_instance(tile)]
+
+    # -- what the round carries out for an effect ---------------------------------------------
+
+    @abstractmethod
+    def emit(
+        self, name: str, player: int | None = None, cause: str | None = None, **data: object
+    ) -> Iterable[Decision]:
+        """Record an event and deliver it to the cards listening (§6.6, §15)."""
+
+    @abstractmethod
+    def acquire(self, p: int, tile: int, via: str, cause: str | None, **data: object) -> Step:
+        """A tile enters ``p``'s hand (§6.6, H14, H21)."""
+
+    @abstractmethod
+    def announce(self, p: int, tile: int, via: str, cause: str | None, **data: object) -> Step:
+        """The events of a tile already in ``p``'s hand."""
+
+    @abstractmethod
+    def card_discard(self, p: int, cause: str) -> Step:
+        """A discard a card makes ``p`` take."""
+
+    @abstractmethod
+    def resolve(self, ctx: Ctx, steps: Program) -> Step:
+        """Run a card's program, recording that the card was exercised (§6.8, §18.3)."""
+
+    @abstractmethod
+    def draw_card(self, deck_name: str, p: int, cause: str, offered: int = 1) -> Step:
+        """Draw a chance or party card for ``p`` and resolve it (§6.4–§6.10, §7.2)."""
+
+    @abstractmethod
+    def add_status(self, ctx: Ctx, rule: StaticRule) -> None:
+        """A static in force until its duration ends."""
+
+    @abstractmethod
+    def add_later(self, ctx: Ctx, until: str, steps: Program) -> None:
+        """Steps to run when the holder's duration ends."""
+
+    @abstractmethod
+    def on_end(self, until: str, holder: int | None, end: Callable[[], None]) -> None:
+        """Run ``end`` once the duration ``until`` of ``holder`` ends."""
+
+    @abstractmethod
+    def register(self, card: CompiledCard, holder: int | None) -> None:
+        """Put a card in force for its holder."""
+
+    @abstractmethod
+    def end_card(self, card_id: str, p: int) -> None:
+        """End ``card_id`` for ``p``: its triggers, delayed steps and statuses lapse."""
+
+    @abstractmethod
+    def is_black(self, contract_id: str) -> bool:
+        """A black contract (§9.3)."""
+
+    @abstractmethod
+    def abandon(self, p: int) -> None:
+        """``p`` gives up the contract (§10.2)."""
+
+
+class Ctx:
+    """One resolution of a card's program; ``unexecutable`` is set when a step could do nothing."""
+
+    def __init__(
+        self, game: RoundTable, card: CompiledCard, holder: int | None, event: Event | None = None
     ) -> None:
         self.game = game
         self.card = card

@@ -15,12 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from engine.core.decisions import PASS, Decision, DecisionKind
 from engine.core.tiles import is_flower, parse_one
 from engine.hextech.bus import RULE, Event
-from engine.hextech.effects.context import Ctx
+from engine.hextech.effects.context import Ctx, RoundTable
 from engine.hextech.effects.facts import Test, compiled, holds
 from engine.hextech.effects.program import Step, runnable
 from engine.hextech.predicates import All, AnyOf, Call, Condition
@@ -36,9 +35,6 @@ from engine.hextech.vocabulary import (
     StaticRule,
 )
 
-if TYPE_CHECKING:
-    from engine.hextech.round import Round
-
 TURN_STARTED = "turn.started"
 """The event that arms a duration counting only the holder's next turn (H10)."""
 ARMED_AT: dict[str, str] = {"next_turn_end": TURN_STARTED, "next_normal_discard": "draw.normal"}
@@ -50,14 +46,14 @@ bars the tile of the next normal draw, not one drawn before the card (R137)."""
 
 
 def limit_key(
-    card: CompiledCard, index: int, rule: LimitRule, holder: int | None, actor: int | None, game: Round
+    card: CompiledCard, index: int, rule: LimitRule, holder: int | None, actor: int | None, game: RoundTable
 ) -> tuple[object, ...]:
     """The counter a limit counts on: per turn, round or session, per acting player for world cards."""
     who = actor if rule.per_player else None
     return (card.base_id, index, holder, rule.period, _scope(rule.period, game), who)
 
 
-def _scope(period: str, game: Round) -> tuple[int, ...]:
+def _scope(period: str, game: RoundTable) -> tuple[int, ...]:
     """What a limit's period counts in: this round's turn, this round, or the whole session."""
     if period == "turn":
         return (game.number, game.turn_number)
@@ -101,7 +97,7 @@ class Expiry:
         """A status with this expiry does not bind yet (:data:`BINDS_ONCE_ARMED`)."""
         return not self.armed and self.until in BINDS_ONCE_ARMED
 
-    def observe(self, event: Event, game: Round) -> bool:
+    def observe(self, event: Event, game: RoundTable) -> bool:
         """True the first time ``event`` ends the duration."""
         if self.ended:
             return False
@@ -179,11 +175,11 @@ class CardHook:
         other event away, so the bus need not offer them (``engine.hextech.bus``)."""
         return self.hook.actor == "holder"
 
-    def run(self, event: Event, game: Round) -> Step:
+    def run(self, event: Event, game: RoundTable) -> Step:
         """Resolve the trigger for ``event`` if every filter, guard and limit lets it."""
         yield from self.attempt(event, game)
 
-    def start(self, event: Event, game: Round) -> Generator[Decision, str, bool] | None:
+    def start(self, event: Event, game: RoundTable) -> Generator[Decision, str, bool] | None:
         """The resolution of the trigger for ``event`` if every filter, guard and limit lets it, else
         ``None`` (the bus's way of asking, :meth:`run` without a step when nothing happens)."""
         if not self.live or not self._sees(event, game):
@@ -194,7 +190,7 @@ class CardHook:
         admitted = self._admitted(event, game)
         return None if admitted is None else self._resolve(event, game, *admitted)
 
-    def attempt(self, event: Event, game: Round) -> Generator[Decision, str, bool]:
+    def attempt(self, event: Event, game: RoundTable) -> Generator[Decision, str, bool]:
         """:meth:`run`, answering whether the card resolved (a replacement then replaces the event)."""
         if not self.live or not self._sees(event, game):
             return False
@@ -206,7 +202,7 @@ class CardHook:
             return False
         return (yield from self._resolve(event, game, *admitted))
 
-    def _admitted(self, event: Event, game: Round) -> tuple[Ctx, tuple[tuple[object, ...], ...]] | None:
+    def _admitted(self, event: Event, game: RoundTable) -> tuple[Ctx, tuple[tuple[object, ...], ...]] | None:
         """The effect's context and its limits' counters, when the condition holds, no limit is
         reached and the first step can act."""
         ctx = Ctx(game, self.card, self.holder, event)
@@ -221,7 +217,7 @@ class CardHook:
             return None
         return ctx, keys
 
-    def _pass_over(self, event: Event, game: Round) -> None:
+    def _pass_over(self, event: Event, game: RoundTable) -> None:
         """A card-caused event a world card does not answer (§6.7) but that is what its text counts
         ("本局第一名玩家胡牌", "每名玩家第一次…"): when its condition holds and no limit is reached, its
         limits count it, so the next such event is no longer the first (W-09, R552)."""
@@ -234,7 +230,7 @@ class CardHook:
         for key in keys:
             game.counters[key] = game.counters.get(key, 0) + 1
 
-    def _limit_keys(self, event: Event, game: Round) -> tuple[tuple[object, ...], ...]:
+    def _limit_keys(self, event: Event, game: RoundTable) -> tuple[tuple[object, ...], ...]:
         """The counters of the trigger's limits for ``event`` (:func:`limit_key`)."""
         limits = self.hook.limits
         if not limits:
@@ -246,7 +242,7 @@ class CardHook:
         )
 
     def _resolve(
-        self, event: Event, game: Round, ctx: Ctx, keys: tuple[tuple[object, ...], ...]
+        self, event: Event, game: RoundTable, ctx: Ctx, keys: tuple[tuple[object, ...], ...]
     ) -> Generator[Decision, str, bool]:
         """Ask the holder of an optional trigger (``may``), count the limits and run the effect."""
         if self.hook.optional:
@@ -260,7 +256,7 @@ class CardHook:
         yield from game.resolve(ctx, self.hook.steps)
         return True
 
-    def _sees(self, event: Event, game: Round) -> bool:
+    def _sees(self, event: Event, game: RoundTable) -> bool:
         if event.cause == self.deaf_to:
             return False
         if self.holder is not None and game.table.players[self.holder].won:
@@ -317,13 +313,13 @@ class LaterHook:
         """Due when the round ends: a celebration that outlives its holder's exit (§7.6)."""
         return self.expiry.until == AFTER_ROUND
 
-    def run(self, event: Event, game: Round) -> Step:
+    def run(self, event: Event, game: RoundTable) -> Step:
         """Run once at the expiry (:meth:`start`)."""
         step = self.start(event, game)
         if step is not None:
             yield from step
 
-    def start(self, event: Event, game: Round) -> Step | None:
+    def start(self, event: Event, game: RoundTable) -> Step | None:
         """Due once at the expiry; lapses if the holder has left (CARD-INVENTORY §2 ``delayed``), except
         what is due after the round: it survives the holder's exit (§7.6, F-S03)."""
         if not self.live or not self.due:
@@ -352,13 +348,13 @@ class WatchHook:
     def source(self) -> str:
         return self.card.id
 
-    def run(self, event: Event, game: Round) -> Step:
+    def run(self, event: Event, game: RoundTable) -> Step:
         """Complete or fail the holder's open contract (:meth:`start`)."""
         step = self.start(event, game)
         if step is not None:
             yield from step
 
-    def start(self, event: Event, game: Round) -> Step | None:
+    def start(self, event: Event, game: RoundTable) -> Step | None:
         """Complete or fail the holder's open contract when the event and condition say so; a holder
         who has won is settled at his hu, and his contract fails no more (§9.6, R352)."""
         player = game.table.players[self.holder]
@@ -373,7 +369,7 @@ class WatchHook:
             return None
         return self._settle(event, game)
 
-    def _settle(self, event: Event, game: Round) -> Step:
+    def _settle(self, event: Event, game: RoundTable) -> Step:
         player = game.table.players[self.holder]
         if self.watch.outcome == "complete":
             player.contract_status = ContractStatus.COMPLETED

@@ -6,22 +6,16 @@ seen, tiles taken from a hand, a discard taken back, seats rotated, contracts sw
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import TYPE_CHECKING
 
 from engine.core.decisions import PASS, Decision, DecisionKind
 from engine.core.seats import PLAYERS
 from engine.core.tiles import kind_of_instance, parse_one
-from engine.hextech import card_runtime
 from engine.hextech.bus import Step
-from engine.hextech.effects.context import Ctx
-from engine.hextech.effects.hooks import Expiry
+from engine.hextech.effects.context import Ctx, RoundTable
 from engine.hextech.state import ContractStart, ContractStatus, PlayerState
 
-if TYPE_CHECKING:
-    from engine.hextech.round import Round
 
-
-def reveal(rnd: Round, owner: int, tiles: list[int], until: str, ctx: Ctx) -> None:
+def reveal(rnd: RoundTable, owner: int, tiles: list[int], until: str, ctx: Ctx) -> None:
     """Tiles become public while staying in the hand (§14.4); a contract's reveal is tracked (B-09).
     The reveal ends on the events of the player its duration names, the card's holder ("直到抽牌者的
     下一回合开始", O-X03), whoever owns the tiles (R131)."""
@@ -29,19 +23,22 @@ def reveal(rnd: Round, owner: int, tiles: list[int], until: str, ctx: Ctx) -> No
     player.revealed.update(tiles)
     if ctx.card.contract is not None:
         player.contract_tiles.update(tiles)
-    expiry = Expiry.of(until, owner if ctx.holder is None else ctx.holder)
-    if expiry is not None and until != "round_end":
-        card_runtime.watch(rnd, expiry, lambda: player.revealed.difference_update(tiles))
+    if until != "round_end":
+        rnd.on_end(
+            until,
+            owner if ctx.holder is None else ctx.holder,
+            lambda: player.revealed.difference_update(tiles),
+        )
 
 
-def see(rnd: Round, viewer: int, tiles: list[int], *, public: bool) -> None:
+def see(rnd: RoundTable, viewer: int, tiles: list[int], *, public: bool) -> None:
     """Tiles a card lets ``viewer`` (or everyone) see; they appear in the agent's view."""
     kinds = tuple(kind_of_instance(i) for i in tiles)
     for p in range(4) if public else (viewer,):
         rnd.seen[p] = kinds
 
 
-def take_from_hand(rnd: Round, p: int, face: str) -> int:
+def take_from_hand(rnd: RoundTable, p: int, face: str) -> int:
     """Remove one hidden tile of ``face`` from the hand and return it."""
     player = rnd.table.players[p]
     k = parse_one(face)
@@ -55,7 +52,7 @@ def take_from_hand(rnd: Round, p: int, face: str) -> int:
     return tile
 
 
-def can_retract(rnd: Round, p: int) -> bool:
+def can_retract(rnd: RoundTable, p: int) -> bool:
     """P-10 may take back the discard just made — no older one, nor one already answered (R562) —
     unless B-10 forced it (H4: L3 beats L4)."""
     river = rnd.table.players[p].river
@@ -63,7 +60,7 @@ def can_retract(rnd: Round, p: int) -> bool:
     return fresh is not None and bool(river) and river[-1] == fresh and not rnd.forced_discard.get(p, False)
 
 
-def retract(rnd: Round, p: int) -> bool:
+def retract(rnd: RoundTable, p: int) -> bool:
     """P-10: the discard just made goes back to the hand and is void (R90, R128)."""
     if not can_retract(rnd, p):
         return False
@@ -85,7 +82,7 @@ def _take_back(player: PlayerState) -> None:
         player.revealed_discarded -= 1
 
 
-def rotate_seats(rnd: Round, cause: str) -> Step:
+def rotate_seats(rnd: RoundTable, cause: str) -> Step:
     """O-X01: each in-game player moves to the next in-game seat; dealer, wind and order stay (§14.3)."""
     t = rnd.table
     moving = sorted((p for p in range(4) if t.in_game(p)), key=lambda p: t.seat_of[p])
@@ -95,9 +92,9 @@ def rotate_seats(rnd: Round, cause: str) -> Step:
     yield from rnd.emit("seats.rotated", None, cause, seats={PLAYERS[p]: t.seat_of[p] for p in range(4)})
 
 
-def swap_candidate(rnd: Round, p: int, source: str) -> Generator[Decision, str, bool]:
+def swap_candidate(rnd: RoundTable, p: int, source: str) -> Generator[Decision, str, bool]:
     """S-06: put back one offered normal contract and draw a new one (§9.1)."""
-    normal = [c for c in rnd.candidates.get(p, []) if not rnd.rules.is_black(c)]
+    normal = [c for c in rnd.candidates.get(p, []) if not rnd.is_black(c)]
     if rnd.offer is None or not normal or not rnd.offer.normal:
         return False
     answer = yield Decision(DecisionKind.CHOOSE, p, (*normal, PASS), source)
@@ -110,7 +107,7 @@ def swap_candidate(rnd: Round, p: int, source: str) -> Generator[Decision, str, 
 
 
 def replace_contract(
-    rnd: Round, p: int, offer: int, optional: bool, ctx: Ctx
+    rnd: RoundTable, p: int, offer: int, optional: bool, ctx: Ctx
 ) -> Generator[Decision, str, bool]:
     """A new contract of the same type, chosen from ``offer``; progress restarts (O-X08, G-06, G-16):
     its counts of the holder's discards and draws begin now (``ContractStart``, R556).
@@ -118,7 +115,7 @@ def replace_contract(
     one, in their own text (§15 supplement 1, R119)."""
     player = rnd.table.players[p]
     old = player.contract
-    deck = rnd.cards.decks.get("black_contract" if rnd.rules.is_black(old or "") else "contract")
+    deck = rnd.cards.decks.get("black_contract" if rnd.is_black(old or "") else "contract")
     if old is None or deck is None:
         return False
     fresh = [c for c in (deck.draw() for _ in range(offer)) if c is not None]
@@ -129,13 +126,13 @@ def replace_contract(
         deck.put_back(fresh)
         return True
     deck.put_back([c for c in fresh if c != answer] + [old])
-    card_runtime.end_card(rnd, old, p)
+    rnd.end_card(old, p)
     player.contract = answer
     player.contract_status = ContractStatus.OPEN
     player.contract_tiles.clear()
     player.revealed_discarded = player.forced_discards = 0
     player.forced_tile = None
     player.contract_start = ContractStart(len(player.discarded), player.normal_draws, frozenset(player.river))
-    card_runtime.register(rnd, rnd.cards.library[answer], p)
+    rnd.register(rnd.cards.library[answer], p)
     yield from rnd.emit("contract.replaced", p, ctx.cause, old=old, new=answer)
     return True

@@ -6,7 +6,6 @@ from __future__ import annotations
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.seats import PLAYERS
 from engine.core.tiles import NUM_KINDS, format_one, kind_of_instance, number_of
-from engine.hextech.abandon_window import abandon
 from engine.hextech.effects import table_changes
 from engine.hextech.effects.context import Ctx
 from engine.hextech.effects.program import Step, precondition, primitive
@@ -130,6 +129,6 @@ def abandon_contract(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     if target is None or ctx.game.table.players[target].contract_status is not ContractStatus.OPEN:
         ctx.unexecutable = True
         return
-    abandon(ctx.game, target)
+    ctx.game.abandon(target)
     ctx.did_something = True
     yield from ctx.game.emit("contract.abandoned", target, ctx.cause)

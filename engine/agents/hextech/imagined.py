@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from enum import Enum
 
+from engine.agents.hextech import choices
 from engine.core.decisions import PASS
 from engine.core.groups import SetKind
 from engine.core.hand import decompose
@@ -22,7 +23,6 @@ from engine.core.melds import Meld
 from engine.core.seats import PLAYERS
 from engine.core.shanten import DiscardShanten
 from engine.core.tiles import ALL_KINDS, NUM_KINDS, NUMBER_SUITS, TileSyntaxError, parse_one, suit_of
-from engine.hextech import choices
 from engine.hextech.predicates import All, Compare, Condition
 from engine.hextech.view import PlayerView, with_parts
 from engine.hextech.vocabulary import CompiledCard, PrimitiveStep, Program
@@ -267,7 +267,7 @@ def of_suit(tile: int, suit: str) -> bool:
 def route_reward(card: CompiledCard | None) -> tuple[int, float] | None:
     """What a route (``chow``/``pung``, G-08) brings its chooser, read from the card's hooks that
     count its declared sets of the route's kind (``routed_melds(…) == N``): the count ``N`` and what
-    the hooks run is worth (:data:`engine.hextech.choices.PRIMITIVE_VALUES`; a card's once-per-round
+    the hooks run is worth (:data:`engine.agents.hextech.choices.PRIMITIVE_VALUES`; a card's once-per-round
     ability is earned once, so the best hook's); ``None`` for a card with none."""
     found: list[tuple[int, float]] = []
     for hook in card.hooks if card is not None else ():
@@ -308,7 +308,7 @@ def own_head(view: PlayerView, order: Sequence[int]) -> tuple[int, ...]:
 
 def aimed_effect(card: CompiledCard | None, name: str) -> float:
     """What the card's steps aimed at the seat it names ``name`` (``pick_player(as: …)``) do to
-    that seat, by the program values of :data:`engine.hextech.choices.PRIMITIVE_VALUES`: a primitive
+    that seat, by the program values of :data:`engine.agents.hextech.choices.PRIMITIVE_VALUES`: a primitive
     run for the seat (``player``, ``for``, ``owner``, ``performer``) is worth its value to it; one the
     holder runs on it (``target``, ``with``) costs it what it is worth to the holder."""
     value = 0.0

@@ -14,10 +14,10 @@ already held (it has resolved, §6.9).
 
 A program is imagined by :data:`EFFECTS`, a table from primitive name (``vocabulary.PRIMITIVES``)
 to the moves it makes on the :class:`Position` the imagined rounds read: the hand, the tiles the
-player has seen (a tile given up is known from then on, :func:`engine.hextech.imagined.after_give`;
+player has seen (a tile given up is known from then on, :func:`engine.agents.hextech.imagined.after_give`;
 the tile just drawn put under the wall is the one the seat's own view names, R500), its river, its
 tiles shown to the round's end, and the top of the wall it knows — drawn first, every fourth tile
-from its own next draw (:func:`engine.hextech.imagined.own_head`), a looked-at top it may put back
+from its own next draw (:func:`engine.agents.hextech.imagined.own_head`), a looked-at top it may put back
 in any order ordered so that what it draws itself serves it best, a tile of the suit it chose put
 on top (O-P06) when that serves it better than the top as it lay.  A suit chosen is read by the
 moves after it: a take limited to it (O-C04's) takes only its tiles.  Each sample
@@ -37,9 +37,9 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from engine.agents.hextech import choices, imagined, steering
 from engine.core.decisions import PASS, Decision, DecisionKind
 from engine.core.tiles import NUM_KINDS, NUMBER_SUITS, is_number
-from engine.hextech import choices, imagined, steering
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.view import PlayerView, with_parts
 from engine.hextech.vocabulary import ArgValue, ChooseStep, CompiledCard, PrimitiveStep, Program
@@ -96,8 +96,8 @@ def _unseen(view: PlayerView) -> list[int]:
 
 def _worst(pos: Position, allowed: Callable[[int], bool] = lambda k: True) -> int | None:
     """The hand tile to give up: one the contract rules out first, then one whose loss keeps most of
-    the shape it aims at (:func:`engine.hextech.steering.shape_discards`), then the one whose loss
-    costs least by shanten and isolation (:func:`engine.hextech.choices.losses`)."""
+    the shape it aims at (:func:`engine.agents.hextech.steering.shape_discards`), then the one whose loss
+    costs least by shanten and isolation (:func:`engine.agents.hextech.choices.losses`)."""
     vec = _counts(pos.view)
     held = [k for k in range(NUM_KINDS) if vec[k] and allowed(k)]
     if not held:
@@ -113,8 +113,8 @@ def _worst(pos: Position, allowed: Callable[[int], bool] = lambda k: True) -> in
 
 def _best_first(pos: Position, faces: Sequence[int], wins: bool = True) -> list[int]:
     """``faces`` from the best to take to the worst: the contract's junk last, then by how much of
-    the shape it aims at the hand would cover with each (:func:`engine.hextech.steering.covered`),
-    the shanten the hand would have and its connection (:func:`engine.hextech.choices.gain`); a
+    the shape it aims at the hand would cover with each (:func:`engine.agents.hextech.steering.covered`),
+    the shanten the hand would have and its connection (:func:`engine.agents.hextech.choices.gain`); a
     tile that would complete a hand it cannot win with (``wins`` false: an extra draw, H14) after
     every other of its kind, so it stays on the wall for a draw that can win."""
     vec = _counts(pos.view)
@@ -233,7 +233,7 @@ def retrieve(pos: Position, args: Args, rng: random.Random) -> Position:
 def _looked(pos: Position, n: int, end: str) -> tuple[list[int], Position, int]:
     """The ``n`` tiles a look at one end shows, seen from now on: at the top, the known top first,
     then the tiles of the player's own draws where it draws next (every fourth from its next draw,
-    :func:`engine.hextech.imagined.own_head`) and the others' between; at the tail, others' tiles.
+    :func:`engine.agents.hextech.imagined.own_head`) and the others' between; at the tail, others' tiles.
     The position without them, and how many were the known top's."""
     known = list(pos.top[:n]) if end == "top" else []
     mine, spare = list(pos.mine), list(pos.spare)
@@ -320,7 +320,7 @@ def show(pos: Position, args: Args, rng: random.Random) -> Position:
 
 def swap(pos: Position, args: Args, rng: random.Random) -> Position:
     """Up to ``most`` hand tiles swapped for as many top tiles (lib 八 P-04): as many as the hand can
-    spare (:func:`engine.hextech.choices.choose_count`), the worst given up, the top drawn."""
+    spare (:func:`engine.agents.hextech.choices.choose_count`), the worst given up, the top drawn."""
     options = [str(n) for n in range(int(str(args.get("most", 1))) + 1)]
     for _ in range(int(choices.choose_count(pos.view, options))):
         pos = draw(part(pos, {}, rng), {}, rng)
@@ -411,7 +411,7 @@ def imagine(start: Position, program: Program, rng: random.Random) -> Position:
 
 def settled(pos: Position) -> tuple[PlayerView, tuple[int, ...]]:
     """The view the rounds start from (a hand over its turn's size throws its worst,
-    :func:`engine.hextech.imagined.settled`) and the player's own draws, in order: the tiles of the
+    :func:`engine.agents.hextech.imagined.settled`) and the player's own draws, in order: the tiles of the
     known top it draws itself (those it may order, the best for its settled hand at its own
     draws), then its own stream."""
     view = imagined.settled(pos.view)

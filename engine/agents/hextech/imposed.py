@@ -6,7 +6,7 @@ chooser's own :class:`~engine.hextech.view.PlayerView` leaves possible: the tile
 it, the rest drawn from the tiles the chooser has not seen (and one more drawn when the holder's
 next discard follows a draw).  On each imagined hand, a suit costs the holder the step from its best
 discard to its best discard of that suit — the shanten after it, then the tile's isolation, as the
-greedy agent ranks tiles to give up (:func:`engine.hextech.choices.losses`); a hand with no tile of
+greedy agent ranks tiles to give up (:func:`engine.agents.hextech.choices.losses`); a hand with no tile of
 the suit discards freely and loses nothing.  The suit that costs the holder most over the imagined
 hands is chosen: a seat's points fall as another's hand comes closer to winning first (§13.2).
 """
@@ -16,9 +16,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from engine.agents.hextech import choices
+from engine.agents.hextech.imagined import HAND, primitives
 from engine.core.tiles import NUM_KINDS, Suit, suit_of
-from engine.hextech import choices
-from engine.hextech.imagined import HAND, primitives
 from engine.hextech.view import PlayerView
 from engine.hextech.vocabulary import CompiledCard
 

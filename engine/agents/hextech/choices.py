@@ -126,7 +126,7 @@ class Ending:
     """How one playout ended: the complete hand (``None`` if the wall ran out first), the draw it was
     completed on (1-based), the tile that completed it, the discards on the way, flowers and kongs,
     and the faces it claimed as pungs from others' discards on the way (their tiles counted in
-    ``complete``; a steered playout's only, :mod:`engine.hextech.steering`).  Its ``__init__`` is
+    ``complete``; a steered playout's only, :mod:`engine.agents.hextech.steering`).  Its ``__init__`` is
     written out, so that the compiled build compiles it (docs/performance.md)."""
 
     complete: tuple[int, ...] | None

@@ -1,48 +1,31 @@
-"""Agents: whoever answers a player's decisions — a bot, a console, a script (§5.2, §9.1, §10, §11).
-
-Every agent implements :class:`Agent`: it is handed its own
-:class:`~engine.hextech.view.PlayerView` and a :class:`~engine.core.decisions.Decision`
-and returns one of the decision's options.  The engine validates the answer.
+"""The hextech rule set's bots (§5.2, §9.1, §10, §11): each answers a seat's decisions through the
+rule set's agent protocol (:class:`engine.hextech.session.Agent`), handed its own
+:class:`~engine.hextech.view.PlayerView` and a :class:`~engine.core.decisions.Decision`, and returns
+one of the decision's options.  The engine validates the answer.
 
 * :class:`RandomAgent`: a uniformly random legal answer from its own seeded RNG.
 * :class:`GreedyAgent`: takes every legal win; discards to the lowest shanten;
   calls and kongs only when they lower (or keep) the shanten and keep its
   contract alive; card choices (contracts, the abandon window, augments, card
-  options, reorders, targets) come from :mod:`engine.hextech.choices`.
+  options, reorders, targets) come from :mod:`engine.agents.hextech.choices`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from enum import StrEnum
 from functools import lru_cache
 from itertools import compress
-from typing import Protocol
 
-from engine.core.bots import hand_vector
+from engine.agents.bots import hand_vector
+from engine.agents.hextech import choices
 from engine.core.decisions import HU, PASS, Decision, DecisionKind
-from engine.core.errors import InputError
 from engine.core.picks import choice
 from engine.core.shanten import DiscardShanten, shanten_counts
 from engine.core.tiles import NUM_KINDS, TERMINALS, format_one, parse_one
-from engine.hextech import choices
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.view import PlayerView
-
-
-class Agent(Protocol):
-    """Answers decisions for one player; ``sees`` is false for an agent that never reads its view, so
-    none is built for it; ``person`` is true for a person at the table, who answers the modules' own
-    decisions (party challenges, §7.4: refusing is theirs) instead of the modules' bot policy."""
-
-    name: str
-    sees: bool
-    person: bool
-
-    def decide(self, view: PlayerView, decision: Decision) -> str:
-        """One of ``decision.options``."""
-        ...
 
 
 class RandomAgent:
@@ -217,68 +200,3 @@ _HANDLERS: dict[StrEnum, Callable[[GreedyAgent, PlayerView, Decision], str]] = {
 }
 """The greedy answer's method for each kind of decision (a module-level table: compiled classes have
 no class-level dictionaries of their own methods)."""
-
-
-def search_agent(rng: random.Random, budget: int | None = None) -> Agent:
-    """The search agent (:mod:`engine.hextech.search`, imported when first asked for: it builds on this
-    module's greedy agent) with ``budget`` imagined rounds per candidate answer, or its default."""
-    from engine.hextech import search
-
-    return search.SearchAgent(rng, search.BUDGET if budget is None else budget)
-
-
-AGENTS: dict[str, Callable[[random.Random], Agent]] = {
-    "random": RandomAgent,
-    "greedy": GreedyAgent,
-    "search": search_agent,
-}
-"""The bots ``hexmj play --agents`` knows, by name."""
-BUDGETED: dict[str, Callable[[random.Random, int], Agent]] = {"search": search_agent}
-"""The bots that take a budget, ``NAME:N`` (``search:64``)."""
-MAX_BUDGET = 4096
-"""The largest budget ``NAME:N`` accepts."""
-
-
-def is_whole(text: str, digits: int) -> bool:
-    """Whether ``text`` is a whole number of at most ``digits`` ASCII digits (``٣`` and ``²`` are not:
-    a budget reads the same in every place that takes one)."""
-    return 0 < len(text) <= digits and text.isascii() and text.isdigit()
-
-
-def _factory(
-    name: str, letter: str, known: Mapping[str, Callable[[random.Random], Agent]]
-) -> Callable[[random.Random], Agent]:
-    """The factory an ``--agents`` name stands for: a known name, or ``NAME:N`` for a budgeted bot."""
-    base, colon, budget = name.partition(":")
-    if colon and base in BUDGETED:
-        if not is_whole(budget, len(str(MAX_BUDGET))) or not 1 <= int(budget) <= MAX_BUDGET:
-            raise InputError(
-                f"--agents: the budget of {base} for {letter} must be a whole number 1…{MAX_BUDGET}, "
-                f"got {budget!r}"
-            )
-        budgeted, n = BUDGETED[base], int(budget)
-        return lambda rng: budgeted(rng, n)
-    factory = known.get(name)
-    if factory is None:
-        raise InputError(f"--agents: unknown agent {name!r} for {letter} (one of {', '.join(known)})")
-    return factory
-
-
-def bot_factory(name: str, letter: str) -> Callable[[random.Random], Agent]:
-    """The bot an agent name stands for (``greedy``, ``random``, ``search``, ``search:N``), or an
-    :class:`~engine.core.errors.InputError` naming the seat ``letter``."""
-    return _factory(name, letter, AGENTS)
-
-
-def make_agents(
-    names: list[str], seed: int, extra: Mapping[str, Callable[[random.Random], Agent]] | None = None
-) -> list[Agent]:
-    """Four agents by name, each with its own RNG derived from the session seed (deterministic);
-    ``extra`` adds the caller's own agents by name to the bots (``hexmj play``: a person at a terminal)."""
-    if len(names) != 4:
-        raise InputError(f"--agents: expected 4 names separated by commas, got {len(names)}")
-    known = {**AGENTS, **(extra or {})}
-    agents = []
-    for letter, name in zip("ABCD", names, strict=True):
-        agents.append(_factory(name, letter, known)(random.Random(f"{seed}:agent:{letter}")))
-    return agents

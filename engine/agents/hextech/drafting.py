@@ -10,7 +10,7 @@ granted shape completes (``grant shape …``, read by the engine's decomposer wi
 :func:`engine.core.hand.decompose`) wins there, and every win is scored by the engine's scorer with
 those grants (:func:`engine.hextech.scoring.score_win`).  An ending is worth its order points by how
 soon it comes and the scorer's points, as the search's round endings are
-(:class:`engine.hextech.search.Weigher`).  Triggered abilities the imagined round does not play (a
+(:class:`engine.agents.hextech.search.Weigher`).  Triggered abilities the imagined round does not play (a
 look at the wall, an extra tidy) value alike on every imagined round, so between two such augments
 the imagined rounds cannot tell, and the card-value table's order stands.
 """
@@ -21,12 +21,12 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
+from engine.agents.hextech import choices
 from engine.core.hand import decompose
 from engine.core.picks import shuffle
 from engine.core.shanten import DrawShanten, shanten_counts
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import NUM_FLOWERS, NUM_KINDS
-from engine.hextech import choices
 from engine.hextech.rules import GRANT_REACH
 
 DEALT = 13
@@ -122,7 +122,7 @@ def _played(
 
 def _discard(vec: list[int], now: int, after: DrawShanten, tile: int) -> int:
     """The tile thrown from the hand ``vec`` (the draw ``tile`` kept, at shanten ``now``): the
-    loneliest (:func:`engine.hextech.choices.discard_places`) of the lowest shanten."""
+    loneliest (:func:`engine.agents.hextech.choices.discard_places`) of the lowest shanten."""
     order = sorted(p for p, n in zip(choices.discard_places(bytes(vec)), vec, strict=True) if n)
     faces = [place & choices.FACE for place in order]
     return next((k for k in faces if after.after_swap(tile, k) == now), faces[0])

@@ -3,15 +3,15 @@
 At each choice that shapes its round — a discard, a call, the abandon window, the contract — the
 agent imagines the rest of the round ``budget`` times for every candidate answer.  Each imagining
 (a *determinization*) draws the agent's tiles from those its view has not shown it (the wall and
-the other seats' concealed hands alike, :func:`engine.hextech.choices.unseen`) and plays the hand on
-two ways: plainly, by the greedy agent's shanten machinery (:func:`engine.hextech.choices.playouts`),
+the other seats' concealed hands alike, :func:`engine.agents.hextech.choices.unseen`) and plays the hand on
+two ways: plainly, by the greedy agent's shanten machinery (:func:`engine.agents.hextech.choices.playouts`),
 and, when its open contract gives the hand aims, toward them
-(:func:`engine.hextech.steering.steered_playouts`: junk the contract's condition rules out thrown,
+(:func:`engine.agents.hextech.steering.steered_playouts`: junk the contract's condition rules out thrown,
 the tiles it counts kept, its whole-hand form aimed at — read from the contract's own terms,
-:func:`engine.hextech.steering.steer_of`).  Each candidate is worth the better of the two means, so a
+:func:`engine.agents.hextech.steering.steer_of`).  Each candidate is worth the better of the two means, so a
 contract out of reach is not played for.  The ending is read by the engine's own rules: the
 complete hand's decompositions (with the contract's own forms, §9.9) are judged against the held
-contract's condition and watches (:func:`engine.hextech.choices.contract_chance`, which runs
+contract's condition and watches (:func:`engine.agents.hextech.choices.contract_chance`, which runs
 :func:`engine.hextech.predicates.evaluate`) and scored by the engine's scorer
 (:func:`engine.hextech.scoring.score_win`).  An ending is worth the points the round would give it: the
 win order's points by how soon it comes (4, 3, 2, §13.3), what the scorer gives the hand (门清,
@@ -24,8 +24,8 @@ contract (§9.1) is chosen the same way: each offered card imagined held, read b
 The contract's own choices are weighed alike: the suit or number it asks its holder to choose
 (B-11's, B-15's), each imagined chosen, and a change of contract (S-06's swap, a replacement).
 Augments (§5.2) are drafted before any hand is dealt, so they are weighed over imagined deals, each
-offered augment held (:mod:`engine.hextech.drafting`).  The other card decisions are weighed from the
-position each answer leaves the seat in (:mod:`engine.hextech.imagined`): a tile given up, revealed
+offered augment held (:mod:`engine.agents.hextech.drafting`).  The other card decisions are weighed from the
+position each answer leaves the seat in (:mod:`engine.agents.hextech.imagined`): a tile given up, revealed
 or taken, each imagined on from the hand it leaves (a hand left a tile short first receives unseen
 tiles, the same sets for every answer); an order of the wall's top, imagined with the tiles the
 player will draw itself drawn first, in that order; how many tiles to swap for unseen ones; and the
@@ -39,11 +39,12 @@ of a ``choose one``, ``use … / pass`` of an optional trigger (the tile just dr
 among them, S-07, S-12, P-08, G-10, G-18: the seat's view names its own drawn tile, R500), the
 suit a card asks its holder for (O-P06's, by the wall top the look then leaves) and the card kept
 of several (§6.4, §6.9; O-C04's take of its suit among them), each answer's program applied to the
-position (:mod:`engine.hextech.imagined_programs`).  A suit chosen for another seat's card (O-N03's
-bar on its holder's next discard) is the one that costs the holder most over hands imagined from the
-view (:mod:`engine.hextech.imposed`).  Left to the greedy agent (:mod:`engine.hextech.choices`): a
-program with a move the view cannot make (a tile filter the moves do not read), and a number asked
-for another card than the held contract (none in lib v0.2: B-15 asks its own holder).  The agent
+position (:mod:`engine.agents.hextech.imagined_programs`).  A suit chosen for another seat's card
+(O-N03's bar on its holder's next discard) is the one that costs the holder most over hands imagined
+from the view (:mod:`engine.agents.hextech.imposed`).  Left to the greedy agent
+(:mod:`engine.agents.hextech.choices`): a program with a move the view cannot make (a tile filter the
+moves do not read), and a number asked for another card than the held contract (none in lib v0.2:
+B-15 asks its own holder).  The agent
 reads nothing but the
 :class:`~engine.hextech.view.PlayerView` it is handed and its own answers this round (the suit it
 chose for its contract, B-11's kind; the number it wrote, B-15's), and its random numbers come from
@@ -60,14 +61,14 @@ from dataclasses import replace
 from enum import StrEnum
 from functools import lru_cache
 
+from engine.agents.hextech import choices, drafting, imagined, imagined_programs, imposed, steering
+from engine.agents.hextech.bots import GreedyAgent
 from engine.core.decisions import HU, PASS, Decision, DecisionKind
 from engine.core.melds import Meld, MeldKind
 from engine.core.seats import PLAYERS
 from engine.core.shanten import DiscardShanten
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import NUM_KINDS, NUMBER_SUITS, Suit, format_one, parse_one
-from engine.hextech import choices, drafting, imagined, imagined_programs, imposed, steering
-from engine.hextech.agents import GreedyAgent
 from engine.hextech.decision_kinds import ABANDON, KEEP, HextechKind
 from engine.hextech.scoring import WinInput, score_win
 from engine.hextech.view import PlayerView, with_parts
@@ -130,7 +131,7 @@ class Weigher:
     """How one decision's endings are valued: the held open contract (if any), the draws to the
     abandon window (none once the wall is at the window: a kept contract can then never be
     abandoned, §10.4), the player's share of the wall, the contract's reading of the hand and the
-    aims it gives the hand (:func:`engine.hextech.steering.steer_of`)."""
+    aims it gives the hand (:func:`engine.agents.hextech.steering.steer_of`)."""
 
     def __init__(self, view: PlayerView, suit: Suit | None, number: str | None = None) -> None:
         self.window = max((view.wall_left - choices.WINDOW) // 4, 0)
@@ -290,7 +291,7 @@ class SearchAgent:
         put under the wall): ``budget`` sets of them drawn from the unseen tiles with ``seed`` (the
         same sets for every answer weighed, as the unseen tiles are the same), each set imagined on
         as many times as it was drawn; a hand they take over its turn's size first throws down to it
-        (:func:`engine.hextech.imagined.settled`: a flower's replacement taken while holding the
+        (:func:`engine.agents.hextech.imagined.settled`: a flower's replacement taken while holding the
         turn's tile, R21)."""
         pool = [k for k in choices.unseen(view) if k < NUM_KINDS]
         if not count or len(pool) < count:
@@ -375,8 +376,8 @@ class SearchAgent:
 
     def _augment(self, view: PlayerView, decision: Decision) -> str:
         """§5.2: the augment of the highest expected points over imagined deals with each held
-        (:func:`engine.hextech.drafting.imagined_deals`); the one of the highest card value
-        (:func:`engine.hextech.choices.card_value`) unless another beats it on the same deals, and
+        (:func:`engine.agents.hextech.drafting.imagined_deals`); the one of the highest card value
+        (:func:`engine.agents.hextech.choices.card_value`) unless another beats it on the same deals, and
         that one too when the imagined rounds cannot tell them apart."""
         first = choices.choose_card(view, decision.options)
         ordered = [first, *(o for o in decision.options if o != first)]
@@ -453,8 +454,8 @@ class SearchAgent:
 
     def _card_answer(self, view: PlayerView, decision: Decision) -> str | None:
         """Another card decision (§6, §14), told apart by its options as the greedy agent tells them
-        apart: a suit named for another seat's card (:func:`engine.hextech.imposed.costliest_suit`),
-        a seat (:func:`engine.hextech.imagined.by_standing`), a route, a suit staked on the
+        apart: a suit named for another seat's card (:func:`engine.agents.hextech.imposed.costliest_suit`),
+        a seat (:func:`engine.agents.hextech.imagined.by_standing`), a route, a suit staked on the
         wall's top tile or a tile put on top of a looked-at wall (:meth:`_beyond_hand`), a tile given
         up, revealed or taken, a flower among them (:meth:`_tile`), an order of the wall's top or tail
         (:meth:`_reorder`), a count of tiles to swap for unseen ones (:meth:`_count`).  ``None`` for
@@ -497,7 +498,7 @@ class SearchAgent:
     def _tile(
         self, view: PlayerView, decision: Decision, card: CompiledCard | None, tiles: list[int]
     ) -> str | None:
-        """A tile to give up, reveal or take (:func:`engine.hextech.imagined.role`, read from the
+        """A tile to give up, reveal or take (:func:`engine.agents.hextech.imagined.role`, read from the
         card's program): each imagined on from the hand it leaves (given up: out of the hand, and a
         hand left a tile short first receives an unseen one, :meth:`_received`; revealed: shown and
         kept, read by a contract that counts it, B-09's kind; taken: into the hand), with the same
@@ -529,7 +530,7 @@ class SearchAgent:
         self, view: PlayerView, decision: Decision, card: CompiledCard | None, orders: list[list[int]]
     ) -> str | None:
         """An order of the wall's top (lib 二.1): each imagined with the tiles of it the player will
-        draw itself (:func:`engine.hextech.imagined.own_head`) drawn in that order before any unseen
+        draw itself (:func:`engine.agents.hextech.imagined.own_head`) drawn in that order before any unseen
         one (:meth:`_by_heads`).  An order of the tail (§12): by the first replacement drawn from it
         (:meth:`_tail`).  ``None`` for a card that reorders both ends or neither."""
         end = imagined.reorder_end(card)
@@ -556,7 +557,7 @@ class SearchAgent:
     def _tail(self, view: PlayerView, decision: Decision, orders: list[list[int]]) -> str:
         """An order of the wall's tail, judged by the first replacement drawn from it (R395, §12):
         imagined as the player's own next replacement, its flowers revealed and the first other tile
-        taken into the hand (:func:`engine.hextech.imagined.tail_draw`); orders whose first
+        taken into the hand (:func:`engine.agents.hextech.imagined.tail_draw`); orders whose first
         replacement is the same are one answer (the greedy one first).  Whether the player or
         another seat replaces first scales every answer alike, so it is not imagined."""
         drawn = dict(zip(decision.options, map(imagined.tail_draw, orders), strict=True))
@@ -596,8 +597,8 @@ class SearchAgent:
     def _route(self, view: PlayerView, decision: Decision, card: CompiledCard | None) -> str | None:
         """A route (``chow``/``pung``, G-08): each imagined with what the card's hooks give once the
         player holds their count of sets of the route's kind
-        (:func:`engine.hextech.imagined.route_reward`; G-08's extra tidy at two), earned in an
-        imagined round whose complete hand holds as many (:func:`engine.hextech.imagined.routed_sets`,
+        (:func:`engine.agents.hextech.imagined.route_reward`; G-08's extra tidy at two), earned in an
+        imagined round whose complete hand holds as many (:func:`engine.agents.hextech.imagined.routed_sets`,
         its declared melds included: the hand's own sets stand for those it can call).  The same
         imagined rounds for every route, from the hand, or over imagined deals before the deal
         (G-08 chooses at the round's start, §11); ``None`` for a card that pays no route."""
@@ -629,7 +630,7 @@ class SearchAgent:
         tile drawn ``budget`` times from the unseen tiles with the decision's seed (the same for every
         suit), each imagined on as often as it was drawn — taken into the hand for the suit it
         matches, left on top for the others (drawn first by the player when it draws next,
-        :func:`engine.hextech.imagined.own_head`).  A tile no suit matches is worth the same to every
+        :func:`engine.agents.hextech.imagined.own_head`).  A tile no suit matches is worth the same to every
         answer and is not imagined."""
         ordered = self._greedy_first(view, decision)
         pool = choices.unseen(view)
@@ -659,7 +660,7 @@ class SearchAgent:
     def _count(self, view: PlayerView, decision: Decision) -> str:
         """How many tiles to swap for unseen ones (P-04's kind): each count imagined with that many
         tiles given up (what the held contract rules out first, then the least needed, as
-        :func:`engine.hextech.choices.choose_count` ranks them) and as many unseen ones received
+        :func:`engine.agents.hextech.choices.choose_count` ranks them) and as many unseen ones received
         (:meth:`_received`)."""
         ordered = self._greedy_first(view, decision)
         weigher, seed, draws = self._outset(view)
@@ -686,10 +687,10 @@ class SearchAgent:
         return self._program(view, decision) or self.greedy.decide(view, decision)
 
     def _program(self, view: PlayerView, decision: Decision) -> str | None:
-        """An answer that runs a program (:func:`engine.hextech.imagined_programs.answers`: an option
+        """An answer that runs a program (:func:`engine.agents.hextech.imagined_programs.answers`: an option
         of a ``choose one``, ``use … / pass`` of an optional trigger, the suit a card asks its holder
         for, the card kept of several, §6.4, §6.9): each answer's program imagined on the seat's
-        position, ``budget`` samples of it (:func:`engine.hextech.imagined_programs.starts`), each
+        position, ``budget`` samples of it (:func:`engine.agents.hextech.imagined_programs.starts`), each
         imagined on once with the sample's own seed (:meth:`_started`), a card played the best of
         its ways; the greedy answer (the
         program value's) unless another is worth more (:func:`preferred`).  ``None`` — the greedy

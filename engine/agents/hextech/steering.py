@@ -1,7 +1,7 @@
 """What a held contract asks of the tiles a hand keeps, and playouts that play toward it (§9.5, §9.9,
 lib 九–十).
 
-The search agent's imagined rounds (:mod:`engine.hextech.search`) must play as a player who holds a
+The search agent's imagined rounds (:mod:`engine.agents.hextech.search`) must play as a player who holds a
 contract plays: toward a winning hand that meets it.  :func:`steer_of` reads the contract's hand
 condition (``complete at hu when …``) term by term, with one reading per word of the predicate
 vocabulary (:data:`FACE_AIMS`, :data:`SET_AIMS`, :data:`CALL_AIMS`, :data:`SHAPE_AIMS`), never
@@ -40,7 +40,7 @@ per card:
   whole-hand form, §9.7) may be *claimed*: the imagined others discard, and a pair's third tile is
   pon'd (:attr:`Steer.claims`).
 
-:func:`steered_playouts` then imagines the rest of the round as :func:`engine.hextech.choices.playouts`
+:func:`steered_playouts` then imagines the rest of the round as :func:`engine.agents.hextech.choices.playouts`
 does, drawing in the same way from the same unseen tiles, with those aims.
 """
 
@@ -51,12 +51,12 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from engine.agents.hextech import choices
 from engine.core.groups import STANDARD, Decomposition
 from engine.core.hand import decompose_counts, is_complete_counts
 from engine.core.shanten import DiscardShanten, DrawShanten, shanten_counts
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import NUM_KINDS, NUMBER_SUITS, WINDS, Suit, kind
-from engine.hextech import choices
 from engine.hextech.predicates import All, Call, Compare, Condition, WinFacts, filter_kinds
 from engine.hextech.view import PlayerView
 from engine.hextech.vocabulary import CompiledCard, StaticRule
@@ -681,7 +681,7 @@ def _loneliest(vec: list[int], among: Sequence[int]) -> int:
 
 
 class _Bag:
-    """The unseen tiles a playout draws from, each pick as :func:`engine.hextech.choices.playouts`
+    """The unseen tiles a playout draws from, each pick as :func:`engine.agents.hextech.choices.playouts`
     makes it."""
 
     def __init__(self, pool: list[int], rng: random.Random, head: Sequence[int] = ()) -> None:
@@ -786,7 +786,7 @@ def steered_playouts(
     view: PlayerView, rng: random.Random, draws: int, n: int, steer: Steer, head: Sequence[int] = ()
 ) -> list[choices.Ending]:
     """``n`` imagined continuations of ``view``'s hand over ``draws`` draws that play toward the
-    contract's aims (see the module), the tiles drawn as :func:`engine.hextech.choices.playouts` draws
+    contract's aims (see the module), the tiles drawn as :func:`engine.agents.hextech.choices.playouts` draws
     them (the known ``head`` first); an ending is complete when the hand holds no junk and is a
     complete hand (of the standard forms, or of the shape aimed at)."""
     n_melds = view.n_melds
