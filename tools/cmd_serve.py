@@ -27,7 +27,7 @@ import typer
 import uvicorn
 
 from engine.agents.hextech.roster import MAX_BUDGET, is_whole
-from engine.core.errors import HexError, InputError
+from engine.core.errors import InputError
 from tools.console_web.access import KEY_ENV, Access, console_key
 from tools.console_web.addresses import public_url
 from tools.console_web.app import create_app
@@ -36,6 +36,7 @@ from tools.console_web.expiry import expire_seconds
 from tools.console_web.limits import SOCKET_FRAME_LIMIT
 from tools.console_web.requests import HEXTECH, Served
 from tools.console_web.settings import ServeSettings
+from tools.exit_codes import CommandError
 from tools.rules_option import RULES_HELP
 from tools.table_play import TableOptions, choose, plays_elsewhere
 
@@ -43,11 +44,11 @@ ServedRules = Annotated[str, typer.Option("--rules", metavar="NAME", help=RULES_
 EXIT_CANNOT_LISTEN = 9
 
 
-class CannotListen(HexError):
+class CannotListen(CommandError):
     """The console cannot listen where it is asked: the port is another program's, or the address is
     not the machine's (exit 9)."""
 
-    exit_code = EXIT_CANNOT_LISTEN
+    status = EXIT_CANNOT_LISTEN
 
 
 def max_budget(text: str) -> int:

@@ -100,27 +100,14 @@ class BotTurns:
                 await self.show(table)
             return
         try:
-            while table.waiting is not None and self.holds(table):
-                thought = table.thought if isinstance(table, LiveTable) else None
-                if thought is None or not isinstance(table, LiveTable):
-                    await asyncio.sleep(0)
-                    self._answer_cheap(table)
-                    continue
-                if time.monotonic() - self.saved.get(table.spec.id, 0.0) >= SAVE_EVERY:
-                    await self.save(table)
-                    self.saved[table.spec.id] = time.monotonic()
-                decision = table.waiting
-                if table.thought is not thought or decision is None:
-                    continue
-                await self.show(table)
-                first = PERSON_FIRST if table.spec.tokens else BOTS_ALONE
-                where = f"table {table.spec.id} seat {PLAYERS[decision.player]}"
-                answer, agent = await self.pool.think(thought, decision, table.spec.mode, first, where)
-                if self.holds(table) and table.thought is thought:
-                    table.take_thought(answer, agent)
-            if self.holds(table):
+            while self.holds(table):
+                await self._play_to_rest(table)
+                if not self.holds(table):
+                    return
                 await self.save(table)
                 await self.show(table)
+                if table.waiting is None:
+                    return
         except asyncio.CancelledError:
             raise
         except Exception as err:
@@ -131,3 +118,25 @@ class BotTurns:
                 err,
                 exc_info=bool(os.environ.get("HEXMJ_TRACEBACK")),
             )
+
+    async def _play_to_rest(self, table: SeatedTable[Any]) -> None:
+        """Answer the table's bots up to a person's decision or the end; a store that stood the table
+        elsewhere meanwhile leaves it to be played on from there."""
+        while table.waiting is not None and self.holds(table):
+            thought = table.thought if isinstance(table, LiveTable) else None
+            if thought is None or not isinstance(table, LiveTable):
+                await asyncio.sleep(0)
+                self._answer_cheap(table)
+                continue
+            if time.monotonic() - self.saved.get(table.spec.id, 0.0) >= SAVE_EVERY:
+                await self.save(table)
+                self.saved[table.spec.id] = time.monotonic()
+            decision = table.waiting
+            if table.thought is not thought or decision is None:
+                continue
+            await self.show(table)
+            first = PERSON_FIRST if table.spec.tokens else BOTS_ALONE
+            where = f"table {table.spec.id} seat {PLAYERS[decision.player]}"
+            answer, agent = await self.pool.think(thought, decision, table.spec.mode, first, where)
+            if self.holds(table) and table.thought is thought:
+                table.take_thought(answer, agent)
