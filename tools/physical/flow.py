@@ -32,7 +32,17 @@ from tools.physical.calls import CHI, NAMED_CALLS, UNNAMED, allowances, chi_allo
 from tools.physical.contracts import abandon, settle_contract
 from tools.physical.deliver import InForce, fire, watch
 from tools.physical.draws import end_card
-from tools.physical.effects import Flow, TableEvent, ask_one, card_name, perform, reveal_treasure, yes_no
+from tools.physical.effects import (
+    CANNOT,
+    DONE,
+    Flow,
+    TableEvent,
+    ask_one,
+    card_name,
+    perform,
+    reveal_treasure,
+    yes_no,
+)
 from tools.physical.lasting import expire, leave
 from tools.physical.limits import spend, static_index, static_used_up
 from tools.physical.listening import (
@@ -227,15 +237,21 @@ def _deliver_all(st: TableState, cards: InForce, events: list[TableEvent]) -> Fl
 
 
 def _tap(st: TableState, cards: InForce, player: int, option: str) -> None:
-    """A trigger of a turn's moment its holder says has fired, or an allowance used."""
+    """A trigger of a turn's moment its holder says has fired — where all the card then has its holder
+    do is with the tiles, also that it was done or could not be (R626) — or an allowance used."""
     for listener in turn_taps(st, player):
-        if listener.tap == option:
-            event = TableEvent(listener.event, player)
-            if listener.hook is not None:
-                spawn(st, _fire_at_end(st, cards, listener, event))
-            else:
-                spawn(st, watch(st, cards, listener, event, tapped=True))
-            return
+        if option == listener.tap:
+            told = DONE if listener.instruction else ""
+        elif option == f"{listener.tap} {CANNOT}" and listener.instruction:
+            told = CANNOT
+        else:
+            continue
+        event = TableEvent(listener.event, player)
+        if listener.hook is not None:
+            spawn(st, _fire_at_end(st, cards, listener, event, told))
+        else:
+            spawn(st, watch(st, cards, listener, event, tapped=True))
+        return
     for card, rule in allowances(st, player):
         if option == f"use {card.id}":
             spend(st, card.id, player, static_index(card, rule), rule.limits, player)
@@ -245,10 +261,13 @@ def _tap(st: TableState, cards: InForce, player: int, option: str) -> None:
     raise IllegalActionError(f"{PLAYERS[player]}: {option!r} is not a card's trigger now")
 
 
-def _fire_at_end(st: TableState, cards: InForce, listener: Listener, event: TableEvent) -> Flow[None]:
-    """A tapped trigger; a lasting card whose duration ends at the very moment it fires (F-R07: until
-    the holder's next turn starts, acting as it starts) ends with it, with no tap of its own (R624)."""
-    yield from fire(st, cards, listener, event, tapped=True)
+def _fire_at_end(
+    st: TableState, cards: InForce, listener: Listener, event: TableEvent, told: str
+) -> Flow[None]:
+    """A tapped trigger (``told``: its instruction done or not, with the tap); a lasting card whose
+    duration ends at the very moment it fires (F-R07: until the holder's next turn starts, acting as it
+    starts) ends with it, with no tap of its own (R624)."""
+    yield from fire(st, cards, listener, event, tapped=True, told=told)
     card, holder = listener.card, listener.holder
     if holder is None or card.lasts is None or DURATIONS[card.lasts].ends_on != listener.event:
         return
