@@ -130,7 +130,7 @@ def test_a_personal_treasure_is_in_the_round_record_s18_3_P14() -> None:
     text = pool_text(
         mode="all", W=["W-01"], O_P=["O-P03"], O_N=0, O_C=0, O_X=0, F_T=0, F_I=0, F_R=["F-R07"], F_S=0,
         S=0, G=0, P=["P-14", "P-01", "P-02", "P-03", "P-04", "P-05", "P-06", "P-07"], T=["T-01"],
-        C=["C-01", "C-21", "C-14", "C-17", "C-18", "C-12", "C-23", "C-08"], B=["B-04", "B-16", "B-03", "B-01"],
+        C=["C-01", "C-21", "C-14", "C-17", "C-18", "C-12", "C-23", "C-08"], B=["B-04", "B-16", "B-03"],
     )  # fmt: skip
     table = Table(text, seed=4)
     for _ in range(2):

@@ -53,11 +53,9 @@ def _field_error(err: ValidationError) -> str:
     return f"hand{where}: {first['msg']}"
 
 
-def parse_claim(st: TableState, player: int, data: Mapping[str, Any]) -> Claim:
-    """Check a hu's body: ``hand`` (``hexmj score``'s JSON, without the fields the console fills in),
-    ``from`` (a seat letter, for a win on a discard or a robbed kong), ``wall`` (the drawable count).
-    A field that does not fit is an :class:`InputError` naming it."""
-    hand = data.get("hand")
+def request_of(hand: object) -> ScoreRequest:
+    """A hu's ``hand`` as ``hexmj score`` reads it, without the fields the console fills in; one that
+    is no such object is an :class:`InputError` naming the field."""
     if not isinstance(hand, dict):
         raise InputError(
             'hand: expected the JSON object of hexmj score ({"concealed", "win_tile", "win_by", …})'
@@ -66,10 +64,18 @@ def parse_claim(st: TableState, player: int, data: Mapping[str, Any]) -> Claim:
     if held:
         raise InputError(f"hand.{held[0]}: the console fills it in from what the table holds; leave it out")
     try:
-        request = ScoreRequest.model_validate({**hand, "hu_order": 1})
-        win_input(request, catalogue(st))
+        return ScoreRequest.model_validate({**hand, "hu_order": 1})
     except ValidationError as err:
         raise InputError(_field_error(err)) from None
+
+
+def parse_claim(st: TableState, player: int, data: Mapping[str, Any]) -> Claim:
+    """Check a hu's body: ``hand`` (``hexmj score``'s JSON, without the fields the console fills in),
+    ``from`` (a seat letter, for a win on a discard or a robbed kong), ``wall`` (the drawable count).
+    A field that does not fit is an :class:`InputError` naming it."""
+    request = request_of(data.get("hand"))
+    try:
+        win_input(request, catalogue(st))
     except InputError as err:
         raise InputError(f"hand.{err}") from None
     source = data.get("from")
@@ -91,7 +97,7 @@ def parse_claim(st: TableState, player: int, data: Mapping[str, Any]) -> Claim:
         raise InputError(f"wall: expected the drawable tiles left, a whole number 0–{WALL_MOST}")
     if wall > st.rnd.drawable:
         raise IllegalActionError(f"wall: {wall} is more than the {st.rnd.drawable} the table told before")
-    return Claim(dict(hand), request, discarder, wall)
+    return Claim(dict(data["hand"]), request, discarder, wall)
 
 
 def treasure_faces(st: TableState, player: int) -> frozenset[int] | None:
