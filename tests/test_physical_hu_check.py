@@ -83,7 +83,7 @@ def test_a_legal_hand_is_scored_and_nothing_is_entered_s13_item_4(table: ApiTabl
             {"hand": dict(HAND, concealed="234m234p789m55s", melds=["pon 555s"])},
             "五条共5张，一副牌每种只有4张",
         ),
-        ({"hand": dict(HAND, win_tile="")}, "请选择胡的牌"),
+        ({"hand": dict(HAND, concealed="234m234p789m456s5s", win_tile="")}, "请选择胡的牌"),
         ({"hand": dict(HAND, win_tile="1z")}, "胡的牌要算在手牌之中"),
         ({"hand": dict(HAND, flowers="11f")}, "每种花牌只有1张"),
         ({"hand": dict(HAND, win_by="ron")}, "请选择打出这张牌（或加杠）的玩家"),

@@ -31,6 +31,8 @@ from tools.physical.texts import until_text
 
 CLOSE = "close"
 """The option that closes a discard's wins (一炮多响, §12.3) or lets a 加杠 stand (§9.4)."""
+WALL = "wall "
+"""The start of the option that tells the wall's drawable count (§10, §11 phase 6)."""
 
 
 def buttons(st: TableState, player: int) -> list[str]:
@@ -56,7 +58,7 @@ def event_options(st: TableState, player: int) -> list[Option]:
         options.append(Option(f"use {card.id}", f"使用 {names.get(card.id, card.id)}"))
     options += _lasting_options(st, player)
     for count in wall_counts(st):
-        options.append(Option(f"wall {count}", f"牌墙剩{count}张或更少" if count else WALL_END))
+        options.append(Option(f"{WALL}{count}", f"牌墙剩{count}张或更少" if count else WALL_END))
     if st.rnd.kakan is not None:
         options.append(Option(CLOSE, f"无人抢杠，{PLAYERS[st.rnd.kakan]} 的加杠成立"))
     elif st.rnd.ron_group:

@@ -128,11 +128,8 @@ def _tiles(field: str, text: str) -> list[int]:
 
 
 def _hand_problem(request: ScoreRequest, concealed: list[int]) -> str:
-    """What ``hexmj score`` would refuse in the tiles: the winning tile, the melds, the count, a fifth
-    copy, the flowers."""
-    if not request.win_tile:
-        return "请选择胡的牌"
-    win = _tiles("hand.win_tile", request.win_tile)
+    """What ``hexmj score`` would refuse in the tiles: the melds, the count (the winning tile among the
+    concealed ones), the winning tile, a fifth copy, a flower twice."""
     melds: list[Meld] = []
     for index, text in enumerate(request.melds, start=1):
         try:
@@ -140,18 +137,19 @@ def _hand_problem(request: ScoreRequest, concealed: list[int]) -> str:
         except InputError:
             return f"第{index}组副露不是吃、碰或杠"
     flowers = _tiles("hand.flowers", request.flowers)
-    if any(is_flower(k) for k in concealed) or any(not is_flower(k) for k in flowers):
+    win = _tiles("hand.win_tile", request.win_tile)
+    if any(is_flower(k) for k in [*concealed, *win]) or any(not is_flower(k) for k in flowers):
         raise InputError("hand.flowers: flowers are listed in 'flowers' alone")
-    if len(win) != 1 or win[0] not in concealed:
-        return "胡的牌要算在手牌之中"
     if len(melds) > MOST_MELDS:
         return f"副露最多{MOST_MELDS}组"
-    need = 14 - 3 * len(melds)
-    if len(concealed) != need:
-        short = (
-            f"还差{need - len(concealed)}张" if len(concealed) < need else f"多了{len(concealed) - need}张"
-        )
-        return f"手牌连同胡的牌共{len(concealed)}张，有{len(melds)}组副露时应为{need}张：{short}"
+    need, have = 14 - 3 * len(melds), len(concealed)
+    if not win and have == need - 1:
+        return "请选择胡的牌"
+    if have != need:
+        short = f"还差{need - have}张" if have < need else f"多了{have - need}张"
+        return f"手牌连同胡的牌共{have}张，有{len(melds)}组副露时应为{need}张：{short}"
+    if len(win) != 1 or win[0] not in concealed:
+        return "请选择胡的牌" if not win else "胡的牌要算在手牌之中"
     held = Counter(concealed) + Counter(t for meld in melds for t in meld.tiles)
     over = sorted(k for k, n in held.items() if n > COPIES)
     if over:
