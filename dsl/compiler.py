@@ -21,18 +21,22 @@ import difflib
 import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Literal, TypeVar
 
 from dsl import model as m
 from dsl.errors import CardCheckError, Diagnostic, Location
 from dsl.lasting import slot_duration
+from dsl.versions import sort_key
 from engine.core.errors import HexError
 from engine.core.shapes import SHAPES, ShapeGrant
 from engine.core.tiles import TileSyntaxError, parse_one
 from engine.hextech import predicates as pr
 from engine.hextech import vocabulary as v
+from engine.hextech.card_ids import is_card_id
 from engine.hextech.contracts import PROHIBITABLE, ContractTerms
+from engine.hextech.plugins import ModuleInfo, installed_modules, module_names
 
 FIELD_LABELS: tuple[str, ...] = (
     "卡面正文", "时机", "持续时间", "频率", "触发者", "触发上限", "验证", "说明", "补充", "标签",
@@ -51,35 +55,57 @@ REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
 }
 """Fields every card of a type (or ``type:group``) must carry; others need 卡面正文."""
 
-MODULE_TAGS: dict[str, str] = {"宝牌模块": "treasure", "欢乐挑战模块": "party"}
-"""The 标签 text of each module (lib 一) and the module name the header's ``module`` tag uses."""
-
-ID_PREFIXES: dict[str, tuple[str, str | None]] = {
+OWN_SERIES: dict[str, tuple[str, str | None]] = {
     "W": ("world", None),
     "O-P": ("chance", "positive"),
     "O-N": ("chance", "negative"),
     "O-C": ("chance", "choice"),
     "O-X": ("chance", "chaos"),
-    "F-T": ("party", "tile"),
-    "F-I": ("party", "instant"),
-    "F-R": ("party", "response"),
-    "F-S": ("party", "social"),
     "S": ("silver", None),
     "G": ("gold", None),
     "P": ("prismatic", None),
     "C": ("contract", None),
     "B": ("black_contract", None),
-    "T": ("treasure", None),
 }
-"""The library's id ranges (lib 一) and the type and group they imply."""
+"""The id ranges of the rule set's own cards (lib 一) and the type and group they imply; a module
+declares the ranges of its cards itself (``ModuleSpec.series``)."""
 
-_PREFIXES_LONGEST_FIRST = sorted(ID_PREFIXES, key=len, reverse=True)
 
-_ID_FORM = re.compile(r"[A-Z](?:-[A-Z])?-?[0-9]{2}(?:-v(?:[2-9]|[1-9][0-9]+))?")
-"""An id as the library writes it: two digits, and for a later version ``-v2``, ``-v3`` …"""
+@dataclass(frozen=True)
+class Series:
+    """The id ranges a card may carry (lib 一): the rule set's own and the installed modules'."""
 
-SERIES_TYPES: dict[str, str] = {prefix.split("-")[0]: kind for prefix, (kind, _) in ID_PREFIXES.items()}
-"""The type each id letter implies (lib 一); a module may add a group of its own to O or F (O-L01)."""
+    prefixes: dict[str, tuple[str, str | None]]
+    """Each range's prefix and the type and group it implies."""
+    tags: dict[str, str]
+    """Each installed module's 标签 text (lib 一) and the name the header's ``module`` tag uses."""
+    modules: frozenset[str]
+    """The name of every installed module, whether it loads or not (R203)."""
+
+    @property
+    def longest_first(self) -> list[str]:
+        """The prefixes, the longest first, so that ``O-P`` is tried before ``O``."""
+        return sorted(self.prefixes, key=len, reverse=True)
+
+    @property
+    def letters(self) -> dict[str, str]:
+        """The type each id letter implies; a module may add a group of its own to O or F (O-L01)."""
+        return {prefix.split("-")[0]: kind for prefix, (kind, _) in self.prefixes.items()}
+
+
+def series() -> Series:
+    """The id ranges and module tags the installed modules declare beside the rule set's own."""
+    return _series_of(tuple(installed_modules()), module_names())
+
+
+@lru_cache(maxsize=4)
+def _series_of(infos: tuple[ModuleInfo, ...], names: tuple[str, ...]) -> Series:
+    prefixes = dict(OWN_SERIES)
+    for info in infos:
+        prefixes.update({s.prefix: (s.card_type, s.group) for s in info.series})
+    ordered = dict(sorted(prefixes.items(), key=lambda item: sort_key(f"{item[0]}-01")[0]))
+    return Series(ordered, {info.tag: info.name for info in infos}, frozenset(names))
+
 
 _T = TypeVar("_T")
 
@@ -131,7 +157,7 @@ class _Pass:
 
     def header(self) -> None:
         card = self.card
-        if not _ID_FORM.fullmatch(card.id):
+        if not is_card_id(card.id):
             message = f"{card.id} is not a card id of the library's form (lib 一, §18.4)"
             self.report(
                 "BAD-ID", message, card.location, "e.g. W-01, O-P01, S-08-v2; a first version has no -v"
@@ -146,14 +172,15 @@ class _Pass:
         for label in required:
             if label not in card.fields:
                 self.report("MISSING-FIELD", f"{card.id} has no {label} field", card.location)
-        tagged = MODULE_TAGS.get(card.fields.get("标签", ""))
+        known = series()
+        tagged = known.tags.get(card.fields.get("标签", ""))
         if tagged is not None and tagged not in card.tags:
             self.report(
                 "TAG-MISMATCH", f"标签 names the {tagged} module: add 'module {tagged}'", card.location
             )
         for tag in card.tags:
-            known = self.known("UNKNOWN-MODULE", "module", tag, MODULE_TAGS.values(), card.location)
-            if known and tagged != tag:
+            named = self.known("UNKNOWN-MODULE", "module", tag, sorted(known.modules), card.location)
+            if named and tagged != tag and tag in known.tags.values():
                 self.report("TAG-MISMATCH", f"'module {tag}' needs the matching 标签 field", card.location)
 
     def type_and_group(self) -> None:
@@ -166,16 +193,19 @@ class _Pass:
         if not groups and card.group is not None:
             self.report("BAD-GROUP", f"a {card.type} card has no group, got '{card.group}'", card.location)
             return
-        prefix = next((p for p in _PREFIXES_LONGEST_FIRST if card.base_id.startswith(p)), "")
+        known = series()
+        prefix = next((p for p in known.longest_first if card.base_id.startswith(p)), "")
         if prefix and re.fullmatch(rf"{prefix}-?[0-9]+", card.base_id):
-            expected = ID_PREFIXES[prefix]
+            expected = known.prefixes[prefix]
         else:
             letter = card.base_id.split("-", 1)[0]
-            if letter not in SERIES_TYPES:
+            letters = known.letters
+            if letter not in letters:
                 message = f"{card.base_id}: no card series {letter} (lib 一)"
-                self.report("UNKNOWN-SERIES", message, card.location, "series: " + ", ".join(ID_PREFIXES))
+                hint = "series: " + ", ".join(known.prefixes)
+                self.report("UNKNOWN-SERIES", message, card.location, hint)
                 return
-            expected = (SERIES_TYPES[letter], None)
+            expected = (letters[letter], None)
         if (card.type, card.group if expected[1] else None) != expected:
             wanted = " ".join(word for word in expected if word)
             self.report("ID-TYPE", f"{card.base_id} is a {wanted} card by its id", card.location)

@@ -41,6 +41,7 @@ from engine.core.tiles import EAST, format_one, format_tiles, kind_of_instance, 
 from engine.hextech.bus import Event
 from engine.hextech.card_runtime import lasting_card
 from engine.hextech.plugins import Modules
+from engine.hextech.predicates import TREASURE
 from engine.hextech.scenario import Scenario, plain_answer
 from engine.hextech.vocabulary import CompiledCard
 
@@ -482,7 +483,7 @@ class _Run:
 
     def _treasure(self, wanted: Sequence[tuple[int, str]], _: object) -> str:
         for p, want in wanted:
-            got = format_tiles(sorted(self.sc.round.treasure_faces(p)))
+            got = format_tiles(sorted(self.sc.round.marked(p, TREASURE)))
             if got != _sorted_tiles(want):
                 want = _sorted_tiles(want) or "none"
                 return f"expected {PLAYERS[p]}'s treasure faces {want}; they are {got or 'none'}"

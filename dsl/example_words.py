@@ -15,12 +15,15 @@ import re
 import shlex
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, fields, is_dataclass
+from enum import StrEnum
 from functools import cache
 
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.seats import PLAYERS
 from engine.core.tiles import parse_one
 from engine.hextech.bus import Event
+from engine.hextech.card_ids import base_of
+from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.plugins import installed_modules
 from engine.hextech.vocabulary import EVENTS, RECORDED_EVENTS, ChooseStep, CompiledCard
 
@@ -28,24 +31,24 @@ ANY = "*"
 """Any player, or whatever a decision is about."""
 OPTION = re.compile(r"option (\d+)")
 """The short name of an option of a card's ``choose one``: its place among the options written."""
-_KINDS = tuple(kind.value for kind in DecisionKind)
 _TIERS = ("silver", "gold", "prismatic")
 _LASTING_DECKS = ("chance", "party")
 _ACTIONS = ("single", "double")
 """The action due of an F-T challenge (lib 二.4)."""
-_ABOUT: Mapping[DecisionKind, str] = {
+_ABOUT: Mapping[StrEnum, str] = {
+    HextechKind.AUGMENT: "the tier drafted: silver, gold or prismatic",
+    HextechKind.CONTRACT: "nothing",
     DecisionKind.TURN: "nothing (A's turn of the round) or card:ID (a discard a card makes)",
     DecisionKind.CALL: "the tile discarded (call B 3m)",
     DecisionKind.ROB_KONG: "the tile of the added kong (rob_kong B 3m)",
+    HextechKind.ABANDON: "the contract held (abandon A C-05)",
     DecisionKind.CHOOSE: (
         "a card id, 'keep 1 of chance|party', 'challenge ID [single|double]' or 'chip_discard ID'"
     ),
-    DecisionKind.AUGMENT: "the tier drafted: silver, gold or prismatic",
-    DecisionKind.ABANDON: "the contract held (abandon A C-05)",
-    DecisionKind.KEEP_LASTING: "the deck of the lasting slot: chance or party",
-    DecisionKind.CONTRACT: "nothing",
+    HextechKind.KEEP_LASTING: "the deck of the lasting slot: chance or party",
 }
-"""What each kind of decision is about, as an example writes it."""
+"""What each kind of decision is about, as an example writes it: the core's kinds and hextech's."""
+_KINDS: Mapping[str, StrEnum] = {kind.value: kind for kind in _ABOUT}
 
 
 @dataclass(frozen=True)
@@ -67,7 +70,7 @@ class DecisionSpec:
     """A decision to look for: its kind, the player who takes it (``None``: any) and what it is about
     (``""``: nothing; ``None``: anything)."""
 
-    kind: DecisionKind
+    kind: StrEnum
     player: int | None
     about: str | None
 
@@ -115,7 +118,7 @@ def read_decision(text: str, known: Collection[str]) -> DecisionSpec | None:
     if not words or words[0] not in _KINDS:
         shown = words[0] if words else ""
         raise ValueError(f"{shown!r} is not a kind of decision (one of {', '.join(_KINDS)}, or none)")
-    kind = DecisionKind(words[0])
+    kind = _KINDS[words[0]]
     if len(words) < 2 or not (words[1] == ANY or (len(words[1]) == 1 and words[1] in PLAYERS)):
         raise ValueError(f"{kind.value}: write the player who decides (A, B, C, D or {ANY}) after the kind")
     player = None if words[1] == ANY else PLAYERS.index(words[1])
@@ -128,7 +131,7 @@ def read_decision(text: str, known: Collection[str]) -> DecisionSpec | None:
     return DecisionSpec(kind, player, about)
 
 
-def _about_problem(kind: DecisionKind, about: str, known: Collection[str]) -> str:
+def _about_problem(kind: StrEnum, about: str, known: Collection[str]) -> str:
     """Why no decision of ``kind`` is about ``about`` ("" when one may be)."""
     words = about.split()
     expected = f"a {kind.value} decision is about {_ABOUT[kind]}, or {ANY} for any"
@@ -136,13 +139,13 @@ def _about_problem(kind: DecisionKind, about: str, known: Collection[str]) -> st
         ok = not words or (len(words) == 1 and about.startswith("card:") and about[5:] in known)
     elif kind in (DecisionKind.CALL, DecisionKind.ROB_KONG):
         ok = len(words) == 1 and _is_tile(about)
-    elif kind is DecisionKind.AUGMENT:
+    elif kind is HextechKind.AUGMENT:
         ok = about in _TIERS
-    elif kind is DecisionKind.KEEP_LASTING:
+    elif kind is HextechKind.KEEP_LASTING:
         ok = about in _LASTING_DECKS
-    elif kind is DecisionKind.ABANDON:
+    elif kind is HextechKind.ABANDON:
         ok = about in known
-    elif kind is DecisionKind.CONTRACT:
+    elif kind is HextechKind.CONTRACT:
         ok = not words
     else:
         ok = _choice_about(words, known)
@@ -213,7 +216,7 @@ def _event_difference(spec: EventSpec, event: Event) -> str:
         return f"the player is {who}, not {PLAYERS[spec.player]}"
     for key, value in spec.fields:
         if key == "cause":
-            base = value.rsplit("-v", 1)[0] if "-v" in value else value
+            base = base_of(value)
             if event.cause not in (value, f"card:{value}", f"card:{base}"):
                 return f"cause is {event.cause.removeprefix('card:')}, not {value}"
         elif key not in event.data:

@@ -24,12 +24,12 @@ from pydantic import BaseModel
 
 from dsl import model as m
 from dsl.errors import CardSyntaxError, Diagnostic, Location
+from engine.hextech.card_ids import split_version
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 
 _A = TypeVar("_A", bound=BaseModel)
 
-_ID = re.compile(r"^(?P<base>.+?)(?:-v(?P<version>[0-9]+))?$")
 
 TERMINAL_NAMES: dict[str, str] = {
     "CARD_ID": "a card id such as W-01 or S-08-v2",
@@ -175,7 +175,7 @@ def _digits(token: Token) -> str:
     if token.type in NUMBER_TERMINALS:
         return token.lstrip("-")
     if token.type == "CARD_ID":
-        return token.partition("-v")[2]
+        return split_version(str(token))[1]
     return ""
 
 
@@ -277,12 +277,11 @@ class _Builder(Transformer[Token, Any]):
                 field_locations.setdefault(label, where)
             elif not isinstance(item, tuple):
                 abilities.append(item)
-        found = _ID.match(str(card_id))
-        assert found is not None
+        base_id, version = split_version(str(card_id))
         return m.Card(
             id=str(card_id),
-            base_id=found["base"],
-            version=int(found["version"] or 1),
+            base_id=base_id,
+            version=int(version or 1),
             name=_text(name),
             type=ctype,
             group=group,

@@ -1,4 +1,4 @@
-"""The cards in play: a mode's pool (§3, lib 十二), a pool file's draws (§18.2), one version each (§18.4).
+"""The cards in play: a mode's pool (§3.3, lib 十二), a pool file's draws (§18.2), one version each (§18.4).
 
 A mode enables modules (the registry says which: :mod:`engine.hextech.plugins`).  A
 card belongs to the module whose card files hold it and to every module its
@@ -21,8 +21,9 @@ from pathlib import Path
 from dsl.loader import default_paths, load_cards
 from dsl.model import Card
 from dsl.pool_files import PoolSpec, load_pool_file
-from dsl.versions import check_pick, choose_versions, parse_id, sort_key
+from dsl.versions import check_pick, choose_versions, sort_key
 from engine.core.errors import InputError
+from engine.hextech.card_ids import parse_id
 from engine.hextech.plugins import MODES, ModuleInfo, installed_modules, pool_removals, require_loadable
 
 DEFAULT_MODE = "all"

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from engine.core.errors import InputError
+from engine.hextech.card_ids import CardId, parse_id
 
 SERIES_ORDER: tuple[str, ...] = (
     "W",
@@ -34,35 +34,6 @@ SERIES_ORDER: tuple[str, ...] = (
     "T",
 )
 """The id series in the order the card library lists them (lib 一)."""
-
-_ID = re.compile(r"^(?P<series>[A-Z](?:-[A-Z])?)-?(?P<number>\d{2})(?:-v(?P<version>[1-9]\d{0,17}))?$")
-
-
-@dataclass(frozen=True, order=True)
-class CardId:
-    """A parsed card id: its series (``O-P``), its number (``1``) and its version (``1`` for the base)."""
-
-    series: str
-    number: int
-    version: int
-
-    @property
-    def base(self) -> str:
-        """The base id, e.g. ``S-08`` for ``S-08-v2``."""
-        joiner = "" if "-" in self.series else "-"
-        return f"{self.series}{joiner}{self.number:02d}"
-
-    def __str__(self) -> str:
-        return self.base if self.version == 1 else f"{self.base}-v{self.version}"
-
-
-def parse_id(text: str) -> CardId:
-    """Parse ``W-01``, ``O-P01`` or ``S-08-v2``; anything else is an :class:`InputError`."""
-    match = _ID.match(text)
-    if match is None or match["version"] == "1":
-        shown = repr(text) if len(text) <= 40 else repr(text[:40]) + "…"
-        raise InputError(f"{shown} is not a card id (expected e.g. W-01, O-P01, S-08-v2)")
-    return CardId(match["series"], int(match["number"]), int(match["version"] or 1))
 
 
 def sort_key(card_id: str) -> tuple[int, int, int]:

@@ -1,7 +1,7 @@
 """Shared helpers of the console's tests: a server over a temporary record store (in process, or
-uvicorn on a 127.0.0.1 port), a table played through the JSON API one offered option at a time, the
-first round of a rule set's tables dealt as a test arranges it, and the browser tests' Chromium and
-phone."""
+uvicorn on a 127.0.0.1 port), with the console key :data:`KEY` its requests carry, a table played
+through the JSON API one offered option at a time, the first round of a rule set's tables dealt as a
+test arranges it, and the browser tests' Chromium and phone."""
 
 from __future__ import annotations
 
@@ -26,14 +26,30 @@ from engine.core.table import Sink
 from engine.core.table_session import TableConfig, TableSession
 from engine.core.wall import Wall
 from tools.console_web import rules_table
+from tools.console_web.access import Access
 from tools.console_web.app import create_app
 from tools.console_web.requests import HEXTECH, Served
+from tools.console_web.settings import LOCAL_PORT, ServeSettings
+
+KEY = "the-tests-console-key"
+"""The console key of the tests' servers."""
+HEADERS = {"Authorization": f"Bearer {KEY}", "Content-Type": "application/json"}
+"""What the host's requests carry: the console key, the JSON content type."""
+TEST_CLIENT = "http://testserver"
+"""The address Starlette's test client asks at: the in-process console's own."""
+
+
+def settings(port: int = LOCAL_PORT, public: str | None = None) -> ServeSettings:
+    """A console on 127.0.0.1:``port`` (phones opening ``public``) with the key :data:`KEY`."""
+    return ServeSettings(access=Access.listening(KEY, "127.0.0.1", port, public))
 
 
 @contextmanager
-def console(db: Path) -> Iterator[TestClient]:
-    """A console server over the SQLite store ``db``, started and stopped like ``hexmj serve``."""
-    with TestClient(create_app(f"sqlite:///{db}")) as client:
+def console(db: Path, served: Served = HEXTECH) -> Iterator[TestClient]:
+    """A console server over the SQLite store ``db``, started and stopped like ``hexmj serve``; its
+    requests carry the console key."""
+    app = create_app(f"sqlite:///{db}", served, settings(public=TEST_CLIENT))
+    with TestClient(app, headers=HEADERS) as client:
         yield client
 
 
@@ -137,7 +153,7 @@ class Server:
 
     def start(self) -> None:
         """Serve (again) on the same port, over the same store."""
-        self.app = create_app(f"sqlite:///{self.db}", self.served)
+        self.app = create_app(f"sqlite:///{self.db}", self.served, settings(self.port))
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning")
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, daemon=True)
@@ -168,7 +184,6 @@ class Server:
     def text(self, method: str, path: str, **body: Any) -> str:
         """The body a request answers (a 2xx answer)."""
         data = json.dumps(body).encode() if body else None
-        request = urllib.request.Request(self.base + path, data=data, method=method)
-        request.add_header("Content-Type", "application/json")
+        request = urllib.request.Request(self.base + path, data=data, method=method, headers=HEADERS)
         with urllib.request.urlopen(request, timeout=10) as response:
             return str(response.read().decode("utf-8"))

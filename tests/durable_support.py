@@ -28,6 +28,8 @@ from tools.lab.store import database_url
 
 PG_ENV = "HEXMJ_TEST_PG_URL"
 """The PostgreSQL server the tests may use (``.ci/run`` starts one)."""
+KEY = "the-durability-tests-key"
+"""The console key the tests' servers are started with, which their requests carry."""
 
 
 def hexmj_command(*args: str) -> list[str]:
@@ -55,15 +57,17 @@ class Serve:
 
     def start(self, db: str | None = None) -> Serve:
         """Serve over the store (or ``db`` this time), once it answers."""
-        argv = hexmj_command("serve", "--port", str(self.port), "--db", db or self.db)
+        argv = hexmj_command("serve", "--port", str(self.port), "--db", db or self.db, "--key", KEY)
         with self.said.open("ab") as said:
             self.process = subprocess.Popen(argv, cwd=self.cwd, env=_environment(), stderr=said)
         deadline = time.monotonic() + 30
         while True:
             assert self.process.poll() is None, self.said.read_text()
             try:
-                with urllib.request.urlopen(self.base + "/", timeout=1):
+                with urllib.request.urlopen(f"{self.base}/?key={KEY}", timeout=1):
                     return self
+            except urllib.error.HTTPError:
+                return self
             except OSError:
                 assert time.monotonic() < deadline, "hexmj serve did not start"
                 time.sleep(0.05)
@@ -85,6 +89,7 @@ class Serve:
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.base + path, data=data, method=method)
         request.add_header("Content-Type", "application/json")
+        request.add_header("Authorization", f"Bearer {KEY}")
         try:
             with urllib.request.urlopen(request, timeout=30) as response:
                 return response.status, json.loads(response.read())

@@ -9,10 +9,11 @@ from itertools import permutations
 
 import pytest
 
-from engine.core.decisions import ABANDON, KEEP, PASS, Decision, DecisionKind
+from engine.core.decisions import PASS, Decision, DecisionKind
 from engine.core.tiles import format_one, parse
 from engine.hextech import agents, choices
 from engine.hextech.agents import GreedyAgent, make_agents
+from engine.hextech.decision_kinds import ABANDON, KEEP, HextechKind
 from engine.hextech.session import SessionConfig, drive
 from engine.hextech.view import BLIND, PlayerView, with_parts
 from engine.hextech.vocabulary import CompiledCard
@@ -44,7 +45,7 @@ def decide(view: PlayerView, kind: DecisionKind, options: tuple[str, ...], about
 def test_four_pungs_take_the_pungs_only_black_contract_s9_1(library: Mapping[str, CompiledCard]) -> None:
     """A hand of four pungs takes B-07 (碰碰到底, +3) over C-01 (two chows) and C-02 (two pungs, +1)."""
     view = view_of(library, "111m222p333s555z9m")
-    assert decide(view, DecisionKind.CONTRACT, ("C-01", "C-02", "B-07")) == "B-07"
+    assert decide(view, HextechKind.CONTRACT, ("C-01", "C-02", "B-07")) == "B-07"
 
 
 def test_a_chow_hand_keeps_away_from_an_unreachable_black_contract_s9_1(
@@ -52,13 +53,13 @@ def test_a_chow_hand_keeps_away_from_an_unreachable_black_contract_s9_1(
 ) -> None:
     """Runs in three suits and no pairs: B-07 is out of reach; the two-chow contract is taken."""
     view = view_of(library, "123m456m234p678p3s")
-    assert decide(view, DecisionKind.CONTRACT, ("C-06", "C-01", "B-07")) == "C-01"
+    assert decide(view, HextechKind.CONTRACT, ("C-06", "C-01", "B-07")) == "C-01"
 
 
 def test_a_pure_hand_takes_the_no_honour_black_contract_s9_1(library: Mapping[str, CompiledCard]) -> None:
     """Number tiles only, one from waiting: B-04 (无字终局) is worth its risk over C-07 and C-06."""
     view = view_of(library, "123m456m234p678p33s")
-    assert decide(view, DecisionKind.CONTRACT, ("C-07", "C-06", "B-04")) == "B-04"
+    assert decide(view, HextechKind.CONTRACT, ("C-07", "C-06", "B-04")) == "B-04"
 
 
 def test_contract_values_weigh_reward_and_reach_s13_4(library: Mapping[str, CompiledCard]) -> None:
@@ -117,26 +118,26 @@ def test_a_hand_far_from_any_honour_pung_abandons_c06_s10(library: Mapping[str, 
     view = view_of(
         library, "123m456m234p678p3s", contracts=("C-06", None, None, None), contract_open=True, wall_left=24
     )
-    assert decide(view, DecisionKind.ABANDON, (KEEP, ABANDON), "C-06") == ABANDON
+    assert decide(view, HextechKind.ABANDON, (KEEP, ABANDON), "C-06") == ABANDON
 
 
 def test_a_hand_with_its_wind_pung_keeps_c06_s10(library: Mapping[str, CompiledCard]) -> None:
     view = view_of(
         library, "111z123m456p78s99s", contracts=("C-06", None, None, None), contract_open=True, wall_left=24
     )
-    assert decide(view, DecisionKind.ABANDON, (KEEP, ABANDON), "C-06") == KEEP
+    assert decide(view, HextechKind.ABANDON, (KEEP, ABANDON), "C-06") == KEEP
 
 
 def test_a_completed_contract_is_kept_s10_3(library: Mapping[str, CompiledCard]) -> None:
     view = view_of(library, "123m456m234p678p3s", contracts=("C-06", None, None, None), wall_left=24)
-    assert decide(view, DecisionKind.ABANDON, (KEEP, ABANDON), "C-06") == KEEP
+    assert decide(view, HextechKind.ABANDON, (KEEP, ABANDON), "C-06") == KEEP
 
 
 def test_a_failed_contract_is_abandoned_s10_3(library: Mapping[str, CompiledCard]) -> None:
     """§10.1, §10.3, R63: a failed contract can no longer be met; abandoning it is the only way to win."""
     held = ("B-09", None, None, None)
     view = view_of(library, "123m456m234p678p3s", contracts=held, contract_failed=True, wall_left=24)
-    assert decide(view, DecisionKind.ABANDON, (KEEP, ABANDON), "B-09") == ABANDON
+    assert decide(view, HextechKind.ABANDON, (KEEP, ABANDON), "B-09") == ABANDON
 
 
 # -- calls that would break the contract (§9.7) -----------------------------------------------------
@@ -202,17 +203,17 @@ def test_choose_one_takes_the_vow_the_contract_already_imposes(library: Mapping[
 
 def test_the_positive_lasting_card_is_kept_s6_9(library: Mapping[str, CompiledCard]) -> None:
     view = view_of(library, "123m456m456p789s7z")
-    assert decide(view, DecisionKind.KEEP_LASTING, ("O-N02", "O-P07"), "chance") == "O-P07"
-    assert decide(view, DecisionKind.KEEP_LASTING, ("O-P07", "O-N02"), "chance") == "O-P07"
+    assert decide(view, HextechKind.KEEP_LASTING, ("O-N02", "O-P07"), "chance") == "O-P07"
+    assert decide(view, HextechKind.KEEP_LASTING, ("O-P07", "O-N02"), "chance") == "O-P07"
 
 
 def test_an_augment_with_a_shape_grant_is_drafted_s5_2(library: Mapping[str, CompiledCard]) -> None:
     """A grant (G-14, a hand shape) is clearly worth more than a one-off look; close cards go by the
     offer order."""
     view = with_parts(BLIND, cards=library)
-    assert decide(view, DecisionKind.AUGMENT, ("G-11", "G-14"), "gold") == "G-14"
-    assert decide(view, DecisionKind.AUGMENT, ("S-01", "S-02"), "silver") == "S-01"
-    assert decide(view, DecisionKind.AUGMENT, ("S-02", "S-01"), "silver") == "S-02"
+    assert decide(view, HextechKind.AUGMENT, ("G-11", "G-14"), "gold") == "G-14"
+    assert decide(view, HextechKind.AUGMENT, ("S-01", "S-02"), "silver") == "S-01"
+    assert decide(view, HextechKind.AUGMENT, ("S-02", "S-01"), "silver") == "S-02"
 
 
 def test_card_values_read_card_properties(library: Mapping[str, CompiledCard]) -> None:
@@ -246,7 +247,7 @@ def test_black_contracts_are_chosen_and_completed_over_sessions_s9_3() -> None:
     def counting(self: GreedyAgent, view: PlayerView, decision: Decision) -> str:
         nonlocal offers, black
         answer = original(self, view, decision)
-        if decision.kind is DecisionKind.CONTRACT:
+        if decision.kind is HextechKind.CONTRACT:
             kinds = {view.cards[o].contract.kind for o in decision.options}  # type: ignore[union-attr]
             if kinds == {"normal", "black"}:
                 offers += 1
@@ -275,7 +276,7 @@ def test_black_contracts_are_chosen_and_completed_over_sessions_s9_3() -> None:
 def test_choices_are_deterministic_for_a_seed(library: Mapping[str, CompiledCard]) -> None:
     view = view_of(library, "123m456m234p678p33s")
     options = ("C-07", "C-06", "B-04")
-    answers = {decide(view, DecisionKind.CONTRACT, options) for _ in range(3)}
+    answers = {decide(view, HextechKind.CONTRACT, options) for _ in range(3)}
     assert len(answers) == 1
 
 

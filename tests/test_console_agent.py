@@ -19,11 +19,13 @@ from rich.console import Console
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.tiles import format_one, kind_of_instance, name, parse
 from engine.hextech.agents import make_agents
+from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.scenario import Scenario
 from engine.hextech.session import SessionConfig, drive
 from engine.hextech.view import build_view
 from tools.cmd_play import new_session
 from tools.console import ConsoleAgent, LeftTable, LoggedAnswers, Terminal, card_texts, pick
+from tools.exit_codes import exit_code
 
 TILE = re.compile(r"(?<![0-9A-Za-z-])[1-9][mpsz](?![0-9A-Za-z])")
 """A tile written in notation on its own (``5m``), not inside a card id or a compact run."""
@@ -47,6 +49,8 @@ def test_a_number_an_option_or_its_tile_picks_it_and_anything_else_gives_a_reaso
         ("9", "9 is not an option's number: type a number 1–4"),
         ("pon", "'pon' is not one of the options: type a number 1–4 or an option's text"),
         ("\n", "type a number 1–4 or an option"),
+        ("²", "'²' is not one of the options: type a number 1–4 or an option's text"),
+        ("7" * 5000, f"{'7' * 5000} is not an option's number: type a number 1–4"),
     ]:
         assert pick(options, typed) == (None, reason)
 
@@ -61,11 +65,11 @@ def test_a_scripted_person_plays_is_asked_again_and_leaves_at_end_of_input_s5_2_
     answered: list[tuple[Decision, str]] = []
     with pytest.raises(LeftTable) as left:
         drive(session.steps(), session, agents, on_answer=lambda d, a: answered.append((d, a)))
-    assert left.value.exit_code == 7
+    assert exit_code(left.value) == 7
     assert str(left.value) == "the person at A left the table (end of input)"
     mine = [(d, a) for d, a in answered if d.player == 0]
     assert [a for _, a in mine] == [d.options[0] for d, _ in mine] and len(mine) == 4
-    assert mine[0][0].kind is DecisionKind.AUGMENT
+    assert mine[0][0].kind is HextechKind.AUGMENT
     text = shown.getvalue()
     assert "99 is not an option's number: type a number 1–" in text
     assert "'nonsense' is not one of the options" in text

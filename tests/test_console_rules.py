@@ -8,6 +8,7 @@ import re
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -20,7 +21,6 @@ from engine.core.decisions import Decision, DecisionKind
 from engine.core.errors import LogError
 from engine.core.registry import installed
 from engine.core.seat_view import BLIND
-from tools.console_web.app import create_app
 from tools.console_web.requests import Served
 
 CARD_KEYS = {"world", "treasure", "treasure_faces", "chips", "stars", "cards", "seen", "contract_open"}
@@ -110,8 +110,7 @@ def test_the_servers_rules_and_options_are_a_requests_default(tmp_path: Path) ->
     """R373: ``hexmj serve --rules standard --option base=2`` makes a table of a request naming no
     rule set; a request's ``options`` go over the server's; ``rules`` picks another rule set with
     its own defaults."""
-    app = create_app(f"sqlite:///{tmp_path / 'c.db'}", Served("standard", {"limit": "limited", "base": 2}))
-    with TestClient(app) as client:
+    with console(tmp_path / "c.db", Served("standard", {"limit": "limited", "base": 2})) as client:
         plain = create(client, seed=1, bots=["B", "C", "D"], test=True)
         assert seat_view(client, tokens_of(plain)["A"])["rule_options"]["base"] == 2
         over = create(client, seed=1, bots=["B", "C", "D"], options={"limit": "unlimited"})
@@ -185,8 +184,16 @@ def test_hexmj_serve_rules_names_the_table_of_a_plain_request(
     )
     assert re.search(r"--option\s+NAME\[=VALUE\]", out)
     served: list[Served] = []
-    monkeypatch.setattr("tools.cmd_serve.create_app", lambda db, rules: served.append(rules))
-    monkeypatch.setattr("uvicorn.run", lambda *a, **k: None)
+
+    def app(db: str | None, rules: Served, settings: object) -> SimpleNamespace:
+        served.append(rules)
+        return SimpleNamespace(state=SimpleNamespace(console=SimpleNamespace()))
+
+    monkeypatch.setattr("tools.cmd_serve.create_app", app)
+    monkeypatch.setattr(
+        "tools.cmd_serve.listen", lambda host, port: SimpleNamespace(getsockname=lambda: (host, port))
+    )
+    monkeypatch.setattr("tools.cmd_serve.Announced.run", lambda self, sockets: None)
     code, _, _ = run_hexmj(["serve", "--rules", "standard", "--option", "base=3"], monkeypatch, capsys)
     assert code == 0 and served == [Served("standard", {"limit": "limited", "min_fan": 8, "base": 3})]
 

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 import pytest
-from console_support import PHONE, WAIT, Server, needs_chromium
+from console_support import KEY, PHONE, WAIT, Server, needs_chromium
 
 from tools.console_web.requests import Served
 
@@ -56,7 +56,7 @@ def _tap_through_round_one(phone: Any, rng: random.Random) -> int:
 
 def test_a_phone_plays_a_round_of_a_standard_table_set_up_on_the_page(server: Server, browser: Any) -> None:
     host = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
-    host.goto(server.base + "/")
+    host.goto(f"{server.base}/?key={KEY}")
     assert host.locator("select[name=rules]").input_value() == "standard"
     assert host.locator("fieldset[data-rules=hextech]").is_hidden()
     assert host.locator("[data-rules=standard] [data-option-name=base]").input_value() == "2"

@@ -22,12 +22,12 @@ from console_support import arrange, console, create, first_walls, seat_view
 from starlette.testclient import TestClient
 
 from engine.core.bots import LOGGED
-from engine.core.deal import is_flower, shuffled_wall
+from engine.core.deal import shuffled_wall
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.registry import ruleset
 from engine.core.seat_view import SeatView
 from engine.core.seats import PLAYERS
-from engine.core.tiles import format_tiles, parse
+from engine.core.tiles import format_tiles, is_flower, parse
 from engine.core.wall import Wall
 from tools.console_web import requests, rules_table
 

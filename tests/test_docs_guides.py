@@ -33,6 +33,7 @@ from typer.testing import CliRunner
 
 from engine.core.errors import HexError
 from tools.cli import app
+from tools.exit_codes import exit_code
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -113,7 +114,7 @@ def invoke(args: list[str], stdin: str | None, table: Table) -> tuple[int, str, 
         os.chdir(previous)
     err = result.stderr
     if isinstance(result.exception, HexError):
-        return result.exception.exit_code, result.stdout, err + f"hexmj: error: {result.exception}\n"
+        return exit_code(result.exception), result.stdout, err + f"hexmj: error: {result.exception}\n"
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     return result.exit_code, result.stdout, err
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from dsl import CardCheckError, CardSyntaxError, check_cards, load_cards, parse_text
 from dsl.errors import Diagnostic
 from engine.core.errors import CardError
+from tools.exit_codes import exit_code
 
 HEAD = (
     'card W-01 "杠潮涌动" world {\n'
@@ -32,7 +33,7 @@ def _codes(text: str) -> list[Diagnostic]:
 def test_syntax_error_names_file_line_column_with_caret() -> None:
     """§6.6 W-01 written without 'do': the error points at the effect, 'do' is the hint."""
     err = _syntax(HEAD + "  on kong.established by any draw_card(chance)\n}\n")
-    assert err.exit_code == 4
+    assert exit_code(err) == 4
     where = err.diagnostic.location
     assert where is not None and (where.line, where.column) == (4, 30)
     lines = str(err).splitlines()
@@ -138,7 +139,7 @@ def test_loader_raises_every_problem_with_exit_code_4(tmp_path: Path) -> None:
     path.write_text(HEAD + "  on kong.establishd by any do draw_card(chance)\n}\n", encoding="utf-8")
     with pytest.raises(CardCheckError) as caught:
         load_cards([path])
-    assert caught.value.exit_code == 4
+    assert exit_code(caught.value) == 4
     assert f"{path}:4:6: error UNKNOWN-EVENT" in str(caught.value)
     assert "\n       ^\n" in str(caught.value)
 

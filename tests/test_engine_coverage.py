@@ -14,9 +14,10 @@ other than its upper, a few times in a hundred sessions, so the cap leaves room 
 
 from __future__ import annotations
 
-from engine.core.decisions import Decision, DecisionKind
+from engine.core.decisions import Decision
 from engine.hextech.agents import Agent, make_agents
 from engine.hextech.bus import Event
+from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.session import SessionConfig, SessionResult, drive
 from engine.hextech.view import PlayerView
 from tools.cmd_play import new_session, session_cards
@@ -43,7 +44,7 @@ class Exploring:
         self.person = bot.person
 
     def decide(self, view: PlayerView, decision: Decision) -> str:
-        if decision.kind in (DecisionKind.AUGMENT, DecisionKind.CONTRACT):
+        if decision.kind in (HextechKind.AUGMENT, HextechKind.CONTRACT):
             fresh = [o for o in decision.options if _base(o) not in self.exercised]
             if fresh:
                 return fresh[0]

@@ -33,6 +33,7 @@ from engine.core.seats import PLAYERS
 from engine.core.tiles import NUM_INSTANCES, is_flower, kind_of_instance
 from engine.hextech.agents import make_agents
 from engine.hextech.bus import Event
+from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.log import LogHeader, LogWriter, read_log
 from engine.hextech.score_items import CAPS, KONGS, PATTERNS, SPECIAL_WINS
 from engine.hextech.session import MODES, Session, SessionConfig, SessionResult, drive
@@ -54,7 +55,7 @@ PATTERN_ITEMS = frozenset(spec.id for spec, _ in PATTERNS)
 ORDER_POINTS = {1: 4, 2: 3, 3: 2}
 """Hu order points by order (§13.3)."""
 FLOW_DECISIONS = frozenset(
-    {DecisionKind.TURN, DecisionKind.CALL, DecisionKind.ROB_KONG, DecisionKind.ABANDON, DecisionKind.CONTRACT}
+    {DecisionKind.TURN, DecisionKind.CALL, DecisionKind.ROB_KONG, HextechKind.ABANDON, HextechKind.CONTRACT}
 )
 """Decisions the rule flow asks between events (§9.1, §10, §11); a card's choices come mid-effect."""
 DECISION_LIMIT = 40_000

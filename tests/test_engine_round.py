@@ -15,6 +15,7 @@ from engine.core.wall import Wall
 from engine.hextech import calls
 from engine.hextech.agents import make_agents
 from engine.hextech.contracts import ContractTerms
+from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.round import ContractOffer
 from engine.hextech.rules import Rules
 from engine.hextech.ruleset import HEXTECH
@@ -185,7 +186,7 @@ def _contract_scenario(draws: str = "") -> Scenario:
     )
     sc = Scenario(hands={}, draws=draws, rules=Rules(contracts=contracts), offer=offer)
     for _ in range(4):
-        assert sc.pending is not None and sc.pending.kind is DecisionKind.CONTRACT
+        assert sc.pending is not None and sc.pending.kind is HextechKind.CONTRACT
         sc.advance(sc.pending.options[-1])
     return sc
 
@@ -194,7 +195,7 @@ def test_abandon_window_opens_once_at_24_and_black_costs_one_s10() -> None:
     """§10: the window opens the first time 24 or fewer drawable tiles remain (one at a time: at 24,
     never at 25), once a round; abandoning a black contract costs 1 (§10.2)."""
     sc = _contract_scenario()
-    window = sc.play_until(lambda d: d.kind is DecisionKind.ABANDON)
+    window = sc.play_until(lambda d: d.kind is HextechKind.ABANDON)
     assert len(sc.round.table.wall) == 24
     assert window.options == ("keep", "abandon")
     sc.advance("abandon")
@@ -209,7 +210,7 @@ def test_abandon_window_opens_when_a_flower_takes_the_wall_from_25_to_23_s10_4()
     is a flower and its replacement takes the wall to 23: the window opens there, once."""
     sixty_six = "123456789m123456789p123456789s1234567z" + "123456789m123456789p123456789s12345z"
     sc = _contract_scenario(draws=sixty_six + "1f")
-    window = sc.play_until(lambda d: d.kind is DecisionKind.ABANDON)
+    window = sc.play_until(lambda d: d.kind is HextechKind.ABANDON)
     revealed = [e for e in sc.events if e.name == "flower.revealed"]
     assert [e.data["phase"] for e in revealed] != ["setup"] and len(revealed) == 1
     assert len(sc.round.table.wall) == 23

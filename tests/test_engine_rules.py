@@ -19,6 +19,7 @@ from engine.hextech.rules import CallKind, OfferedWin, Rules, WinClaim, WinVerdi
 from engine.hextech.scenario import arranged_wall
 from engine.hextech.state import ContractStatus, WinWay
 from engine.hextech.vocabulary import CompiledCard
+from tools.exit_codes import exit_code
 
 
 @cache
@@ -84,7 +85,7 @@ def test_an_answer_not_offered_is_an_illegal_action_exit_3() -> None:
     assert check_answer(decision, "pon") == "pon"
     with pytest.raises(IllegalActionError) as err:
         check_answer(decision, "chi 345p")
-    assert err.value.exit_code == 3 and "call B 5p" in str(err.value)
+    assert exit_code(err.value) == 3 and "call B 5p" in str(err.value)
 
 
 def test_an_offered_hu_keeps_its_verdict_for_the_same_tile_claim_and_order_s12_3() -> None:

@@ -6,11 +6,13 @@ from functools import cache
 
 from dsl.compiler import compile_cards
 from dsl.pools import pool_cards
-from engine.core.decisions import Decision, DecisionKind
+from engine.core.decisions import Decision
 from engine.core.tiles import parse_one
 from engine.hextech.agents import make_agents
 from engine.hextech.bus import Event
+from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.plugins import Modules
+from engine.hextech.predicates import TREASURE
 from engine.hextech.session import Session, SessionConfig, SessionResult, drive
 from engine.hextech.state import Deck, seat_wind
 from engine.hextech.vocabulary import CompiledCard
@@ -77,7 +79,7 @@ def test_every_round_offers_two_normal_and_one_black_contract_to_each_player_s9_
     offers: list[tuple[str, ...]] = []
 
     def record(decision: Decision, answer: str) -> None:
-        if decision.kind is DecisionKind.CONTRACT:
+        if decision.kind is HextechKind.CONTRACT:
             offers.append(decision.options)
 
     drive(session.steps(), session, make_agents(["greedy"] * 4, 3), on_answer=record)
@@ -112,8 +114,8 @@ def test_the_treasure_faces_are_asked_again_after_a_module_primitive_s8_3() -> N
     runs again; after P-14's primitive the holder's face is his own, the others keep 红中 (T-01)."""
     session = Session(SessionConfig(1, "all"), cards=_cards("all"), plugins=Modules.for_mode("all"))
     state_of(session).start_round(reveal(order_for("T-01"), seat_wind(0, 0)), 0)
-    assert session.tile_marks(0, 0) == frozenset({parse_one("7z")})
+    assert session.tile_marks(0, 0)[TREASURE] == frozenset({parse_one("7z")})
     step = session.primitives["set_personal_treasure"](session, 0, {"face": "9p"})
     assert list(step) == []
-    assert session.tile_marks(0, 0) == frozenset({parse_one("9p")})
-    assert session.tile_marks(1, 1) == frozenset({parse_one("7z")})
+    assert session.tile_marks(0, 0)[TREASURE] == frozenset({parse_one("9p")})
+    assert session.tile_marks(1, 1)[TREASURE] == frozenset({parse_one("7z")})

@@ -8,6 +8,7 @@ import pytest
 from engine.core.errors import InputError
 from engine.core.melds import Meld, MeldKind, is_plain_run
 from engine.core.tiles import parse
+from tools.exit_codes import exit_code
 
 
 def test_parse_chi_sorts_tiles_and_is_exposed() -> None:
@@ -59,7 +60,7 @@ def test_bad_meld_is_one_clear_input_error(text: str, message: str) -> None:
     with pytest.raises(InputError, match=message) as err:
         Meld.parse(text)
     assert "\n" not in str(err.value)
-    assert err.value.exit_code == 2
+    assert exit_code(err.value) == 2
 
 
 @pytest.mark.parametrize(

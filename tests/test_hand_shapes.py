@@ -1,5 +1,5 @@
 """Shapes that cards grant, each used and refused as its card text says (lib 七–八, B-14, B-15;
-CARD-INVENTORY §6)."""
+CARD-INVENTORY §6): hextech's, registered with the core's shapes by ``engine/hextech/shapes.py``."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from engine.core.hand import SetKind, decompose, is_complete
 from engine.core.melds import Meld
 from engine.core.shapes import SHAPES, ShapeGrant
 from engine.core.tiles import format_tiles, parse
+from engine.hextech.shapes import HEXTECH_SHAPES
 
 G01 = ShapeGrant("G-01", "adjacent_shift")
 G03 = ShapeGrant("G-03", "honour_mixed_pair")
@@ -220,8 +221,9 @@ def test_unknown_shape_is_a_card_error() -> None:
 
 def test_every_registered_shape_names_its_card_in_its_doc() -> None:
     """lib 七–八, §9.9: every shape cites its card; only B-14 and B-15 are whole-hand forms."""
-    assert all(re.search(r"\(lib [GPB]-\d\d\)\.$", rule.doc) for rule in SHAPES.values())
-    assert {r.name for r in SHAPES.values() if r.is_form} == {"four_pairs_two_pungs", "lucky_number"}
+    assert all(re.search(r"\(lib [GPB]-\d\d\)\.$", rule.doc) for rule in HEXTECH_SHAPES)
+    assert {r.name for r in HEXTECH_SHAPES if r.is_form} == {"four_pairs_two_pungs", "lucky_number"}
+    assert all(SHAPES[rule.name] is rule for rule in HEXTECH_SHAPES)
 
 
 def test_plain_hand_keeps_plain_readings_beside_bent_ones_lib_p05() -> None:

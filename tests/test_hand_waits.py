@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import engine.hextech.shapes  # noqa: F401  (registers the shapes the grants below name)
 from engine.core.errors import InputError
 from engine.core.hand import single_wait_on_pair, waits
 from engine.core.melds import Meld

@@ -20,6 +20,7 @@ from engine.core.decisions import Decision, DecisionKind
 from engine.hextech.agents import make_agents
 from engine.hextech.bus import Event
 from engine.hextech.card_runtime import lasting_card
+from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.hookspecs import WinSummary
 from engine.hextech.plugins import Modules
 from engine.hextech.session import Session, SessionConfig, drive
@@ -302,7 +303,7 @@ def test_a_kept_slot_puts_the_new_card_away_without_effect_s7_3() -> None:
     table.decks["party"].cards = ["F-T02"]
     draw = table.round.draw_card("party", B, "rule")
     asked = next(draw)
-    assert (asked.kind, asked.options) == (DecisionKind.KEEP_LASTING, ("F-T01", "F-T02"))
+    assert (asked.kind, asked.options) == (HextechKind.KEEP_LASTING, ("F-T01", "F-T02"))
     with pytest.raises(StopIteration):
         draw.send("F-T01")
     drawn = [d for d in table.round.drawn if d.card == "F-T02"]

@@ -31,6 +31,7 @@ from engine.hextech.plugins import (
 )
 from engine.hextech.scoring import WinInput, score_win
 from engine.hextech.session import Session, SessionConfig
+from tools.exit_codes import exit_code
 
 PLUGINS = Path(__file__).resolve().parent / "plugins"
 
@@ -130,7 +131,7 @@ def test_a_hook_that_does_not_fit_its_specification_is_refused(monkeypatch: pyte
     monkeypatch.syspath_prepend(str(PLUGINS / "misfit"))
     with pytest.raises(ModuleLoadError, match="module 'misfit': a hook does not fit") as caught:
         Modules.enable(["misfit"])
-    assert caught.value.exit_code == 6
+    assert exit_code(caught.value) == 6
     assert "\n" not in str(caught.value)
 
 

@@ -13,6 +13,8 @@ from play_cards_support import CardPlay, use
 
 from engine.core.decisions import HU, Decision, DecisionKind
 from engine.core.tiles import format_one, kind_of_instance, parse_one
+from engine.hextech.decision_kinds import HextechKind
+from engine.hextech.predicates import TREASURE
 
 PLAIN_A = "1m4m7m2p6p8p3s6s9s1z2z3z4z6z"
 """A dealer hand of fourteen unrelated tiles."""
@@ -111,7 +113,7 @@ def test_s06_one_offered_normal_contract_is_swapped_s9_1() -> None:
     d = sc.advance(use("S-06"))
     assert d is not None and d.about == "S-06" and "C-01" in d.options
     contract = sc.advance("C-01")
-    assert contract is not None and contract.kind is DecisionKind.CONTRACT
+    assert contract is not None and contract.kind is HextechKind.CONTRACT
     assert set(contract.options) == {"C-02", "C-09", "B-04"}
 
 
@@ -209,7 +211,7 @@ def test_s16_first_treasure_acquired_may_look_at_two_s8() -> None:
         draws="2z3z4z9s",
         augments={"A": ["S-16"]},
         modules=frozenset({"treasure"}),
-        tile_marks=lambda p, s: treasure,
+        tile_marks=lambda p, s: {TREASURE: treasure},
     )
     d = sc.choice_about("S-16")
     assert d.player == 0 and sc.of("draw.normal")[-1].data["tile"] == "9s"
@@ -356,7 +358,7 @@ def test_g11_reveal_three_then_look_at_four_lib7() -> None:
 def test_g12_keeping_the_contract_at_the_window_gives_an_extra_tidy_s10() -> None:
     """G-12 绝境推进 (§10): B keeps C-01 at the window, then draws one extra and discards one."""
     sc = CardPlay(hands={}, contracts={"B": "C-01"}, augments={"B": ["G-12"]})
-    sc.play_until(lambda d: d.kind is DecisionKind.ABANDON)
+    sc.play_until(lambda d: d.kind is HextechKind.ABANDON)
     sc.advance("keep")
     assert [e.player for e in sc.of("draw.extra")] == [1]
 
@@ -529,7 +531,7 @@ def test_p09_offered_three_normal_and_two_black_contracts_s9_1() -> None:
     """P-09 开放契约 (§9.1): A chooses among 3 normal and 2 black contracts."""
     sc = CardPlay(hands={}, augments={"A": ["P-09"]}, offered={"A": ["C-01", "C-02", "B-04", "C-09", "B-05"]})
     d = sc.pending
-    assert d is not None and d.kind is DecisionKind.CONTRACT
+    assert d is not None and d.kind is HextechKind.CONTRACT
     assert set(d.options) == {"C-01", "C-02", "C-09", "B-04", "B-05"}
 
 

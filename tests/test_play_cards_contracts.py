@@ -14,6 +14,8 @@ from play_cards_support import CardPlay, seat
 
 from engine.core.decisions import HU, DecisionKind
 from engine.core.tiles import parse_one
+from engine.hextech.decision_kinds import HextechKind
+from engine.hextech.predicates import TREASURE
 from engine.hextech.rules import CallKind
 from engine.hextech.state import ContractStatus
 
@@ -76,7 +78,7 @@ def test_hidden_contract_is_verified_at_hu_s9_6(card: str, met: str, unmet: str,
 def test_c24_treasure_tile_in_the_win_completes_it_s8() -> None:
     """C-24 宝牌同行 (§8, treasure module): with 5s the treasure B may ron on 5s; on 2s (no treasure) not."""
     marks = frozenset({parse_one("5s")})
-    kw: dict[str, Any] = {"modules": frozenset({"treasure"}), "tile_marks": lambda p, s: marks}
+    kw: dict[str, Any] = {"modules": frozenset({"treasure"}), "tile_marks": lambda p, s: {TREASURE: marks}}
     sc = _ron("C-24", "123m456p789s111z5s", "5s", **kw)
     assert _offered_hu(sc, "B")
     assert not _offered_hu(_ron("C-24", "123m456p789p111z2s", "2s", **kw), "B")
@@ -237,7 +239,7 @@ def test_b11_the_chosen_suit_cannot_be_discarded_after_the_first_draw_s9_5() -> 
 def test_b12_unwon_at_the_window_fails_s10() -> None:
     """B-12 无副露冲刺 (§10): B has not won when the abandon window opens; the contract fails."""
     sc = CardPlay(hands={}, contracts={"B": "B-12"})
-    window = sc.play_until(lambda d: d.kind is DecisionKind.ABANDON)
+    window = sc.play_until(lambda d: d.kind is HextechKind.ABANDON)
     sc.advance(*(["keep"] * (1 if window.player == 1 else 0)))
     sc.until_event("abandon.window", since=0)
     assert sc.player("B").contract_status is ContractStatus.FAILED

@@ -5,6 +5,7 @@ from __future__ import annotations
 from play_cards_support import CardPlay, use
 
 from engine.core.decisions import HU, DecisionKind
+from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.state import ContractStatus
 
 PLAIN_A = "1m4m7m2p6p8p3s6s9s1z2z3z4z6z"
@@ -199,7 +200,7 @@ def test_an_immediate_card_does_not_take_the_lasting_slot_s6_9() -> None:
     after it asks no keep-one-of-two question."""
     sc = CardPlay(hands={"A": PLAIN_A}, world="W-15", chance=["O-X06", "O-N02"])
     after = sc.advance(sc.pending.options[0] if sc.pending else "")
-    assert after is not None and after.kind is not DecisionKind.KEEP_LASTING
+    assert after is not None and after.kind is not HextechKind.KEEP_LASTING
     assert [c for c, _ in sc.drawn_cards()] == ["O-X06", "O-N02"]
 
 

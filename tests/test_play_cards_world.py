@@ -6,6 +6,8 @@ from play_cards_support import CardPlay, seat
 
 from engine.core.decisions import DecisionKind
 from engine.core.tiles import parse_one
+from engine.hextech.decision_kinds import HextechKind
+from engine.hextech.predicates import TREASURE
 
 SAFE = ["O-P03"] * 6
 """Chance cards that resolve without a question (a safe next discard), so the trigger is what is seen."""
@@ -159,7 +161,7 @@ def test_w13_discarding_the_treasure_draws_a_chance_card_s8() -> None:
         world="W-13",
         chance=SAFE,
         modules=frozenset({"treasure"}),
-        tile_marks=lambda p, s: treasure,
+        tile_marks=lambda p, s: {TREASURE: treasure},
     )
     sc.discard("5m")
     assert [e.player for e in sc.of("chance.draw")] == [0]
@@ -196,7 +198,7 @@ def test_w15_lowest_scored_players_draw_before_the_contract_choice_s6_4() -> Non
         },
     )
     assert [e.player for e in sc.of("chance.draw")] == [1, 3]
-    assert sc.pending is not None and sc.pending.kind is DecisionKind.CONTRACT
+    assert sc.pending is not None and sc.pending.kind is HextechKind.CONTRACT
     assert "contract.revealed" not in sc.names()
 
 

@@ -14,6 +14,7 @@ from typer.testing import CliRunner, Result
 from engine.core.errors import HexError
 from tools.cli import app
 from tools.cmd_play import session_cards
+from tools.exit_codes import exit_code
 from tools.lab.store import SessionRow, open_store
 
 runner = CliRunner()
@@ -22,7 +23,7 @@ runner = CliRunner()
 def _code(result: Result) -> int:
     """The exit code ``hexmj`` gives: a :class:`HexError` exits with its own code (tools/cli.py)."""
     if isinstance(result.exception, HexError):
-        return result.exception.exit_code
+        return exit_code(result.exception)
     return result.exit_code
 
 

@@ -16,10 +16,12 @@ import pytest
 from play_cards_support import CardPlay, seat, use
 from pools_lint_cli import run_hexmj
 
-from engine.core.decisions import ABANDON, PASS, DecisionKind
+from engine.core.decisions import PASS, DecisionKind
 from engine.core.tiles import parse_one
 from engine.hextech.card_runtime import lasting_card
+from engine.hextech.decision_kinds import ABANDON, HextechKind
 from engine.hextech.plugins import Modules
+from engine.hextech.predicates import TREASURE
 from engine.hextech.session import Session, SessionConfig
 from engine.hextech.state import ContractStatus
 from tools.cmd_play import session_cards
@@ -82,7 +84,7 @@ def test_a_card_with_a_duration_takes_the_slot_and_offers_keep_one_s6_9() -> Non
     assert lasting_card(sc.round, A, "chance") == "O-P03"
     drawing = sc.round.draw_card("chance", A, "card:W-15")
     keep = next(drawing)
-    assert keep.kind is DecisionKind.KEEP_LASTING and set(keep.options) == {"O-P03", "O-N09"}
+    assert keep.kind is HextechKind.KEEP_LASTING and set(keep.options) == {"O-P03", "O-N09"}
     with pytest.raises(StopIteration):
         drawing.send("O-N09")
     assert lasting_card(sc.round, A, "chance") == "O-N09"
@@ -257,8 +259,8 @@ def test_g_10_and_t_07_read_the_same_seat_wind_s4() -> None:
         treasure=["T-07"],
     )
     assert sc.round.seat_wind(A) == parse_one("3z")
-    assert sc.round.treasure_faces(A) == frozenset({parse_one("3z")})
-    assert sc.round.treasure_faces(C) == frozenset({parse_one("1z")})
+    assert sc.round.marked(A, TREASURE) == frozenset({parse_one("3z")})
+    assert sc.round.marked(C, TREASURE) == frozenset({parse_one("1z")})
     sc.play_until(lambda d: d.about == "G-10")
     hand = {"A": "5m1m4m7m2p8p3s6s9s2z4z6z5z"}
     control = CardPlay(hands=hand, dealer=C, draws="9p1z", augments={"A": ["G-10"]})
@@ -344,7 +346,7 @@ def test_a_failed_contract_is_asked_at_the_window_and_a_completed_one_is_not_s10
     sc.discard("2z")
     assert sc.player("B").contract_status is ContractStatus.FAILED
     assert sc.player("A").contract_status is ContractStatus.COMPLETED
-    window = sc.play_until(lambda d: d.kind is DecisionKind.ABANDON, limit=1200)
+    window = sc.play_until(lambda d: d.kind is HextechKind.ABANDON, limit=1200)
     assert window.player == B
     sc.advance(ABANDON)
     assert sc.player("B").contract_status is ContractStatus.ABANDONED

@@ -11,8 +11,9 @@ from pools_lint_cli import run_hexmj
 
 from dsl.pool_files import load_pool_file, with_version
 from dsl.pools import pool_cards
-from dsl.versions import parse_id
 from engine.core.errors import InputError
+from engine.hextech.card_ids import parse_id
+from tools.exit_codes import exit_code
 
 FIRST_TEST = Path(__file__).resolve().parent.parent / "cards" / "pools" / "first-test.yaml"
 
@@ -79,7 +80,7 @@ def test_bad_pool_file_names_line_and_key(tmp_path: Path, text: str, line: int, 
         pool_cards(None, pool)
     assert str(raised.value).startswith(f"{pool}:{line}")
     assert fragment in str(raised.value)
-    assert raised.value.exit_code == 2
+    assert exit_code(raised.value) == 2
 
 
 def test_mode_of_file_and_option_must_agree(

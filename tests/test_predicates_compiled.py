@@ -1,12 +1,15 @@
-"""Compiled conditions answer as the tree walk does: every word and argument form, on plain, melded,
-granted and whole-hand readings, with the same errors; the scorer's facts of a reading, given the
-win's faces, answer as the facts that read the faces from the reading."""
+"""Compiled conditions, the engine's one implementation of them, answer as the tree walk of the tests
+(``tests/condition_oracle.py``) does: every word and argument form, on plain, melded, granted and
+whole-hand readings, with the same errors; the scorer's facts of a reading, given the win's faces,
+answer as the facts that read the faces from the reading."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
+from condition_oracle import walk
 
 from engine.core.errors import CardError
 from engine.core.hand import decompose
@@ -24,7 +27,6 @@ from engine.hextech.predicates import (
     Condition,
     Not,
     WinFacts,
-    _interpret,
     compiled,
     evaluate,
 )
@@ -77,7 +79,7 @@ def _conditions() -> list[Condition]:
     found: list[Condition] = []
     for call in _calls():
         found.append(call)
-        found += [Compare(call, op, 1) for op in (">=", ">", "==", "!=", "<=", "<")]
+        found += [Compare(call, op, 1) for op in (">=", ">", "==", "!=", "<=", "<", "=>")]
     form = Call("form", ("standard",))
     found += [
         All(()),
@@ -121,7 +123,7 @@ def _answer(test: Callable[[WinFacts], bool], facts: WinFacts) -> object:
 @pytest.mark.parametrize("facts", _facts(), ids=lambda f: f"{f.decomposition.form}:{len(f.groups)}")
 def test_compiled_conditions_answer_as_the_tree_walk(facts: WinFacts) -> None:
     for condition in _conditions():
-        walked = _answer(lambda f, c=condition: _interpret(c, f), facts)  # type: ignore[misc]
+        walked = _answer(lambda f, c=condition: walk(c, f), facts)  # type: ignore[misc]
         assert _answer(compiled(condition), facts) == walked, condition
         assert _answer(lambda f, c=condition: evaluate(c, f), facts) == walked, condition  # type: ignore[misc]
 
@@ -133,9 +135,19 @@ def test_an_unknown_word_raises_only_when_reached() -> None:
         evaluate(All((Call("form", ("standard",)), Call("nonesuch"))), facts)
 
 
-def test_a_condition_is_compiled_once() -> None:
+def test_a_condition_is_compiled_once_by_its_value() -> None:
+    """Conditions are values: one built apart but equal shares the test, one that differs does not."""
     condition = Compare(Call("count", ("chow",)), ">=", 2)
-    assert compiled(condition) is compiled(condition)
+    assert compiled(condition) is compiled(Compare(Call("count", ("chow",)), ">=", 2))
+    assert compiled(condition) is not compiled(Compare(Call("count", ("chow",)), ">=", 3))
+
+
+def test_the_engine_keeps_no_tree_walk_and_no_cache_by_identity() -> None:
+    """Issue 33 item 5: one implementation of conditions in the engine, remembered by value."""
+    engine = Path(__file__).resolve().parents[1] / "engine" / "hextech"
+    for source in (engine / "predicates.py", engine / "effects" / "facts.py"):
+        text = source.read_text(encoding="utf-8")
+        assert "id(" not in text and "_interpret" not in text
 
 
 @pytest.mark.parametrize(("concealed", "melds", "grants"), HANDS)

@@ -11,10 +11,11 @@ from collections.abc import Callable, Mapping
 import pytest
 from pools_lint_cli import run_hexmj
 
-from engine.core.decisions import ABANDON, KEEP, Decision, DecisionKind
+from engine.core.decisions import Decision, DecisionKind
 from engine.core.errors import InputError
 from engine.core.tiles import parse
 from engine.hextech.agents import GreedyAgent, make_agents
+from engine.hextech.decision_kinds import ABANDON, KEEP, HextechKind
 from engine.hextech.scenario import Scenario
 from engine.hextech.search import SearchAgent, hand_points, order_points
 from engine.hextech.view import BLIND, PlayerView, build_view, with_parts
@@ -48,7 +49,7 @@ def at_window(library: Mapping[str, CompiledCard], hand: str, contract: str) -> 
     )
 
 
-WINDOW = Decision(DecisionKind.ABANDON, 0, (KEEP, ABANDON))
+WINDOW = Decision(HextechKind.ABANDON, 0, (KEEP, ABANDON))
 
 
 def test_at_the_window_a_ready_plain_hand_abandons_an_unreachable_black_contract_s10_2(

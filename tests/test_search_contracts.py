@@ -16,6 +16,7 @@ from engine.core.decisions import Decision, DecisionKind
 from engine.core.tiles import Suit, format_one, parse
 from engine.hextech import choices
 from engine.hextech.agents import GreedyAgent
+from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.search import SearchAgent
 from engine.hextech.steering import Shape, Steer, covered, form_grants, steer_of, steered_playouts
 from engine.hextech.view import BLIND, PlayerView, with_parts
@@ -124,7 +125,7 @@ def test_the_contract_chosen_is_the_one_the_hand_can_complete_s9_1(
     """§9.1 by expected points: eleven 万 with 5z and 7p are offered C-06 (a wind pung), C-07 (a
     dragon pung) and B-06 (one suit): search takes B-06, the one the hand can complete, every seed;
     greedy's plain playouts mostly take C-06.  Control: a hand of three suits takes C-06."""
-    offer = Decision(DecisionKind.CONTRACT, 0, ("C-06", "C-07", "B-06"))
+    offer = Decision(HextechKind.CONTRACT, 0, ("C-06", "C-07", "B-06"))
     flush = with_parts(BLIND, hand=tuple(sorted(parse("11234567899m5z7p"))), wall_left=83, cards=library)
     assert searched(flush, offer, 64, 4) == {"B-06"}
     assert [GreedyAgent(random.Random(s)).decide(flush, offer) for s in range(4)].count("B-06") < 4
@@ -261,7 +262,7 @@ def test_b07_is_taken_by_a_hand_of_pairs_whose_pungs_it_may_claim_s9_1_s11(
     a pair's third tile from the others' discards (without that, no imagined round of a hand of pairs
     completes four pungs in time and B-07 is never taken).  Five pairs offered C-01, C-14 and B-07:
     search takes B-07 every seed, greedy never.  Control: a hand of runs takes C-01."""
-    offer = Decision(DecisionKind.CONTRACT, 0, ("C-01", "C-14", "B-07"))
+    offer = Decision(HextechKind.CONTRACT, 0, ("C-01", "C-14", "B-07"))
     pairs = with_parts(
         BLIND, hand=tuple(sorted(parse("1m1m4m4m7p7p2s2s9s9s5z3p8s"))), wall_left=85, cards=library
     )

@@ -9,10 +9,11 @@ from collections.abc import Mapping
 
 import pytest
 
-from engine.core.decisions import Decision, DecisionKind
+from engine.core.decisions import Decision
 from engine.core.tiles import parse
 from engine.hextech import choices, drafting
 from engine.hextech.agents import GreedyAgent
+from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.search import SearchAgent
 from engine.hextech.view import BLIND, PlayerView, with_parts
 from engine.hextech.vocabulary import CompiledCard
@@ -30,7 +31,7 @@ def drafted(view: PlayerView, offer: Decision, seeds: int = 4) -> set[str]:
 
 
 def draft(*options: str) -> Decision:
-    return Decision(DecisionKind.AUGMENT, 0, options, "gold")
+    return Decision(HextechKind.AUGMENT, 0, options, "gold")
 
 
 def test_an_augment_whose_shape_wins_more_rounds_is_drafted_over_a_higher_card_value_s5_2(

@@ -14,9 +14,10 @@ from collections.abc import Mapping
 import pytest
 from search_support import choose, greedy, library_of, searched, seat
 
-from engine.core.decisions import Decision, DecisionKind
+from engine.core.decisions import Decision
 from engine.core.tiles import NUM_KINDS, parse_one
 from engine.hextech import choices, imagined, imagined_programs
+from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.scenario import Scenario
 from engine.hextech.search import SearchAgent
 from engine.hextech.view import PlayerView, build_view, with_parts
@@ -119,9 +120,9 @@ def test_the_lasting_card_kept_is_the_one_still_to_resolve_when_it_serves_the_ha
     as its next draw: search takes O-C07.  Control: O-N04 drawn (a number tile shown to the next
     turn's end) changes no imagined round, and O-P07 is kept by both."""
     ready = seat(library, READY)
-    lasting = Decision(DecisionKind.KEEP_LASTING, 0, ("O-P07", "O-C07"), "chance")
+    lasting = Decision(HextechKind.KEEP_LASTING, 0, ("O-P07", "O-C07"), "chance")
     assert greedy(ready, lasting) == "O-P07" and searched(ready, lasting, 64, 4) == {"O-C07"}
-    shown = Decision(DecisionKind.KEEP_LASTING, 0, ("O-P07", "O-N04"), "chance")
+    shown = Decision(HextechKind.KEEP_LASTING, 0, ("O-P07", "O-N04"), "chance")
     assert greedy(ready, shown) == "O-P07" and searched(ready, shown, 64, 4) == {"O-P07"}
 
 

@@ -12,8 +12,9 @@ from pools_lint_cli import run_hexmj
 import dsl.loader
 from dsl.loader import load_cards
 from dsl.pools import pool_cards
-from dsl.versions import CardId, next_version_id, parse_id, with_new_version
+from dsl.versions import next_version_id, with_new_version
 from engine.core.errors import InputError
+from engine.hextech.card_ids import CardId, parse_id
 
 CARDS = Path(__file__).resolve().parent.parent / "cards"
 

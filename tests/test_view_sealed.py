@@ -14,6 +14,7 @@ from engine.core.decisions import Decision, DecisionKind
 from engine.core.wall import Wall
 from engine.hextech.agents import GreedyAgent
 from engine.hextech.bus import Bus
+from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.round import Round
 from engine.hextech.session import Session, SessionConfig, drive
 from engine.hextech.state import Deck, PlayerState, Table
@@ -128,7 +129,7 @@ def inspected() -> Inspector:
 def test_no_view_an_agent_is_handed_leads_to_the_live_game_s5_4_s9_4(inspected: Inspector) -> None:
     """Every walked view, from the augment draft to the abandon window: no table, wall, hand list,
     deck, session, random generator, function or closure is reachable from it."""
-    assert {DecisionKind.AUGMENT, DecisionKind.CONTRACT, DecisionKind.TURN, DecisionKind.CALL} <= set(
+    assert {HextechKind.AUGMENT, HextechKind.CONTRACT, DecisionKind.TURN, DecisionKind.CALL} <= set(
         inspected.walked
     )
     assert sum(inspected.walked.values()) > 20

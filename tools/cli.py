@@ -35,11 +35,9 @@ import typer
 
 from engine.core.errors import EngineFault, HexError
 from engine.core.quoting import printable
+from tools.exit_codes import EXIT_DEFECT, exit_code
 from tools.interrupt import EXIT_INTERRUPTED, Interrupted
 from tools.lazy import LazyGroup, lazy_command
-
-EXIT_DEFECT = 70
-"""An unexpected exception: a defect of hexmj, not of its input (``EX_SOFTWARE``)."""
 
 EXIT_MEANINGS = {
     0: "done",
@@ -51,6 +49,7 @@ EXIT_MEANINGS = {
     6: "a module or a rule set that cannot be loaded",
     7: "a person ended input (--resume continues)",
     8: "a record store that has lost part of the console's tables",
+    9: "the console cannot listen (its port is another program's)",
     EXIT_DEFECT: "a defect of hexmj",
     EXIT_INTERRUPTED: "interrupted (Ctrl-C)",
 }
@@ -73,7 +72,7 @@ EXIT_STATUSES = {
     "record": (4, 5, 6),
     "records": (6,),
     "lsp": (),
-    "serve": (8,),
+    "serve": (8, 9),
 }
 """The statuses a command ends with besides 0, 2, 70 and 130, which every command may."""
 
@@ -213,11 +212,11 @@ def main() -> None:
             raise KeyboardInterrupt
     except Interrupted as err:
         print(f"hexmj: interrupted: {printable(str(err))}", file=sys.stderr)
-        sys.exit(err.exit_code)
+        sys.exit(exit_code(err))
     except HexError as err:
         if isinstance(err, EngineFault) and os.environ.get("HEXMJ_TRACEBACK"):
             raise
-        _fail(str(err), err.exit_code)
+        _fail(str(err), exit_code(err))
     except typer.TyperException as err:
         if not err.format_message().strip():
             sys.exit(err.exit_code)

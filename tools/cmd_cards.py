@@ -32,9 +32,10 @@ from dsl.model import Card
 from dsl.parser import parse_text
 from dsl.pool_files import load_pool_text, with_version
 from dsl.pools import card_modules, card_paths, check_pool, mode_cards, module_copy, module_removals
-from dsl.versions import latest_versions, next_version_id, parse_id, sort_key, with_new_version
+from dsl.versions import latest_versions, next_version_id, sort_key, with_new_version
 from engine.core.errors import InputError
 from engine.core.quoting import printable
+from engine.hextech.card_ids import WRITTEN, parse_id
 from engine.hextech.plugins import installed_modules, require_loadable
 from tools.cmd_pool import TYPE_TITLES, CardsOption, JsonOption, ModeOption
 from tools.fsio import write_atomic
@@ -134,8 +135,11 @@ def versioned_examples(
     target = (target_folder or folder) / f"{new_id}.yaml"
     if target.exists():
         raise InputError(f"{target}: already exists; move it away to copy the examples of {card_id}")
-    mention = re.compile(rf"(?<![\w-]){re.escape(card_id)}(?![\w]|-v\d)")
-    text, marked = mark_for_review(mention.sub(new_id, source.read_text(encoding="utf-8")), card_id, new_id)
+    mention = re.compile(rf"(?<![\w-]){WRITTEN}(?![\w-])")
+    renamed = mention.sub(
+        lambda found: new_id if found[0] == card_id else found[0], source.read_text("utf-8")
+    )
+    text, marked = mark_for_review(renamed, card_id, new_id)
     return target, text, marked
 
 

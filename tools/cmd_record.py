@@ -22,12 +22,12 @@ import typer
 
 from engine.core.errors import InputError, LogError
 from engine.core.registry import ruleset
-from engine.core.table_log import first_line, is_table_log
+from engine.core.table_log import first_line
 from engine.hextech.log import read_log
 from tools.cmd_play import play_logged
 from tools.cmd_pool import CardsOption
 from tools.rules_option import DEFAULT, RULES_HELP
-from tools.table_play import record_other
+from tools.table_play import logged_elsewhere, record_other
 
 
 def record(
@@ -55,7 +55,7 @@ def record(
     if rules is not None and named is not None and rules != named:
         raise InputError(f"--rules {rules} contradicts the log {log}, a session of {named}")
     check_store(db)
-    if is_table_log(logged):
+    if logged_elsewhere(logged):
         typer.echo(record_other(log, db))
         return
     contents = read_log(log)

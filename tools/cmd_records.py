@@ -24,8 +24,8 @@ from typing import Annotated, Any
 import typer
 
 from engine.core.errors import InputError
-from engine.core.registry import DEFAULT, ruleset
-from tools.rules_option import RULES_HELP
+from engine.core.registry import ruleset
+from tools.rules_option import DEFAULT, RULES_HELP
 from tools.table_play import TableOptions, dumps
 
 

@@ -24,12 +24,12 @@ import typer
 import uvicorn
 
 from engine.core.errors import LogError
-from engine.core.table_log import first_line, is_table_log
+from engine.core.table_log import first_line
 from engine.hextech.log import read_log
 from tools.cmd_play import account, play_logged, result_json
 from tools.cmd_pool import CardsOption
 from tools.console_web.replay_routes import parse_log, replay_app
-from tools.table_play import replay_other
+from tools.table_play import logged_elsewhere, replay_other
 
 
 def serve_replay(log: Path, host: str, port: int) -> None:
@@ -58,7 +58,7 @@ def replay(
     if serve:
         serve_replay(log, host, port)
         return
-    if is_table_log(first_line(log)):
+    if logged_elsewhere(first_line(log)):
         replay_other(log, json_out)
         return
     contents = read_log(log)

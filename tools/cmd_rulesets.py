@@ -22,6 +22,7 @@ import typer
 from engine.core.errors import ModuleLoadError
 from engine.core.registry import installed
 from engine.core.ruleset import Call, Option, OptionValue, RuleSet
+from tools.exit_codes import KIND_STATUS
 
 
 class OptionRow(TypedDict):
@@ -148,4 +149,4 @@ def rulesets(
     if found.broken:
         names = ", ".join(found.broken)
         print(f"hexmj: error: rule sets that cannot be loaded: {names} (listed above)", file=sys.stderr)
-        raise typer.Exit(ModuleLoadError.exit_code)
+        raise typer.Exit(KIND_STATUS[ModuleLoadError])

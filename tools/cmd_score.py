@@ -51,7 +51,7 @@ from dsl.loader import default_paths, load_cards
 from dsl.pools import card_paths
 from engine.core.errors import InputError
 from engine.core.melds import Meld, MeldKind, is_plain_run
-from engine.core.registry import DEFAULT, ruleset
+from engine.core.registry import ruleset
 from engine.core.ruleset import RuleSet
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import Suit, TileSyntaxError, format_one, is_flower, parse, parse_one
@@ -61,6 +61,7 @@ from engine.hextech.predicates import mentions
 from engine.hextech.scoring import SPECIAL_FLAGS, ContractState, ScoreResult, WinInput, describe, score_win
 from engine.standard.vectors import parse_case
 from tools.cmd_pool import CardsOption
+from tools.rules_option import DEFAULT
 
 Flag = Literal[
     "kong_replacement",

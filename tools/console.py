@@ -38,12 +38,13 @@ from rich.text import Text
 from dsl.pools import pool_cards
 from engine.core.bots import PERSON
 from engine.core.decisions import Decision
-from engine.core.errors import HexError, LogError
+from engine.core.errors import LogError
 from engine.core.seats import PLAYERS
 from engine.core.tiles import format_one, format_tiles, name, parse
 from engine.hextech.agents import Agent
 from engine.hextech.bus import Event
 from engine.hextech.view import PlayerView
+from tools.exit_codes import CommandError
 
 PEOPLE = ("human", "console")
 """The ``--agents`` names of a seat taken by a person at this terminal (``console`` is an alias)."""
@@ -52,11 +53,11 @@ MELD_NAMES = {"chi": "吃", "pon": "碰", "minkan": "明杠", "ankan": "暗杠",
 """The Chinese word for each kind of meld (§10)."""
 
 
-class LeftTable(HexError):
+class LeftTable(CommandError):
     """The person at a seat ended the input (Ctrl-D): the session stops where it stands (exit 7);
     with ``--log FILE``, ``hexmj play --resume FILE`` continues it."""
 
-    exit_code = 7
+    status = 7
 
 
 class LoggedAnswers(Iterator[str]):
@@ -270,8 +271,8 @@ def pick(options: tuple[str, ...], typed: str) -> tuple[str | None, str]:
     span = f"a number 1–{len(options)}"
     if not text:
         return None, f"type {span} or an option"
-    if text.isdigit():
-        if 1 <= int(text) <= len(options):
+    if text.isascii() and text.isdigit():
+        if len(text) <= 6 and 1 <= int(text) <= len(options):
             return options[int(text) - 1], ""
         return None, f"{text} is not an option's number: type {span}"
     exact = [o for o in options if o.casefold() == text.casefold()]

@@ -10,16 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from engine.core.errors import HexError
+from tools.exit_codes import CommandError
 
 EXIT_INTERRUPTED = 130
 """Ctrl-C, as a shell reports a process ended by SIGINT."""
 
 
-class Interrupted(HexError):
+class Interrupted(CommandError):
     """The person pressed Ctrl-C: the message says what stopped and how to continue (exit 130)."""
 
-    exit_code = EXIT_INTERRUPTED
+    status = EXIT_INTERRUPTED
 
 
 @contextmanager

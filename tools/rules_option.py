@@ -17,9 +17,11 @@ from typing import Annotated, Any
 import typer
 
 from engine.core.errors import InputError
-from engine.core.registry import DEFAULT as DEFAULT
 from engine.core.registry import ruleset
 
+DEFAULT = "hextech"
+"""The rule set a command works under without ``--rules``: the command line's choice; the registry
+names none (issue 33 item 3)."""
 RULES_HELP = "The rule set (hexmj rulesets lists those installed)."
 
 

@@ -15,7 +15,7 @@ store ``--db`` as hextech's are (R380); ``--resume`` is :mod:`tools.table_resume
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Annotated, Any
@@ -25,7 +25,7 @@ import typer
 from engine.core.bots import BOTS, LOGGED, make_bots
 from engine.core.decisions import Decision
 from engine.core.errors import InputError, LogError, engine_faults
-from engine.core.registry import DEFAULT, ruleset
+from engine.core.registry import ruleset
 from engine.core.ruleset import OptionValue, RuleSet
 from engine.core.seat_view import BLIND
 from engine.core.seats import PLAYERS
@@ -35,12 +35,14 @@ from engine.core.table_log import (
     TableHeader,
     TableLog,
     TableLogWriter,
+    is_table_log,
     logged_options,
     read_table_log,
 )
 from engine.core.table_session import Agent, SessionResult, TableConfig, TableSession, drive
 from engine.core.tiles import FACES, name
 from tools.interrupt import interrupted
+from tools.rules_option import DEFAULT
 
 RulesOption = Annotated[
     str | None,
@@ -76,6 +78,13 @@ def plays_elsewhere(rules: str | None, options: Sequence[str] | None) -> bool:
             raise InputError(f"--option {options[0]}: options belong to --rules NAME of another rule set")
         return False
     return True
+
+
+def logged_elsewhere(head: Mapping[str, Any]) -> bool:
+    """Whether a log's first line (``engine.core.table_log.first_line``) is the header of a session
+    this module plays: a log of the core's table naming a rule set other than hextech, the default,
+    whose sessions keep a log of their own."""
+    return is_table_log(head) and head["rules"] != DEFAULT
 
 
 @dataclass(frozen=True)

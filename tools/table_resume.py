@@ -18,12 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.errors import InputError, LogError
-from engine.core.registry import DEFAULT
-from engine.core.table_log import TableHeader, first_line, is_table_log, read_table_log
+from engine.core.table_log import TableHeader, first_line, read_table_log
 from engine.core.table_session import SessionResult
 from tools.interrupt import interrupted
+from tools.rules_option import DEFAULT
 from tools.table_play import (
     check_table_store,
+    logged_elsewhere,
     logged_rules,
     play_session,
     plays_elsewhere,
@@ -58,7 +59,7 @@ def resumes_elsewhere(log: Path, rules: str | None, options: Sequence[str] | Non
     one, or (a file that is no log) ``--rules`` does.  A hextech log with ``--rules`` naming another
     rule set is exit 2, naming both."""
     head = first_line(log)
-    if is_table_log(head):
+    if logged_elsewhere(head):
         return True
     if head.get("type") != "session":
         return plays_elsewhere(rules, options)

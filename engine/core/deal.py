@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from engine.core.errors import InputError
 from engine.core.ruleset import TileSet
 from engine.core.table import Table, after
-from engine.core.tiles import FACES, NUM_KINDS, format_tiles, kind_of_instance
+from engine.core.tiles import FACES, format_tiles, is_flower, kind_of_instance
 from engine.core.wall import Wall
 
 
@@ -42,11 +42,6 @@ def arranged_wall(tiles: TileSet, order: Sequence[int]) -> Wall:
         missing = format_tiles((want - given).elements())
         raise InputError(f"wall: not the rule set's tiles (extra: {extra or '-'}; missing: {missing or '-'})")
     return Wall(order)
-
-
-def is_flower(k: int) -> bool:
-    """A flower (花牌), set aside when drawn."""
-    return k >= NUM_KINDS
 
 
 def deal(table: Table) -> bool:

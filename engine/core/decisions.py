@@ -1,8 +1,11 @@
-"""Decisions: every choice the rules give a player goes through one shape (§5.2, §9.1, §10, §11).
+"""Decisions: every choice the rules give a player goes through one shape (§11, §12).
 
 A :class:`Decision` names who decides, what kind of choice it is and the
 finite list of legal answers (``options``, plain strings such as
-``"discard 5m"``, ``"pon"``, ``"chi 345m"``, ``"keep"``, ``"C-03"``).  The
+``"discard 5m"``, ``"pon"``, ``"chi 345m"``, ``"hu"``, a card's choice).  The
+core's kinds are :class:`DecisionKind`'s; a rule set adds its own as a
+:class:`enum.StrEnum` of its own, whose members a decision's ``kind`` takes as
+well (hextech's: ``engine/hextech/decision_kinds.py``).  The
 engine's steps are generators that yield a decision and resume with the
 answer, so bots, a console, a replay and a scripted test all answer through
 the same interface; :func:`check_answer` rejects anything not offered.
@@ -18,22 +21,17 @@ from engine.core.seats import PLAYERS
 
 
 class DecisionKind(StrEnum):
-    """The kinds of choice the rules give a player."""
+    """The kinds of choice the core's table gives a player: its own turn, a call on a discard,
+    robbing a kong, and a card's or a rule's choice among named options."""
 
-    AUGMENT = "augment"
-    CONTRACT = "contract"
     TURN = "turn"
     CALL = "call"
     ROB_KONG = "rob_kong"
-    ABANDON = "abandon"
     CHOOSE = "choose"
-    KEEP_LASTING = "keep_lasting"
 
 
 PASS: Final = "pass"
 HU: Final = "hu"
-KEEP: Final = "keep"
-ABANDON: Final = "abandon"
 
 
 class Decision(NamedTuple):
@@ -42,7 +40,8 @@ class Decision(NamedTuple):
     A named tuple: as fixed as a frozen value, and a quarter of its cost to build (every turn and
     every call chance puts one)."""
 
-    kind: DecisionKind
+    kind: StrEnum
+    """A :class:`DecisionKind`, or a kind a rule set adds."""
     player: int
     options: tuple[str, ...]
     about: str = ""
@@ -58,7 +57,7 @@ class Decision(NamedTuple):
         return f"{self.named()}: {'|'.join(self.options)}"
 
 
-def put(kind: DecisionKind, player: int, options: tuple[str, ...], about: str = "") -> Decision:
+def put(kind: StrEnum, player: int, options: tuple[str, ...], about: str = "") -> Decision:
     """``Decision(kind, player, options, about)``, built as a plain tuple without the named tuple's
     interpreted ``__new__``: the turn and the response window put one at every chance."""
     return tuple.__new__(Decision, (kind, player, options, about))

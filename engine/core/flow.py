@@ -1,5 +1,5 @@
-"""One round of any rule set, from the deal to a win or 荒牌 (standard rules 出牌, 和牌的规定,
-术语 二十; issue 14 item 1).
+"""One round of any rule set, from the deal to a win or 荒牌 (standard rules 出牌, 【和牌的规定】 一,
+【胜负判定】 1, 2, 术语 二十; issue 14 item 1).
 
 :func:`play_round` is a generator: it yields every :class:`Decision` a player takes and resumes
 with the answer, so agents, a replay and a scripted test answer alike; it returns the

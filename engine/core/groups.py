@@ -27,7 +27,8 @@ KNITTED_STRAIGHT: Final = "knitted_straight"
 
 
 class SetKind(StrEnum):
-    """What a group counts as.  ``loose`` holds tiles a whole-hand form leaves outside any set
+    """What a group counts as: a chow, a pung, a kong or a pair (顺子, 刻子, 杠, 将牌 or 对子: spec
+    002 术语 四, 五, 六, 七).  ``loose`` holds tiles a whole-hand form leaves outside any set
     (the twelve single orphans of 十三幺, the eleven digits and the single wind of B-15)."""
 
     CHOW = "chow"

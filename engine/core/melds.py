@@ -24,7 +24,7 @@ HONOUR_RUNS: tuple[tuple[int, int, int], ...] = ((27, 28, 29), (28, 29, 30), (31
 
 
 class MeldKind(StrEnum):
-    """The five ways a set can be declared."""
+    """The five ways a set can be declared: 吃, 碰 and the three kongs (spec 002 术语 十, 十一, 十二)."""
 
     CHI = "chi"
     PON = "pon"

@@ -22,7 +22,6 @@ from engine.core.ruleset import RuleSet
 
 PROJECT = "hexmj"
 ENTRY_POINT_GROUP = "hexmj.rulesets"
-DEFAULT = "hextech"
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)

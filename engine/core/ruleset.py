@@ -22,7 +22,7 @@ from functools import partial
 from engine.core.aim import Aim, FormShanten, aim_of
 from engine.core.errors import InputError
 from engine.core.hand import decompose
-from engine.core.tiles import NUM_KINDS, instances_of
+from engine.core.tiles import NUM_KINDS, instances_of, is_flower
 from engine.core.win import Scored, WinContext
 
 OptionValue = bool | int | str
@@ -63,6 +63,8 @@ class TileSet:
     def __post_init__(self) -> None:
         if any(not 0 <= k < NUM_KINDS for k in self.kinds) or len(set(self.kinds)) != len(self.kinds):
             raise InputError(f"a tile set's kinds must be distinct kinds below {NUM_KINDS}")
+        if any(not is_flower(k) for k in self.flowers) or len(set(self.flowers)) != len(self.flowers):
+            raise InputError("a tile set's flowers must be distinct flower kinds (the eight, 34-41)")
 
     def instances(self) -> tuple[int, ...]:
         """Every physical tile of the set, as tile instances, in instance order."""
@@ -115,7 +117,8 @@ class Option:
         if text is None:
             raise InputError(f"{where}: needs a value ({self.name}=VALUE)")
         if isinstance(self.default, int):
-            if not text.lstrip("-").isdigit() or len(text) > 6:
+            digits = text.removeprefix("-")
+            if not (digits.isascii() and digits.isdigit()) or len(text) > 6:
                 raise InputError(f"{where}: takes a whole number, not {text!r}")
             number = int(text)
             if (self.low is not None and number < self.low) or (self.high is not None and number > self.high):

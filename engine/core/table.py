@@ -1,5 +1,5 @@
 """The table of a round any rule set plays: the wall, four seats, the dealer and the winds
-(standard rules 术语 一, 十三, 二十一; issue 14 item 1).
+(standard rules 术语 一, 十三, 二十一, 二十二; issue 14 item 1).
 
 Tiles are kinds (:mod:`engine.core.tiles`): a rule set's table never tells two copies of a face
 apart.  A :class:`Seat` holds its concealed hand, its declared melds and who gave each meld's

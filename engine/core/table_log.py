@@ -29,7 +29,7 @@ FORMAT = 1
 EDITED = "edited after play: a log replays and resumes only as hexmj wrote it"
 """Why a line of a log is refused when its bytes or its header's digest were changed after play (R593)."""
 SEED_RANGE = range(-(2**63), 2**63)
-"""The seeds a session may have (64-bit, as hextech's)."""
+"""The seeds a session may have (64-bit)."""
 MAX_ROUNDS = 256
 """The longest session a log may name."""
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
@@ -118,8 +118,9 @@ class TableHeader:
 
 
 def is_table_log(head: Mapping[str, Any]) -> bool:
-    """Whether a log's first line is the header of a session of a rule set other than hextech."""
-    return head.get("type") == "session" and isinstance(head.get("rules"), str) and head["rules"] != "hextech"
+    """Whether a log's first line is the header of a session on the core's table: a session header
+    naming its rule set (``rules``), which a log of another pipeline's format does not carry."""
+    return head.get("type") == "session" and isinstance(head.get("rules"), str)
 
 
 def first_line(path: Path) -> dict[str, Any]:

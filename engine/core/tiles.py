@@ -1,4 +1,4 @@
-"""The 144-tile set of Hextech Mahjong and its notation (spec README; standard rules §1).
+"""The 144-tile set of Hextech Mahjong and its notation (spec README; spec 002 【麻将牌】).
 
 A tile *kind* is a small int:
 
@@ -112,7 +112,7 @@ def is_number(k: int) -> bool:
 
 
 def is_honor(k: int) -> bool:
-    """A wind or dragon (字牌)."""
+    """A wind or dragon (字牌, spec 002 术语 八)."""
     return 27 <= k < 34
 
 
@@ -127,7 +127,7 @@ def is_dragon(k: int) -> bool:
 
 
 def is_terminal(k: int) -> bool:
-    """A one or nine of a number suit (幺九 number tile)."""
+    """A one or nine of a number suit (幺九 number tile; with the honours the 幺九牌 of spec 002 术语 九)."""
     return k in _TERMINAL_SET
 
 

@@ -156,7 +156,7 @@ class WinContext:
 
     @property
     def self_drawn(self) -> bool:
-        """自摸: nobody discarded the winning tile."""
+        """自摸和: nobody discarded the winning tile; else the win is 点和 (spec 002 术语 十六, 十七)."""
         return self.discarder is None
 
     def fields(self) -> WinFields:

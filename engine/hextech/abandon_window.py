@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from engine.core.decisions import ABANDON, KEEP, Decision, DecisionKind
+from engine.core.decisions import Decision
 from engine.core.seats import PLAYERS
 from engine.hextech.bus import Step
+from engine.hextech.decision_kinds import ABANDON, KEEP, HextechKind
 from engine.hextech.state import ContractStatus
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ def _window(rnd: Round) -> Step:
     asked = [p for p in range(4) if t.in_game(p) and t.players[p].contract_status in _UNFINISHED]
     answers = {}
     for p in asked:
-        answers[p] = yield Decision(DecisionKind.ABANDON, p, (KEEP, ABANDON), t.players[p].contract or "")
+        answers[p] = yield Decision(HextechKind.ABANDON, p, (KEEP, ABANDON), t.players[p].contract or "")
     for p in asked:
         if answers[p] == ABANDON:
             abandon(rnd, p)

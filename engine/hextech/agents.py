@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from enum import StrEnum
 from functools import lru_cache
 from itertools import compress
 from typing import Protocol
@@ -26,6 +27,7 @@ from engine.core.picks import choice
 from engine.core.shanten import DiscardShanten, shanten_counts
 from engine.core.tiles import NUM_KINDS, TERMINALS, format_one, parse_one
 from engine.hextech import choices
+from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.view import PlayerView
 
 
@@ -203,14 +205,14 @@ class GreedyAgent:
         return decision.options[0]
 
 
-_HANDLERS: dict[DecisionKind, Callable[[GreedyAgent, PlayerView, Decision], str]] = {
+_HANDLERS: dict[StrEnum, Callable[[GreedyAgent, PlayerView, Decision], str]] = {
     DecisionKind.TURN: GreedyAgent._turn,
     DecisionKind.CALL: GreedyAgent._call,
     DecisionKind.ROB_KONG: GreedyAgent._call,
-    DecisionKind.ABANDON: GreedyAgent._abandon,
-    DecisionKind.CONTRACT: GreedyAgent._contract,
-    DecisionKind.AUGMENT: GreedyAgent._augment,
-    DecisionKind.KEEP_LASTING: GreedyAgent._card,
+    HextechKind.ABANDON: GreedyAgent._abandon,
+    HextechKind.CONTRACT: GreedyAgent._contract,
+    HextechKind.AUGMENT: GreedyAgent._augment,
+    HextechKind.KEEP_LASTING: GreedyAgent._card,
     DecisionKind.CHOOSE: GreedyAgent._choose,
 }
 """The greedy answer's method for each kind of decision (a module-level table: compiled classes have
@@ -237,13 +239,19 @@ MAX_BUDGET = 4096
 """The largest budget ``NAME:N`` accepts."""
 
 
+def is_whole(text: str, digits: int) -> bool:
+    """Whether ``text`` is a whole number of at most ``digits`` ASCII digits (``٣`` and ``²`` are not:
+    a budget reads the same in every place that takes one)."""
+    return 0 < len(text) <= digits and text.isascii() and text.isdigit()
+
+
 def _factory(
     name: str, letter: str, known: Mapping[str, Callable[[random.Random], Agent]]
 ) -> Callable[[random.Random], Agent]:
     """The factory an ``--agents`` name stands for: a known name, or ``NAME:N`` for a budgeted bot."""
     base, colon, budget = name.partition(":")
     if colon and base in BUDGETED:
-        if not budget.isdigit() or not 1 <= int(budget) <= MAX_BUDGET:
+        if not is_whole(budget, len(str(MAX_BUDGET))) or not 1 <= int(budget) <= MAX_BUDGET:
             raise InputError(
                 f"--agents: the budget of {base} for {letter} must be a whole number 1…{MAX_BUDGET}, "
                 f"got {budget!r}"

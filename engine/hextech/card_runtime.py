@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.decisions import Decision, DecisionKind
 from engine.hextech.bus import Event, Step
+from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.effects import deck_ops, hand_ops, table_ops, wall_ops
 from engine.hextech.effects.context import Ctx
 from engine.hextech.effects.hooks import CardHook, Expiry, LaterHook, Status, WatchHook, limit_key
@@ -249,7 +250,7 @@ def resolve_drawn(
     if lasting:
         held = lasting_card(rnd, p, deck_name)
         if held is not None:
-            keep = yield Decision(DecisionKind.KEEP_LASTING, p, (held, card_id), deck_name)
+            keep = yield Decision(HextechKind.KEEP_LASTING, p, (held, card_id), deck_name)
             if keep == held:
                 deck.discards.append(card_id)
                 rnd.drawn.append(DrawnCard(card_id, deck_name, p, False, discarded=True))

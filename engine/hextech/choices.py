@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import compress
 
-from engine.core.decisions import ABANDON, KEEP, PASS
+from engine.core.decisions import PASS
 from engine.core.groups import Decomposition
 from engine.core.hand import decompose, decompose_counts, single_wait_on_pair
 from engine.core.melds import Meld, MeldKind
@@ -52,6 +52,7 @@ from engine.core.tiles import (
     suit_of,
 )
 from engine.hextech.contracts import ContractTerms
+from engine.hextech.decision_kinds import ABANDON, KEEP
 from engine.hextech.predicates import (
     COMPARE,
     All,

@@ -1,6 +1,6 @@
 """What a compiled contract card hands the scorer and the table (§9, §10, lib 九–十).
 
-A contract (契约海克斯) is a normal (普通, +1) or black (黑色, +3) task card.
+A contract (契约海克斯) is a normal (普通, +1, §9.2) or black (黑色, +3, §9.3) task card.
 The card language compiles each C-/B- card into :class:`ContractTerms`:
 
 * ``at_hu``: the hand condition checked at hu (``complete at hu when …``),

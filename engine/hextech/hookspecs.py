@@ -1,4 +1,4 @@
-"""Extension points: everything a module (party, treasure, a third party's) may add to the game.
+"""Extension points: everything a module may add to the game.
 
 Each extension point is declared here once, with when the engine calls it and
 what an implementation may return, as pytest declares its own in
@@ -33,10 +33,6 @@ from engine.hextech.bus import Bus, Event, Step
 
 PROJECT = "hexmj"
 ENTRY_POINT_GROUP = "hexmj.modules"
-TREASURE_MARK = "treasure"
-"""The tile mark the §13.6 treasure bonus and the tile filter ``treasure`` read (:func:`hexmj_tile_marks`)."""
-TREASURE_REVEALED = "treasure.revealed"
-"""The §8 event naming the round's treasure order, after the world card and before the deal."""
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
@@ -87,16 +83,29 @@ returns is kept for the card and holder, for the facts of the card's later trigg
 
 
 @dataclass(frozen=True)
+class CardSeries:
+    """A card-id series a module's cards carry (lib 一): its ``prefix`` (``X``, or ``X-Y`` for a
+    series whose numbers follow the second letter, ``X-Y01``), the card type its ids imply, and the
+    group within the type, if the type has groups."""
+
+    prefix: str
+    card_type: str
+    group: str | None = None
+
+
+@dataclass(frozen=True)
 class ModuleSpec:
     """What a module is: its name, its 标签, the modes that enable it and its card files.
 
     ``name`` equals the module's entry-point name.  ``tag`` is the 标签 text
-    the card library prints on the module's linked cards ("欢乐挑战模块",
-    "宝牌模块", lib 二.3, 二.5), so a card's tag maps to its module.
+    the card library prints on the module's linked cards (lib 二.3, 二.5), so a
+    card's tag maps to its module.
     ``modes`` are the pool modes that switch the module on (§3: ``party``,
     ``all``).  ``card_files`` are the module's ``.hex`` files.  ``events`` names the events the
-    module records beyond the engine's vocabulary (the party module's ``challenge.settled``), so a
-    card example may expect them (docs/examples.md).
+    module records beyond the engine's vocabulary, so a card example may expect them
+    (docs/examples.md).  ``reveals`` names the event with which the module's set-up reveals the card
+    that sets its round (its ``card`` field), which the round's record keeps (§18.3).  ``series``
+    are the card-id series the module's cards carry (lib 一).
     """
 
     name: str
@@ -105,6 +114,8 @@ class ModuleSpec:
     modes: tuple[str, ...]
     card_files: tuple[Path, ...]
     events: tuple[str, ...] = ()
+    reveals: str = ""
+    series: tuple[CardSeries, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -123,7 +134,7 @@ class SetupStage(StrEnum):
     """The points of a round's set-up (§11 phase 1) where a module may add a step."""
 
     AFTER_WORLD = "after_world"
-    """After the world card is revealed, before the deal: the treasure order (§8)."""
+    """After the world card is revealed, before the deal (§8: a round's order is revealed here)."""
     AFTER_DEAL = "after_deal"
     """After the deal and the initial flower replacement, before contracts (§11)."""
 
@@ -134,7 +145,7 @@ class Listener:
 
     ``event`` is a name from the engine's event vocabulary
     (``engine/hextech/vocabulary.py``); ``level`` the §15 level at which the bus runs
-    it among simultaneous handlers (treasure 5, party 8); ``holder`` the
+    it among simultaneous handlers (``engine.hextech.vocabulary.Level``); ``holder`` the
     player it acts for, or ``None`` for the whole table; ``source`` the
     module's name.  ``handle(event, game)`` gives a step, which may yield
     decisions, or ``None`` when it has nothing more to do for the event (what
@@ -211,8 +222,7 @@ def hexmj_module() -> ModuleSpec:  # type: ignore[empty-body]
 def hexmj_decks() -> list[DeckSpec]:  # type: ignore[empty-body]
     """Declare the decks the module brings.  Called when a session is created.
 
-    Return one :class:`DeckSpec` per deck (the party deck of §7.2, the
-    treasure deck of §8).  A module without a deck returns ``[]``.
+    Return one :class:`DeckSpec` per deck (§7.2, §8).  A module without a deck returns ``[]``.
     """
 
 
@@ -232,7 +242,7 @@ def hexmj_session_state(players: tuple[str, ...]) -> ModuleState | None:
     """Create the module's per-session state.  Called when a session starts (§16).
 
     ``players`` are the players' letters A–D (§4).  Return the state
-    (the party chip ledger), or ``None`` when the module keeps none.
+    (a ledger of chips, §7.4), or ``None`` when the module keeps none.
     """
 
 
@@ -240,8 +250,7 @@ def hexmj_session_state(players: tuple[str, ...]) -> ModuleState | None:
 def hexmj_player_state(player: int) -> ModuleState | None:
     """Create the module's state for one player.  Called when a round starts, for each player.
 
-    Return the state (the player's durable challenge, the P-14 treasure
-    face), or ``None``.
+    Return the state (a durable challenge, a face a card declared), or ``None``.
     """
 
 
@@ -253,8 +262,7 @@ def hexmj_round_setup(stage: SetupStage, game: Game, dealer: int) -> Step | None
     in module-name order) or ``None``.  ``dealer`` is the round's dealer, who
     sits in his own seat at set-up (§4).  The step acts through ``game``
     (draws from the module's deck, rolls the seeded die, asks the dealer) and
-    emits its events, e.g. ``treasure.revealed`` after the world card and before
-    the deal (§8).
+    emits its events, among them the one its :class:`ModuleSpec` ``reveals``.
     """
 
 
@@ -272,9 +280,7 @@ def hexmj_primitives() -> dict[str, Primitive]:  # type: ignore[empty-body]
     """Implement the effect primitives the module's cards use.  Called when a session is created.
 
     Return primitive name → :data:`Primitive`; the effects engine runs a
-    card's call of that name through it (the party module: ``challenge``,
-    ``chips``, ``watch_tile``; the treasure module: ``redraw_treasure``,
-    ``set_personal_treasure``).  A name no enabled module implements is not
+    card's call of that name through it.  A name no enabled module implements is not
     executable (§6.8).
     """
 
@@ -284,9 +290,7 @@ def hexmj_bot_answer(decision: Decision, game: Game) -> str | None:
     """Answer, for a bot, a decision the module put.  Called by the bots before their own policy.
 
     Return one of ``decision.options``, or ``None`` when the decision is not
-    the module's.  The party module accepts a challenge with a configurable
-    probability (``modules.party.challenges.ChallengePolicy``), drawn from the
-    session's seeded RNG.  The first answer wins.
+    the module's; a draw it makes comes from the session's seeded RNG.  The first answer wins.
     """
 
 
@@ -296,10 +300,10 @@ def hexmj_tile_marks(player: int, seat: int, game: Game) -> dict[str, frozenset[
 
     ``seat`` is the seat the player sits in now (O-X01 moves players, §14.3).
 
-    The treasure module answers ``{"treasure": faces}``: the player's
-    treasure faces under the current order and his P-14 declaration (§8.3),
-    asked by the hu bonus, W-13, S-16, C-24 and F-S01.  Return ``{}`` when
-    the module marks nothing.
+    A mark is a tile filter word of the card language: the faces marked
+    ``engine.hextech.predicates.TREASURE`` are the player's treasure (§8.3),
+    which the §13.6 bonus and the cards' ``treasure`` filter read.  Return
+    ``{}`` when the module marks nothing.
 
     The marks may depend only on the module's own state, the player's seat
     and the round's dealer, and may change only in the module's own code:
@@ -331,7 +335,7 @@ def hexmj_account_lines(record: Event, game: Game) -> list[str]:  # type: ignore
 def hexmj_session_summary(game: Game) -> list[str]:  # type: ignore[empty-body]
     """Add the module's lines to the end-of-session summary.  Called after round 8 (§16).
 
-    The party module names its 欢乐之星 here (§7.1); nothing a module writes
+    A module may name a star of its own here (§7.1); nothing a module writes
     changes the ranking (§16).
     """
 
@@ -340,7 +344,6 @@ def hexmj_session_summary(game: Game) -> list[str]:  # type: ignore[empty-body]
 def hexmj_session_fields(game: Game) -> dict[str, Any]:  # type: ignore[empty-body]
     """Add the module's fields to a finished session's JSON document (``hexmj play --json``, §16).
 
-    Return ``{name: value}`` with JSON values, under the module's own name
-    (the party module: chips, 欢乐之星 and challenges; the treasure module: the
-    orders of each round).  A module that is off adds no field.
+    Return ``{name: value}`` with JSON values, under the module's own name.
+    A module that is off adds no field.
     """

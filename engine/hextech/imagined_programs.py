@@ -40,6 +40,7 @@ from dataclasses import dataclass, replace
 from engine.core.decisions import PASS, Decision, DecisionKind
 from engine.core.tiles import NUM_KINDS, NUMBER_SUITS, is_number
 from engine.hextech import choices, imagined, steering
+from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.view import PlayerView, with_parts
 from engine.hextech.vocabulary import ArgValue, ChooseStep, CompiledCard, PrimitiveStep, Program
 
@@ -500,7 +501,7 @@ def answers(view: PlayerView, decision: Decision) -> dict[str, list[Program]] | 
     (:func:`_suits`); the offered options of a ``choose one`` of the card.  ``None`` for any other
     decision."""
     options = decision.options
-    if decision.kind is DecisionKind.KEEP_LASTING:
+    if decision.kind is HextechKind.KEEP_LASTING:
         return _kept(view, options[1:], options[0])
     if decision.kind is not DecisionKind.CHOOSE:
         return None

@@ -25,7 +25,7 @@ from engine.hextech.vocabulary import CompiledCard
 CHOICE = "choose_value"
 """The primitive that has a seat choose a public value (a suit) for a card."""
 SEATS = 4
-"""Seats at the table (§2)."""
+"""Seats at the table (§4)."""
 MELD = 3
 """Tiles a declared meld stands for in a hand's count (§4)."""
 AWAY: dict[str, int] = {"lower": -1, "upper": 1}

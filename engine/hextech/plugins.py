@@ -38,8 +38,8 @@ MODES = ("strategy", "party", "all")
 class ModuleInfo:
     """An installed module as the pools and the command line see it.
 
-    ``tag`` is the module's 标签 text, so a card tagged "宝牌模块" maps to the
-    module whose ``tag`` is "宝牌模块".  ``modes`` are sorted in the order of
+    ``tag`` is the module's 标签 text, so a card whose 标签 is that text maps to the
+    module.  ``modes`` are sorted in the order of
     :data:`MODES`, unknown modes last.
     """
 
@@ -50,11 +50,19 @@ class ModuleInfo:
     card_files: tuple[Path, ...]
     events: tuple[str, ...] = ()
     """The events the module records beyond the engine's vocabulary."""
+    series: tuple[hookspecs.CardSeries, ...] = ()
+    """The card-id series the module's cards carry (lib 一)."""
 
 
 def _entry_points() -> list[metadata.EntryPoint]:
     found = {ep.name: ep for ep in metadata.entry_points(group=hookspecs.ENTRY_POINT_GROUP)}
     return [found[name] for name in sorted(found)]
+
+
+def module_names() -> tuple[str, ...]:
+    """The name of every installed module, sorted, whether it loads or not: read from the entry
+    points, importing none (R203)."""
+    return tuple(entry.name for entry in _entry_points())
 
 
 def _import(entry: metadata.EntryPoint) -> ModuleType:
@@ -120,6 +128,7 @@ def _loaded_on(
             modes=tuple(sorted(set(spec.modes), key=_mode_order)),
             card_files=tuple(sorted(spec.card_files)),
             events=tuple(spec.events),
+            series=tuple(spec.series),
         )
         out.append((info, plugin))
     return tuple(out), tuple(problems)
@@ -319,10 +328,16 @@ class Modules:
             for name, value in fields.items()
         }
 
+    def revealing(self) -> tuple[str, ...]:
+        """The events with which the enabled modules reveal the card that sets their round
+        (:attr:`hookspecs.ModuleSpec.reveals`), in module-name order."""
+        return tuple(spec.reveals for spec in self._each("hexmj_module") if spec.reveals)
+
     def marking(self) -> frozenset[str]:
         """The enabled modules that mark tiles (``hexmj_tile_marks``), by name."""
         return frozenset(impl.plugin_name for impl in self.manager.hook.hexmj_tile_marks.get_hookimpls())
 
     def marks_tiles(self) -> bool:
-        """Whether an enabled module marks tiles (``hexmj_tile_marks``): the treasure test is then on (§8)."""
+        """Whether an enabled module marks tiles (``hexmj_tile_marks``): the tests of marked tiles are
+        then on (§8: the treasure tiles)."""
         return bool(self.manager.hook.hexmj_tile_marks.get_hookimpls())

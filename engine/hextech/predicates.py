@@ -31,7 +31,7 @@ import operator
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import cache, lru_cache
 from typing import Final, Literal, TypeAlias, cast
 
 from engine.core.errors import CardError
@@ -320,7 +320,11 @@ the win."""
 
 _CLASS_KINDS: dict[str, frozenset[int]] = {name: _kinds(test) for name, test in TILE_CLASSES.items()}
 
-FACT_FILTERS: tuple[str, ...] = ("treasure", "chosen_suit")
+TREASURE: Final = "treasure"
+"""The filter word of a player's treasure tiles (§8.2): the faces a module marks with it
+(``hexmj_tile_marks``), which the §13.6 bonus and the cards' ``treasure`` filter read."""
+
+FACT_FILTERS: tuple[str, ...] = (TREASURE, "chosen_suit")
 
 SET_KINDS: dict[str, frozenset[SetKind]] = {
     "chow": frozenset({SetKind.CHOW}),
@@ -707,10 +711,6 @@ COMPARE: dict[str, Callable[[int, int], bool]] = {
 conditions (the scorer's, the table's facts, the bots' estimates)."""
 
 
-def _value(call: Call, facts: WinFacts) -> int | bool:
-    return REGISTRY[call.name].fn(facts, *call.args)
-
-
 def evaluate(condition: Condition, facts: WinFacts) -> bool:
     """Whether ``condition`` holds for the win described by ``facts``.
 
@@ -720,50 +720,23 @@ def evaluate(condition: Condition, facts: WinFacts) -> bool:
     return compiled(condition)(facts)
 
 
-def _interpret(condition: Condition, facts: WinFacts) -> bool:
-    """:func:`evaluate` by walking the tree: the reference the compiled form follows, and its fallback
-    for a tree it does not compile."""
-    if isinstance(condition, Call | Compare):
-        call = condition if isinstance(condition, Call) else condition.left
-        if call.name not in REGISTRY:
-            raise CardError(f"unknown predicate {call.name!r}")
-        if isinstance(condition, Call):
-            return bool(_value(condition, facts))
-        return COMPARE[condition.op](int(_value(call, facts)), condition.right)
-    if isinstance(condition, All):
-        return all(_interpret(part, facts) for part in condition.parts)
-    if isinstance(condition, AnyOf):
-        return any(_interpret(part, facts) for part in condition.parts)
-    return not _interpret(condition.part, facts)
-
-
 # ---- compiled conditions -------------------------------------------------------------
 
 Test: TypeAlias = Callable[[WinFacts], bool]
 """A compiled condition: the facts of one win in, whether the condition holds out."""
 
-_COMPILED: dict[int, tuple[Condition, Test]] = {}
-_COMPILED_SIZE = 4096
-"""Compiled conditions remembered by identity (the condition is kept, so its id stays its own)."""
 
-
+@lru_cache(maxsize=4096)
 def compiled(condition: Condition) -> Test:
-    """``condition`` compiled once into one Python function of the facts, remembered by identity
-    (conditions are immutable).  Same answers and errors as walking the tree: an unknown word raises
-    :class:`engine.core.errors.CardError` when it is reached, ``all``/``any`` stop at the first part that
-    decides."""
-    entry = _COMPILED.get(id(condition))
-    if entry is not None and entry[0] is condition:
-        return entry[1]
+    """``condition`` compiled once into one Python function of the facts, remembered by its value
+    (conditions are immutable values: equal conditions share one test).  ``all``/``any`` stop at the
+    first part that decides; an unknown word or comparison raises
+    :class:`engine.core.errors.CardError` when it is reached."""
     source = _Source()
     text = source.condition(condition)
     namespace = dict(source.constants)
     exec(compile(f"def test(facts):\n    return {text}\n", "<condition>", "exec"), namespace)
-    test = cast(Test, namespace["test"])
-    if len(_COMPILED) >= _COMPILED_SIZE:
-        _COMPILED.clear()
-    _COMPILED[id(condition)] = (condition, test)
-    return test
+    return cast(Test, namespace["test"])
 
 
 _Kind = Literal["bool", "int", "any"]
@@ -787,12 +760,12 @@ class _Source:
         if isinstance(condition, Call | Compare):
             call = condition if isinstance(condition, Call) else condition.left
             if call.name not in REGISTRY:
-                return f"{self.const(_unknown(call.name))}(facts)"
+                return self.refused(f"unknown predicate {call.name!r}")
             if isinstance(condition, Call):
                 text, kind = self.word(condition)
                 return text if kind == "bool" else f"bool({text})"
-            if condition.op not in COMPARE or not isinstance(condition.right, int):
-                return self.interpreted(condition)
+            if condition.op not in COMPARE:
+                return self.refused(f"unknown comparison {condition.op!r}")
             text, kind = self.word(call)
             measure = text if kind == "int" else f"int({text})"
             return f"({measure} {condition.op} {self.const(condition.right)})"
@@ -801,12 +774,11 @@ class _Source:
                 return "True" if isinstance(condition, All) else "False"
             joint = " and " if isinstance(condition, All) else " or "
             return "(" + joint.join(self.condition(part) for part in condition.parts) + ")"
-        if isinstance(condition, Not):
-            return f"(not {self.condition(condition.part)})"
-        return self.interpreted(condition)
+        return f"(not {self.condition(condition.part)})"
 
-    def interpreted(self, condition: Condition) -> str:
-        return f"{self.const(partial(_interpret, condition))}(facts)"
+    def refused(self, message: str) -> str:
+        """A part that raises :class:`engine.core.errors.CardError` with ``message`` when reached."""
+        return f"{self.const(_refused(message))}(facts)"
 
     def word(self, call: Call) -> tuple[str, _Kind]:
         """A word with its arguments: a specialised expression for well-formed arguments that do not
@@ -822,9 +794,9 @@ class _Source:
         return f"{fn}(facts, *{self.const(call.args)})", "any"
 
 
-def _unknown(name: str) -> Test:
+def _refused(message: str) -> Test:
     def test(_facts: WinFacts) -> bool:
-        raise CardError(f"unknown predicate {name!r}")
+        raise CardError(message)
 
     return test
 

@@ -38,6 +38,7 @@ from engine.core.tiles import FACES, kind_of_instance
 from engine.core.wall import Wall
 from engine.hextech import card_runtime, draws, turn
 from engine.hextech.bus import Bus, Event, Step
+from engine.hextech.card_ids import base_of
 from engine.hextech.card_runtime import (
     DrawnCard,
     InForce,
@@ -83,7 +84,7 @@ class Cards:
     primitive_modules: Mapping[str, str] = field(default_factory=dict)
     """The module that implements each of ``module_primitives``: running one wakes that module's
     dormant listeners (:meth:`engine.hextech.bus.Bus.wake_module`)."""
-    tile_marks: Callable[[int, int], frozenset[int]] | None = None
+    tile_marks: Callable[[int, int], Mapping[str, frozenset[int]]] | None = None
     score_items: Callable[[WinSummary], tuple[ScoreContribution, ...]] | None = None
     session: Any = None
     counters: dict[tuple[object, ...], int] = field(default_factory=dict)
@@ -327,12 +328,12 @@ class Round:
         nxt = self.table.next_in_game(self.actor)
         return self.actor if nxt is None else nxt
 
-    def treasure_faces(self, p: int | None) -> frozenset[int]:
-        """The faces that are treasure for ``p`` now, as the enabled modules mark them (§8)."""
+    def marked(self, p: int | None, mark: str) -> frozenset[int]:
+        """The faces the enabled modules mark ``mark`` for ``p`` now (§8: the treasure faces)."""
         marks = self.cards.tile_marks
         if marks is None or p is None:
             return frozenset()
-        return marks(p, self.table.seat_of[p])
+        return marks(p, self.table.seat_of[p]).get(mark, frozenset())
 
     def seat_wind(self, p: int | None) -> int:
         """The wind of ``p``'s seat this round (:func:`engine.hextech.state.seat_wind`; §4, §14.3)."""
@@ -353,7 +354,7 @@ class Round:
         """Contracts whose condition was decided this round: completed, failed, or read at the holder's hu."""
         done = (ContractStatus.COMPLETED, ContractStatus.FAILED)
         return {
-            p.contract.split("-v")[0]
+            base_of(p.contract)
             for p in self.table.players
             if p.contract and (p.contract_status in done or p.won)
         }

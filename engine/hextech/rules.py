@@ -26,6 +26,7 @@ from engine.core.melds import Meld
 from engine.core.shanten import shanten_counts
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import INSTANCE_KINDS, Suit, counts, kind_of_instance
+from engine.hextech.card_ids import base_of
 from engine.hextech.contracts import ContractTerms
 from engine.hextech.effects.hooks import Status
 from engine.hextech.hookspecs import ScoreContribution
@@ -240,7 +241,7 @@ class Rules:
         seat, number tiles), then a card's permission within its limit (§15)."""
         verdict = self._call_verdict(table, player, question, face, source)
         if verdict.by != "rule":
-            self.decided.add(verdict.by.split("-v")[0])
+            self.decided.add(base_of(verdict.by))
         return verdict
 
     def _call_verdict(
@@ -304,7 +305,7 @@ class Rules:
                 if level is not None and int(status.rule.level) != level:
                     continue
                 if status.rule.polarity == "forbid" and broken(status):
-                    self.decided.add(status.rule.source.split("-v")[0])
+                    self.decided.add(base_of(status.rule.source))
                     return Verdict(False, status.rule.source, int(status.rule.level))
         return _ALLOWED
 
@@ -371,7 +372,7 @@ class Rules:
         result = score_win(win)
         if result.decomposition is not None or result.reason != "not a complete hand":
             self.decided.update(
-                src.split("-v")[0] for src in (terms.id if terms else "", *(g.source for g in grants)) if src
+                base_of(src) for src in (terms.id if terms else "", *(g.source for g in grants)) if src
             )
         bypass = False
         if (
@@ -400,7 +401,7 @@ class Rules:
     @staticmethod
     def _contract_state(table: Table, player: int, terms: ContractTerms) -> ContractState:
         p = table.players[player]
-        chosen = table.values.get((terms.id.split("-v")[0], player), {})
+        chosen = table.values.get((base_of(terms.id), player), {})
         suit = chosen.get("chosen_suit")
         number = chosen.get("chosen_number")
         kept = sum(1 for i in p.contract_tiles if i in p.hand or any(i in m.instances for m in p.melds))
@@ -451,7 +452,7 @@ def binding_form(rules: Rules, table: Table, player: int) -> ShapeGrant | None:
     terms = rules.contracts.get(p.contract)
     if terms is None or terms.form is None or not _form_binds(p, terms):
         return None
-    number = table.values.get((terms.id.split("-v")[0], player), {}).get("chosen_number")
+    number = table.values.get((base_of(terms.id), player), {}).get("chosen_number")
     return written_form(terms.form, number if isinstance(number, str) else None)
 
 

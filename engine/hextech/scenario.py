@@ -18,7 +18,7 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.decisions import HU, KEEP, PASS, Decision, DecisionKind, check_answer
+from engine.core.decisions import HU, PASS, Decision, DecisionKind, check_answer
 from engine.core.melds import Meld, MeldKind
 from engine.core.seats import PLAYERS
 from engine.core.tiles import (
@@ -33,7 +33,8 @@ from engine.core.tiles import (
 from engine.core.wall import Wall
 from engine.hextech.bus import Bus, Event, Step
 from engine.hextech.card_runtime import end_lasting, lasting_card, register
-from engine.hextech.hookspecs import TREASURE_MARK, ScoreContribution, SetupStage, WinSummary
+from engine.hextech.decision_kinds import KEEP
+from engine.hextech.hookspecs import ScoreContribution, SetupStage, WinSummary
 from engine.hextech.plugins import Modules
 from engine.hextech.round import Cards, ContractOffer, ModulePrimitive, Round, RoundResult
 from engine.hextech.rules import Rules
@@ -226,8 +227,8 @@ class ModuleGame:
         if self.round is not None:
             yield from end_lasting(self.round, player, deck)
 
-    def tile_marks(self, player: int, seat: int) -> frozenset[int]:
-        return self.modules.tile_marks(player, seat, self).get(TREASURE_MARK, frozenset())
+    def tile_marks(self, player: int, seat: int) -> Mapping[str, frozenset[int]]:
+        return self.modules.tile_marks(player, seat, self)
 
     def score_items(self, win: WinSummary) -> tuple[ScoreContribution, ...]:
         return self.modules.score_items(win, self)
@@ -279,7 +280,7 @@ class Scenario(RoundDriver):
     number: int = 1
     scores: Sequence[int] = (0, 0, 0, 0)
     modules: frozenset[str] = frozenset()
-    tile_marks: Callable[[int, int], frozenset[int]] | None = None
+    tile_marks: Callable[[int, int], Mapping[str, frozenset[int]]] | None = None
     module_primitives: Mapping[str, ModulePrimitive] = field(default_factory=dict)
     plugins: Modules | None = None
     seed: int = 0

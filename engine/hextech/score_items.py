@@ -76,7 +76,7 @@ SPECIAL_WINS: dict[str, ItemSpec] = {
         ItemSpec("earthly", "地胡", 2, "special_win"),
     )
 }
-"""Special wins (§13.10, quick table §13.16), keyed by the flag that claims them."""
+"""Special wins (§13.10.1–§13.10.6, quick table §13.16), keyed by the flag that claims them."""
 
 SPECIAL_WIN_NEEDS: dict[str, str] = {
     "kong_replacement": "tsumo",
@@ -113,7 +113,7 @@ PATTERNS: tuple[tuple[ItemSpec, Condition], ...] = (
     (ItemSpec("thirteen_orphans", "十三幺", 3, "pattern"), _c("form", "thirteen_orphans")),
     (ItemSpec("all_terminals", "清老头", 3, "pattern"), Compare(_c("tiles", ("honour", "simple")), "==", 0)),
 )
-"""Hand patterns (§13.11) and the condition each needs.  Standard four sets and a pair score
+"""Hand patterns (§13.11.1–§13.11.9) and the condition each needs.  Standard four sets and a pair score
 nothing; B-14's and B-15's forms are neither seven pairs nor standard, so they give no 七对 or
 碰碰胡 (lib B-14)."""
 
@@ -122,7 +122,7 @@ FLOWER_SETS: tuple[tuple[ItemSpec, frozenset[int]], ...] = (
     (ItemSpec("four_gentlemen", "集齐四君子", 1), frozenset(GENTLEMEN)),
     (ItemSpec("eight_flowers", "集齐八花", 2), frozenset(SEASONS + GENTLEMEN)),
 )
-"""Flower sets collected in the round (§13.12)."""
+"""Flower sets collected in the round (§13.12.2–§13.12.4); a single flower scores nothing (§13.12.1)."""
 
 EXCLUDES: dict[str, tuple[str, ...]] = {
     "full_flush": ("half_flush",),

@@ -6,8 +6,8 @@ A win scores (§13.2):
 * the contract bonus: 1 (normal) or 3 (black), only if the contract is
   completed and not abandoned (§13.4);
 * self-draw: 1, not for 天胡 (§13.5, §13.10.5);
-* add-ons, all together at most 5 (§13.7): kong points as earned in the
-  round (at most 2, §13.9.5), hand patterns (at most 4, §13.11.10), special
+* add-ons, each kind stacking on the others (§13.13.1), all together at most 5 (§13.7): kong
+  points as earned in the round (at most 2, §13.9.5), hand patterns (at most 4, §13.11.10), special
   wins (at most 2, §13.10.7), flower sets (§13.12), points an augment gives
   directly (§5.4), the treasure bonus (§13.6) and items a module adds.  The
   caps clip in that order, as §13.7's example does (暗杠, 清一色 and 门清

@@ -57,9 +57,10 @@ import random
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import replace
+from enum import StrEnum
 from functools import lru_cache
 
-from engine.core.decisions import ABANDON, HU, KEEP, PASS, Decision, DecisionKind
+from engine.core.decisions import HU, PASS, Decision, DecisionKind
 from engine.core.melds import Meld, MeldKind
 from engine.core.seats import PLAYERS
 from engine.core.shanten import DiscardShanten
@@ -67,6 +68,7 @@ from engine.core.shapes import ShapeGrant
 from engine.core.tiles import NUM_KINDS, NUMBER_SUITS, Suit, format_one, parse_one
 from engine.hextech import choices, drafting, imagined, imagined_programs, imposed, steering
 from engine.hextech.agents import GreedyAgent
+from engine.hextech.decision_kinds import ABANDON, KEEP, HextechKind
 from engine.hextech.scoring import WinInput, score_win
 from engine.hextech.view import PlayerView, with_parts
 from engine.hextech.vocabulary import CompiledCard, PrimitiveStep
@@ -743,15 +745,15 @@ class SearchAgent:
         return plain, aimed
 
 
-_SEARCHED: dict[DecisionKind, Callable[[SearchAgent, PlayerView, Decision], str]] = {
+_SEARCHED: dict[StrEnum, Callable[[SearchAgent, PlayerView, Decision], str]] = {
     DecisionKind.TURN: SearchAgent._turn,
     DecisionKind.CALL: SearchAgent._call,
     DecisionKind.ROB_KONG: SearchAgent._call,
-    DecisionKind.ABANDON: SearchAgent._abandon,
-    DecisionKind.CONTRACT: SearchAgent._contract,
-    DecisionKind.AUGMENT: SearchAgent._augment,
+    HextechKind.ABANDON: SearchAgent._abandon,
+    HextechKind.CONTRACT: SearchAgent._contract,
+    HextechKind.AUGMENT: SearchAgent._augment,
     DecisionKind.CHOOSE: SearchAgent._choose,
-    DecisionKind.KEEP_LASTING: SearchAgent._keep,
+    HextechKind.KEEP_LASTING: SearchAgent._keep,
 }
 """The search agent's method for each kind of decision it answers itself."""
 

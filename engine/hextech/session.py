@@ -30,14 +30,14 @@ from engine.core.shapes import ShapeGrant
 from engine.hextech.agents import Agent
 from engine.hextech.bus import Bus, Event, Step
 from engine.hextech.card_runtime import end_lasting, lasting_card, register
+from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.hookspecs import (
-    TREASURE_MARK,
-    TREASURE_REVEALED,
     ScoreContribution,
     SetupStage,
     WinSummary,
 )
 from engine.hextech.plugins import Modules
+from engine.hextech.predicates import TREASURE
 from engine.hextech.round import Cards, ContractOffer, ModulePrimitive, Round, RoundResult
 from engine.hextech.rules import Rules
 from engine.hextech.ruleset import FULL_ROUNDS as FULL_ROUNDS
@@ -54,7 +54,7 @@ DRAFT_ROUNDS: dict[int, tuple[tuple[int, str], ...]] = {
 _R = TypeVar("_R")
 
 MODES = ("strategy", "party", "all")
-MODULE_DECISIONS = frozenset({DecisionKind.CHOOSE, DecisionKind.KEEP_LASTING})
+MODULE_DECISIONS = frozenset({DecisionKind.CHOOSE, HextechKind.KEEP_LASTING})
 """The kinds of decision a module may put (a challenge, a lasting challenge), so the only ones its
 bot policy is asked about."""
 
@@ -115,19 +115,19 @@ class SessionResult:
 
 
 @dataclass(frozen=True)
-class _TreasureNote:
-    """Listens for the round's treasure order, for the round record (a listener, so events nobody
-    listens to are never built)."""
+class _RoundCardNote:
+    """Listens for the event with which a module reveals the card setting its round, for the round
+    record (a listener, so events nobody listens to are never built)."""
 
     session: Session
-    event: str = TREASURE_REVEALED
+    event: str
     level: int = 5
     holder: int | None = None
     source: str = "session"
 
     def run(self, event: Event, game: object) -> Generator[Decision, str, None]:
-        """Remember the order revealed."""
-        self.session.note_treasure(event)
+        """Remember the card revealed."""
+        self.session.note_round_card(event)
         yield from ()
 
 
@@ -148,7 +148,7 @@ class Session:
         self.modules = modules
         self.plugins = plugins
         self.bus = Bus(sinks=list(sinks))
-        self._treasure: str | None = None
+        self._revealed: str | None = None
         self.module_state: dict[str, Any] = {}
         self.counters: dict[tuple[object, ...], int] = {}
         self.cards = {card.id: card for card in cards}
@@ -165,8 +165,8 @@ class Session:
         self.round: Round | None = None
         self.primitives: dict[str, ModulePrimitive] = {}
         self.primitive_modules: dict[str, str] = {}
-        self._marks: dict[tuple[int, int], frozenset[int]] = {}
-        """The treasure faces asked this round, by player and seat, until a marking module's code runs."""
+        self._marks: dict[tuple[int, int], Mapping[str, frozenset[int]]] = {}
+        """The marks asked this round, by player and seat, until a marking module's code runs."""
         self._marking = 0
         """How many steps of a marking module's code are under way: meanwhile the faces are asked afresh."""
         if plugins is not None:
@@ -193,14 +193,15 @@ class Session:
         if self.round is not None:
             yield from end_lasting(self.round, player, deck)
 
-    def tile_marks(self, player: int, seat: int) -> frozenset[int]:
-        """The faces the enabled modules mark as treasure for ``player`` now (§8.3): asked of them once
-        for each player and seat until a marking module's own code runs again (``hexmj_tile_marks``)."""
+    def tile_marks(self, player: int, seat: int) -> Mapping[str, frozenset[int]]:
+        """The faces the enabled modules mark for ``player`` now, by mark (§8.3: the treasure): asked
+        of them once for each player and seat until a marking module's own code runs again
+        (``hexmj_tile_marks``)."""
         if self.plugins is None:
-            return frozenset()
+            return {}
         found = self._marks.get((player, seat))
         if found is None:
-            found = self.plugins.tile_marks(player, seat, self).get(TREASURE_MARK, frozenset())
+            found = self.plugins.tile_marks(player, seat, self)
             if not self._marking:
                 self._marks[(player, seat)] = found
         return found
@@ -259,7 +260,7 @@ class Session:
             scores=scores,
             seen=rnd.seen.get(player, ()),
             cards=self.public_cards,
-            treasure=rnd.treasure_faces(player),
+            treasure=rnd.marked(player, TREASURE),
             drawn=rnd.win_tile,
         )
 
@@ -306,7 +307,7 @@ class Session:
                 register(rnd, self.cards[world], None)
             yield from rnd.emit("world.revealed", dealer, card=world or "")
             yield from self._setup(SetupStage.AFTER_WORLD, dealer)
-            treasure, self._treasure = self._treasure, None
+            treasure, self._revealed = self._revealed, None
             result = yield from rnd.play()
             self.bus.clear()
             chosen = [c for c in result.contracts if c]
@@ -334,7 +335,8 @@ class Session:
             if listener.source in marking:
                 listener = replace(listener, handle=self._marking_handle(listener.handle))
             self.bus.listen(listener)
-        self.bus.listen(_TreasureNote(self))
+        for event in self.plugins.revealing():
+            self.bus.listen(_RoundCardNote(self, event))
 
     def _setup(self, stage: SetupStage, dealer: int) -> Generator[Decision, str, None]:
         """The modules' set-up step at this point of §11 phase 1: after the world card (the treasure
@@ -342,9 +344,10 @@ class Session:
         if self.plugins is not None:
             yield from self._marking_step(self.plugins.round_setup(stage, self, dealer))
 
-    def note_treasure(self, event: Event) -> None:
-        """The treasure order revealed after the world card, before the deal (``treasure.revealed``, §8)."""
-        self._treasure = str(event.data.get("card", "")) or None
+    def note_round_card(self, event: Event) -> None:
+        """The card a module revealed after the world card, before the deal, for the round record
+        (§8: the treasure order, §18.3)."""
+        self._revealed = str(event.data.get("card", "")) or None
 
     def _grants(self) -> list[list[ShapeGrant]]:
         """The hand shapes each player's augments switch on (lib 六–八)."""
@@ -384,7 +387,7 @@ def deal_draft(
     picks: dict[int, str] = {}
     for p, hand in offers.items():
         if hand:
-            picks[p] = yield Decision(DecisionKind.AUGMENT, p, tuple(hand), tier)
+            picks[p] = yield Decision(HextechKind.AUGMENT, p, tuple(hand), tier)
     deck.put_back([c for p, hand in offers.items() for c in hand if c != picks.get(p)])
     return picks
 

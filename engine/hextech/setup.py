@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from engine.core.decisions import Decision, DecisionKind
+from engine.core.decisions import Decision
 from engine.hextech.bus import Step
 from engine.hextech.card_runtime import register
+from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.draws import replace_flowers
 from engine.hextech.state import ContractStatus
 
@@ -65,7 +66,7 @@ def choose_contracts(rnd: Round) -> Step:
     picks: dict[int, str] = {}
     for p, options in offered.items():
         if options:
-            picks[p] = yield Decision(DecisionKind.CONTRACT, p, options)
+            picks[p] = yield Decision(HextechKind.CONTRACT, p, options)
     for p, options in offered.items():
         for cid in options:
             if cid != picks.get(p):

@@ -117,7 +117,7 @@ class PlayerState:
 
 
 def seat_wind(seat: int, dealer_seat: int) -> int:
-    """The wind of a table seat in a round: 东 at the dealer's seat ("门风东者为庄家", spec 002 一), then
+    """The wind of a table seat in a round: 东 at the dealer's seat ("门风东者为庄家", spec 002 术语 一), then
     南 西 北 clockwise in the order of play.  It stays with the seat when O-X01 moves the players
     (§4, §14.3); the one source of every seat wind, G-10's and the treasure module's (R2, re-ruled)."""
     return EAST + (seat - dealer_seat) % 4

@@ -19,8 +19,10 @@ from engine.core.seats import PLAYERS
 from engine.core.tiles import FACES, kind_of_instance
 from engine.hextech.abandon_window import abandon
 from engine.hextech.bus import Step
+from engine.hextech.card_ids import base_of
 from engine.hextech.card_runtime import end_holder
 from engine.hextech.hookspecs import ScoreContribution, WinSummary
+from engine.hextech.predicates import TREASURE
 from engine.hextech.rules import OfferedWin, WinClaim, WinVerdict, binding_form, fits_form, grant_reach
 from engine.hextech.state import ContractStatus, Win, WinWay
 
@@ -101,7 +103,7 @@ def can_win(rnd: Round, p: int, tile: int, claim: WinClaim) -> bool:
 def judge(rnd: Round, p: int, tile: int, claim: WinClaim, *, ahead: int = 0) -> WinVerdict | None:
     """The judge's verdict on ``p`` winning on ``tile`` (the score, the contract gate), or ``None``;
     ``ahead`` counts the winners of the same discard settled before ``p`` (§12.3)."""
-    marks = (lambda: rnd.treasure_faces(p)) if rnd.cards.tile_marks is not None else None
+    marks = (lambda: rnd.marked(p, TREASURE)) if rnd.cards.tile_marks is not None else None
     return rnd.rules.judge_win(
         rnd.table,
         p,
@@ -170,7 +172,7 @@ def settle_wins(rnd: Round, winners: list[int], tile: int, claim: WinClaim) -> S
         rnd.exiting.add(q)
         if verdict.abandons:
             abandon(rnd, q)
-        rnd.exercised.update(g.split("-v")[0] for g in verdict.grants_used)
+        rnd.exercised.update(base_of(g) for g in verdict.grants_used)
         if verdict.contract_met and player.contract_status is ContractStatus.OPEN:
             player.contract_status = ContractStatus.COMPLETED
             yield from rnd.emit("contract.completed", q, at_hu=True)

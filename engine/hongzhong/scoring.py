@@ -1,4 +1,4 @@
-"""The 番 of a 红中 win (spec 003 番数计算; docs/rulings.md R433–R445).
+"""The 番 of a 红中 win (spec 003 计番牌型, 番数计算; docs/rulings.md R433–R445).
 
 A win is the sum of its lines: 底番 (平胡 1, 压档 2, 自摸 3, 压档自摸 4); 支番 from 成牌的支数 (平胡
 支数/2, 压档 (支数+压档点数)/2, 自摸 支数, 压档自摸 支数+压档点数, a half dropped); each kong (明杠 1,

@@ -2,8 +2,8 @@
 
 Every reading of the hand — the basic form's (four sets and a pair), 组合龙 with a set and a
 pair, and the whole-hand forms (七对, 十三幺, 全不靠) — is counted on its own; the win counts as
-its highest reading (就高不就低), the first found of equal ones.  A reading's fans are the hand's
-(its tiles, its melds, how it was won) and the reading's own (its sets, their combinations, its
+its highest reading (就高不就低, 【番数计算规则】 4), the first found of equal ones.  A reading's fans
+are the hand's (its tiles, its melds, how it was won) and the reading's own (its sets, their combinations, its
 wait); the fans that the table says one does not count beside another are then left out, from the
 top of the table down (不重复, ``engine.standard.fans``); a reading that counts nothing is 无番和.
 花牌 are not counted here: they count after the win (row 81).

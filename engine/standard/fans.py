@@ -1,4 +1,4 @@
-"""The 81-fan table of the standard rules as data (spec 002 【番种的分值与计分】).
+"""The 81-fan table of the standard rules as data (spec 002 【番种的分值与计分】; 番种, 术语 十九).
 
 Each row is a fan's number and name as seed 002 writes them, its value, and the fans it does not
 count beside it (不计): ``excludes`` are those seed 002's definition names; ``implied`` those the

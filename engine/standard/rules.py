@@ -69,7 +69,7 @@ class StandardRules(RuleSet):
 
     def settle(self, win: WinContext, scored: Scored, options: Mapping[str, OptionValue]) -> tuple[int, ...]:
         """自摸: each loser pays base × fan, the winner gains three times it; 点和: the discarder
-        alone pays base × fan (【积分规则】 计分公式 1–2)."""
+        alone pays base × fan (计分公式 of 【积分规则】 1, 2)."""
         stake = int(options.get("base", 1)) * scored.total
         gains = [0, 0, 0, 0]
         if win.discarder is None:

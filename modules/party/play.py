@@ -34,7 +34,7 @@ SETTLED = "challenge.settled"
 EACH_PERFORMER = "performer"
 """``reward_to: performer`` (the default): each performer who completes the challenge earns."""
 FREE_OPTIONS = (Outcome.DONE, Outcome.ALTERNATIVE, Outcome.REFUSED, Outcome.FAILED)
-"""§17.4: refusing is always offered and free."""
+"""§17.1, §17.4: refusing (skipping a body challenge among them) is always offered and free."""
 PUT_AWAY = "chip_discard"
 """The decision to pay a chip for one's lasting challenge is about ``"chip_discard <card>"`` (§7.4)."""
 KEEP, DISCARD = "keep", "discard"

@@ -14,7 +14,16 @@ from typing import Any
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.seats import PLAYERS
 from engine.hextech.bus import Event
-from engine.hextech.hookspecs import DeckSpec, Game, Listener, ModuleSpec, ModuleState, Primitive, hookimpl
+from engine.hextech.hookspecs import (
+    CardSeries,
+    DeckSpec,
+    Game,
+    Listener,
+    ModuleSpec,
+    ModuleState,
+    Primitive,
+    hookimpl,
+)
 from engine.hextech.vocabulary import Level
 from modules.party import play
 from modules.party.challenges import Outcome
@@ -22,6 +31,9 @@ from modules.party.chips import ChipLedger, party_stars
 from modules.party.table import PartyTable
 
 TAG = "欢乐挑战模块"
+CARD_TYPE = "party"
+SERIES = (("F-T", "tile"), ("F-I", "instant"), ("F-R", "response"), ("F-S", "social"))
+"""The id series of the challenge cards and the group each implies (lib 一, lib 二.4)."""
 OUTCOME_WORDS = {
     Outcome.DONE: "完成",
     Outcome.ALTERNATIVE: "以替代动作完成",
@@ -41,13 +53,14 @@ def hexmj_module() -> ModuleSpec:
         modes=("party", "all"),
         card_files=(Path(__file__).with_name("cards.hex"),),
         events=(play.SETTLED, play.DISCARDED),
+        series=tuple(CardSeries(prefix, CARD_TYPE, group) for prefix, group in SERIES),
     )
 
 
 @hookimpl
 def hexmj_decks() -> list[DeckSpec]:
     """The party deck: the challenge cards, reshuffled from their discard pile when empty (§7.2)."""
-    return [DeckSpec(name="party", card_type="party")]
+    return [DeckSpec(name="party", card_type=CARD_TYPE)]
 
 
 @hookimpl

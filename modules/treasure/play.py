@@ -25,6 +25,8 @@ from modules.treasure.table import TreasureTable
 
 MODULE = "treasure"
 DECK = "treasure"
+REVEALED = "treasure.revealed"
+"""The event that reveals the round's order, after the world card and before the deal (§8)."""
 CARD_FILE = Path(__file__).with_name("cards.hex")
 FACES = tuple(format_one(kind) for kind in range(NUM_KINDS))
 """The faces a dealer (T-09) or a P-14 holder may name: every face but the flowers."""
@@ -86,7 +88,7 @@ def reveal_step(game: Game, dealer: int) -> Step:
         return
     revealed = yield from fix_order(game, card_id, dealer, seat_wind(dealer, dealer))
     state_of(game).start_round(revealed, dealer)
-    yield from game.bus.deliver(Event("treasure.revealed", dealer, data=reveal_data(card_id, revealed)), game)
+    yield from game.bus.deliver(Event(REVEALED, dealer, data=reveal_data(card_id, revealed)), game)
 
 
 def round_ended(event: Event, game: Game) -> Step:

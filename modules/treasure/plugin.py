@@ -3,7 +3,7 @@
 On in the all mode only (§3, §8).  Its ten treasure orders live in
 ``cards.hex``; the cards tagged 宝牌模块 elsewhere (W-13, O-X09, S-16, P-14,
 C-24, F-S01) enter with it by their tag.  The +1 bonus of §13.6 is the
-scorer's item, fed by the ``treasure`` mark this module answers.
+scorer's item, fed by the faces this module marks with the filter word ``treasure``.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.hextech.bus import Event, Step
 from engine.hextech.hookspecs import (
+    CardSeries,
     DeckSpec,
     Game,
     Listener,
@@ -21,20 +22,25 @@ from engine.hextech.hookspecs import (
     SetupStage,
     hookimpl,
 )
+from engine.hextech.predicates import TREASURE
 from engine.hextech.vocabulary import Level
 from modules.treasure import play
 from modules.treasure.table import TreasureTable
 
 TAG = "宝牌模块"
-MARK = "treasure"
-"""The mark the scorer and the treasure-reading cards ask for (§8.2, W-13, S-16, C-24, F-S01)."""
 
 
 @hookimpl
 def hexmj_module() -> ModuleSpec:
     """The treasure module: on in the all mode only (§3, §8)."""
     return ModuleSpec(
-        name=play.MODULE, title="宝牌模块", tag=TAG, modes=("all",), card_files=(play.CARD_FILE,)
+        name=play.MODULE,
+        title="宝牌模块",
+        tag=TAG,
+        modes=("all",),
+        card_files=(play.CARD_FILE,),
+        reveals=play.REVEALED,
+        series=(CardSeries("T", play.DECK),),
     )
 
 
@@ -71,13 +77,13 @@ def hexmj_primitives() -> dict[str, Primitive]:
 @hookimpl
 def hexmj_tile_marks(player: int, seat: int, game: Game) -> dict[str, frozenset[int]]:
     """The player's treasure faces now: the order in force, his seat wind, his P-14 face (§8.3)."""
-    return {MARK: play.state_of(game).faces(player, seat)}
+    return {TREASURE: play.state_of(game).faces(player, seat)}
 
 
 @hookimpl
 def hexmj_account_lines(record: Event, game: Game) -> list[str]:
     """A line for each order revealed or rewritten (§8, §8.4)."""
-    if record.name not in ("treasure.revealed", "treasure.changed"):
+    if record.name not in (play.REVEALED, "treasure.changed"):
         return []
     return [play.describe(record.data)]
 
@@ -86,4 +92,6 @@ def hexmj_account_lines(record: Event, game: Game) -> list[str]:
 def hexmj_session_fields(game: Game) -> dict[str, Any]:
     """``treasure``: every order revealed or rewritten, in order, with its public faces (§8, §8.4)."""
     orders = play.state_of(game).orders
-    return {MARK: {"orders": [{"reveal": n, "card": card, "faces": faces} for n, card, faces in orders]}}
+    return {
+        play.MODULE: {"orders": [{"reveal": n, "card": card, "faces": faces} for n, card, faces in orders]}
+    }

@@ -3,21 +3,26 @@
 Routes (``docs/console.md`` documents each):
 
 - ``POST /api/tables`` creates a table (``"table": "physical"``: one played with real tiles,
-  :mod:`tools.console_web.physical_routes`); ``GET /api/tables/{ID}`` is its public view;
+  :mod:`tools.console_web.physical_routes`), ``GET /api/tables`` lists them and ``DELETE
+  /api/tables/{ID}`` deletes one, each with the console key (:mod:`tools.console_web.access`);
+  ``GET /api/tables/{ID}`` is a table's public view;
 - ``GET /api/seats/{token}`` is a seat's view; ``POST /api/seats/{token}/decide`` answers the
   decision put to it (409 for an option not offered); ``POST /api/seats/{token}/confirm``
   confirms "开始新一场" on the results screen (§16);
 - ``GET /host/{host token}/log`` the log of the table's last ended session, which
   ``hexmj replay`` replays (409 before the first has ended; R371);
-- ``GET /`` the host's set-up page, ``GET /host/{host token}`` the host screen,
+- ``GET /`` the host's set-up page (the console key's cookie; ``/?key=KEY`` sets it),
+  ``GET /host/{host token}`` the host screen,
   ``GET /seat/{token}`` a seat's screen; ``/ws/host/{host token}`` and ``/ws/seat/{token}``
   their live updates: a ``view`` frame on connecting and after every change.
 
 Handlers are coroutines that run the engine in the event loop, so one table's
-decisions never interleave.  Every answer's log lines are in the record store
-before the answer is acknowledged, and a store that fails refuses it with 503
-(:mod:`tools.console_web.durable`); on start the server rebuilds every stored
-table on its own (:mod:`tools.console_web.restore`).
+decisions never interleave; its bots' turns are played beside every other request, a searching
+bot's in a worker process (:mod:`tools.console_web.bot_turns`).  Every answer's log lines are in
+the record store before the answer is acknowledged, and a store that fails refuses it with 503
+(:mod:`tools.console_web.durable`); on start the server rebuilds every stored table on its own
+(:mod:`tools.console_web.restore`).  Every request passes the guard first
+(:mod:`tools.console_web.guard`: no other site's, no body past its bound, :mod:`tools.console_web.limits`).
 """
 
 from __future__ import annotations
@@ -25,12 +30,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
+import secrets
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -40,8 +49,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from engine.core.errors import HexError, IllegalActionError
 from engine.core.registry import installed
 from tools.console_web.answers import read_answer
+from tools.console_web.bot_pool import BotPool, OverBudget, check_budgets
+from tools.console_web.bot_turns import BotTurns
 from tools.console_web.cards import pool_names
 from tools.console_web.durable import Ledger
+from tools.console_web.expiry import Expiry
+from tools.console_web.guard import Guard
+from tools.console_web.limits import read_json, receive_message
 from tools.console_web.live import TableSpec
 from tools.console_web.pages import HERE, render
 from tools.console_web.phones import LOST, device_of, lose, seat_screen
@@ -50,18 +64,24 @@ from tools.console_web.physical_routes import host_enters, physical_routes, phys
 from tools.console_web.physical_table import PHYSICAL, PhysicalTable
 from tools.console_web.records import Store, StoreUnavailable
 from tools.console_web.replay_routes import ROUTES as REPLAY_ROUTES
-from tools.console_web.replay_routes import Shelf
+from tools.console_web.replay_routes import UPLOAD_LIMIT, Shelf
 from tools.console_web.requests import HEXTECH, BadRequest, Served, table_spec
-from tools.console_web.seated import SeatedTable
+from tools.console_web.seated import PLAYING, RESULTS, SeatedTable
+from tools.console_web.settings import ServeSettings
 from tools.console_web.tables import AnyTable, PlayedTable, Tables, open_table
 from tools.console_web.tending import tend
 
-BODY_LIMIT = 16_384
-"""The largest request body or socket message read, in bytes."""
 UNKNOWN_MESSAGE = 'expected {"type": "ping"} or {"type": "decide", "option": …}'
 """The error frame's message for a socket message that is neither."""
 NO_SUCH_SOCKET = 4404
 """The close code of a socket whose token opens no table or seat (404 in the application's range)."""
+TABLE_DELETED = 4410
+"""The close code of a socket whose table was deleted or expired (410 Gone in the application's range)."""
+STORE_RETRY = 2.0
+"""Seconds a table's bots wait before trying again a store that refused their lines, the first time;
+each next wait is twice as long, up to :data:`STORE_RETRY_MOST`."""
+STORE_RETRY_MOST = 32.0
+log = logging.getLogger("hexmj.console")
 
 
 @dataclass
@@ -91,8 +111,14 @@ class Console:
     """The server's tables, their store and their open sockets; ``served`` the rule set and options
     of a table whose request names none (``hexmj serve --rules NAME --option …``)."""
 
-    def __init__(self, db_url: str | None, served: Served = HEXTECH) -> None:
+    def __init__(
+        self, db_url: str | None, served: Served = HEXTECH, settings: ServeSettings | None = None
+    ) -> None:
         self.served = served
+        settings = settings or ServeSettings()
+        self.access = settings.access
+        """The console key and its addresses (set again once ``hexmj serve`` listens)."""
+        self.max_budget = settings.max_budget
         self.store = Store(db_url)
         self.ledger = Ledger(self.store)
         self.tables = Tables()
@@ -104,13 +130,71 @@ class Console:
         untouched, seated again once it is."""
         for table in loaded:
             self.tables.add(table)
+        self.expiry = Expiry(self.store.engine, settings.expire)
+        self.pool = BotPool(settings.workers)
+        self.turns = BotTurns(self.pool, self.commit, self.show, self.holds)
 
     def create(self, spec: TableSpec) -> AnyTable:
         """A new table, held once it is stored with the lines its bots have played."""
-        table = open_table(spec)
+        table = open_table(spec, aside=True)
         self.ledger.commit(table)
         self.tables.add(table)
         return table
+
+    async def commit(self, table: PlayedTable) -> None:
+        """Store what the table's bots played; a store that refuses it leaves the table where the
+        store stands, and the bots try again a moment later, then less and less often (each try
+        waits for the store as a person's answer does)."""
+        wait = STORE_RETRY
+        while self.holds(table):
+            try:
+                self.ledger.commit(table)
+                return
+            except StoreUnavailable as err:
+                log.warning("table %s: its bots wait for the store: %s", table.spec.id, err)
+                await asyncio.sleep(wait)
+                wait = min(2 * wait, STORE_RETRY_MOST)
+
+    def holds(self, table: AnyTable) -> bool:
+        """Whether ``table`` is still the console's (not deleted, not expired)."""
+        return self.tables.tables.get(table.spec.id) is table
+
+    async def show(self, table: AnyTable) -> None:
+        """Send every open screen of the table its own new message."""
+        await self.broadcast(table, self.access.base)
+
+    async def delete(self, table_id: str) -> bool:
+        """Delete a table (the host's ``DELETE``, or expiry): its bots stop, its screens are closed
+        (code 4410) and the store forgets it; ``False`` for no such table."""
+        table = self.tables.tables.pop(table_id, None)
+        if table is None and self.unseated.pop(table_id, None) is None:
+            return False
+        await self.turns.stop(table_id)
+        watchers = self.watchers.pop(table_id, Watchers())
+        for socket in [*watchers.host, *(s for sockets in watchers.seats.values() for s in sockets)]:
+            with contextlib.suppress(RuntimeError):
+                await socket.close(code=TABLE_DELETED)
+        self.expiry.forget(table_id)
+        self.ledger.committed.pop(table_id, None)
+        self.ledger.uncertain.discard(table_id)
+        return True
+
+    async def expire(self) -> None:
+        """Delete the tables idle past ``--expire``, again and again while the server runs."""
+        while True:
+            await asyncio.sleep(self.expiry.interval)
+            try:
+                for table_id in self.expiry.sweep(self.tables.tables, self._active):
+                    log.warning("table %s expired after %.0f s idle", table_id, self.expiry.seconds)
+                    await self.delete(table_id)
+            except Exception as err:
+                log.error("looking for expired tables: %s: %s", type(err).__name__, err)
+
+    def _active(self, table_id: str) -> bool:
+        """Whether a table's bots are playing or a screen of it is open."""
+        watchers = self.watchers.get(table_id)
+        watched = watchers is not None and bool(watchers.host or any(watchers.seats.values()))
+        return watched or self.turns.busy(table_id)
 
     def links(self, table: AnyTable, base: str) -> dict[str, str]:
         """Each person's seat's join link."""
@@ -165,9 +249,8 @@ async def _send_text(socket: WebSocket, text: str) -> None:
 
 
 def _base(request: Request | WebSocket) -> str:
-    """The address the pages are served at (a socket's own is ``ws://``; its links are pages')."""
-    base = str(request.base_url).rstrip("/")
-    return base.replace("ws://", "http://", 1).replace("wss://", "https://", 1)
+    """The address links are built from: the console's own, never the request's ``Host``."""
+    return _console(request).access.base
 
 
 def _console(request: Request | WebSocket) -> Console:
@@ -180,19 +263,27 @@ def _error(status: int, message: str) -> JSONResponse:
 
 
 async def _body(request: Request) -> Any:
-    """The request's JSON body, bounded; malformed JSON is a :class:`BadRequest`."""
-    raw = await request.body()
-    if len(raw) > BODY_LIMIT:
-        raise BadRequest(f"body: more than {BODY_LIMIT} bytes")
-    try:
-        return json.loads(raw or b"null")
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise BadRequest(f"body: not JSON: {err}") from None
+    """The request's JSON body, bounded (:func:`tools.console_web.limits.read_json`); malformed JSON
+    is a :class:`BadRequest`."""
+    return read_json(await request.body())
+
+
+def _keyless(request: Request) -> Response | None:
+    """401 naming the header for a request without the console key, else ``None``."""
+    if _console(request).access.holds_key(request):
+        return None
+    return _error(
+        401, "Authorization: expected Bearer and the console key (hexmj serve prints its set-up URL)"
+    )
 
 
 async def create_table(request: Request) -> Response:
-    """``POST /api/tables``: a table as the body asks (see :func:`tools.console_web.requests.table_spec`)."""
+    """``POST /api/tables``: a table as the body asks (see :func:`tools.console_web.requests.table_spec`),
+    with the console key; a bot's budget over ``--max-budget`` is 422."""
     console = _console(request)
+    refusal = _keyless(request)
+    if refusal is not None:
+        return refusal
     try:
         taken = set(console.tables.tables) | set(console.unseated)
         body = await _body(request)
@@ -200,13 +291,20 @@ async def create_table(request: Request) -> Response:
             spec = physical_spec(body, taken)
         else:
             spec = table_spec(body, taken, console.served)
+        check_budgets(spec.bot_agents, console.max_budget)
         table = console.create(spec)
+    except OverBudget as err:
+        return _error(422, str(err))
     except BadRequest as err:
         return _error(400, str(err))
     except HexError as err:
         return _error(400, str(err))
     except StoreUnavailable as err:
         return _error(503, str(err))
+    if spec.tokens:
+        await console.turns.settle(table)
+    else:
+        console.turns.start(table)
     base = _base(request)
     links = console.links(table, base)
     return JSONResponse(
@@ -217,6 +315,45 @@ async def create_table(request: Request) -> Response:
         },
         status_code=201,
     )
+
+
+async def list_tables(request: Request) -> Response:
+    """``GET /api/tables``: every table, with the console key: its id, rule set, state, whether it is
+    a test session, its host screen's link and its person's seats."""
+    refusal = _keyless(request)
+    if refusal is not None:
+        return refusal
+    console = _console(request)
+    listed = [
+        {
+            "table": table.spec.id,
+            "rules": table.spec.rules,
+            "state": _state(table),
+            "test": table.spec.test,
+            "host": f"{console.access.base}/host/{table.spec.host_token}",
+            "seats": sorted(table.spec.tokens),
+        }
+        for table in console.tables.tables.values()
+    ]
+    return JSONResponse({"tables": listed})
+
+
+def _state(table: AnyTable) -> str:
+    """A table's state as its public view names it."""
+    if isinstance(table, PhysicalTable):
+        return RESULTS if table.result is not None else PLAYING
+    return table.state
+
+
+async def delete_table(request: Request) -> Response:
+    """``DELETE /api/tables/{ID}``, with the console key: the table is gone, from the store too."""
+    refusal = _keyless(request)
+    if refusal is not None:
+        return refusal
+    table_id = request.path_params["table"]
+    if not await _console(request).delete(table_id):
+        return _error(404, f"no table {table_id!r}")
+    return JSONResponse({"deleted": table_id})
 
 
 async def get_table(request: Request) -> Response:
@@ -276,7 +413,7 @@ async def _seat_acts(request: Request, act: Callable[[PlayedTable, str], object]
         return _error(409, str(err))
     except StoreUnavailable as err:
         return _error(503, str(err))
-    await console.broadcast(table, _base(request))
+    await console.turns.settle(table)
     return JSONResponse(table.seat_message(letter))
 
 
@@ -312,11 +449,26 @@ def _missing(what: str) -> HTMLResponse:
 
 
 async def index(request: Request) -> Response:
-    """The host's set-up page: create a session (§17.2, §17.3, §18.1)."""
-    served = _console(request).served
+    """The host's set-up page: create a session (§17.2, §17.3, §18.1); ``/?key=KEY`` sets the console
+    key's cookie, and without it the page says how to open it (401)."""
+    console = _console(request)
+    access = console.access
+    if "key" in request.query_params:
+        given = request.query_params["key"].encode()
+        if secrets.compare_digest(given, access.key.encode()):
+            return access.set_cookie("/")
+        return HTMLResponse(render("locked.html", wrong=True), status_code=401)
+    if not access.holds_key(request):
+        return HTMLResponse(render("locked.html", wrong=False), status_code=401)
+    served = console.served
     rulesets = installed().rulesets
     page = render(
-        "index.html", pools=pool_names(), rulesets=rulesets, served=served.rules, chosen=served.options
+        "index.html",
+        pools=pool_names(),
+        rulesets=rulesets,
+        served=served.rules,
+        chosen=served.options,
+        phones=access.phones,
     )
     return HTMLResponse(page)
 
@@ -374,11 +526,11 @@ async def _listen(socket: WebSocket, table: AnyTable, letter: str | None) -> Non
     console = _console(socket)
     physical = isinstance(table, PhysicalTable)
     while True:
-        raw = await socket.receive_text()
         try:
-            message = json.loads(raw) if len(raw) <= BODY_LIMIT else None
-        except json.JSONDecodeError:
-            message = None
+            message = await receive_message(socket)
+        except BadRequest as err:
+            await _send(socket, {"type": "error", "message": str(err)})
+            continue
         kind = message.get("type") if isinstance(message, dict) else None
         if kind == "ping":
             await _send(socket, {"type": "pong"})
@@ -397,7 +549,7 @@ async def _listen(socket: WebSocket, table: AnyTable, letter: str | None) -> Non
             if not taken:
                 links = console.links(table, _base(socket))
                 await _send(socket, host_frame(table, links) if letter is None else seat_frame(table, letter))
-            await console.broadcast(table, _base(socket))
+            console.turns.start(table)
         else:
             await _send(socket, {"type": "error", "message": UNKNOWN_MESSAGE})
 
@@ -457,6 +609,18 @@ async def host_socket(socket: WebSocket) -> None:
         watchers.leave(socket)
 
 
+async def http_error(request: Request, exc: Exception) -> Response:
+    """A refusal of the HTTP layer (405 a method a route does not take, 413 a body over the bound) as
+    JSON naming what was refused."""
+    assert isinstance(exc, HTTPException)
+    detail = (
+        exc.detail
+        if exc.status_code == 413
+        else f"method: {request.method} is not taken at {request.url.path}"
+    )
+    return _error(exc.status_code, detail)
+
+
 async def not_found(request: Request, exc: Exception) -> Response:
     """Any other path: a 404 page (or JSON under ``/api``)."""
     if request.url.path.startswith("/api/"):
@@ -464,20 +628,31 @@ async def not_found(request: Request, exc: Exception) -> Response:
     return _missing("没有这个页面 (no such page)")
 
 
-def create_app(db_url: str | None = None, served: Served = HEXTECH) -> Starlette:
+def create_app(
+    db_url: str | None = None, served: Served = HEXTECH, settings: ServeSettings | None = None
+) -> Starlette:
     """The console application over the record store ``db_url`` (``--db``), with every stored table
     rebuilt (a store that cannot be opened is an :class:`engine.core.errors.InputError`, before any port
-    is bound); ``served`` the rule set and options of a table whose request names none."""
+    is bound); ``served`` the rule set and options of a table whose request names none; ``settings``
+    the console key, its addresses and limits (a random key on 127.0.0.1:8000 without)."""
 
-    console = Console(db_url, served)
+    console = Console(db_url, served, settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        for table in list(console.tables.tables.values()):
+            if isinstance(table, SeatedTable) and table.waiting is not None:
+                console.turns.start(table)
         tending = asyncio.create_task(tend(console))
+        expiring = asyncio.create_task(console.expire())
         try:
             yield
         finally:
             tending.cancel()
+            expiring.cancel()
+            for table_id in list(console.turns.tasks):
+                await console.turns.stop(table_id)
+            console.pool.close()
             console.store.close()
 
     routes = [
@@ -486,7 +661,9 @@ def create_app(db_url: str | None = None, served: Served = HEXTECH) -> Starlette
         Route("/host/{token}/log", table_log),
         Route("/seat/{token}", seat_page),
         Route("/api/tables", create_table, methods=["POST"]),
-        Route("/api/tables/{table}", get_table),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables/{table}", get_table, methods=["GET"]),
+        Route("/api/tables/{table}", delete_table, methods=["DELETE"]),
         Route("/api/seats/{token}", get_seat),
         Route("/api/seats/{token}/decide", decide, methods=["POST"]),
         Route("/api/seats/{token}/confirm", confirm, methods=["POST"]),
@@ -497,7 +674,12 @@ def create_app(db_url: str | None = None, served: Served = HEXTECH) -> Starlette
         WebSocketRoute("/ws/seat/{token}", seat_socket),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found})
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(Guard, access=lambda: console.access, larger={"/api/replays": UPLOAD_LIMIT})],
+        exception_handlers={404: not_found, 405: http_error, 413: http_error},
+    )
     app.state.console = console
     app.state.base_of = _base
     app.state.replays = Shelf()

@@ -24,12 +24,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from engine.core.registry import DEFAULT
 from tools.console_web.records import Store, StoreUnavailable
 from tools.console_web.restore import Unseated, restore
 from tools.console_web.seated import TOLD
 from tools.console_web.stopped import StoppedTable, unread_spec
 from tools.console_web.tables import AnyTable, PlayedTable
+from tools.rules_option import DEFAULT
 
 Done = TypeVar("Done")
 

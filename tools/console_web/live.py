@@ -26,7 +26,6 @@ from typing import Any
 
 from engine.core.decisions import Decision, check_answer
 from engine.core.errors import IllegalActionError, LogError
-from engine.core.registry import DEFAULT
 from engine.core.ruleset import OptionValue
 from engine.core.seats import PLAYERS
 from engine.core.tiles import format_one
@@ -36,12 +35,14 @@ from engine.hextech.log import DEFAULT_POOL, LogHeader, LogWriter
 from engine.hextech.session import FULL_ROUNDS, MODULE_DECISIONS, TEST_ROUNDS, SessionConfig, SessionResult
 from engine.hextech.view import BLIND, KINDS, PlayerView
 from tools.cmd_play import new_session, result_json, session_cards
+from tools.console_web.bot_pool import THINKERS, Thought
 from tools.console_web.cards import library, pool_path
 from tools.console_web.messages import Facts, host_message, seat_message
 from tools.console_web.public import PublicFeed, public_view
 from tools.console_web.round_results import Hand, HextechWinners, WinnerHands, hextech_round
 from tools.console_web.seated import NEW, PLAYING, RESULTS, STAND_IN, STOPPED, SeatedTable
 from tools.lab.engine_adapter import EventWatcher, session_record
+from tools.rules_option import DEFAULT
 
 WEB = "web"
 """The agent name a person's seat has in the log's header."""
@@ -91,6 +92,9 @@ class TableSpec:
     :class:`tools.console_web.rules_table.RulesTable`."""
     options: Mapping[str, OptionValue] = field(default_factory=dict)
     """The value of each of the rule set's table options (none for hextech)."""
+    fixed_seed: bool = False
+    """The host fixed the seed: each next session plays the next seed; otherwise every session after
+    the first draws its own (R523)."""
     table: str = "online"
     """``online``: the engine deals and plays the tiles on the phones; ``physical``: four people play
     real tiles and the console holds the cards (实体桌, :mod:`tools.console_web.physical_table`)."""
@@ -132,6 +136,7 @@ class TableSpec:
             "bot_agents": dict(self.bot_agents),
             "rules": self.rules,
             "options": dict(self.options),
+            "fixed_seed": self.fixed_seed,
             "table": self.table,
             "timer": self.timer,
             "stand_in": self.stand_in,
@@ -154,6 +159,7 @@ class TableSpec:
             bot_agents=dict(data.get("bot_agents", {})),
             rules=str(data.get("rules", DEFAULT)),
             options=dict(data.get("options", {})),
+            fixed_seed=bool(data.get("fixed_seed", False)),
             table=str(data.get("table", "online")),
             timer=int(data.get("timer", 0)),
             stand_in=bool(data.get("stand_in", False)),
@@ -164,9 +170,12 @@ class LiveTable(SeatedTable[SessionResult]):
     """One table's session of the hextech rule set in play."""
 
     writer: LogWriter
+    thought: Thought | None = None
+    """A searching bot's decision set aside for a worker process: the bot and its own view."""
 
     def _start(self, stored: Sequence[dict[str, Any]]) -> None:
         spec = self.spec
+        self.thought = None
         config = SessionConfig(seed=self.seed, mode=spec.mode, rounds=spec.rounds)
         chosen = session_cards(spec.mode, None, pool_path(spec.pool))
         expected = list(stored[1:])
@@ -198,7 +207,8 @@ class LiveTable(SeatedTable[SessionResult]):
 
     def _answer(self, decision: Decision) -> str | None:
         """The logged answer while the stored log lasts (bots asked all the same, as ``drive`` does),
-        then a bot's; ``None`` at a person's decision."""
+        then a bot's; ``None`` at a person's decision, and at a searching bot's at a table that sets
+        its thinking aside (:attr:`thought`, for a worker process)."""
         scripted = self._logged()
         agent = self.agents[decision.player]
         answer = scripted
@@ -208,7 +218,11 @@ class LiveTable(SeatedTable[SessionResult]):
             plugins = self.session.plugins if decision.kind in MODULE_DECISIONS else None
             bot = None if plugins is None else plugins.bot_answer(decision, self.session)
             if bot is None:
-                bot = agent.decide(self.session.view(decision.player) if agent.sees else BLIND, decision)
+                view = self.session.view(decision.player) if agent.sees else BLIND
+                if scripted is None and self.aside and agent.name in THINKERS:
+                    self.thought = Thought(agent, view)
+                    return None
+                bot = agent.decide(view, decision)
             answer = bot if scripted is None else scripted
         if answer is None:
             return None
@@ -218,6 +232,19 @@ class LiveTable(SeatedTable[SessionResult]):
             if scripted is None:
                 raise
             raise LogError(f"{self.writer.place()}: logged answer does not fit: {err}") from None
+
+    def _bot_seat(self, player: int) -> bool:
+        return not self.agents[player].person
+
+    def take_thought(self, answer: str, agent: Agent) -> None:
+        """A worker process's answer to the searching bot's decision set aside, and the bot as it
+        stands after thinking (its random numbers drawn, its notes of the round)."""
+        decision = self.waiting
+        if decision is None or self.thought is None:
+            raise IllegalActionError(f"table {self.spec.id}: no bot is thinking")
+        self.thought = None
+        self.agents[decision.player] = agent
+        self.answer_waiting(answer)
 
     def stand_in_answer(self, decision: Decision) -> str:
         """The stand-in bot's answer from the seat's own view, a module's decision by its module's bot

@@ -23,6 +23,7 @@ from typing import Any
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.seats import PLAYERS
 from engine.core.tiles import format_one, format_tiles
+from engine.hextech.card_ids import WRITTEN
 from engine.hextech.view import PlayerView
 from tools.console_web.cards import CardText
 from tools.console_web.public import PublicFeed, PublicView
@@ -109,7 +110,7 @@ def _seat_common(facts: Facts, p: int) -> dict[str, Any]:
     }
 
 
-CARD_ID = re.compile(r"(?<![\w-])[A-Z]{1,2}-[A-Z]?\d+(?:-v\d+)?(?![\w-])")
+CARD_ID = re.compile(rf"(?<![\w-]){WRITTEN}(?![\w-])")
 """How a card's versioned id is written (``S-08``, ``O-X08``, ``S-08-v2``)."""
 
 

@@ -90,6 +90,7 @@ def physical_spec(body: dict[str, Any], taken: Collection[str]) -> TableSpec:
         tokens={letter: new_token() for letter in PLAYERS},
         pool=pool,
         table=PHYSICAL,
+        fixed_seed="seed" in body,
     )
 
 

@@ -24,6 +24,7 @@ from engine.core.errors import HexError, IllegalActionError, InputError
 from engine.core.seats import PLAYERS
 from tools.console_web.live import TableSpec
 from tools.console_web.requests import BadRequest
+from tools.console_web.seated import session_seed
 from tools.physical.asks import HOST, Entry
 from tools.physical.game import RECORDS, UNDO, Game
 from tools.physical.hu_check import check
@@ -92,13 +93,9 @@ class PhysicalTable:
         self._lines: list[str] = []
         self._start(stored)
 
-    @property
-    def seed(self) -> int:
-        """This session's seed: the next seed for each session after the first."""
-        return self.spec.seed + self.number - 1
-
     def _start(self, stored: Sequence[Mapping[str, Any]]) -> None:
         spec = self.spec
+        self.seed = session_seed(spec, self.number, stored)
         self.pool = table_pool(spec.mode, spec.pool, spec.filming)
         if stored:
             head = stored[0]
@@ -221,7 +218,7 @@ class PhysicalTable:
 
     def confirm(self, letter: str) -> bool:
         """Seat ``letter`` confirms "开始新一场" on the results (§16); once all four have, the next
-        session is set up with the next seed and ``True`` returned."""
+        session is set up, seeded as every table's next session is (R523), and ``True`` returned."""
         if self.result is None:
             raise IllegalActionError("the session has not ended: nothing to confirm")
         self.confirmed.add(letter)

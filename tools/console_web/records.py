@@ -38,7 +38,8 @@ from sqlalchemy import (
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-from engine.core.errors import HexError, InputError
+from engine.core.errors import InputError
+from tools.exit_codes import CommandError
 from tools.lab.store import SessionRow, TableSessionRow, add_records, add_table_records, open_store, shown
 
 STORE_WAIT = 2
@@ -49,10 +50,10 @@ class StoreUnavailable(Exception):
     """The record store did not take a write (or a read): nothing of it is kept."""
 
 
-class StoreDamaged(HexError):
+class StoreDamaged(CommandError):
     """The record store has lost part of the console's tables: refused at start-up."""
 
-    exit_code = 8
+    status = 8
 
 
 class _Base(DeclarativeBase):

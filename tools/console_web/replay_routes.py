@@ -4,11 +4,11 @@ open (issue 30 item 6; R538, R539).
 Routes (``docs/console.md`` documents each):
 
 - ``GET /replay/{table}?host={host token}&session=N&step=K`` a session of a table that has ended
-  (default the latest), opened with the table's host token (404 for any other, 409 for a session
-  still in play: its hands are still secret);
+  (default the latest), opened with the table's host token or the console key (404 for any other,
+  409 for a session still in play: its hands are still secret);
 - ``POST /api/replays`` ``{"log": "<a log's text>"}`` → ``{"url": "/replay/upload/{key}"}``: a log
-  file the host uploads on the set-up page (at most :data:`UPLOAD_LIMIT` bytes; a log that does
-  not replay is 400 with its line);
+  file the host uploads on the set-up page, with the console key (at most :data:`UPLOAD_LIMIT`
+  bytes; a log that does not replay is 400 with its line);
 - ``GET /replay/upload/{key}?step=K`` that upload's replay.
 
 :func:`replay_app` is the application ``hexmj replay LOG --serve`` serves: the one log at ``/``.
@@ -112,7 +112,8 @@ async def table_replay(request: Request) -> Response:
     console: Console = request.app.state.console
     table = console.tables.tables.get(request.path_params["table"])
     token = request.query_params.get("host", "")
-    if table is None or not secrets.compare_digest(table.spec.host_token.encode(), token.encode()):
+    hosts = secrets.compare_digest(table.spec.host_token.encode(), token.encode()) if table else False
+    if table is None or not (hosts or console.access.holds_key(request)):
         return _page(404, "没有这张桌子，或主持口令不对")
     if not isinstance(table, SeatedTable):
         return _page(404, "这张桌子没有可回放的牌谱")
@@ -154,7 +155,11 @@ def parse_log(text: str, where: str) -> list[dict[str, Any]]:
 
 
 async def upload(request: Request) -> Response:
-    """``POST /api/replays``: replay an uploaded log."""
+    """``POST /api/replays``: replay an uploaded log (the console key's holder's: a replay is built in
+    the server's time)."""
+    console: Console = request.app.state.console
+    if not console.access.holds_key(request):
+        return JSONResponse({"error": "Authorization: expected the console key"}, status_code=401)
     raw = await request.body()
     if len(raw) > UPLOAD_LIMIT:
         return JSONResponse({"error": f"log: more than {UPLOAD_LIMIT} bytes"}, status_code=413)

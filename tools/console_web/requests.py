@@ -21,13 +21,14 @@ from typing import Any
 
 from engine.core.bots import BOTS
 from engine.core.errors import InputError
-from engine.core.registry import DEFAULT, ruleset
+from engine.core.registry import ruleset
 from engine.core.ruleset import OptionValue
 from engine.core.seats import PLAYERS
 from engine.hextech.agents import bot_factory
 from engine.hextech.session import MODES
 from tools.console_web.cards import pool_names
 from tools.console_web.live import NICKNAME_LIMIT, TableSpec, new_token
+from tools.rules_option import DEFAULT
 
 SEED_LIMIT = 2**63 - 1
 FIELDS = frozenset(
@@ -206,6 +207,7 @@ def table_spec(body: object, taken: Collection[str], served: Served | None = Non
         bot_agents=_bot_agents(body.get("agents"), bots, rules),
         rules=rules,
         options=options,
+        fixed_seed="seed" in body,
         timer=_timer(body.get("timer")),
         stand_in=_flag(body, "stand_in"),
     )

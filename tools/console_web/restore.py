@@ -76,6 +76,7 @@ SPEC_FIELDS: dict[str, tuple[Callable[[object], bool], str, bool]] = {
     "bot_agents": (_by_seat, "an object of seat letters to texts", False),
     "rules": (_text, "a text", False),
     "options": (_options, "an object of option names to values", False),
+    "fixed_seed": (_flag, "true or false", False),
 }
 """Each field of a stored spec: its check, what it should be, and whether it must be there."""
 
@@ -142,7 +143,7 @@ def restore(stored: StoredTable) -> PlayedTable | StoppedTable:
     session = f"{where} session {stored.number}"
     lines, damage = _lines(stored.lines, session)
     try:
-        table = open_table(spec, stored.number, lines, confirmed)
+        table = open_table(spec, stored.number, lines, confirmed, aside=True)
     except Exception as err:  # a table that does not replay stops alone, whatever broke
         TOLD.warning("%s: does not replay: %s: %s", session, type(err).__name__, err)
         return _stopped(spec, stored.number, f"{session}: does not replay: {type(err).__name__}")

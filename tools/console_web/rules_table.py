@@ -13,7 +13,7 @@ line, and stops again where it was; a log that does not replay leaves the table 
 
 The session runs the rule set's length (4 rounds for a test session, R372) with its dealer
 rotation; when it ends its results stay until every seat has confirmed "开始新一场" (bots at once),
-then the next session is set up with the next seed, as a hextech table does (§16).
+then the next session is set up, as a hextech table does (§16, R523).
 """
 
 from __future__ import annotations
@@ -109,6 +109,9 @@ class RulesTable(SeatedTable[SessionResult]):
         except IllegalActionError as err:
             where = f"{self.writer.path}:{self.writer.checked + 2}"
             raise LogError(f"{where}: logged answer does not fit: {err}") from None
+
+    def _bot_seat(self, player: int) -> bool:
+        return self.agents[player].name != PERSON
 
     def stand_in_answer(self, decision: Decision) -> str:
         """The stand-in bot's answer from the seat's own view (R535)."""

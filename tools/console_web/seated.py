@@ -6,11 +6,18 @@ person's seat is to answer, puts the decision to that seat, and goes on when
 :meth:`SeatedTable.decide` gets an offered option; each answer a person's seat gives is counted.
 Every line goes to the table's log, whose lines wait in :class:`PendingLines` for the record store;
 the session's end is the log's last line, and its results stay until every seat has confirmed
-"开始新一场" (bots at once), when the next session is set up with the next seed.  A step the engine
-refuses, or a stored log that does not come out the same, leaves the table ``stopped`` with the
-reason.  Each decision put to a seat has its number, the seat's count of decisions in the session, so
-an answer sent twice is taken once (issue 29 item 3); a table whose answer the store did not take is
-rewound to the lines it did (:meth:`SeatedTable.rewind`).
+"开始新一场" (bots at once), when the next session is set up, seeded from the operating system's
+randomness unless the host fixed the seed (R523).  A step the engine refuses, or a stored log that
+does not come out the same, leaves the table ``stopped`` with the reason.  Each decision put to a
+seat has its number, the seat's count of decisions in the session, so an answer sent twice is taken
+once (issue 29 item 3); a table whose answer the store did not take is rewound to the lines it did
+(:meth:`SeatedTable.rewind`).
+
+A table the console plays (``aside``) never has its bots think in the server's event loop: once the
+stored log has no answer left, a bot's decision is set aside as :attr:`SeatedTable.waiting`, and the
+console answers it (:mod:`tools.console_web.bot_turns`) — a cheap bot's in turn with every other
+request, a searching bot's in a worker process — through :meth:`SeatedTable.answer_waiting`.  The
+answer is the one the bot would have given at once, so the log is the same (R520).
 """
 
 from __future__ import annotations
@@ -18,9 +25,11 @@ from __future__ import annotations
 import io
 import logging
 import re
+import secrets
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from engine.core.decisions import Decision, check_answer
@@ -40,6 +49,9 @@ PLACED = re.compile(r"(?P<place>table \S+ session \d+(?::\d+)?): (?P<what>[^:]+)
 PLAYING, RESULTS, NEW, STOPPED = "playing", "results", "new", "stopped"
 """A table's states: its session in play, ended on its results, set up and not yet dealt, stopped
 by a log that does not replay or a step the engine refused."""
+FRESH_SEEDS = 2**63
+"""A session's seed drawn from the operating system's randomness is below this (``hexmj play
+--seed`` takes it)."""
 
 
 def shown_reason(failure: str, session: str) -> str:
@@ -57,6 +69,19 @@ STAND_IN = "greedy"
 AWAY_GRACE = 5.0
 """How long, in seconds, a seat whose phone has gone away keeps its decision before the stand-in
 answers it (a reconnecting phone comes back within it)."""
+
+
+def session_seed(spec: TableSpec, number: int, stored: Sequence[Mapping[str, Any]]) -> int:
+    """The seed of session ``number`` at a table: its stored header's; the host's for the first
+    session and the next one for each after it when the host fixed it; else, for every session after
+    the first, one drawn from the operating system's randomness, so no session's log tells anything of
+    the next (R523)."""
+    logged = stored[0].get("seed") if stored else None
+    if isinstance(logged, int) and not isinstance(logged, bool):
+        return logged
+    if spec.fixed_seed or number == 1:
+        return spec.seed + number - 1
+    return secrets.randbelow(FRESH_SEEDS)
 
 
 class PendingLines(io.StringIO):
@@ -101,7 +126,7 @@ class SeatedTable(ABC, Generic[Result]):
     writer: LineWriter
     _steps: Generator[Decision, str, Result]
     """The session's decisions, each answered by sending it its answer."""
-    _script: Iterator[str]
+    _script: deque[str]
     """The stored log's answers not yet re-played."""
 
     def __init__(
@@ -110,8 +135,12 @@ class SeatedTable(ABC, Generic[Result]):
         number: int = 1,
         stored: Sequence[dict[str, Any]] = (),
         confirmed: frozenset[str] = frozenset(),
+        *,
+        aside: bool = False,
     ) -> None:
         self.spec = spec
+        self.aside = aside
+        """Whether a bot's decision in live play is set aside for the console (:attr:`waiting`)."""
         self.connected: dict[str, int] = {}
         self.holders = Holders()
         self._lines = PendingLines()
@@ -120,10 +149,13 @@ class SeatedTable(ABC, Generic[Result]):
     def _open(self, number: int, stored: Sequence[dict[str, Any]], confirmed: frozenset[str]) -> None:
         """Stand where the ``stored`` lines of session ``number`` leave the table."""
         self.number = number
+        self.seed = session_seed(self.spec, number, stored)
         self.confirmed = set(confirmed) | self.spec.bots
         self.failure: str | None = None
         self.result: Result | None = None
         self.pending: Decision | None = None
+        self.waiting: Decision | None = None
+        """A bot's decision set aside, for :meth:`answer_waiting`."""
         self.answered = dict.fromkeys(PLAYERS, 0)
         """How many decisions each person's seat has answered this session: its screen changes with
         every answer it gives, even when the next question reads the same."""
@@ -133,11 +165,6 @@ class SeatedTable(ABC, Generic[Result]):
         """When the decision open now was put (:func:`time.monotonic`)."""
         self._start([line for line in stored if line.get("type") != NOTE])
 
-    @property
-    def seed(self) -> int:
-        """The seed of this table's current session: the next seed for each session after the first."""
-        return self.spec.seed + self.number - 1
-
     @abstractmethod
     def _start(self, stored: Sequence[dict[str, Any]]) -> None:
         """Set up the session :attr:`number` with its log's :attr:`writer` on :attr:`_lines` and its
@@ -145,30 +172,43 @@ class SeatedTable(ABC, Generic[Result]):
 
     def _replaying(self, expected: Sequence[dict[str, Any]]) -> None:
         """Answer from the ``expected`` lines' decisions while they last (a table rebuilt from the store)."""
-        self._script = iter([str(line["answer"]) for line in expected if line.get("type") == "decision"])
+        self._script = deque(str(line["answer"]) for line in expected if line.get("type") == "decision")
 
     def _logged(self) -> str | None:
         """The next logged answer, or ``None`` once the stored log has no answer left."""
-        return next(self._script, None)
+        return self._script.popleft() if self._script else None
 
     @abstractmethod
     def _answer(self, decision: Decision) -> str | None:
         """The logged answer while the stored log lasts, then a bot's; ``None`` at a person's
-        decision."""
+        decision, or at a bot's whose thinking the table sets aside for a worker process."""
+
+    @abstractmethod
+    def _bot_seat(self, player: int) -> bool:
+        """Whether a bot answers ``player``'s decisions."""
 
     def _answered(self, decision: Decision, answer: str) -> None:
         """Log the answer to ``decision``."""
         self.writer.decision(decision, answer)
 
-    def _run(self, step: Callable[[], Decision]) -> None:
-        """Take ``step`` and answer every decision the stored log or a bot answers, up to a person's."""
+    def _run(self, step: Callable[[], Decision], now: bool = False, given: str | None = None) -> None:
+        """Take ``step`` and answer every decision the stored log or a bot answers, up to a person's;
+        at a table that sets bots aside, a bot's decision in live play is left :attr:`waiting`.  With
+        ``now`` the first decision is answered at once: by ``given``, else as :meth:`_answer` says."""
         try:
             decision = step()
             while True:
-                answer = self._answer(decision)
+                if not now and self.aside and not self._script and self._bot_seat(decision.player):
+                    self.waiting = decision
+                    return
+                answer = self._answer(decision) if given is None else check_answer(decision, given)
+                now, given = False, None
                 if answer is None:
-                    self.pending = decision
-                    self.asked_at = time.monotonic()
+                    if self._bot_seat(decision.player):
+                        self.waiting = decision
+                    else:
+                        self.pending = decision
+                        self.asked_at = time.monotonic()
                     return
                 self._answered(decision, answer)
                 decision = self._steps.send(answer)
@@ -187,6 +227,7 @@ class SeatedTable(ABC, Generic[Result]):
         """Stop the table: no decision is put to anyone, and ``reason`` says why."""
         self.failure = reason
         self.pending = None
+        self.waiting = None
 
     @abstractmethod
     def record(self) -> str:
@@ -197,6 +238,15 @@ class SeatedTable(ABC, Generic[Result]):
         self.pending = None
         self.result = result
         self.writer.write({"type": "end", "totals": {PLAYERS[p]: result.totals[p] for p in range(4)}})
+
+    def answer_waiting(self, answer: str | None = None) -> None:
+        """Answer the bot's decision set aside: with ``answer`` (a worker process's thinking), else as
+        the bot answers it now; then play on to the next decision."""
+        decision = self.waiting
+        if decision is None:
+            raise IllegalActionError(f"table {self.spec.id}: no bot's decision is waiting")
+        self.waiting = None
+        self._run(lambda: decision, now=True, given=answer)
 
     def asked(self, letter: str) -> int:
         """The number of the decision put to seat ``letter`` now or next: its count of decisions in

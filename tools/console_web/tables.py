@@ -16,11 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.registry import DEFAULT
 from tools.console_web.live import LiveTable, TableSpec
 from tools.console_web.physical_table import PHYSICAL, PhysicalTable
 from tools.console_web.rules_table import RulesTable
 from tools.console_web.stopped import StoppedTable
+from tools.rules_option import DEFAULT
 
 PlayedTable = LiveTable | RulesTable | PhysicalTable
 """A table in play on the console."""
@@ -33,13 +33,16 @@ def open_table(
     number: int = 1,
     stored: Sequence[dict[str, Any]] = (),
     confirmed: frozenset[str] = frozenset(),
+    *,
+    aside: bool = False,
 ) -> PlayedTable:
-    """The table ``spec`` asks for, its session ``number`` re-played from its ``stored`` lines."""
+    """The table ``spec`` asks for, its session ``number`` re-played from its ``stored`` lines; with
+    ``aside`` its bots' decisions in live play are set aside for the console to answer."""
     if spec.table == PHYSICAL:
         return PhysicalTable(spec, number, stored, confirmed)
     if spec.rules == DEFAULT:
-        return LiveTable(spec, number, stored, confirmed)
-    return RulesTable(spec, number, stored, confirmed)
+        return LiveTable(spec, number, stored, confirmed, aside=aside)
+    return RulesTable(spec, number, stored, confirmed, aside=aside)
 
 
 @dataclass

@@ -45,3 +45,4 @@ async def tend(console: Console) -> None:
             except (IllegalActionError, StoreUnavailable):
                 continue
             await console.broadcast(table, console.base)
+            console.turns.start(table)

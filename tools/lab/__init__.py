@@ -1,1 +1,1 @@
-"""The balance lab: session records, their store, the §18.3 metrics, simulation runs and reports."""
+"""The balance lab (§18): session records, their store, the §18.3 metrics, simulation runs and reports."""

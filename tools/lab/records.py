@@ -30,6 +30,8 @@ from pydantic import (
     model_validator,
 )
 
+from engine.hextech.card_ids import FORM, base_of
+
 RECORD_FORMAT: Literal[1] = 1
 PLAYERS = 4
 
@@ -42,7 +44,7 @@ Source = Literal["simulate", "play", "table"]
 DisputeStep = Literal["text", "priority", "players", "unfavourable"]
 Player = Annotated[int, Field(ge=0, lt=PLAYERS)]
 Count = Annotated[int, Field(ge=0)]
-CardId = Annotated[str, Field(pattern=r"^[A-Z]-[A-Z]?\d{2}(-v\d+)?$")]
+CardId = Annotated[str, Field(pattern=rf"^{FORM}$")]
 Face = Annotated[str, Field(pattern=r"^([1-9][mps]|[1-7]z)$")]
 
 
@@ -263,4 +265,4 @@ def versions_fingerprint(cards: tuple[str, ...] | list[str]) -> str:
 
 def base_id(card: str) -> str:
     """The id a card keeps across versions (§18.4): ``S-08-v2`` → ``S-08``."""
-    return card.split("-v")[0]
+    return base_of(card)

@@ -15,7 +15,11 @@ from __future__ import annotations
 
 import hashlib
 import random
+from functools import cache
 
+from dsl.loader import CORE_CARDS
+from dsl.parser import parse_file
+from engine.hextech.plugins import modules_for_mode
 from tools.lab.records import (
     ContractRecord,
     DrawnCard,
@@ -34,21 +38,27 @@ ORDER_POINTS = (4, 3, 2)
 NORMAL_POINTS, BLACK_POINTS, SELF_DRAW_POINTS, BLACK_ABANDON = 1, 3, 1, -1
 
 _SERIES = {"W": 16, "O-P": 9, "O-N": 9, "O-C": 9, "O-X": 9, "S": 18, "G": 18, "P": 18, "C": 24, "B": 16}
-_TREASURE_LINKED = {"W-13", "O-X09", "S-16", "P-14", "C-24"}
-_PARTY_LINKED = {"W-14", "O-C09", "S-17"}
 
 
 def library_ids(mode: str) -> list[str]:
-    """The base ids of the non-module cards the stand-in uses in ``mode`` (§3): no F or T decks."""
+    """The base ids of the rule set's own cards the stand-in uses in ``mode`` (§3): none of a
+    module's own decks, and a card a module links only while the mode enables that module."""
+    enabled = frozenset(info.name for info in modules_for_mode(mode))
+    linked = _linked()
     ids = [
         f"{series}{n:02d}" if "-" in series else f"{series}-{n:02d}"
         for series, k in _SERIES.items()
         for n in range(1, k + 1)
     ]
-    left_out = (_PARTY_LINKED if mode == "strategy" else set()) | (
-        _TREASURE_LINKED if mode != "all" else set()
-    )
-    return [card for card in ids if card not in left_out]
+    return [card for card in ids if linked.get(card, frozenset()) <= enabled]
+
+
+@cache
+def _linked() -> dict[str, frozenset[str]]:
+    """The modules each linked card of the rule set's own needs, as its header tags them (lib 一):
+    the core card files parsed once, nothing compiled."""
+    cards = (card for path in sorted(CORE_CARDS.glob("*.hex")) for card in parse_file(path))
+    return {card.base_id: frozenset(card.tags) for card in cards if card.tags}
 
 
 def _trait(card: str) -> float:

@@ -18,8 +18,9 @@ from dsl.model import Card
 from dsl.reference import Entry, Table, entries, hover_markdown
 from engine.hextech import predicates as pr
 from engine.hextech import vocabulary as v
+from engine.hextech.card_ids import WRITTEN
 
-CARD_ID = re.compile(r"[A-Z]{1,2}-[A-Z]?[0-9]{2,3}(?:-v[0-9]+)?")
+CARD_ID = re.compile(WRITTEN)
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
 _LIMIT = re.compile(r"limit\s+(?:none|[0-9]+(?:\s+per\s+\w+){1,2})")
 _DID_YOU_MEAN = re.compile(r"did you mean '([^']+)'\?")

@@ -18,6 +18,7 @@ from dsl.compiler import FIELD_LABELS
 from dsl.model import CARD_GROUPS
 from engine.hextech import predicates as pr
 from engine.hextech import vocabulary as v
+from engine.hextech.card_ids import WRITTEN
 
 SCOPE = "source.hexcard"
 PATH = Path(__file__).resolve().parents[2] / "editors" / "vscode" / "syntaxes" / "hexcard.tmLanguage.json"
@@ -44,7 +45,7 @@ def _match(pattern: str, name: str) -> dict[str, str]:
 def grammar() -> dict[str, Any]:
     """The grammar as a JSON object."""
     header = (
-        r'^\s*(card)\s+([A-Z]{1,2}-[A-Z]?[0-9]{2,3}(?:-v[0-9]+)?)\s+("(?:[^"\\]|\\.)*")'
+        r"^\s*(card)\s+(" + WRITTEN + r')\s+("(?:[^"\\]|\\.)*")'
         r"\s+(" + "|".join(CARD_GROUPS) + r")\b(?:\s+(?!module\b)([a-z_]+))?"
     )
     names = ("keyword.control", "entity.name.type.card-id", "string.quoted.double", "storage.type.card")
@@ -59,7 +60,7 @@ def grammar() -> dict[str, Any]:
             "patterns": [_match(r'\\["\\]', "constant.character.escape")],
         },
         _match(r"(?:" + "|".join(FIELD_LABELS) + r")(?=\s*[:：])", "entity.other.attribute-name.field"),
-        _match(r"\b[A-Z]{1,2}-[A-Z]?[0-9]{2,3}(?:-v[0-9]+)?\b", "entity.name.type.card-id"),
+        _match(rf"\b{WRITTEN}\b", "entity.name.type.card-id"),
         _match(_words(v.EVENTS), "entity.name.function.event"),
         _match(r"\b(?:and|or|not)\b", "keyword.operator.logical"),
         _match(r">=|<=|==|!=|>|<", "keyword.operator.comparison"),

@@ -12,6 +12,7 @@ second one that cannot be done does nothing (§6.8).
 from __future__ import annotations
 
 from engine.core.seats import PLAYERS
+from engine.hextech.card_ids import base_of
 from engine.hextech.vocabulary import CompiledCard
 from tools.physical.asks import Option
 from tools.physical.effects import Cards, Flow, Run, TableEvent, ask_one, card_name, card_text, run_program
@@ -24,7 +25,7 @@ ACTED, UNEXECUTABLE, NOTHING = "acted", "unexecutable", "nothing"
 
 
 def _base(card_id: str) -> str:
-    return card_id.split("-v")[0]
+    return base_of(card_id)
 
 
 def draw(st: TableState, cards: Cards, deck: str, player: int, source: str) -> Flow[None]:

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from engine.core.melds import MeldKind
+from engine.hextech.card_ids import base_of
 from engine.hextech.predicates import All, AnyOf, Arg, Call, Compare, Condition, Not
 from engine.hextech.state import ContractStatus
 from engine.hextech.vocabulary import FACTS
@@ -88,7 +89,7 @@ def _is(st: TableState, scene: Scene, args: tuple[Arg, ...]) -> bool | None:
     wanted = _words(args[1])
     if name in PLAYER_FIELDS:
         return any(role(st, scene, w) == value for w in wanted)
-    base = scene.card.split("-v")[0]
+    base = base_of(scene.card)
     return str(value) in {base if w == "self" else w for w in wanted}
 
 
@@ -106,7 +107,7 @@ def _calls(st: TableState, player: int, kinds: Arg) -> int:
 
 
 def _routed(st: TableState, scene: Scene, player: int) -> int:
-    route = st.rnd.values.get((scene.card.split("-v")[0], player), {}).get("route")
+    route = st.rnd.values.get((base_of(scene.card), player), {}).get("route")
     kinds = (
         {MeldKind.CHI} if route == "chow" else {MeldKind.PON, MeldKind.MINKAN, MeldKind.KAKAN, MeldKind.ANKAN}
     )
@@ -134,7 +135,7 @@ def fact(st: TableState, scene: Scene, call: Call) -> bool | int | None:
         return str(args[0]) in st.pool.modules
     if call.name == "chosen":
         holder = role(st, scene, "holder")
-        chosen = rnd.values.get((scene.card.split("-v")[0], -1 if holder is None else holder), {})
+        chosen = rnd.values.get((base_of(scene.card), -1 if holder is None else holder), {})
         return str(args[0]) in chosen.values()
     player = _player(st, scene, args)
     if player is None:

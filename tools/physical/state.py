@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 from engine.core.melds import MeldKind
 from engine.core.seats import PLAYERS
+from engine.hextech.card_ids import base_of
 from engine.hextech.state import ContractStatus, Deck, seat_wind
 from engine.hextech.vocabulary import Program, StaticRule
 from modules.party.chips import ChipLedger
@@ -278,5 +279,5 @@ class TableState:
     def acted(self, card: str, did: bool) -> None:
         """Count a held card's ability as having acted or as having been unable to (§18.3)."""
         book = self.rnd.acted if did else self.rnd.unable
-        base = card.split("-v")[0]
+        base = base_of(card)
         book[base] = book.get(base, 0) + 1

@@ -22,6 +22,7 @@ from pydantic import ValidationError
 from engine.core.errors import IllegalActionError, InputError
 from engine.core.seats import PLAYERS
 from engine.core.tiles import EAST, NUMBER_SUITS, Suit, kind, parse_one
+from engine.hextech.card_ids import base_of
 from engine.hextech.contracts import ContractTerms
 from engine.hextech.predicates import mentions
 from engine.hextech.scoring import ContractState, ScoreResult, WinInput, score_non_winner, score_win, total
@@ -140,7 +141,7 @@ def contract_state(st: TableState, player: int, revealed_kept: int) -> ContractS
         return None
     terms = st.pool.card(held.contract).contract
     assert terms is not None
-    chosen = st.rnd.values.get((held.contract.split("-v")[0], player), {})
+    chosen = st.rnd.values.get((base_of(held.contract), player), {})
     suit = chosen.get("chosen_suit")
     return ContractState(
         terms=terms,

@@ -23,7 +23,7 @@ from engine.core.tiles import (
     suit_of,
 )
 from engine.hextech.bus import Event
-from engine.hextech.predicates import TILE_CLASSES
+from engine.hextech.predicates import TILE_CLASSES, TREASURE
 
 if TYPE_CHECKING:
     from engine.hextech.round import Round
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 ROUND_ENDED = "round.ended"
 """After the round everyone at the table takes part again: the roles no longer skip winners (§7.6)."""
 SUITS = {"man": Suit.MAN, "pin": Suit.PIN, "sou": Suit.SOU, "m": Suit.MAN, "p": Suit.PIN, "s": Suit.SOU}
-TABLE_WORDS = frozenset({"treasure", "chosen_suit", "suit", "pair", "seat_wind"})
+TABLE_WORDS = frozenset({TREASURE, "chosen_suit", "suit", "pair", "seat_wind"})
 """Tile filter words whose tiles depend on the table or the holder's choices; every other filter
 passes the same kinds all round."""
 SET_WORDS = frozenset({"pair"})
@@ -188,8 +188,8 @@ class Ctx:
         word = str(atom)
         if isinstance(atom, int) or word not in TABLE_WORDS:
             return _fixed_test(atom)
-        if word == "treasure":
-            faces = self.game.treasure_faces(owner if owner is not None else self.holder)
+        if word == TREASURE:
+            faces = self.game.marked(owner if owner is not None else self.holder, word)
             return lambda k: k in faces
         if word in ("chosen_suit", "suit"):
             suit = self.value(word, owner)

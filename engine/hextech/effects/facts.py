@@ -4,12 +4,14 @@
 ``AnyOf``, ``Not`` of :mod:`engine.hextech.predicates`) against the table, the event
 and the card's holder.  Each fact is a small function of the context and its
 arguments, registered by name.  A tree is made once into one function of the
-context (:func:`compiled`), with the same answers and errors as walking it.
+context (:func:`compiled`), answering each part in order and raising for an unknown fact only
+when it is reached.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from engine.core.errors import CardError
 from engine.core.melds import MeldKind
@@ -35,28 +37,18 @@ def fact(name: str) -> Callable[[Fact], Fact]:
 Test = Callable[[Ctx], bool]
 """A compiled condition: the context in, whether the condition holds now out."""
 
-_COMPILED: dict[int, tuple[Condition, Test]] = {}
-_COMPILED_SIZE = 1024
-"""Compiled conditions remembered by identity (the condition is kept, so its id stays its own)."""
-
 
 def holds(condition: Condition | None, ctx: Ctx) -> bool:
     """Whether the condition holds now; no condition always holds."""
     return condition is None or compiled(condition)(ctx)
 
 
+@lru_cache(maxsize=1024)
 def compiled(condition: Condition) -> Test:
-    """``condition`` made once into one function of the context, remembered by identity (conditions
-    are immutable): ``all`` / ``any`` stop at the first part that decides, and an unknown fact raises
-    :class:`engine.core.errors.CardError` when it is reached, as walking the tree does."""
-    entry = _COMPILED.get(id(condition))
-    if entry is not None and entry[0] is condition:
-        return entry[1]
-    test = _compile(condition)
-    if len(_COMPILED) >= _COMPILED_SIZE:
-        _COMPILED.clear()
-    _COMPILED[id(condition)] = (condition, test)
-    return test
+    """``condition`` made once into one function of the context, remembered by its value (conditions
+    are immutable values): ``all`` / ``any`` stop at the first part that decides, and an unknown fact
+    raises :class:`engine.core.errors.CardError` when it is reached."""
+    return _compile(condition)
 
 
 def _compile(condition: Condition) -> Test:

@@ -84,7 +84,7 @@ class Expiry:
     ended: bool = False
     arms_on: str = TURN_STARTED
     """The holder's event that arms the duration while it is not :attr:`armed` (:data:`ARMED_AT`)."""
-    armed_with: object = None
+    armed_with: str | None = None
     """The tile the arming event named (O-N08's next normal draw: the drawn face, a flower for a
     flower drawn, R137, R555)."""
 
@@ -107,8 +107,9 @@ class Expiry:
             return False
         if not self.armed:
             self.armed = event.name == self.arms_on and event.player == self.holder
-            if self.armed:
-                self.armed_with = event.data.get("tile")
+            named = event.data.get("tile")
+            if self.armed and isinstance(named, str):
+                self.armed_with = named
             return False
         if event.name != self.event:
             return False
@@ -405,7 +406,7 @@ class Status:
         if self.expiry is None or self.expiry.until not in BINDS_ONCE_ARMED:
             return drawn
         named = self.expiry.armed_with
-        if not isinstance(named, str):
+        if named is None:
             return None
         face = parse_one(named)
         return None if is_flower(face) else face
