@@ -38,7 +38,7 @@ from tools.physical.wins import (
 NOT_COMPLETE = "not a complete hand"
 """The scorer's reason for a hand no reading makes whole (:func:`engine.hextech.scoring.score_win`)."""
 COPIES = 4
-"""Copies of each face in the set (§2)."""
+"""Copies of each face in the 144-tile set."""
 MOST_MELDS = 4
 FLAGS = {
     "kong_replacement": "杠上开花",
