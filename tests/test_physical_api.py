@@ -106,7 +106,8 @@ def test_a_seat_enters_a_kong_and_a_hu_with_its_hand_item_4(client: TestClient) 
 
 def test_the_host_enters_for_any_seat_and_undoes_with_its_token_item_8(client: TestClient) -> None:
     """The host's view and entries need the host token (403 without); the host taps a seat's event for
-    it; "undo" takes back the last entry, the console exactly as before it."""
+    it, the wall's buttons shown once for the whole table; "undo" takes back the last entry, the console
+    exactly as before it."""
     table = make(client)
     settle(table)
     response = client.get(f"/api/tables/{table.id}/host")
@@ -118,6 +119,11 @@ def test_the_host_enters_for_any_seat_and_undoes_with_its_token_item_8(client: T
     before = table.public()
     view = table.host()
     assert "B kong ankan" in view["options"] and "links" in view
+    assert [b["option"] for b in view["table_buttons"]] == ["A wall 24", "A wall 0"]
+    assert {"B wall 24", "D wall 0"} <= set(view["options"])
+    assert not any(
+        b["option"].split()[1] in ("wall", "close") for shown in view["buttons"].values() for b in shown
+    )
     table.host_decide("B kong ankan")
     assert table.public()["seats"]["B"]["lasting"] or table.host()["prompts"]
     table.host_decide("undo")

@@ -121,3 +121,41 @@ def test_records_report_refuses_a_store_without_table_sessions(
     db = f"sqlite:///{tmp_path / 'empty.db'}"
     code, _, err = hexmj(["records", "--db", db, "--report", str(tmp_path / "x")], monkeypatch, capsys)
     assert code == 2 and "no table session" in err and "Traceback" not in err
+
+
+def test_a_personal_treasure_is_in_the_round_record_s18_3_P14() -> None:
+    """§18.3 records each player's treasure: P-14's holder names a face once the deal is done (§8.3), and
+    the round's record gives it for that player alone; a round without one, and every simulated record,
+    carries no such field (the records stored before stay as they were)."""
+    text = pool_text(
+        mode="all", W=["W-01"], O_P=["O-P03"], O_N=0, O_C=0, O_X=0, F_T=0, F_I=0, F_R=["F-R07"], F_S=0,
+        S=0, G=0, P=["P-14", "P-01", "P-02", "P-03", "P-04", "P-05", "P-06", "P-07"], T=["T-01"],
+        C=["C-01", "C-21", "C-14", "C-17", "C-18", "C-12", "C-23", "C-08"], B=["B-04", "B-16", "B-03"],
+    )  # fmt: skip
+    table = Table(text, seed=4)
+    for _ in range(2):
+        table.settle(until="draft")
+        table.enter(1, "wall 24")
+        table.settle(default="keep", until="draft")
+        table.enter(1, "wall 0")
+    table.settle(prefer={p: ["P-14"] for p in range(4)}, until="dealt")
+    holder = table.holder_of("P-14")
+    table.enter(HOST, "dealt")
+    table.settle(until="may")
+    table.answer(holder, "use P-14")
+    table.enter(holder, "face P-14 5m")
+    assert table.public()["seats"]["ABCD"[holder]]["personal_treasure"] == "5m"
+    for _ in range(2):
+        table.settle()
+        table.enter(1, "wall 24")
+        table.settle(default="keep", until="draft")
+        table.enter(1, "wall 0")
+    table.settle()
+    record = session_record(table.st)
+    treasures = [[p.treasure for p in r.players] for r in record.played]
+    assert treasures[2] == ["5m" if p == holder else None for p in range(4)]
+    assert treasures[0] == [None] * 4
+    stored = json.loads(record.model_dump_json())
+    assert stored["played"][2]["players"][holder]["treasure"] == "5m"
+    assert all("treasure" not in player for player in stored["played"][0]["players"])
+    assert SessionRecord.model_validate_json(record.model_dump_json()) == record

@@ -120,7 +120,8 @@ def test_a_lasting_card_ends_when_its_holder_taps_and_goes_to_the_discard_pile_s
 
 def test_only_the_events_the_cards_listen_to_are_asked_s11() -> None:
     """Item 3: W-01 hears only kongs, so nobody has a chi, pon or flower button unless a card of theirs
-    counts on one; W-03 (a first exposed meld) gives every seat chi and pon."""
+    counts on one; W-03 (a first exposed meld) gives every seat chi and pon but a C-04 holder before its
+    sixth draw (R627)."""
     quiet = kong_table(
         S=["S-05", "S-06", "S-11", "S-12", "S-14", "S-15", "S-18", "S-01"],
         C=["C-01", "C-02", "C-06", "C-07", "C-08", "C-12", "C-14", "C-15"],
@@ -133,7 +134,8 @@ def test_only_the_events_the_cards_listen_to_are_asked_s11() -> None:
     meld = kong_table(W=["W-03"], S=["S-05", "S-06", "S-11", "S-12", "S-14", "S-15", "S-18", "S-01"])
     meld.settle()
     for p in range(4):
-        assert {"chi", "pon"} <= set(meld.options(p))
+        barred = meld.st.rnd.players[p].contract == "C-04"
+        assert ({"chi", "pon"} <= set(meld.options(p))) is not barred
 
 
 def test_a_per_turn_trigger_is_tapped_by_whom_it_concerns_s6_1_W05() -> None:

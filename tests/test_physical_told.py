@@ -119,6 +119,36 @@ def test_a_robbed_kakan_never_stands_and_scores_nothing_s9_4_W01() -> None:
     assert table.public()["seats"]["A"]["round_points"] == 2
 
 
+def test_a_kakan_nobody_may_rob_stands_at_once_s9_4_B12() -> None:
+    """§9.4: a 加杠 waits to stand only while another player still in the round may win on it.  After
+    the window B-12's holder, who kept it, holds a failed contract (no P-17): once two others have won,
+    the last other player's 加杠 stands at its own tap — its point counted, no "无人抢杠" asked
+    (R628).  Control: the same 加杠 while the B-12 holder is not the only other player waits."""
+    table = table_of(B=["B-12", "B-04", "B-05", "B-06"])
+    table.settle(prefer={p: ["B-12"] for p in range(4)})
+    failed = table.holder_of("B-12")
+    others = [p for p in (A, B, C, D) if p != failed]
+    table.enter(A, "wall 24")
+    for p in range(4):
+        table.answer(p, "keep" if p == failed else "abandon")
+    table.settle()
+    assert table.st.rnd.players[failed].status.value == "failed"
+    maker = others[2]
+    table.enter(maker, "kong kakan")
+    assert "close" in table.options(failed), "two others may still rob it"
+    table.enter(maker, "close")
+    table.settle()
+    for winner in others[:2]:
+        table.enter(winner, "hu", hand=HAND, wall=20)
+        table.settle()
+    letter = "ABCD"[maker]
+    before = table.public()["seats"][letter]["round_points"]
+    table.enter(maker, "kong kakan")
+    assert "close" not in table.options(failed) and "close" not in table.options(maker)
+    assert table.st.rnd.kakan is None and f"{letter} 的加杠成立" in table.st.feed
+    assert table.public()["seats"][letter]["round_points"] == before + 1
+
+
 def test_a_win_on_the_last_tile_leaves_the_wall_end_to_be_told_s11_6_s13_10() -> None:
     """海底捞月 and 河底捞鱼 are wins at a wall of 0: entered with "wall": 0, the round goes on until the
     table tells the wall's end (流局), which is still offered, and ends it."""
@@ -213,6 +243,29 @@ def test_a_call_the_contract_forbids_is_not_asked_s9_B12() -> None:
     assert "chi" in table.options((holder + 1) % 4)
     with pytest.raises(IllegalActionError, match="B-12"):
         table.enter(HOST, f"{'ABCD'[holder]} pon")
+
+
+@pytest.mark.parametrize("card", ["C-04", "C-13"])
+def test_a_ban_until_the_contracts_completion_holds_while_it_is_open_s9_C04_C13(card: str) -> None:
+    """C-04 / C-13 forbid chow, pung and exposed kong until the holder's sixth / eighth normal draw,
+    which completes the contract, a moment the holder taps (契约完成了).  Until that tap the calls are
+    not offered and the host's entry of one is refused naming the card; once tapped they are, as W-03
+    needs them told (R627).  Control: another player's calls are offered throughout."""
+    table = table_of(C=[card, *NORMAL[1:]], W=["W-03"])
+    table.settle(prefer={p: [card] for p in range(4)})
+    holder = table.holder_of(card)
+    letter = "ABCD"[holder]
+    options = table.options(holder)
+    assert not any(o.startswith(("chi", "pon", "kong minkan")) for o in options)
+    assert {"kong ankan", "kong kakan", f"complete {card}"} <= set(options)
+    assert {"chi", "pon", "kong minkan"} <= set(table.options((holder + 1) % 4))
+    with pytest.raises(IllegalActionError, match=card):
+        table.enter(HOST, f"{letter} pon")
+    table.enter(holder, f"complete {card}")
+    assert table.public()["seats"][letter]["contract_status"] == "completed"
+    assert {"chi", "pon", "kong minkan"} <= set(table.options(holder))
+    table.enter(HOST, f"{letter} pon")
+    assert f"{letter} 碰" in table.st.feed
 
 
 def test_the_next_player_to_act_is_asked_only_when_the_console_cannot_know_it_s6_4_W08_W09() -> None:

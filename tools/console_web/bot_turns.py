@@ -119,10 +119,10 @@ class BotTurns:
                 exc_info=bool(os.environ.get("HEXMJ_TRACEBACK")),
             )
 
-    async def _play_to_rest(self, table: SeatedTable[Any]) -> None:
+    async def _play_to_rest(self, table: AnyTable) -> None:
         """Answer the table's bots up to a person's decision or the end; a store that stood the table
         elsewhere meanwhile leaves it to be played on from there."""
-        while table.waiting is not None and self.holds(table):
+        while isinstance(table, SeatedTable) and table.waiting is not None and self.holds(table):
             thought = table.thought if isinstance(table, LiveTable) else None
             if thought is None or not isinstance(table, LiveTable):
                 await asyncio.sleep(0)

@@ -9,7 +9,9 @@ A seat's view and its entries go through the seats' routes (``GET /api/seats/{to
 
 - ``GET /api/tables/{ID}/host`` — the host screen's view, with the options the host may enter;
 - ``POST /api/tables/{ID}/decide`` — the host's entry: ``{"option": "B pon"}`` for a seat,
-  ``{"option": "undo"}``, a record (``lookup``, ``missed``, ``dispute``).
+  ``{"option": "undo"}``, a record (``lookup``, ``missed``, ``dispute``);
+- ``POST /api/tables/{ID}/check`` — a seat's hu checked before it is entered (``{"seat", "hand",
+  "from", "wall"}``), as a seat checks its own with ``POST /api/seats/{token}/check`` (R629).
 
 ``GET /api/rulebook?q=WORDS`` searches the rulebook the console carries (:mod:`tools.physical.rulebook`).
 """
@@ -143,6 +145,28 @@ def physical_routes(read: Callable[[Request], Awaitable[Any]], base: Callable[[R
         await console.broadcast(found, base(request))
         return JSONResponse(found.host_message(console.links(found, base(request))))
 
+    async def host_check(request: Request) -> Response:
+        """``POST /api/tables/{ID}/check``: a seat's hu checked for the host's hu picker."""
+        found = _table(request)
+        if isinstance(found, Response):
+            return found
+        return await _checked(request, found, None)
+
+    async def seat_check(request: Request) -> Response:
+        """``POST /api/seats/{token}/check``: the seat's own hu checked for its hu picker."""
+        seated = request.app.state.console.tables.by_seat(request.path_params["token"])
+        if seated is None or not isinstance(seated[0], PhysicalTable):
+            return JSONResponse({"error": "no seat of a real table with that token"}, status_code=404)
+        return await _checked(request, seated[0], seated[1])
+
+    async def _checked(request: Request, table: PhysicalTable, letter: str | None) -> Response:
+        try:
+            return JSONResponse(table.check(letter, await read(request)))
+        except BadRequest as err:
+            return JSONResponse({"error": str(err)}, status_code=400)
+        except IllegalActionError as err:
+            return JSONResponse({"error": str(err)}, status_code=409)
+
     async def rules(request: Request) -> Response:
         """``GET /api/rulebook?q=…``: the rulebook's sections holding the words (issue 31 item 6)."""
         return JSONResponse({"sections": [s.json() for s in search(request.query_params.get("q", ""))]})
@@ -150,5 +174,7 @@ def physical_routes(read: Callable[[Request], Awaitable[Any]], base: Callable[[R
     return [
         Route("/api/tables/{table}/host", host_view),
         Route("/api/tables/{table}/decide", host_decide, methods=["POST"]),
+        Route("/api/tables/{table}/check", host_check, methods=["POST"]),
+        Route("/api/seats/{token}/check", seat_check, methods=["POST"]),
         Route("/api/rulebook", rules),
     ]

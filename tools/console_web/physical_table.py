@@ -27,6 +27,7 @@ from tools.console_web.requests import BadRequest
 from tools.console_web.seated import session_seed
 from tools.physical.asks import HOST, Entry
 from tools.physical.game import RECORDS, UNDO, Game
+from tools.physical.hu_check import check
 from tools.physical.pool import table_pool
 from tools.physical.record import session_record
 from tools.physical.results import results
@@ -42,6 +43,8 @@ ENTRY_FIELDS = frozenset(
 NUMBER = "entry"
 """The body's field naming the entry's number (R615); kept apart from what the entry records."""
 NUMBER_ERROR = "entry: expected the number of the entry made (a whole number from 1)"
+CHECK_FIELDS = frozenset({"hand", "from", "wall"})
+"""What a hu checked before it is entered carries (R629); the host's names its ``seat`` too."""
 LOOKUP = "lookup"
 
 
@@ -177,6 +180,27 @@ class PhysicalTable:
             raise BadRequest(str(err)) from None
         self._keep(entry)
         return True
+
+    def check(self, letter: str | None, body: object) -> dict[str, Any]:
+        """A seat's hu (the host's: for ``seat``) checked before it is entered, as the hu picker asks
+        (R629): what is wrong with it in Chinese, or what it scores; nothing is stored or counted."""
+        if self.failure is not None:
+            raise IllegalActionError(f"table {self.spec.id} is stopped: {self.failure}")
+        allowed = CHECK_FIELDS | ({"seat"} if letter is None else set())
+        if not isinstance(body, dict):
+            raise BadRequest(f"body: expected {{{', '.join(sorted(allowed))}}}")
+        unknown = sorted(set(body) - allowed)
+        if unknown:
+            raise BadRequest(
+                f"{unknown[0]}: not a field of a hu checked (one of {', '.join(sorted(allowed))})"
+            )
+        seat = body.get("seat") if letter is None else letter
+        if not isinstance(seat, str) or seat not in PLAYERS:
+            raise BadRequest("seat: expected the winner's seat, A, B, C or D")
+        try:
+            return check(self.game, PLAYERS.index(seat), body).json()
+        except InputError as err:
+            raise BadRequest(str(err)) from None
 
     def _undo(self, entry: Entry) -> None:
         """The host takes back the table's last entry of the play: the game is rebuilt without it."""

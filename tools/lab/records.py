@@ -21,7 +21,14 @@ from __future__ import annotations
 import hashlib
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 from engine.hextech.card_ids import FORM, base_of
 
@@ -38,6 +45,7 @@ DisputeStep = Literal["text", "priority", "players", "unfavourable"]
 Player = Annotated[int, Field(ge=0, lt=PLAYERS)]
 Count = Annotated[int, Field(ge=0)]
 CardId = Annotated[str, Field(pattern=rf"^{FORM}$")]
+Face = Annotated[str, Field(pattern=r"^([1-9][mps]|[1-7]z)$")]
 
 
 class _Record(BaseModel):
@@ -118,11 +126,20 @@ class WinRecord(_Record):
 
 
 class PlayerRound(_Record):
-    """What one player held in a round and what the round gave them (§5, §9, §13)."""
+    """What one player held in a round and what the round gave them (§5, §9, §13); ``treasure`` is the
+    face P-14 made the player's own treasure that round (§8.3), left out of the record when none."""
 
     augments: tuple[HeldCard, ...]
     contract: ContractRecord | None
     score: int
+    treasure: Face | None = None
+
+    @model_serializer(mode="wrap")
+    def _treasure_when_declared(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        data: dict[str, object] = handler(self)
+        if self.treasure is None:
+            del data["treasure"]
+        return data
 
 
 class MissedTrigger(_Record):

@@ -1,9 +1,10 @@
 """The buttons a player of a real table has while the round waits for the table (issue 31 item 3): a
 win always; the calls, kongs and flowers the cards in force need told, a chow from the upper player
 and each discarder a call must name (:mod:`tools.physical.calls`), none a prohibition in force bars;
-the triggers of a turn's moments the holder taps; the uses an augment counts; the ends of states; a
-designated tile kept (§7.5); a chip spent (§7.4); the wall's counts the cards name, 24 for the window
-and its end; "无人抢杠" or "继续" while a 加杠 or a discard's wins wait (§9.4, §12.3).
+the triggers of a turn's moments the holder taps (one tap for fired and done where the card only has
+the holder do something with the tiles, "cannot" beside it, R626); the uses an augment counts; the
+ends of states; a designated tile kept (§7.5); a chip spent (§7.4); the wall's counts the cards name,
+24 for the window and its end; "无人抢杠" or "继续" while a 加杠 or a discard's wins wait (§9.4, §12.3).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from engine.core.tiles import name as tile_name
 from engine.core.tiles import parse_one
 from tools.physical.asks import Option
 from tools.physical.calls import CHI, allowances, chi_allowances, forbidder, named, unnamed_left
+from tools.physical.effects import CANNOT
 from tools.physical.listening import (
     DESIGNATED_TURNS,
     LABELS,
@@ -29,6 +31,8 @@ from tools.physical.texts import until_text
 
 CLOSE = "close"
 """The option that closes a discard's wins (一炮多响, §12.3) or lets a 加杠 stand (§9.4)."""
+WALL = "wall "
+"""The start of the option that tells the wall's drawable count (§10, §11 phase 6)."""
 
 
 def buttons(st: TableState, player: int) -> list[str]:
@@ -49,14 +53,12 @@ def event_options(st: TableState, player: int) -> list[Option]:
     for button in buttons(st, player):
         options += _call_options(st, player, button)
     for listener in turn_taps(st, player):
-        options.append(
-            Option(listener.tap, f"{names.get(listener.card.id, listener.card.id)}：{_tap_word(listener)}")
-        )
+        options += _tap_options(listener, names.get(listener.card.id, listener.card.id))
     for card, _rule in allowances(st, player):
         options.append(Option(f"use {card.id}", f"使用 {names.get(card.id, card.id)}"))
     options += _lasting_options(st, player)
     for count in wall_counts(st):
-        options.append(Option(f"wall {count}", f"牌墙剩{count}张或更少" if count else WALL_END))
+        options.append(Option(f"{WALL}{count}", f"牌墙剩{count}张或更少" if count else WALL_END))
     if st.rnd.kakan is not None:
         options.append(Option(CLOSE, f"无人抢杠，{PLAYERS[st.rnd.kakan]} 的加杠成立"))
     elif st.rnd.ron_group:
@@ -113,6 +115,19 @@ def _lasting_options(st: TableState, player: int) -> list[Option]:
     if party is not None and st.chips.balance(player) > 0:
         options.append(Option(f"chip {party}", f"花费1枚筹码弃置 {st.pool.texts[party].name}"))
     return options
+
+
+def _tap_options(listener: Listener, name: str) -> list[Option]:
+    """A trigger's tap: "it fired", or, where all the card then has its holder do is with the tiles,
+    "it fired and I did it" with "it fired but I could not" beside it (§6.8, R626)."""
+    instruction = listener.instruction
+    if not instruction:
+        return [Option(listener.tap, f"{name}：{_tap_word(listener)}")]
+    word = "使用了" if listener.hook is not None and listener.hook.optional else "触发了"
+    return [
+        Option(listener.tap, f"{name}：{word}，已完成（{instruction}）"),
+        Option(f"{listener.tap} {CANNOT}", f"{name}：{word}，但无法执行"),
+    ]
 
 
 def _tap_word(listener: Listener) -> str:

@@ -6,12 +6,13 @@ A chow takes the discard of the upper player still in the round (上家) unless 
 discarder, R617).  A pung or an exposed kong names its discarder only where a card in force compares
 it with a player (S-13: ``is(from, holder)``): "from B" for each player so named, and one button for
 any other (:data:`UNNAMED`).  A call forbidden by a contract in force or a state a card put on (B-12,
-O-N02) is not offered; where the prohibition turns on what the console cannot know (C-04 before the
-holder's sixth draw) the call is offered and the table keeps the rule (R618).
+O-N02) is not offered; a contract's ban lasting until the moment its completion is tapped (C-04, C-13:
+until the holder's sixth or eighth normal draw) holds while the contract is open (R627).
 """
 
 from __future__ import annotations
 
+from engine.hextech.state import ContractStatus
 from engine.hextech.vocabulary import CompiledCard, StaticRule
 from tools.physical.knowledge import Scene, facts_in, judge, role
 from tools.physical.limits import static_used_up
@@ -74,7 +75,7 @@ def allowances(st: TableState, player: int) -> list[tuple[CompiledCard, StaticRu
 
 def forbidder(st: TableState, player: int, button: str) -> str | None:
     """The card whose prohibition in force bars ``player``'s call now (a contract's, or a state a card
-    put on), when the console knows it holds."""
+    put on), when the console knows it holds or the contract's open state tells it (R627)."""
     actions = CALL_ACTIONS.get(button, ())
     barred = {("forbid", action) for action in actions}
     for card, holder in in_force(st):
@@ -83,13 +84,29 @@ def forbidder(st: TableState, player: int, button: str) -> str | None:
         for rule in card.statics:
             if rule.polarity != "forbid" or rule.action not in actions or rule.who != "holder":
                 continue
-            if judge(st, Scene("", player, card.id, player), rule.condition) is True:
+            holds = judge(st, Scene("", player, card.id, player), rule.condition)
+            if holds is True or (holds is None and until_completed(st, card, player, rule)):
                 return card.id
     for until in st.rnd.until:
         state = until.rule
         if until.holder == player and state is not None and (state.polarity, state.action) in barred:
             return until.source
     return None
+
+
+def until_completed(st: TableState, card: CompiledCard, player: int, rule: StaticRule) -> bool:
+    """Whether a ban the console cannot judge lasts, as far as the table has told it, while the
+    contract is open: it reads the same unseen count as the watch that completes the contract when its
+    holder taps it (C-04, C-13: ``normal_draws(holder) < 6`` and ``== 6``), so until that tap the count
+    has not come (R603: a tap is made when it fires) and after it the ban is over (R627)."""
+    held = st.rnd.players[player]
+    if card.id != held.contract or held.status is not ContractStatus.OPEN:
+        return False
+    read = {call.name for call in facts_in(rule.condition)}
+    return any(
+        watch.outcome == "complete" and read & {call.name for call in facts_in(watch.condition)}
+        for watch in card.watches
+    )
 
 
 def named(st: TableState, player: int, button: str) -> list[int]:

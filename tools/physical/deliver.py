@@ -95,10 +95,17 @@ def _asked(st: TableState, listener: Listener, actor: int | None) -> int:
 
 
 def fire(
-    st: TableState, cards: InForce, listener: Listener, event: TableEvent, *, tapped: bool = False
+    st: TableState,
+    cards: InForce,
+    listener: Listener,
+    event: TableEvent,
+    *,
+    tapped: bool = False,
+    told: str = "",
 ) -> Flow[None]:
     """One trigger: its limits, its condition (asked when unseen; a tap asserts it), then its program;
-    a ``may`` is asked with the program's first effect, and declined it spends no use."""
+    a ``may`` is asked with the program's first effect, and declined it spends no use.  ``told`` is the
+    answer to its instruction given with the tap (``done``, ``cannot``; R626)."""
     hook = listener.hook
     assert hook is not None
     actor = event.actor
@@ -114,7 +121,7 @@ def fire(
         if not holds:
             return
     spend(st, listener.card.id, listener.holder, listener.index, hook.limits, actor)
-    run = Run(listener.card, listener.holder, event, cards, consent=hook.optional and not tapped)
+    run = Run(listener.card, listener.holder, event, cards, consent=hook.optional and not tapped, told=told)
     yield from run_program(st, run, hook.steps)
     if run.declined:
         refund(st, listener.card.id, listener.holder, listener.index, hook.limits, actor)

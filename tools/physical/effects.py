@@ -41,6 +41,9 @@ from tools.physical.texts import STATIC_WORDS, VALUE_WORDS, table_text, until_te
 
 T = TypeVar("T")
 NEXT_ACTOR = "next_actor"
+DONE, CANNOT = "done", "cannot"
+"""What a tap that is also its card's answer says of the instruction: done, or could not be (§6.8,
+R626); ``cannot`` follows the tap's option."""
 NEXT_QUESTION = "下一位行动（摸牌）的玩家是谁？从该玩家开始按顺时针顺序结算（§6.4）"
 Flow = Generator[Ask, Answer, T]
 """A step of the table's flow: it puts prompts and reads their answers."""
@@ -96,6 +99,9 @@ class Run:
     """The card may be used (``may``) and its holder has not yet said so: the first table effect shown
     to the holder alone offers "不使用" beside done and cannot, else the holder is asked first (R623)."""
     declined: bool = False
+    told: str = ""
+    """The holder's answer to the card's instruction, given with the tap that fired it (``done`` or
+    ``cannot``, R626): the first table effects shown to the holder alone take it instead of a prompt."""
 
     def scene(self) -> Scene:
         """What a condition of this run is judged on."""
@@ -199,6 +205,11 @@ def flush(st: TableState, run: Run) -> Flow[None]:
             primitive, args, _ = run.pending.pop(0)
             group.append(table_text(primitive, args))
         names = "、".join(PLAYERS[p] for p in who)
+        if run.told and who == (run.asked(st),):
+            done = run.told == DONE
+            run.acted, run.unable, run.told = run.acted or done, run.unable or not done, ""
+            st.say(f"{names} {card_name(st, run.card.id)}：{'已完成' if done else '无法执行'}")
+            continue
         text = f"{card_text(st, run.card.id)}\n{names}：" + "；".join(group)
         options = [Option(f"done {run.card.id}", "完成"), Option(f"cannot {run.card.id}", "无法执行")]
         if run.consent:

@@ -23,7 +23,7 @@ from engine.core.melds import MeldKind
 from engine.core.seats import PLAYERS
 from engine.hextech.session import DRAFT_ROUNDS
 from engine.hextech.state import ContractStatus
-from engine.hextech.vocabulary import DURATIONS, StaticRule
+from engine.hextech.vocabulary import DURATIONS
 from modules.party.challenges import Reward
 from modules.party.chips import SpendPurpose
 from tools.physical.asks import HOST, IDLE, Answer, Ask, Idle, Option, Part, Reply
@@ -32,9 +32,19 @@ from tools.physical.calls import CHI, NAMED_CALLS, UNNAMED, allowances, chi_allo
 from tools.physical.contracts import abandon, settle_contract
 from tools.physical.deliver import InForce, fire, watch
 from tools.physical.draws import end_card
-from tools.physical.effects import Flow, TableEvent, ask_one, card_name, perform, reveal_treasure, yes_no
+from tools.physical.effects import (
+    CANNOT,
+    DONE,
+    Flow,
+    TableEvent,
+    ask_one,
+    card_name,
+    perform,
+    reveal_treasure,
+    yes_no,
+)
 from tools.physical.lasting import expire, leave
-from tools.physical.limits import spend, static_index, static_used_up
+from tools.physical.limits import spend, static_index
 from tools.physical.listening import (
     DECLARED,
     KONGS,
@@ -47,7 +57,17 @@ from tools.physical.listening import (
 )
 from tools.physical.setup import deal, draft, offer_contracts
 from tools.physical.state import SEATS, RoundState, TableState, Task, Win
-from tools.physical.wins import Claim, needs_kept, parse_claim, round_points, score
+from tools.physical.wins import (
+    Claim,
+    buffer,
+    may_be_legal,
+    may_win,
+    needs_kept,
+    parse_claim,
+    round_points,
+    score,
+    tracked,
+)
 
 Main = Generator[Ask | Idle, Answer, None]
 """The session's flow: it puts prompts, and waits (:data:`IDLE`) for the table to tell it an event."""
@@ -179,12 +199,14 @@ def _discarder(st: TableState, player: int, button: str, named: str) -> int | No
 def told(st: TableState, cards: InForce, player: int, button: str, source: int | None) -> None:
     """A call, a kong or a flower the table told: the melds and kongs counted (a kong's points, §13.9),
     then the cards that hear its events run while play goes on (§6.6).  A 加杠 is only declared: it
-    stands once nobody robs it (:func:`stand_kakan`)."""
+    stands once nobody robs it (:func:`stand_kakan`), at once when no other player may win (R628)."""
     whose = f"（{PLAYERS[source]}的牌）" if source is not None and source != UNNAMED else ""
     if button == KAKAN:
         st.rnd.kakan = player
         st.say(f"{PLAYERS[player]} 加杠（无人抢杠胡后成立，§9.4）")
         spawn(st, cards.deliver(st, TableEvent(DECLARED, player, {"kind": "kakan"})))
+        if not any(may_win(st, other) for other in st.clockwise(player, others_only=True)):
+            stand_kakan(st, cards)
         return
     st.say(f"{PLAYERS[player]} {WORDS[button]}{whose}")
     _count(st, player, button)
@@ -227,15 +249,21 @@ def _deliver_all(st: TableState, cards: InForce, events: list[TableEvent]) -> Fl
 
 
 def _tap(st: TableState, cards: InForce, player: int, option: str) -> None:
-    """A trigger of a turn's moment its holder says has fired, or an allowance used."""
+    """A trigger of a turn's moment its holder says has fired — where all the card then has its holder
+    do is with the tiles, also that it was done or could not be (R626) — or an allowance used."""
     for listener in turn_taps(st, player):
-        if listener.tap == option:
-            event = TableEvent(listener.event, player)
-            if listener.hook is not None:
-                spawn(st, _fire_at_end(st, cards, listener, event))
-            else:
-                spawn(st, watch(st, cards, listener, event, tapped=True))
-            return
+        if option == listener.tap:
+            told = DONE if listener.instruction else ""
+        elif option == f"{listener.tap} {CANNOT}" and listener.instruction:
+            told = CANNOT
+        else:
+            continue
+        event = TableEvent(listener.event, player)
+        if listener.hook is not None:
+            spawn(st, _fire_at_end(st, cards, listener, event, told))
+        else:
+            spawn(st, watch(st, cards, listener, event, tapped=True))
+        return
     for card, rule in allowances(st, player):
         if option == f"use {card.id}":
             spend(st, card.id, player, static_index(card, rule), rule.limits, player)
@@ -245,10 +273,13 @@ def _tap(st: TableState, cards: InForce, player: int, option: str) -> None:
     raise IllegalActionError(f"{PLAYERS[player]}: {option!r} is not a card's trigger now")
 
 
-def _fire_at_end(st: TableState, cards: InForce, listener: Listener, event: TableEvent) -> Flow[None]:
-    """A tapped trigger; a lasting card whose duration ends at the very moment it fires (F-R07: until
-    the holder's next turn starts, acting as it starts) ends with it, with no tap of its own (R624)."""
-    yield from fire(st, cards, listener, event, tapped=True)
+def _fire_at_end(
+    st: TableState, cards: InForce, listener: Listener, event: TableEvent, told: str
+) -> Flow[None]:
+    """A tapped trigger (``told``: its instruction done or not, with the tap); a lasting card whose
+    duration ends at the very moment it fires (F-R07: until the holder's next turn starts, acting as it
+    starts) ends with it, with no tap of its own (R624)."""
+    yield from fire(st, cards, listener, event, tapped=True, told=told)
     card, holder = listener.card, listener.holder
     if holder is None or card.lasts is None or DURATIONS[card.lasts].ends_on != listener.event:
         return
@@ -345,20 +376,20 @@ def hu(st: TableState, cards: InForce, player: int, claim: Claim) -> Flow[None]:
     held = rnd.players[player]
     terms = st.pool.card(held.contract).contract if held.contract else None
     special = {"heavenly", "earthly"} & set(claim.request.flags)
-    if not _may_be_legal(st, player, claim, order):
+    if not may_be_legal(st, player, claim, order):
         raise IllegalActionError(
             f"{PLAYERS[player]}: {score(st, player, claim, order, 3).reason or 'not a legal hu'}"
         )
-    tracked = _tracked(st, held.contract) and held.status is ContractStatus.OPEN and not special
-    if tracked and (yield from yes_no(st, player, held.contract or "", "胡牌前契约已经完成了吗？")):
+    asked = tracked(st, held.contract) and held.status is ContractStatus.OPEN and not special
+    if asked and (yield from yes_no(st, player, held.contract or "", "胡牌前契约已经完成了吗？")):
         settle_contract(st, player, "complete")
     kept = 0
     if needs_kept(terms) and (yield from yes_no(st, player, held.contract or "", KEPT_QUESTION)):
         kept = REVEALED
     result = score(st, player, claim, order, kept)
-    buffer = _buffer(st, player)
-    if not result.legal and buffer is not None:
-        card, rule = buffer
+    augment = buffer(st, player)
+    if not result.legal and augment is not None:
+        card, rule = augment
         answer = yield from ask_one(
             st,
             player,
@@ -417,53 +448,6 @@ def hu(st: TableState, cards: InForce, player: int, claim: Claim) -> Flow[None]:
         rnd.end = st.now
     elif rnd.drawable <= WINDOW_WALL and not rnd.window_opened:
         yield from window(st, cards)
-
-
-def _may_be_legal(st: TableState, player: int, claim: Claim, order: int) -> bool:
-    """Whether the hand is a legal hu if the winner confirms what the console asks: a contract the
-    table tracks completed, revealed tiles kept, P-17 used."""
-    held = st.rnd.players[player]
-    status = held.status
-    try:
-        if score(st, player, claim, order, 3).legal:
-            return True
-        if _tracked(st, held.contract) and status is ContractStatus.OPEN:
-            held.status = ContractStatus.COMPLETED
-            if score(st, player, claim, order, 3).legal:
-                return True
-        if _buffer(st, player) is not None and held.contract is not None:
-            held.status = ContractStatus.ABANDONED
-            return score(st, player, claim, order, 3).legal
-        return False
-    finally:
-        held.status = status
-
-
-def _tracked(st: TableState, contract: str | None) -> bool:
-    """Whether the table tracks the contract's completion in play (公开验证: a completion watched on an
-    event, R607); one completed only at the hu (B-09) is asked only what the hand cannot show."""
-    if contract is None:
-        return False
-    card = st.pool.card(contract)
-    public = card.contract is not None and card.contract.public
-    return public and any(watch.outcome == "complete" for watch in card.watches)
-
-
-def _buffer(st: TableState, player: int) -> tuple[str, StaticRule] | None:
-    """The winner's augment that lets them abandon the contract and win at once (P-17), if usable."""
-    held = st.rnd.players[player]
-    if held.contract is None or held.status not in (ContractStatus.OPEN, ContractStatus.FAILED):
-        return None
-    for card_id in st.augments[player]:
-        card = st.pool.card(card_id)
-        for rule in card.statics:
-            if (
-                rule.polarity == "allow"
-                and rule.action == "hu_without_contract"
-                and not static_used_up(st, card, player, rule)
-            ):
-                return card_id, rule
-    return None
 
 
 def _settle_score(win: Win, result: Any) -> None:

@@ -9,7 +9,9 @@ win are always asked, for their points (§13.9, §12); the wall at 24 for the ab
 its end (§11 phase 6).  What happens every turn is never asked one by one: a card listening to it is
 shown on its holder's phone (on every phone for a world card) with its trigger, and the holder taps
 when it fires (``trigger``, ``use`` for a card that may be used, ``complete`` / ``fail`` for a
-contract watched on it); a state that lasts until a turn's moment ends with its holder's ``end``.
+contract watched on it); where the card then only has its holder do something with the tiles, that
+tap is also its "done", with "cannot" beside it (R626); a state that lasts until a turn's moment ends
+with its holder's ``end``.
 """
 
 from __future__ import annotations
@@ -19,11 +21,23 @@ from dataclasses import dataclass
 
 from engine.hextech.predicates import All, AnyOf, Call, Compare, Condition, Not
 from engine.hextech.state import ContractStatus
-from engine.hextech.vocabulary import DURATIONS, EVENTS, FACTS, CompiledCard, ContractWatch, Hook
+from engine.hextech.vocabulary import (
+    DURATIONS,
+    EVENTS,
+    FACTS,
+    PRIMITIVES,
+    CompiledCard,
+    ContractWatch,
+    Hook,
+    LaterStep,
+    PrimitiveStep,
+    StatusStep,
+)
 from tools.physical.effects import TableEvent
 from tools.physical.knowledge import Scene, facts_in, judge
 from tools.physical.limits import used_up
 from tools.physical.state import SEATS, TableState
+from tools.physical.texts import table_text
 
 TOLD_BUTTONS: dict[str, tuple[str, ...]] = {
     "chi": ("call.declared", "chi.established", "meld.exposed"),
@@ -55,6 +69,10 @@ LABELS = {
 TURN_ENDS = frozenset(name for name, spec in DURATIONS.items() if EVENTS[spec.ends_on].at_table == "turn")
 """The durations that end at a moment of a turn, which the console is never told: a state lasting until
 one ends when its holder taps ``end``."""
+HOLDER_ROLES = frozenset({"holder", "actor"})
+"""The roles that name the tapping holder in a trigger of their own turn's moment."""
+SHARED = frozenset({"pass_all", "exchange"})
+"""Table effects done by more than one player."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +97,27 @@ class Listener:
         hooks = [h for h in self.card.hooks if EVENTS[h.event].at_table == "turn"]
         suffix = f":{self.index + 1}" if len(hooks) > 1 else ""
         return f"{verb} {self.card.id}{suffix}"
+
+    @property
+    def instruction(self) -> str:
+        """What the holder does with the tiles when the trigger fires, when that is all its card does
+        there: table effects the holder alone carries out, and what lasts after them (a state, steps
+        for later) — nothing a player is asked; ``""`` otherwise.  Its tap is then also its "done"
+        (R626)."""
+        if self.hook is None:
+            return ""
+        shown = []
+        for step in self.hook.steps:
+            if isinstance(step, LaterStep | StatusStep):
+                continue
+            if not isinstance(step, PrimitiveStep) or PRIMITIVES[step.primitive].done_by != "table":
+                return ""
+            args = dict(step.args)
+            named = [str(args[key]) for key in ("player", "owner") if key in args]
+            if step.primitive in SHARED or any(word not in HOLDER_ROLES for word in named):
+                return ""
+            shown.append(table_text(step.primitive, args))
+        return "；".join(shown)
 
 
 def in_force(st: TableState) -> Iterator[tuple[CompiledCard, int | None]]:

@@ -1,7 +1,8 @@
 """The §18.3 record of a session played at a real table, for the record store (issue 31 item 6).
 
 Per round: the dealer, the world card and how often it acted, the treasure order, each player's
-augments (how often each acted or could not) and contract (completed, abandoned), every chance and
+augments (how often each acted or could not), contract (completed, abandoned) and own treasure face
+(P-14), every chance and
 party card drawn (acted, or could not be done at all, §6.8), every challenge's outcome, the winners
 in order with the wall they told, the round's points; and what only a real table gives: the round's
 time from its start to its end, the rule look-ups, the missed triggers (the button, and every prompt
@@ -65,6 +66,7 @@ def round_record(st: TableState, rnd: RoundState) -> RoundRecord:
             augments=tuple(_held(rnd, card) for card in rnd.held[p]),
             contract=_contract(st, rnd, p),
             score=rnd.scores[p],
+            treasure=rnd.personal_treasure.get(p),
         )
         for p in range(SEATS)
     ]

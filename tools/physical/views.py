@@ -16,7 +16,7 @@ from typing import Any
 from engine.core.seats import PLAYERS
 from engine.hextech.vocabulary import LimitRule
 from tools.physical.asks import HOST, Ask, Option
-from tools.physical.buttons import event_options
+from tools.physical.buttons import CLOSE, WALL, event_options
 from tools.physical.game import Game
 from tools.physical.results import account
 from tools.physical.state import SEATS, RoundState
@@ -247,6 +247,11 @@ def seat(game: Game, player: int, nicknames: dict[str, str]) -> dict[str, Any]:
     return view
 
 
+def _whole(option: Option) -> bool:
+    """A button any player taps for the whole table: the wall's count, and "无人抢杠" or "继续"."""
+    return option.value == CLOSE or option.value.startswith(WALL)
+
+
 def _own_answer(game: Game, ask: Ask, player: int) -> str | None:
     for open_ask, answers, _ in game.open_prompts():
         if open_ask is ask and player in answers:
@@ -256,7 +261,9 @@ def _own_answer(game: Game, ask: Ask, player: int) -> str | None:
 
 def host(game: Game, nicknames: dict[str, str]) -> dict[str, Any]:
     """The host screen's view: the public state, and the options the host may enter for any seat — its
-    table events and its answers to prompts every screen may read — and the host's own."""
+    table events and its answers to prompts every screen may read — and the host's own; the buttons any
+    player taps for the whole table (the wall, "无人抢杠") are shown once, as the first seat's that has
+    them (``table_buttons``)."""
     view = public(game, nicknames)
     options: list[str] = []
     prompts = []
@@ -277,13 +284,19 @@ def host(game: Game, nicknames: dict[str, str]) -> dict[str, Any]:
                 }
             )
     buttons: dict[str, list[dict[str, str]]] = {}
+    table: list[dict[str, str]] = []
     if game.idle and game.st.round is not None:
         for p in range(SEATS):
-            own = [{"option": f"{PLAYERS[p]} {b.value}", "label": b.label} for b in event_options(game.st, p)]
-            buttons[PLAYERS[p]] = own
-            options += [b["option"] for b in own]
+            own = [
+                (b, {"option": f"{PLAYERS[p]} {b.value}", "label": b.label})
+                for b in event_options(game.st, p)
+            ]
+            buttons[PLAYERS[p]] = [shown for b, shown in own if not _whole(b)]
+            table = table or [shown for b, shown in own if _whole(b)]
+            options += [shown["option"] for _, shown in own]
     view["prompts"] = prompts
     view["buttons"] = buttons
+    view["table_buttons"] = table
     view["options"] = options
     view["cards"] = cards_of(game, view)
     return view

@@ -6,7 +6,9 @@ whose discard it took (``from``) and the wall count then (§18.3).  The console 
 win's order, the winner's contract and how it stands, the choice made for it (B-11's suit, B-15's
 number), the augments' hand shapes, the treasure faces for the winner (§8.3), the kongs the table told
 this round (their points, §13.9), and whether the abandon window had opened (B-12).  The score is
-:func:`engine.hextech.scoring.score_win`'s, every item and cap.
+:func:`engine.hextech.scoring.score_win`'s, every item and cap.  What the console asks the winner
+first (a contract the table tracks, R607; P-17) decides whether a hand may be legal at all, and so
+who may still win at all (R628).
 """
 
 from __future__ import annotations
@@ -25,8 +27,9 @@ from engine.hextech.contracts import ContractTerms
 from engine.hextech.predicates import mentions
 from engine.hextech.scoring import ContractState, ScoreResult, WinInput, score_non_winner, score_win, total
 from engine.hextech.state import ContractStatus
-from engine.hextech.vocabulary import PrimitiveStep
+from engine.hextech.vocabulary import PrimitiveStep, StaticRule
 from tools.cmd_score import Catalogue, ScoreRequest, win_input
+from tools.physical.limits import static_used_up
 from tools.physical.state import SEATS, TableState
 
 CONSOLE_FIELDS = ("hu_order", "contract", "treasure", "augments")
@@ -51,11 +54,9 @@ def _field_error(err: ValidationError) -> str:
     return f"hand{where}: {first['msg']}"
 
 
-def parse_claim(st: TableState, player: int, data: Mapping[str, Any]) -> Claim:
-    """Check a hu's body: ``hand`` (``hexmj score``'s JSON, without the fields the console fills in),
-    ``from`` (a seat letter, for a win on a discard or a robbed kong), ``wall`` (the drawable count).
-    A field that does not fit is an :class:`InputError` naming it."""
-    hand = data.get("hand")
+def request_of(hand: object) -> ScoreRequest:
+    """A hu's ``hand`` as ``hexmj score`` reads it, without the fields the console fills in; one that
+    is no such object is an :class:`InputError` naming the field."""
     if not isinstance(hand, dict):
         raise InputError(
             'hand: expected the JSON object of hexmj score ({"concealed", "win_tile", "win_by", …})'
@@ -64,10 +65,18 @@ def parse_claim(st: TableState, player: int, data: Mapping[str, Any]) -> Claim:
     if held:
         raise InputError(f"hand.{held[0]}: the console fills it in from what the table holds; leave it out")
     try:
-        request = ScoreRequest.model_validate({**hand, "hu_order": 1})
-        win_input(request, catalogue(st))
+        return ScoreRequest.model_validate({**hand, "hu_order": 1})
     except ValidationError as err:
         raise InputError(_field_error(err)) from None
+
+
+def parse_claim(st: TableState, player: int, data: Mapping[str, Any]) -> Claim:
+    """Check a hu's body: ``hand`` (``hexmj score``'s JSON, without the fields the console fills in),
+    ``from`` (a seat letter, for a win on a discard or a robbed kong), ``wall`` (the drawable count).
+    A field that does not fit is an :class:`InputError` naming it."""
+    request = request_of(data.get("hand"))
+    try:
+        win_input(request, catalogue(st))
     except InputError as err:
         raise InputError(f"hand.{err}") from None
     source = data.get("from")
@@ -89,7 +98,7 @@ def parse_claim(st: TableState, player: int, data: Mapping[str, Any]) -> Claim:
         raise InputError(f"wall: expected the drawable tiles left, a whole number 0–{WALL_MOST}")
     if wall > st.rnd.drawable:
         raise IllegalActionError(f"wall: {wall} is more than the {st.rnd.drawable} the table told before")
-    return Claim(dict(hand), request, discarder, wall)
+    return Claim(dict(data["hand"]), request, discarder, wall)
 
 
 def treasure_faces(st: TableState, player: int) -> frozenset[int] | None:
@@ -184,3 +193,59 @@ def round_points(st: TableState) -> list[int]:
         points[p] = won.total if won is not None else non_winner_points(st, p)
         points[p] += rnd.players[p].penalty
     return points
+
+
+def may_be_legal(st: TableState, player: int, claim: Claim, order: int) -> bool:
+    """Whether the hand is a legal hu if the winner confirms what the console asks: a contract the
+    table tracks completed, revealed tiles kept, P-17 used."""
+    held = st.rnd.players[player]
+    status = held.status
+    try:
+        if score(st, player, claim, order, 3).legal:
+            return True
+        if tracked(st, held.contract) and status is ContractStatus.OPEN:
+            held.status = ContractStatus.COMPLETED
+            if score(st, player, claim, order, 3).legal:
+                return True
+        if buffer(st, player) is not None and held.contract is not None:
+            held.status = ContractStatus.ABANDONED
+            return score(st, player, claim, order, 3).legal
+        return False
+    finally:
+        held.status = status
+
+
+def tracked(st: TableState, contract: str | None) -> bool:
+    """Whether the table tracks the contract's completion in play (公开验证: a completion watched on an
+    event, R607); one completed only at the hu (B-09) is asked only what the hand cannot show."""
+    if contract is None:
+        return False
+    card = st.pool.card(contract)
+    public = card.contract is not None and card.contract.public
+    return public and any(watch.outcome == "complete" for watch in card.watches)
+
+
+def buffer(st: TableState, player: int) -> tuple[str, StaticRule] | None:
+    """The winner's augment that lets them abandon the contract and win at once (P-17), if usable."""
+    held = st.rnd.players[player]
+    if held.contract is None or held.status not in (ContractStatus.OPEN, ContractStatus.FAILED):
+        return None
+    for card_id in st.augments[player]:
+        card = st.pool.card(card_id)
+        for rule in card.statics:
+            if (
+                rule.polarity == "allow"
+                and rule.action == "hu_without_contract"
+                and not static_used_up(st, card, player, rule)
+            ):
+                return card_id, rule
+    return None
+
+
+def may_win(st: TableState, player: int) -> bool:
+    """Whether ``player`` may still make a legal hu this round as far as the console knows: in the
+    round, and not holding a failed contract without an augment to abandon it and win (P-17, §9.6);
+    an open contract may be complete though its tap was forgotten (R607), so it does not bar."""
+    if not st.in_game(player):
+        return False
+    return st.rnd.players[player].status is not ContractStatus.FAILED or buffer(st, player) is not None

@@ -1,8 +1,10 @@
 // The pages of a real table (实体桌): live updates over a WebSocket, entries through the JSON API.
-// Every fragment comes rendered and escaped by the server; this script only places it and sends
-// what a player taps: an option, a number written, a hu's hand, the host's records, a card's text
-// opened (a rule look-up, §18.3).  Each entry names the number the screen's view gives its next one
-// ("entry"), so a tap sent twice — a double tap, a retry — is taken once (R615).
+// Every fragment comes rendered and escaped by the server; this script only places it (the phone's
+// bar fixed at the bottom, the page kept clear of it) and sends what a player taps: an option, a
+// number written, the host's records, a card's text opened (a rule look-up, §18.3); "我胡了" opens the
+// hu picker (physical_picker.js), which sends its hand through window.hexmjTable.post.  Each entry
+// names the number the screen's view gives its next one ("entry"), so a tap sent twice — a double
+// tap, a retry — is taken once (R615).
 (function () {
   "use strict";
   var main = document.getElementById("table");
@@ -29,9 +31,14 @@
         return r.json().then(function (j) {
           if (!r.ok) { say(j.error); }
           main.querySelectorAll("button[disabled]").forEach(function (b) { b.disabled = false; });
-          return r.ok;
+          return {ok: r.ok, error: j.error || ""};
         });
       });
+  }
+  window.hexmjTable = {post: post};
+  function place() {
+    var dock = document.getElementById("dock");
+    document.body.style.paddingBottom = dock ? (dock.offsetHeight + 12) + "px" : "";
   }
   function connect() {
     var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
@@ -39,7 +46,7 @@
     socket.onopen = function () { delay = 500; document.body.classList.remove("offline"); };
     socket.onmessage = function (ev) {
       var frame = JSON.parse(ev.data);
-      if (frame.type === "view") { main.innerHTML = frame.html; }
+      if (frame.type === "view") { main.innerHTML = frame.html; place(); }
       else if (frame.type === "error") { say(frame.message); }
     };
     socket.onclose = function () {
@@ -52,10 +59,7 @@
     var button = ev.target.closest("button");
     if (!button) { return; }
     if (button.classList.contains("hu")) {
-      var form = document.getElementById("hu");
-      if (button.dataset.seat && form.elements.seat) { form.elements.seat.value = button.dataset.seat; }
-      form.scrollIntoView();
-      form.elements.concealed.focus();
+      document.dispatchEvent(new CustomEvent("hexmj:hu", {detail: {seat: button.dataset.seat || ""}}));
       return;
     }
     if (button.dataset.option !== undefined) {
@@ -105,29 +109,12 @@
     });
   }
   function field(form, name) { return (form.elements[name].value || "").trim(); }
-  var hu = document.getElementById("hu");
-  if (hu) {
-    hu.addEventListener("submit", function (ev) {
-      ev.preventDefault();
-      var how = field(hu, "how");
-      var hand = {concealed: field(hu, "concealed"), win_tile: field(hu, "win_tile"),
-                  win_by: how === "self_draw" ? "self_draw" : "ron",
-                  melds: field(hu, "melds") ? field(hu, "melds").split(",").map(function (m) { return m.trim(); }) : [],
-                  flowers: field(hu, "flowers"),
-                  flags: Array.prototype.filter.call(hu.elements.flags, function (c) { return c.checked; })
-                    .map(function (c) { return c.value; })};
-      var entry = {option: host ? field(hu, "seat") + " hu" : "hu", hand: hand,
-                   wall: parseInt(field(hu, "wall"), 10)};
-      if (how !== "self_draw") { entry.from = how; }
-      post(entry).then(function (ok) { if (ok) { hu.reset(); } });
-    });
-  }
   var missed = document.getElementById("missed");
   if (missed) {
     missed.addEventListener("submit", function (ev) {
       ev.preventDefault();
       post({option: "missed", card: field(missed, "card"), seat: field(missed, "seat")})
-        .then(function (ok) { if (ok) { missed.reset(); } });
+        .then(function (answer) { if (answer.ok) { missed.reset(); } });
     });
   }
   var dispute = document.getElementById("dispute");
@@ -136,8 +123,9 @@
       ev.preventDefault();
       post({option: "dispute", question: field(dispute, "question"), step: field(dispute, "step"),
             outcome: field(dispute, "outcome"), cards: field(dispute, "card") ? [field(dispute, "card")] : []})
-        .then(function (ok) { if (ok) { dispute.reset(); } });
+        .then(function (answer) { if (answer.ok) { dispute.reset(); } });
     });
   }
+  place();
   connect();
 }());
