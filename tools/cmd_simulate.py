@@ -176,7 +176,7 @@ def simulate(
     decided = _decided(compare_versions, until_decided, tolerance, figure)
     if until_decided and not _given(ctx, "games"):
         games = DEFAULT_MOST
-    runs = _runs(_spec(mode, pool, rounds, agents, seed, folder), compare_versions, table)
+    runs = _runs(session_spec(mode, pool, rounds, agents, seed, folder), compare_versions, table)
     if duplicate:
         from tools.lab.duplicate import ROTATIONS, rotate
 
@@ -267,7 +267,7 @@ def _given(ctx: typer.Context, name: str) -> bool:
     return source is not None and source.name in ("COMMANDLINE", "ENVIRONMENT")
 
 
-def _spec(
+def session_spec(
     mode: str | None, pool: Path | None, rounds: int, agents: str, seed: int, folder: Path | None
 ) -> SessionSpec:
     """The session the options describe; a bad mode, length, pool file or bot is an input error."""

@@ -155,12 +155,13 @@ class SessionRecord(_Record):
     ``cards`` are the versioned ids of every card in the session's pool,
     ``pool`` names the pool (a mode's default pool or a pool file), ``seed``
     is the seed the table was dealt from, ``agents`` the bots or people at the
-    four seats, ``source`` says whether the lab simulated it or a host played it;
+    four seats, ``source`` says whether the lab simulated it, a host played it with bots or people
+    at the terminal (``play``) or people played it at a real table (``table``);
     ``chips`` each player's chips at the session's end, ``None`` while the party module is off (§7.4).
     """
 
     format: Literal[1] = RECORD_FORMAT
-    source: Literal["simulate", "play"] = "simulate"
+    source: Literal["simulate", "play", "table"] = "simulate"
     cards: tuple[CardId, ...]
     mode: Mode
     pool: str

@@ -252,6 +252,18 @@ def _within(iv: Interval, bounds: tuple[float, float] | None) -> Interval:
     return iv.model_copy(update={"low": max(iv.low, bounds[0]), "high": min(iv.high, bounds[1])})
 
 
+def figure_fixed(figure: Figure, seeds: Sequence[Sums]) -> Interval | None:
+    """The figure over ``seeds`` with its fixed-N 95 % interval, read once at the end of a run."""
+    found = influence(figure, seeds)
+    if found is None:
+        return None
+    t = len(seeds)
+    sd = _sd(found.each, found.prior)
+    half = NormalDist().inv_cdf(0.975) * sd / math.sqrt(t)
+    iv = Interval(value=found.value, low=found.value - half, high=found.value + half, seeds=t, sd=sd)
+    return _within(iv, figure.bounds)
+
+
 def paired(figure: Figure, first: Sequence[Sums], second: Sequence[Sums]) -> tuple[float, float] | None:
     """The difference second − first of the figure over the same seeds and its per-seed standard
     deviation; ``None`` while either run lacks an observation."""
