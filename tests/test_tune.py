@@ -174,7 +174,7 @@ def test_an_overwhelming_augment_is_brought_inside_the_designers_band(
     (proposal,) = doc["proposals"]
     edit = re.fullmatch(r"look_and_take\(n\): 6 → (\d)", proposal["edit"])
     assert edit is not None and int(edit.group(1)) < 6
-    assert -1 <= proposal["after"]["low"] and proposal["after"]["high"] <= 1
+    assert proposal["after"]["low"] >= -1 and proposal["after"]["high"] <= 1
     page = (report / "index.html").read_text(encoding="utf-8")
     assert "G-15-v3: look_and_take(n): 6 → " in page and page.count("data:image/png;base64,") == 1
     assert re.search(
