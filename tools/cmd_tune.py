@@ -119,9 +119,9 @@ def tune(
     from dsl.versions import parse_id
     from tools.cmd_simulate import session_spec
     from tools.lab.lines import band as parse_band
+    from tools.lab.runner import check_games
 
-    if games < 1:
-        raise InputError(f"--games must be at least 1, not {games}")
+    check_games(games)
     if until_decided and games == DEFAULT_GAMES and not _given(ctx, "games"):
         games = DEFAULT_MOST
     bands = [parse_band(text) for text in band or ()]

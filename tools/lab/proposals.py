@@ -6,8 +6,10 @@ A proposal is the next version of the card (``C-05-v2`` after ``C-05``; after th
 whatever version the pool plays), written after that latest version in its ``.hex`` file as
 ``hexmj card new-version`` writes one, with a comment that says what was edited and that its
 卡面正文, 说明 and examples are to be reviewed: the text is the library's and the examples prove the
-old version (R654).  Nothing is overwritten: the id is new, the file only gains the block, and the
-examples are copied to ``examples/<new id>.yaml`` only when no such file exists.
+old version (R654).  The examples are copied and marked as ``card new-version`` copies and marks them
+(each example a ``review:`` line that ``hexmj check`` reports until the designer deletes it, R594).
+Nothing is overwritten: the id is new, the file only gains the block, and the examples are copied to
+``examples/<new id>.yaml`` only when no such file exists.
 
 *Side effects* are the other figures that moved on the same seeds: the table figures of §18.3 and
 every other card's line figure (a contract's completion, a chance card's unexecutable share, an
@@ -189,8 +191,7 @@ def write(found: Proposal, tuned: Tuned) -> list[str]:
     write_atomic(path, new_text)
     done = [f"{path}:{new_line}: {found.version}"]
     if examples is not None:
-        target, copied = examples
-        mark = EXAMPLES_REVIEW.format(old=found.card, new=found.version, edit=found.edit)
-        write_atomic(target, mark + copied)
-        done.append(f"{target}: the examples of {found.card}, marked for review")
+        target, copied, marked = examples
+        write_atomic(target, copied)
+        done.append(f"{target}: the examples of {found.card}, {len(marked)} newly marked for review (R594)")
     return done
