@@ -212,3 +212,68 @@ def test_bad_tune_input_is_one_line_and_exit_2(
     )
     assert code == 2
     assert message in err and err.count("\n") == 1
+
+
+def _people_records(folder: Path, pool: Path, sessions: int) -> list[str]:
+    """Sessions of the pool "played at a real table": the engine's sessions on other seeds, stored
+    with source ``table``, in which every draw of O-P05 could not be carried out."""
+    from tools.lab.engine_adapter import play_session
+    from tools.lab.session_spec import SessionSpec
+
+    spec = SessionSpec(mode="strategy", pool=pool, rounds=4, cards=folder)
+    texts = []
+    for seed in range(1000, 1000 + sessions):
+        record = play_session(spec.model_copy(update={"seed": seed}))
+        played = tuple(
+            rnd.model_copy(
+                update={
+                    "drawn": tuple(
+                        d.model_copy(update={"triggered": False, "unexecutable": True})
+                        if d.card == "O-P05"
+                        else d
+                        for d in rnd.drawn
+                    )
+                }
+            )
+            for rnd in record.played
+        )
+        texts.append(record.model_copy(update={"source": "table", "played": played}).model_dump_json())
+    return texts
+
+
+def test_people_beside_bots_flags_where_they_disagree_beyond_the_intervals_s18_3(
+    working_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Real-table sessions of the pool in the record store (source ``table``): tune shows their
+    figures beside the bots' and marks O-P05, which people could never carry out while the bots
+    could, and not O-P04, which both carry out every time; with a store without them, no "people"."""
+    from tools.lab.store import open_store, store_json
+
+    pool = pool_file(working_copy, "chance.yaml", CHANCE.replace("versions:\n  O-P05: {version}\n", ""))
+    store_url = f"sqlite:///{tmp_path / 'tables.db'}"
+    store = open_store(store_url)
+    store_json(_people_records(working_copy, pool, 6), store)
+    store.dispose()
+    args = tune(working_copy, pool, "--card", "O-P04", "--until-decided", "--games", "64", "--db", store_url)
+    code, out, err = hexmj([*args, "--json"], monkeypatch, capsys)
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["proposals"] == []
+    people = {row["card"]: row for row in doc["people"]}
+    assert people["O-P05"]["figure"] == "O-P05.unexecutable"
+    assert people["O-P05"]["disagree"] is True and people["O-P05"]["people"]["value"] == 1.0
+    assert people["O-P05"]["bots"]["high"] < people["O-P05"]["people"]["low"]
+    assert people["O-P04"]["disagree"] is False and people["O-P04"]["people"]["value"] == 0.0
+    code, out, err = hexmj(args, monkeypatch, capsys)
+    assert code == 0, err
+    lines = out.splitlines()
+    head = lines.index(
+        "people beside bots (real-table sessions, 95 % intervals; ! they disagree beyond them):"
+    )
+    rows = {line.split()[0]: line for line in lines[head + 1 :] if line.startswith("  ")}
+    assert rows["O-P05.unexecutable"].startswith("  O-P05.unexecutable people 1.000 [")
+    assert rows["O-P05.unexecutable"].endswith(" !") and not rows["O-P04.unexecutable"].endswith(" !")
+    empty = f"sqlite:///{tmp_path / 'empty.db'}"
+    code, out, err = hexmj([*args[:-1], empty, "--json"], monkeypatch, capsys)
+    assert code == 0, err
+    assert "people" not in json.loads(out)

@@ -223,6 +223,7 @@ def _search(
 
 def _people(db: str | None, tuner: Tuner) -> list[Beside] | None:
     """Real-table sessions of the measured cohort beside the bots' figures; ``None`` with ``--db none``."""
+    from tools.lab.metrics import aggregate, summarize
     from tools.lab.people import beside, table_sessions
     from tools.lab.store import NO_STORE, open_store
 
@@ -233,11 +234,7 @@ def _people(db: str | None, tuner: Tuner) -> list[Beside] | None:
         records = table_sessions(store, tuner.pool.tally.cohort)
     finally:
         store.dispose()
-    figures = []
-    for card in tuner.in_force():
-        for line in tuner.lines_of(card):
-            figure = tuner.figure(card, line)
-            bots = tuner.interval(tuner.pool, figure)
-            if bots is not None:
-                figures.append((card, figure, bots))
-    return beside(records, figures)
+    if not records:
+        return []
+    figures = [(card, line.figure) for card in tuner.in_force() for line in tuner.lines_of(card)]
+    return beside(aggregate(records), summarize(tuner.pool.tally), figures)

@@ -4,7 +4,8 @@ item 4, §18.3).
 The record store keeps the sessions people played at a real table with source ``table``.  Those of
 the cohort ``hexmj tune`` measured — the same card versions, mode and length (§16, §18.4: records of
 other versions never mix) — are read, and each card's line figure is given for people and for the
-bots, each with its 95 % interval; where the two intervals do not meet, people and bots disagree
+bots, each with its 95 % interval as the lab reports it (a share's Wilson interval, which keeps its
+width for the few sessions a table plays); where the two intervals do not meet, people and bots disagree
 beyond them, and the card is flagged: a bot's weakness, or the table's, is for the designer to read
 before trusting either figure (R656).
 """
@@ -16,9 +17,10 @@ from collections.abc import Sequence
 from pydantic import BaseModel, ConfigDict
 from sqlalchemy import Engine
 
+from tools.lab.metrics import Aggregate
 from tools.lab.records import Cohort, SessionRecord
-from tools.lab.seed_figures import Figure, figure_fixed, session_sums
 from tools.lab.sequential import Interval
+from tools.lab.stats import Difference, Estimate
 from tools.lab.store import load_sessions
 
 TABLE_SOURCE = "table"
@@ -42,15 +44,30 @@ def table_sessions(store: Engine, cohort: Cohort) -> list[SessionRecord]:
     return [record for record in load_sessions(store, cohort) if record.source == TABLE_SOURCE]
 
 
-def beside(records: Sequence[SessionRecord], figures: Sequence[tuple[str, Figure, Interval]]) -> list[Beside]:
-    """For each (card, figure, the bots' interval), people's figure over ``records`` beside it; a
-    figure people never reached (a card they never held) is left out."""
-    seeds = [session_sums(record) for record in records]
+def lab_interval(found: Aggregate, card: str, figure: str) -> Interval | None:
+    """A card's figure as the lab reports it (:mod:`tools.lab.metrics`: a share's Wilson interval, a
+    mean's normal one, a difference's), or ``None`` when the card has none."""
+    stats = found.cards.get(card)
+    value = None if stats is None else getattr(stats, figure, None)
+    if isinstance(value, Estimate) and value.value is not None:
+        assert value.low is not None and value.high is not None
+        return Interval(value=value.value, low=value.low, high=value.high, seeds=value.n, sd=value.se or 0.0)
+    if isinstance(value, Difference) and value.diff is not None:
+        assert value.low is not None and value.high is not None
+        n = value.b.n
+        return Interval(value=value.diff, low=value.low, high=value.high, seeds=n, sd=0.0)
+    return None
+
+
+def beside(people: Aggregate, bots: Aggregate, figures: Sequence[tuple[str, str]]) -> list[Beside]:
+    """For each (card, figure), people's figure beside the bots', each as the lab reports it; a figure
+    people never reached (a card they never held or drew) is left out."""
     out = []
-    for card, figure, bots in figures:
-        people = figure_fixed(figure, seeds) if seeds else None
-        if people is None:
+    for card, figure in figures:
+        theirs, ours = lab_interval(people, card, figure), lab_interval(bots, card, figure)
+        if theirs is None or ours is None:
             continue
-        apart = people.high < bots.low or bots.high < people.low
-        out.append(Beside(card=card, figure=figure.name, people=people, bots=bots, disagree=apart))
+        apart = theirs.high < ours.low or ours.high < theirs.low
+        name = f"{card}.{figure}"
+        out.append(Beside(card=card, figure=name, people=theirs, bots=ours, disagree=apart))
     return out
