@@ -28,17 +28,17 @@ deal's luck cancels in the difference.  Nothing is decided before :data:`MIN_SEE
 variance carries one pseudo-observation of the figure's largest spread (:func:`half_width`), so a
 run of seeds where nothing differed yet cannot shrink the interval to nothing.
 
-:func:`fixed_seeds` gives what a fixed-N run of the same power would have needed: the power of this
-sequential rule at the difference found is simulated (seeded, :data:`POWER_PATHS` paths of a
-Gaussian walk looked at on the same schedule), and the fixed N whose single 95 % interval has that
-power is computed in closed form.
+:func:`fixed_seeds` (a difference) and :func:`fixed_line_seeds` (a figure against its line) give
+what a fixed-N run of the same power would have needed: the power of this sequential rule at the
+value found is simulated (seeded, :data:`POWER_PATHS` paths of a Gaussian walk looked at on the same
+schedule), and the fixed N whose single 95 % interval has that power is computed in closed form.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from statistics import NormalDist
 from typing import Literal
 
@@ -155,14 +155,37 @@ class Power(BaseModel):
 def fixed_seeds(
     decision: Decision, value: float, sd: float, most: int, tolerance: float | None = None
 ) -> Power:
-    """The power of the sequential rule at the estimated ``value`` (per-seed ``sd``) within ``most``
-    seeds, its expected seeds, and the seeds a fixed-N run needs for the same power: one 95 %
+    """The power of the sequential rule at the estimated difference ``value`` (per-seed ``sd``) within
+    ``most`` seeds, its expected seeds, and the seeds a fixed-N run needs for the same power: one 95 %
     interval read once, which must exclude 0 (``different``) or lie inside ``±tolerance``
-    (``equivalent``).  The walk is standardised by ``sd``; the paths are seeded (:data:`POWER_SEED`)."""
+    (``equivalent``)."""
+    gap = abs(value) if decision == "different" else (tolerance or 0.0) - abs(value)
+    return _power(decision, value, sd, most, gap, lambda iv: decide_difference(iv, tolerance))
+
+
+def fixed_line_seeds(
+    decision: Decision, value: float, sd: float, most: int, low: float, high: float
+) -> Power:
+    """The same for a figure read against its line ``[low, high]``: the rule decides ``inside`` or
+    ``outside``; a fixed-N run's single 95 % interval must lie inside the line, or wholly outside it,
+    the gap being the figure's distance to the nearest end of the line."""
+    gap = min(value - low, high - value) if decision == "inside" else max(low - value, value - high)
+    return _power(decision, value, sd, most, gap, lambda iv: decide_line(iv, low, high))
+
+
+def _power(
+    decision: Decision,
+    value: float,
+    sd: float,
+    most: int,
+    gap: float,
+    decide: Callable[[Interval], Decision | None],
+) -> Power:
+    """Simulate the rule on :data:`POWER_PATHS` seeded paths of seeds with mean ``value`` and
+    standard deviation ``sd``, looked at on :func:`looks`: how often it reaches ``decision`` within
+    ``most`` seeds and after how many on average; then the fixed N with that power at ``gap``."""
     if sd <= 0:
         return Power(power=1.0, expected_seeds=float(MIN_SEEDS), fixed_seeds=MIN_SEEDS)
-    drift = value / sd
-    band = None if tolerance is None else tolerance / sd
     rng = random.Random(POWER_SEED)
     schedule = list(looks(most))
     hits, spent = 0, 0
@@ -171,20 +194,18 @@ def fixed_seeds(
         stopped = schedule[-1]
         for seen in schedule:
             step = seen - t
-            total += rng.gauss(drift * step, math.sqrt(step))
+            total += rng.gauss(value * step, sd * math.sqrt(step))
             t = seen
-            found = decide_difference(sequence(total / t, 1.0, t), band)
+            found = decide(sequence(total / t, sd, t))
             if found is not None:
                 stopped = t
                 hits += found == decision
                 break
         spent += stopped
     power = hits / POWER_PATHS
-    z = _Z.inv_cdf(1 - ALPHA / 2)
-    gap = abs(value) if decision == "different" else (tolerance or 0.0) - abs(value)
     if gap <= 0 or power <= ALPHA / 2:
         return Power(power=power, expected_seeds=spent / POWER_PATHS, fixed_seeds=None)
-    needed = (z + _Z.inv_cdf(min(power, 0.999))) * sd / gap
+    needed = (_Z.inv_cdf(1 - ALPHA / 2) + _Z.inv_cdf(min(power, 0.999))) * sd / gap
     return Power(
         power=power, expected_seeds=spent / POWER_PATHS, fixed_seeds=max(2, math.ceil(needed * needed))
     )
