@@ -13,14 +13,16 @@ Nothing is overwritten: the id is new, the file only gains the block, and the ex
 
 *Side effects* are the other figures that moved on the same seeds: the table figures of §18.3 and
 every other card's line figure (a contract's completion, a chance card's unexecutable share, an
-augment's score advantage), each as the difference after − before over the seeds the proposal was
-measured on, with a 95 % interval widened for the number of figures read together (Bonferroni),
-so that a pool of a hundred cards does not report five of them by chance (R655).
+augment's score advantage) seen at least :data:`SIDE_MIN` times in both runs, each as the difference
+after − before over the seeds the proposal was measured on, with a 95 % interval widened for the
+number of figures read together (Bonferroni), so that a pool of a hundred cards does not report five
+of them by chance (R655).
 """
 
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +37,7 @@ from tools.cmd_cards import versioned_examples
 from tools.fsio import write_atomic
 from tools.lab.lines import LINES, card_kind
 from tools.lab.records import base_id
-from tools.lab.seed_figures import TABLE_FIGURES, Figure, card_figure, figure_fixed, paired_fixed
+from tools.lab.seed_figures import TABLE_FIGURES, Figure, Sums, card_figure, figure_fixed, paired_fixed
 from tools.lab.sequential import Interval
 from tools.lab.tune import Tuned, Tuner
 
@@ -149,6 +151,19 @@ def side_figures(tuner: Tuner, card: str) -> list[Figure]:
     return figures
 
 
+SIDE_MIN = 30
+"""The fewest observations (rounds held, cards drawn) each part of a figure needs in both runs to be
+read as a side effect: fewer give an interval the delta method cannot vouch for."""
+
+
+def observed(figure: Figure, seeds: Sequence[Sums]) -> bool:
+    """Every ratio of the figure has at least :data:`SIDE_MIN` observations over ``seeds``."""
+    return all(
+        sum(sums.get(key, 0) * c for sums in seeds for key, c in ratio.den) >= SIDE_MIN
+        for _, ratio in figure.terms
+    )
+
+
 def side_effects(tuner: Tuner, tuned: Tuned) -> list[SideEffect]:
     """The figures that moved beyond their interval (Bonferroni over all read) on the proposal's seeds."""
     probe = tuned.proposal
@@ -156,7 +171,7 @@ def side_effects(tuner: Tuner, tuned: Tuned) -> list[SideEffect]:
     seeds = probe.measurement.played
     tuner.bench.extend(tuner.pool, seeds)
     first, second = tuner.pool.seeds[:seeds], probe.measurement.seeds
-    figures = side_figures(tuner, tuned.source.id)
+    figures = [f for f in side_figures(tuner, tuned.source.id) if observed(f, first) and observed(f, second)]
     moved = []
     for figure in figures:
         diff = paired_fixed(figure, first, second, family=len(figures))

@@ -73,10 +73,11 @@ def tune_lines(
     written: dict[str, list[str]],
 ) -> list[str]:
     """The terminal summary: the run, the flags, each search's proposal (or why none), people."""
-    lines = [header, f"flags ({len(flags)}):"]
+    lines = [header, f"flags ({len(flags)}; * its interval lies wholly outside the line):"]
     for f in flags:
         iv = Shown.of(f.interval)
-        lines.append(f"  {f.card} {f.figure} {_shown(iv)}: {f.line.text}; 可能调整: {f.line.adjust}")
+        outside = " *" if iv.high < f.line.low or iv.low > f.line.high else ""
+        lines.append(f"  {f.card} {f.figure} {_shown(iv)}{outside}: {f.line.text}; 可能调整: {f.line.adjust}")
     if not flags:
         lines.append("  none: every figure lies inside its line")
     for tuned in searches:
