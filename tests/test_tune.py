@@ -277,3 +277,15 @@ def test_people_beside_bots_flags_where_they_disagree_beyond_the_intervals_s18_3
     code, out, err = hexmj([*args[:-1], empty, "--json"], monkeypatch, capsys)
     assert code == 0, err
     assert "people" not in json.loads(out)
+
+
+def test_the_examples_read_the_card_files_as_tune_wrote_them(working_copy: Path) -> None:
+    """A version written into a card file after its examples' library was compiled (``tune --write``
+    then ``check`` in one process, as the designer guide runs them) is found: the library is
+    compiled again once a file was written since."""
+    from dsl.example_run import card_library
+
+    files = sorted(working_copy.glob("*.hex"))
+    assert "O-P05-v2" not in card_library(files)
+    plant(working_copy, "O-P05", "filter: number", "filter: honour")
+    assert "O-P05-v2" in card_library(sorted(working_copy.glob("*.hex")))

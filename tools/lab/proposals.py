@@ -208,5 +208,5 @@ def write(found: Proposal, tuned: Tuned) -> list[str]:
     if examples is not None:
         target, copied, marked = examples
         write_atomic(target, copied)
-        done.append(f"{target}: the examples of {found.card}, {len(marked)} newly marked for review (R594)")
+        done.append(f"{target}: the examples of {found.card}, each marked for review (R594)")
     return done
