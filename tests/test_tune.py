@@ -289,3 +289,16 @@ def test_the_examples_read_the_card_files_as_tune_wrote_them(working_copy: Path)
     assert "O-P05-v2" not in card_library(files)
     plant(working_copy, "O-P05", "filter: number", "filter: honour")
     assert "O-P05-v2" in card_library(sorted(working_copy.glob("*.hex")))
+
+
+def test_the_same_run_gives_the_same_bytes_whatever_the_workers_s18_3(
+    working_copy: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A seed fixes every session tune plays: one worker and two print the same JSON."""
+    pool = pool_file(working_copy, "chance.yaml", CHANCE.replace("versions:\n  O-P05: {version}\n", ""))
+    args = [*tune(working_copy, pool, "--card", "O-P04", "--until-decided", "--db", "none", "--json")]
+    one = hexmj(args, monkeypatch, capsys)
+    args[args.index("--workers") + 1] = "2"
+    two = hexmj(args, monkeypatch, capsys)
+    assert one[0] == two[0] == 0 and one[1] == two[1]
+    assert json.loads(one[1])["proposals"] == []

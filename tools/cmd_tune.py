@@ -13,6 +13,8 @@ stored: the candidates are versions that exist nowhere yet.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -129,7 +131,8 @@ def tune(
     spec = session_spec(mode, pool, rounds, agents, seed, folder)
     library = load_cards(card_paths(folder))
     run = _Run(spec_text=_header(spec.mode, spec.rounds, spec.pool_name, agents, seed, games, until_decided))
-    found = _search(run, spec, library, games, until_decided, bands, targets, workers, cluster, seed)
+    heard = _terminal(json_out)
+    found = _search(run, spec, library, games, until_decided, bands, targets, workers, cluster, seed, heard)
     people = _people(db, found.tuner)
     written: dict[str, list[str]] = {}
     if write:
@@ -151,6 +154,13 @@ def tune(
         return
     lines = tune_lines(run.spec_text, found.flags, found.searches, found.proposals, people, written)
     typer.echo("\n".join(lines))
+
+
+def _terminal(json_out: bool) -> Callable[[str], object] | None:
+    """On a terminal's stderr (never a pipe, never with ``--json``) one line as each measurement ends."""
+    if json_out or not sys.stderr.isatty():
+        return None
+    return lambda line: typer.echo(f"tune: {line}", err=True)
 
 
 def _given(ctx: typer.Context, name: str) -> bool:
@@ -198,6 +208,7 @@ def _search(
     workers: int | None,
     cluster: str | None,
     seed: int,
+    heard: Callable[[str], object] | None,
 ) -> _Found:
     """Measure the pool and search each flagged card (``targets``: only those), on one executor."""
     from tools.lab.executors import open_executor
@@ -210,7 +221,7 @@ def _search(
 
     with interrupted(run.stopped), open_executor(workers, cluster) as pool_of:
         bench = Bench(seed, pool_of.executor, pool_of.slots, progress=counted)
-        tuner = Tuner(bench, spec, library, games, until, bands)
+        tuner = Tuner(bench, spec, library, games, until, bands, heard)
         in_pool = {card.split("-v")[0] for card in tuner.in_force()}
         missing = [target for target in targets if target not in in_pool]
         if missing:

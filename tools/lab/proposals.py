@@ -206,7 +206,7 @@ def write(found: Proposal, tuned: Tuned) -> list[str]:
     write_atomic(path, new_text)
     done = [f"{path}:{new_line}: {found.version}"]
     if examples is not None:
-        target, copied, marked = examples
+        target, copied, _ = examples
         write_atomic(target, copied)
         done.append(f"{target}: the examples of {found.card}, each marked for review (R594)")
     return done

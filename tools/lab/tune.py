@@ -26,7 +26,7 @@ the proposal (:mod:`tools.lab.proposals`): the first such version in the order a
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -116,6 +116,8 @@ class Tuner:
     games: int
     until: bool
     bands: Sequence[Line] = ()
+    heard: Callable[[str], object] | None = None
+    """Told one line as each measurement ends (the pool's, each version's), for a terminal."""
     pool: Measurement = field(init=False)
 
     def __post_init__(self) -> None:
@@ -139,6 +141,10 @@ class Tuner:
     def figure(self, card: str, line: Line) -> Figure:
         return card_figure(base_id(card), line.figure)
 
+    def _tell(self, line: str) -> None:
+        if self.heard is not None:
+            self.heard(line)
+
     def interval(self, measurement: Measurement, figure: Figure) -> Interval | None:
         seeds = measurement.seeds
         return figure_sequence(figure, seeds) if self.until else figure_fixed(figure, seeds)
@@ -153,6 +159,7 @@ class Tuner:
             self.bench.extend(self.pool, seeds)
             if all(self._decided(self.pool, c, line) for c, line in waited):
                 break
+        self._tell(f"pool: {self.pool.played} seeds")
         flagged = []
         for card, line in held:
             iv = self.interval(self.pool, self.figure(card, line))
@@ -218,6 +225,8 @@ class Tuner:
         probe = Probe(edit, block, Measurement(spec))
         self.settle(probe, tuned.flagged)
         tuned.probes.append(probe)
+        shown = "" if probe.interval is None else f" {probe.interval.value:.3f}"
+        self._tell(f"{tuned.version} ({edit}): {probe.verdict}{shown} after {probe.measurement.played} seeds")
         return probe
 
     def _harmful(self, tuned: Tuned, probe: Probe) -> bool:
