@@ -2,7 +2,7 @@
 pool with greedy agents, against a fixed-N search of the same power timed in the same run (issue 34
 item 5).
 
-Target: the sequential search within 10 minutes on two cores.  The fixed-N search measures the pool
+Target: the sequential search, with its proposal's side effects, within 10 minutes on two cores.  The fixed-N search measures the pool
 and every candidate on N seeds each, N being the largest of the fixed Ns that give each decision the
 sequential search reached (the card outside its line, each candidate inside or outside it) the power
 the sequential rule had at the figure it found (:func:`tools.lab.sequential.fixed_line_seeds`): a

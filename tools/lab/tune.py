@@ -230,10 +230,11 @@ class Tuner:
         return probe
 
     def _harmful(self, tuned: Tuned, probe: Probe) -> bool:
-        """The candidate moved the figure away from the line beyond its 95 % interval, on the same
-        seeds as the pool."""
-        seeds = probe.measurement.played
-        self.bench.extend(self.pool, seeds)
+        """The candidate moved the figure away from the line beyond its 95 % interval, on the seeds
+        both it and the pool have played (none is played for this alone)."""
+        if probe.verdict not in ("short", "undecided"):
+            return False
+        seeds = min(self.pool.played, probe.measurement.played)
         figure = self.figure(tuned.flagged.card, tuned.flagged.line)
         diff = paired_fixed(figure, self.pool.seeds[:seeds], probe.measurement.seeds)
         if diff is None:
