@@ -2,13 +2,13 @@
 pool with greedy agents, against a fixed-N search of the same power timed in the same run (issue 34
 item 5).
 
-Target: the sequential search, with its proposal's side effects, within 10 minutes on two cores.  The fixed-N search measures the pool
-and every candidate on N seeds each, N being the largest of the fixed Ns that give each decision the
-sequential search reached (the card outside its line, each candidate inside or outside it) the power
-the sequential rule had at the figure it found (:func:`tools.lab.sequential.fixed_line_seeds`): a
-designer who fixes N in advance must choose one N that serves every decision.  Both searches play
-the same seeds; the benchmark prints each one's games and time and their ratio, and whether both
-propose the same version.
+Target: the sequential search, with its proposal's side effects, within 10 minutes on two cores.
+The fixed-N search measures the pool and every candidate on N seeds each, N being the largest of
+the fixed Ns that give each decision the sequential search reached (the card outside its line, each
+candidate inside or outside it) the power the sequential rule had at the figure it found
+(:func:`tools.lab.sequential.fixed_line_seeds`): a designer who fixes N in advance must choose one
+N that serves every decision.  Both searches play the same seeds; the benchmark prints each one's
+games and time and their ratio, and whether both propose the same version.
 
     python benchmarks/tune.py [--card C-23] [--mode all] [--rounds 8] [--workers 2 | --cluster URL]
 """

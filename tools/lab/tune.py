@@ -236,7 +236,7 @@ class Tuner:
             return False
         seeds = min(self.pool.played, probe.measurement.played)
         figure = self.figure(tuned.flagged.card, tuned.flagged.line)
-        diff = paired_fixed(figure, self.pool.seeds[:seeds], probe.measurement.seeds)
+        diff = paired_fixed(figure, self.pool.seeds[:seeds], probe.measurement.seeds[:seeds])
         if diff is None:
             return False
         below = tuned.flagged.interval.value < tuned.flagged.line.low
