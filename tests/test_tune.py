@@ -302,3 +302,26 @@ def test_the_same_run_gives_the_same_bytes_whatever_the_workers_s18_3(
     two = hexmj(args, monkeypatch, capsys)
     assert one[0] == two[0] == 0 and one[1] == two[1]
     assert json.loads(one[1])["proposals"] == []
+
+
+def test_a_dask_cluster_proposes_what_local_workers_do(
+    working_copy: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--cluster`` sends the pool's sessions and every candidate version (its text travels with its
+    sessions) to a Dask scheduler: the same flags and the same proposal, byte for byte, as local
+    workers give (issue 34 item 5)."""
+    distributed = pytest.importorskip("distributed")
+    pool = pool_file(working_copy, "chance.yaml", CHANCE.replace("versions:\n  O-P05: {version}\n", ""))
+    args = [*tune(working_copy, pool, "--card", "O-P05", "--until-decided", "--db", "none", "--json")]
+    local = hexmj(args, monkeypatch, capsys)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        at = args.index("--workers")
+        remote = hexmj(
+            [*args[:at], *args[at + 2 :], "--cluster", cluster.scheduler_address], monkeypatch, capsys
+        )
+    assert local[0] == remote[0] == 0, remote[2]
+    assert local[1] == remote[1]
+    (proposal,) = json.loads(local[1])["proposals"]
+    assert proposal["card"] == "O-P05" and proposal["edit"].startswith("option added: ")
