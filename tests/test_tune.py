@@ -199,6 +199,7 @@ def test_an_overwhelming_augment_is_brought_inside_the_designers_band(
         (["--card", "C-24"], "--card: C-24 is not in the strategy pool"),
         (["--games", "0"], "--games must be at least 1"),
         (["--rounds", "5"], "--rounds: 5 is not 8 or 4"),
+        (["--rules", "standard"], "--rules standard: standard has no cards"),
     ],
 )
 def test_bad_tune_input_is_one_line_and_exit_2(

@@ -24,6 +24,7 @@ import typer
 from engine.core.errors import InputError
 from tools.cmd_pool import CardsOption, ModeOption
 from tools.interrupt import interrupted
+from tools.rules_option import DEFAULT, CardRulesOption
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -114,6 +115,7 @@ def tune(
             "examples copied and marked for review; nothing is overwritten.",
         ),
     ] = False,
+    rules: CardRulesOption = DEFAULT,
 ) -> None:
     """Flag the cards outside §18.3's lines and propose, for each, the smallest edit as a new version."""
     from dsl.loader import load_cards
