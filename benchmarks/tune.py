@@ -2,7 +2,8 @@
 pool with greedy agents, against a fixed-N search of the same power timed in the same run (issue 34
 item 5).
 
-Target: the sequential search, with its proposal's side effects, within 10 minutes on two cores.
+Target: the sequential search within 10 minutes on two cores (the proposal's side effects, read
+afterwards on its seeds, cost the pool at most as many seeds again, in both searches alike).
 The fixed-N search measures the pool and every candidate on N seeds each, N being the largest of
 the fixed Ns that give each decision the sequential search reached (the card outside its line, each
 candidate inside or outside it) the power the sequential rule had at the figure it found
