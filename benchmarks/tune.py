@@ -2,8 +2,9 @@
 pool with greedy agents, against a fixed-N search of the same power timed in the same run (issue 34
 item 5).
 
-Target: the sequential search within 10 minutes on two cores (the proposal's side effects, read
-afterwards on its seeds, cost the pool at most as many seeds again, in both searches alike).
+Target: the sequential search within 10 minutes on two cores.  It times the search (the pool's
+measurement and every candidate's); the proposal's side effects, read afterwards, extend the pool's
+run to the proposal's seeds and are not timed.
 The fixed-N search measures the pool and every candidate on N seeds each, N being the largest of
 the fixed Ns that give each decision the sequential search reached (the card outside its line, each
 candidate inside or outside it) the power the sequential rule had at the figure it found
