@@ -326,3 +326,43 @@ def test_a_dask_cluster_proposes_what_local_workers_do(
     assert local[1] == remote[1]
     (proposal,) = json.loads(local[1])["proposals"]
     assert proposal["card"] == "O-P05" and proposal["edit"].startswith("option added: ")
+
+
+def test_a_proposal_never_overwrites_a_version_or_its_examples_s18_4(working_copy: Path) -> None:
+    """``--write`` refuses a version id that exists, or an examples file that exists, and then
+    writes nothing (R654)."""
+    from dsl.loader import load_cards
+    from dsl.parameters import card_block
+    from engine.core.errors import InputError
+    from tools.lab.lines import LINES
+    from tools.lab.proposals import Proposal, Shown, write
+    from tools.lab.sequential import Interval
+    from tools.lab.tune import Flagged, Tuned
+
+    shutil.copytree(
+        EXAMPLES, working_copy / "examples", ignore=lambda _, names: [n for n in names if n != "C-14.yaml"]
+    )
+    plant(working_copy, "C-14", "max_suit_tiles >= 6", "max_suit_tiles >= 10")
+    card = next(c for c in load_cards(sorted(working_copy.glob("*.hex"))) if c.id == "C-14")
+    path = working_copy / "contracts.hex"
+    text = path.read_text(encoding="utf-8")
+    start, end = card_block(text, "C-14")
+    interval = Interval(value=0.1, low=0.0, high=0.2, seeds=16, sd=0.1)
+    flagged = Flagged(card="C-14", figure="completion", interval=interval, line=LINES["normal"])
+    shown = Shown.of(interval)
+
+    def proposed(version: str) -> Proposal:
+        block = text[start:end].replace("card C-14 ", f"card {version} ")
+        return Proposal(
+            card="C-14", version=version, edit="max_suit_tiles: 6 → 5", diff="", block=block,
+            figure="completion", before=shown, after=shown, seeds=16, side_effects=(),
+        )  # fmt: skip
+
+    tuned = Tuned(flagged, card, text[start:end], "C-14-v3")
+    with pytest.raises(InputError, match="C-14-v2 exists already; a version is never overwritten"):
+        write(proposed("C-14-v2"), tuned)
+    (working_copy / "examples" / "C-14-v3.yaml").write_text("examples: []\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"C-14-v3\.yaml: already exists"):
+        write(proposed("C-14-v3"), tuned)
+    assert path.read_text(encoding="utf-8") == text
+    assert (working_copy / "examples" / "C-14-v3.yaml").read_text(encoding="utf-8") == "examples: []\n"
