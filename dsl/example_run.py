@@ -33,7 +33,7 @@ from dsl.example_words import (
     written_options,
 )
 from dsl.examples import WINDS, Example, Step
-from dsl.loader import load_cards
+from dsl.loader import files_key, load_cards
 from engine.core.decisions import Decision
 from engine.core.errors import HexError
 from engine.core.seats import PLAYERS
@@ -97,14 +97,14 @@ class Outcome:
 
 
 @cache
-def _compiled(paths: tuple[Path, ...] | None) -> dict[str, CompiledCard]:
-    return {card.id: card for card in compile_cards(load_cards(None if paths is None else list(paths)))}
+def _compiled(key: tuple[tuple[str, int], ...]) -> dict[str, CompiledCard]:
+    return {card.id: card for card in compile_cards(load_cards([Path(path) for path, _ in key]))}
 
 
 def card_library(paths: Sequence[Path] | None = None) -> dict[str, CompiledCard]:
     """Every card of the card files ``paths`` (default: the core and installed modules), every
-    version, compiled, by id."""
-    return _compiled(None if paths is None else tuple(paths))
+    version, compiled, by id; compiled again once a file was written since (``files_key``)."""
+    return _compiled(files_key(paths))
 
 
 def run_example(example: Example, library: Mapping[str, CompiledCard], *, trace: bool = False) -> Outcome:

@@ -54,10 +54,17 @@ def load_cards(paths: Sequence[Path] | None = None, extra: Iterable[Path] = ()) 
     (warnings do not stop loading).  A missing file is a :class:`engine.core.errors.CardError`.
     """
     files = [Path(p) for p in (default_paths() if paths is None else paths)] + [Path(p) for p in extra]
-    key = tuple((str(path), _mtime(path)) for path in files)
+    key = files_key(files)
     if key not in _cache:
         _cache[key] = _load(files)
     return list(_cache[key])
+
+
+def files_key(paths: Sequence[Path] | None = None) -> tuple[tuple[str, int], ...]:
+    """The card files ``paths`` (default: :func:`default_paths`) with the time each was last written:
+    what a cache of their cards is keyed by, so that a file written since is read again."""
+    files = [Path(p) for p in (default_paths() if paths is None else paths)]
+    return tuple((str(path), _mtime(path)) for path in files)
 
 
 def _mtime(path: Path) -> int:

@@ -134,11 +134,18 @@ def with_new_version(text: str, line: int, column: int, old_id: str, new_id: str
     the old block is left as it was, so old records keep their meaning.
     """
     start = _offset(text, line, column)
-    end = _block_end(text, start)
-    block = text[start:end]
+    block = text[start : _block_end(text, start)]
     header = re.compile(rf"(card\s+){re.escape(old_id)}(?=\s)")
     copy, found = header.subn(rf"\g<1>{new_id}", block, count=1)
     if not found:
         raise InputError(f"line {line}: no 'card {old_id}' header here")
+    return with_block_after(text, line, column, copy)
+
+
+def with_block_after(text: str, line: int, column: int, block: str) -> tuple[str, int]:
+    """Put the card ``block`` (a new version, §18.4) right after the card block at ``line:column``
+    of the ``.hex`` file ``text``, a blank line between them; the new text and the 1-based line where
+    ``block`` starts.  Nothing of ``text`` changes but the insertion."""
+    end = _block_end(text, _offset(text, line, column))
     new_line = text.count("\n", 0, end) + 3
-    return f"{text[:end]}\n\n{copy}{text[end:]}", new_line
+    return f"{text[:end]}\n\n{block.strip()}{text[end:]}", new_line

@@ -67,6 +67,7 @@ EXIT_STATUSES = {
     "play": (3, 4, 5, 6, 7),
     "replay": (4, 5, 6),
     "simulate": (4, 6),
+    "tune": (4, 6),
     "fmt": (1, 4),
     "check": (1, 4, 6),
     "record": (4, 5, 6),
@@ -158,6 +159,7 @@ lazy_command("lint", "tools.cmd_lint:lint")
 lazy_command("play", "tools.cmd_play:play")
 lazy_command("replay", "tools.cmd_replay:replay")
 lazy_command("simulate", "tools.cmd_simulate:simulate")
+lazy_command("tune", "tools.cmd_tune:tune")
 lazy_command("fmt", "tools.cmd_fmt:fmt")
 lazy_command("lsp", "tools.cmd_lsp:lsp")
 lazy_command("check", "tools.cmd_check:check")

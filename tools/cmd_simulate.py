@@ -34,9 +34,11 @@ from tools.table_run_file import is_run_file
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
+    from tools.lab.decided import Sequential
     from tools.lab.metrics import Aggregate
     from tools.lab.people import Comparison
     from tools.lab.records import Cohort
+    from tools.lab.seed_figures import Figure
     from tools.lab.session_spec import SessionSpec
 
 
@@ -89,6 +91,31 @@ def simulate(
             "(--report: one report of all four rotations).",
         ),
     ] = False,
+    until_decided: Annotated[
+        bool,
+        typer.Option(
+            "--until-decided",
+            help="With --compare: play both versions on the same seeds until the card's figure is "
+            "decided (its difference's always-valid 95 % interval excludes 0 or lies inside "
+            "--tolerance); --games N is then the most seeds per version (default 2000).",
+        ),
+    ] = False,
+    tolerance: Annotated[
+        float | None,
+        typer.Option(
+            metavar="T",
+            help="With --until-decided: a difference inside ±T counts as none (0.05 is five points "
+            "of a share).",
+        ),
+    ] = None,
+    figure: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAME",
+            help="With --until-decided: the figure to decide on (default: a contract's completion, a "
+            "chance card's unexecutable share, an augment's score_advantage).",
+        ),
+    ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
     table: Annotated[
         str | None, typer.Option(hidden=True, help="The session player, module:function.")
@@ -148,7 +175,10 @@ def simulate(
     table = table or ENGINE_TABLE
     if duplicate and compare_versions is not None:
         raise InputError("--duplicate: not with --compare (compare versions with one set of agents)")
-    runs = _runs(_spec(mode, pool, rounds, agents, seed, folder), compare_versions, table)
+    decided = _decided(compare_versions, until_decided, tolerance, figure)
+    if until_decided and not _given(ctx, "games"):
+        games = DEFAULT_MOST
+    runs = _runs(session_spec(mode, pool, rounds, agents, seed, folder), compare_versions, table)
     if duplicate:
         from tools.lab.duplicate import ROTATIONS, rotate
 
@@ -158,6 +188,7 @@ def simulate(
     counter = Counter(games * len(runs))
     kept_records: list[str] = []
     tallies = []
+    sequential: Sequential | None = None
     try:
         with (
             interrupted(lambda: counter.stopped(store is not None)),
@@ -165,7 +196,15 @@ def simulate(
             _progress(counter, shown=not json_out) as advance,
         ):
             keep = _keeper(store, kept_records if duplicate else None)
-            for run_spec, _ in runs:
+            if decided is not None:
+                from tools.lab.decided import until_decided as play_until_decided
+                from tools.lab.measure import Bench, Measurement
+
+                bench = Bench(seed, pool_of.executor, pool_of.slots, table, advance, keep)
+                measured = [Measurement(run_spec) for run_spec, _ in runs]
+                sequential = play_until_decided(bench, measured[0], measured[1], *decided, games)
+                tallies = [m.tally for m in measured]
+            for run_spec, _ in runs if decided is None else ():
                 tallies.append(
                     run(run_spec, games, seed, pool_of.executor, table, advance, keep, pool_of.slots)
                 )
@@ -186,7 +225,7 @@ def simulate(
         for (_, version), aggregate, counts in zip(runs, aggregates, tallies, strict=True):
             people = _beside(db, aggregate.cohort)
             write_report(report / version if version else report, aggregate, counts, seed, version, people)
-    typer.echo(_render(runs, aggregates, seed, json_out))
+    typer.echo(_render(runs, aggregates, seed, json_out, sequential))
 
 
 def _beside(db: str | None, cohort: Cohort) -> Comparison | None:
@@ -206,10 +245,36 @@ def _beside(db: str | None, cohort: Cohort) -> Comparison | None:
     return compare(table, simulated) if table else None
 
 
+DEFAULT_MOST = 2000
+"""The most seeds per version of ``--until-decided`` when ``--games`` names none."""
+
+
+def _decided(
+    versions: tuple[str, str] | None, until: bool, tolerance: float | None, figure: str | None
+) -> tuple[Figure, float | None] | None:
+    """The figure and tolerance of a comparison that stops when decided, or ``None`` for a fixed N;
+    ``--tolerance`` and ``--figure`` without ``--until-decided`` are input errors."""
+    if not until:
+        if tolerance is not None or figure is not None:
+            flag = "--tolerance" if tolerance is not None else "--figure"
+            raise InputError(f"{flag}: a flag of --until-decided")
+        return None
+    if versions is None:
+        raise InputError("--until-decided: compare two versions with --compare A B")
+    if tolerance is not None and not 0 < tolerance < 1e9:
+        raise InputError(f"--tolerance: {tolerance} is not a positive number")
+    from tools.lab.decided import compared_figure
+
+    return compared_figure(versions[0], figure), tolerance
+
+
 HEXTECH_SIMULATE = (
     "mode",
     "pool",
     "compare_versions",
+    "until_decided",
+    "tolerance",
+    "figure",
     "duplicate",
     "table",
     "folder",
@@ -222,7 +287,7 @@ def _given(ctx: typer.Context, name: str) -> bool:
     return source is not None and source.name in ("COMMANDLINE", "ENVIRONMENT")
 
 
-def _spec(
+def session_spec(
     mode: str | None, pool: Path | None, rounds: int, agents: str, seed: int, folder: Path | None
 ) -> SessionSpec:
     """The session the options describe; a bad mode, length, pool file or bot is an input error."""
@@ -272,8 +337,10 @@ def _render(
     aggregates: list[Aggregate],
     seed: int,
     as_json: bool,
+    sequential: Sequential | None = None,
 ) -> str:
-    """The JSON document or the terminal summary of the run, or of the comparison."""
+    """The JSON document or the terminal summary of the run, or of the comparison (and how a
+    comparison that stops when decided ended)."""
     from tools.lab.compare import compare
     from tools.lab.summary import aggregate_doc, aggregate_lines, comparison_doc, comparison_lines, dumps
 
@@ -286,6 +353,11 @@ def _render(
         comparison = compare(first, aggregates[0], second, aggregates[1])
         doc = comparison_doc(comparison, seed, spec.pool_name)
         lines = comparison_lines(comparison, seed, spec.pool_name)
+        if sequential is not None:
+            from tools.lab.decided import sequential_doc, sequential_lines
+
+            doc["sequential"] = sequential_doc(sequential)
+            lines += sequential_lines(sequential, (first, second))
     return dumps(doc) if as_json else "\n".join(lines)
 
 

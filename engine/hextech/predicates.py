@@ -623,6 +623,26 @@ REGISTRY: dict[str, PredicateSpec] = {
 }
 """Every word a contract condition may use, by name."""
 
+WIN_TILES = 18
+"""The most tiles a win holds: 14, and one more for each of four kongs (§12)."""
+
+VALUE_RANGES: dict[str, tuple[int, int]] = {
+    "count": (0, 7),
+    "distinct_sets": (0, 7),
+    "same_number_chows_different_suits": (0, 3),
+    "suits_with": (0, 3),
+    "suits_with_chows": (0, 3),
+    "tiles": (0, WIN_TILES),
+    "distinct_faces": (1, 14),
+    "max_suit_tiles": (0, WIN_TILES),
+    "number_suits": (0, 3),
+    "suits_with_numbers": (0, 3),
+    "revealed_kept": (0, 14),
+}
+"""The values each whole-number word can take on a win (both ends included): at most seven sets
+(seven pairs), three number suits, a win's tiles, fourteen faces.  A comparison of a word with a
+number in its range is what ``hexmj tune`` may vary (issue 34, R650)."""
+
 
 # ---- checking and evaluating ---------------------------------------------------------
 

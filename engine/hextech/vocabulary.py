@@ -732,6 +732,34 @@ FACTS: dict[str, FactSpec] = {
 }  # fmt: skip
 """Every table fact a filter or guard may ask, by name."""
 
+FACT_VALUES: dict[str, tuple[int, int]] = {
+    "visible_copies": (0, 3),
+    "river_suits": (0, 3),
+    "exposed_melds": (0, 4),
+    "others_with_exposed_melds": (0, 3),
+    "uncalled_streak": (0, WALL_AFTER_DEAL),
+    "normal_draws": (0, WALL_AFTER_DEAL),
+    "calls_made": (0, 8),
+    "discards": (0, WALL_AFTER_DEAL),
+    "distinct_discards": (0, 34),
+    "drawable": (0, WALL_AFTER_DEAL),
+    "in_game": (0, 4),
+    "round_number": (1, 8),
+    "revealed_discarded": (0, HAND_TILES),
+    "forced_discards": (0, WALL_AFTER_DEAL),
+    "holds": (0, HAND_TILES),
+    "routed_melds": (0, 4),
+}
+"""The values each whole-number fact can take (both ends included): three other copies of a face,
+three number suits, four melds, each a call and perhaps an added kong (eight calls), the wall after
+the deal for what a round counts by draws or discards, a hand's tiles, 34 faces, four players, eight
+rounds.  A comparison of a fact with a number in its range is what ``hexmj tune`` may vary
+(issue 34, R650)."""
+
+LIMIT_MOST = 9
+"""The most uses a ``limit N per …`` (or ``for N triggers``) may count when ``hexmj tune`` varies
+it (the library's largest is 2, R650)."""
+
 DURATIONS: dict[str, DurationSpec] = {
     spec.name: spec
     for spec in (

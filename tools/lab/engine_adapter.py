@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Literal, cast
 
 from dsl.compiler import compile_pool
 from dsl.loader import load_cards
+from dsl.parser import parse_text
 from dsl.pools import card_paths, pool_cards
 from engine.agents.hextech.roster import make_agents
 from engine.core.errors import InputError, engine_faults
@@ -66,12 +67,18 @@ PARTY = "party"
 
 @functools.cache
 def session_cards(
-    mode: str, pool: Path | None, versions: tuple[str, ...], folder: Path | None = None
+    mode: str,
+    pool: Path | None,
+    versions: tuple[str, ...],
+    folder: Path | None = None,
+    drafts: tuple[str, ...] = (),
 ) -> tuple[CompiledCard, ...]:
     """The compiled pool of ``mode`` with ``versions`` in force in place of the same cards' pool versions;
-    the core cards come from ``folder`` (default ``cards/``, see :func:`dsl.pools.card_paths`)."""
+    the core cards come from ``folder`` (default ``cards/``, see :func:`dsl.pools.card_paths`), and
+    ``drafts`` are texts of versions written nowhere yet (``hexmj tune``'s candidates)."""
     cards = pool_cards(mode, pool, folder)
     every = {card.id: card for card in load_cards(card_paths(folder))}
+    every.update((card.id, card) for text in drafts for card in parse_text(text, "<draft>"))
     for version in versions:
         if version not in every:
             raise InputError(f"no card version {version!r} (§18.4)")
@@ -99,7 +106,7 @@ class EventWatcher:
 
 def play_session(spec: SessionSpec) -> SessionRecord:
     """Play ``spec``'s session with its bots and return its record."""
-    cards = session_cards(spec.mode, spec.pool, spec.versions, spec.cards)
+    cards = session_cards(spec.mode, spec.pool, spec.versions, spec.cards, spec.drafts)
     modules = frozenset(info.name for info in modules_for_mode(spec.mode))
     watcher = EventWatcher()
     config = SessionConfig(seed=spec.seed, mode=spec.mode, rounds=spec.rounds)

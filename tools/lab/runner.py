@@ -133,22 +133,25 @@ def run(
     progress: Progress | None = None,
     records: Records | None = None,
     slots: int = 1,
+    start: int = 0,
 ) -> Tally:
-    """Play ``games`` sessions of ``spec`` with ``slots`` chunks' worth of workers: their tally; each
-    chunk's records go to ``records`` in game order, and ``progress`` hears of every game played."""
+    """Play ``games`` sessions of ``spec``, games ``start`` … ``start + games − 1`` of the run, with
+    ``slots`` chunks' worth of workers: their tally; each chunk's records go to ``records`` in game
+    order, and ``progress`` hears of every game played."""
     if games < 1:
         raise InputError(f"--games must be at least 1, not {games}")
     started = time.perf_counter()
-    first_game = play_chunk(Chunk(spec=spec, base_seed=base_seed, first=0, count=1, table=table))
+    first_game = play_chunk(Chunk(spec=spec, base_seed=base_seed, first=start, count=1, table=table))
     size = chunk_size(time.perf_counter() - started, games - 1)
-    counts, waiting, next_first = Tally(), {0: first_game}, 0
-    chunks = iter(range(1, games, size))
+    end = start + games
+    counts, waiting, next_first = Tally(), {start: first_game}, start
+    chunks = iter(range(start + 1, end, size))
     pending: dict[Future[Played], int] = {}
 
     def submit() -> None:
         for first in itertools.islice(chunks, CHUNKS_PER_SLOT * slots - len(pending)):
             chunk = Chunk(
-                spec=spec, base_seed=base_seed, first=first, count=min(size, games - first), table=table
+                spec=spec, base_seed=base_seed, first=first, count=min(size, end - first), table=table
             )
             pending[executor.submit(play_chunk, chunk)] = first
 

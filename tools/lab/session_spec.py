@@ -16,7 +16,9 @@ class SessionSpec(BaseModel):
     §18.2); ``versions`` are versioned ids put in force in place of the
     pool's version of the same card (``S-08-v2``, §18.4); ``rounds`` is 8, or
     4 for the shortened test of §18.1; ``cards`` is the folder of the core
-    card files, ``None`` for the project's ``cards/`` (``--cards``).
+    card files, ``None`` for the project's ``cards/`` (``--cards``); ``drafts`` are the texts of
+    versions written nowhere yet (``card S-08-v2 …`` blocks: the versions ``hexmj tune`` weighs),
+    added to the folder's cards so that ``versions`` may name them.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -28,6 +30,7 @@ class SessionSpec(BaseModel):
     versions: tuple[str, ...] = ()
     seed: int = 0
     cards: Path | None = None
+    drafts: tuple[str, ...] = ()
 
     @property
     def pool_name(self) -> str:
