@@ -5,28 +5,18 @@ from __future__ import annotations
 import html
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from pools_lint_cli import run_hexmj as hexmj
 from typer.testing import CliRunner
 
-from tools.cli import app, main
+from tools.cli import app
 from tools.lab.records import Cohort
 from tools.lab.store import load_sessions, open_store
 
 STANDIN = ["--table", "tools.lab.standin:play_session"]
-
-
-def hexmj(
-    args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "argv", ["hexmj", *args])
-    with pytest.raises(SystemExit) as done:
-        main()
-    out, err = capsys.readouterr()
-    return int(done.value.code or 0), out, err
 
 
 def simulate(tmp_path: Path, *extra: str) -> list[str]:

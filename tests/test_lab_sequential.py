@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
+from pools_lint_cli import run_hexmj as _hexmj
 from tune_support import plant
 
-from tools.cli import main
 from tools.lab.metrics import aggregate
 from tools.lab.seed_figures import (
     TABLE_FIGURES,
@@ -127,16 +126,6 @@ def test_the_fixed_run_of_the_same_power_shrinks_as_the_difference_grows_s18_4()
     assert large.fixed_seeds < small.fixed_seeds
     assert large.expected_seeds < small.expected_seeds
     assert fixed_seeds("different", 0.1, 1.0, 2000) == small
-
-
-def _hexmj(
-    args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "argv", ["hexmj", *args])
-    with pytest.raises(SystemExit) as done:
-        main()
-    out, err = capsys.readouterr()
-    return int(done.value.code or 0), out, err
 
 
 def _compare(folder: Path, *extra: str) -> list[str]:

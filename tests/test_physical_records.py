@@ -5,14 +5,13 @@ sessions stored with their own source, never pooled with simulated ones, a test 
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 from physical_support import Table, pool_text
+from pools_lint_cli import run_hexmj as hexmj
 
 from engine.core.errors import InputError
-from tools.cli import main
 from tools.lab.people import LINES, compare
 from tools.lab.records import SessionRecord
 from tools.lab.store import load_sessions, open_store, store_json
@@ -44,16 +43,6 @@ def table_session(lookups: int, missed: int, seed: int = 2) -> SessionRecord:
     table.settle()
     assert table.st.ended
     return session_record(table.st)
-
-
-def hexmj(
-    args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "argv", ["hexmj", *args])
-    with pytest.raises(SystemExit) as done:
-        main()
-    out, err = capsys.readouterr()
-    return int(done.value.code or 0), out, err
 
 
 def test_the_table_figures_of_s18_3_with_their_lines_and_adjustments() -> None:

@@ -8,14 +8,12 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from pools_lint_cli import run_hexmj as hexmj
 from tune_support import plant, pool_file
-
-from tools.cli import main
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "cards" / "examples"
 CONTRACTS = """mode: strategy
@@ -44,16 +42,6 @@ draw:
 versions:
   G-15: {version}
 """
-
-
-def hexmj(
-    args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "argv", ["hexmj", *args])
-    with pytest.raises(SystemExit) as done:
-        main()
-    out, err = capsys.readouterr()
-    return int(done.value.code or 0), out, err
 
 
 def tune(folder: Path, pool: Path, *extra: str) -> list[str]:

@@ -28,6 +28,7 @@ import typer
 from engine.core.errors import InputError
 from tools.cmd_pool import CardsOption, ModeOption
 from tools.interrupt import interrupted
+from tools.lab_options import ClusterOption, WorkersOption
 from tools.table_play import RulesOption, TableOptions, plays_elsewhere
 from tools.table_run_file import is_run_file
 
@@ -54,17 +55,8 @@ def simulate(
         str, typer.Option(help="Bots for A,B,C,D (or one for all): greedy, random, search or search:N.")
     ] = "greedy",
     seed: Annotated[int, typer.Option(metavar="N", help="Base seed: same seed and N, same figures.")] = 1,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            metavar="N",
-            help="Worker processes, at most one per processor of this machine (default 2), or with "
-            "--cluster at most the cluster's worker threads (default all of them).",
-        ),
-    ] = None,
-    cluster: Annotated[
-        str | None, typer.Option(metavar="URL", help="A Dask scheduler, e.g. tcp://HOST:8786.")
-    ] = None,
+    workers: WorkersOption = None,
+    cluster: ClusterOption = None,
     db: Annotated[
         str | None,
         typer.Option(

@@ -24,6 +24,7 @@ import typer
 from engine.core.errors import InputError
 from tools.cmd_pool import CardsOption, ModeOption
 from tools.interrupt import interrupted
+from tools.lab_options import ClusterOption, WorkersOption
 from tools.rules_option import DEFAULT, CardRulesOption
 
 if TYPE_CHECKING:
@@ -84,17 +85,8 @@ def tune(
         list[str] | None,
         typer.Option("--card", metavar="ID", help="Search edits for this card only (repeatable)."),
     ] = None,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            metavar="N",
-            help="Worker processes, at most one per processor (default 2), or with --cluster at most "
-            "the cluster's worker threads.",
-        ),
-    ] = None,
-    cluster: Annotated[
-        str | None, typer.Option(metavar="URL", help="A Dask scheduler, e.g. tcp://HOST:8786.")
-    ] = None,
+    workers: WorkersOption = None,
+    cluster: ClusterOption = None,
     db: Annotated[
         str | None,
         typer.Option(
