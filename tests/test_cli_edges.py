@@ -36,6 +36,7 @@ COMMANDS = [
     ["record"],
     ["records"],
     ["serve"],
+    ["tune"],
 ]
 
 

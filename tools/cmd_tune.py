@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from engine.core.errors import InputError
+from engine.hextech.card_ids import base_of
 from tools.cmd_pool import CardsOption, ModeOption
 from tools.interrupt import interrupted
 from tools.lab_options import ClusterOption, WorkersOption
@@ -216,12 +217,12 @@ def _search(
     with interrupted(run.stopped), open_executor(workers, cluster) as pool_of:
         bench = Bench(seed, pool_of.executor, pool_of.slots, progress=counted)
         tuner = Tuner(bench, spec, library, games, until, bands, heard)
-        in_pool = {card.split("-v")[0] for card in tuner.in_force()}
+        in_pool = {base_of(card) for card in tuner.in_force()}
         missing = [target for target in targets if target not in in_pool]
         if missing:
             raise InputError(f"--card: {', '.join(missing)} is not in the {tuner.spec.mode} pool")
         flags = tuner.measure(targets)
-        searches = [tuner.search(f) for f in flags if not targets or f.card.split("-v")[0] in targets]
+        searches = [tuner.search(f) for f in flags if not targets or base_of(f.card) in targets]
         proposals = {t.source.id: p for t in searches if (p := proposal(tuner, t)) is not None}
     return _Found(tuner, flags, searches, proposals)
 
