@@ -16,6 +16,7 @@ from pathlib import Path
 
 from engine.hextech import predicates as pr
 from engine.hextech import vocabulary as v
+from engine.hextech.words import PRIMITIVES
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "dsl.md"
 SECTION = "## The vocabulary"
@@ -104,7 +105,7 @@ def tables() -> tuple[Table, ...]:
         _table("primitive", "Primitives", ("primitive(params)", "does", "may cause", "rule"), (
             (s.name, (_code(_signature(s.name, s.params)), s.doc,
                       ", ".join(map(_code, s.causes)) or "—", s.section))
-            for s in v.PRIMITIVES.values()
+            for s in PRIMITIVES.values()
         )),
         _table("static", "Statics (legality questions)", ("static(params)", "question", "rule"), (
             (s.name, (_code(_signature(s.name, s.params)), s.question, s.section)) for s in v.STATICS.values()
