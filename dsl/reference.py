@@ -21,9 +21,9 @@ from engine.hextech.words import PRIMITIVES
 DOC = Path(__file__).resolve().parents[1] / "docs" / "dsl.md"
 SECTION = "## The vocabulary"
 INTRO = (
-    "Generated from `engine/hextech/vocabulary.py` by `dsl/reference.py` (`python -m dsl.reference`\n"
-    "rewrites it); the language server's hover shows the same rows, and `tests/test_reference.py`\n"
-    "fails when the two differ."
+    "Generated from `engine/hextech/vocabulary.py` and `engine/hextech/words/` by `dsl/reference.py`\n"
+    "(`python -m dsl.reference` rewrites it); the language server's hover shows the same rows, and\n"
+    "`tests/test_reference.py` fails when the two differ."
 )
 
 

@@ -17,7 +17,7 @@ from engine.core.groups import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from engine.core.shapes import SHAPES
 from engine.hextech import round as hextech_round
 from engine.hextech import words as rule_words
-from engine.hextech.effects.program import PRECONDITIONS
+from engine.hextech.effects.program import IN_MODULE, PRECONDITIONS
 from engine.hextech.effects.program import PRIMITIVES as RUNS
 from engine.hextech.plugins import Modules, installed_modules
 from engine.hextech.predicates import REGISTRY as PREDICATES
@@ -52,9 +52,11 @@ def missing_parts(homes: Homes) -> list[str]:
     words = {word for family in homes.declared.values() for word in family}
     lacks = {word: set(parts) for word, (parts, _) in homes.without.items()}
     for word in sorted(words):
-        if word not in homes.runs:
+        if word in homes.not_run:
+            pass
+        elif word not in homes.runs:
             found.append(f"{word}: no run")
-        elif word in homes.in_module and word not in homes.module_runs and word not in homes.not_run:
+        elif word in homes.in_module and word not in homes.module_runs:
             found.append(f"{word}: no module runs it")
         for part, has in (("value", word in homes.values), ("imagined", word in homes.imagined)):
             listed = part in lacks.get(word, set())
@@ -97,7 +99,7 @@ def project_homes() -> Homes:
         },
         runs=set(RUNS),
         preconditions=set(PRECONDITIONS),
-        in_module={w.name for family in (rule_words.treasure, rule_words.party) for w in family.WORDS},
+        in_module=IN_MODULE,
         module_runs=set(modules.primitives()),
         not_run=rule_words.NOT_RUN,
         read={name: set(family.WORDS) for name, family in agent_words.FAMILIES.items()},
@@ -153,7 +155,9 @@ def test_a_missing_part_is_named_issue_33_5() -> None:
     }
     for line, homes in cases.items():
         assert missing_parts(homes) == [line]
-    assert missing_parts(replace(whole, module_runs=set(), not_run={"chips": "read, never run"})) == []
+    never_run = replace(whole, runs={"swap_with_top", "reveal"}, module_runs=set())
+    assert missing_parts(never_run) == ["chips: no run"]
+    assert missing_parts(replace(never_run, not_run={"chips": "read, never run"})) == []
 
 
 @pytest.mark.parametrize(

@@ -41,12 +41,16 @@ def primitive(word: PrimitiveSpec) -> Callable[[Primitive], Primitive]:
     return register
 
 
-def in_module(*words: PrimitiveSpec) -> tuple[PrimitiveSpec, ...]:
+IN_MODULE: set[str] = set()
+"""The words whose run hands them to the enabled module that implements them (:func:`in_module`)."""
+
+
+def in_module(*words: PrimitiveSpec) -> None:
     """Register the words an enabled module runs (``hexmj_primitives``): each is handed to the module
     with its player roles resolved by its parameters' kinds (:func:`_module_primitive`)."""
     for word in words:
         PRIMITIVES[word.name] = _in_module(word.name, {param.name: param.kind for param in word.params})
-    return words
+        IN_MODULE.add(word.name)
 
 
 def _in_module(name: str, kinds: dict[str, str]) -> Primitive:

@@ -10,11 +10,7 @@ from engine.core.seats import PLAYERS
 from engine.core.tiles import NUM_KINDS, format_one, kind_of_instance, number_of
 from engine.hextech.effects.context import Ctx
 from engine.hextech.effects.program import Step, primitive
-from engine.hextech.vocabulary import (
-    ArgValue,
-    Param,
-    PrimitiveSpec,
-)
+from engine.hextech.vocabulary import ArgValue, Param, PrimitiveSpec
 
 VALUE_OPTIONS: dict[str, tuple[str, ...]] = {
     "suit": ("m", "p", "s"),

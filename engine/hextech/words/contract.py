@@ -9,13 +9,7 @@ from engine.hextech.effects import table_changes
 from engine.hextech.effects.context import Ctx
 from engine.hextech.effects.program import Step, precondition, primitive
 from engine.hextech.state import ContractStatus
-from engine.hextech.vocabulary import (
-    DECK_DRAW,
-    HOLDER,
-    ArgValue,
-    Param,
-    PrimitiveSpec,
-)
+from engine.hextech.vocabulary import DECK_DRAW, HOLDER, ArgValue, Param, PrimitiveSpec
 
 OFFER_CONTRACTS = PrimitiveSpec(
     "offer_contracts",

@@ -6,12 +6,7 @@ from __future__ import annotations
 
 from engine.hextech.effects.context import Ctx
 from engine.hextech.effects.program import Step, primitive
-from engine.hextech.vocabulary import (
-    DECK_DRAW,
-    ArgValue,
-    Param,
-    PrimitiveSpec,
-)
+from engine.hextech.vocabulary import DECK_DRAW, ArgValue, Param, PrimitiveSpec
 
 DECKS = {"chance": "chance", "party": "party"}
 

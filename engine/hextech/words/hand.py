@@ -10,13 +10,7 @@ from engine.core.tiles import format_one, is_flower, kind_of_instance
 from engine.hextech.effects import table_changes
 from engine.hextech.effects.context import Ctx, fits_with
 from engine.hextech.effects.program import Step, precondition, primitive
-from engine.hextech.vocabulary import (
-    HAND_TILES,
-    HOLDER,
-    ArgValue,
-    Param,
-    PrimitiveSpec,
-)
+from engine.hextech.vocabulary import HAND_TILES, HOLDER, ArgValue, Param, PrimitiveSpec
 
 
 def _hidden_faces(ctx: Ctx, player: int, where: object = "any") -> tuple[str, ...]:

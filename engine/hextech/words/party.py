@@ -5,11 +5,7 @@ from __future__ import annotations
 
 from engine.hextech.effects.program import in_module
 from engine.hextech.vocabulary import CHIPS as MOST_CHIPS
-from engine.hextech.vocabulary import (
-    HOLDER,
-    Param,
-    PrimitiveSpec,
-)
+from engine.hextech.vocabulary import HOLDER, Param, PrimitiveSpec
 
 CHALLENGE = PrimitiveSpec(
     "challenge",
@@ -50,5 +46,7 @@ WATCH_TILE = PrimitiveSpec(
 )
 
 
-WORDS = in_module(CHALLENGE, CHIPS, WATCH_TILE)
+in_module(CHALLENGE, CHIPS, WATCH_TILE)
+
+WORDS = (CHALLENGE, CHIPS, WATCH_TILE)
 """The words of this family, in the order the reference lists them."""

@@ -8,11 +8,7 @@ from __future__ import annotations
 from engine.hextech.effects import table_changes
 from engine.hextech.effects.context import Ctx
 from engine.hextech.effects.program import Step, primitive
-from engine.hextech.vocabulary import (
-    ArgValue,
-    Param,
-    PrimitiveSpec,
-)
+from engine.hextech.vocabulary import ArgValue, Param, PrimitiveSpec
 
 ROTATE_SEATS = PrimitiveSpec(
     "rotate_seats",

@@ -5,10 +5,7 @@
 from __future__ import annotations
 
 from engine.hextech.effects.program import in_module
-from engine.hextech.vocabulary import (
-    Param,
-    PrimitiveSpec,
-)
+from engine.hextech.vocabulary import Param, PrimitiveSpec
 
 REDRAW_TREASURE = PrimitiveSpec(
     "redraw_treasure",
@@ -36,5 +33,7 @@ SET_PERSONAL_TREASURE = PrimitiveSpec(
 )
 
 
-WORDS = in_module(REDRAW_TREASURE, TREASURE_ORDER, SET_PERSONAL_TREASURE)
+in_module(REDRAW_TREASURE, SET_PERSONAL_TREASURE)
+
+WORDS = (REDRAW_TREASURE, TREASURE_ORDER, SET_PERSONAL_TREASURE)
 """The words of this family, in the order the reference lists them."""

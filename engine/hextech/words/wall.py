@@ -13,14 +13,7 @@ from engine.core.tiles import format_one, kind_of_instance, parse
 from engine.hextech.effects import table_changes
 from engine.hextech.effects.context import Ctx
 from engine.hextech.effects.program import Step, primitive
-from engine.hextech.vocabulary import (
-    HOLDER,
-    ORDERED_LOOK,
-    WALL_AFTER_DEAL,
-    ArgValue,
-    Param,
-    PrimitiveSpec,
-)
+from engine.hextech.vocabulary import HOLDER, ORDERED_LOOK, WALL_AFTER_DEAL, ArgValue, Param, PrimitiveSpec
 
 
 def _show(tiles: list[int]) -> str:
