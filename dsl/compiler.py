@@ -37,6 +37,7 @@ from engine.hextech import vocabulary as v
 from engine.hextech.card_ids import is_card_id
 from engine.hextech.contracts import PROHIBITABLE, ContractTerms
 from engine.hextech.plugins import ModuleInfo, installed_modules, module_names
+from engine.hextech.words import PRIMITIVES
 
 FIELD_LABELS: tuple[str, ...] = (
     "卡面正文", "时机", "持续时间", "频率", "触发者", "触发上限", "验证", "说明", "补充", "标签",
@@ -401,9 +402,9 @@ class _Pass:
         (``put_bottom``) is drawn back by a later step of the same block (H11, R561)."""
         balance, short = 0, None
         for effect in effects:
-            if not isinstance(effect, m.EffectCall) or effect.name not in v.PRIMITIVES:
+            if not isinstance(effect, m.EffectCall) or effect.name not in PRIMITIVES:
                 continue
-            balance += v.PRIMITIVES[effect.name].hand
+            balance += PRIMITIVES[effect.name].hand
             if balance < 0 and short is None:
                 short = effect
         if balance < 0 and short is not None:
@@ -413,9 +414,9 @@ class _Pass:
 
     def step(self, effect: m.Effect, event: v.EventSpec | None) -> v.Step | None:
         if isinstance(effect, m.EffectCall):
-            if not self.known("UNKNOWN-PRIMITIVE", "primitive", effect.name, v.PRIMITIVES, effect.location):
+            if not self.known("UNKNOWN-PRIMITIVE", "primitive", effect.name, PRIMITIVES, effect.location):
                 return None
-            args = self.bind(effect.name, v.PRIMITIVES[effect.name].params, effect.args, effect.location)
+            args = self.bind(effect.name, PRIMITIVES[effect.name].params, effect.args, effect.location)
             return v.PrimitiveStep(effect.name, args) if args is not None else None
         if isinstance(effect, m.Choose):
             options = tuple(

@@ -26,7 +26,8 @@ from ruamel.yaml.error import YAMLError
 from dsl.errors import Location
 from dsl.model import Card, Effect, EffectCall, Static, Status
 from engine.core.errors import InputError
-from engine.hextech.vocabulary import LEVEL_OF_TYPE, PRIMITIVES, Level
+from engine.hextech.vocabulary import LEVEL_OF_TYPE, Level
+from engine.hextech.words import PRIMITIVES
 
 Polarity = Literal["allow", "forbid"]
 

@@ -21,7 +21,8 @@ import networkx as nx
 
 from dsl.compiler import AUGMENTS
 from dsl.model import Card, Effect, EffectCall, Replacement, Resolution, Trigger
-from engine.hextech.vocabulary import ARGUMENT_WORDS, EVENTS, LEVEL_OF_TYPE, PRIMITIVES, Level
+from engine.hextech.vocabulary import ARGUMENT_WORDS, EVENTS, LEVEL_OF_TYPE, Level
+from engine.hextech.words import PRIMITIVES
 
 RULE_CAUSES: Mapping[str, tuple[str, ...]] = {
     "chance.draw": ("chance.drawn",),

@@ -11,6 +11,7 @@ any other 持续时间 lasts the rest of the round (R132).
 from __future__ import annotations
 
 from engine.hextech import vocabulary as v
+from engine.hextech.words import PRIMITIVES
 
 AFTER_ROUND = "round_end"
 """The rest of the round (``engine.hextech.vocabulary.DURATIONS``)."""
@@ -41,5 +42,5 @@ def slot_duration(fields: dict[str, str], resolution: v.Program) -> str | None:
 
 
 def _lies_before_holder(step: v.PrimitiveStep) -> bool:
-    spec = v.PRIMITIVES.get(step.primitive)
+    spec = PRIMITIVES.get(step.primitive)
     return spec is not None and spec.lasting

@@ -16,13 +16,14 @@ from pathlib import Path
 
 from engine.hextech import predicates as pr
 from engine.hextech import vocabulary as v
+from engine.hextech.words import PRIMITIVES
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "dsl.md"
 SECTION = "## The vocabulary"
 INTRO = (
-    "Generated from `engine/hextech/vocabulary.py` by `dsl/reference.py` (`python -m dsl.reference`\n"
-    "rewrites it); the language server's hover shows the same rows, and `tests/test_reference.py`\n"
-    "fails when the two differ."
+    "Generated from `engine/hextech/vocabulary.py` and `engine/hextech/words/` by `dsl/reference.py`\n"
+    "(`python -m dsl.reference` rewrites it); the language server's hover shows the same rows, and\n"
+    "`tests/test_reference.py` fails when the two differ."
 )
 
 
@@ -104,7 +105,7 @@ def tables() -> tuple[Table, ...]:
         _table("primitive", "Primitives", ("primitive(params)", "does", "may cause", "rule"), (
             (s.name, (_code(_signature(s.name, s.params)), s.doc,
                       ", ".join(map(_code, s.causes)) or "—", s.section))
-            for s in v.PRIMITIVES.values()
+            for s in PRIMITIVES.values()
         )),
         _table("static", "Statics (legality questions)", ("static(params)", "question", "rule"), (
             (s.name, (_code(_signature(s.name, s.params)), s.question, s.section)) for s in v.STATICS.values()

@@ -28,6 +28,7 @@ from engine.agents.hextech.roster import make_agents
 from engine.hextech import vocabulary as v
 from engine.hextech.plugins import installed_modules
 from engine.hextech.session import SessionConfig, drive
+from engine.hextech.words import PRIMITIVES
 from tools.cmd_play import new_session, session_cards
 
 WORLD = 'card W-90 "测试" world {{\n  触发者: "任意玩家"\n  卡面正文: "测试"\n  {ability}\n}}\n'
@@ -85,7 +86,7 @@ def test_an_argument_outside_its_range_is_refused_at_its_place(
 
 def test_every_whole_number_parameter_declares_its_range() -> None:
     """Every primitive's count says what it may be, so the checker can refuse the rest (R190)."""
-    params = [param for spec in v.PRIMITIVES.values() for param in spec.params if param.kind == "int"]
+    params = [param for spec in PRIMITIVES.values() for param in spec.params if param.kind == "int"]
     assert params
     for param in params:
         assert param.low is not None and param.high is not None and param.low <= param.high
@@ -227,7 +228,7 @@ def test_cards_of_a_folder_with_a_file_that_is_not_utf8(
 
 CORE = {
     name: spec
-    for name, spec in v.PRIMITIVES.items()
+    for name, spec in PRIMITIVES.items()
     if name not in ("challenge", "chips", "watch_tile", "choose_value", "treasure_order")
 }
 """The primitives a generated card uses: the module's own and those needing a kept value aside."""

@@ -10,7 +10,8 @@ import pytest
 from physical_support import Table, pool_text
 
 from engine.core.errors import IllegalActionError, InputError
-from engine.hextech.vocabulary import EVENTS, PRIMITIVES, TABLE_PRIMITIVES
+from engine.hextech.vocabulary import EVENTS
+from engine.hextech.words import PRIMITIVES, TABLE_PRIMITIVES
 from tools.cmd_score import catalogue, score_text
 from tools.physical import rulebook, views
 from tools.physical.asks import HOST

@@ -35,10 +35,9 @@ from dataclasses import dataclass, field
 
 from engine.core.decisions import Decision
 from engine.core.seats import PLAYERS
-from engine.hextech import abandon_window, card_runtime, draws, turn
+from engine.hextech import abandon_window, card_runtime, draws, turn, words
 from engine.hextech.bus import Step
 from engine.hextech.card_ids import base_of
-from engine.hextech.effects import deck_ops, hand_ops, table_ops, wall_ops
 from engine.hextech.effects.context import Ctx
 from engine.hextech.hookspecs import SetupStage
 from engine.hextech.round_state import DrawnCard, RoundState
@@ -48,9 +47,9 @@ from engine.hextech.turn import play_turn
 from engine.hextech.vocabulary import CompiledCard, Program, StaticRule
 from engine.hextech.wins import EndReason, RoundOver, Turn
 
-PRIMITIVE_GROUPS = (deck_ops, hand_ops, table_ops, wall_ops)
-"""The modules of the effect primitives card programs run; importing them registers their
-primitives (:func:`engine.hextech.effects.program.primitive`)."""
+PRIMITIVE_GROUPS = words.FAMILIES
+"""The families of the words card programs run; importing them registers their runs
+(:func:`engine.hextech.effects.program.primitive`)."""
 
 
 @dataclass

@@ -19,7 +19,7 @@ Each parameter says what part of the card it belongs to (its *roles*), which is 
 fails on and what it makes its holder do (``restriction``), an ability's numbers (``effect``), its
 limit (``limit``), how long it lasts or when it acts (``timing``) — and which way a larger number
 moves what the card gives its holder (``more``: a looser condition or prohibition, a larger effect by
-the worth the bots give its primitive, :data:`engine.agents.hextech.choices.PRIMITIVE_VALUES`, a looser
+the worth the bots give its primitive, :data:`engine.agents.hextech.words.VALUES`, a looser
 limit).  Besides numbers, a card may
 lose one of its prohibitions (:func:`without_member`, a black contract's 限制) or gain an option
 (:func:`with_option`, 改为二选一).
@@ -35,10 +35,11 @@ from lark import Token, Tree
 
 from dsl.formatter import format_text
 from dsl.parser import parse_tree
-from engine.agents.hextech.choices import PRIMITIVE_VALUES
+from engine.agents.hextech.words import VALUES
 from engine.core.errors import InputError
 from engine.hextech.predicates import VALUE_RANGES
-from engine.hextech.vocabulary import DURATIONS, FACT_VALUES, LIMIT_MOST, PRIMITIVES
+from engine.hextech.vocabulary import DURATIONS, FACT_VALUES, LIMIT_MOST
+from engine.hextech.words import PRIMITIVES
 
 Role = Literal["condition", "restriction", "effect", "limit", "timing"]
 Span = tuple[int, int]
@@ -247,7 +248,7 @@ class _Walk:
                 and param.high is not None
             ):
                 tie = ("arg", self.place(atom))
-                worth = PRIMITIVE_VALUES.get(name, 0.0)
+                worth = VALUES.get(name, 0.0)
                 sense = (worth > 0) - (worth < 0)
                 label = f"{name}({param.name})"
                 self.add(tie, label, atom, role, int(atom), sense, low=param.low, high=param.high)

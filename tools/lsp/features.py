@@ -19,6 +19,7 @@ from dsl.reference import Entry, Table, entries, hover_markdown
 from engine.hextech import predicates as pr
 from engine.hextech import vocabulary as v
 from engine.hextech.card_ids import WRITTEN
+from engine.hextech.words import PRIMITIVES
 
 CARD_ID = re.compile(WRITTEN)
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
@@ -164,7 +165,7 @@ def _events() -> list[Completion]:
 
 
 def _primitives() -> list[Completion]:
-    return _call_completions("primitive", ((s.name, s.params, s.doc) for s in v.PRIMITIVES.values()))
+    return _call_completions("primitive", ((s.name, s.params, s.doc) for s in PRIMITIVES.values()))
 
 
 def _statics() -> list[Completion]:

@@ -19,6 +19,7 @@ from dsl.model import CARD_GROUPS
 from engine.hextech import predicates as pr
 from engine.hextech import vocabulary as v
 from engine.hextech.card_ids import WRITTEN
+from engine.hextech.words import PRIMITIVES
 
 SCOPE = "source.hexcard"
 PATH = Path(__file__).resolve().parents[2] / "editors" / "vscode" / "syntaxes" / "hexcard.tmLanguage.json"
@@ -65,7 +66,7 @@ def grammar() -> dict[str, Any]:
         _match(r"\b(?:and|or|not)\b", "keyword.operator.logical"),
         _match(r">=|<=|==|!=|>|<", "keyword.operator.comparison"),
         _match(r"\b(?:" + "|".join(KEYWORDS) + r")\b", "keyword.control"),
-        _match(_words(v.PRIMITIVES), "support.function.primitive"),
+        _match(_words(PRIMITIVES), "support.function.primitive"),
         _match(_words(v.STATICS), "support.function.static"),
         _match(_words([*v.FACTS, *pr.REGISTRY]), "support.function.fact"),
         _match(_words(v.DURATIONS), "support.constant.duration"),

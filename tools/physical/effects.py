@@ -21,7 +21,6 @@ from engine.core.seats import PLAYERS
 from engine.core.tiles import NUM_KINDS, format_one, name
 from engine.hextech.state import ContractStatus
 from engine.hextech.vocabulary import (
-    PRIMITIVES,
     ArgValue,
     ChooseStep,
     CompiledCard,
@@ -32,6 +31,7 @@ from engine.hextech.vocabulary import (
     Program,
     StatusStep,
 )
+from engine.hextech.words import PRIMITIVES
 from modules.party.challenges import Outcome, Reward, settle
 from tools.physical.asks import HOST, Answer, Ask, Option, Part, Shown
 from tools.physical.contracts import abandon

@@ -25,7 +25,6 @@ from engine.hextech.vocabulary import (
     DURATIONS,
     EVENTS,
     FACTS,
-    PRIMITIVES,
     CompiledCard,
     ContractWatch,
     Hook,
@@ -33,6 +32,7 @@ from engine.hextech.vocabulary import (
     PrimitiveStep,
     StatusStep,
 )
+from engine.hextech.words import PRIMITIVES
 from tools.physical.effects import TableEvent
 from tools.physical.knowledge import Scene, facts_in, judge
 from tools.physical.limits import used_up

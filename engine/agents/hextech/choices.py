@@ -17,8 +17,9 @@ are public); nothing names a card.
   kept costs nothing, only abandoning a black one does (§10.2, §13.3, §13.4, §13.14).
 * The abandon window (§10) compares keeping (the same playouts from now on) with abandoning.
 * Augments (§5.2) and chance cards (§6) are ranked by a value table over their compiled
-  abilities: shape grants, permissions, the primitives they run; an augment must be clearly better
-  to be preferred to the one offered first.
+  abilities: shape grants, permissions, the primitives they run (each word's worth in its family of
+  :mod:`engine.agents.hextech.words`); an augment must be clearly better to be preferred to the one
+  offered first.
 * Other choices: tiles to take or put on top of the wall are those that lower the shanten most;
   tiles to give away those whose loss costs least; the leading opponent is the target.
 """
@@ -26,11 +27,12 @@ are public); nothing names a card.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import compress
 
+from engine.agents.hextech.words import GIVE_AWAY, VALUES
 from engine.core.decisions import PASS
 from engine.core.groups import Decomposition
 from engine.core.hand import decompose, decompose_counts, single_wait_on_pair
@@ -651,30 +653,6 @@ def keep_or_abandon(view: PlayerView, rng: random.Random) -> str:
 
 # ---- card values (augments, chance cards, options) ----------------------------------------------
 
-PRIMITIVE_VALUES: Mapping[str, float] = {
-    "draw_tile": 1.0,
-    "look_and_take": 1.0,
-    "extra_tidy": 0.5,
-    "retrieve": 0.5,
-    "look_and_reorder": 0.5,
-    "make_safe": 0.3,
-    "set_draw_end": 0.3,
-    "swap_with_top": 0.5,
-    "offer_contracts": 0.5,
-    "swap_candidate": 0.5,
-    "redraw": 0.2,
-    "draw_card": 0.3,
-    "draw_keep": 0.3,
-    "peek_private": 0.2,
-    "discard": -0.3,
-    "put_bottom": -0.3,
-    "reveal": -0.5,
-    "scramble_hand": -0.2,
-    "abandon_contract": -1.0,
-    "replace_contract": -0.2,
-}
-"""What running a primitive is worth to its holder (a rough table over ``vocabulary.PRIMITIVES``;
-a primitive aimed at another player counts the other way)."""
 GRANT_VALUE = 2.0
 """A hand shape switched on for the holder (lib 六–八)."""
 PERMISSION_VALUE = 1.0
@@ -685,8 +663,6 @@ CLEAR_MARGIN = 1.0
 """How much more an augment must be worth to be preferred to the one offered first."""
 HOLDER = frozenset({"holder", "self"})
 """The role words that name a card's own holder."""
-GIVE_AWAY = frozenset({"exchange", "pass_all", "put_bottom", "swap_with_top", "discard"})
-"""Primitives that make a player pick a hand tile to lose."""
 CONCEALED_WORDS = ("concealed", "seven_pairs", "thirteen_orphans")
 """Condition words a call would rule out (§13.11)."""
 
@@ -697,7 +673,7 @@ def _program_value(program: Program, barred: frozenset[str] = frozenset()) -> fl
     value = 0.0
     for step in program:
         if isinstance(step, PrimitiveStep):
-            base = PRIMITIVE_VALUES.get(step.primitive, 0.0)
+            base = VALUES.get(step.primitive, 0.0)
             aimed = {str(v) for name, v in step.args if name in ("player", "target", "owner")}
             value += -base if aimed and not aimed & HOLDER else base
         elif isinstance(step, ChooseStep):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from enum import Enum
 
-from engine.agents.hextech import choices
+from engine.agents.hextech import choices, words
 from engine.core.decisions import PASS
 from engine.core.groups import SetKind
 from engine.core.hand import decompose
@@ -29,8 +29,6 @@ from engine.hextech.vocabulary import CompiledCard, PrimitiveStep, Program
 
 HAND = 14
 """Tiles of a full hand on its turn, three for each declared meld included (§4)."""
-TAKE = frozenset({"look_and_take", "retrieve"})
-"""Primitives that let a player pick a tile to add to the hand (from the wall, from the river)."""
 REORDER = "look_and_reorder"
 """The primitive that puts looked-at wall tiles back in a chosen order."""
 OTHERS_DRAW = 3
@@ -91,16 +89,16 @@ def role(view: PlayerView, card: CompiledCard | None, tiles: Sequence[int]) -> R
     """What picking one of ``tiles`` does, read from the card's program: taken (the card takes
     tiles and every option is one the seat was shown or threw), revealed (every option is in the hand
     and the card only shows hand tiles) or given up (every option is in the hand and the card makes
-    its holder lose one, ``choices.GIVE_AWAY``); ``None`` when the program does not say."""
+    its holder lose one, ``words.GIVE_AWAY``); ``None`` when the program does not say."""
     names = {step.primitive for step in primitives(card)}
     shown = [*view.seen, *view.rivers[view.me]]
-    if names & TAKE and all(k in shown for k in tiles):
+    if names & words.TAKE and all(k in shown for k in tiles):
         return Role.TAKE
     if not all(k in view.hand for k in tiles):
         return None
     if card is not None and choices.only_shows(card):
         return Role.REVEAL
-    return Role.GIVE if names & choices.GIVE_AWAY else None
+    return Role.GIVE if names & words.GIVE_AWAY else None
 
 
 def after_give(view: PlayerView, face: int) -> PlayerView:
@@ -267,13 +265,13 @@ def of_suit(tile: int, suit: str) -> bool:
 def route_reward(card: CompiledCard | None) -> tuple[int, float] | None:
     """What a route (``chow``/``pung``, G-08) brings its chooser, read from the card's hooks that
     count its declared sets of the route's kind (``routed_melds(…) == N``): the count ``N`` and what
-    the hooks run is worth (:data:`engine.agents.hextech.choices.PRIMITIVE_VALUES`; a card's once-per-round
+    the hooks run is worth (:data:`engine.agents.hextech.words.VALUES`; a card's once-per-round
     ability is earned once, so the best hook's); ``None`` for a card with none."""
     found: list[tuple[int, float]] = []
     for hook in card.hooks if card is not None else ():
         need = _routed_count(hook.condition)
         if need is not None:
-            worth = sum(choices.PRIMITIVE_VALUES.get(s.primitive, 0.0) for s in choices.steps_of(hook.steps))
+            worth = sum(words.VALUES.get(s.primitive, 0.0) for s in choices.steps_of(hook.steps))
             found.append((need, worth))
     return max(found, key=lambda f: f[1]) if found else None
 
@@ -308,12 +306,12 @@ def own_head(view: PlayerView, order: Sequence[int]) -> tuple[int, ...]:
 
 def aimed_effect(card: CompiledCard | None, name: str) -> float:
     """What the card's steps aimed at the seat it names ``name`` (``pick_player(as: …)``) do to
-    that seat, by the program values of :data:`engine.agents.hextech.choices.PRIMITIVE_VALUES`: a primitive
+    that seat, by the program values of :data:`engine.agents.hextech.words.VALUES`: a primitive
     run for the seat (``player``, ``for``, ``owner``, ``performer``) is worth its value to it; one the
     holder runs on it (``target``, ``with``) costs it what it is worth to the holder."""
     value = 0.0
     for step in primitives(card):
-        base = choices.PRIMITIVE_VALUES.get(step.primitive, 0.0)
+        base = words.VALUES.get(step.primitive, 0.0)
         for arg, given in step.args:
             if str(given) == name:
                 value += base if arg in SUBJECTS else -base

@@ -12,21 +12,22 @@ answered with the suit (:func:`bound`); the kept card's resolution, one way of p
 option of a choice inside it or each suit it asks (:func:`ways`), and nothing for the lasting card
 already held (it has resolved, §6.9).
 
-A program is imagined by :data:`EFFECTS`, a table from primitive name (``vocabulary.PRIMITIVES``)
-to the moves it makes on the :class:`Position` the imagined rounds read: the hand, the tiles the
-player has seen (a tile given up is known from then on, :func:`engine.agents.hextech.imagined.after_give`;
-the tile just drawn put under the wall is the one the seat's own view names, R500), its river, its
-tiles shown to the round's end, and the top of the wall it knows — drawn first, every fourth tile
-from its own next draw (:func:`engine.agents.hextech.imagined.own_head`), a looked-at top it may put back
-in any order ordered so that what it draws itself serves it best, a tile of the suit it chose put
-on top (O-P06) when that serves it better than the top as it lay.  A suit chosen is read by the
-moves after it: a take limited to it (O-C04's) takes only its tiles.  Each sample
-deals the tiles the view has not shown into two random streams, the player's own draws to come and
-the others' tiles (:func:`streams`); every answer's ``i``-th sample deals alike, so two answers
-that draw alike are told apart by their own merit.  A primitive the table does not hold (a
-safe discard, a draw from the other end, a card drawn, a status, a contract replaced) moves no tile
-the rounds read: what it is worth stays the program value of ``choices.PRIMITIVE_VALUES``, which
-makes the greedy agent's answer, kept unless the imagined rounds clearly beat it.  A move the
+A program is imagined by :data:`EFFECTS`, a table from primitive name (``engine.hextech.words``) to the
+moves it makes on the :class:`Position` the imagined rounds read (each word's moves named in its family
+of :mod:`engine.agents.hextech.words`, the moves themselves here, :data:`MOVES`): the hand, the tiles
+the player has seen (a tile given up is known from then on,
+:func:`engine.agents.hextech.imagined.after_give`; the tile just drawn put under the wall is the one the
+seat's own view names, R500), its river, its tiles shown to the round's end, and the top of the wall it
+knows — drawn first, every fourth tile from its own next draw
+(:func:`engine.agents.hextech.imagined.own_head`), a looked-at top it may put back in any order ordered
+so that what it draws itself serves it best, a tile of the suit it chose put on top (O-P06) when that
+serves it better than the top as it lay. A suit chosen is read by the moves after it: a take limited to
+it (O-C04's) takes only its tiles. Each sample deals the tiles the view has not shown into two random
+streams, the player's own draws to come and the others' tiles (:func:`streams`); every answer's ``i``-th
+sample deals alike, so two answers that draw alike are told apart by their own merit. A primitive the
+table does not hold (a safe discard, a draw from the other end, a card drawn, a status, a contract
+replaced) moves no tile the rounds read: what it is worth stays the program value of ``words.VALUES``,
+which makes the greedy agent's answer, kept unless the imagined rounds clearly beat it.  A move the
 view cannot make (the tile just drawn put under the wall when the view names none; a tile of a
 suit another seat chose) leaves the whole decision to the greedy agent (:class:`Unimaginable`).
 """
@@ -37,7 +38,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from engine.agents.hextech import choices, imagined, steering
+from engine.agents.hextech import choices, imagined, steering, words
 from engine.core.decisions import PASS, Decision, DecisionKind
 from engine.core.tiles import NUM_KINDS, NUMBER_SUITS, is_number
 from engine.hextech.decision_kinds import HextechKind
@@ -327,30 +328,28 @@ def swap(pos: Position, args: Args, rng: random.Random) -> Position:
     return pos
 
 
-EFFECTS: Mapping[str, tuple[Move, ...]] = {
-    "extra_tidy": (draw, throw),
-    "draw_tile": (draw,),
-    "put_bottom": (part,),
-    "discard": (throw,),
-    "exchange": (part, receive),
-    "pass_all": (part, receive),
-    "swap_with_top": (swap,),
-    "retrieve": (retrieve,),
-    "look_and_take": (look_and_take,),
-    "look_and_reorder": (look,),
-    "reveal": (show,),
+MOVES: Mapping[str, Move] = {
+    "draw": draw,
+    "throw": throw,
+    "part": part,
+    "receive": receive,
+    "retrieve": retrieve,
+    "look_and_take": look_and_take,
+    "look": look,
+    "show": show,
+    "swap": swap,
 }
-"""What each primitive the imagined rounds can play does to the position, as moves in order: an
-extra tidy is one more exchange (a tile drawn, then the worst discarded, §6.11); a tile put under
-the wall, the one just drawn (``put_bottom(drawn)``, R500) or the worst given up; a tile drawn,
-received; an exchange or a pass, the worst given up and an unseen tile received (§14.2); a
-retrieve, the latest own discard (or the best older one) taken back; a look and take, the best of
-the tiles looked at (of the suit chosen, O-C04); a reorder, the tiles looked at known on top in
-the best order for the own draws (a tile of the suit chosen on top, O-P06); a reveal, tiles
-shown."""
+"""The moves a word's imagined effect is made of, by the name its family gives them
+(:data:`engine.agents.hextech.words.IMAGINED`)."""
+
+EFFECTS: Mapping[str, tuple[Move, ...]] = {
+    word: tuple(MOVES[move] for move in moves) for word, moves in words.IMAGINED.items()
+}
+"""What each primitive the imagined rounds can play does to the position, as moves in order (each
+word's moves are in its family of :mod:`engine.agents.hextech.words`)."""
 
 SUBJECTS = ("player", "for", "owner")
-"""Arguments naming the seat a primitive acts for (``vocabulary.PRIMITIVES``)."""
+"""Arguments naming the seat a primitive acts for (``engine.hextech.words.PRIMITIVES``)."""
 
 REPLACED: Mapping[str, Program] = {
     "draw.normal": (PrimitiveStep("draw_tile", (("end", "top"), ("as", "normal"))),),

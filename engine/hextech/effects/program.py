@@ -2,8 +2,9 @@
 
 A program is the compiled form of a card's ``do …`` (``engine.hextech.vocabulary``
 ``Program``).  :func:`run_program` walks it as a generator step, so a choice
-suspends resolution until the holder answers.  Each primitive is a small
-named function in :data:`PRIMITIVES` (``engine/hextech/effects/*_ops.py``).
+suspends resolution until the holder answers.  Each primitive is a word of the card
+language, declared and run in its family of :mod:`engine.hextech.words`, which registers
+its run here (:func:`primitive`, :func:`in_module`).
 """
 
 from __future__ import annotations
@@ -13,13 +14,13 @@ from collections.abc import Callable, Generator
 from engine.core.decisions import Decision, DecisionKind
 from engine.hextech.effects.context import Ctx
 from engine.hextech.effects.facts import holds
-from engine.hextech.vocabulary import PRIMITIVES as SPECS
 from engine.hextech.vocabulary import (
     ArgValue,
     ChooseStep,
     ForEachStep,
     IfStep,
     LaterStep,
+    PrimitiveSpec,
     PrimitiveStep,
     Program,
     StatusStep,
@@ -30,14 +31,33 @@ Primitive = Callable[[Ctx, dict[str, ArgValue]], Step]
 PRIMITIVES: dict[str, Primitive] = {}
 
 
-def primitive(name: str) -> Callable[[Primitive], Primitive]:
-    """Register an effect primitive under its vocabulary name (``engine.hextech.vocabulary.PRIMITIVES``)."""
+def primitive(word: PrimitiveSpec) -> Callable[[Primitive], Primitive]:
+    """Register the run of a word, declared by ``word`` right above it (``engine.hextech.words``)."""
 
     def register(function: Primitive) -> Primitive:
-        PRIMITIVES[name] = function
+        PRIMITIVES[word.name] = function
         return function
 
     return register
+
+
+IN_MODULE: set[str] = set()
+"""The words whose run hands them to the enabled module that implements them (:func:`in_module`)."""
+
+
+def in_module(*words: PrimitiveSpec) -> None:
+    """Register the words an enabled module runs (``hexmj_primitives``): each is handed to the module
+    with its player roles resolved by its parameters' kinds (:func:`_module_primitive`)."""
+    for word in words:
+        PRIMITIVES[word.name] = _in_module(word.name, {param.name: param.kind for param in word.params})
+        IN_MODULE.add(word.name)
+
+
+def _in_module(name: str, kinds: dict[str, str]) -> Primitive:
+    def run(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
+        return _module_primitive(ctx, name, kinds, args)
+
+    return run
 
 
 Precondition = Callable[[Ctx, dict[str, ArgValue]], bool]
@@ -46,11 +66,11 @@ PRECONDITIONS: dict[str, Precondition] = {}
 offered a use that would do nothing (P-10 after a B-10 forced discard, H4)."""
 
 
-def precondition(name: str) -> Callable[[Precondition], Precondition]:
-    """Register the precondition of a primitive."""
+def precondition(word: PrimitiveSpec) -> Callable[[Precondition], Precondition]:
+    """Register the precondition of a word's run."""
 
     def register(function: Precondition) -> Precondition:
-        PRECONDITIONS[name] = function
+        PRECONDITIONS[word.name] = function
         return function
 
     return register
@@ -73,7 +93,7 @@ def run_program(ctx: Ctx, program: Program) -> Step:
             if function is not None:
                 yield from function(ctx, dict(step.args))
             else:
-                yield from _module_primitive(ctx, step)
+                yield from _module_primitive(ctx, step.primitive, {}, dict(step.args))
         elif isinstance(step, ChooseStep):
             yield from _choose(ctx, step)
         elif isinstance(step, ForEachStep):
@@ -90,28 +110,27 @@ def run_program(ctx: Ctx, program: Program) -> Step:
             ctx.did_something = True
 
 
-def _module_primitive(ctx: Ctx, step: PrimitiveStep) -> Step:
+def _module_primitive(ctx: Ctx, name: str, kinds: dict[str, str], given: dict[str, ArgValue]) -> Step:
     """A primitive an enabled module implements (``hexmj_primitives``), with player roles resolved to
-    players and the card's id as ``card``; no module implements it: not executable (§6.8)."""
-    function = ctx.game.module_primitives.get(step.primitive)
+    players (by the parameters' ``kinds``) and the card's id as ``card``; no module implements it: not
+    executable (§6.8)."""
+    function = ctx.game.module_primitives.get(name)
     holder = ctx.holder if ctx.holder is not None else ctx.actor
     if function is None or holder is None:
         ctx.unexecutable = True
         return
     ctx.did_something = True
-    module = ctx.game.primitive_modules.get(step.primitive)
+    module = ctx.game.primitive_modules.get(name)
     if module is not None:
         ctx.game.bus.wake_module(module)
     args: dict[str, object] = {"card": ctx.card.id}
-    spec = SPECS.get(step.primitive)
-    kinds = {param.name: param.kind for param in spec.params} if spec is not None else {}
-    for name, value in step.args:
-        if kinds.get(name) == "player":
-            args[name] = ctx.player(value)
-        elif kinds.get(name) == "players":
-            args[name] = tuple(ctx.players(value, "holder"))
+    for arg, value in given.items():
+        if kinds.get(arg) == "player":
+            args[arg] = ctx.player(value)
+        elif kinds.get(arg) == "players":
+            args[arg] = tuple(ctx.players(value, "holder"))
         else:
-            args[name] = value
+            args[arg] = value
     result = yield from function(ctx.game.session, holder, args)
     if result is not None:
         ctx.game.module_results[(ctx.card.id, holder)] = result

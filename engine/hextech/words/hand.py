@@ -1,5 +1,7 @@
-"""Primitives on hands: extra tidy, card-caused discards, retrieving, revealing, peeking, exchanging,
-passing, safe discards (§6.11, §14.2, §14.4; lib 二.1; CARD-INVENTORY §2)."""
+"""The words on hands: extra tidy, card-caused discards, retrieving, retracting, revealing, peeking,
+scrambling, exchanging, passing, swapping with the top (§6.11, §14.2, §14.4; lib 二.1; CARD-INVENTORY §2).
+
+Each word's declaration stands right above its run."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from engine.core.tiles import format_one, is_flower, kind_of_instance
 from engine.hextech.effects import table_changes
 from engine.hextech.effects.context import Ctx, fits_with
 from engine.hextech.effects.program import Step, precondition, primitive
-from engine.hextech.vocabulary import ArgValue
+from engine.hextech.vocabulary import HAND_TILES, HOLDER, ArgValue, Param, PrimitiveSpec
 
 
 def _hidden_faces(ctx: Ctx, player: int, where: object = "any") -> tuple[str, ...]:
@@ -25,7 +27,20 @@ def _hidden_faces(ctx: Ctx, player: int, where: object = "any") -> tuple[str, ..
     )
 
 
-@primitive("extra_tidy")
+EXTRA_TIDY = PrimitiveSpec(
+    "extra_tidy",
+    (HOLDER,),
+    "Draw 1 from the top (cannot win), then discard 1 (others may respond). Triggers no world "
+    "card and no new extra tidy.",
+    "§6.11",
+    causes=("draw.extra", "tile.acquired", "discard.made", "discard.settled"),
+    decision="player",
+    unexecutable="the wall is empty or the player has left",
+    done_by="table",
+)
+
+
+@primitive(EXTRA_TIDY)
 def extra_tidy(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """额外整理 (§6.11): draw 1 from the top (it cannot win), then discard 1, which others may answer;
     no world card sees it and it starts no new extra tidy."""
@@ -44,7 +59,18 @@ def extra_tidy(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
         game.in_tidy = False
 
 
-@primitive("discard")
+DISCARD = PrimitiveSpec(
+    "discard",
+    (HOLDER,),
+    "A card-caused discard with its own nested response window (H9).",
+    "§6.11, H9",
+    causes=("discard.made", "discard.settled"),
+    decision="player",
+    done_by="table",
+)
+
+
+@primitive(DISCARD)
 def discard(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """A card-caused discard with its own response window, nested in the effect (H9); it gives back a
     tile the effect brought in, so it never breaks the hand count (§14.5)."""
@@ -69,7 +95,21 @@ def _retrievable(ctx: Ctx, args: dict[str, ArgValue], target: int) -> list[int]:
     return [i for i in player.river if i != latest and test(kind_of_instance(i))]
 
 
-@precondition("retrieve")
+RETRIEVE = PrimitiveSpec(
+    "retrieve",
+    (Param("which", "name", "latest"), Param("filter", "filter", "any"), HOLDER),
+    "Take a tile back from one's own river: the latest, or one that is not the latest; never "
+    "a called tile nor one awaiting responses.",
+    "lib 四 O-P05",
+    causes=("tile.acquired",),
+    decision="player",
+    unexecutable="no eligible tile",
+    hand=1,
+    done_by="table",
+)
+
+
+@precondition(RETRIEVE)
 def _can_retrieve(ctx: Ctx, args: dict[str, ArgValue]) -> bool:
     """A trigger that starts by taking a tile back is not offered with nothing to take (G-09 at the
     dealer's opening turn, R130)."""
@@ -77,7 +117,7 @@ def _can_retrieve(ctx: Ctx, args: dict[str, ArgValue]) -> bool:
     return target is not None and bool(_retrievable(ctx, args, target))
 
 
-@primitive("retrieve")
+@primitive(RETRIEVE)
 def retrieve(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """Take back a tile from one's own river: the latest, or a number tile that is not the latest
     (O-P05, O-C05①, G-09); called tiles are not in the river."""
@@ -100,13 +140,25 @@ def retrieve(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     yield from game.acquire(target, tile, "retrieve", ctx.cause)
 
 
-@precondition("retract_discard")
+RETRACT_DISCARD = PrimitiveSpec(
+    "retract_discard",
+    (HOLDER,),
+    "Void the discard just made, before any response, and discard another tile.",
+    "lib 八 P-10",
+    causes=("discard.retracted", "discard.made"),
+    decision="player",
+    then_rule=("discard.made",),
+    done_by="table",
+)
+
+
+@precondition(RETRACT_DISCARD)
 def _can_retract(ctx: Ctx, args: dict[str, ArgValue]) -> bool:
     target = ctx.player(args.get("player", "holder"))
     return target is not None and table_changes.can_retract(ctx.game, target)
 
 
-@primitive("retract_discard")
+@primitive(RETRACT_DISCARD)
 def retract_discard(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """P-10: the discard just made is void and the holder discards another tile instead."""
     target = ctx.player(args.get("player", "holder"))
@@ -126,7 +178,25 @@ def _names_drawn(ctx: Ctx, tile: int) -> bool:
     return named is None or named == format_one(kind_of_instance(tile))
 
 
-@primitive("reveal")
+REVEAL = PrimitiveSpec(
+    "reveal",
+    (
+        Param("n", "int", 1, 1, HAND_TILES),
+        Param("owner", "player", "holder"),
+        Param("chooser", "player", "holder"),
+        Param("filter", "filter", "any"),
+        Param("until", "duration", "round_end"),
+    ),
+    "Make hand tiles public; they stay hand tiles (§14.4). chooser `random` picks at random; "
+    "`filter: pair` holds for the tiles shown together (one pair, R551).",
+    "§14.4",
+    decision="chooser",
+    unexecutable="no eligible tile",
+    done_by="table",
+)
+
+
+@primitive(REVEAL)
 def reveal(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """Make ``n`` hand tiles public; they stay hand tiles (§14.4).  The chooser is the owner, another
     player, or ``random`` (a seeded uniform pick, H2).  A set filter holds for the tiles shown
@@ -167,7 +237,17 @@ def reveal(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     )
 
 
-@primitive("peek_private")
+PEEK_PRIVATE = PrimitiveSpec(
+    "peek_private",
+    (Param("target", "player", "target"),),
+    "Show one random hidden tile of the target to the holder alone (H2).",
+    "§14.4",
+    unexecutable="no other in-game player has a hidden tile",
+    done_by="table",
+)
+
+
+@primitive(PEEK_PRIVATE)
 def peek_private(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """Show one random hidden tile of the target to the holder alone (O-P08, H2)."""
     game = ctx.game
@@ -186,7 +266,16 @@ def peek_private(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     yield
 
 
-@primitive("scramble_hand")
+SCRAMBLE_HAND = PrimitiveSpec(
+    "scramble_hand",
+    (HOLDER,),
+    "Shuffle the hand's order face down (H1).",
+    "lib 四",
+    done_by="table",
+)
+
+
+@primitive(SCRAMBLE_HAND)
 def scramble_hand(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """O-N05: the owner's hand is shown face down in random order until rearranged (H1); bots are
     unaffected, so the engine records it and shuffles the hand's order."""
@@ -203,7 +292,19 @@ def scramble_hand(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     yield from ctx.game.emit("hand.scrambled", target, ctx.cause)
 
 
-@primitive("exchange")
+EXCHANGE = PrimitiveSpec(
+    "exchange",
+    (Param("with", "player", "target"),),
+    "Each picks one hidden tile; the tiles are swapped at once; neither may win meanwhile.",
+    "§14.2",
+    causes=("tile.acquired",),
+    decision="both players",
+    unexecutable="either player has no hidden tile",
+    done_by="table",
+)
+
+
+@primitive(EXCHANGE)
 def exchange(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """§14.2: each side picks one hidden tile, sealed; they swap at once; nobody wins in the swap."""
     game = ctx.game
@@ -230,7 +331,18 @@ def exchange(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     yield from game.announce(other, mine, "exchange", ctx.cause)
 
 
-@primitive("pass_all")
+PASS_ALL = PrimitiveSpec(
+    "pass_all",
+    (),
+    "Every in-game player passes 1 hidden tile to the next in-game player clockwise, at once.",
+    "§14.2, H3",
+    causes=("tile.acquired",),
+    decision="every player",
+    done_by="table",
+)
+
+
+@primitive(PASS_ALL)
 def pass_all(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """O-X02: every in-game player passes one hidden tile to the next in-game player, sealed (H3)."""
     game = ctx.game
@@ -250,7 +362,19 @@ def pass_all(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
         yield from game.announce(receivers[p], taken[p], "pass", ctx.cause)
 
 
-@primitive("swap_with_top")
+SWAP_WITH_TOP = PrimitiveSpec(
+    "swap_with_top",
+    (Param("most", "int", 3, 1, HAND_TILES),),
+    "Swap up to `most` hand tiles with as many top tiles (flowers stay on top); the hand tiles "
+    "go to the bottom in random order.",
+    "lib 八 P-04",
+    causes=("tile.acquired",),
+    decision="holder",
+    done_by="table",
+)
+
+
+@primitive(SWAP_WITH_TOP)
 def swap_with_top(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """P-04: choose up to ``most`` hidden tiles and look at as many top tiles; a flower seen takes no
     part and goes back on top in its order, so as many chosen tiles as non-flowers seen (the holder
@@ -298,13 +422,16 @@ def swap_with_top(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
         yield from game.announce(holder, tile, "extra", ctx.cause)
 
 
-@primitive("make_safe")
-def make_safe(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
-    """安全弃牌: the holder's next (or this) discard cannot be chi'd, pon'd or kong'd; hu stays (lib 二.1)."""
-    if ctx.holder is None:
-        ctx.unexecutable = True
-        return
-    ctx.game.safe.setdefault(ctx.holder, set()).add(ctx.card.id)
-    ctx.did_something = True
-    return
-    yield
+WORDS = (
+    EXTRA_TIDY,
+    DISCARD,
+    RETRIEVE,
+    RETRACT_DISCARD,
+    REVEAL,
+    PEEK_PRIVATE,
+    SCRAMBLE_HAND,
+    EXCHANGE,
+    PASS_ALL,
+    SWAP_WITH_TOP,
+)
+"""The words of this family, in the order the reference lists them."""

@@ -1,5 +1,7 @@
-"""Primitives on the wall: look and reorder, look and take, draw a tile, put to the bottom, draw end
-(lib 二.1 牌墙顶部/尾部, CARD-INVENTORY §2, H11)."""
+"""The words on the wall: look and reorder, look and take, draw a tile, put to the bottom, draw end
+(lib 二.1 牌墙顶部/尾部, CARD-INVENTORY §2, H11).
+
+Each word's declaration stands right above its run."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from engine.core.tiles import format_one, kind_of_instance, parse
 from engine.hextech.effects import table_changes
 from engine.hextech.effects.context import Ctx
 from engine.hextech.effects.program import Step, primitive
-from engine.hextech.vocabulary import ArgValue
+from engine.hextech.vocabulary import HOLDER, ORDERED_LOOK, WALL_AFTER_DEAL, ArgValue, Param, PrimitiveSpec
 
 
 def _show(tiles: list[int]) -> str:
@@ -26,7 +28,24 @@ def _look(ctx: Ctx, args: dict[str, ArgValue]) -> tuple[bool, list[int]]:
     return tail, wall.look_tail(n) if tail else wall.look_front(n)
 
 
-@primitive("look_and_reorder")
+LOOK_AND_REORDER = PrimitiveSpec(
+    "look_and_reorder",
+    (
+        Param("n", "int", low=1, high=ORDERED_LOOK),
+        Param("end", "end", "top"),
+        Param("rule", "rule", "any"),
+        Param("public", "flag", "no"),
+    ),
+    "Look at min(n, wall) tiles and put them back: any order / unchanged / one chosen on top "
+    "then any / a tile of the chosen suit on top, else unchanged.",
+    "lib 二.1",
+    decision="holder",
+    unexecutable="the wall is empty",
+    done_by="table",
+)
+
+
+@primitive(LOOK_AND_REORDER)
 def look_and_reorder(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """Look at ``n`` tiles at an end and put them back: in any order, unchanged, one chosen tile on top
     and the rest under it in any order (G-17), or — if the holder wants — one tile of the chosen suit
@@ -87,7 +106,31 @@ def _arrange(seen: list[int], answer: str) -> list[int]:
     return order
 
 
-@primitive("look_and_take")
+LOOK_AND_TAKE = PrimitiveSpec(
+    "look_and_take",
+    (
+        Param("n", "int", low=1, high=WALL_AFTER_DEAL),
+        Param("end", "end", "top"),
+        Param("take", "int", 1, 1, WALL_AFTER_DEAL, most="n"),
+        Param("as", "dest", "extra"),
+        Param("rest", "rest", "top"),
+        Param("suit", "name", "any"),
+        Param("public", "flag", "no"),
+        Param("discard", "flag", "no"),
+    ),
+    "Look at n tiles, put `take` in hand as this normal draw, the replacement or an extra draw; "
+    "the rest go back by `rest`; `suit` takes only a tile of the chosen suit; `public` shows the "
+    "tiles to all; `discard: yes`: if a tile was taken, the holder then discards 1 (§6.11).",
+    "lib 二.1, H14",
+    causes=("draw.normal.taken", "draw.normal", "draw.replacement", "draw.extra", "tile.acquired"),
+    decision="holder",
+    unexecutable="the wall is empty",
+    hand=1,
+    done_by="table",
+)
+
+
+@primitive(LOOK_AND_TAKE)
 def look_and_take(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """Look at ``n`` tiles and take ``take`` of them as this normal draw, the replacement or an extra
     draw; the rest go back to the top, the tail or the bottom (S-04, S-11, G-05, G-10, G-15, P-18, O-X08②)."""
@@ -135,7 +178,19 @@ def look_and_take(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
         yield from game.card_discard(holder, ctx.cause)
 
 
-@primitive("draw_tile")
+DRAW_TILE = PrimitiveSpec(
+    "draw_tile",
+    (Param("end", "end", "top"), Param("as", "dest", "extra"), HOLDER),
+    "Draw one tile; only a normal or replacement draw may win (H14).",
+    "§6.11",
+    causes=("draw.normal.taken", "draw.normal", "draw.replacement", "draw.extra", "tile.acquired"),
+    unexecutable="the wall is empty",
+    hand=1,
+    done_by="table",
+)
+
+
+@primitive(DRAW_TILE)
 def draw_tile(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """Draw one tile from an end as an extra draw (no hu, §6.11), a normal draw or a replacement."""
     game = ctx.game
@@ -157,7 +212,21 @@ def _drawn_from(via: str, end: str) -> dict[str, object]:
     return {"end": end} if via == "normal" else {}
 
 
-@primitive("put_bottom")
+PUT_BOTTOM = PrimitiveSpec(
+    "put_bottom",
+    (Param("which", "filter", "any"), HOLDER),
+    "Put a hand tile face down under the current tail tile (H11); a draw must follow it in the "
+    "same block (R561).",
+    "H11",
+    causes=("wall.count",),
+    decision="player",
+    unexecutable="no eligible tile",
+    hand=-1,
+    done_by="table",
+)
+
+
+@primitive(PUT_BOTTOM)
 def put_bottom(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """Slide one hidden hand tile under the tail tile (H11); the player picks which."""
     game = ctx.game
@@ -191,7 +260,16 @@ def put_bottom(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     yield from game.emit("tile.returned", target, ctx.cause, where="bottom")
 
 
-@primitive("set_draw_end")
+SET_DRAW_END = PrimitiveSpec(
+    "set_draw_end",
+    (Param("end", "end"), Param("peek", "flag", "no")),
+    "The next normal draw comes from this end; a tail draw is not a replacement draw.",
+    "lib 四 O-P07",
+    done_by="table",
+)
+
+
+@primitive(SET_DRAW_END)
 def set_draw_end(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """The holder's next normal draw comes from the top or the tail (O-P07, O-C08, P-12)."""
     if ctx.holder is None:
@@ -201,3 +279,7 @@ def set_draw_end(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     ctx.did_something = True
     return
     yield
+
+
+WORDS = (LOOK_AND_REORDER, LOOK_AND_TAKE, DRAW_TILE, PUT_BOTTOM, SET_DRAW_END)
+"""The words of this family, in the order the reference lists them."""

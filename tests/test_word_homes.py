@@ -1,0 +1,200 @@
+"""Issue 33 item 5: one home per word of the card language.  Each primitive is declared beside its run
+in its family of ``engine.hextech.words``; what it is worth to a bot and how the search agent imagines
+it stand side by side in the family of the same name of ``engine.agents.hextech.words``.  Every word
+has every part, or is listed with the reason it has none (``engine.hextech.words.NOT_RUN``,
+``engine.agents.hextech.words.WITHOUT``), and no part names a word the card language lacks."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, replace
+
+import pytest
+
+from engine.agents.hextech import choices, imagined, imagined_programs, imposed, steering
+from engine.agents.hextech import words as agent_words
+from engine.core.groups import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
+from engine.core.shapes import SHAPES
+from engine.hextech import round as hextech_round
+from engine.hextech import words as rule_words
+from engine.hextech.effects.program import IN_MODULE, PRECONDITIONS
+from engine.hextech.effects.program import PRIMITIVES as RUNS
+from engine.hextech.plugins import Modules, installed_modules
+from engine.hextech.predicates import REGISTRY as PREDICATES
+from engine.hextech.vocabulary import EVENTS, FACTS, STATICS, PrimitiveStep
+
+
+@dataclass(frozen=True)
+class Homes:
+    """Where each part of the words is found: the words declared, by rule-side family; the words with a
+    run and with a precondition; those whose run hands them to a module, and those an installed module
+    runs; the words no one runs, with the reason; by agent-side family, the words a bot reads; the
+    words with a worth, each word's imagined moves and the moves there are; the parts a word
+    deliberately lacks, with the reason."""
+
+    declared: Mapping[str, Collection[str]]
+    runs: Collection[str]
+    preconditions: Collection[str]
+    in_module: Collection[str]
+    module_runs: Collection[str]
+    not_run: Mapping[str, str]
+    read: Mapping[str, Collection[str]]
+    values: Collection[str]
+    imagined: Mapping[str, tuple[str, ...]]
+    moves: Collection[str]
+    without: Mapping[str, tuple[tuple[str, ...], str]]
+
+
+def missing_parts(homes: Homes) -> list[str]:
+    """Each word without one of its parts and no reason listed, each reason for a part the word has,
+    and each part that names a word, a family or a move there is not, as one line."""
+    found: list[str] = []
+    words = {word for family in homes.declared.values() for word in family}
+    lacks = {word: set(parts) for word, (parts, _) in homes.without.items()}
+    for word in sorted(words):
+        if word in homes.not_run:
+            pass
+        elif word not in homes.runs:
+            found.append(f"{word}: no run")
+        elif word in homes.in_module and word not in homes.module_runs:
+            found.append(f"{word}: no module runs it")
+        for part, has in (("value", word in homes.values), ("imagined", word in homes.imagined)):
+            listed = part in lacks.get(word, set())
+            if not has and not listed:
+                found.append(f"{word}: no {part}")
+            if has and listed:
+                found.append(f"{word}: has a {part} yet is listed without one")
+    named = (
+        ("a run", homes.runs),
+        ("a precondition", homes.preconditions),
+        ("a module's run", homes.module_runs),
+        ("a reason it is not run", homes.not_run),
+        ("a value", homes.values),
+        ("an imagined effect", homes.imagined),
+        ("a reason it lacks a part", homes.without),
+    )
+    for part, names in named:
+        found += [f"{word}: {part} of a word that does not exist" for word in sorted(set(names) - words)]
+    for family, read in homes.read.items():
+        own = homes.declared.get(family)
+        if own is None:
+            found.append(f"{family}: an agent family with no rule family of that name")
+            continue
+        found += [f"{word}: read in {family}, declared elsewhere" for word in sorted(set(read) - set(own))]
+    for word, moves in homes.imagined.items():
+        found += [
+            f"{word}: imagined by an unknown move {move!r}" for move in moves if move not in homes.moves
+        ]
+    found += [f"{word}: no reason given" for word, (_, reason) in homes.without.items() if not reason.strip()]
+    return found
+
+
+def project_homes() -> Homes:
+    """The homes of the project's own words."""
+    modules = Modules.enable([info.name for info in installed_modules()])
+    return Homes(
+        declared={
+            family.__name__.rsplit(".", 1)[1]: [w.name for w in family.WORDS]
+            for family in rule_words.FAMILIES
+        },
+        runs=set(RUNS),
+        preconditions=set(PRECONDITIONS),
+        in_module=IN_MODULE,
+        module_runs=set(modules.primitives()),
+        not_run=rule_words.NOT_RUN,
+        read={name: set(family.WORDS) for name, family in agent_words.FAMILIES.items()},
+        values=set(agent_words.VALUES),
+        imagined=agent_words.IMAGINED,
+        moves=set(imagined_programs.MOVES),
+        without=agent_words.WITHOUT,
+    )
+
+
+def test_every_word_has_each_part_in_its_home_issue_33_5() -> None:
+    """Every primitive of the card language has a declaration, a run (the engine's, or an installed
+    module's), a worth to a bot and an imagined effect, or the reason it has none; no part names a
+    word, family or move there is not."""
+    homes = project_homes()
+    assert missing_parts(homes) == []
+    assert set(rule_words.PRIMITIVES) == {w for family in homes.declared.values() for w in family}
+    assert hextech_round.PRIMITIVE_GROUPS == rule_words.FAMILIES
+
+
+def small() -> Homes:
+    """A small vocabulary with every part in place: two words of the hand, one a module runs."""
+    return Homes(
+        declared={"hand": ["swap_with_top", "reveal"], "party": ["chips"]},
+        runs={"swap_with_top", "reveal", "chips"},
+        preconditions=set(),
+        in_module={"chips"},
+        module_runs={"chips"},
+        not_run={},
+        read={"hand": {"swap_with_top", "reveal"}},
+        values={"swap_with_top", "reveal"},
+        imagined={"swap_with_top": ("swap",), "reveal": ("show",)},
+        moves={"swap", "show"},
+        without={"chips": (("value", "imagined"), "chips are no score")},
+    )
+
+
+def test_a_missing_part_is_named_issue_33_5() -> None:
+    """The check fails on a small vocabulary with a part missing, one line a part, and passes once the
+    part is given: a run, a module's run, a worth, an imagined effect, a known move, a reason."""
+    whole = small()
+    assert missing_parts(whole) == []
+    cases = {
+        "swap_with_top: no run": replace(whole, runs={"reveal", "chips"}),
+        "chips: no module runs it": replace(whole, module_runs=set()),
+        "reveal: no value": replace(whole, values={"swap_with_top"}),
+        "swap_with_top: no imagined": replace(whole, imagined={"reveal": ("show",)}),
+        "swap_with_top: imagined by an unknown move 'swap'": replace(whole, moves={"show"}),
+        "chips: no reason given": replace(whole, without={"chips": (("value", "imagined"), " ")}),
+        "reveal: has a value yet is listed without one": replace(
+            whole, without={**whole.without, "reveal": (("value",), "a reason")}
+        ),
+    }
+    for line, homes in cases.items():
+        assert missing_parts(homes) == [line]
+    never_run = replace(whole, runs={"swap_with_top", "reveal"}, module_runs=set())
+    assert missing_parts(never_run) == ["chips: no run"]
+    assert missing_parts(replace(never_run, not_run={"chips": "read, never run"})) == []
+
+
+@pytest.mark.parametrize(
+    ("change", "line"),
+    [
+        ({"runs": {"swap_with_top", "reveal", "chips", "swap_with_bottom"}}, "swap_with_bottom: a run"),
+        ({"values": {"swap_with_top", "reveal", "shuffle"}}, "shuffle: a value"),
+        (
+            {"imagined": {"swap_with_top": ("swap",), "reveal": ("show",), "peek": ()}},
+            "peek: an imagined effect",
+        ),
+        ({"read": {"hand": {"swap_with_top", "reveal"}, "wall": {"reveal"}}}, "wall: an agent family"),
+        ({"read": {"hand": {"swap_with_top", "reveal", "chips"}}}, "chips: read in hand, declared elsewhere"),
+    ],
+)
+def test_a_part_of_no_word_is_named_issue_33_5(change: dict[str, object], line: str) -> None:
+    """A run, a worth or an imagined effect of a word the vocabulary does not declare, and an agent
+    family the rule side does not have or that reads another family's word, are each named."""
+    found = missing_parts(replace(small(), **change))  # type: ignore[arg-type]
+    assert len(found) == 1 and found[0].startswith(line), found
+
+
+def test_the_bots_tables_name_only_words_there_are_issue_33_5() -> None:
+    """The bots' other tables keyed by a word of the card language — the steering aims by predicate,
+    static and fact, the forms aimed at, the words the search reads by name, the events a playout
+    replays and a passed replacement runs — name only words the vocabulary has."""
+    forms = {STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, *SHAPES}
+    for table in (steering.FACE_AIMS, steering.SET_AIMS, steering.CALL_AIMS):
+        assert set(table) <= set(PREDICATES), table
+    assert set(steering.STATIC_AIMS) <= set(STATICS)
+    assert set(steering.WATCH_AIMS) <= set(FACTS)
+    assert set(steering.SHAPE_AIMS) <= forms
+    assert set(choices.CONCEALED_WORDS) <= set(PREDICATES) | forms
+    assert set(choices.REPLAYED) <= set(EVENTS)
+    assert {imagined.REORDER, imposed.CHOICE, imagined_programs.CHOOSE_VALUE} <= set(rule_words.PRIMITIVES)
+    assert imagined.ROUTED in FACTS
+    assert set(agent_words.GIVE_AWAY | agent_words.TAKE) <= set(rule_words.PRIMITIVES)
+    for event, program in imagined_programs.REPLACED.items():
+        assert event in EVENTS
+        assert all(isinstance(s, PrimitiveStep) and s.primitive in rule_words.PRIMITIVES for s in program)
