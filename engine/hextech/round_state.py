@@ -111,6 +111,7 @@ class RoundState(RoundTable):
         self.drew: set[int] = set()
         self.hand_counts: dict[int, HandCounts] = {}
         self.rules.statuses = self.in_force.statuses
+        self.rules.card_states = self.card_states
 
     def emit(
         self, name: str, player: int | None = None, cause: str | None = None, **data: object

@@ -114,7 +114,7 @@ def _module_primitive(ctx: Ctx, step: PrimitiveStep) -> Step:
             args[name] = value
     result = yield from function(ctx.game.session, holder, args)
     if result is not None:
-        ctx.game.module_results[(ctx.card.id, holder)] = result
+        ctx.game.card_states.of(ctx.card.base_id, holder).reported = result
 
 
 def _choose(ctx: Ctx, step: ChooseStep) -> Step:
