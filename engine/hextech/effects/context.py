@@ -20,7 +20,6 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
 
 from engine.core.decisions import Decision
 from engine.core.seats import PLAYERS
@@ -38,6 +37,7 @@ from engine.core.tiles import (
 from engine.core.wall import Wall
 from engine.hextech.bus import Bus, Event, Step
 from engine.hextech.card_state import CardStates
+from engine.hextech.hookspecs import Game
 from engine.hextech.predicates import TILE_CLASSES, TREASURE
 from engine.hextech.round_cards import Cards, ContractOffer, ModulePrimitive
 from engine.hextech.state import PlayerState, Table, seat_wind
@@ -108,7 +108,7 @@ class RoundTable(ABC):
         *,
         dealer_seat: int,
         rng: random.Random,
-        bus: Bus,
+        bus: Bus[RoundTable, Game],
         contracts: ContractOffer | None = None,
         cards: Cards | None = None,
         number: int = 1,
@@ -117,6 +117,7 @@ class RoundTable(ABC):
     ) -> None:
         self.rng = rng
         self.bus = bus
+        bus.playing = self
         self.offer = contracts
         self.cards = cards or Cards()
         self.number = number
@@ -175,8 +176,8 @@ class RoundTable(ABC):
         return self.cards.primitive_modules
 
     @property
-    def session(self) -> Any:
-        """The session, as the modules' ``Game``."""
+    def session(self) -> Game | None:
+        """The session, as the modules' ``Game``; ``None`` on an arranged table without modules."""
         return self.cards.session
 
     def playing(self, p: int | None) -> bool:
