@@ -238,3 +238,40 @@ def test_the_party_listeners_sleep_in_a_round_until_a_party_card_or_a_module_act
 
     drive(session.steps(), session, make_agents(["random"] * 4, 4), on_answer=note)
     assert {(False, False), (True, True), (False, True)} <= seen
+
+
+@dataclass
+class _Given:
+    """A listener that keeps what it was handed to act on."""
+
+    event: str
+    level: int
+    holder: int | None
+    source: str
+    given: list[object] = field(default_factory=list)
+
+    def run(self, event: Event, game: object) -> Generator[Decision, str, None]:
+        self.given.append(game)
+        yield from ()
+
+
+def test_card_listeners_act_on_the_round_module_listeners_on_the_session_s15() -> None:
+    """A delivery the session or a module makes (``deliver``) hands a card's listener the round in
+    progress and a module's the session it was given; with no round in progress (between rounds, the
+    listeners cleared) a card's listener is handed nothing and passed over, a module's still acts."""
+    sc = Scenario(hands={})
+    session = object()
+    bus = sc.round.bus
+    card = _Given("x", 4, None, "aug")
+    module = _Given("x", 8, None, "party")
+    bus.listen(card)
+    bus.listen_module(module)
+    assert bus.playing is sc.round
+    list(bus.deliver(Event("x", 0), session))
+    assert card.given == [sc.round] and module.given == [session]
+    bus.clear()
+    assert bus.playing is None
+    bus.listen(card)
+    bus.listen_module(module)
+    list(bus.deliver(Event("x", 0), session))
+    assert card.given == [sc.round] and module.given == [session, session]
