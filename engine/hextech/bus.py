@@ -42,7 +42,7 @@ Step = Generator[Decision, str, None]
 
 
 class Seating(Protocol):
-    """Who sits where: what the bus needs of a round's table to order listeners by seat (§6.4)."""
+    """Who sits where: what the bus needs of a round's table to order listeners by seat."""
 
     def seat_distance(self, source: int, player: int) -> int:
         """Steps clockwise from ``source``'s seat to ``player``'s seat."""
