@@ -244,6 +244,7 @@ class ModuleGame:
         return {name: self._on_game(run) for name, run in self.modules.primitives().items()}
 
     def _on_game(self, run: Primitive) -> ModulePrimitive:
+        """``run`` as the round calls it, acting on this game as a session's primitive acts on the session."""
         return lambda _, holder, args: run(self, holder, args)
 
 
