@@ -462,9 +462,7 @@ class _Run:
         return self._counted(wanted, "normal draws", lambda p: self.sc.round.table.players[p].normal_draws)
 
     def _forced_discards(self, wanted: Sequence[tuple[int, int]], _: object) -> str:
-        return self._counted(
-            wanted, "forced discards", lambda p: self.sc.round.table.players[p].forced_discards
-        )
+        return self._counted(wanted, "forced discards", self.sc.round.card_states.forced_discards)
 
     def _penalties(self, wanted: Sequence[tuple[int, int]], _: object) -> str:
         return self._counted(wanted, "penalties", lambda p: self.sc.round.penalties[p])

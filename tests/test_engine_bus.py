@@ -39,10 +39,10 @@ def test_listeners_run_by_level_then_clockwise_from_the_actor_s15_s6_4() -> None
     ):
         recorder = _Recorder("x", level, holder, source, heard)
         bus.listen(recorder)
-    list(bus.deliver(Event("x", player=0), sc.round))
+    list(bus.dispatch(Event("x", player=0), sc.round, None))
     assert heard == ["aug-B", "world", "chance-B", "chance-D"]
     heard.clear()
-    list(bus.deliver(Event("x", player=2), sc.round))
+    list(bus.dispatch(Event("x", player=2), sc.round, None))
     assert heard == ["aug-B", "world", "chance-D", "chance-B"]
 
 
@@ -65,13 +65,13 @@ def test_a_holder_only_trigger_is_offered_only_its_holder_s_events_s15() -> None
     bus.listen(_HolderOnly("x", 4, 1, "aug-B", heard))
     bus.listen(_Recorder("x", 6, None, "world", heard))
     bus.listen(_HolderOnly("x", 6, None, "world-holder", heard))
-    list(bus.deliver(Event("x", player=0), sc.round))
+    list(bus.dispatch(Event("x", player=0), sc.round, None))
     assert heard == ["world"]
     heard.clear()
-    list(bus.deliver(Event("x", player=1), sc.round))
+    list(bus.dispatch(Event("x", player=1), sc.round, None))
     assert heard == ["aug-B", "world"]
     heard.clear()
-    list(bus.deliver(Event("x"), sc.round))
+    list(bus.dispatch(Event("x"), sc.round, None))
     assert heard == ["world"]
 
 
@@ -97,7 +97,7 @@ def test_a_delivery_nobody_acts_on_is_done_at_once_s15() -> None:
     bus = Bus()
     bus.listen(_Starter("x", 4, 1, "aug-B", heard))
     bus.listen(_Starter("x", 6, None, "world", heard))
-    assert bus.dispatch(Event("x", player=0), sc.round) == ()
+    assert bus.dispatch(Event("x", player=0), sc.round, None) == ()
     assert heard == ["aug-B", "world"]
 
 
@@ -107,7 +107,7 @@ def test_listeners_after_the_first_that_acts_start_in_their_turn_s15() -> None:
     bus = Bus()
     bus.listen(_Starter("x", 4, 1, "aug-B", heard, acts=True))
     bus.listen(_Starter("x", 6, None, "world", heard))
-    step = iter(bus.dispatch(Event("x", player=0), sc.round))
+    step = iter(bus.dispatch(Event("x", player=0), sc.round, None))
     assert next(step).about == "aug-B"
     assert heard == ["aug-B"]
     assert list(step) == []
@@ -123,13 +123,13 @@ def test_a_card_s_own_effects_are_not_offered_to_it_world_cards_are_offered_ever
     bus.listen(_Starter("x", 6, None, "world", heard))
     bus.listen(_Starter("x", 7, 1, "chance-B", heard, deaf_to="card:O-P02"))
     bus.listen(_Recorder("x", 8, None, "module", heard))
-    list(bus.deliver(Event("x", 0, "card:O-P02"), sc.round))
+    list(bus.dispatch(Event("x", 0, "card:O-P02"), sc.round, None))
     assert heard == ["world", "module"]
     heard.clear()
-    list(bus.deliver(Event("x", 0, "card:O-P01"), sc.round))
+    list(bus.dispatch(Event("x", 0, "card:O-P01"), sc.round, None))
     assert heard == ["world", "chance-B", "module"]
     heard.clear()
-    list(bus.deliver(Event("x", 0), sc.round))
+    list(bus.dispatch(Event("x", 0), sc.round, None))
     assert heard == ["world", "chance-B", "module"]
 
 
@@ -150,7 +150,7 @@ def test_a_sink_naming_its_events_is_given_only_those_a_plain_sink_every_one() -
     everything: list[Event] = []
     bus = Bus(sinks=[named, everything.append])
     for name in ("x", "y", "z"):
-        list(bus.deliver(Event(name, player=0), sc.round))
+        list(bus.dispatch(Event(name, player=0), sc.round, None))
     assert [e.name for e in everything] == ["x", "y", "z"]
     assert [e.name for e in named.got] == ["y"]
     assert bus.recorders("y") == (named, everything.append)
@@ -207,7 +207,7 @@ def test_a_dormant_listener_alone_makes_no_event_audible_until_its_deck_wakes_it
     bus.listen(_Dormant("x", 8, None, "party", heard))
     bus.listen(_Recorder("x", 7, None, "chance", heard))
     assert "idle" not in bus.audible and "x" in bus.audible
-    list(bus.deliver(Event("x", 0), sc.round))
+    list(bus.dispatch(Event("x", 0), sc.round, None))
     assert heard == ["chance", "party"]
     bus.wake("chance")
     assert "idle" not in bus.audible
@@ -238,3 +238,40 @@ def test_the_party_listeners_sleep_in_a_round_until_a_party_card_or_a_module_act
 
     drive(session.steps(), session, make_agents(["random"] * 4, 4), on_answer=note)
     assert {(False, False), (True, True), (False, True)} <= seen
+
+
+@dataclass
+class _Given:
+    """A listener that keeps what it was handed to act on."""
+
+    event: str
+    level: int
+    holder: int | None
+    source: str
+    given: list[object] = field(default_factory=list)
+
+    def run(self, event: Event, game: object) -> Generator[Decision, str, None]:
+        self.given.append(game)
+        yield from ()
+
+
+def test_card_listeners_act_on_the_round_module_listeners_on_the_session_s15() -> None:
+    """A delivery the session or a module makes (``deliver``) hands a card's listener the round in
+    progress and a module's the session it was given; with no round in progress (between rounds, the
+    listeners cleared) a card's listener is handed nothing and passed over, a module's still acts."""
+    sc = Scenario(hands={})
+    session = object()
+    bus = sc.round.bus
+    card = _Given("x", 4, None, "aug")
+    module = _Given("x", 8, None, "party")
+    bus.listen(card)
+    bus.listen_module(module)
+    assert bus.playing is sc.round
+    list(bus.deliver(Event("x", 0), session))
+    assert card.given == [sc.round] and module.given == [session]
+    bus.clear()
+    assert bus.playing is None
+    bus.listen(card)
+    bus.listen_module(module)
+    list(bus.deliver(Event("x", 0), session))
+    assert card.given == [sc.round] and module.given == [session, session]

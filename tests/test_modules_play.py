@@ -49,7 +49,7 @@ class StandIn:
         self.module_state = self.modules.session_state(PLAYERS)
         self.bus = Bus(sinks=[self.events.append])
         for listener in self.modules.listeners():
-            self.bus.listen(listener)
+            self.bus.listen_module(listener)
 
     def deck(self, kind: str) -> Pile:
         return self.decks.setdefault(kind, Pile([]))

@@ -270,7 +270,7 @@ def test_b10_three_forced_discards_complete_it_s9_5() -> None:
     sc = CardPlay(hands={"A": "1z2z3z"}, draws="5z5z5z9s6z6z6z8s7z7z7z7s", contracts={"A": "B-10"})
     sc.discard("1z")
     sc.until_event("contract.completed", player=0)
-    assert sc.player("A").forced_discards == 3
+    assert sc.round.card_states.forced_discards(0) == 3
     assert [sc.player("A").discarded[i] for i in (1, 2, 3)] == [parse_one(t) for t in ("9s", "8s", "7s")]
 
 

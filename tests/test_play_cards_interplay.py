@@ -164,8 +164,9 @@ def test_p10_taking_back_a_second_revealed_tile_keeps_b09_open_h4_h5() -> None:
     sc.advance("discard 4m", use("P-10"))
     sc.discard("5p")
     a = sc.player("A")
-    assert a.contract_status is ContractStatus.OPEN and a.revealed_discarded == 1
-    assert sc.has("A", "4m") == 1 and len(a.revealed) == 2 and a.revealed == a.contract_tiles & set(a.hand)
+    b09 = sc.round.card_states.of("B-09", 0)
+    assert a.contract_status is ContractStatus.OPEN and b09.revealed_discarded == 1
+    assert sc.has("A", "4m") == 1 and len(a.revealed) == 2 and a.revealed == b09.revealed & set(a.hand)
     sc.turn_of("A")
     sc.discard("4m")
     assert a.contract_status is ContractStatus.FAILED

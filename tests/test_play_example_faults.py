@@ -91,7 +91,7 @@ def test_b10_discarding_the_forced_face_while_holding_another_copy_counts() -> N
     forced one; the contract stays open and one forced discard is counted."""
     sc = _b10("123m456p789s1122z", "9s")
     sc.discard("9s")
-    assert sc.player("B").forced_discards == 1
+    assert sc.round.card_states.forced_discards(B) == 1
     sc.until_event("turn.ended", player=B)
     assert sc.of("contract.failed") == []
 

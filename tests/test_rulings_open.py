@@ -157,7 +157,7 @@ def test_p08_sent_back_tile_is_never_acquired_pair8() -> None:
     sc.discard("1z")
     sc.choice_about("P-08")
     sc.advance(use("P-08"))
-    assert sc.player("A").forced_tile is None
+    assert sc.round.card_states.must_discard(0) is None
     assert [e.data["tile"] for e in sc.of("tile.acquired") if e.player == 0][-1:] == ["7z"]
     assert "5p" not in [e.data["tile"] for e in sc.of("tile.acquired") if e.player == 0]
 

@@ -8,6 +8,10 @@ payload.  Listeners that answer the same event run sorted by their §15 level
 (§6.4), then by card id: never in pluggy's call order.  A listener is a
 generator step, so a card's effect may stop for a decision and resume.
 
+A card listener acts on the round (the bus's round in progress, :attr:`Bus.playing`), a module's on
+the session as the modules see it (their ``Game``): the bus is typed by both, ``Bus[R, G]``, and a
+listener by the one it acts on (:class:`Listener`), so neither is ever a guess.
+
 A delivery offers an event only to the listeners that can answer it whatever the table holds: a
 trigger written ``by holder`` hears only its holder's events, no card an event its own effect caused
 (lib 二.2).  A world card is offered card-caused events too: it answers none (§6.7) but counts them
@@ -28,14 +32,37 @@ it has nothing to do.
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Generator, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any, Final, NamedTuple, Protocol
+from typing import Final, Generic, Protocol, TypeVar
 
 from engine.core.decisions import Decision
 
 Step = Generator[Decision, str, None]
-Start = Callable[["Event", Any], Generator[Decision, str, object] | None]
+
+
+class Seating(Protocol):
+    """Who sits where: what the bus needs of a round's table to order listeners by seat."""
+
+    def seat_distance(self, source: int, player: int) -> int:
+        """Steps clockwise from ``source``'s seat to ``player``'s seat."""
+        ...
+
+
+class Seated(Protocol):
+    """A round as the bus needs it: its table's seating."""
+
+    @property
+    def table(self) -> Seating: ...
+
+
+R = TypeVar("R", bound=Seated)
+"""The round card listeners act on."""
+G = TypeVar("G")
+"""The session module listeners act on (the modules' ``Game``)."""
+A = TypeVar("A", contravariant=True)
+"""What a listener acts on."""
+Start = Callable[["Event", A], Generator[Decision, str, object] | None]
 """A listener asked whether it acts on an event now: its step, or ``None`` when it has nothing to do
 (having done at once whatever needs no decision)."""
 RULE: Final = "rule"
@@ -86,8 +113,22 @@ class NamedSink(Protocol):
     def __call__(self, event: Event) -> None: ...
 
 
-class Listener(Protocol):
-    """A card ability or module handler on the bus: its event, §15 level, holder and source."""
+class Placed(Protocol):
+    """Where a listener stands among an event's listeners: its §15 level, holder and source."""
+
+    @property
+    def level(self) -> int: ...
+
+    @property
+    def holder(self) -> int | None: ...
+
+    @property
+    def source(self) -> str: ...
+
+
+class Listener(Protocol[A]):
+    """A card ability or module handler on the bus: its event, §15 level, holder and source, and what
+    it acts on (``A``: the round for a card's, the session for a module's)."""
 
     @property
     def event(self) -> str: ...
@@ -101,74 +142,84 @@ class Listener(Protocol):
     @property
     def source(self) -> str: ...
 
-    def run(self, event: Event, game: Any) -> Step:
+    def run(self, event: Event, game: A) -> Step:
         """Resolve for ``event``; may yield decisions."""
         ...
 
 
-@dataclass
-class Bus:
+class Bus(Generic[R, G]):
     """Records events through ``sinks`` and runs the ``listeners`` of each event in §15 order.
 
     The sinks are fixed when the bus is made; each is given, in their order, the events it records.
 
-    ``game`` may be the session or its round: card listeners get the round, module listeners (those
-    with a ``handle``, ``engine.hextech.hookspecs.Listener``) get the session, the modules' ``Game``."""
+    Card listeners (:meth:`listen`) act on the round, ``R``; module listeners (:meth:`listen_module`)
+    on the session, ``G``, the modules' ``Game``.  (A class written out rather than a dataclass, so
+    that the compiled build compiles it generic.)"""
 
-    sinks: Sequence[Sink] = ()
-    listeners: dict[str, list[Listener]] = field(default_factory=dict)
-    tied: set[str] = field(default_factory=set)
-    """Events with two listeners of one level: only those are ranked by seat at each delivery."""
-    entries: dict[str, tuple[_Entry, ...]] = field(default_factory=dict)
-    """Each event's listeners as in ``listeners``, with what a delivery needs of them."""
-    awaited: set[str] = field(default_factory=set)
-    """The events that can end or arm a duration in force (``engine.hextech.card_runtime.watch``): delivered
-    even when nobody hears or records them."""
-    audible: Container[str] = field(init=False, repr=False)
-    """The events to build when they happen: listened to, recorded or awaited; every event when a
-    sink records them all.  Kept up to date in place, so a round may hold it."""
-    _audible: set[str] = field(init=False, repr=False)
-    _heard: dict[str, dict[int | None, tuple[_Entry, ...]]] = field(default_factory=dict, repr=False)
-    """Per event and acting player, the entries that can answer an event of the ordinary flow."""
-    _recorders: dict[str, tuple[Sink, ...]] = field(init=False, repr=False)
-    """Per event a named sink records, every sink that records it."""
-    _recording_all: tuple[Sink, ...] = field(init=False, repr=False)
-    """The sinks that record every event: those of any event no named sink records."""
-    _woken: set[str] = field(default_factory=set, repr=False)
-    """The decks whose dormant listeners hear this round (:meth:`wake`)."""
-    _woken_modules: set[str] = field(default_factory=set, repr=False)
-    """The modules whose dormant listeners hear this round: one of their primitives has run
-    (:meth:`wake_module`)."""
-
-    def __post_init__(self) -> None:
-        self.sinks = tuple(self.sinks)
-        self._recording_all = tuple(s for s in self.sinks if _named(s) is None)
+    def __init__(self, sinks: Sequence[Sink] = ()) -> None:
+        self.sinks: tuple[Sink, ...] = tuple(sinks)
+        self.listeners: dict[str, list[Listener[R] | Listener[G]]] = {}
+        self.tied: set[str] = set()
+        """Events with two listeners of one level: only those are ranked by seat at each delivery."""
+        self.playing: R | None = None
+        """The round in progress, which the card listeners of a delivery made by the session or a
+        module act on (:meth:`deliver`); set by the round when it is made, cleared with the listeners."""
+        self.entries: dict[str, tuple[_Entry[R, G], ...]] = {}
+        """Each event's listeners as in ``listeners``, with what a delivery needs of them."""
+        self.awaited: set[str] = set()
+        """The events that can end or arm a duration in force (``engine.hextech.card_runtime.watch``):
+        delivered even when nobody hears or records them."""
+        self._heard: dict[str, dict[int | None, tuple[_Entry[R, G], ...]]] = {}
+        """Per event and acting player, the entries that can answer an event of the ordinary flow."""
+        self._woken: set[str] = set()
+        """The decks whose dormant listeners hear this round (:meth:`wake`)."""
+        self._woken_modules: set[str] = set()
+        """The modules whose dormant listeners hear this round: one of their primitives has run
+        (:meth:`wake_module`)."""
+        self._recording_all: tuple[Sink, ...] = tuple(s for s in self.sinks if _named(s) is None)
+        """The sinks that record every event: those of any event no named sink records."""
         named = {name for s in self.sinks for name in _named(s) or ()}
-        self._recorders = {name: tuple(s for s in self.sinks if _records(s, name)) for name in named}
-        self._audible = set()
-        self.audible = EVERY_EVENT if self._recording_all else self._audible
+        self._recorders: dict[str, tuple[Sink, ...]] = {
+            name: tuple(s for s in self.sinks if _records(s, name)) for name in named
+        }
+        """Per event a named sink records, every sink that records it."""
+        self._audible: set[str] = set()
+        self.audible: Container[str] = EVERY_EVENT if self._recording_all else self._audible
+        """The events to build when they happen: listened to, recorded or awaited; every event when a
+        sink records them all.  Kept up to date in place, so a round may hold it."""
         self._count_audible()
 
     def recorders(self, name: str) -> tuple[Sink, ...]:
         """The sinks that record the event ``name``, in their order; none when nobody records it."""
         return self._recorders.get(name, self._recording_all)
 
-    def listen(self, listener: Listener) -> None:
+    def listen(self, listener: Listener[R]) -> None:
+        """Add a card's listener, which acts on the round, for its event."""
+        self._add(listener, _Entry(listener, getattr(listener, "start", None) or listener.run, None))
+
+    def listen_module(self, listener: Listener[G]) -> None:
+        """Add a module's listener, which acts on the session, for its event."""
+        self._add(listener, _Entry(listener, None, getattr(listener, "start", None) or listener.run))
+
+    def _add(self, listener: Listener[R] | Listener[G], entry: _Entry[R, G]) -> None:
         """Add a listener for its event, keeping each event's listeners sorted by level and card id."""
         waiting = self.listeners.setdefault(listener.event, [])
         waiting.append(listener)
         waiting.sort(key=_rank)
         if any(a.level == b.level for a, b in pairwise(waiting)):
             self.tied.add(listener.event)
-        self.entries[listener.event] = tuple(_entry(li) for li in waiting)
+        known = {id(e.listener): e for e in self.entries.get(listener.event, ())}
+        known[id(listener)] = entry
+        self.entries[listener.event] = tuple(known[id(li)] for li in waiting)
         self._heard.pop(listener.event, None)
-        if not self._sleeps(getattr(listener, "dormant_until", None), getattr(listener, "source", None)):
+        if not self._sleeps(entry.dormant_until, entry.source):
             self._audible.add(listener.event)
 
     def clear(self) -> None:
         """Drop every listener and awaited event (at the end of a round, §11 phase 6); the dormant
         listeners of the next round sleep until they are woken again."""
         self.listeners.clear()
+        self.playing = None
         self.tied.clear()
         self.entries.clear()
         self._heard.clear()
@@ -214,7 +265,7 @@ class Bus:
                 audible.add(name)
         audible.update(self._recorders, self.awaited)
 
-    def heard(self, name: str, actor: int | None, cause: str) -> tuple[_Entry, ...]:
+    def heard(self, name: str, actor: int | None, cause: str) -> tuple[_Entry[R, G], ...]:
         """The listeners of ``name`` that can answer an event of ``actor`` with ``cause``, in level and
         card-id order: those of the ordinary flow's events are kept per acting player."""
         if cause != RULE:
@@ -229,37 +280,38 @@ class Bus:
             found = per_actor[actor] = tuple(e for e in self.entries[name] if e.answers(actor, cause))
         return found
 
-    def deliver(self, event: Event, game: Any) -> Step:
-        """Record ``event``, then run its listeners by level, clockwise seat from the actor, card id."""
-        yield from self.dispatch(event, game)
+    def deliver(self, event: Event, game: G) -> Step:
+        """Record ``event`` the session or a module delivers, then run its listeners by level, clockwise
+        seat from the actor, card id: the cards' on the round in progress, the modules' on ``game``."""
+        yield from self.dispatch(event, self.playing, game)
 
-    def dispatch(self, event: Event, game: Any) -> Iterable[Decision]:
-        """:meth:`deliver`, done at once up to the first listener that acts: the decisions of the
-        listeners from there on, or nothing.  The caller iterates it at once (``yield from``)."""
+    def dispatch(self, event: Event, rnd: R | None, game: G | None) -> Iterable[Decision]:
+        """A delivery done at once up to the first listener that acts: the decisions of the listeners
+        from there on, or nothing; card listeners act on ``rnd``, module listeners on ``game``.  The
+        caller iterates it at once (``yield from``)."""
         for sink in self.recorders(event.name):
             sink(event)
         heard = self.heard(event.name, event.player, event.cause)
         if not heard:
             return ()
-        table_side = getattr(game, "round", None) or game
-        return self.answer(event, heard, table_side, getattr(game, "session", None) or game)
+        return self.answer(event, heard, rnd, game)
 
     def answer(
-        self, event: Event, heard: Sequence[_Entry], table_side: Any, module_side: Any
+        self, event: Event, heard: Sequence[_Entry[R, G]], rnd: R | None, game: G | None
     ) -> Iterable[Decision]:
         """Run ``heard``, the listeners that can answer ``event``, by level, clockwise seat from the
-        actor, card id (:meth:`dispatch` without the sinks): card listeners get ``table_side``, the
-        round, and module listeners ``module_side``, the session."""
+        actor, card id (:meth:`dispatch` without the sinks): card listeners act on ``rnd``, the
+        round, and module listeners on ``game``, the session; one without what it acts on is passed
+        over."""
         if len(heard) == 1:
-            only = heard[0]
-            return only.start(event, module_side if only.module else table_side) or ()
+            return heard[0].begin(event, rnd, game) or ()
         if event.name in self.tied:
-            table = getattr(table_side, "table", None)
-            heard = sorted(heard, key=lambda e: (e.listener.level, _distance(e.listener, event, table)))
+            seating = None if rnd is None else rnd.table
+            heard = sorted(heard, key=lambda e: (e.listener.level, _distance(e.listener, event, seating)))
         for at, entry in enumerate(heard):
-            step = entry.start(event, module_side if entry.module else table_side)
+            step = entry.begin(event, rnd, game)
             if step is not None:
-                return _go_on(step, heard[at + 1 :], event, table_side, module_side)
+                return _go_on(step, heard[at + 1 :], event, rnd, game)
         return ()
 
 
@@ -276,33 +328,43 @@ EVERY_EVENT: Container[str] = _EveryEvent()
 
 def _go_on(
     step: Generator[Decision, str, object],
-    rest: Sequence[_Entry],
+    rest: Sequence[_Entry[R, G]],
     event: Event,
-    table_side: Any,
-    module_side: Any,
+    rnd: R | None,
+    game: G | None,
 ) -> Step:
     """The delivery from the first listener that acts: its step, then each later listener in turn."""
     yield from step
     for entry in rest:
-        later = entry.start(event, module_side if entry.module else table_side)
+        later = entry.begin(event, rnd, game)
         if later is not None:
             yield from later
 
 
-class _Entry(NamedTuple):
-    """A listener as delivered: ``start`` asks it to act; ``only`` the one acting player whose events
-    it can answer (``-1`` none, ``None`` any); ``deaf_to`` the cause it never hears (its own card's,
-    lib 二.2); ``module`` whether it is a module's (it then gets the session), ``source`` then the
-    module; ``dormant_until`` the deck that wakes it, if it is dormant (:meth:`Bus.wake`,
-    :meth:`Bus.wake_module`)."""
+class _Entry(Generic[R, G]):
+    """A listener as delivered: ``card`` asks a card's listener to act on the round, ``module`` a
+    module's to act on the session (one of them is ``None``); ``only`` the one acting player whose
+    events it can answer (``-1`` none, ``None`` any): a card trigger that answers only its holder's own
+    events (``holder_only``) is passed over, unasked, for anyone else's; ``deaf_to`` the cause it
+    never hears (its own card's, lib 二.2); ``source`` its card or module; ``dormant_until`` the deck
+    that wakes it, if it is dormant (:meth:`Bus.wake`, :meth:`Bus.wake_module`).  A listener without
+    a ``start`` is run whole."""
 
-    listener: Listener
-    start: Start
-    only: int | None
-    deaf_to: str | None
-    module: bool
-    source: str | None
-    dormant_until: str | None
+    __slots__ = ("card", "deaf_to", "dormant_until", "listener", "module", "only", "source")
+
+    def __init__(
+        self, listener: Listener[R] | Listener[G], card: Start[R] | None, module: Start[G] | None
+    ) -> None:
+        self.listener = listener
+        self.card = card
+        self.module = module
+        holder_only: bool = getattr(listener, "holder_only", False)
+        self.only: int | None = None
+        if holder_only:
+            self.only = -1 if listener.holder is None else listener.holder
+        self.deaf_to: str | None = getattr(listener, "deaf_to", None)
+        self.source: str | None = getattr(listener, "source", None)
+        self.dormant_until: str | None = getattr(listener, "dormant_until", None)
 
     def answers(self, actor: int | None, cause: str) -> bool:
         """Whether an event of ``actor`` with ``cause`` can reach the listener at all."""
@@ -310,24 +372,13 @@ class _Entry(NamedTuple):
             return False
         return cause != self.deaf_to
 
-
-def _entry(listener: Listener) -> _Entry:
-    """A card trigger that answers only its holder's own events (``holder_only``) is passed over,
-    unasked, for anyone else's; so is a card for the events its own effects cause.  A listener
-    without a ``start`` is run whole."""
-    only = None
-    if getattr(listener, "holder_only", False):
-        only = -1 if listener.holder is None else listener.holder
-    start: Start = getattr(listener, "start", None) or listener.run
-    return _Entry(
-        listener,
-        start,
-        only,
-        getattr(listener, "deaf_to", None),
-        hasattr(listener, "handle"),
-        getattr(listener, "source", None),
-        getattr(listener, "dormant_until", None),
-    )
+    def begin(self, event: Event, rnd: R | None, game: G | None) -> Generator[Decision, str, object] | None:
+        """Ask the listener to act on ``event``: its step, or ``None``."""
+        card = self.card
+        if card is not None:
+            return None if rnd is None else card(event, rnd)
+        module = self.module
+        return None if module is None or game is None else module(event, game)
 
 
 def _named(sink: Sink) -> frozenset[str] | None:
@@ -342,15 +393,14 @@ def _records(sink: Sink, name: str) -> bool:
     return events is None or name in events
 
 
-def _rank(listener: Listener) -> tuple[int, str]:
+def _rank(listener: Placed) -> tuple[int, str]:
     """The order of an event's listeners before seats are known: §15 level, then card id."""
     return (listener.level, listener.source)
 
 
-def _distance(listener: Listener, event: Event, table: Any) -> int:
+def _distance(listener: Placed, event: Event, seating: Seating | None) -> int:
     """Clockwise seats from the acting player to the listener's holder (§6.4); 0 when either is
     unknown.  Sorting stably by level and this distance keeps card-id order among equals."""
-    if listener.holder is not None and event.player is not None and table is not None:
-        distance: int = table.seat_distance(event.player, listener.holder)
-        return distance
+    if listener.holder is not None and event.player is not None and seating is not None:
+        return seating.seat_distance(event.player, listener.holder)
     return 0

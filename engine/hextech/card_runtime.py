@@ -289,14 +289,15 @@ def close_slots(rnd: RoundState) -> None:
 
 
 def add_status(rnd: RoundState, ctx: Ctx, rule: StaticRule) -> None:
-    """A static in force for the named player until its duration ends (add_status)."""
+    """A static in force for the named player until its duration ends (add_status); one that forbids
+    keeping the drawn tile obliges the player to discard it (强制弃牌, B-10, R352)."""
     for who in ctx.players(rule.who, "holder"):
         expiry = Expiry.of(_until(rule.duration), ctx.holder if ctx.holder is not None else who)
         status = Status(rule, who, ctx, expiry)
         rnd.in_force.statuses.append(status)
         if rule.action == "keep_drawn":
             hand = rnd.table.players[who].hand
-            rnd.table.players[who].forced_tile = hand[-1] if hand else None
+            rnd.card_states.force(ctx.card.base_id, who, hand[-1] if hand else None)
         if expiry is not None:
             rnd.watch(expiry, partial(drop_status, rnd, status))
 

@@ -29,7 +29,7 @@ from typing import Any, Protocol
 import pluggy
 
 from engine.core.decisions import Decision
-from engine.hextech.bus import Bus, Event, Step
+from engine.hextech.bus import Event, Step
 
 PROJECT = "hexmj"
 ENTRY_POINT_GROUP = "hexmj.modules"
@@ -48,6 +48,14 @@ class Deck(Protocol):
         ...
 
 
+class Delivery(Protocol):
+    """What a module may use of the session's event bus (:class:`engine.hextech.bus.Bus`)."""
+
+    def deliver(self, event: Event, game: Game) -> Step:
+        """Record ``event`` and run its listeners in §15 order; the modules' act on ``game``."""
+        ...
+
+
 class Game(Protocol):
     """What a module may use of the session it plays in (``engine/hextech/session.py``).
 
@@ -57,8 +65,12 @@ class Game(Protocol):
     """
 
     rng: random.Random
-    bus: Bus
     module_state: dict[str, Any]
+
+    @property
+    def bus(self) -> Delivery:
+        """The session's event bus."""
+        ...
 
     def deck(self, kind: str) -> Deck:
         """The deck of a card type."""
@@ -155,7 +167,7 @@ class Listener:
     source: str
     event: str
     level: int
-    handle: Callable[[Event, Any], Step | None]
+    handle: Callable[[Event, Game], Step | None]
     holder: int | None = None
     dormant_until: str | None = None
     """A deck: the handler has nothing to do in a round until a card of that deck is drawn or one of
@@ -163,14 +175,14 @@ class Listener:
     (:meth:`engine.hextech.bus.Bus.wake`, :meth:`engine.hextech.bus.Bus.wake_module`); ``None``, it
     hears from the start."""
 
-    def run(self, event: Event, game: Any) -> Step:
+    def run(self, event: Event, game: Game) -> Step:
         """Resolve for ``event``; may yield decisions."""
         step = self.handle(event, game)
         if step is not None:
             yield from step
 
     @property
-    def start(self) -> Callable[[Event, Any], Step | None]:
+    def start(self) -> Callable[[Event, Game], Step | None]:
         """How the bus asks the listener to act (``engine.hextech.bus``): the handler itself."""
         return self.handle
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine.core.decisions import Decision
 from engine.hextech.bus import Step
-from engine.hextech.hookspecs import ScoreContribution, SetupStage, WinSummary
+from engine.hextech.hookspecs import Game, ScoreContribution, SetupStage, WinSummary
 from engine.hextech.state import Deck
 from engine.hextech.vocabulary import CompiledCard
 
@@ -24,8 +23,10 @@ class ContractOffer:
 
 
 ModulePrimitive = Callable[
-    [Any, int, Mapping[str, object]], Generator[Decision, str, Mapping[str, object] | None]
+    [Game | None, int, Mapping[str, object]], Generator[Decision, str, Mapping[str, object] | None]
 ]
+"""A module's effect primitive as a round runs it: on the session, ``None`` on an arranged table
+played without one (:data:`engine.hextech.hookspecs.Primitive`)."""
 
 
 @dataclass
@@ -44,7 +45,7 @@ class Cards:
     dormant listeners (:meth:`engine.hextech.bus.Bus.wake_module`)."""
     tile_marks: Callable[[int, int], Mapping[str, frozenset[int]]] | None = None
     score_items: Callable[[WinSummary], tuple[ScoreContribution, ...]] | None = None
-    session: Any = None
+    session: Game | None = None
     counters: dict[tuple[object, ...], int] = field(default_factory=dict)
     setup: Callable[[SetupStage, int], Step] | None = None
     """The enabled modules' set-up step at a stage of §11 phase 1, given the dealer."""

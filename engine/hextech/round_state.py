@@ -21,6 +21,7 @@ from engine.core.wall import Wall
 from engine.hextech.bus import Bus, Event, Step
 from engine.hextech.effects.context import RoundTable
 from engine.hextech.effects.hooks import CardHook, Expiry, Status
+from engine.hextech.hookspecs import Game
 from engine.hextech.round_cards import Cards, ContractOffer
 from engine.hextech.rules import Rules
 from engine.hextech.state import Win
@@ -68,7 +69,7 @@ class RoundState(RoundTable):
         dealer_seat: int,
         rng: random.Random,
         rules: Rules,
-        bus: Bus,
+        bus: Bus[RoundTable, Game],
         contracts: ContractOffer | None = None,
         cards: Cards | None = None,
         number: int = 1,
@@ -111,6 +112,7 @@ class RoundState(RoundTable):
         self.drew: set[int] = set()
         self.hand_counts: dict[int, HandCounts] = {}
         self.rules.statuses = self.in_force.statuses
+        self.rules.card_states = self.card_states
 
     def emit(
         self, name: str, player: int | None = None, cause: str | None = None, **data: object
@@ -135,7 +137,7 @@ class RoundState(RoundTable):
         else:
             for sink in recorders:
                 sink(event)
-            delivering = bus.answer(event, heard, self, self.cards.session or self) if heard else ()
+            delivering = bus.answer(event, heard, self, self.cards.session) if heard else ()
         if waited and self.in_force.lapsed:
             return _announce_lapsed(self, delivering)
         return delivering
@@ -190,7 +192,7 @@ def _deliver_then_end(rnd: RoundState, event: Event) -> Iterable[Decision]:
     "直到下一名玩家胡牌": the next hu is the one it celebrates; F-R02's next normal draw).  Done at
     once up to the first listener that acts, as :meth:`engine.hextech.bus.Bus.dispatch`."""
     ending, rnd.in_force.retiring = rnd.in_force.retiring, []
-    delivering = rnd.bus.dispatch(event, rnd)
+    delivering = rnd.bus.dispatch(event, rnd, rnd.cards.session)
     if delivering == ():
         _retire(ending)
         return ()

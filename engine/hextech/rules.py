@@ -27,6 +27,7 @@ from engine.core.shanten import shanten_counts
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import INSTANCE_KINDS, Suit, counts, kind_of_instance
 from engine.hextech.card_ids import base_of
+from engine.hextech.card_state import NO_VALUES, CardStates
 from engine.hextech.contracts import ContractTerms
 from engine.hextech.effects.hooks import Status
 from engine.hextech.hookspecs import ScoreContribution
@@ -200,6 +201,9 @@ class Rules:
     decided: set[str] = field(default_factory=set)
     offered: dict[int, OfferedWin] = field(default_factory=dict)
     """Each player's last hu offer with its verdict, kept for the settlement that may follow it."""
+    card_states: CardStates = field(default_factory=CardStates)
+    """The cards' own states in the round: what a contract's holder chose for it and the tiles it
+    made public (the round's, :attr:`engine.hextech.effects.context.RoundTable.card_states`)."""
     _reaches: dict[int, tuple[list[ShapeGrant], int, int]] = field(
         default_factory=dict, init=False, repr=False
     )
@@ -398,13 +402,17 @@ class Rules:
         §13.8)."""
         return total(score_non_winner(table.players[player].kong_kinds))
 
-    @staticmethod
-    def _contract_state(table: Table, player: int, terms: ContractTerms) -> ContractState:
+    def _contract_state(self, table: Table, player: int, terms: ContractTerms) -> ContractState:
+        """The contract as the scorer reads it: its status, what its holder chose for it (B-11's suit,
+        B-15's number) and how many of the tiles it made public the hand still uses (B-09), from the
+        contract's own state (:mod:`engine.hextech.card_state`)."""
         p = table.players[player]
-        chosen = table.values.get((base_of(terms.id), player), {})
+        own = self.card_states.get(base_of(terms.id), player)
+        chosen = NO_VALUES if own is None else own.values
         suit = chosen.get("chosen_suit")
         number = chosen.get("chosen_number")
-        kept = sum(1 for i in p.contract_tiles if i in p.hand or any(i in m.instances for m in p.melds))
+        revealed = () if own is None else own.revealed
+        kept = sum(1 for i in revealed if i in p.hand or any(i in m.instances for m in p.melds))
         return ContractState(
             terms=terms,
             completed=p.contract_status is ContractStatus.COMPLETED,
@@ -452,7 +460,7 @@ def binding_form(rules: Rules, table: Table, player: int) -> ShapeGrant | None:
     terms = rules.contracts.get(p.contract)
     if terms is None or terms.form is None or not _form_binds(p, terms):
         return None
-    number = table.values.get((base_of(terms.id), player), {}).get("chosen_number")
+    number = rules.card_states.values(base_of(terms.id), player).get("chosen_number")
     return written_form(terms.form, number if isinstance(number, str) else None)
 
 

@@ -34,7 +34,8 @@ from engine.core.wall import Wall
 from engine.hextech.bus import Bus, Event, Step
 from engine.hextech.card_runtime import end_lasting, lasting_card, register
 from engine.hextech.decision_kinds import KEEP
-from engine.hextech.hookspecs import ScoreContribution, SetupStage, WinSummary
+from engine.hextech.effects.context import RoundTable
+from engine.hextech.hookspecs import Game, Primitive, ScoreContribution, SetupStage, WinSummary
 from engine.hextech.plugins import Modules
 from engine.hextech.round import Round, RoundResult
 from engine.hextech.round_cards import Cards, ContractOffer, ModulePrimitive
@@ -204,7 +205,7 @@ class ModuleGame:
 
     modules: Modules
     decks: dict[str, Deck]
-    bus: Bus
+    bus: Bus[RoundTable, Game]
     rng: random.Random = field(default_factory=lambda: random.Random(0))
     module_state: dict[str, Any] = field(default_factory=dict)
     round: Round | None = None
@@ -213,7 +214,7 @@ class ModuleGame:
         if not self.module_state:
             self.module_state = self.modules.session_state(tuple(PLAYERS))
         for listener in self.modules.listeners():
-            self.bus.listen(listener)
+            self.bus.listen_module(listener)
 
     def deck(self, kind: str) -> Deck:
         return self.decks.setdefault(kind, stacked(()))
@@ -237,6 +238,14 @@ class ModuleGame:
     def setup(self, stage: SetupStage, dealer: int) -> Step:
         """The modules' set-up step at a stage of §11 phase 1."""
         yield from self.modules.round_setup(stage, self, dealer)
+
+    def primitives(self) -> dict[str, ModulePrimitive]:
+        """The modules' effect primitives, each run on this game."""
+        return {name: self._on_game(run) for name, run in self.modules.primitives().items()}
+
+    def _on_game(self, run: Primitive) -> ModulePrimitive:
+        """``run`` as the round calls it, acting on this game as a session's primitive acts on the session."""
+        return lambda _, holder, args: run(self, holder, args)
 
 
 def seat(letter: str) -> int:
@@ -308,7 +317,7 @@ class Scenario(RoundDriver):
         if self.draft is not None and self.draft not in self.decks:
             raise ValueError(f"a {self.draft} draft needs the {self.draft} deck stacked")
         rolls = list(self.die)
-        bus = Bus(sinks=[self.events.append])
+        bus: Bus[RoundTable, Game] = Bus(sinks=[self.events.append])
         game = self._module_game(bus, LoadedDie(self.seed, rolls))
         self.game = game
         declared = {letter: [Meld.parse(text) for text in texts] for letter, texts in self.melds.items()}
@@ -329,7 +338,7 @@ class Scenario(RoundDriver):
                 if game is not None and game.modules.marks_tiles()
                 else self.tile_marks,
                 score_items=None if game is None else game.score_items,
-                module_primitives=self.module_primitives if game is None else game.modules.primitives(),
+                module_primitives=self.module_primitives if game is None else game.primitives(),
                 primitive_modules={} if game is None else game.modules.primitive_modules(),
                 session=game,
                 counters={} if self.previous is None else self.previous.round.counters,
@@ -375,7 +384,7 @@ class Scenario(RoundDriver):
             **{name: stacked(ids) for name, ids in written.items() if ids or name not in decks},
         }
 
-    def _module_game(self, bus: Bus, rng: random.Random) -> ModuleGame | None:
+    def _module_game(self, bus: Bus[RoundTable, Game], rng: random.Random) -> ModuleGame | None:
         """The modules' session: the round before's (their state, chips and piles go on) or a new one."""
         if self.plugins is None:
             return None
@@ -407,7 +416,7 @@ class Scenario(RoundDriver):
             for p, cid in sorted(picks.items()):
                 self.held[p].append(self.library[cid])
                 rnd.rules.grants[p].extend(self.library[cid].grants)
-            yield from rnd.bus.deliver(drafted(self.draft, picks), self.game or rnd)
+            yield from rnd.bus.dispatch(drafted(self.draft, picks), rnd, self.game)
         yield from rnd.start()
         if self.game is not None:
             yield from self.game.setup(SetupStage.AFTER_WORLD, rnd.dealer)

@@ -32,7 +32,10 @@ from engine.core.shapes import ShapeGrant
 from engine.hextech.bus import Bus, Event, Step
 from engine.hextech.card_runtime import end_lasting, lasting_card, register
 from engine.hextech.decision_kinds import HextechKind
+from engine.hextech.effects.context import RoundTable
 from engine.hextech.hookspecs import (
+    Game,
+    Primitive,
     ScoreContribution,
     SetupStage,
     WinSummary,
@@ -149,7 +152,7 @@ class Session:
         self.rng = random.Random(config.seed)
         self.modules = modules
         self.plugins = plugins
-        self.bus = Bus(sinks=list(sinks))
+        self.bus: Bus[RoundTable, Game] = Bus(sinks=list(sinks))
         self._revealed: str | None = None
         self.module_state: dict[str, Any] = {}
         self.counters: dict[tuple[object, ...], int] = {}
@@ -218,16 +221,16 @@ class Session:
             self._marking -= 1
             self._marks.clear()
 
-    def _marking_primitive(self, run: ModulePrimitive) -> ModulePrimitive:
+    def _marking_primitive(self, run: Primitive) -> ModulePrimitive:
         """A module's primitive run as a :meth:`_marking_step` (O-X09 and P-14 change the faces, §8.3)."""
-        return lambda game, holder, args: self._marking_step(run(game, holder, args))
+        return lambda game, holder, args: self._marking_step(run(self, holder, args))
 
     def _marking_handle(
-        self, handle: Callable[[Event, Any], Step | None]
-    ) -> Callable[[Event, Any], Step | None]:
+        self, handle: Callable[[Event, Game], Step | None]
+    ) -> Callable[[Event, Game], Step | None]:
         """A marking module's listener whose code, run at once or as a step, is a :meth:`_marking_step`."""
 
-        def heard(event: Event, game: Any) -> Step | None:
+        def heard(event: Event, game: Game) -> Step | None:
             self._marking += 1
             try:
                 step = handle(event, game)
@@ -336,9 +339,9 @@ class Session:
         for listener in self.plugins.listeners():
             if listener.source in marking:
                 listener = replace(listener, handle=self._marking_handle(listener.handle))
-            self.bus.listen(listener)
+            self.bus.listen_module(listener)
         for event in self.plugins.revealing():
-            self.bus.listen(_RoundCardNote(self, event))
+            self.bus.listen_module(_RoundCardNote(self, event))
 
     def _setup(self, stage: SetupStage, dealer: int) -> Generator[Decision, str, None]:
         """The modules' set-up step at this point of §11 phase 1: after the world card (the treasure

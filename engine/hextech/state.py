@@ -92,12 +92,8 @@ class PlayerState:
     normal_draws: int = 0
     kong_kinds: list[MeldKind] = field(default_factory=list)
     revealed: set[int] = field(default_factory=set)
-    contract_tiles: set[int] = field(default_factory=set)
-    revealed_discarded: int = 0
     uncalled_streak: int = 0
     calls: dict[str, int] = field(default_factory=dict)
-    forced_tile: int | None = None
-    forced_discards: int = 0
     contract_start: ContractStart = ROUND_START
     last_discard: int | None = None
     """The tile of the player's latest discard, in his river or called away ("最新弃牌", O-C05, G-09)."""
@@ -139,7 +135,6 @@ class Table:
     seat_of: list[int] = field(default_factory=lambda: [0, 1, 2, 3])
     abandon_window_done: bool = False
     any_call: bool = False
-    values: dict[tuple[str, int | None], dict[str, object]] = field(default_factory=dict)
 
     def visible_kinds(self) -> list[int]:
         """Every face on view: rivers, exposed melds, revealed hand tiles, winners' hands (H21)."""

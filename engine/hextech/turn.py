@@ -170,18 +170,13 @@ def discard(
     t = rnd.table
     player = t.players[p]
     seat = t.seat_of[p]
-    tile = _copy_to_discard(player, face)
+    tile = _copy_to_discard(player, face, rnd.card_states.must_discard(p))
     player.hand.remove(tile)
     player.river.append(tile)
     player.last_discard = tile
     player.discarded.append(face)
     player.revealed.discard(tile)
-    if tile in player.contract_tiles:
-        player.revealed_discarded += 1
-    forced = rnd.forced_discard[p] = tile == player.forced_tile
-    if forced:
-        player.forced_discards += 1
-        player.forced_tile = None
+    rnd.card_states.discarded(p, tile)
     drawn = rnd.win_tile.pop(p, None)
     rnd.rinshan = False
     drew = p in rnd.drew
@@ -196,11 +191,8 @@ def discard(
     if "discard.made" in rnd.audible:
         yield from rnd.emit("discard.made", p, cause, tile=shown, k=len(player.discarded))
     rnd.just_discarded.pop(p, None)
-    if p in rnd.retracted:
-        rnd.retracted.discard(p)
-        _void_discard(rnd, p, drawn, drew)
-        again = yield put(DecisionKind.TURN, p, _other_discards(rnd, p, face))
-        return (yield from discard(rnd, p, _DISCARD_FACES[again], cause))
+    if p in rnd.taken_back:
+        return (yield from _discard_again(rnd, p, face, drawn, drew, cause))
     claims = yield from responses(rnd, p, tile, rob=False)
     rnd.safe.pop(p, None)
     if not claims:
@@ -230,30 +222,31 @@ def discard(
     return (yield from act(rnd, caller, drawn=answer == "kong"))
 
 
-def _other_discards(rnd: RoundState, p: int, face: int) -> tuple[str, ...]:
-    """The discards after P-10 took one back: "改为弃出另一张牌" — not the retracted face again (R301);
-    a hand whose every legal discard is that face discards it anyway."""
-    legal = discard_options(rnd, p)
-    other = tuple(option for option in legal if option != _DISCARDS[face])
-    return other or legal
-
-
-def _void_discard(rnd: RoundState, p: int, drawn: int | None, drew: bool) -> None:
-    """A discard taken back (P-10) took nothing from the turn: the tile drawn this turn is again the
-    drawn tile, and the replacement is the turn's normal discard, so O-N03, O-N08, O-P03 and S-05
-    bind it as they bound the void one (R122, R129)."""
+def _discard_again(
+    rnd: RoundState, p: int, face: int, drawn: int | None, drew: bool, cause: str | None
+) -> Generator[Decision, str, Turn | None]:
+    """A discard a card took back (收回, ``retract_discard``) is void and the player discards again
+    (P-10 "改为弃出另一张牌", R90, R128).  The void discard took nothing from the turn: the tile drawn
+    this turn is again the drawn tile, and the replacement is the turn's normal discard, so O-N03,
+    O-N08, O-P03 and S-05 bind it as they bound the void one (R122, R129); it is another face than
+    the one taken back unless the hand may discard nothing else (R301)."""
+    rnd.taken_back.discard(p)
     if drawn is not None and drawn in rnd.table.players[p].hand:
         rnd.win_tile[p] = drawn
     if drew:
         rnd.drew.add(p)
+    legal = discard_options(rnd, p)
+    other = tuple(option for option in legal if option != _DISCARDS[face])
+    again = yield put(DecisionKind.TURN, p, other or legal)
+    return (yield from discard(rnd, p, _DISCARD_FACES[again], cause))
 
 
-def _copy_to_discard(player: PlayerState, face: int) -> int:
-    """The copy of ``face`` that goes to the river: the one a card forces out (B-10, R352), else a
-    hidden one before one a card revealed (B-09), then the lowest."""
+def _copy_to_discard(player: PlayerState, face: int, forced: int | None) -> int:
+    """The copy of ``face`` that goes to the river: ``forced``, the one a card obliges the player to
+    discard (强制弃牌, B-10, R352), else a hidden one before one a card revealed (B-09), then the lowest."""
     copies = [i for i in player.hand if INSTANCE_KINDS[i] == face]
-    if player.forced_tile in copies:
-        return player.forced_tile
+    if forced is not None and forced in copies:
+        return forced
     if player.revealed:
         return min(copies, key=lambda i: (i in player.revealed, i))
     return min(copies)

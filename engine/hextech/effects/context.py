@@ -20,7 +20,6 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
 
 from engine.core.decisions import Decision
 from engine.core.seats import PLAYERS
@@ -37,6 +36,8 @@ from engine.core.tiles import (
 )
 from engine.core.wall import Wall
 from engine.hextech.bus import Bus, Event, Step
+from engine.hextech.card_state import CardStates
+from engine.hextech.hookspecs import Game
 from engine.hextech.predicates import TILE_CLASSES, TREASURE
 from engine.hextech.round_cards import Cards, ContractOffer, ModulePrimitive
 from engine.hextech.state import PlayerState, Table, seat_wind
@@ -107,7 +108,7 @@ class RoundTable(ABC):
         *,
         dealer_seat: int,
         rng: random.Random,
-        bus: Bus,
+        bus: Bus[RoundTable, Game],
         contracts: ContractOffer | None = None,
         cards: Cards | None = None,
         number: int = 1,
@@ -116,6 +117,7 @@ class RoundTable(ABC):
     ) -> None:
         self.rng = rng
         self.bus = bus
+        bus.playing = self
         self.offer = contracts
         self.cards = cards or Cards()
         self.number = number
@@ -136,17 +138,17 @@ class RoundTable(ABC):
         self.candidates: dict[int, list[str]] = {}
         self.seen: dict[int, tuple[int, ...]] = {}
         self.returned: dict[str, list[str]] = {"normal": [], "black": []}
-        self.module_results: dict[tuple[str, int], Mapping[str, object]] = {}
-        """What a module primitive last reported of a card of a holder (``challenge_lost``), by card id
-        and holder: the facts of the card's later triggers read it."""
+        self.card_states = CardStates()
+        """Each card's own state for the players it is held for (:mod:`engine.hextech.card_state`)."""
         self.win_tile: dict[int, int] = {}
-        self.retracted: set[int] = set()
+        self.taken_back: set[int] = set()
+        """The players whose discard just made a card took back (收回): it is void, and they discard
+        again (``retract_discard``, R90, R128)."""
         self.just_discarded: dict[int, int] = {}
         """The tile a player has just discarded, while its ``discard.made`` is delivered and before
         anyone answers it: the one discard P-10 may take back (R562)."""
         self.call_chances: set[int] = set()
         self.exiting: set[int] = set()
-        self.forced_discard: dict[int, bool] = {}
 
     @property
     def dealer(self) -> int:
@@ -174,8 +176,8 @@ class RoundTable(ABC):
         return self.cards.primitive_modules
 
     @property
-    def session(self) -> Any:
-        """The session, as the modules' ``Game``."""
+    def session(self) -> Game | None:
+        """The session, as the modules' ``Game``; ``None`` on an arranged table without modules."""
         return self.cards.session
 
     def playing(self, p: int | None) -> bool:
@@ -392,7 +394,7 @@ class Ctx:
         holder = owner if owner is not None else self.holder
         found = self.names.get(name)
         if found is None:
-            found = self.game.table.values.get((self.card.base_id, holder), {}).get(name)
+            found = self.game.card_states.values(self.card.base_id, holder).get(name)
         if name in ("chosen_suit", "suit") and isinstance(found, str):
             return SUITS.get(found)
         return found
@@ -400,4 +402,4 @@ class Ctx:
     def remember(self, name: str, value: object) -> None:
         """Bind a chosen value for the rest of the resolution and for the card's later questions."""
         self.names[name] = value
-        self.game.table.values.setdefault((self.card.base_id, self.holder), {})[name] = value
+        self.game.card_states.of(self.card.base_id, self.holder).values[name] = value

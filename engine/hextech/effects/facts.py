@@ -280,20 +280,26 @@ def _visible_copies(ctx: Ctx, args: tuple[object, ...]) -> int:
 
 @fact("revealed_discarded")
 def _revealed_discarded(ctx: Ctx, args: tuple[object, ...]) -> int:
-    return ctx.game.table.players[_who(ctx, args)].revealed_discarded
+    """How many of the tiles this card, a contract, made public the player has discarded (B-09)."""
+    state = ctx.game.card_states.get(ctx.card.base_id, _who(ctx, args))
+    return 0 if state is None else state.revealed_discarded
 
 
 @fact("forced_discards")
 def _forced_discards(ctx: Ctx, args: tuple[object, ...]) -> int:
-    return ctx.game.table.players[_who(ctx, args)].forced_discards
+    """How many discards this card has forced on the player (B-10)."""
+    state = ctx.game.card_states.get(ctx.card.base_id, _who(ctx, args))
+    return 0 if state is None else state.forced_discards
 
 
 @fact("kept_forced")
 def _kept_forced(ctx: Ctx, args: tuple[object, ...]) -> bool:
-    """The tile a card forced the player to discard is still his: in the hand or melded, a concealed
+    """The tile this card forced the player to discard is still his: in the hand or melded, a concealed
     kong too (B-10, R57, R352)."""
-    p = ctx.game.table.players[_who(ctx, args)]
-    tile = p.forced_tile
+    who = _who(ctx, args)
+    state = ctx.game.card_states.get(ctx.card.base_id, who)
+    tile = None if state is None else state.forced_tile
+    p = ctx.game.table.players[who]
     return tile is not None and (tile in p.hand or any(tile in m.instances for m in p.melds))
 
 
@@ -346,5 +352,6 @@ def _challenge_lost(ctx: Ctx, args: tuple[object, ...]) -> bool:
     holder = ctx.holder if ctx.holder is not None else ctx.actor
     if holder is None:
         return False
-    lost = ctx.game.module_results.get((ctx.card.id, holder), {}).get("challenge_lost", ())
+    state = ctx.game.card_states.get(ctx.card.base_id, holder)
+    lost = None if state is None else state.reported.get("challenge_lost")
     return isinstance(lost, tuple) and _who(ctx, args) in lost

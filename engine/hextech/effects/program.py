@@ -133,7 +133,7 @@ def _module_primitive(ctx: Ctx, name: str, kinds: dict[str, str], given: dict[st
             args[arg] = value
     result = yield from function(ctx.game.session, holder, args)
     if result is not None:
-        ctx.game.module_results[(ctx.card.id, holder)] = result
+        ctx.game.card_states.of(ctx.card.base_id, holder).reported = result
 
 
 def _choose(ctx: Ctx, step: ChooseStep) -> Step:

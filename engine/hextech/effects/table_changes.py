@@ -11,18 +11,20 @@ from engine.core.decisions import PASS, Decision, DecisionKind
 from engine.core.seats import PLAYERS
 from engine.core.tiles import kind_of_instance, parse_one
 from engine.hextech.bus import Step
+from engine.hextech.card_ids import base_of
 from engine.hextech.effects.context import Ctx, RoundTable
-from engine.hextech.state import ContractStart, ContractStatus, PlayerState
+from engine.hextech.state import ContractStart, ContractStatus
 
 
 def reveal(rnd: RoundTable, owner: int, tiles: list[int], until: str, ctx: Ctx) -> None:
-    """Tiles become public while staying in the hand (§14.4); a contract's reveal is tracked (B-09).
-    The reveal ends on the events of the player its duration names, the card's holder ("直到抽牌者的
-    下一回合开始", O-X03), whoever owns the tiles (R131)."""
+    """Tiles become public while staying in the hand (§14.4); a contract's reveal is the contract's own
+    state for the round (:meth:`engine.hextech.card_state.CardStates.reveal`, B-09).  The reveal ends
+    on the events of the player its duration names, the card's holder ("直到抽牌者的下一回合开始",
+    O-X03), whoever owns the tiles (R131)."""
     player = rnd.table.players[owner]
     player.revealed.update(tiles)
     if ctx.card.contract is not None:
-        player.contract_tiles.update(tiles)
+        rnd.card_states.reveal(ctx.card.base_id, owner, tiles)
     if until != "round_end":
         rnd.on_end(
             until,
@@ -53,33 +55,34 @@ def take_from_hand(rnd: RoundTable, p: int, face: str) -> int:
 
 
 def can_retract(rnd: RoundTable, p: int) -> bool:
-    """P-10 may take back the discard just made — no older one, nor one already answered (R562) —
-    unless B-10 forced it (H4: L3 beats L4)."""
+    """A card may take back (收回) the discard just made — no older one, nor one already answered
+    (P-10, R562) — unless a card forced it (B-10; H4: L3 beats L4)."""
     river = rnd.table.players[p].river
     fresh = rnd.just_discarded.get(p)
-    return fresh is not None and bool(river) and river[-1] == fresh and not rnd.forced_discard.get(p, False)
+    return fresh is not None and bool(river) and river[-1] == fresh and not rnd.card_states.forced(p)
 
 
 def retract(rnd: RoundTable, p: int) -> bool:
-    """P-10: the discard just made goes back to the hand and is void (R90, R128)."""
+    """The discard just made goes back to the hand and is void; the player discards again (P-10,
+    R90, R128)."""
     if not can_retract(rnd, p):
         return False
-    _take_back(rnd.table.players[p])
-    rnd.retracted.add(p)
+    _take_back(rnd, p)
+    rnd.taken_back.add(p)
     return True
 
 
-def _take_back(player: PlayerState) -> None:
+def _take_back(rnd: RoundTable, p: int) -> None:
     """The last discard counts as never made: its tile returns from the river to the hand. A contract
     tile is public until the round ends, so it is revealed again and is no revealed discard for B-09,
     whose failure is judged only when a discard settles (§9.5, §15, R128)."""
+    player = rnd.table.players[p]
     tile = player.river.pop()
     player.last_discard = None
     player.hand.append(tile)
     player.discarded.pop()
-    if tile in player.contract_tiles:
+    if rnd.card_states.taken_back(p, tile):
         player.revealed.add(tile)
-        player.revealed_discarded -= 1
 
 
 def rotate_seats(rnd: RoundTable, cause: str) -> Step:
@@ -129,9 +132,8 @@ def replace_contract(
     rnd.end_card(old, p)
     player.contract = answer
     player.contract_status = ContractStatus.OPEN
-    player.contract_tiles.clear()
-    player.revealed_discarded = player.forced_discards = 0
-    player.forced_tile = None
+    rnd.card_states.restart(base_of(old), p)
+    rnd.card_states.restart(base_of(answer), p)
     player.contract_start = ContractStart(len(player.discarded), player.normal_draws, frozenset(player.river))
     rnd.register(rnd.cards.library[answer], p)
     yield from rnd.emit("contract.replaced", p, ctx.cause, old=old, new=answer)
