@@ -50,8 +50,9 @@ from engine.build_info import describe
 from tools.console_web.access import Access
 from tools.console_web.app import create_app
 from tools.console_web.bot_pool import DEFAULT_MAX_BUDGET
-from tools.console_web.live import LiveTable, TableSpec
+from tools.console_web.live import LiveTable
 from tools.console_web.settings import ServeSettings
+from tools.console_web.spec import TableSpec
 
 P95_TARGET_MS = 250.0
 MODE = "all"

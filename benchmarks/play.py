@@ -35,7 +35,7 @@ from collections.abc import Callable
 from engine.agents.hextech.roster import make_agents
 from engine.build_info import describe
 from engine.hextech.session import SessionConfig, drive
-from tools.cmd_play import new_session, session_cards
+from tools.hextech_session import new_session, session_cards
 
 RANDOM_TARGET = 10.0
 GREEDY_TARGET = 3.0

@@ -25,7 +25,7 @@ from engine.core.registry import ruleset
 from engine.core.table_session import TableConfig, TableSession, drive
 from engine.hextech.session import SessionConfig
 from engine.hextech.session import drive as drive_hextech
-from tools.cmd_play import new_session, session_cards
+from tools.hextech_session import new_session, session_cards
 
 SLICES = 3
 MODE = "all"

@@ -12,7 +12,7 @@ from engine.core.decisions import Decision, DecisionKind
 from engine.core.tiles import parse
 from engine.hextech.view import BLIND, PlayerView, with_parts
 from engine.hextech.vocabulary import CompiledCard
-from tools.cmd_play import session_cards
+from tools.hextech_session import session_cards
 
 
 def searched(view: PlayerView, decision: Decision, budget: int, seeds: int) -> set[str]:

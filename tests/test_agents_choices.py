@@ -18,7 +18,7 @@ from engine.hextech.decision_kinds import ABANDON, KEEP, HextechKind
 from engine.hextech.session import SessionConfig, drive
 from engine.hextech.view import BLIND, PlayerView, with_parts
 from engine.hextech.vocabulary import CompiledCard
-from tools.cmd_play import new_session, session_cards
+from tools.hextech_session import new_session, session_cards
 
 FULL_WALL = 83
 """Drawable tiles when contracts are chosen (144 less 53 dealt, less a few flowers)."""

@@ -29,7 +29,7 @@ from engine.hextech import vocabulary as v
 from engine.hextech.plugins import installed_modules
 from engine.hextech.session import SessionConfig, drive
 from engine.hextech.words import PRIMITIVES
-from tools.cmd_play import new_session, session_cards
+from tools.hextech_session import new_session, session_cards
 
 WORLD = 'card W-90 "测试" world {{\n  触发者: "任意玩家"\n  卡面正文: "测试"\n  {ability}\n}}\n'
 PLAIN = {"concealed": "123m456p789s11122z", "win_tile": "2z", "win_by": "ron", "hu_order": 1}

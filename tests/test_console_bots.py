@@ -19,7 +19,7 @@ import pytest
 from console_process import ServeProcess, hexmj, serving
 from durable_support import WriteLock
 
-from tools.console_web.app import STORE_RETRY
+from tools.console_web.console import STORE_RETRY
 
 DEEP = "search:4096"
 """The search agent at the engine's own largest budget: seconds a decision."""

@@ -17,7 +17,7 @@ import pytest
 from console_process import HOSTS, JSON, KEY, ServeProcess, hexmj, rss_kib, serving
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from tools.console_web.app import TABLE_DELETED
+from tools.console_web.console import TABLE_DELETED
 
 EVIL = "http://evil.example"
 

@@ -16,7 +16,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from tools.console_web.app import NO_SUCH_SOCKET, seat_frame
 from tools.console_web.cards import library, unfilmed
-from tools.console_web.live import LiveTable, TableSpec
+from tools.console_web.live import LiveTable
+from tools.console_web.spec import TableSpec
 
 
 @pytest.fixture

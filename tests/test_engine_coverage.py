@@ -20,7 +20,7 @@ from engine.hextech.bus import Event
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.session import Agent, SessionConfig, SessionResult, drive
 from engine.hextech.view import PlayerView
-from tools.cmd_play import new_session, session_cards
+from tools.hextech_session import new_session, session_cards
 
 MAX_SESSIONS = 200
 AGENTS = ["greedy", "random", "greedy", "greedy"]

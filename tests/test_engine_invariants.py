@@ -39,7 +39,8 @@ from engine.hextech.score_items import CAPS, KONGS, PATTERNS, SPECIAL_WINS
 from engine.hextech.session import MODES, Session, SessionConfig, SessionResult, drive
 from engine.hextech.state import Table
 from engine.hextech.wins import EndReason
-from tools.cmd_play import new_session, replay_session, resume_session, run_session, session_cards
+from tools.cmd_play import replay_session, resume_session, run_session
+from tools.hextech_session import new_session, session_cards
 
 AGENTS = st.lists(st.sampled_from(["random", "greedy"]), min_size=4, max_size=4)
 SEEDS = st.integers(0, 10**6)

@@ -28,7 +28,7 @@ from engine.hextech.view import PlayerView
 from modules.party.challenges import ChallengePolicy
 from modules.party.table import PartyTable
 from tools.cli import app
-from tools.cmd_play import session_cards
+from tools.hextech_session import session_cards
 from tools.lab.engine_adapter import drawn_record
 from tools.lab.records import Cohort, versions_fingerprint
 from tools.lab.store import load_sessions, open_store

@@ -1,5 +1,6 @@
 """The engine in layers (issue 14 item 1): the mahjong core imports nothing of any rule set, and no
-import anywhere points up or sideways; and no module is in an import cycle (issue 33 item 3).
+import anywhere points up or sideways; no module is in an import cycle, and the host console imports
+no module of the command line (issue 33 item 3).
 
 ``[tool.hexmahjong.layers]`` in ``pyproject.toml`` declares the order once; this test reads every
 import of every module of the distribution (those inside functions and under ``TYPE_CHECKING``
@@ -127,24 +128,43 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return sorted(found)
 
 
-OPEN_CYCLES = [
-    [
-        "tools.console_web.app",
-        "tools.console_web.phones",
-        "tools.console_web.replay_routes",
-        "tools.console_web.tending",
-    ],
-    ["tools.console_web.live", "tools.console_web.seated"],
-]
-"""The cycles still open (docs/known-issues.md), all in the host console, whose code is being
-changed on a branch of its own: the routes that take the console back for its type, and the live
-tables and their seats (issue 33 item 3)."""
-
-
 def test_no_module_is_in_an_import_cycle() -> None:
     """Issue 33 item 3: no import cycle inside any package, imports made only for type checking or
     inside a function counted."""
-    assert cycles(module_graph(project_graph())) == OPEN_CYCLES
+    assert cycles(module_graph(project_graph())) == []
+
+
+def commands_imported(graph: dict[str, list[tuple[int, str]]], package: str) -> list[str]:
+    """Each import of a command line module (``tools.cmd_*``) by a module of ``package``, as
+    ``module:line``."""
+    return [
+        f"{module}:{line} imports {target}"
+        for module, targets in sorted(graph.items())
+        if module.startswith(package + ".")
+        for line, target in targets
+        if target.startswith("tools.cmd_")
+    ]
+
+
+def test_the_console_imports_no_command() -> None:
+    """Issue 33 item 3: the host console imports none of the command line's modules; what both need
+    (a hextech session's cards, its session and its ``--json`` document, another rule set's record)
+    lies below both."""
+    graph = project_graph()
+    assert any(module.startswith("tools.console_web.") for module in graph)
+    assert commands_imported(graph, "tools.console_web") == []
+
+
+def test_a_command_imported_by_the_console_is_named() -> None:
+    graph = {
+        "tools.console_web.live": [(44, "tools.cmd_play.new_session"), (45, "tools.hextech_session")],
+        "tools.console_web.replays": [(7, "tools.cmd_play")],
+        "tools.cmd_replay": [(3, "tools.cmd_play.account")],
+    }
+    assert commands_imported(graph, "tools.console_web") == [
+        "tools.console_web.live:44 imports tools.cmd_play.new_session",
+        "tools.console_web.replays:7 imports tools.cmd_play",
+    ]
 
 
 def test_a_cycle_is_found_however_far_round(tmp_path: Path) -> None:

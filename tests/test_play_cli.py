@@ -13,8 +13,8 @@ from typer.testing import CliRunner, Result
 
 from engine.core.errors import HexError
 from tools.cli import app
-from tools.cmd_play import session_cards
 from tools.exit_codes import exit_code
+from tools.hextech_session import session_cards
 from tools.lab.store import SessionRow, open_store
 
 runner = CliRunner()

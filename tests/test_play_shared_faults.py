@@ -24,7 +24,7 @@ from engine.hextech.plugins import Modules
 from engine.hextech.predicates import TREASURE
 from engine.hextech.session import Session, SessionConfig
 from engine.hextech.state import ContractStatus
-from tools.cmd_play import session_cards
+from tools.hextech_session import session_cards
 
 A, B, C, D = (seat(letter) for letter in "ABCD")
 

@@ -21,7 +21,7 @@ from engine.hextech.decision_kinds import ABANDON, KEEP, HextechKind
 from engine.hextech.scenario import Scenario
 from engine.hextech.view import BLIND, PlayerView, build_view, with_parts
 from engine.hextech.vocabulary import CompiledCard
-from tools.cmd_play import session_cards
+from tools.hextech_session import session_cards
 
 Run = Callable[[list[str]], tuple[int, str, str]]
 

@@ -20,7 +20,7 @@ from engine.core.tiles import format_one, parse, parse_one
 from engine.hextech.scenario import Scenario
 from engine.hextech.view import BLIND, PlayerView, build_view, with_parts
 from engine.hextech.vocabulary import CompiledCard
-from tools.cmd_play import session_cards
+from tools.hextech_session import session_cards
 
 
 @pytest.fixture(scope="module")

@@ -21,7 +21,7 @@ from engine.core.tiles import Suit, format_one, parse
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.view import BLIND, PlayerView, with_parts
 from engine.hextech.vocabulary import CompiledCard
-from tools.cmd_play import session_cards
+from tools.hextech_session import session_cards
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ from engine.core.decisions import PASS
 from engine.core.tiles import parse, parse_one
 from engine.hextech.view import BLIND, PlayerView, with_parts
 from engine.hextech.vocabulary import CompiledCard
-from tools.cmd_play import session_cards
+from tools.hextech_session import session_cards
 
 TAIL_CARD = """
 card O-P90 "尾部整理" chance positive {

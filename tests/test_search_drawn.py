@@ -19,7 +19,7 @@ from engine.hextech.scenario import Scenario
 from engine.hextech.session import Session, SessionConfig, drive
 from engine.hextech.view import BLIND, PlayerView, build_view, with_parts
 from engine.hextech.vocabulary import ChooseStep, CompiledCard
-from tools.cmd_play import new_session, session_cards
+from tools.hextech_session import new_session, session_cards
 
 WON = "123m456m789m123p55s"
 """Fourteen tiles, a complete hand once 1p is drawn (ready on 1p or 4p before)."""

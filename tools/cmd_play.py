@@ -21,19 +21,14 @@ file's name as its pool.
 
 from __future__ import annotations
 
-import gc
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import IO, Annotated, Any, TypedDict, Unpack
 
 import typer
 
-from dsl.compiler import compile_pool
-from dsl.loader import load_cards
-from dsl.pools import card_paths, pool_cards
 from engine.agents.hextech.roster import make_agents
 from engine.core.errors import InputError, LogError, engine_faults
 from engine.core.seats import PLAYERS
@@ -47,11 +42,10 @@ from engine.hextech.log import (
     LogWriter,
     read_log,
 )
-from engine.hextech.plugins import Modules, modules_for_mode
 from engine.hextech.session import Agent, Session, SessionConfig, SessionResult, drive
-from engine.hextech.vocabulary import CompiledCard
 from tools.cmd_pool import CardsOption, ModeOption, session_mode
 from tools.console import LoggedAnswers, Terminal
+from tools.hextech_session import header_cards, new_session, result_json
 from tools.interrupt import Interrupted
 from tools.lab.engine_adapter import EventWatcher, play_command, session_record
 from tools.lab.store import NO_STORE, check_store, store_session
@@ -103,73 +97,6 @@ class Played:
         """The modules' fields of the JSON document, present only while their module is on."""
         plugins = self.session.plugins
         return {} if plugins is None else plugins.session_fields(self.session)
-
-
-Chosen = tuple[list[CompiledCard], frozenset[str]]
-"""A session's compiled cards and the modules its mode enables."""
-
-
-@cache
-def session_cards(mode: str, folder: Path | None = None, pool: Path | None = None) -> Chosen:
-    """The compiled cards of the mode's pool, or of the pool file ``pool`` (§18.2, §18.4), and the
-    modules the mode enables (§3); once per process.  The core cards come from ``folder`` (default
-    ``cards/``, see :func:`dsl.pools.card_paths`)."""
-    modules = frozenset(info.name for info in modules_for_mode(mode))
-    return kept(compile_pool(pool_cards(mode, pool, folder))), modules
-
-
-@cache
-def logged_cards(mode: str, ids: tuple[str, ...], folder: Path | None = None) -> Chosen:
-    """The cards a log's header names, each version looked up in the card folder (a pool file's
-    session replays without the file, §18.2, §18.4); an id the folder lacks is a :class:`LogError`."""
-    every = {card.id: card for card in load_cards(card_paths(folder))}
-    missing = [card_id for card_id in ids if card_id not in every]
-    if missing:
-        raise LogError(
-            f"the log was played with cards the card folder does not hold: {', '.join(missing)}"
-            " (a log played with --cards DIR replays with the same --cards)"
-        )
-    modules = frozenset(info.name for info in modules_for_mode(mode))
-    return kept(compile_pool([every[card_id] for card_id in ids])), modules
-
-
-def kept(cards: list[CompiledCard]) -> list[CompiledCard]:
-    """``cards``, compiled once for the whole process, kept out of the cyclic garbage collector's
-    passes from now on, with everything else alive now (:func:`gc.freeze` after a collection): a
-    full pass would otherwise walk the pool's objects again and again while sessions are played
-    (docs/performance.md)."""
-    gc.collect()
-    gc.freeze()
-    return cards
-
-
-def new_session(
-    config: SessionConfig,
-    sinks: Sequence[Callable[[Event], None]] = (),
-    folder: Path | None = None,
-    chosen: Chosen | None = None,
-) -> Session:
-    """A session of the config's mode with the ``chosen`` cards, by default its pool's (from
-    ``folder``), and its modules (§3)."""
-    cards, modules = chosen or session_cards(config.mode, folder)
-    return Session(config, cards=cards, modules=modules, plugins=Modules.enable(modules), sinks=sinks)
-
-
-def header_cards(header: LogHeader, log: Path | None, folder: Path | None, pool: Path | None) -> Chosen:
-    """The cards of the session ``header`` describes: the pool file's when one is given, the cards the
-    header names when it was played with a pool file, else the mode's pool, which must still be the
-    one the log names (§3, §18.2)."""
-    if pool is not None:
-        return session_cards(header.mode, folder, pool)
-    if header.pool != DEFAULT_POOL:
-        return logged_cards(header.mode, header.cards, folder)
-    chosen = session_cards(header.mode, folder)
-    if header.cards and header.cards != tuple(card.id for card in chosen[0]):
-        raise LogError(
-            f"{log}: the log was played with a different card pool than mode {header.mode} has now"
-            " (a log played with --cards DIR replays with the same --cards)"
-        )
-    return chosen
 
 
 class PlayOptions(TypedDict, total=False):
@@ -347,47 +274,6 @@ def resume_session(log: Path, folder: Path | None = None, given: Mapping[str, An
 def replay_session(log: Path, contents: LogContents, folder: Path | None = None) -> SessionResult:
     """Re-play a finished log without writing, checking every line (exit 5 at the first difference)."""
     return run_session(contents.header, log=log, expected=contents.lines, write=False, folder=folder)
-
-
-def result_json(result: SessionResult, fields: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The ``--json`` document: rounds with world, contracts, wins and scores; the standings; then the
-    enabled modules' ``fields`` (``party``, ``treasure``: present only while the module is on)."""
-    rounds = []
-    for record in result.rounds:
-        r = record.result
-        rounds.append(
-            {
-                "number": record.number,
-                "dealer": PLAYERS[record.dealer],
-                "world": record.world,
-                "treasure": record.treasure,
-                "contracts": {PLAYERS[p]: c for p, c in enumerate(r.contracts) if c is not None},
-                "wins": [
-                    {
-                        "seat": PLAYERS[w.player],
-                        "order": w.order,
-                        "by": w.way.value,
-                        "score": {
-                            "total": w.total,
-                            "items": [{"id": i, "name": n, "points": pts} for i, n, pts in w.items],
-                        },
-                    }
-                    for w in r.wins
-                ],
-                "wall_left_at_wins": [w.wall_left for w in r.wins],
-                "scores": {PLAYERS[p]: r.scores[p] for p in range(4)},
-            }
-        )
-    return {
-        "seed": result.config.seed,
-        "mode": result.config.mode,
-        "test_session": result.test,
-        "rounds": rounds,
-        "standings": [
-            {"seat": PLAYERS[s.player], "total": s.total, "rank": s.rank} for s in result.standings()
-        ],
-        **(fields or {}),
-    }
 
 
 def account(

@@ -26,9 +26,10 @@ import uvicorn
 from engine.core.errors import LogError
 from engine.core.table_log import first_line
 from engine.hextech.log import read_log
-from tools.cmd_play import account, play_logged, result_json
+from tools.cmd_play import account, play_logged
 from tools.cmd_pool import CardsOption
 from tools.console_web.replay_routes import parse_log, replay_app
+from tools.hextech_session import result_json
 from tools.table_play import logged_elsewhere, replay_other
 
 

@@ -41,7 +41,7 @@ class Figures:
     win_totals: Counter[int] = field(default_factory=Counter)
 
     def add(self, record: dict[str, Any]) -> None:
-        """Count one session's record (:func:`tools.table_play.session_record`)."""
+        """Count one session's record (:func:`tools.table_record.session_record`)."""
         self.games += 1
         for played in record["rounds"]:
             self.rounds += 1

@@ -7,9 +7,9 @@ recorded in the log's header).  A seed fixes the session: the account, the ``--j
 and the ``--log`` lines come out byte for byte the same.  ``replay`` reads the rule set, its
 options, the seed and the agents from the log's header, plays the logged answers again and
 refuses a log that does not come out the same (exit 5).  A session's record
-(:func:`session_record`: its ``--json`` document and where it was played) is stored in the record
-store ``--db`` as hextech's are (R380); ``--resume`` is :mod:`tools.table_resume`, ``simulate``
-:mod:`tools.table_simulate`.
+(:func:`tools.table_record.session_record`: its ``--json`` document and where it was played) is
+stored in the record store ``--db`` as hextech's are (R380); ``--resume`` is
+:mod:`tools.table_resume`, ``simulate`` :mod:`tools.table_simulate`.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from engine.core.table_session import Agent, SessionResult, TableConfig, TableSe
 from engine.core.tiles import FACES, name
 from tools.interrupt import interrupted
 from tools.rules_option import DEFAULT
+from tools.table_record import record_text, result_json, session_record
 
 RulesOption = Annotated[
     str | None,
@@ -265,45 +266,6 @@ class _Continued:
             self.handle.close()
 
 
-def result_json(result: SessionResult, agents: Sequence[str]) -> dict[str, Any]:
-    """The ``--json`` document: the rule set, options, seed, agents, every round and the standings."""
-    config = result.config
-    rounds = []
-    for record in result.rounds:
-        r = record.result
-        rounds.append(
-            {
-                "number": record.number,
-                "dealer": PLAYERS[r.dealer],
-                "prevalent_wind": FACES[r.prevalent_wind],
-                "drawn": r.drawn,
-                "wins": [
-                    {
-                        "seat": PLAYERS[w.winner],
-                        "from": None if w.discarder is None else PLAYERS[w.discarder],
-                        "tile": FACES[w.tile],
-                        "fan": [{"name": f.name, "value": f.value, "count": f.count} for f in w.scored.fan],
-                        "total": w.scored.total,
-                        "gains": {PLAYERS[p]: w.gains[p] for p in range(4)},
-                    }
-                    for w in r.wins
-                ],
-                "wall_left": r.wall_left,
-                "scores": {PLAYERS[p]: r.gains[p] for p in range(4)},
-            }
-        )
-    return {
-        "rules": config.rules.name,
-        "options": dict(config.options),
-        "seed": config.seed,
-        "agents": list(agents),
-        "rounds": rounds,
-        "standings": [
-            {"seat": PLAYERS[p], "total": total, "rank": rank} for rank, p, total in result.ranking()
-        ],
-    }
-
-
 def account(result: SessionResult) -> list[str]:
     """The readable round-by-round account and the standings."""
     config = result.config
@@ -328,18 +290,6 @@ def account(result: SessionResult) -> list[str]:
         lines.append("  scores: " + "  ".join(f"{PLAYERS[p]} {r.gains[p]:+d}" for p in range(4)))
     lines += ["", "Standings", *(f"  {rank}. {PLAYERS[p]}  {total}" for rank, p, total in result.ranking())]
     return lines
-
-
-def session_record(result: SessionResult, agents: Sequence[str], source: str) -> dict[str, Any]:
-    """A session's record for the store (issue 14 item 5): where it was played (``play`` or
-    ``simulate``), then its ``--json`` document: the rule set, every option's value, the seed, the
-    agents, each round's wins with their fan and gains, the standings."""
-    return {"source": source, **result_json(result, agents)}
-
-
-def record_text(record: dict[str, Any]) -> str:
-    """A record as the store keeps it: compact JSON, UTF-8 kept."""
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
 
 
 def record_other(path: Path, db: str | None) -> str:

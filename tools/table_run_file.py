@@ -4,7 +4,7 @@ continues (issue 14 item 5).
 JSON lines.  The first is the run's header: ``{"type": "simulation", "format": 1, "rules",
 "options", "seed", "games", "rounds", "agents", "digest"}``, the digest that of the header
 without it (:func:`engine.core.table_log.digest`).  Then one line per session played, in game
-order: its record (:func:`tools.table_play.session_record`) with a last field ``digest``, the
+order: its record (:func:`tools.table_record.session_record`) with a last field ``digest``, the
 first 16 hex digits of the SHA-256 of the previous line's digest and the record, so that a record
 changed, dropped or moved after the run is found at its line.  Each line is written whole and
 flushed as its chunk of games comes back; a last line cut short by a kill is left out when read

@@ -4,7 +4,7 @@ processes (issue 14 item 5).
 Game ``i`` of a run with seed ``S`` is the session of seed ``S + i``, whoever plays it.  The games
 go out in chunks through the executor the hextech lab uses (:mod:`tools.lab.executors`: local
 worker processes, at most one per processor, default 2, or a Dask cluster's workers); each chunk
-comes back as its sessions' records (:func:`tools.table_play.session_record`) as JSON.  Chunks
+comes back as its sessions' records (:func:`tools.table_record.session_record`) as JSON.  Chunks
 are taken in game order, whatever order they finish in, and no more than :data:`CHUNKS_PER_SLOT`
 per worker are out at once; each one's records are counted (:class:`tools.table_figures.Figures`),
 appended to the ``--records`` file (:mod:`tools.table_run_file`) and stored in one transaction
@@ -40,11 +40,10 @@ from tools.table_play import (
     dumps,
     logged_rules,
     play_session,
-    record_text,
     refuse_hextech_flags,
     session_header,
-    session_record,
 )
+from tools.table_record import record_text, session_record
 from tools.table_run_file import RunFile, RunWriter, read_run
 
 CHUNK_GAMES = 8

@@ -1,9 +1,11 @@
 """The host console (主持台): one table per session, each player on their own phone (§16, §17, §18.1).
 
-``hexmj serve`` runs a Starlette application (:mod:`tools.console_web.app`) that
-hosts tables (:mod:`tools.console_web.tables`: hextech's in :mod:`tools.console_web.live`, any
-other rule set's in :mod:`tools.console_web.rules_table`, what both do alike in
-:mod:`tools.console_web.seated`), stores every line of their logs in
+``hexmj serve`` runs a Starlette application (:mod:`tools.console_web.app`) over one console
+(:mod:`tools.console_web.console`: the tables, their store, their bots' turns and their open
+screens, which every route module reaches).  It hosts tables (:mod:`tools.console_web.tables`,
+each built from what the host chose, :mod:`tools.console_web.spec`; hextech's in
+:mod:`tools.console_web.live`, any other rule set's in :mod:`tools.console_web.rules_table`, what
+both do alike in :mod:`tools.console_web.seated`), stores every line of their logs in
 the record store as they are played (:mod:`tools.console_web.records`), and
 sends each seat only what its own view holds and the host only the public table
 (:mod:`tools.console_web.messages`, :mod:`tools.console_web.rules_messages`).  The pages draw

@@ -30,10 +30,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import logging
 import secrets
 from collections.abc import AsyncIterator, Callable, Mapping
-from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -49,213 +47,47 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from engine.core.errors import HexError, IllegalActionError
 from engine.core.registry import installed
 from tools.console_web.answers import read_answer
-from tools.console_web.bot_pool import BotPool, OverBudget, check_budgets
-from tools.console_web.bot_turns import BotTurns
+from tools.console_web.bot_pool import OverBudget, check_budgets
 from tools.console_web.cards import pool_names
-from tools.console_web.durable import Ledger
-from tools.console_web.expiry import Expiry
+from tools.console_web.console import (
+    Console,
+    Watchers,
+    console_of,
+    ended,
+    host_frame,
+    log_link,
+    seat_frame,
+    send_text,
+)
 from tools.console_web.guard import Guard
 from tools.console_web.limits import read_json, receive_message
-from tools.console_web.live import TableSpec
 from tools.console_web.pages import HERE, render
 from tools.console_web.phones import LOST, device_of, lose, seat_screen
 from tools.console_web.phones import ROUTES as PHONE_ROUTES
 from tools.console_web.physical_routes import host_enters, physical_routes, physical_spec
 from tools.console_web.physical_table import PHYSICAL, PhysicalTable
-from tools.console_web.records import Store, StoreUnavailable
+from tools.console_web.records import StoreUnavailable
 from tools.console_web.replay_routes import ROUTES as REPLAY_ROUTES
 from tools.console_web.replay_routes import UPLOAD_LIMIT, Shelf
 from tools.console_web.requests import HEXTECH, BadRequest, Served, table_spec
 from tools.console_web.seated import PLAYING, RESULTS, SeatedTable
 from tools.console_web.settings import ServeSettings
-from tools.console_web.tables import AnyTable, PlayedTable, Tables, open_table
+from tools.console_web.tables import AnyTable, PlayedTable
 from tools.console_web.tending import tend
 
 UNKNOWN_MESSAGE = 'expected {"type": "ping"} or {"type": "decide", "option": …}'
 """The error frame's message for a socket message that is neither."""
 NO_SUCH_SOCKET = 4404
 """The close code of a socket whose token opens no table or seat (404 in the application's range)."""
-TABLE_DELETED = 4410
-"""The close code of a socket whose table was deleted or expired (410 Gone in the application's range)."""
-STORE_RETRY = 2.0
-"""Seconds a table's bots wait before trying again a store that refused their lines, the first time;
-each next wait is twice as long, up to :data:`STORE_RETRY_MOST`."""
-STORE_RETRY_MOST = 32.0
-log = logging.getLogger("hexmj.console")
-
-
-@dataclass
-class Watchers:
-    """The sockets open on one table: the host screens and each seat's phones."""
-
-    host: list[WebSocket] = field(default_factory=list)
-    seats: dict[str, list[WebSocket]] = field(default_factory=dict)
-    last: dict[WebSocket, str] = field(default_factory=dict)
-    """The last frame each socket got."""
-
-    async def push(self, socket: WebSocket, frame: Mapping[str, Any]) -> None:
-        """Send ``frame`` unless it is the one the socket already shows: a screen gets a frame only
-        when what it shows changes, so a frame never tells that another seat was asked something
-        (R223)."""
-        text = json.dumps(frame, ensure_ascii=False)
-        if self.last.get(socket) != text:
-            self.last[socket] = text
-            await _send_text(socket, text)
-
-    def leave(self, socket: WebSocket) -> None:
-        """Forget a closed socket."""
-        self.last.pop(socket, None)
-
-
-class Console:
-    """The server's tables, their store and their open sockets; ``served`` the rule set and options
-    of a table whose request names none (``hexmj serve --rules NAME --option …``)."""
-
-    def __init__(
-        self, db_url: str | None, served: Served = HEXTECH, settings: ServeSettings | None = None
-    ) -> None:
-        self.served = served
-        settings = settings or ServeSettings()
-        self.access = settings.access
-        """The console key and its addresses (set again once ``hexmj serve`` listens)."""
-        self.max_budget = settings.max_budget
-        self.store = Store(db_url)
-        self.ledger = Ledger(self.store)
-        self.tables = Tables()
-        self.watchers: dict[str, Watchers] = {}
-        self.base = ""
-        """The address of the latest broadcast, for the screens a stand-in's answer changes."""
-        loaded, self.unseated = self.ledger.load()
-        """Stored tables whose rule set is no longer installed, with the reason: kept in the store
-        untouched, seated again once it is."""
-        for table in loaded:
-            self.tables.add(table)
-        self.expiry = Expiry(self.store.engine, settings.expire)
-        self.pool = BotPool(settings.workers)
-        self.turns = BotTurns(self.pool, self.commit, self.show, self.holds)
-
-    def create(self, spec: TableSpec) -> AnyTable:
-        """A new table, held once it is stored with the lines its bots have played."""
-        table = open_table(spec, aside=True)
-        self.ledger.commit(table)
-        self.tables.add(table)
-        return table
-
-    async def commit(self, table: PlayedTable) -> None:
-        """Store what the table's bots played; a store that refuses it leaves the table where the
-        store stands, and the bots try again a moment later, then less and less often (each try
-        waits for the store as a person's answer does)."""
-        wait = STORE_RETRY
-        while self.holds(table):
-            try:
-                self.ledger.commit(table)
-                return
-            except StoreUnavailable as err:
-                log.warning("table %s: its bots wait for the store: %s", table.spec.id, err)
-                await asyncio.sleep(wait)
-                wait = min(2 * wait, STORE_RETRY_MOST)
-
-    def holds(self, table: AnyTable) -> bool:
-        """Whether ``table`` is still the console's (not deleted, not expired)."""
-        return self.tables.tables.get(table.spec.id) is table
-
-    async def show(self, table: AnyTable) -> None:
-        """Send every open screen of the table its own new message."""
-        await self.broadcast(table, self.access.base)
-
-    async def delete(self, table_id: str) -> bool:
-        """Delete a table (the host's ``DELETE``, or expiry): its bots stop, its screens are closed
-        (code 4410) and the store forgets it; ``False`` for no such table."""
-        table = self.tables.tables.pop(table_id, None)
-        if table is None and self.unseated.pop(table_id, None) is None:
-            return False
-        await self.turns.stop(table_id)
-        watchers = self.watchers.pop(table_id, Watchers())
-        for socket in [*watchers.host, *(s for sockets in watchers.seats.values() for s in sockets)]:
-            with contextlib.suppress(RuntimeError):
-                await socket.close(code=TABLE_DELETED)
-        self.expiry.forget(table_id)
-        self.ledger.committed.pop(table_id, None)
-        self.ledger.uncertain.discard(table_id)
-        return True
-
-    async def expire(self) -> None:
-        """Delete the tables idle past ``--expire``, again and again while the server runs."""
-        while True:
-            await asyncio.sleep(self.expiry.interval)
-            try:
-                for table_id in self.expiry.sweep(self.tables.tables, self._active):
-                    log.warning("table %s expired after %.0f s idle", table_id, self.expiry.seconds)
-                    await self.delete(table_id)
-            except Exception as err:
-                log.error("looking for expired tables: %s: %s", type(err).__name__, err)
-
-    def _active(self, table_id: str) -> bool:
-        """Whether a table's bots are playing or a screen of it is open."""
-        watchers = self.watchers.get(table_id)
-        watched = watchers is not None and bool(watchers.host or any(watchers.seats.values()))
-        return watched or self.turns.busy(table_id)
-
-    def links(self, table: AnyTable, base: str) -> dict[str, str]:
-        """Each person's seat's join link."""
-        return {letter: f"{base}/seat/{token}" for letter, token in sorted(table.spec.tokens.items())}
-
-    async def broadcast(self, table: AnyTable, base: str) -> None:
-        """Send every open screen of the table its own new message."""
-        self.base = base
-        watchers = self.watchers.get(table.spec.id)
-        if watchers is None:
-            return
-        if watchers.host:
-            frame = host_frame(table, self.links(table, base))
-            for socket in list(watchers.host):
-                await watchers.push(socket, frame)
-        for letter, sockets in watchers.seats.items():
-            if sockets:
-                frame = seat_frame(table, letter)
-                for socket in list(sockets):
-                    await watchers.push(socket, frame)
-
-
-def host_frame(table: AnyTable, links: Mapping[str, str]) -> dict[str, Any]:
-    """A host socket's frame: the public message and the host screen's body."""
-    view = table.host_message(links)
-    body = "physical_host_body.html" if isinstance(table, PhysicalTable) else "host_body.html"
-    html = render(body, v=view, log=log_link(table), host=table.spec.host_token)
-    return {"type": "view", "view": view, "html": html}
-
-
-def log_link(table: AnyTable) -> str | None:
-    """The host's link to the last ended session's log (R371), else ``None``."""
-    if _ended(table) == 0:
-        return None
-    return f"/host/{table.spec.host_token}/log"
-
-
-def seat_frame(table: AnyTable, letter: str) -> dict[str, Any]:
-    """A seat socket's frame: the seat's own message and the seat screen's body."""
-    view = table.seat_message(letter)
-    body = "physical_seat_body.html" if isinstance(table, PhysicalTable) else "seat_body.html"
-    return {"type": "view", "view": view, "html": render(body, v=view)}
 
 
 async def _send(socket: WebSocket, frame: Mapping[str, Any]) -> None:
-    await _send_text(socket, json.dumps(frame, ensure_ascii=False))
-
-
-async def _send_text(socket: WebSocket, text: str) -> None:
-    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-        await socket.send_text(text)
+    await send_text(socket, json.dumps(frame, ensure_ascii=False))
 
 
 def _base(request: Request | WebSocket) -> str:
     """The address links are built from: the console's own, never the request's ``Host``."""
-    return _console(request).access.base
-
-
-def _console(request: Request | WebSocket) -> Console:
-    console: Console = request.app.state.console
-    return console
+    return console_of(request).access.base
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -270,7 +102,7 @@ async def _body(request: Request) -> Any:
 
 def _keyless(request: Request) -> Response | None:
     """401 naming the header for a request without the console key, else ``None``."""
-    if _console(request).access.holds_key(request):
+    if console_of(request).access.holds_key(request):
         return None
     return _error(
         401, "Authorization: expected Bearer and the console key (hexmj serve prints its set-up URL)"
@@ -280,7 +112,7 @@ def _keyless(request: Request) -> Response | None:
 async def create_table(request: Request) -> Response:
     """``POST /api/tables``: a table as the body asks (see :func:`tools.console_web.requests.table_spec`),
     with the console key; a bot's budget over ``--max-budget`` is 422."""
-    console = _console(request)
+    console = console_of(request)
     refusal = _keyless(request)
     if refusal is not None:
         return refusal
@@ -323,7 +155,7 @@ async def list_tables(request: Request) -> Response:
     refusal = _keyless(request)
     if refusal is not None:
         return refusal
-    console = _console(request)
+    console = console_of(request)
     listed = [
         {
             "table": table.spec.id,
@@ -351,14 +183,14 @@ async def delete_table(request: Request) -> Response:
     if refusal is not None:
         return refusal
     table_id = request.path_params["table"]
-    if not await _console(request).delete(table_id):
+    if not await console_of(request).delete(table_id):
         return _error(404, f"no table {table_id!r}")
     return JSONResponse({"deleted": table_id})
 
 
 async def get_table(request: Request) -> Response:
     """``GET /api/tables/{ID}``: the public view."""
-    table = _console(request).tables.tables.get(request.path_params["table"])
+    table = console_of(request).tables.tables.get(request.path_params["table"])
     if table is None:
         return _error(404, f"no table {request.path_params['table']!r}")
     return JSONResponse(table.host_message())
@@ -366,7 +198,7 @@ async def get_table(request: Request) -> Response:
 
 async def get_seat(request: Request) -> Response:
     """``GET /api/seats/{token}``: the seat's own view."""
-    found = _console(request).tables.by_seat(request.path_params["token"])
+    found = console_of(request).tables.by_seat(request.path_params["token"])
     if found is None:
         return _error(404, "no seat has this token")
     table, letter = found
@@ -398,7 +230,7 @@ async def _seat_acts(request: Request, act: Callable[[PlayedTable, str], object]
     """The seat of the request's token acts (404 for no such seat); a malformed request (400), an
     act the engine refuses (409) and one the store does not take (503) change nothing; a legal one
     is stored before every screen hears of it."""
-    console = _console(request)
+    console = console_of(request)
     found = console.tables.by_seat(request.path_params["token"])
     if found is None:
         return _error(404, "no seat has this token")
@@ -417,20 +249,15 @@ async def _seat_acts(request: Request, act: Callable[[PlayedTable, str], object]
     return JSONResponse(table.seat_message(letter))
 
 
-def _ended(table: AnyTable) -> int:
-    """The number of the table's last ended session (0 before the first has ended)."""
-    return table.number if table.result is not None else table.number - 1
-
-
 async def table_log(request: Request) -> Response:
     """``GET /host/{token}/log``: the whole log of the table's last ended session, in the
     ``hexmj play --log`` format of its rule set (R371); before the first has ended every concealed
     hand is still in play and the answer is 409."""
-    console = _console(request)
+    console = console_of(request)
     table = console.tables.by_host(request.path_params["token"])
     if table is None:
         return _error(404, "no table has this host token")
-    number = _ended(table)
+    number = ended(table)
     if number == 0:
         return _error(409, f"table {table.spec.id}: the session has not ended; its log is kept till then")
     try:
@@ -451,7 +278,7 @@ def _missing(what: str) -> HTMLResponse:
 async def index(request: Request) -> Response:
     """The host's set-up page: create a session (§17.2, §17.3, §18.1); ``/?key=KEY`` sets the console
     key's cookie, and without it the page says how to open it (401)."""
-    console = _console(request)
+    console = console_of(request)
     access = console.access
     if "key" in request.query_params:
         given = request.query_params["key"].encode()
@@ -475,7 +302,7 @@ async def index(request: Request) -> Response:
 
 async def host_page(request: Request) -> Response:
     """The host screen of the table the host token opens."""
-    console = _console(request)
+    console = console_of(request)
     table = console.tables.by_host(request.path_params["token"])
     if table is None:
         return _missing("没有这张桌子 (no such table)")
@@ -496,7 +323,7 @@ async def host_page(request: Request) -> Response:
 
 async def seat_page(request: Request) -> Response:
     """A seat's screen."""
-    found = _console(request).tables.by_seat(request.path_params["token"])
+    found = console_of(request).tables.by_seat(request.path_params["token"])
     if found is None:
         return _missing("没有这个座位 (no such seat)")
     table, letter = found
@@ -523,7 +350,7 @@ async def _listen(socket: WebSocket, table: AnyTable, letter: str | None) -> Non
     again, R510), and at a real table ``{"type": "decide", "option", "entry"}`` is the seat's entry or,
     on the host's socket, the host's (one already taken brings the view again, R615); anything else,
     and an answer refused, gets an error frame and the socket stays."""
-    console = _console(socket)
+    console = console_of(socket)
     physical = isinstance(table, PhysicalTable)
     while True:
         try:
@@ -556,7 +383,7 @@ async def _listen(socket: WebSocket, table: AnyTable, letter: str | None) -> Non
 
 async def seat_socket(socket: WebSocket) -> None:
     """A seat's live updates: its whole view on connecting, again after every change."""
-    console = _console(socket)
+    console = console_of(socket)
     found = console.tables.by_seat(socket.path_params["token"])
     if found is None:
         await socket.accept()
@@ -590,7 +417,7 @@ async def seat_socket(socket: WebSocket) -> None:
 
 async def host_socket(socket: WebSocket) -> None:
     """The host screen's live updates."""
-    console = _console(socket)
+    console = console_of(socket)
     table = console.tables.by_host(socket.path_params["token"])
     if table is None:
         await socket.accept()

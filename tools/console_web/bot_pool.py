@@ -40,7 +40,7 @@ from engine.core.decisions import Decision
 from engine.hextech.session import Agent
 from engine.hextech.view import PlayerView
 from engine.hextech.vocabulary import CompiledCard
-from tools.cmd_play import logged_cards
+from tools.hextech_session import logged_cards
 
 THINKERS = frozenset({"search"})
 """The bots whose decisions are answered in a worker process."""

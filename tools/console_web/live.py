@@ -19,44 +19,27 @@ set up the next session, with scores and card states cleared (§16).  A
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import Decision, check_answer
 from engine.core.errors import IllegalActionError, LogError
-from engine.core.ruleset import OptionValue
 from engine.core.seats import PLAYERS
 from engine.core.tiles import format_one
 from engine.hextech.bus import Event
 from engine.hextech.log import DEFAULT_POOL, LogHeader, LogWriter
-from engine.hextech.session import (
-    FULL_ROUNDS,
-    MODULE_DECISIONS,
-    TEST_ROUNDS,
-    Agent,
-    SessionConfig,
-    SessionResult,
-)
+from engine.hextech.session import MODULE_DECISIONS, Agent, SessionConfig, SessionResult
 from engine.hextech.view import BLIND, KINDS, PlayerView
-from tools.cmd_play import new_session, result_json, session_cards
 from tools.console_web.bot_pool import THINKERS, Thought
 from tools.console_web.cards import library, pool_path
 from tools.console_web.messages import Facts, host_message, seat_message
 from tools.console_web.public import PublicFeed, public_view
 from tools.console_web.round_results import Hand, HextechWinners, WinnerHands, hextech_round
 from tools.console_web.seated import NEW, PLAYING, RESULTS, STAND_IN, STOPPED, SeatedTable
+from tools.console_web.spec import WEB
+from tools.hextech_session import new_session, result_json, session_cards
 from tools.lab.engine_adapter import EventWatcher, session_record
-from tools.rules_option import DEFAULT
-
-WEB = "web"
-"""The agent name a person's seat has in the log's header."""
-BOT = "greedy"
-"""The bot that takes an empty seat."""
-NICKNAME_LIMIT = 24
-"""The longest public nickname (§17.2), in characters."""
 
 
 class WebSeat:
@@ -69,108 +52,6 @@ class WebSeat:
     def decide(self, view: PlayerView, decision: Decision) -> str:
         """Never asked: the table stops at a person's decision (see :class:`LiveTable`)."""
         raise IllegalActionError(f"{PLAYERS[decision.player]} answers from the web")
-
-
-def new_token() -> str:
-    """An unguessable token (128 random bits), for a seat's or the host's link."""
-    return secrets.token_urlsafe(16)
-
-
-@dataclass(frozen=True)
-class TableSpec:
-    """What the host chose for a table (§17.2, §17.3, §18.1) and the tokens of its links."""
-
-    id: str
-    mode: str
-    seed: int
-    bots: frozenset[str]
-    nicknames: Mapping[str, str]
-    filming: bool
-    test: bool
-    host_token: str
-    tokens: Mapping[str, str]
-    """Each person's seat letter → its token."""
-    pool: str | None = None
-    """A pool file of ``cards/pools`` by name (§18.2), or ``None`` for the mode's pool."""
-    bot_agents: Mapping[str, str] = field(default_factory=dict)
-    """The agent a bot seat plays by, by seat letter (``search``, ``search:16``); greedy otherwise."""
-    rules: str = DEFAULT
-    """The rule set the table plays (``hexmj rulesets``); another than hextech is a
-    :class:`tools.console_web.rules_table.RulesTable`."""
-    options: Mapping[str, OptionValue] = field(default_factory=dict)
-    """The value of each of the rule set's table options (none for hextech)."""
-    fixed_seed: bool = False
-    """The host fixed the seed: each next session plays the next seed; otherwise every session after
-    the first draws its own (R523)."""
-    table: str = "online"
-    """``online``: the engine deals and plays the tiles on the phones; ``physical``: four people play
-    real tiles and the console holds the cards (实体桌, :mod:`tools.console_web.physical_table`)."""
-    timer: int = 0
-    """Seconds a person has for each decision before the stand-in bot answers it; 0 for no timer
-    (R535)."""
-    stand_in: bool = False
-    """Whether a bot answers for a seat whose phone has gone away, until it returns (R535)."""
-
-    @property
-    def rounds(self) -> int:
-        """8 rounds, or 4 for a shortened test session (§18.1)."""
-        return TEST_ROUNDS if self.test else FULL_ROUNDS
-
-    def seat_of(self, token: str) -> str | None:
-        """The seat letter a token opens, if it is one of this table's."""
-        for letter, known in self.tokens.items():
-            if secrets.compare_digest(known, token):
-                return letter
-        return None
-
-    def agents(self) -> tuple[str, ...]:
-        """The log header's agents: a bot or ``web`` per seat."""
-        return tuple(self.bot_agents.get(letter, BOT) if letter in self.bots else WEB for letter in PLAYERS)
-
-    def json(self) -> dict[str, Any]:
-        """As stored."""
-        return {
-            "id": self.id,
-            "mode": self.mode,
-            "seed": self.seed,
-            "bots": sorted(self.bots),
-            "nicknames": dict(self.nicknames),
-            "filming": self.filming,
-            "test": self.test,
-            "host_token": self.host_token,
-            "tokens": dict(self.tokens),
-            "pool": self.pool,
-            "bot_agents": dict(self.bot_agents),
-            "rules": self.rules,
-            "options": dict(self.options),
-            "fixed_seed": self.fixed_seed,
-            "table": self.table,
-            "timer": self.timer,
-            "stand_in": self.stand_in,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> TableSpec:
-        """As stored by :meth:`json`."""
-        return cls(
-            id=str(data["id"]),
-            mode=str(data["mode"]),
-            seed=int(data["seed"]),
-            bots=frozenset(data["bots"]),
-            nicknames=dict(data["nicknames"]),
-            filming=bool(data["filming"]),
-            test=bool(data["test"]),
-            host_token=str(data["host_token"]),
-            tokens=dict(data["tokens"]),
-            pool=None if data.get("pool") is None else str(data["pool"]),
-            bot_agents=dict(data.get("bot_agents", {})),
-            rules=str(data.get("rules", DEFAULT)),
-            options=dict(data.get("options", {})),
-            fixed_seed=bool(data.get("fixed_seed", False)),
-            table=str(data.get("table", "online")),
-            timer=int(data.get("timer", 0)),
-            stand_in=bool(data.get("stand_in", False)),
-        )
 
 
 class LiveTable(SeatedTable[SessionResult]):

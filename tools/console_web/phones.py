@@ -12,8 +12,8 @@ Routes (``docs/console.md`` documents each):
 - ``POST /api/host/{host token}/show`` ``{"seat": "A"}``: the host screen shows seat A's join link
   and QR code again, until a phone joins or takes the seat.
 
-The console is the application's (``request.app.state.console``), and so is the function that gives
-the address the pages are served at (``request.app.state.base_of``).
+The console is the application's (:func:`tools.console_web.console.console_of`), and so is the
+function that gives the address the pages are served at (``request.app.state.base_of``).
 """
 
 from __future__ import annotations
@@ -29,12 +29,12 @@ from starlette.websockets import WebSocket
 
 from engine.core.errors import IllegalActionError
 from engine.core.seats import PLAYERS
+from tools.console_web.console import console_of
 from tools.console_web.holders import DEVICE, new_device
 from tools.console_web.pages import render
 from tools.console_web.seated import SeatedTable
 
 if TYPE_CHECKING:
-    from tools.console_web.app import Console
     from tools.console_web.live import LiveTable
     from tools.console_web.rules_table import RulesTable
 
@@ -46,11 +46,6 @@ BODY_LIMIT = 1024
 """The largest body these routes read, in bytes."""
 DEVICE_AGE = 400 * 24 * 3600
 """How long a phone keeps its device cookie, in seconds."""
-
-
-def _console(request: Request) -> Console:
-    console: Console = request.app.state.console
-    return console
 
 
 def _base(request: Request) -> str:
@@ -108,7 +103,7 @@ async def _json(request: Request) -> Any:
 
 async def take_seat(request: Request) -> Response:
     """``POST /api/seats/{token}/take``: this phone takes the seat over (R533)."""
-    console = _console(request)
+    console = console_of(request)
     found = console.tables.by_seat(request.path_params["token"])
     if found is None:
         return _error(404, "no seat has this token")
@@ -129,7 +124,7 @@ async def take_seat(request: Request) -> Response:
 
 async def seen_round(request: Request) -> Response:
     """``POST /api/seats/{token}/seen``: the person taps on from a round's result (R531)."""
-    console = _console(request)
+    console = console_of(request)
     found = console.tables.by_seat(request.path_params["token"])
     if found is None:
         return _error(404, "no seat has this token")
@@ -152,7 +147,7 @@ async def seen_round(request: Request) -> Response:
 
 async def show_link(request: Request) -> Response:
     """``POST /api/host/{host token}/show``: the host screen shows a seat's join link again (R534)."""
-    console = _console(request)
+    console = console_of(request)
     table = console.tables.by_host(request.path_params["token"])
     if table is None:
         return _error(404, "no table has this host token")

@@ -30,10 +30,10 @@ from starlette.routing import Route
 from engine.core.errors import HexError, IllegalActionError
 from engine.core.seats import PLAYERS
 from engine.hextech.session import MODES
-from tools.console_web.live import TableSpec, new_token
 from tools.console_web.physical_table import PHYSICAL, PhysicalTable
 from tools.console_web.records import StoreUnavailable
 from tools.console_web.requests import SEED_LIMIT, BadRequest, _nicknames
+from tools.console_web.spec import TableSpec, new_token
 from tools.physical.pool import POOL_TEXT_LIMIT, table_pool
 from tools.physical.rulebook import search
 

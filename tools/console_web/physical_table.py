@@ -22,9 +22,9 @@ from typing import Any
 
 from engine.core.errors import HexError, IllegalActionError, InputError
 from engine.core.seats import PLAYERS
-from tools.console_web.live import TableSpec
 from tools.console_web.requests import BadRequest
 from tools.console_web.seated import session_seed
+from tools.console_web.spec import TableSpec
 from tools.physical.asks import HOST, Entry
 from tools.physical.game import RECORDS, UNDO, Game
 from tools.physical.hu_check import check

@@ -21,7 +21,7 @@ import json
 import secrets
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -31,12 +31,10 @@ from starlette.staticfiles import StaticFiles
 
 from engine.core.errors import LogError
 from engine.core.table_log import EDITED, edited_field
+from tools.console_web.console import console_of
 from tools.console_web.pages import HERE, render
 from tools.console_web.replays import Replay, build
 from tools.console_web.seated import SeatedTable
-
-if TYPE_CHECKING:
-    from tools.console_web.app import Console
 
 UPLOAD_LIMIT = 8 * 1024 * 1024
 """The largest log text an upload may carry, in bytes (a full 8-round session's log is under 1 MiB)."""
@@ -109,7 +107,7 @@ def _shelf(request: Request) -> Shelf:
 
 async def table_replay(request: Request) -> Response:
     """``GET /replay/{table}``: a finished session of a table, for its host (R538)."""
-    console: Console = request.app.state.console
+    console = console_of(request)
     table = console.tables.tables.get(request.path_params["table"])
     token = request.query_params.get("host", "")
     hosts = secrets.compare_digest(table.spec.host_token.encode(), token.encode()) if table else False
@@ -157,7 +155,7 @@ def parse_log(text: str, where: str) -> list[dict[str, Any]]:
 async def upload(request: Request) -> Response:
     """``POST /api/replays``: replay an uploaded log (the console key's holder's: a replay is built in
     the server's time)."""
-    console: Console = request.app.state.console
+    console = console_of(request)
     if not console.access.holds_key(request):
         return JSONResponse({"error": "Authorization: expected the console key"}, status_code=401)
     raw = await request.body()

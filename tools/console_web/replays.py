@@ -33,11 +33,11 @@ from engine.hextech.bus import Event
 from engine.hextech.log import LogWriter, read_header
 from engine.hextech.session import SessionConfig, drive
 from engine.hextech.view import KINDS, PlayerView
-from tools.cmd_play import header_cards, new_session
 from tools.console import PEOPLE
 from tools.console_web.cards import library
 from tools.console_web.public import FEED, PublicFeed
 from tools.console_web.rules_messages import RulesFeed
+from tools.hextech_session import header_cards, new_session
 
 
 class _Silent:

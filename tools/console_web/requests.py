@@ -27,7 +27,7 @@ from engine.core.ruleset import OptionValue
 from engine.core.seats import PLAYERS
 from engine.hextech.session import MODES
 from tools.console_web.cards import pool_names
-from tools.console_web.live import NICKNAME_LIMIT, TableSpec, new_token
+from tools.console_web.spec import NICKNAME_LIMIT, TableSpec, new_token
 from tools.rules_option import DEFAULT
 
 SEED_LIMIT = 2**63 - 1

@@ -19,9 +19,9 @@ from engine.core.errors import HexError
 from engine.core.registry import ruleset
 from engine.core.seats import PLAYERS
 from engine.hextech.session import MODES
-from tools.console_web.live import TableSpec
 from tools.console_web.records import StoredTable
 from tools.console_web.seated import TOLD
+from tools.console_web.spec import TableSpec
 from tools.console_web.stopped import StoppedTable, unread_spec
 from tools.console_web.tables import PlayedTable, open_table
 

@@ -35,7 +35,7 @@ from engine.core.tiles import FACES
 from tools.console_web.round_results import Hand, WinnerHands, rules_round, standings
 from tools.console_web.rules_messages import RulesFeed, rules_host_message, rules_seat_message
 from tools.console_web.seated import NEW, PLAYING, RESULTS, STAND_IN, STOPPED, SeatedTable
-from tools.table_play import record_text, result_json, session_record
+from tools.table_record import record_text, result_json, session_record
 
 TEST_ROUNDS = 4
 """The rounds of a shortened test session of any rule set (R372)."""

@@ -30,16 +30,14 @@ import time
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Generator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from engine.core.decisions import Decision, check_answer
 from engine.core.errors import HexError, IllegalActionError
 from engine.core.seats import PLAYERS
 from engine.core.table_log import NOTE, dumps
 from tools.console_web.holders import Holders
-
-if TYPE_CHECKING:
-    from tools.console_web.live import TableSpec
+from tools.console_web.spec import TableSpec
 
 TOLD = logging.getLogger("hexmj.console")
 """Where the whole reason a table stopped is told: the server's terminal."""

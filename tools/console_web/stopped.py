@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.errors import IllegalActionError
-from tools.console_web.live import TableSpec
 from tools.console_web.seated import STOPPED
+from tools.console_web.spec import TableSpec
 
 
 def unread_spec(table_id: str, host_token: str = "", tokens: Mapping[str, str] | None = None) -> TableSpec:

@@ -16,9 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tools.console_web.live import LiveTable, TableSpec
+from tools.console_web.live import LiveTable
 from tools.console_web.physical_table import PHYSICAL, PhysicalTable
 from tools.console_web.rules_table import RulesTable
+from tools.console_web.spec import TableSpec
 from tools.console_web.stopped import StoppedTable
 from tools.rules_option import DEFAULT
 

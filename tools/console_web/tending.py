@@ -12,14 +12,12 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.core.errors import IllegalActionError
+from tools.console_web.console import Console
 from tools.console_web.records import StoreUnavailable
 from tools.console_web.seated import SeatedTable
-
-if TYPE_CHECKING:
-    from tools.console_web.app import Console
 
 TICK = 0.5
 """Seconds between two looks at the tables."""
