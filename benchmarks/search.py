@@ -29,7 +29,7 @@ from engine.build_info import describe
 from engine.core.decisions import Decision
 from engine.hextech.session import Agent, SessionConfig, drive
 from engine.hextech.view import PlayerView
-from tools.cmd_play import new_session
+from tools.hextech_session import new_session
 from tools.lab.duplicate import ROTATIONS, figures, rotate
 from tools.lab.runner import game_seed
 

@@ -23,9 +23,9 @@ from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.scenario import Scenario
 from engine.hextech.session import SessionConfig, drive
 from engine.hextech.view import build_view
-from tools.cmd_play import new_session
 from tools.console import ConsoleAgent, LeftTable, LoggedAnswers, Terminal, card_texts, pick
 from tools.exit_codes import exit_code
+from tools.hextech_session import new_session
 
 TILE = re.compile(r"(?<![0-9A-Za-z-])[1-9][mpsz](?![0-9A-Za-z])")
 """A tile written in notation on its own (``5m``), not inside a card id or a compact run."""

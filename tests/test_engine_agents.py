@@ -10,7 +10,7 @@ from engine.core.tiles import kind_of_instance, parse_one
 from engine.hextech.scenario import Scenario
 from engine.hextech.session import SessionConfig, drive
 from engine.hextech.view import PlayerView, build_view
-from tools.cmd_play import new_session
+from tools.hextech_session import new_session
 
 
 def test_a_view_holds_no_other_concealed_tiles_s9_4_s14_4() -> None:

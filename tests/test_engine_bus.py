@@ -11,7 +11,7 @@ from engine.core.decisions import Decision, DecisionKind
 from engine.hextech.bus import Bus, Event, Sink
 from engine.hextech.scenario import Scenario
 from engine.hextech.session import Session, SessionConfig, SessionResult, drive
-from tools.cmd_play import new_session
+from tools.hextech_session import new_session
 
 
 @dataclass

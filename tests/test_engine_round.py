@@ -23,7 +23,7 @@ from engine.hextech.scenario import Scenario
 from engine.hextech.session import Session, SessionConfig, drive
 from engine.hextech.state import ContractStatus, WinWay
 from engine.hextech.wins import EndReason
-from tools.cmd_play import new_session
+from tools.hextech_session import new_session
 
 
 def _items(result_win: object) -> set[str]:

@@ -19,7 +19,7 @@ from engine.hextech.round import Round
 from engine.hextech.session import Session, SessionConfig, drive
 from engine.hextech.state import Deck, PlayerState, Table
 from engine.hextech.view import PlayerView
-from tools.cmd_play import new_session
+from tools.hextech_session import new_session
 
 LIVE_TYPES: tuple[type, ...] = (
     Session,
