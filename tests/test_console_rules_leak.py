@@ -44,6 +44,7 @@ class Tsumogiri:
 
     name = "tsumogiri"
     sees = False
+    person = False
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng

@@ -87,4 +87,4 @@ BLIND = SeatView(
     0,
     WINDS[0],
 )
-"""The view handed to an agent that reads none (:attr:`engine.core.table_session.Agent.sees`)."""
+"""The view handed to an agent that reads none (:attr:`engine.core.agent.Agent.sees`)."""

@@ -36,8 +36,8 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from engine.agents.hextech.roster import bot_factory
+from engine.core.agent import Agent
 from engine.core.decisions import Decision
-from engine.hextech.session import Agent
 from engine.hextech.view import PlayerView
 from engine.hextech.vocabulary import CompiledCard
 from tools.hextech_session import logged_cards
@@ -66,7 +66,7 @@ class OverBudget(ValueError):
 class Thought(NamedTuple):
     """A searching bot's decision set aside: the bot and its own view."""
 
-    agent: Agent
+    agent: Agent[PlayerView]
     view: PlayerView
 
 
@@ -74,7 +74,7 @@ class Job(NamedTuple):
     """What a worker is handed: the bot, its view's parts but the library, the library's card ids
     and the table's mode, the decision."""
 
-    agent: Agent
+    agent: Agent[PlayerView]
     parts: dict[str, Any]
     cards: tuple[str, ...]
     mode: str
@@ -110,7 +110,7 @@ def _library(mode: str, ids: tuple[str, ...]) -> Mapping[str, CompiledCard]:
     return MappingProxyType({card.id: card for card in logged_cards(mode, ids)[0]})
 
 
-def think(job: Job) -> tuple[str, Agent, float]:
+def think(job: Job) -> tuple[str, Agent[PlayerView], float]:
     """In a worker: the bot's answer, the bot after thinking, and the processor seconds it took."""
     view = PlayerView(**job.parts, cards=_library(job.mode, job.cards))
     start = time.process_time()
@@ -142,7 +142,7 @@ class BotPool:
 
     async def think(
         self, thought: Thought, decision: Decision, mode: str, first: int, where: str
-    ) -> tuple[str, Agent]:
+    ) -> tuple[str, Agent[PlayerView]]:
         """The answer of the bot of ``thought`` to ``decision``, thought in a worker, and the bot
         after thinking; ``first`` its table's place in the queue, ``where`` names it in the log."""
         parts = thought.view.parts()
