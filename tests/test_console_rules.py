@@ -16,7 +16,7 @@ from console_support import arrange, console, create, play, seat_view
 from pools_lint_cli import run_hexmj
 from starlette.testclient import TestClient
 
-from engine.agents.bots import LOGGED, make_bots
+from engine.agents.roster import LOGGED, make_bots
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.errors import LogError
 from engine.core.registry import installed

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from table_support import arranged, installed_tiny
 
-from engine.agents.bots import GreedyBot, RandomBot, make_bots
+from engine.agents.bots import GreedyBot, RandomBot
+from engine.agents.roster import make_bots
 from engine.core.aim import Aim
 from engine.core.deal import deal
 from engine.core.decisions import Decision, DecisionKind

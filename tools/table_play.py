@@ -22,7 +22,7 @@ from typing import IO, Annotated, Any
 
 import typer
 
-from engine.agents.bots import BOTS, LOGGED, make_bots
+from engine.agents.roster import BOTS, LOGGED, make_bots
 from engine.core.agent import Agent
 from engine.core.decisions import Decision
 from engine.core.errors import InputError, LogError, engine_faults

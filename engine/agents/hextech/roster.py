@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 
+from engine.agents.budget import budget_of
 from engine.agents.hextech.bots import GreedyAgent, RandomAgent
 from engine.core.agent import Agent
 from engine.core.errors import InputError
@@ -30,14 +31,6 @@ AGENTS: dict[str, Callable[[random.Random], Agent[PlayerView]]] = {
 """The bots ``hexmj play --agents`` knows, by name."""
 BUDGETED: dict[str, Callable[[random.Random, int], Agent[PlayerView]]] = {"search": search_agent}
 """The bots that take a budget, ``NAME:N`` (``search:64``)."""
-MAX_BUDGET = 4096
-"""The largest budget ``NAME:N`` accepts."""
-
-
-def is_whole(text: str, digits: int) -> bool:
-    """Whether ``text`` is a whole number of at most ``digits`` ASCII digits (``٣`` and ``²`` are not:
-    a budget reads the same in every place that takes one)."""
-    return 0 < len(text) <= digits and text.isascii() and text.isdigit()
 
 
 def _factory(
@@ -46,12 +39,7 @@ def _factory(
     """The factory an ``--agents`` name stands for: a known name, or ``NAME:N`` for a budgeted bot."""
     base, colon, budget = name.partition(":")
     if colon and base in BUDGETED:
-        if not is_whole(budget, len(str(MAX_BUDGET))) or not 1 <= int(budget) <= MAX_BUDGET:
-            raise InputError(
-                f"--agents: the budget of {base} for {letter} must be a whole number 1…{MAX_BUDGET}, "
-                f"got {budget!r}"
-            )
-        budgeted, n = BUDGETED[base], int(budget)
+        budgeted, n = BUDGETED[base], budget_of(base, budget, letter)
         return lambda rng: budgeted(rng, n)
     factory = known.get(name)
     if factory is None:
