@@ -154,6 +154,8 @@ def test_the_random_bot_is_seeded_and_blind() -> None:
 
 
 def test_an_unknown_bot_is_one_line() -> None:
-    """``--agents`` names only the bots of the core for another rule set."""
-    with pytest.raises(InputError, match=r"--agents: unknown agent 'search' for A \(one of random, greedy\)"):
-        make_bots(["search", "greedy", "greedy", "greedy"], 1)
+    """``--agents`` names only the bots of the core's roster for another rule set."""
+    with pytest.raises(
+        InputError, match=r"--agents: unknown agent 'minimax' for A \(one of random, greedy, search\)"
+    ):
+        make_bots(["minimax", "greedy", "greedy", "greedy"], 1)

@@ -1,0 +1,173 @@
+"""The search bot at standard's and hongzhong's tables (issue 33 item 2; spec 002 出牌, spec 003 出牌;
+§4 seats): it keeps more unseen improving tiles than greedy, a seed fixes its game, its budget is
+refused as hextech's, and it is handed its own seat's view alone."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import fields
+from pathlib import Path
+
+import pytest
+from pools_lint_cli import run_hexmj
+
+from engine.agents.bots import GreedyBot
+from engine.agents.roster import make_bots
+from engine.agents.search import SearchBot
+from engine.core.agent import Agent
+from engine.core.decisions import Decision, DecisionKind
+from engine.core.registry import ruleset
+from engine.core.seat_view import SeatView
+from engine.core.table_session import TableConfig, TableSession, drive
+from engine.core.tiles import FACES, WINDS, parse
+
+STANDARD = ruleset("standard")
+
+
+def opening_view(hand: str) -> SeatView:
+    """Seat A's view at its first turn of a standard table: its own fourteen tiles and nothing else
+    in sight."""
+    return SeatView(
+        0,
+        tuple(sorted(parse(hand))),
+        ((), (), (), ()),
+        (0,) * 4,
+        ((), (), (), ()),
+        ((), (), (), ()),
+        (14, 13, 13, 13),
+        83,
+        (0,) * 4,
+        0,
+        WINDS[0],
+        STANDARD.aim(STANDARD.resolve_options([])),
+        STANDARD.tiles.kinds,
+    )
+
+
+def test_search_keeps_more_unseen_improving_tiles_than_greedy_s002_discard() -> None:
+    """55m 8m 456p 123s 5667s 9s, one from waiting whichever of 8m or 9s goes (spec 002 出牌).
+
+    Greedy throws 8m, its loosest tile; the hand then improves on 5m (2 unseen: two in hand), 4s
+    (4), 5s (3), 6s (2), 7s (3), 8s (4) and 9s (3): 21 tiles.  Search throws 9s; the hand improves
+    on 5m (2), 6m (4), 7m (4), 8m (3), 9m (4), 4s (4), 5s (3), 6s (2), 7s (3) and 8s (4): 33."""
+    view = opening_view("55m8m456p123s56679s")
+    decision = Decision(
+        DecisionKind.TURN, 0, tuple(f"discard {FACES[k]}" for k in sorted(set(view.hand))), "9s"
+    )
+    assert GreedyBot(random.Random(1)).decide(view, decision) == "discard 8m"
+    assert SearchBot(random.Random(1)).decide(view, decision) == "discard 9s"
+    assert 2 + 4 + 3 + 2 + 3 + 4 + 3 == 21 < 33 == 2 + 4 + 4 + 3 + 4 + 4 + 3 + 2 + 3 + 4
+
+
+@pytest.mark.parametrize("rules", ["standard", "hongzhong"])
+def test_a_seed_fixes_a_search_game_byte_for_byte_s4(
+    rules: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hexmj play --rules R --agents search,greedy,greedy,greedy --seed 7`` twice: the same account
+    and the same log, byte for byte (§4: a seat's bot is seeded by the session's seed and its seat)."""
+    runs = []
+    for name in ("first.jsonl", "second.jsonl"):
+        log = tmp_path / name
+        argv = ["play", "--rules", rules, "--agents", "search,greedy,greedy,greedy", "--seed", "7"]
+        code, out, err = run_hexmj(
+            [*argv, "--rounds", "4", "--log", str(log), "--db", "none"], monkeypatch, capsys
+        )
+        assert code == 0, err
+        runs.append((out, log.read_bytes()))
+    assert runs[0] == runs[1]
+    assert b'"agents":["search","greedy","greedy","greedy"]' in runs[0][1]
+
+
+def test_search_plays_and_simulates_by_name_s4(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``simulate --rules hongzhong --agents search`` and ``search:2`` play every seat by name."""
+    code, out, err = run_hexmj(
+        [
+            "simulate",
+            "--rules",
+            "hongzhong",
+            "--games",
+            "1",
+            "--rounds",
+            "2",
+            "--agents",
+            "search:2",
+            "--db",
+            "none",
+        ],
+        monkeypatch,
+        capsys,
+    )
+    assert code == 0, err
+    assert "search:2" in out
+
+
+@pytest.mark.parametrize("budget", ["0", "99999", "x"])
+def test_a_bad_budget_is_refused_in_one_line_as_hextechs(
+    budget: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``search:0``, ``search:99999`` and ``search:x`` at a standard table: exit 2, one line, the
+    words hextech's roster says."""
+    line = (
+        f"hexmj: error: --agents: the budget of search for A must be a whole number 1…4096, got '{budget}'\n"
+    )
+    for rules in (["--rules", "standard"], []):
+        agents = f"search:{budget},greedy,greedy,greedy"
+        code, out, err = run_hexmj(["play", *rules, "--agents", agents, "--db", "none"], monkeypatch, capsys)
+        assert (code, out, err) == (2, "", line)
+
+
+class Watched:
+    """A seat's agent whose every input is kept."""
+
+    def __init__(self, agent: Agent[SeatView]) -> None:
+        self.agent = agent
+        self.name, self.sees, self.person = agent.name, agent.sees, agent.person
+        self.seen: list[tuple[SeatView, Decision]] = []
+
+    def decide(self, view: SeatView, decision: Decision) -> str:
+        self.seen.append((view, decision))
+        return self.agent.decide(view, decision)
+
+
+def test_search_is_handed_its_own_seats_view_alone_s4() -> None:
+    """Over a whole standard session the search bot is asked only its own seat's decisions, each with
+    a :class:`SeatView` of that seat: no field holds a tile of another seat's concealed hand (only
+    their counts).  Another seat's hand swapped for other tiles leaves its view, and its answer,
+    as they were."""
+    bots = make_bots(["search", "greedy", "greedy", "greedy"], 11)
+    watched = Watched(bots[0])
+    session = TableSession(TableConfig(STANDARD, STANDARD.resolve_options([]), 11, 1))
+    drive(session, [watched, *bots[1:]])
+    assert watched.seen
+    for view, decision in watched.seen:
+        assert type(view) is SeatView and view.me == decision.player == 0
+        assert {f.name for f in fields(view)} == {
+            "me",
+            "hand",
+            "melds",
+            "concealed_kongs",
+            "rivers",
+            "flowers",
+            "hand_sizes",
+            "wall_left",
+            "scores",
+            "dealer",
+            "prevalent_wind",
+            "aim",
+            "kinds",
+        }
+
+    session = TableSession(TableConfig(STANDARD, STANDARD.resolve_options([]), 11, 1))
+    steps = session.steps()
+    decision = next(steps)
+    while decision.player != 0 or decision.kind is not DecisionKind.TURN:
+        decision = steps.send(decision.options[0])
+    before = session.view(0)
+    other = session.table.seats[1]
+    other.hand[:] = [(k + 1) % 27 for k in other.hand]
+    after = session.view(0)
+    assert after == before
+    search = SearchBot(random.Random(5))
+    assert search.decide(after, decision) == search.decide(before, decision)
