@@ -9,6 +9,7 @@ from dataclasses import fields
 from pathlib import Path
 
 import pytest
+from console_support import console, create, play, seat_view
 from pools_lint_cli import run_hexmj
 
 from engine.agents.bots import GreedyBot
@@ -171,3 +172,18 @@ def test_search_is_handed_its_own_seats_view_alone_s4() -> None:
     assert after == before
     search = SearchBot(random.Random(5))
     assert search.decide(after, decision) == search.decide(before, decision)
+
+
+def test_the_console_seats_search_bots_at_a_standard_table_by_name_s4(tmp_path: Path) -> None:
+    """``"agents": {"B": "search", "C": "search:4"}`` at a standard table: the bots play the session
+    through to its results beside the person at A and D's greedy bot, and the log's header names
+    them."""
+    with console(tmp_path / "console.db") as client:
+        body = {"rules": "standard", "seed": 3, "bots": ["B", "C", "D"], "test": True}
+        made = create(client, **body, agents={"B": "search", "C": "search:4"})
+        tokens = {letter: seat["token"] for letter, seat in made["seats"].items()}
+        assert play(client, tokens, seed=1) > 10
+        assert seat_view(client, tokens["A"])["state"] == "results"
+        host = str(made["host"]).rsplit("/", 1)[1]
+        header = client.get(f"/host/{host}/log").text.splitlines()[0]
+        assert '"agents":["web","search","search:4","greedy"]' in header

@@ -1,6 +1,5 @@
-"""The search bot of any rule set on the core's table (standard rules 出牌, spec 003 出牌; §4 seats;
-issue 33 item 2): it reads its own seat's view alone and looks ahead over the tiles that view has
-not shown it.
+"""The search bot of any rule set on the core's table (§4 seats; issue 33 item 2): it reads its own
+seat's view alone and looks ahead over the tiles that view has not shown it.
 
 A hand is weighed by its *standing*: its shanten toward the rule set's win forms (the view's
 :class:`~engine.core.aim.Aim`), then how many tiles still unseen from this seat would lower it
