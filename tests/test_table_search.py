@@ -5,12 +5,13 @@ refused as hextech's, and it is handed its own seat's view alone."""
 from __future__ import annotations
 
 import random
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 
 import pytest
-from console_support import console, create, play, seat_view
+from console_support import HEADERS, TEST_CLIENT, console, create, play, seat_view, settings
 from pools_lint_cli import run_hexmj
+from starlette.testclient import TestClient
 
 from engine.agents.bots import GreedyBot
 from engine.agents.roster import make_bots
@@ -21,6 +22,8 @@ from engine.core.registry import ruleset
 from engine.core.seat_view import SeatView
 from engine.core.table_session import TableConfig, TableSession, drive
 from engine.core.tiles import FACES, WINDS, parse
+from tools.console_web.app import create_app
+from tools.console_web.requests import HEXTECH
 
 STANDARD = ruleset("standard")
 
@@ -187,3 +190,24 @@ def test_the_console_seats_search_bots_at_a_standard_table_by_name_s4(tmp_path: 
         host = str(made["host"]).rsplit("/", 1)[1]
         header = client.get(f"/host/{host}/log").text.splitlines()[0]
         assert '"agents":["web","search","search:4","greedy"]' in header
+
+
+def test_the_consoles_budget_limit_reads_the_tables_own_search_s4(tmp_path: Path) -> None:
+    """``--max-budget 8`` at a standard table: ``search`` (8 imagined draws) and ``search:8`` are
+    seated, ``search:9`` is 422 naming ``agents.B``; a hextech table's ``search`` (64 imagined
+    rounds) is over the same limit."""
+    limited = replace(settings(public=TEST_CLIENT), max_budget=8)
+    with TestClient(
+        create_app(f"sqlite:///{tmp_path / 'c.db'}", HEXTECH, limited), headers=HEADERS
+    ) as client:
+        for name in ("search", "search:8"):
+            body = {"rules": "standard", "bots": ["B"], "agents": {"B": name}}
+            assert client.post("/api/tables", json=body).status_code == 201
+        refused = client.post(
+            "/api/tables", json={"rules": "standard", "bots": ["B"], "agents": {"B": "search:9"}}
+        )
+        assert refused.status_code == 422 and refused.json()["error"].startswith(
+            "agents.B: search:9 imagines 9"
+        )
+        hextech = client.post("/api/tables", json={"bots": ["B"], "agents": {"B": "search"}})
+        assert hextech.status_code == 422

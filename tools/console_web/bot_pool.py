@@ -36,11 +36,13 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from engine.agents.hextech.roster import bot_factory
+from engine.agents.roster import table_bot
 from engine.core.agent import Agent
 from engine.core.decisions import Decision
 from engine.hextech.view import PlayerView
 from engine.hextech.vocabulary import CompiledCard
 from tools.hextech_session import logged_cards
+from tools.rules_option import DEFAULT
 
 THINKERS = frozenset({"search"})
 """The bots whose decisions are answered in a worker process."""
@@ -88,13 +90,16 @@ def processors() -> int:
     return os.cpu_count() or 1
 
 
-def check_budgets(bot_agents: Mapping[str, str], limit: int) -> None:
+def check_budgets(bot_agents: Mapping[str, str], limit: int, rules: str = DEFAULT) -> None:
     """Refuse a bot whose budget is over ``limit`` (:class:`OverBudget` naming ``agents.X``); the
-    budget is read from the bot the name makes, as ``hexmj play --agents`` makes it."""
+    budget is read from the bot the name makes at a table of ``rules``, as ``hexmj play --rules
+    RULES --agents`` makes it."""
     for letter, name in sorted(bot_agents.items()):
         if name.partition(":")[0] not in THINKERS:
             continue
-        budget = getattr(bot_factory(name, letter)(random.Random(0)), "budget", None)
+        rng = random.Random(0)
+        bot = bot_factory(name, letter)(rng) if rules == DEFAULT else table_bot(name, letter)(rng)
+        budget = getattr(bot, "budget", None)
         if isinstance(budget, int) and budget > limit:
             raise OverBudget(
                 f"agents.{letter}: {name} imagines {budget} rounds a candidate, over this console's "
