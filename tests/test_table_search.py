@@ -63,6 +63,41 @@ def test_search_keeps_more_unseen_improving_tiles_than_greedy_s002_discard() -> 
     assert 2 + 4 + 3 + 2 + 3 + 4 + 3 == 21 < 33 == 2 + 4 + 4 + 3 + 4 + 4 + 3 + 2 + 3 + 4
 
 
+def called(hand: str, about: str, *calls: str) -> tuple[str, str]:
+    """What greedy and search answer, each, to a call on ``about`` with ``hand`` (13 tiles)."""
+    view = replace(opening_view(hand), hand_sizes=(13,) * 4)
+    decision = Decision(DecisionKind.CALL, 0, ("pass", *calls), about)
+    return GreedyBot(random.Random(1)).decide(view, decision), SearchBot(random.Random(1)).decide(
+        view, decision
+    )
+
+
+def test_search_calls_a_pon_that_brings_the_hand_nearer_s002_discard_2() -> None:
+    """55m 123p 45p 78s 1z 2z 9m 9s, three from waiting: pon on 5m (555m, 123p, 45p, 78s) leaves it two
+    from waiting after its best discard, so both bots call (spec 002 出牌 2)."""
+    assert called("55m123p45p78s12z9m9s", "5m", "pon") == ("pon", "pon")
+
+
+def test_search_passes_a_pon_into_a_wait_no_win_pays_s002_discard_2() -> None:
+    """55m 123p 456p 789s 1z 9m: pon on 5m leaves a single wait on 1z or 9m, and no hand of
+    555m 123p 456p 789s with a pair of either reaches standard's eight fan (spec 002 和牌的规定 二),
+    so the wait is dead: search passes where greedy, counting shanten alone, calls."""
+    assert called("55m123p456p789s1z9m", "5m", "pon") == ("pon", "pass")
+
+
+def test_search_passes_a_kong_that_leaves_fewer_improving_tiles_s002_discard_3() -> None:
+    """555m 123p 45p 78s 1z 2z 9s: an exposed kong of 5m keeps the shanten (greedy takes it) but
+    leaves fewer unseen tiles that improve the hand than passing: search passes (spec 002 出牌 3)."""
+    assert called("555m123p45p78s12z9s", "5m", "kong") == ("kong", "pass")
+
+
+def test_search_takes_every_win_offered_s002_win() -> None:
+    """hu is offered only where the rule set allows the win; search takes it (spec 002 和牌的规定)."""
+    view = opening_view("123m456m789m123p55p")
+    decision = Decision(DecisionKind.TURN, 0, ("hu", "discard 1m", "discard 5p"), "5p")
+    assert SearchBot(random.Random(1)).decide(view, decision) == "hu"
+
+
 @pytest.mark.parametrize("rules", ["standard", "hongzhong"])
 def test_a_seed_fixes_a_search_game_byte_for_byte_s4(
     rules: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

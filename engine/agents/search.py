@@ -4,7 +4,8 @@ seat's view alone and looks ahead over the tiles that view has not shown it.
 A hand is weighed by its *standing*: its shanten toward the rule set's win forms (the view's
 :class:`~engine.core.aim.Aim`), then how many tiles still unseen from this seat would lower it
 (受入: the rule set's tile set, four of each kind, less the seat's own hand, every river and every
-open meld; a waiting hand counts only the waits the rule set lets it win on, the aim's judge).
+open meld; a waiting hand counts only the waits the rule set lets it win on, the aim's judge, and
+one with none stands no better than a hand one from waiting that nothing improves).
 
 * A win offered is taken.
 * At its turn, of the legal discards it keeps the least shanten, then the most unseen improving
@@ -35,6 +36,9 @@ BUDGET = 8
 
 Standing = tuple[int, int]
 """A hand's shanten and, negated, its unseen improving tiles: the lower the better."""
+DEAD: Standing = (1, 0)
+"""A waiting hand with no unseen wait the rule set lets it win on: it stands as a hand one from
+waiting that no tile is known to improve."""
 
 
 def unseen_tiles(view: SeatView) -> list[int]:
@@ -67,7 +71,8 @@ class Weighing:
         aim, unseen, n_melds, declared = self.aim, self.unseen, len(self.melds), self.declared
         now = aim.shanten(counts, n_melds, declared)
         if now == 0 and aim.judge is not None:
-            return now, -sum(unseen[w] for w in aim.waits(counts, n_melds) if self.pays(counts, w))
+            paying = sum(unseen[w] for w in aim.waits(counts, n_melds) if self.pays(counts, w))
+            return (0, -paying) if paying else DEAD
         improving = 0
         plus = list(counts)
         for k in range(NUM_KINDS):
