@@ -117,6 +117,28 @@ def test_a_seed_fixes_a_search_game_byte_for_byte_s4(
     assert b'"agents":["search","greedy","greedy","greedy"]' in runs[0][1]
 
 
+def test_a_resumed_search_session_is_the_uninterrupted_one_s4(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A search session's log cut halfway goes on with ``--resume`` to the bytes of the session that
+    never stopped, and ``hexmj replay`` replays it: each imagined draw is seeded by the seat and the
+    decision, not by what the bot was asked before."""
+    whole = tmp_path / "whole.jsonl"
+    argv = ["play", "--rules", "standard", "--agents", "search:3,search,greedy,random", "--seed", "4"]
+    code, played, err = run_hexmj(
+        [*argv, "--rounds", "3", "--log", str(whole), "--db", "none"], monkeypatch, capsys
+    )
+    assert code == 0, err
+    raw = whole.read_bytes()
+    cut = tmp_path / "cut.jsonl"
+    cut.write_bytes(raw[: raw.index(b"\n", len(raw) // 2) + 1])
+    code, out, err = run_hexmj(["play", "--resume", str(cut), "--db", "none"], monkeypatch, capsys)
+    assert (code, err, out) == (0, "", played)
+    assert cut.read_bytes() == raw
+    code, out, err = run_hexmj(["replay", str(whole)], monkeypatch, capsys)
+    assert (code, err, out) == (0, "", played)
+
+
 def test_search_plays_and_simulates_by_name_s4(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
