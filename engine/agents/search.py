@@ -11,8 +11,9 @@ one with none stands no better than a hand one from waiting that nothing improve
 * At its turn, of the legal discards it keeps the least shanten, then the most unseen improving
   tiles; where several stand equal it imagines ``budget`` draws from the unseen tiles (the same
   draws for each, from a generator seeded by its seat's seed and the decision, so a seed fixes a
-  game) and keeps the one whose hand, after each imagined draw and its best discard, has the most
-  improving tiles in all; then the least connected tile, then the lowest kind.  A kong is declared
+  game) and keeps the one whose hand, after each imagined draw and its best discard, stands best in
+  all (the least shanten summed, then the most improving tiles); then the least connected tile,
+  then the lowest kind.  A kong is declared
   when the hand after it stands at least as well as after the best discard.
 * A call (pon, chi, an exposed kong) is made when the hand after it and its best discard stands
   better than the hand that passes.
