@@ -18,8 +18,8 @@ import json
 import time
 from collections.abc import Callable
 
-from engine.agents.bots import make_bots
 from engine.agents.hextech.roster import make_agents
+from engine.agents.roster import make_bots
 from engine.build_info import describe
 from engine.core.registry import ruleset
 from engine.core.table_session import TableConfig, TableSession, drive

@@ -26,8 +26,9 @@ from concurrent.futures import ProcessPoolExecutor
 
 from engine.agents.hextech.roster import make_agents
 from engine.build_info import describe
+from engine.core.agent import Agent
 from engine.core.decisions import Decision
-from engine.hextech.session import Agent, SessionConfig, drive
+from engine.hextech.session import SessionConfig, drive
 from engine.hextech.view import PlayerView
 from tools.hextech_session import new_session
 from tools.lab.duplicate import ROTATIONS, figures, rotate
@@ -57,7 +58,7 @@ def one_set(job: tuple[tuple[str, str, str, str], int]) -> list[tuple[tuple[str,
 class Timed:
     """An agent whose decisions are timed in process CPU time."""
 
-    def __init__(self, agent: Agent, times: list[float]) -> None:
+    def __init__(self, agent: Agent[PlayerView], times: list[float]) -> None:
         self.agent, self.times = agent, times
         self.name, self.sees, self.person = agent.name, agent.sees, agent.person
 

@@ -16,7 +16,7 @@ from console_support import arrange, console, create, play, seat_view
 from pools_lint_cli import run_hexmj
 from starlette.testclient import TestClient
 
-from engine.agents.bots import LOGGED, make_bots
+from engine.agents.roster import LOGGED, make_bots
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.errors import LogError
 from engine.core.registry import installed
@@ -141,7 +141,11 @@ def test_the_servers_rules_and_options_are_a_requests_default(tmp_path: Path) ->
         ({"options": {"base": 2}}, "options.base: hextech tables take no options"),
         ({"rules": "standard", "mode": "all"}, "mode: a field of hextech tables, not of rules standard"),
         ({"rules": "hongzhong", "filming": True}, "filming: a field of hextech tables"),
-        ({"rules": "standard", "bots": ["B"], "agents": {"B": "search"}}, "agents.B: unknown agent 'search'"),
+        ({"rules": "standard", "bots": ["B"], "agents": {"B": "nosuch"}}, "agents.B: unknown agent 'nosuch'"),
+        (
+            {"rules": "hongzhong", "bots": ["B"], "agents": {"B": "search:0"}},
+            "agents.B: the budget of search for B must be a whole number 1…4096, got '0'",
+        ),
     ],
 )
 def test_a_bad_rule_set_or_option_names_its_field(
@@ -345,7 +349,7 @@ def test_a_persons_seat_is_web_in_the_log_and_never_a_bot(
         person.decide(BLIND, decision)
     code, _, err = run_hexmj(["play", "--rules", "standard", "--agents", "web"], monkeypatch, capsys)
     assert code == 2 and err == (
-        "hexmj: error: --agents: unknown agent 'web' for A (one of random, greedy)\n"
+        "hexmj: error: --agents: unknown agent 'web' for A (one of random, greedy, search)\n"
     )
 
 

@@ -21,7 +21,7 @@ import pytest
 from console_support import arrange, console, create, first_walls, seat_view
 from starlette.testclient import TestClient
 
-from engine.agents.bots import LOGGED
+from engine.agents.roster import LOGGED
 from engine.core.deal import shuffled_wall
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.registry import ruleset
@@ -44,6 +44,7 @@ class Tsumogiri:
 
     name = "tsumogiri"
     sees = False
+    person = False
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng

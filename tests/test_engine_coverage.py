@@ -15,10 +15,11 @@ other than its upper, a few times in a hundred sessions, so the cap leaves room 
 from __future__ import annotations
 
 from engine.agents.hextech.roster import make_agents
+from engine.core.agent import Agent
 from engine.core.decisions import Decision
 from engine.hextech.bus import Event
 from engine.hextech.decision_kinds import HextechKind
-from engine.hextech.session import Agent, SessionConfig, SessionResult, drive
+from engine.hextech.session import SessionConfig, SessionResult, drive
 from engine.hextech.view import PlayerView
 from tools.hextech_session import new_session, session_cards
 
@@ -36,7 +37,7 @@ class Exploring:
     """A bot that drafts and chooses contracts toward cards not yet exercised, and otherwise plays as
     the bot it wraps."""
 
-    def __init__(self, bot: Agent, exercised: set[str]) -> None:
+    def __init__(self, bot: Agent[PlayerView], exercised: set[str]) -> None:
         self.bot = bot
         self.exercised = exercised
         self.name = f"exploring {bot.name}"

@@ -328,6 +328,7 @@ class Tsumogiri:
 
     name = "tsumogiri"
     sees = False
+    person = False
 
     def decide(self, view: SeatView, decision: Decision) -> str:
         if decision.kind is DecisionKind.TURN:

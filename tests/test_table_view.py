@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from table_support import arranged, installed_tiny
 
-from engine.agents.bots import GreedyBot, RandomBot, make_bots
+from engine.agents.bots import GreedyBot, RandomBot
+from engine.agents.roster import make_bots
 from engine.core.aim import Aim
 from engine.core.deal import deal
 from engine.core.decisions import Decision, DecisionKind
@@ -153,6 +154,8 @@ def test_the_random_bot_is_seeded_and_blind() -> None:
 
 
 def test_an_unknown_bot_is_one_line() -> None:
-    """``--agents`` names only the bots of the core for another rule set."""
-    with pytest.raises(InputError, match=r"--agents: unknown agent 'search' for A \(one of random, greedy\)"):
-        make_bots(["search", "greedy", "greedy", "greedy"], 1)
+    """``--agents`` names only the bots of the core's roster for another rule set."""
+    with pytest.raises(
+        InputError, match=r"--agents: unknown agent 'minimax' for A \(one of random, greedy, search\)"
+    ):
+        make_bots(["minimax", "greedy", "greedy", "greedy"], 1)

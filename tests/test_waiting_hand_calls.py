@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from table_support import answered, arranged
 
-from engine.agents.bots import make_bots
+from engine.agents.roster import make_bots
 from engine.core import registry
 from engine.core.deal import deal
 from engine.core.decisions import Decision, DecisionKind

@@ -30,6 +30,7 @@ from typing import IO, Annotated, Any, TypedDict, Unpack
 import typer
 
 from engine.agents.hextech.roster import make_agents
+from engine.core.agent import Agent
 from engine.core.errors import InputError, LogError, engine_faults
 from engine.core.seats import PLAYERS
 from engine.hextech.bus import Event
@@ -42,7 +43,8 @@ from engine.hextech.log import (
     LogWriter,
     read_log,
 )
-from engine.hextech.session import Agent, Session, SessionConfig, SessionResult, drive
+from engine.hextech.session import Session, SessionConfig, SessionResult, drive
+from engine.hextech.view import PlayerView
 from tools.cmd_pool import CardsOption, ModeOption, session_mode
 from tools.console import LoggedAnswers, Terminal
 from tools.hextech_session import header_cards, new_session, result_json
@@ -174,7 +176,7 @@ def play_logged(
             close_log(handle, log)
 
 
-def logged_agents(header: LogHeader, people: Terminal, log: Path | None) -> list[Agent]:
+def logged_agents(header: LogHeader, people: Terminal, log: Path | None) -> list[Agent[PlayerView]]:
     """The agents a log's header names; a name no agent has is a :class:`LogError` at ``file:1``."""
     try:
         return make_agents(list(header.agents), header.seed, people.logged())

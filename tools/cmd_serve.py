@@ -26,7 +26,7 @@ from typing import Annotated
 import typer
 import uvicorn
 
-from engine.agents.hextech.roster import MAX_BUDGET, is_whole
+from engine.agents.budget import MAX_BUDGET, is_whole
 from engine.core.errors import InputError
 from tools.console_web.access import KEY_ENV, Access, console_key
 from tools.console_web.addresses import public_url

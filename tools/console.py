@@ -37,12 +37,12 @@ from rich.text import Text
 
 from dsl.pools import pool_cards
 from engine.agents.bots import PERSON
+from engine.core.agent import Agent
 from engine.core.decisions import Decision
 from engine.core.errors import LogError
 from engine.core.seats import PLAYERS
 from engine.core.tiles import format_one, format_tiles, name, parse
 from engine.hextech.bus import Event
-from engine.hextech.session import Agent
 from engine.hextech.view import PlayerView
 from tools.exit_codes import CommandError
 
@@ -107,11 +107,11 @@ class Terminal:
         console = Console(file=sys.stderr, highlight=False)
         return cls(sys.stdin, console, lambda: card_texts(mode, folder), script or LoggedAnswers(()), resume)
 
-    def agents(self) -> dict[str, Callable[[random.Random], Agent]]:
+    def agents(self) -> dict[str, Callable[[random.Random], Agent[PlayerView]]]:
         """The factories :func:`make_agents` adds to its bots: a person at this terminal."""
         return dict.fromkeys(PEOPLE, lambda rng: ConsoleAgent(self))
 
-    def logged(self) -> dict[str, Callable[[random.Random], Agent]]:
+    def logged(self) -> dict[str, Callable[[random.Random], Agent[PlayerView]]]:
         """The factories a log being replayed or resumed adds: a person at this terminal, and a seat a
         person answered from the host console (``web``, R375), which only the log answers."""
         return {**self.agents(), PERSON: lambda rng: LoggedPerson(self.script)}

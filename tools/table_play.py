@@ -22,12 +22,13 @@ from typing import IO, Annotated, Any
 
 import typer
 
-from engine.agents.bots import BOTS, LOGGED, make_bots
+from engine.agents.roster import BOTS, LOGGED, make_bots
+from engine.core.agent import Agent
 from engine.core.decisions import Decision
 from engine.core.errors import InputError, LogError, engine_faults
 from engine.core.registry import ruleset
 from engine.core.ruleset import OptionValue, RuleSet
-from engine.core.seat_view import BLIND
+from engine.core.seat_view import BLIND, SeatView
 from engine.core.seats import PLAYERS
 from engine.core.table_log import (
     MAX_ROUNDS,
@@ -39,7 +40,7 @@ from engine.core.table_log import (
     logged_options,
     read_table_log,
 )
-from engine.core.table_session import Agent, SessionResult, TableConfig, TableSession, drive
+from engine.core.table_session import SessionResult, TableConfig, TableSession, drive
 from engine.core.tiles import FACES, name
 from tools.interrupt import interrupted
 from tools.rules_option import DEFAULT
@@ -180,7 +181,7 @@ def play_session(
             handle.close()
 
 
-def in_step(agents: Sequence[Agent], scripted: int, then: Answered) -> Answered:
+def in_step(agents: Sequence[Agent[SeatView]], scripted: int, then: Answered) -> Answered:
     """``then``, which also puts each of the first ``scripted`` decisions (the logged answers of a
     log being resumed) to its seat's bot when the bot reads no view, its answer unused: a random
     bot's generator then stands where it stood in play, and the resumed session goes on as the one

@@ -16,15 +16,13 @@ replaying the log, :class:`LoggedPerson` stands for it and has no answer of its 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from engine.core.aim import Aim
 from engine.core.decisions import HU, PASS, Decision, DecisionKind
-from engine.core.errors import InputError, LogError
+from engine.core.errors import LogError
 from engine.core.melds import Meld
 from engine.core.seat_view import SeatView
 from engine.core.seats import PLAYERS
-from engine.core.table_session import Agent
 from engine.core.tiles import FACES, NUM_KINDS, TERMINALS, parse, parse_one
 from engine.core.win import WinContext
 
@@ -34,6 +32,7 @@ class RandomBot:
 
     name = "random"
     sees = False
+    person = False
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -100,6 +99,7 @@ class GreedyBot:
 
     name = "greedy"
     sees = True
+    person = False
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -190,6 +190,7 @@ class LoggedPerson:
 
     name = PERSON
     sees = False
+    person = True
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -197,25 +198,3 @@ class LoggedPerson:
     def decide(self, view: SeatView, decision: Decision) -> str:
         """Never an answer: a person's answers are in the log alone."""
         raise LogError(f"{PLAYERS[decision.player]} is a person's seat and the log has no answer left")
-
-
-BOTS: dict[str, Callable[[random.Random], Agent]] = {"random": RandomBot, "greedy": GreedyBot}
-"""The bots that play any rule set, by name."""
-LOGGED: dict[str, Callable[[random.Random], Agent]] = {**BOTS, PERSON: LoggedPerson}
-"""The agents a log's header may name: the bots and a person's seat."""
-
-
-def make_bots(
-    names: list[str], seed: int, known: dict[str, Callable[[random.Random], Agent]] | None = None
-) -> list[Agent]:
-    """Four agents by name from ``known`` (the bots by default), each with its own generator derived
-    from the seed and its seat."""
-    agents = BOTS if known is None else known
-    if len(names) != 4:
-        raise InputError(f"--agents: expected 4 names separated by commas, got {len(names)}")
-    bots = []
-    for letter, name in zip("ABCD", names, strict=True):
-        if name not in agents:
-            raise InputError(f"--agents: unknown agent {name!r} for {letter} (one of {', '.join(agents)})")
-        bots.append(agents[name](random.Random(f"{seed}:agent:{letter}")))
-    return bots

@@ -40,6 +40,9 @@ class SeatView:
     prevalent_wind: int
     aim: Aim = PLAIN
     """The rule set's win forms as a bot plays toward them: the rules, which every seat knows."""
+    kinds: tuple[int, ...] = ()
+    """The tile kinds the rule set plays with, four copies of each (its tile set, which every seat
+    knows: 34 kinds of standard's 136 suited and honour tiles, 28 of 红中's 112)."""
 
     @property
     def n_melds(self) -> int:
@@ -71,6 +74,7 @@ def view_of(table: Table, player: int) -> SeatView:
         dealer=table.dealer,
         prevalent_wind=table.prevalent_wind,
         aim=table.aim,
+        kinds=table.rules.tiles.kinds,
     )
 
 
@@ -87,4 +91,4 @@ BLIND = SeatView(
     0,
     WINDS[0],
 )
-"""The view handed to an agent that reads none (:attr:`engine.core.table_session.Agent.sees`)."""
+"""The view handed to an agent that reads none (:attr:`engine.core.agent.Agent.sees`)."""

@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
+from engine.core.agent import Agent
 from engine.core.deal import arranged_wall, shuffled_wall
 from engine.core.decisions import Decision, check_answer
 from engine.core.errors import LogError
@@ -134,21 +134,9 @@ def scripted_walls(rules: RuleSet, orders: Sequence[Sequence[int]]) -> WallMaker
     return lambda number: arranged_wall(rules.tiles, orders[number - 1])
 
 
-class Agent(Protocol):
-    """Answers one seat's decisions from that seat's view alone."""
-
-    name: str
-    sees: bool
-    """Whether the agent reads its view (none is built for one that does not)."""
-
-    def decide(self, view: SeatView, decision: Decision) -> str:
-        """One of ``decision.options``."""
-        ...
-
-
 def drive(
     session: TableSession,
-    agents: Sequence[Agent],
+    agents: Sequence[Agent[SeatView]],
     *,
     script: Iterator[str] | None = None,
     on_answer: Callable[[Decision, str], None] | None = None,

@@ -13,7 +13,8 @@ and redraws (§5.2).  Before each round the dealer draws the world card
 :meth:`Session.steps` yields every decision and returns the
 :class:`SessionResult`; :func:`drive` answers it with agents, a script, or
 both (a script first: that is how a log is replayed and resumed).  An agent is
-whatever meets :class:`Agent`; the bots live above the rule set
+whatever meets the core's :class:`~engine.core.agent.Agent` of a :class:`PlayerView`; the bots
+live above the rule set
 (:mod:`engine.agents.hextech`), which imports none of them.
 """
 
@@ -23,8 +24,9 @@ import random
 from collections.abc import Callable, Container, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
+from engine.core.agent import Agent
 from engine.core.decisions import Decision, DecisionKind, check_answer
 from engine.core.errors import InputError, LogError
 from engine.core.seats import PLAYERS
@@ -404,24 +406,10 @@ def drafted(tier: str, picks: Mapping[int, str]) -> Event:
     )
 
 
-class Agent(Protocol):
-    """Answers decisions for one player; ``sees`` is false for an agent that never reads its view, so
-    none is built for it; ``person`` is true for a person at the table, who answers the modules' own
-    decisions (party challenges, §7.4: refusing is theirs) instead of the modules' bot policy."""
-
-    name: str
-    sees: bool
-    person: bool
-
-    def decide(self, view: PlayerView, decision: Decision) -> str:
-        """One of ``decision.options``."""
-        ...
-
-
 def drive(
     steps: Generator[Decision, str, SessionResult],
     session: Session,
-    agents: Sequence[Agent],
+    agents: Sequence[Agent[PlayerView]],
     *,
     script: Iterator[str] | None = None,
     on_answer: Callable[[Decision, str], None] | None = None,

@@ -123,7 +123,7 @@ async def create_table(request: Request) -> Response:
             spec = physical_spec(body, taken)
         else:
             spec = table_spec(body, taken, console.served)
-        check_budgets(spec.bot_agents, console.max_budget)
+        check_budgets(spec.bot_agents, console.max_budget, spec.rules)
         table = console.create(spec)
     except OverBudget as err:
         return _error(422, str(err))

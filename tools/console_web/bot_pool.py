@@ -36,11 +36,13 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from engine.agents.hextech.roster import bot_factory
+from engine.agents.roster import table_bot
+from engine.core.agent import Agent
 from engine.core.decisions import Decision
-from engine.hextech.session import Agent
 from engine.hextech.view import PlayerView
 from engine.hextech.vocabulary import CompiledCard
 from tools.hextech_session import logged_cards
+from tools.rules_option import DEFAULT
 
 THINKERS = frozenset({"search"})
 """The bots whose decisions are answered in a worker process."""
@@ -66,7 +68,7 @@ class OverBudget(ValueError):
 class Thought(NamedTuple):
     """A searching bot's decision set aside: the bot and its own view."""
 
-    agent: Agent
+    agent: Agent[PlayerView]
     view: PlayerView
 
 
@@ -74,7 +76,7 @@ class Job(NamedTuple):
     """What a worker is handed: the bot, its view's parts but the library, the library's card ids
     and the table's mode, the decision."""
 
-    agent: Agent
+    agent: Agent[PlayerView]
     parts: dict[str, Any]
     cards: tuple[str, ...]
     mode: str
@@ -88,13 +90,16 @@ def processors() -> int:
     return os.cpu_count() or 1
 
 
-def check_budgets(bot_agents: Mapping[str, str], limit: int) -> None:
+def check_budgets(bot_agents: Mapping[str, str], limit: int, rules: str = DEFAULT) -> None:
     """Refuse a bot whose budget is over ``limit`` (:class:`OverBudget` naming ``agents.X``); the
-    budget is read from the bot the name makes, as ``hexmj play --agents`` makes it."""
+    budget is read from the bot the name makes at a table of ``rules``, as ``hexmj play --rules
+    RULES --agents`` makes it."""
     for letter, name in sorted(bot_agents.items()):
         if name.partition(":")[0] not in THINKERS:
             continue
-        budget = getattr(bot_factory(name, letter)(random.Random(0)), "budget", None)
+        rng = random.Random(0)
+        bot = bot_factory(name, letter)(rng) if rules == DEFAULT else table_bot(name, letter)(rng)
+        budget = getattr(bot, "budget", None)
         if isinstance(budget, int) and budget > limit:
             raise OverBudget(
                 f"agents.{letter}: {name} imagines {budget} rounds a candidate, over this console's "
@@ -110,7 +115,7 @@ def _library(mode: str, ids: tuple[str, ...]) -> Mapping[str, CompiledCard]:
     return MappingProxyType({card.id: card for card in logged_cards(mode, ids)[0]})
 
 
-def think(job: Job) -> tuple[str, Agent, float]:
+def think(job: Job) -> tuple[str, Agent[PlayerView], float]:
     """In a worker: the bot's answer, the bot after thinking, and the processor seconds it took."""
     view = PlayerView(**job.parts, cards=_library(job.mode, job.cards))
     start = time.process_time()
@@ -142,7 +147,7 @@ class BotPool:
 
     async def think(
         self, thought: Thought, decision: Decision, mode: str, first: int, where: str
-    ) -> tuple[str, Agent]:
+    ) -> tuple[str, Agent[PlayerView]]:
         """The answer of the bot of ``thought`` to ``decision``, thought in a worker, and the bot
         after thinking; ``first`` its table's place in the queue, ``where`` names it in the log."""
         parts = thought.view.parts()

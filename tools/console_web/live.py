@@ -23,13 +23,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.agents.hextech.roster import make_agents
+from engine.core.agent import Agent
 from engine.core.decisions import Decision, check_answer
 from engine.core.errors import IllegalActionError, LogError
 from engine.core.seats import PLAYERS
 from engine.core.tiles import format_one
 from engine.hextech.bus import Event
 from engine.hextech.log import DEFAULT_POOL, LogHeader, LogWriter
-from engine.hextech.session import MODULE_DECISIONS, Agent, SessionConfig, SessionResult
+from engine.hextech.session import MODULE_DECISIONS, SessionConfig, SessionResult
 from engine.hextech.view import BLIND, KINDS, PlayerView
 from tools.console_web.bot_pool import THINKERS, Thought
 from tools.console_web.cards import library, pool_path
@@ -85,8 +86,10 @@ class LiveTable(SeatedTable[SessionResult]):
         ]
         self.session = new_session(config, sinks, None, chosen)
         self.library = library(spec.mode, spec.filming, spec.pool)
-        self.agents: list[Agent] = make_agents(list(spec.agents()), self.seed, {WEB: lambda rng: WebSeat()})
-        self.stand_ins: list[Agent] = make_agents([STAND_IN] * 4, self.seed)
+        self.agents: list[Agent[PlayerView]] = make_agents(
+            list(spec.agents()), self.seed, {WEB: lambda rng: WebSeat()}
+        )
+        self.stand_ins: list[Agent[PlayerView]] = make_agents([STAND_IN] * 4, self.seed)
         self._replaying(expected)
         self._steps = self.session.steps()
         self._run(lambda: next(self._steps))
@@ -124,7 +127,7 @@ class LiveTable(SeatedTable[SessionResult]):
     def _bot_seat(self, player: int) -> bool:
         return not self.agents[player].person
 
-    def take_thought(self, answer: str, agent: Agent) -> None:
+    def take_thought(self, answer: str, agent: Agent[PlayerView]) -> None:
         """A worker process's answer to the searching bot's decision set aside, and the bot as it
         stands after thinking (its random numbers drawn, its notes of the round)."""
         decision = self.waiting

@@ -19,8 +19,8 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.agents.bots import BOTS
 from engine.agents.hextech.roster import bot_factory
+from engine.agents.roster import BOTS, table_bot
 from engine.core.errors import InputError
 from engine.core.registry import ruleset
 from engine.core.ruleset import OptionValue
@@ -139,8 +139,8 @@ def _rules(body: dict[str, Any], served: Served) -> tuple[str, dict[str, OptionV
 
 
 def _bot_agents(value: object, bots: Collection[str], rules: str = DEFAULT) -> dict[str, str]:
-    """The agent each bot seat plays by (``greedy``, ``random``, ``search``, ``search:N``; of another
-    rule set ``greedy`` or ``random``), checked as ``hexmj play --agents`` checks it."""
+    """The agent each bot seat plays by (``greedy``, ``random``, ``search``, ``search:N``, at every
+    rule set's table), checked as ``hexmj play --agents`` checks it."""
     if value is None:
         return {}
     if not isinstance(value, dict):
@@ -150,12 +150,11 @@ def _bot_agents(value: object, bots: Collection[str], rules: str = DEFAULT) -> d
             raise BadRequest(f"agents.{letter}: not a bot seat (one of {', '.join(sorted(bots)) or 'none'})")
         if not isinstance(name, str):
             raise BadRequest(f"agents.{letter}: expected an agent name, got {name!r}")
-        if rules != DEFAULT:
-            if name not in BOTS:
-                raise BadRequest(f"agents.{letter}: unknown agent {name!r} (one of {', '.join(BOTS)})")
-            continue
         try:
-            bot_factory(name, letter)
+            if rules != DEFAULT:
+                table_bot(name, letter, BOTS)
+            else:
+                bot_factory(name, letter)
         except InputError as error:
             raise BadRequest(f"agents.{letter}: {str(error).removeprefix('--agents: ')}") from None
     return dict(value)

@@ -22,7 +22,8 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
-from engine.agents.bots import LOGGED, PERSON, make_bots
+from engine.agents.bots import PERSON
+from engine.agents.roster import LOGGED, make_bots
 from engine.core.decisions import Decision, DecisionKind, check_answer
 from engine.core.errors import IllegalActionError, LogError
 from engine.core.registry import ruleset

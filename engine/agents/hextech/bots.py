@@ -1,5 +1,5 @@
 """The hextech rule set's bots (§5.2, §9.1, §10, §11): each answers a seat's decisions through the
-rule set's agent protocol (:class:`engine.hextech.session.Agent`), handed its own
+core's agent protocol (:class:`engine.core.agent.Agent`), handed its own
 :class:`~engine.hextech.view.PlayerView` and a :class:`~engine.core.decisions.Decision`, and returns
 one of the decision's options.  The engine validates the answer.
 

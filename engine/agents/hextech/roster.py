@@ -7,12 +7,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 
+from engine.agents.budget import budget_of
 from engine.agents.hextech.bots import GreedyAgent, RandomAgent
+from engine.core.agent import Agent
 from engine.core.errors import InputError
-from engine.hextech.session import Agent
+from engine.hextech.view import PlayerView
 
 
-def search_agent(rng: random.Random, budget: int | None = None) -> Agent:
+def search_agent(rng: random.Random, budget: int | None = None) -> Agent[PlayerView]:
     """The search agent (:mod:`engine.agents.hextech.search`, imported when first asked for, so a
     session of other bots does not load its imagined play) with ``budget`` imagined rounds per
     candidate answer, or its default."""
@@ -21,36 +23,23 @@ def search_agent(rng: random.Random, budget: int | None = None) -> Agent:
     return search.SearchAgent(rng, search.BUDGET if budget is None else budget)
 
 
-AGENTS: dict[str, Callable[[random.Random], Agent]] = {
+AGENTS: dict[str, Callable[[random.Random], Agent[PlayerView]]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "search": search_agent,
 }
 """The bots ``hexmj play --agents`` knows, by name."""
-BUDGETED: dict[str, Callable[[random.Random, int], Agent]] = {"search": search_agent}
+BUDGETED: dict[str, Callable[[random.Random, int], Agent[PlayerView]]] = {"search": search_agent}
 """The bots that take a budget, ``NAME:N`` (``search:64``)."""
-MAX_BUDGET = 4096
-"""The largest budget ``NAME:N`` accepts."""
-
-
-def is_whole(text: str, digits: int) -> bool:
-    """Whether ``text`` is a whole number of at most ``digits`` ASCII digits (``٣`` and ``²`` are not:
-    a budget reads the same in every place that takes one)."""
-    return 0 < len(text) <= digits and text.isascii() and text.isdigit()
 
 
 def _factory(
-    name: str, letter: str, known: Mapping[str, Callable[[random.Random], Agent]]
-) -> Callable[[random.Random], Agent]:
+    name: str, letter: str, known: Mapping[str, Callable[[random.Random], Agent[PlayerView]]]
+) -> Callable[[random.Random], Agent[PlayerView]]:
     """The factory an ``--agents`` name stands for: a known name, or ``NAME:N`` for a budgeted bot."""
     base, colon, budget = name.partition(":")
     if colon and base in BUDGETED:
-        if not is_whole(budget, len(str(MAX_BUDGET))) or not 1 <= int(budget) <= MAX_BUDGET:
-            raise InputError(
-                f"--agents: the budget of {base} for {letter} must be a whole number 1…{MAX_BUDGET}, "
-                f"got {budget!r}"
-            )
-        budgeted, n = BUDGETED[base], int(budget)
+        budgeted, n = BUDGETED[base], budget_of(base, budget, letter)
         return lambda rng: budgeted(rng, n)
     factory = known.get(name)
     if factory is None:
@@ -58,15 +47,17 @@ def _factory(
     return factory
 
 
-def bot_factory(name: str, letter: str) -> Callable[[random.Random], Agent]:
+def bot_factory(name: str, letter: str) -> Callable[[random.Random], Agent[PlayerView]]:
     """The bot an agent name stands for (``greedy``, ``random``, ``search``, ``search:N``), or an
     :class:`~engine.core.errors.InputError` naming the seat ``letter``."""
     return _factory(name, letter, AGENTS)
 
 
 def make_agents(
-    names: list[str], seed: int, extra: Mapping[str, Callable[[random.Random], Agent]] | None = None
-) -> list[Agent]:
+    names: list[str],
+    seed: int,
+    extra: Mapping[str, Callable[[random.Random], Agent[PlayerView]]] | None = None,
+) -> list[Agent[PlayerView]]:
     """Four agents by name, each with its own RNG derived from the session seed (deterministic);
     ``extra`` adds the caller's own agents by name to the bots (``hexmj play``: a person at a terminal)."""
     if len(names) != 4:

@@ -1,0 +1,25 @@
+"""How much a budgeted agent may think: ``NAME:N`` in ``--agents`` and at the console (``search:64``),
+one grammar and one bound for every rule set's roster."""
+
+from __future__ import annotations
+
+from engine.core.errors import InputError
+
+MAX_BUDGET = 4096
+"""The largest budget ``NAME:N`` accepts."""
+
+
+def is_whole(text: str, digits: int) -> bool:
+    """Whether ``text`` is a whole number of at most ``digits`` ASCII digits (``٣`` and ``²`` are not:
+    a budget reads the same in every place that takes one)."""
+    return 0 < len(text) <= digits and text.isascii() and text.isdigit()
+
+
+def budget_of(base: str, text: str, letter: str) -> int:
+    """The budget ``text`` of ``NAME:N`` (``base`` the agent's name, ``letter`` its seat): a whole
+    number 1…:data:`MAX_BUDGET`, else an :class:`~engine.core.errors.InputError` saying so."""
+    if not is_whole(text, len(str(MAX_BUDGET))) or not 1 <= int(text) <= MAX_BUDGET:
+        raise InputError(
+            f"--agents: the budget of {base} for {letter} must be a whole number 1…{MAX_BUDGET}, got {text!r}"
+        )
+    return int(text)
