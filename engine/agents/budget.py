@@ -3,7 +3,13 @@ one grammar and one bound for every rule set's roster."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Mapping
+from typing import TypeVar
+
 from engine.core.errors import InputError
+
+A = TypeVar("A")
 
 MAX_BUDGET = 4096
 """The largest budget ``NAME:N`` accepts."""
@@ -23,3 +29,22 @@ def budget_of(base: str, text: str, letter: str) -> int:
             f"--agents: the budget of {base} for {letter} must be a whole number 1…{MAX_BUDGET}, got {text!r}"
         )
     return int(text)
+
+
+def agent_factory(
+    name: str,
+    letter: str,
+    known: Mapping[str, Callable[[random.Random], A]],
+    budgeted: Mapping[str, Callable[[random.Random, int], A]],
+) -> Callable[[random.Random], A]:
+    """The factory an ``--agents`` name stands for in a roster: a ``known`` name, or ``NAME:N`` for a
+    ``budgeted`` bot with its budget; an :class:`~engine.core.errors.InputError` naming the seat
+    ``letter`` otherwise."""
+    base, colon, budget = name.partition(":")
+    if colon and base in budgeted:
+        think, n = budgeted[base], budget_of(base, budget, letter)
+        return lambda rng: think(rng, n)
+    factory = known.get(name)
+    if factory is None:
+        raise InputError(f"--agents: unknown agent {name!r} for {letter} (one of {', '.join(known)})")
+    return factory

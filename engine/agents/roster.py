@@ -9,7 +9,7 @@ import random
 from collections.abc import Callable, Mapping
 
 from engine.agents.bots import PERSON, GreedyBot, LoggedPerson, RandomBot
-from engine.agents.budget import budget_of
+from engine.agents.budget import agent_factory
 from engine.agents.search import SearchBot
 from engine.core.agent import Agent
 from engine.core.errors import InputError
@@ -29,15 +29,7 @@ LOGGED: dict[str, Factory] = {**BOTS, PERSON: LoggedPerson}
 def table_bot(name: str, letter: str, known: Mapping[str, Factory] | None = None) -> Factory:
     """The factory an agent name stands for in ``known`` (the bots by default), or ``NAME:N`` for a
     budgeted bot; an :class:`~engine.core.errors.InputError` naming the seat ``letter`` otherwise."""
-    agents = BOTS if known is None else known
-    base, colon, budget = name.partition(":")
-    if colon and base in BUDGETED:
-        budgeted, n = BUDGETED[base], budget_of(base, budget, letter)
-        return lambda rng: budgeted(rng, n)
-    factory = agents.get(name)
-    if factory is None:
-        raise InputError(f"--agents: unknown agent {name!r} for {letter} (one of {', '.join(agents)})")
-    return factory
+    return agent_factory(name, letter, BOTS if known is None else known, BUDGETED)
 
 
 def make_bots(

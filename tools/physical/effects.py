@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
 from engine.core.seats import PLAYERS
-from engine.core.tiles import NUM_KINDS, format_one, name
+from engine.core.tiles import name
 from engine.hextech.state import ContractStatus
 from engine.hextech.vocabulary import (
     ArgValue,
@@ -32,6 +32,7 @@ from engine.hextech.vocabulary import (
     StatusStep,
 )
 from engine.hextech.words import PRIMITIVES
+from engine.hextech.words.choice import EXAMPLE_NUMBER, VALUE_OPTIONS
 from modules.party.challenges import Outcome, Reward, settle
 from tools.physical.asks import HOST, Answer, Ask, Option, Part, Shown
 from tools.physical.contracts import abandon
@@ -389,17 +390,6 @@ def _redraw(st: TableState, run: Run, args: Mapping[str, ArgValue]) -> Flow[None
     run.acted = True
     return
     yield
-
-
-VALUE_OPTIONS: dict[str, tuple[str, ...]] = {
-    "suit": ("m", "p", "s"),
-    "face": tuple(format_one(k) for k in range(NUM_KINDS)),
-    "route": ("chow", "pung"),
-    "vow": ("chi", "pon"),
-}
-"""What a value choice offers; an 11-digit number is written by the chooser (B-15)."""
-EXAMPLE_NUMBER = "13812345678"
-"""The fictional number the library suggests for B-15 (§17.2)."""
 
 
 def _value_label(kind: str, value: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 
-from engine.agents.budget import budget_of
+from engine.agents.budget import agent_factory
 from engine.agents.hextech.bots import GreedyAgent, RandomAgent
 from engine.core.agent import Agent
 from engine.core.errors import InputError
@@ -33,24 +33,10 @@ BUDGETED: dict[str, Callable[[random.Random, int], Agent[PlayerView]]] = {"searc
 """The bots that take a budget, ``NAME:N`` (``search:64``)."""
 
 
-def _factory(
-    name: str, letter: str, known: Mapping[str, Callable[[random.Random], Agent[PlayerView]]]
-) -> Callable[[random.Random], Agent[PlayerView]]:
-    """The factory an ``--agents`` name stands for: a known name, or ``NAME:N`` for a budgeted bot."""
-    base, colon, budget = name.partition(":")
-    if colon and base in BUDGETED:
-        budgeted, n = BUDGETED[base], budget_of(base, budget, letter)
-        return lambda rng: budgeted(rng, n)
-    factory = known.get(name)
-    if factory is None:
-        raise InputError(f"--agents: unknown agent {name!r} for {letter} (one of {', '.join(known)})")
-    return factory
-
-
 def bot_factory(name: str, letter: str) -> Callable[[random.Random], Agent[PlayerView]]:
     """The bot an agent name stands for (``greedy``, ``random``, ``search``, ``search:N``), or an
     :class:`~engine.core.errors.InputError` naming the seat ``letter``."""
-    return _factory(name, letter, AGENTS)
+    return agent_factory(name, letter, AGENTS, BUDGETED)
 
 
 def make_agents(
@@ -65,5 +51,5 @@ def make_agents(
     known = {**AGENTS, **(extra or {})}
     agents = []
     for letter, name in zip("ABCD", names, strict=True):
-        agents.append(_factory(name, letter, known)(random.Random(f"{seed}:agent:{letter}")))
+        agents.append(agent_factory(name, letter, known, BUDGETED)(random.Random(f"{seed}:agent:{letter}")))
     return agents
