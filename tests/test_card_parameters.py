@@ -50,7 +50,7 @@ def test_one_number_written_in_four_places_is_one_parameter_c04_r651() -> None:
         4,
         frozenset({"condition", "restriction"}),
     )
-    assert (draws.low, draws.high) == (0, 91)
+    assert (draws.low, draws.high) == (1, 91)
     assert (calls.name, calls.value, calls.low, calls.high) == ("calls_made(holder, chi|pon|minkan)", 0, 0, 8)
     edited = with_values(block("contracts.hex", "C-04"), {draws.key: 5}, "C-04-v2")
     assert edited.count("normal_draws(holder) < 5") == 3 and "normal_draws(holder) == 5" in edited
@@ -158,3 +158,15 @@ def test_each_number_says_which_way_gives_its_holder_more() -> None:
     assert more["B-09"][0] == ("reveal(n)", -1) and more["B-09"][3] == ("revealed_discarded(holder)", 1)
     assert more["B-10"][0] == ("forced_discards(holder)", 0)
     assert more["S-18"] == [("limit", 1), ("limit", 1)]
+
+
+def test_a_number_compared_with_stays_where_the_comparison_can_fail_c02_r659() -> None:
+    """C-02 (lib 九, 两副刻子): "至少包含两副刻子或杠子" is ``count(pung|kong) >= 2``; at 0 it would hold
+    at every hu (no condition at all), so its range starts at 1 and ends at the seven sets a hand can
+    count. The same word compared the other way, ``<= k``, stops one short of its largest value."""
+    (sets,) = parameters(block("contracts.hex", "C-02"))
+    low, high = VALUE_RANGES["count"]
+    assert (sets.name, sets.value, sets.low, sets.high) == ("count(pung|kong)", 2, low + 1, high)
+    at_most = block("contracts.hex", "C-02").replace(">= 2", "<= 2")
+    (turned,) = parameters(at_most)
+    assert (turned.low, turned.high) == (low, high - 1)

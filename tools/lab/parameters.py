@@ -131,6 +131,10 @@ class _Found:
     senses: set[int] = field(default_factory=set)
 
 
+_CAN_FAIL = {">=": (1, 0), ">": (0, -1), "<=": (0, -1), "<": (1, 0)}
+"""How far inside the values a word can take a number compared with it stays, so that the comparison
+can both hold and fail (R659): ``f >= k`` always holds at the word's least value, ``f > k`` never at
+its largest."""
 _LOOSER = {">=": -1, ">": -1, "<=": 1, "<": 1}
 """How a larger number changes a condition that must hold for the card to act or complete: ``f >= k``
 holds less often (−1), ``f <= k`` more often (+1); ``==`` and ``!=`` neither."""
@@ -160,6 +164,10 @@ class _Walk:
             choices = bounds.get("choices", ())
             assert isinstance(low, int) and isinstance(high, int) and isinstance(choices, tuple)
             found = self.found[tie] = _Found(name, value, [], set(), low, high, choices)
+        elif "low" in bounds:
+            low, high = bounds["low"], bounds["high"]
+            assert isinstance(low, int) and isinstance(high, int)
+            found.low, found.high = max(found.low, low), min(found.high, high)
         found.spans.append(span)
         found.roles.add(role)
         found.senses.add(sense)
@@ -216,7 +224,8 @@ class _Walk:
         if values is None or number.type != "INT":
             return
         text = self.block[fact.meta.start_pos : fact.meta.end_pos]
-        low, high = values
+        up, down = _CAN_FAIL.get(str(comparator), (0, 0))
+        low, high = values[0] + up, values[1] + down
         looser = _LOOSER.get(str(comparator), 0)
         sense = {"condition": looser, "restriction": -looser}.get(role, 0)
         self.add(("compare", text, str(number)), text, number, role, int(number), sense, low=low, high=high)
