@@ -132,13 +132,18 @@ def test_bots_thinking_in_worker_processes_play_the_session_hexmj_play_plays_s18
         server.start()
         assert _ended(server, made["table"], 600), "the bots did not finish the session"
         log = server.request("GET", f"/host/{made['host'].rsplit('/', 1)[1]}/log").text
+    assert log == _played(tmp_path, 11, "search:2,search:2,greedy,greedy")
+
+
+def _played(tmp_path: Path, seed: int, agents: str) -> str:
+    """The log ``hexmj play`` writes for a 4-round strategy session of ``seed`` and ``agents``."""
     played = tmp_path / "play.log"
     done = hexmj(
-        "play", "--seed", "11", "--rounds", "4", "--mode", "strategy",
-        "--agents", "search:2,search:2,greedy,greedy", "--log", str(played), "--db", "none",
+        "play", "--seed", str(seed), "--rounds", "4", "--mode", "strategy",
+        "--agents", agents, "--log", str(played), "--db", "none",
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert log == played.read_text()
+    return played.read_text()
 
 
 def test_bots_wait_for_a_store_that_refuses_their_lines_and_lose_none_s18_3(tmp_path: Path) -> None:
@@ -155,13 +160,7 @@ def test_bots_wait_for_a_store_that_refuses_their_lines_and_lose_none_s18_3(tmp_
             time.sleep(STORE_RETRY + 1)
         assert _ended(server, made["table"], 600), "the bots did not finish the session"
         log = server.request("GET", f"/host/{made['host'].rsplit('/', 1)[1]}/log").text
-    played = tmp_path / "play.log"
-    done = hexmj(
-        "play", "--seed", "12", "--rounds", "4", "--mode", "strategy",
-        "--agents", "search:2,greedy,greedy,greedy", "--log", str(played), "--db", "none",
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    assert log == played.read_text()
+    assert log == _played(tmp_path, 12, "search:2,greedy,greedy,greedy")
 
 
 def _play_to_results(server: ServeProcess, token: str, seed: int) -> None:

@@ -6,13 +6,12 @@ The PostgreSQL test needs a server: ``.ci/run`` starts one and sets
 
 from __future__ import annotations
 
-import os
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, select, text
+from durable_support import postgres_database
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from engine.core.errors import InputError
@@ -86,19 +85,8 @@ def test_a_bad_store_url_is_an_input_error() -> None:
 
 @pytest.fixture
 def postgres_url() -> Iterator[str]:
-    base = os.environ.get(PG_ENV)
-    if not base:
-        pytest.skip(f"no PostgreSQL server configured: set {PG_ENV} (.ci/run starts one)")
-    admin = create_engine(database_url(base), isolation_level="AUTOCOMMIT")
-    name = f"hexmj_lab_{uuid.uuid4().hex[:12]}"
-    with admin.connect() as conn:
-        conn.execute(text(f"CREATE DATABASE {name}"))
-    try:
-        yield base.rsplit("/", 1)[0] + "/" + name
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
-        admin.dispose()
+    with postgres_database() as url:
+        yield url
 
 
 def test_postgresql_keeps_every_version_apart_s18_4(postgres_url: str) -> None:

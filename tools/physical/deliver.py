@@ -17,7 +17,7 @@ from tools.physical import draws
 from tools.physical.contracts import settle_contract
 from tools.physical.effects import Flow, Run, TableEvent, run_program, yes_no
 from tools.physical.knowledge import Scene, judge
-from tools.physical.limits import refund, spend, used_up
+from tools.physical.limits import spend, used_up
 from tools.physical.listening import Listener, hears, listeners
 from tools.physical.state import SEATS, TableState
 
@@ -124,7 +124,7 @@ def fire(
     run = Run(listener.card, listener.holder, event, cards, consent=hook.optional and not tapped, told=told)
     yield from run_program(st, run, hook.steps)
     if run.declined:
-        refund(st, listener.card.id, listener.holder, listener.index, hook.limits, actor)
+        spend(st, listener.card.id, listener.holder, listener.index, hook.limits, actor, uses=-1)
         return
     st.acted(listener.card.id, run.acted or not run.unable)
 

@@ -50,23 +50,12 @@ def spend(
     index: int,
     rules: tuple[LimitRule, ...],
     actor: int | None,
+    uses: int = 1,
 ) -> None:
-    """Count one use of the ability against each of its limits."""
+    """Count ``uses`` of the ability against each of its limits; ``-1`` gives back the use counted
+    when a card that may be used was declined (R623)."""
     for key, _most in _keys(st, source, holder, index, rules, actor):
-        st.bump(key)
-
-
-def refund(
-    st: TableState,
-    source: str,
-    holder: int | None,
-    index: int,
-    rules: tuple[LimitRule, ...],
-    actor: int | None,
-) -> None:
-    """Give back the use counted when a card that may be used was declined."""
-    for key, _most in _keys(st, source, holder, index, rules, actor):
-        st.counters[key] = st.count(key) - 1
+        st.counters[key] = st.count(key) + uses
 
 
 def static_index(card: CompiledCard, rule: StaticRule) -> int:
