@@ -3,7 +3,8 @@
 A condition is a small expression tree: named predicates from
 :data:`REGISTRY` combined with ``all`` / ``any`` / ``not`` and compared with
 integers.  The card language compiles ``complete at hu when …`` into these
-nodes; :func:`evaluate` answers them against the facts of one win.
+nodes; :func:`compiled` makes each once into the one function that answers it against the facts of
+one win.
 
 Two readings of a hand (CARD-INVENTORY §5, H23):
 
@@ -729,15 +730,6 @@ COMPARE: dict[str, Callable[[int, int], bool]] = {
 }
 """The comparisons a condition may write (``count(chow) >= 2``); shared by every evaluator of
 conditions (the scorer's, the table's facts, the bots' estimates)."""
-
-
-def evaluate(condition: Condition, facts: WinFacts) -> bool:
-    """Whether ``condition`` holds for the win described by ``facts``.
-
-    The condition must be free of :func:`problems`; an unknown word raises
-    :class:`engine.core.errors.CardError`.  Runs the condition's :func:`compiled` form.
-    """
-    return compiled(condition)(facts)
 
 
 # ---- compiled conditions -------------------------------------------------------------

@@ -42,7 +42,6 @@ from engine.hextech.predicates import (
     WinBy,
     WinFacts,
     compiled,
-    evaluate,
     mentions,
 )
 from engine.hextech.score_items import (
@@ -269,7 +268,7 @@ def _met(state: ContractState, facts: WinFacts, melds: Sequence[Meld]) -> bool:
         return False
     if terms.public and state.completed:
         return True
-    return terms.at_hu is not None and evaluate(terms.at_hu, facts)
+    return terms.met_at_hu(facts)
 
 
 def _needs(condition: Condition | None, word: str) -> bool:

@@ -9,7 +9,8 @@ are public); nothing names a card.
   the round for the hand alone: draw from the tiles the player has not seen, discard to the lowest
   shanten, stop at a complete hand or when the player's share of the wall runs out.  A contract's
   chance is then read off those endings: a hand condition (``complete at hu when …``) is evaluated
-  on the decompositions of each complete hand with :func:`engine.hextech.predicates.evaluate`; a public
+  on the decompositions of each complete hand by the contract's compiled test
+  (:meth:`engine.hextech.contracts.ContractTerms.met_at_hu`); a public
   watch is replayed on the playout's own discards, draws, flowers and kongs (the fact words of
   ``engine.hextech.vocabulary.FACTS`` a playout can know; any other counts as an even chance).  The value
   of an ending is ``W + bonus`` when the contract is met, the late win after abandoning
@@ -65,7 +66,6 @@ from engine.hextech.predicates import (
     Not,
     WinBy,
     WinFacts,
-    evaluate,
     mentions,
 )
 from engine.hextech.view import PlayerView
@@ -433,8 +433,7 @@ def hand_chance(terms: ContractTerms, ending: Ending, outlook: Outlook) -> float
     chance = 0.0
     for win_by, share in ways:
         met = any(
-            evaluate(
-                condition,
+            terms.met_at_hu(
                 WinFacts(
                     decomposition=reading,
                     win_tile=ending.win_tile,

@@ -12,7 +12,7 @@ the tiles it counts kept, its whole-hand form aimed at — read from the contrac
 contract out of reach is not played for.  The ending is read by the engine's own rules: the
 complete hand's decompositions (with the contract's own forms, §9.9) are judged against the held
 contract's condition and watches (:func:`engine.agents.hextech.choices.contract_chance`, which runs
-:func:`engine.hextech.predicates.evaluate`) and scored by the engine's scorer
+the condition's compiled test) and scored by the engine's scorer
 (:func:`engine.hextech.scoring.score_win`).  An ending is worth the points the round would give it: the
 win order's points by how soon it comes (4, 3, 2, §13.3), what the scorer gives the hand (门清,
 patterns, kongs, treasure, §13.5–§13.12), the contract's bonus when it is met (§13.4), a later
