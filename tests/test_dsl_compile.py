@@ -10,7 +10,6 @@ from engine.core.melds import Meld
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import parse
 from engine.hextech import predicates as pr
-from engine.hextech.predicates import WinFacts
 from engine.hextech.vocabulary import (
     CompiledCard,
     IfStep,
@@ -20,6 +19,7 @@ from engine.hextech.vocabulary import (
     StaticRule,
     StatusStep,
 )
+from engine.hextech.win_facts import WinFacts
 
 G04 = """
 card G-04 "三家皆可吃" gold {

@@ -22,23 +22,8 @@ from engine.core.melds import Meld, MeldKind
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import NUM_KINDS, Suit, parse, parse_one
 from engine.hextech.contracts import ContractTerms
-from engine.hextech.predicates import (
-    COMPARE,
-    FACT_FILTERS,
-    REGISTRY,
-    SET_KINDS,
-    TILE_CLASSES,
-    All,
-    AnyOf,
-    Arg,
-    Call,
-    Compare,
-    Condition,
-    Not,
-    Param,
-    WinFacts,
-    compiled,
-)
+from engine.hextech.predicates import COMPARE, REGISTRY, All, AnyOf, Call, Compare, Condition, Not, compiled
+from engine.hextech.win_facts import FACT_FILTERS, SET_KINDS, TILE_CLASSES, Arg, Param, WinFacts
 
 HANDS: tuple[tuple[str, tuple[str, ...], tuple[ShapeGrant, ...]], ...] = (
     ("123m456p789s11122z", (), ()),

@@ -20,12 +20,12 @@ from engine.hextech.predicates import (
     Compare,
     Condition,
     Not,
-    WinFacts,
     check,
     compiled,
     mentions,
     problems,
 )
+from engine.hextech.win_facts import WinFacts
 
 
 def facts(

@@ -17,11 +17,12 @@ from engine.core.groups import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from engine.core.shapes import SHAPES
 from engine.hextech import round as hextech_round
 from engine.hextech import words as rule_words
+from engine.hextech.effects.facts import FACTS
 from engine.hextech.effects.program import IN_MODULE, PRECONDITIONS
 from engine.hextech.effects.program import PRIMITIVES as RUNS
 from engine.hextech.plugins import Modules, installed_modules
 from engine.hextech.predicates import REGISTRY as PREDICATES
-from engine.hextech.vocabulary import EVENTS, FACTS, STATICS, PrimitiveStep
+from engine.hextech.vocabulary import EVENTS, STATICS, PrimitiveStep
 
 
 @dataclass(frozen=True)

@@ -36,14 +36,7 @@ from engine.core.shapes import ShapeGrant
 from engine.core.tiles import Suit, format_tiles
 from engine.hextech.contracts import ContractTerms
 from engine.hextech.hookspecs import ScoreContribution
-from engine.hextech.predicates import (
-    Condition,
-    Test,
-    WinBy,
-    WinFacts,
-    compiled,
-    mentions,
-)
+from engine.hextech.predicates import Condition, Test, compiled, mentions
 from engine.hextech.score_items import (
     ABANDON_BLACK,
     AUGMENT,
@@ -60,6 +53,7 @@ from engine.hextech.score_items import (
     TREASURE,
     ItemSpec,
 )
+from engine.hextech.win_facts import WinBy, WinFacts
 
 SPECIAL_FLAGS: tuple[str, ...] = tuple(SPECIAL_WINS)
 """The flags a win may carry, one per special win (§13.10)."""

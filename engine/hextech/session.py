@@ -43,7 +43,6 @@ from engine.hextech.hookspecs import (
     WinSummary,
 )
 from engine.hextech.plugins import Modules
-from engine.hextech.predicates import TREASURE
 from engine.hextech.round import Round, RoundResult
 from engine.hextech.round_cards import Cards, ContractOffer, ModulePrimitive
 from engine.hextech.rules import Rules
@@ -52,6 +51,7 @@ from engine.hextech.ruleset import TEST_ROUNDS as TEST_ROUNDS
 from engine.hextech.state import Deck, Table
 from engine.hextech.view import BLIND, PlayerView, build_view, with_parts
 from engine.hextech.vocabulary import CompiledCard
+from engine.hextech.win_facts import TREASURE
 
 DRAFT_ROUNDS: dict[int, tuple[tuple[int, str], ...]] = {
     FULL_ROUNDS: ((1, "silver"), (3, "gold"), (5, "prismatic")),

@@ -22,8 +22,8 @@ from engine.hextech.hookspecs import (
     SetupStage,
     hookimpl,
 )
-from engine.hextech.predicates import TREASURE
 from engine.hextech.vocabulary import Level
+from engine.hextech.win_facts import TREASURE
 from modules.treasure import play
 from modules.treasure.table import TreasureTable
 

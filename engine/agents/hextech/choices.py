@@ -12,7 +12,7 @@ are public); nothing names a card.
   on the decompositions of each complete hand by the contract's compiled test
   (:meth:`engine.hextech.contracts.ContractTerms.met_at_hu`); a public
   watch is replayed on the playout's own discards, draws, flowers and kongs (the fact words of
-  ``engine.hextech.vocabulary.FACTS`` a playout can know; any other counts as an even chance).  The value
+  ``engine.hextech.effects.facts.FACTS`` a playout can know; any other counts as an even chance).  The value
   of an ending is ``W + bonus`` when the contract is met, the late win after abandoning
   (``W`` less the black penalty) when it is not, and nothing with no win: an unmet contract that is
   kept costs nothing, only abandoning a black one does (§10.2, §13.3, §13.4, §13.14).
@@ -56,18 +56,7 @@ from engine.core.tiles import (
 )
 from engine.hextech.contracts import ContractTerms
 from engine.hextech.decision_kinds import ABANDON, KEEP
-from engine.hextech.predicates import (
-    COMPARE,
-    All,
-    AnyOf,
-    Call,
-    Compare,
-    Condition,
-    Not,
-    WinBy,
-    WinFacts,
-    mentions,
-)
+from engine.hextech.predicates import COMPARE, All, AnyOf, Call, Compare, Condition, Not, mentions
 from engine.hextech.view import PlayerView
 from engine.hextech.vocabulary import (
     ChooseStep,
@@ -80,6 +69,7 @@ from engine.hextech.vocabulary import (
     Program,
     StatusStep,
 )
+from engine.hextech.win_facts import WinBy, WinFacts
 
 WIN_POINTS = 3.0
 """What a win is worth before its contract bonus: the mean of the order points 4, 3, 2 (§13.3)."""
@@ -454,7 +444,7 @@ def hand_chance(terms: ContractTerms, ending: Ending, outlook: Outlook) -> float
 @dataclass(frozen=True, init=False)
 class Moment:
     """The player's table facts at one point of a playout: its discards so far, its normal draws,
-    whether it has won (a watch's facts, ``engine.hextech.vocabulary.FACTS``).  Its ``__init__`` is
+    whether it has won (a watch's facts, ``engine.hextech.effects.facts.FACTS``).  Its ``__init__`` is
     written out, so that the compiled build compiles it (docs/performance.md)."""
 
     discards: tuple[int, ...]

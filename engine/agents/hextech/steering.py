@@ -57,9 +57,10 @@ from engine.core.hand import decompose_counts, is_complete_counts
 from engine.core.shanten import DiscardShanten, DrawShanten, shanten_counts
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import NUM_KINDS, NUMBER_SUITS, WINDS, Suit, kind
-from engine.hextech.predicates import All, Call, Compare, Condition, WinFacts, filter_kinds
+from engine.hextech.predicates import All, Call, Compare, Condition
 from engine.hextech.view import PlayerView
 from engine.hextech.vocabulary import CompiledCard, StaticRule
+from engine.hextech.win_facts import WinFacts, filter_kinds
 
 HAND = 14
 """The tiles of a complete concealed hand."""
