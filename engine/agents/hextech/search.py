@@ -62,6 +62,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from engine.agents.hextech import choices, drafting, imagined, imagined_programs, imposed, steering
+from engine.agents.hextech.aims import NO_AIM, NUMBER_DIGITS, Steer
 from engine.agents.hextech.bots import GreedyAgent
 from engine.core.decisions import HU, PASS, Decision, DecisionKind
 from engine.core.melds import Meld, MeldKind
@@ -143,7 +144,7 @@ class Weigher:
         kept = view.revealed[view.me] or choices.keepers(vec, 3)
         self.suit = suit or choices.best_suit(vec)
         self.kept = tuple(kept)
-        self.steer = steering.NO_AIM
+        self.steer = NO_AIM
         self.forms: tuple[ShapeGrant, ...] = ()
         if self.card is not None:
             self.steer = steering.steer_of(view, self.card, self.suit, number)
@@ -253,7 +254,7 @@ class SearchAgent:
         view: PlayerView,
         draws: int,
         seed: int,
-        steer: steering.Steer = steering.NO_AIM,
+        steer: Steer = NO_AIM,
         n: int | None = None,
         head: tuple[int, ...] = (),
     ) -> list[choices.Ending]:
@@ -424,7 +425,7 @@ class SearchAgent:
         options = decision.options
         if set(options) <= {s.value for s in NUMBER_SUITS}:
             weighers = {o: Weigher(view, Suit(o), self.number) for o in options}
-        elif all(len(o) == steering.NUMBER_DIGITS and o.isdigit() for o in options):
+        elif all(len(o) == NUMBER_DIGITS and o.isdigit() for o in options):
             weighers = {o: Weigher(view, self.suit, o) for o in options}
         else:
             return None
@@ -759,7 +760,7 @@ _SEARCHED: dict[StrEnum, Callable[[SearchAgent, PlayerView, Decision], str]] = {
 """The search agent's method for each kind of decision it answers itself."""
 
 
-def _candidates(view: PlayerView, faces: Sequence[int], greedy: int, steer: steering.Steer) -> list[int]:
+def _candidates(view: PlayerView, faces: Sequence[int], greedy: int, steer: Steer) -> list[int]:
     """The discards worth imagining: the greedy one first, then the junk the contract rules out and
     those that keep most of the shape it aims at, then by shanten after the discard (at most one
     step behind the best) and the greedy discard order, :data:`CANDIDATES` at most."""
