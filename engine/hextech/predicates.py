@@ -16,7 +16,7 @@ import operator
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal, TypeAlias, cast
+from typing import Any, Literal, TypeAlias, cast
 
 from engine.core.errors import CardError
 from engine.core.tiles import TileSyntaxError, parse_one
@@ -26,6 +26,7 @@ from engine.hextech.win_facts import (
     SET_KINDS,
     TILE_CLASSES,
     Arg,
+    Const,
     Expression,
     Param,
     PredicateSpec,
@@ -180,28 +181,37 @@ conditions (the scorer's, the table's facts, the bots' estimates)."""
 
 # ---- compiled conditions -------------------------------------------------------------
 
-Test: TypeAlias = Callable[[WinFacts], bool]
-"""A compiled condition: the facts of one win in, whether the condition holds out."""
+
+@dataclass(frozen=True)
+class Words:
+    """What a condition is compiled against: ``expression`` gives the expression of a call of a word it
+    knows (``const`` binds the values it needs; the facts the compiled test is given are named
+    ``facts`` in its text), ``None`` for a word it does not know; ``unknown`` gives, for the name of
+    such a word, the part that raises :class:`engine.core.errors.CardError` when it is reached."""
+
+    expression: Callable[[Const, Call], Expression | None]
+    unknown: Callable[[str], Callable[[Any], bool]]
 
 
-@lru_cache(maxsize=4096)
-def compiled(condition: Condition) -> Test:
-    """``condition`` compiled once into one Python function of the facts, remembered by its value
-    (conditions are immutable values: equal conditions share one test).  ``all``/``any`` stop at the
-    first part that decides; an unknown word or comparison raises
-    :class:`engine.core.errors.CardError` when it is reached."""
-    source = _Source()
+def compile_condition(condition: Condition, words: Words) -> Callable[[Any], bool]:
+    """``condition`` made into one Python function of the facts its words read: the engine's one
+    implementation of conditions, for a hand condition's words (:func:`compiled`) and the table facts
+    (:func:`engine.hextech.effects.facts.compiled`).  ``all``/``any`` stop at the first part that
+    decides; an unknown word or comparison raises :class:`engine.core.errors.CardError` when it is
+    reached."""
+    source = _Source(words)
     text = source.condition(condition)
     namespace = dict(source.constants)
     exec(compile(f"def test(facts):\n    return {text}\n", "<condition>", "exec"), namespace)
-    return cast(Test, namespace["test"])
+    return cast(Callable[[Any], bool], namespace["test"])
 
 
 class _Source:
     """The text of one compiled condition.  Every value in it (filters, names, numbers, functions) is
     a constant bound by a generated name, never written into the text."""
 
-    def __init__(self) -> None:
+    def __init__(self, words: Words) -> None:
+        self.words = words
         self.constants: dict[str, object] = {}
 
     def const(self, value: object) -> str:
@@ -212,14 +222,14 @@ class _Source:
     def condition(self, condition: Condition) -> str:
         if isinstance(condition, Call | Compare):
             call = condition if isinstance(condition, Call) else condition.left
-            if call.name not in REGISTRY:
-                return self.refused(f"unknown predicate {call.name!r}")
+            found = self.words.expression(self.const, call)
+            if found is None:
+                return self.refused(self.words.unknown(call.name))
+            text, kind = found
             if isinstance(condition, Call):
-                text, kind = self.word(condition)
                 return text if kind == "bool" else f"bool({text})"
             if condition.op not in COMPARE:
-                return self.refused(f"unknown comparison {condition.op!r}")
-            text, kind = self.word(call)
+                return self.refused(refusal(f"unknown comparison {condition.op!r}"))
             measure = text if kind == "int" else f"int({text})"
             return f"({measure} {condition.op} {self.const(condition.right)})"
         if isinstance(condition, All | AnyOf):
@@ -229,29 +239,50 @@ class _Source:
             return "(" + joint.join(self.condition(part) for part in condition.parts) + ")"
         return f"(not {self.condition(condition.part)})"
 
-    def refused(self, message: str) -> str:
-        """A part that raises :class:`engine.core.errors.CardError` with ``message`` when reached."""
-        return f"{self.const(_refused(message))}(facts)"
-
-    def word(self, call: Call) -> Expression:
-        """A word with its arguments: its specialised expression (:attr:`PredicateSpec.fast`) for
-        well-formed arguments that do not depend on the win, else a call of its evaluation."""
-        spec = REGISTRY[call.name]
-        if spec.fast is not None and not _call_problems(call):
-            found = spec.fast(self.const, *call.args)
-            if found is not None:
-                return found
-        fn = self.const(spec.fn)
-        if not call.args:
-            return f"{fn}(facts)", "any"
-        return f"{fn}(facts, *{self.const(call.args)})", "any"
+    def refused(self, test: Callable[[Any], bool]) -> str:
+        """A part that runs ``test``, which raises, when it is reached."""
+        return f"{self.const(test)}(facts)"
 
 
-def _refused(message: str) -> Test:
-    def test(_facts: WinFacts) -> bool:
+def refusal(message: str) -> Callable[[Any], bool]:
+    """A part of a compiled condition that raises :class:`engine.core.errors.CardError` with
+    ``message`` when it is reached."""
+
+    def test(_facts: object) -> bool:
         raise CardError(message)
 
     return test
+
+
+def _hand_word(const: Const, call: Call) -> Expression | None:
+    """A word of a hand condition with its arguments: its specialised expression
+    (:attr:`PredicateSpec.fast`) for well-formed arguments that do not depend on the win, else a call
+    of its evaluation; ``None`` for a word the registry lacks."""
+    spec = REGISTRY.get(call.name)
+    if spec is None:
+        return None
+    if spec.fast is not None and not _call_problems(call):
+        found = spec.fast(const, *call.args)
+        if found is not None:
+            return found
+    fn = const(spec.fn)
+    if not call.args:
+        return f"{fn}(facts)", "any"
+    return f"{fn}(facts, *{const(call.args)})", "any"
+
+
+HAND_WORDS = Words(_hand_word, lambda name: refusal(f"unknown predicate {name!r}"))
+"""The words of a hand condition, as a condition is compiled against them."""
+
+Test: TypeAlias = Callable[[WinFacts], bool]
+"""A compiled hand condition: the facts of one win in, whether the condition holds out."""
+
+
+@lru_cache(maxsize=4096)
+def compiled(condition: Condition) -> Test:
+    """The hand condition ``condition`` compiled once (:func:`compile_condition`), remembered by its
+    value (conditions are immutable values: equal conditions share one test)."""
+    return compile_condition(condition, HAND_WORDS)
 
 
 def mentions(condition: Condition, word: str) -> bool:

@@ -18,7 +18,8 @@ from engine.core.errors import CardError
 from engine.hextech.conditions import card, event, hand, river, round
 from engine.hextech.conditions.reading import FactSpec
 from engine.hextech.effects.context import Ctx
-from engine.hextech.predicates import COMPARE, All, AnyOf, Call, Compare, Condition, Not
+from engine.hextech.predicates import Call, Condition, Words, compile_condition
+from engine.hextech.win_facts import Const, Expression
 
 FAMILIES = (event, river, hand, round, card)
 """The families of the table facts, in the order the reference lists them."""
@@ -47,60 +48,27 @@ def holds(condition: Condition | None, ctx: Ctx) -> bool:
 
 @lru_cache(maxsize=1024)
 def compiled(condition: Condition) -> Test:
-    """``condition`` made once into one function of the context, remembered by its value (conditions
-    are immutable values): ``all`` / ``any`` stop at the first part that decides, and an unknown fact
-    raises :class:`engine.core.errors.CardError` when it is reached."""
-    return _compile(condition)
+    """``condition`` made once into one function of the context (the engine's one implementation of
+    conditions, :func:`engine.hextech.predicates.compile_condition`), remembered by its value
+    (conditions are immutable values): ``all`` / ``any`` stop at the first part that decides, and an
+    unknown fact raises :class:`engine.core.errors.CardError` naming the card when it is reached."""
+    return compile_condition(condition, TABLE_FACTS)
 
 
-def _compile(condition: Condition) -> Test:
-    if isinstance(condition, Call):
-        measure = _measure(condition)
-        return lambda ctx: bool(measure(ctx))
-    if isinstance(condition, Compare):
-        return _compare(condition)
-    if isinstance(condition, All | AnyOf):
-        return _joint(tuple(_compile(part) for part in condition.parts), isinstance(condition, All))
-    assert isinstance(condition, Not)
-    part = _compile(condition.part)
-    return lambda ctx: not part(ctx)
-
-
-def _compare(condition: Compare) -> Test:
-    measure = _measure(condition.left)
-    right = condition.right
-    op = COMPARE.get(condition.op)
-    if op is None:
-        return lambda ctx: COMPARE[condition.op](int(measure(ctx)), right)
-    return lambda ctx: op(int(measure(ctx)), right)
-
-
-def _joint(parts: tuple[Test, ...], every: bool) -> Test:
-    """``all`` (``every``) or ``any`` of the parts, in order, stopping at the first that decides."""
-    if len(parts) == 1:
-        return parts[0]
-    if len(parts) == 2:
-        first, second = parts
-        if every:
-            return lambda ctx: first(ctx) and second(ctx)
-        return lambda ctx: first(ctx) or second(ctx)
-    if every:
-        return lambda ctx: all(part(ctx) for part in parts)
-    return lambda ctx: any(part(ctx) for part in parts)
-
-
-def _measure(call: Call) -> Callable[[Ctx], int | bool]:
-    """A fact with its arguments; a name no fact has raises when it is asked."""
-    spec = FACTS.get(call.name)
-    args = call.args
-    if spec is None:
-        return lambda ctx: _value(call, ctx)
-    function = spec.fn
-    return lambda ctx: function(ctx, args)
-
-
-def _value(call: Call, ctx: Ctx) -> int | bool:
+def _fact(const: Const, call: Call) -> Expression | None:
+    """A table fact with its arguments: a call of its evaluation; ``None`` for a fact there is not."""
     spec = FACTS.get(call.name)
     if spec is None:
-        raise CardError(f"{ctx.card.id}: the engine has no fact {call.name!r}")
-    return spec.fn(ctx, call.args)
+        return None
+    return f"{const(spec.fn)}(facts, {const(call.args)})", "any"
+
+
+def _no_fact(name: str) -> Test:
+    def test(ctx: Ctx) -> bool:
+        raise CardError(f"{ctx.card.id}: the engine has no fact {name!r}")
+
+    return test
+
+
+TABLE_FACTS = Words(_fact, _no_fact)
+"""The table facts, as a condition is compiled against them."""
