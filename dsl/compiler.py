@@ -34,8 +34,8 @@ from engine.core.shapes import SHAPES, ShapeGrant
 from engine.core.tiles import TileSyntaxError, parse_one
 from engine.hextech import predicates as pr
 from engine.hextech import vocabulary as v
-from engine.hextech import win_facts as wf
 from engine.hextech.card_ids import is_card_id
+from engine.hextech.conditions import hand_reading
 from engine.hextech.contracts import PROHIBITABLE, ContractTerms
 from engine.hextech.effects.facts import FACTS
 from engine.hextech.plugins import ModuleInfo, installed_modules, module_names
@@ -615,7 +615,7 @@ def _filter_word(atom: m.Atom) -> bool:
         return _is_tile(atom)
     word = str(atom.value)
     return atom.kind == "name" and (
-        word in wf.TILE_CLASSES or word in wf.FACT_FILTERS or word in FILTER_WORDS
+        word in hand_reading.TILE_CLASSES or word in hand_reading.FACT_FILTERS or word in FILTER_WORDS
     )
 
 
@@ -662,7 +662,7 @@ def _fits(kind: v.ParamKind, atom: m.Atom, event: v.EventSpec | None) -> bool:
     return atom.kind == "name" and (names is None or atom.value in names)
 
 
-def _arg_value(arg: m.Arg) -> wf.Arg:
+def _arg_value(arg: m.Arg) -> hand_reading.Arg:
     values = tuple(atom.value for atom in arg.alternatives)
     return values[0] if len(values) == 1 else values
 

@@ -40,10 +40,10 @@ from engine.core.seats import PLAYERS
 from engine.core.tiles import EAST, format_one, format_tiles, kind_of_instance, parse
 from engine.hextech.bus import Event
 from engine.hextech.card_runtime import lasting_card
+from engine.hextech.conditions.hand_reading import TREASURE
 from engine.hextech.plugins import Modules
 from engine.hextech.scenario import Scenario, plain_answer
 from engine.hextech.vocabulary import CompiledCard
-from engine.hextech.win_facts import TREASURE
 
 PLAY_LIMIT = 400
 """Decisions a play step answers before it gives up looking (a bounded search whatever is written)."""

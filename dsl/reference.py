@@ -16,7 +16,7 @@ from pathlib import Path
 
 from engine.hextech import predicates as pr
 from engine.hextech import vocabulary as v
-from engine.hextech import win_facts as wf
+from engine.hextech.conditions import hand_reading
 from engine.hextech.effects.facts import FACTS
 from engine.hextech.words import PRIMITIVES
 
@@ -66,7 +66,7 @@ def _signature(name: str, params: Iterable[v.Param]) -> str:
     return f"{name}({', '.join(map(_param, params))})"
 
 
-def _predicate_signature(spec: wf.PredicateSpec) -> str:
+def _predicate_signature(spec: hand_reading.PredicateSpec) -> str:
     shown = [f"{p.name}?" if p.optional else p.name for p in spec.params]
     return f"{spec.name}({', '.join(shown)})"
 

@@ -4,8 +4,8 @@ form of :func:`engine.hextech.predicates.compiled`, is tested against (issue 33 
 from __future__ import annotations
 
 from engine.core.errors import CardError
+from engine.hextech.conditions.hand_reading import WinFacts
 from engine.hextech.predicates import COMPARE, REGISTRY, All, AnyOf, Call, Compare, Condition
-from engine.hextech.win_facts import WinFacts
 
 
 def walk(condition: Condition, facts: WinFacts) -> bool:

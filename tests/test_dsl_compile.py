@@ -10,6 +10,7 @@ from engine.core.melds import Meld
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import parse
 from engine.hextech import predicates as pr
+from engine.hextech.conditions.hand_reading import WinFacts
 from engine.hextech.vocabulary import (
     CompiledCard,
     IfStep,
@@ -19,7 +20,6 @@ from engine.hextech.vocabulary import (
     StaticRule,
     StatusStep,
 )
-from engine.hextech.win_facts import WinFacts
 
 G04 = """
 card G-04 "三家皆可吃" gold {

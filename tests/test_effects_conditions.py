@@ -8,12 +8,12 @@ import pytest
 
 from engine.core.errors import CardError
 from engine.core.tiles import ALL_KINDS, is_flower, is_number, number_of, parse_one
+from engine.hextech.conditions.hand_reading import TILE_CLASSES
 from engine.hextech.effects.context import Ctx, fixed_kinds
 from engine.hextech.effects.facts import FACTS, compiled, holds
 from engine.hextech.predicates import COMPARE, All, AnyOf, Call, Compare, Condition, Not
 from engine.hextech.scenario import Scenario
 from engine.hextech.vocabulary import CompiledCard, Level
-from engine.hextech.win_facts import TILE_CLASSES
 
 CARD = CompiledCard("S-99-v1", "S-99", 1, "测试", "silver", None, Level.AUGMENT, ())
 

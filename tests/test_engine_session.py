@@ -10,12 +10,12 @@ from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import Decision
 from engine.core.tiles import parse_one
 from engine.hextech.bus import Event
+from engine.hextech.conditions.hand_reading import TREASURE
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.plugins import Modules
 from engine.hextech.session import Session, SessionConfig, SessionResult, drive
 from engine.hextech.state import Deck, seat_wind
 from engine.hextech.vocabulary import CompiledCard
-from engine.hextech.win_facts import TREASURE
 from modules.treasure.faces import reveal
 from modules.treasure.play import order_for, state_of
 

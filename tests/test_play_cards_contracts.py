@@ -14,10 +14,10 @@ from play_cards_support import CardPlay, seat
 
 from engine.core.decisions import HU, DecisionKind
 from engine.core.tiles import parse_one
+from engine.hextech.conditions.hand_reading import TREASURE
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.rules import CallKind
 from engine.hextech.state import ContractStatus
-from engine.hextech.win_facts import TREASURE
 
 # -- verified at hu (§9.6) ------------------------------------------------------------------------------
 

@@ -21,9 +21,9 @@ from engine.core.hand import decompose
 from engine.core.melds import Meld, MeldKind
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import NUM_KINDS, Suit, parse, parse_one
+from engine.hextech.conditions.hand_reading import FACT_FILTERS, SET_KINDS, TILE_CLASSES, Arg, Param, WinFacts
 from engine.hextech.contracts import ContractTerms
 from engine.hextech.predicates import COMPARE, REGISTRY, All, AnyOf, Call, Compare, Condition, Not, compiled
-from engine.hextech.win_facts import FACT_FILTERS, SET_KINDS, TILE_CLASSES, Arg, Param, WinFacts
 
 HANDS: tuple[tuple[str, tuple[str, ...], tuple[ShapeGrant, ...]], ...] = (
     ("123m456p789s11122z", (), ()),
@@ -277,7 +277,7 @@ def test_a_condition_is_compiled_once_by_its_value() -> None:
 def test_the_engine_keeps_no_tree_walk_and_no_cache_by_identity() -> None:
     """Issue 33 item 5: one implementation of conditions in the engine, remembered by value."""
     engine = Path(__file__).resolve().parents[1] / "engine" / "hextech"
-    sources = [engine / "predicates.py", engine / "win_facts.py", engine / "effects" / "facts.py"]
+    sources = [engine / "predicates.py", engine / "effects" / "facts.py"]
     sources += sorted((engine / "conditions").glob("*.py"))
     for source in sources:
         text = source.read_text(encoding="utf-8")

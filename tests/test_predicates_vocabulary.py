@@ -12,6 +12,7 @@ from engine.core.hand import decompose
 from engine.core.melds import Meld
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import Suit, parse, parse_one
+from engine.hextech.conditions.hand_reading import WinFacts
 from engine.hextech.predicates import (
     REGISTRY,
     All,
@@ -25,7 +26,6 @@ from engine.hextech.predicates import (
     mentions,
     problems,
 )
-from engine.hextech.win_facts import WinFacts
 
 
 def facts(

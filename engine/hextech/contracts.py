@@ -19,8 +19,8 @@ from typing import Literal
 from engine.core.errors import CardError
 from engine.core.melds import MeldKind
 from engine.core.shapes import ShapeGrant
+from engine.hextech.conditions.hand_reading import WinFacts
 from engine.hextech.predicates import Condition, Test, compiled
-from engine.hextech.win_facts import WinFacts
 
 ContractKind = Literal["normal", "black"]
 

@@ -4,7 +4,7 @@ function each condition is compiled into (§9, lib 九–十).
 A condition is a small expression tree: named words from :data:`REGISTRY` combined with ``all`` /
 ``any`` / ``not`` and compared with integers.  The card language compiles ``complete at hu when …``
 into these nodes; :func:`compiled` makes each once into the one function that answers it against the
-facts of one win (:class:`~engine.hextech.win_facts.WinFacts`).  The words live by family, each
+facts of one win (:class:`~engine.hextech.conditions.hand_reading.WinFacts`).  The words live by family, each
 declared with its evaluation (:mod:`engine.hextech.conditions`: ``sets``, ``faces``, ``win``); the
 table facts of filters and guards are the same tree over other words
 (:mod:`engine.hextech.effects.facts`).
@@ -21,7 +21,7 @@ from typing import Any, Literal, TypeAlias, cast
 from engine.core.errors import CardError
 from engine.core.tiles import TileSyntaxError, parse_one
 from engine.hextech.conditions import faces, sets, win
-from engine.hextech.win_facts import (
+from engine.hextech.conditions.hand_reading import (
     FACT_FILTERS,
     SET_KINDS,
     TILE_CLASSES,

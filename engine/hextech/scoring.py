@@ -34,6 +34,7 @@ from engine.core.hand import decompose, single_wait_on_pair
 from engine.core.melds import Meld, MeldKind
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import Suit, format_tiles
+from engine.hextech.conditions.hand_reading import WinBy, WinFacts
 from engine.hextech.contracts import ContractTerms
 from engine.hextech.hookspecs import ScoreContribution
 from engine.hextech.predicates import Condition, Test, compiled, mentions
@@ -53,7 +54,6 @@ from engine.hextech.score_items import (
     TREASURE,
     ItemSpec,
 )
-from engine.hextech.win_facts import WinBy, WinFacts
 
 SPECIAL_FLAGS: tuple[str, ...] = tuple(SPECIAL_WINS)
 """The flags a win may carry, one per special win (§13.10)."""

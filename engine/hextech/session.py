@@ -33,6 +33,7 @@ from engine.core.seats import PLAYERS
 from engine.core.shapes import ShapeGrant
 from engine.hextech.bus import Bus, Event, Step
 from engine.hextech.card_runtime import end_lasting, lasting_card, register
+from engine.hextech.conditions.hand_reading import TREASURE
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.effects.context import RoundTable
 from engine.hextech.hookspecs import (
@@ -51,7 +52,6 @@ from engine.hextech.ruleset import TEST_ROUNDS as TEST_ROUNDS
 from engine.hextech.state import Deck, Table
 from engine.hextech.view import BLIND, PlayerView, build_view, with_parts
 from engine.hextech.vocabulary import CompiledCard
-from engine.hextech.win_facts import TREASURE
 
 DRAFT_ROUNDS: dict[int, tuple[tuple[int, str], ...]] = {
     FULL_ROUNDS: ((1, "silver"), (3, "gold"), (5, "prismatic")),

@@ -22,9 +22,9 @@ from enum import IntEnum
 from typing import Final, Literal, TypeAlias, get_args
 
 from engine.core.shapes import ShapeGrant
+from engine.hextech.conditions.hand_reading import Arg
 from engine.hextech.contracts import ContractTerms
 from engine.hextech.predicates import Condition
-from engine.hextech.win_facts import Arg
 
 
 class Level(IntEnum):

@@ -20,11 +20,11 @@ from engine.hextech.abandon_window import abandon
 from engine.hextech.bus import Step
 from engine.hextech.card_ids import base_of
 from engine.hextech.card_runtime import end_holder
+from engine.hextech.conditions.hand_reading import TREASURE
 from engine.hextech.hookspecs import ScoreContribution, WinSummary
 from engine.hextech.round_state import RoundState
 from engine.hextech.rules import OfferedWin, WinClaim, WinVerdict, binding_form, fits_form, grant_reach
 from engine.hextech.state import ContractStatus, Win, WinWay
-from engine.hextech.win_facts import TREASURE
 
 WINS_TO_END = 3
 

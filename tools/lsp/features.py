@@ -18,8 +18,8 @@ from dsl.model import Card
 from dsl.reference import Entry, Table, entries, hover_markdown
 from engine.hextech import predicates as pr
 from engine.hextech import vocabulary as v
-from engine.hextech import win_facts as wf
 from engine.hextech.card_ids import WRITTEN
+from engine.hextech.conditions import hand_reading
 from engine.hextech.effects.facts import FACTS
 from engine.hextech.words import PRIMITIVES
 
@@ -35,7 +35,7 @@ KEYWORDS: tuple[str, ...] = (
 )  # fmt: skip
 """The words an ability begins with (docs/dsl.md "Abilities")."""
 
-TILE_FILTERS: tuple[str, ...] = (*wf.TILE_CLASSES, *wf.FACT_FILTERS, *FILTER_WORDS)
+TILE_FILTERS: tuple[str, ...] = (*hand_reading.TILE_CLASSES, *hand_reading.FACT_FILTERS, *FILTER_WORDS)
 """The tile filters an argument may name (docs/dsl.md "Conditions")."""
 
 _PRIORITY_AFTER: dict[str, tuple[str, ...]] = {

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 
 from engine.core.melds import MeldKind
 from engine.hextech.card_ids import base_of
+from engine.hextech.conditions.hand_reading import Arg
 from engine.hextech.effects.facts import FACTS
 from engine.hextech.predicates import All, AnyOf, Call, Compare, Condition, Not
 from engine.hextech.state import ContractStatus
-from engine.hextech.win_facts import Arg
 from tools.physical.state import SEATS, TableState
 
 PLAYER_FIELDS = frozenset({"from", "player"})

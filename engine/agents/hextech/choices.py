@@ -55,6 +55,7 @@ from engine.core.tiles import (
     number_of,
     parse_one,
 )
+from engine.hextech.conditions.hand_reading import WinBy, WinFacts
 from engine.hextech.contracts import ContractTerms
 from engine.hextech.decision_kinds import ABANDON, KEEP
 from engine.hextech.predicates import COMPARE, All, AnyOf, Call, Compare, Condition, Not, mentions
@@ -70,7 +71,6 @@ from engine.hextech.vocabulary import (
     Program,
     StatusStep,
 )
-from engine.hextech.win_facts import WinBy, WinFacts
 
 WIN_POINTS = 3.0
 """What a win is worth before its contract bonus: the mean of the order points 4, 3, 2 (§13.3)."""

@@ -28,8 +28,8 @@ of :mod:`engine.agents.hextech.conditions` (``faces``, ``sets``, ``win``), never
 * ``revealed_kept`` *protects* the revealed tiles: none is thrown while another tile may go, and
   so does a discard the contract forbids (``forbid discard_suit(…)``, :data:`STATIC_AIMS`);
 * a public watch on the holder's own river (``complete on discard.settled by holder when …``,
-  the readings of the family ``river``) is thrown for as the round goes: ``river_suits(holder) >= 3`` (C-03) throws
-  first, of equal discards, a tile of a suit the river lacks; ``distinct_discards(holder) == 4``
+  the readings of the family ``river``) is thrown for as the round goes: ``river_suits(holder) >= 3``
+  (C-03) throws first, of equal discards, a tile of a suit the river lacks; ``distinct_discards(holder) == 4``
   (C-09) throws no face twice among the first four discards, as ``forbid discard_repeat`` (B-16)
   does among all;
 * a whole-hand *shape* (``form(four_pairs_two_pungs)``, ``form(seven_pairs)``,
@@ -64,10 +64,10 @@ from engine.core.hand import decompose_counts, is_complete_counts
 from engine.core.shanten import DiscardShanten, DrawShanten, shanten_counts
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import NUM_KINDS, WINDS, Suit
+from engine.hextech.conditions.hand_reading import WinFacts, filter_kinds
 from engine.hextech.predicates import All, Call, Compare, Condition
 from engine.hextech.view import PlayerView
 from engine.hextech.vocabulary import CompiledCard, StaticRule
-from engine.hextech.win_facts import WinFacts, filter_kinds
 
 OWN_DISCARD = "discard.settled"
 """The event of a public watch on the holder's own river (C-03, C-09)."""

@@ -4,7 +4,7 @@ Each fact's evaluation stands right above its declaration."""
 
 from __future__ import annotations
 
-from engine.hextech.conditions.reading import FactSpec, event_tile
+from engine.hextech.conditions.table_reading import FactSpec, event_tile
 from engine.hextech.effects.context import Ctx
 from engine.hextech.vocabulary import Param
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.core.tiles import NUMBER_SUITS, is_number, number_of, suit_of
-from engine.hextech.win_facts import (
+from engine.hextech.conditions.hand_reading import (
     WIN_TILES,
     Arg,
     Const,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.core.melds import MeldKind
 from engine.core.tiles import kind_of_instance
-from engine.hextech.conditions.reading import ACTOR, FactSpec, who
+from engine.hextech.conditions.table_reading import ACTOR, FactSpec, who
 from engine.hextech.effects.context import Ctx
 from engine.hextech.vocabulary import HAND_TILES, Param
 

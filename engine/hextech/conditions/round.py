@@ -6,7 +6,7 @@ Each fact's evaluation stands right above its declaration."""
 
 from __future__ import annotations
 
-from engine.hextech.conditions.reading import ACTOR, FactSpec, since, who
+from engine.hextech.conditions.table_reading import ACTOR, FactSpec, since, who
 from engine.hextech.effects.context import Ctx
 from engine.hextech.vocabulary import WALL_AFTER_DEAL, Param
 

@@ -7,7 +7,7 @@ Each word's evaluation stands right above its declaration."""
 from __future__ import annotations
 
 from engine.core.tiles import NUMBER_SUITS, Suit
-from engine.hextech.win_facts import (
+from engine.hextech.conditions.hand_reading import (
     Arg,
     Const,
     Expression,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.core.groups import STANDARD
 from engine.core.melds import MeldKind
-from engine.hextech.win_facts import PredicateSpec, WinFacts
+from engine.hextech.conditions.hand_reading import PredicateSpec, WinFacts
 
 
 def _self_draw(facts: WinFacts) -> bool:

@@ -37,11 +37,11 @@ from engine.core.tiles import (
 from engine.core.wall import Wall
 from engine.hextech.bus import Bus, Event, Step
 from engine.hextech.card_state import CardStates
+from engine.hextech.conditions.hand_reading import TILE_CLASSES, TREASURE
 from engine.hextech.hookspecs import Game
 from engine.hextech.round_cards import Cards, ContractOffer, ModulePrimitive
 from engine.hextech.state import PlayerState, Table, seat_wind
 from engine.hextech.vocabulary import CompiledCard, Program, StaticRule
-from engine.hextech.win_facts import TILE_CLASSES, TREASURE
 
 ROUND_ENDED = "round.ended"
 """After the round everyone at the table takes part again: the roles no longer skip winners (§7.6)."""

@@ -16,10 +16,10 @@ from functools import lru_cache
 
 from engine.core.errors import CardError
 from engine.hextech.conditions import card, event, hand, river, round
-from engine.hextech.conditions.reading import FactSpec
+from engine.hextech.conditions.hand_reading import Const, Expression
+from engine.hextech.conditions.table_reading import FactSpec
 from engine.hextech.effects.context import Ctx
 from engine.hextech.predicates import Call, Condition, Words, compile_condition
-from engine.hextech.win_facts import Const, Expression
 
 FAMILIES = (event, river, hand, round, card)
 """The families of the table facts, in the order the reference lists them."""

@@ -21,8 +21,8 @@ from engine.agents.hextech.aims import (
 )
 from engine.agents.hextech.conditions.reading import Reading
 from engine.core.tiles import NUM_KINDS, NUMBER_SUITS
+from engine.hextech.conditions.hand_reading import filter_kinds
 from engine.hextech.predicates import Compare
-from engine.hextech.win_facts import filter_kinds
 
 
 def _tiles_aim(term: Compare, ctx: Context) -> Steer:

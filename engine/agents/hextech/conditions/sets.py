@@ -27,8 +27,8 @@ from engine.agents.hextech.aims import (
 )
 from engine.agents.hextech.conditions.reading import Reading
 from engine.core.tiles import NUMBER_SUITS
+from engine.hextech.conditions.hand_reading import filter_kinds
 from engine.hextech.predicates import Call, Compare
-from engine.hextech.win_facts import filter_kinds
 
 
 def _sets_aim(term: Compare, ctx: Context) -> Steer:
