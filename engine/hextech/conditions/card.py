@@ -1,6 +1,5 @@
 """The table facts of the card asking and of its holder's cards: the contract's completion, what the
-card keeps for its holder (B-09, B-10, F-R02), the holder's choice for it (§6.3 guards, event filters;
-§9).
+card keeps for its holder (B-09, B-10, F-R02), the holder's choice for it (§9).
 
 Each fact's evaluation stands right above its declaration."""
 

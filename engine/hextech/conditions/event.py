@@ -1,4 +1,4 @@
-"""The table facts of the event heard: a field of its payload, its tile (§6.3 event filters).
+"""The table facts of the event heard: a field of its payload, its tile, as event filters ask them.
 
 Each fact's evaluation stands right above its declaration."""
 

@@ -1,5 +1,5 @@
 """The table facts of a player's hand: its hidden tiles, its declared melds and the calls that made
-them (§6.3 guards, event filters; S-09, G-08).
+them (S-09, G-08).
 
 Each fact's evaluation stands right above its declaration."""
 

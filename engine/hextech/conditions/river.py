@@ -1,5 +1,5 @@
 """The table facts of the rivers: what a player has discarded and how, and the copies of a face the
-table shows (H19, H21; §6.3 guards, event filters).
+table shows (H19, H21).
 
 Each fact's evaluation stands right above its declaration."""
 

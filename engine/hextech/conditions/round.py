@@ -1,6 +1,5 @@
 """The table facts of the round and the session: the wall left, the draws made, who is still in, the
-abandon window, the contracts revealed, the scores, the modules enabled (§6.3 guards, event filters;
-§10, §18).
+abandon window, the contracts revealed, the scores, the modules enabled (§10).
 
 Each fact's evaluation stands right above its declaration."""
 

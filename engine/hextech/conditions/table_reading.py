@@ -1,6 +1,5 @@
 """What a table fact is declared with, and what the facts read of the table: the player a role names,
-where the counts of a player's discards and draws begin, the event's tile (§6.3 guards, event
-filters)."""
+where the counts of a player's discards and draws begin, the event's tile."""
 
 from __future__ import annotations
 
