@@ -4,10 +4,10 @@ function each condition is compiled into (§9, lib 九–十).
 A condition is a small expression tree: named words from :data:`REGISTRY` combined with ``all`` /
 ``any`` / ``not`` and compared with integers.  The card language compiles ``complete at hu when …``
 into these nodes; :func:`compiled` makes each once into the one function that answers it against the
-facts of one win (:class:`~engine.hextech.conditions.hand_reading.WinFacts`).  The words live by family, each
-declared with its evaluation (:mod:`engine.hextech.conditions`: ``sets``, ``faces``, ``win``); the
-table facts of filters and guards are the same tree over other words
-(:mod:`engine.hextech.effects.facts`).
+facts of one win (:class:`~engine.hextech.conditions.hand_reading.WinFacts`).  The words live by
+family, each declared with its evaluation (:mod:`engine.hextech.conditions`: ``sets``, ``faces``,
+``win``); the table facts of filters and guards are the same tree over other words, compiled by the
+same :func:`compile_condition` (:mod:`engine.hextech.effects.facts`).
 """
 
 from __future__ import annotations
