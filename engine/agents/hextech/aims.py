@@ -142,7 +142,7 @@ def suit_runs(suits: Sequence[Suit], start: int | None = None) -> list[SetFaces]
     return [(kind(s, a), kind(s, a + 1), kind(s, a + 2)) for s in suits for a in starts]
 
 
-def suit_pungs(suits: Sequence[Suit]) -> list[SetFaces]:
+def _suit_pungs(suits: Sequence[Suit]) -> list[SetFaces]:
     return [(k, k, k) for s in suits for k in range(kind(s, 1), kind(s, 9) + 1)]
 
 
@@ -208,7 +208,7 @@ def toward(counts: Sequence[int], chosen: Sequence[SetFaces], sets: Sequence[Set
 def suited_sets(words: frozenset[str], suit: Suit) -> list[SetFaces]:
     """The sets of ``suit`` a set kind names (``chow``, ``pung``, ``kong``, ``set``)."""
     runs = suit_runs((suit,)) if words & {"chow", "set"} else []
-    return runs + (suit_pungs((suit,)) if words & {"pung", "kong", "set"} else [])
+    return runs + (_suit_pungs((suit,)) if words & {"pung", "kong", "set"} else [])
 
 
 def run_in(ctx: Context, numbers: Sequence[int]) -> Steer:
