@@ -127,10 +127,17 @@ def _announce(
     """Announce ``card_id`` drawn for ``p``; true when a card asked, on this announcement, that it be
     put away and redrawn (S-10, F-I08).  The request belongs to this one draw: the card drawn in its
     place is resolved (S-10 "第二张必须结算", F-I08 "不能形成无限接力", R361)."""
-    outer, rnd.redraw_requested = rnd.redraw_requested, False
+    in_force = rnd.in_force
+    outer, in_force.redraw_asked = in_force.redraw_asked, False
     yield from rnd.emit(f"{deck_name}.drawn", p, cause, card=card_id, source=cause.removeprefix("card:"))
-    asked, rnd.redraw_requested = rnd.redraw_requested, outer
+    asked, in_force.redraw_asked = in_force.redraw_asked, outer
     return asked
+
+
+def ask_redraw(rnd: RoundState) -> None:
+    """A card asks that the chance or party card being announced be put away and another of its deck
+    drawn in its place (重抽, §6.8: S-10 "弃置该牌并重抽1张", F-I08); :func:`_announce` answers it."""
+    rnd.in_force.redraw_asked = True
 
 
 def resolve_drawn(
@@ -245,11 +252,8 @@ def end_card(rnd: RoundState, card_id: str, p: int) -> None:
         s for s in rnd.in_force.statuses if not (s.holder == p and s.rule.source == card_id)
     ]
     card = rnd.cards.library.get(card_id)
-    sources = rnd.safe.get(p)
-    if sources is not None and card is not None and card.lasts is not None:
-        sources.discard(card_id)
-        if not sources:
-            del rnd.safe[p]
+    if card is not None and card.lasts is not None:
+        rnd.card_states.lapsed(card.base_id, p)
 
 
 def lasting_card(rnd: RoundState, p: int, deck_name: str) -> str | None:

@@ -275,7 +275,7 @@ def set_draw_end(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     if ctx.holder is None:
         ctx.unexecutable = True
         return
-    ctx.game.draw_end[ctx.holder] = (str(args["end"]), args.get("peek") == "yes")
+    ctx.game.card_states.bind_draw(ctx.card.base_id, ctx.holder, str(args["end"]), args.get("peek") == "yes")
     ctx.did_something = True
     return
     yield
