@@ -136,7 +136,7 @@ def _announce(
 
 def ask_redraw(rnd: RoundState) -> None:
     """A card asks that the chance or party card being announced be put away and another of its deck
-    drawn in its place (重抽, §6.8: S-10 "弃置该牌并重抽1张", F-I08); :func:`_announce` answers it."""
+    drawn in its place (重抽: S-10 "弃置该牌并重抽1张", F-I08; R361); :func:`_announce` answers it."""
     rnd.in_force.redraw_asked = True
 
 

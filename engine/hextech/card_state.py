@@ -12,7 +12,7 @@ world card), kept in the round's :class:`CardStates` by the card's base id:
 - the tile it obliges its holder to discard (强制弃牌: a ``keep_drawn`` static forbids keeping the
   drawn tile) and how many such discards were made (B-10 "完成3次强制弃牌");
 - whether it made its holder's discard safe (安全弃牌, lib 二.1: S-05, O-P03, O-C01②);
-- the end of the wall it binds its holder's next normal draw to (O-P07, O-C08, P-12; H17).
+- the end of the wall it binds its holder's next normal draw to (O-P07, O-C08; H17).
 
 The flow of the round names no card: it asks the store the two things a discard needs — which copy
 of a face a card obliges the player to part with (:meth:`CardStates.must_discard`), and whether the
@@ -54,7 +54,7 @@ class CardState:
     hu stays (安全弃牌, lib 二.1, ``make_safe``), until that discard settles (R360)."""
     draw_end: tuple[str, bool] | None = None
     """The end of the wall the holder's next normal draw comes from (``top`` or ``tail``) and whether
-    the holder looks at the top tile first (``set_draw_end``: O-P07, O-C08, P-12); it binds that
+    the holder looks at the top tile first (``set_draw_end``: O-P07, O-C08); it binds that
     draw, which no augment replaces (H17)."""
 
     def restart(self) -> None:
@@ -193,7 +193,7 @@ class CardStates:
 
     def bind_draw(self, card: str, player: int, end: str, peek: bool) -> None:
         """``card`` binds ``player``'s next normal draw to ``end`` of the wall, the top tile looked at
-        first with ``peek`` (O-P07, O-C08, P-12); a later binding replaces an earlier one."""
+        first with ``peek`` (O-P07, O-C08); a later binding replaces an earlier one."""
         earlier = self._bound.get(player)
         if earlier is not None:
             earlier.draw_end = None

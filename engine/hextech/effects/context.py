@@ -238,7 +238,7 @@ class RoundTable(ABC):
 
     @abstractmethod
     def ask_redraw(self) -> None:
-        """Put away the chance or party card being announced and draw another in its place (§6.8)."""
+        """Put away the chance or party card being announced and draw another in its place (R361)."""
 
     @abstractmethod
     def add_status(self, ctx: Ctx, rule: StaticRule) -> None:

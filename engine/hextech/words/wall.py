@@ -271,7 +271,7 @@ SET_DRAW_END = PrimitiveSpec(
 
 @primitive(SET_DRAW_END)
 def set_draw_end(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
-    """The holder's next normal draw comes from the top or the tail (O-P07, O-C08, P-12)."""
+    """The holder's next normal draw comes from the top or the tail (O-P07, O-C08)."""
     if ctx.holder is None:
         ctx.unexecutable = True
         return
