@@ -265,6 +265,48 @@ def test_op07_the_tail_chosen_binds_one_normal_draw_s6_lib4() -> None:
     assert op07 is not None and op07.draw_end is None and not states.bound_draw(0)
 
 
+def _oc08_then_a_second_lasting_card(kept: str) -> CardPlay:
+    """W-05: A's first honour discard draws O-C08 and A binds the next normal draw to the tail; B's
+    draws O-X06, whose die (3, counted from C) has A draw O-P03, a second lasting chance card, and A
+    keeps ``kept`` (§6.9)."""
+    sc = CardPlay(
+        hands={"A": SINGLES, "B": "1z1m4m7m2p5p8p3s6s9s2z3z4z"},
+        world="W-05",
+        chance=["O-C08", "O-X06", "O-P03"],
+        tail="9s",
+        draws="7z",
+        die=[3],
+    )
+    sc.advance("discard 1z", "②下一次从牌墙尾部盲摸，不得预先查看")
+    assert sc.round.card_states.bound_draw(0)
+    sc.advance("discard 1z")
+    sc.choice_about("O-X06")
+    keep = sc.advance("②掷骰子指定1名仍在游戏中的玩家抽1张机遇牌")
+    assert keep is not None and keep.kind is HextechKind.KEEP_LASTING and keep.options == ("O-C08", "O-P03")
+    sc.advance(kept)
+    return sc
+
+
+def test_oc08_let_go_at_the_keep_one_choice_takes_its_bound_draw_with_it_s6_9_r720() -> None:
+    """§6.9 "另一张立即放入弃牌区且不触发" (R720): A keeps O-P03, O-C08 ends, and A's next normal draw is
+    bound to nothing: it comes from the top, not the tail O-C08 chose."""
+    sc = _oc08_then_a_second_lasting_card("O-P03")
+    assert [e.data["card"] for e in sc.of("card.ended")] == ["O-C08"]
+    assert not sc.round.card_states.bound_draw(0)
+    sc.until_event("draw.normal", player=0)
+    draw = sc.of("draw.normal")[-1]
+    assert draw.data["end"] == "top" and draw.data["tile"] != "9s"
+
+
+def test_oc08_kept_at_the_keep_one_choice_still_binds_the_draw_s6_9_r720() -> None:
+    """§6.9 "由玩家选择保留其中1张" (control, R720): A keeps O-C08, and A's next normal draw comes from
+    the tail as O-C08 chose."""
+    sc = _oc08_then_a_second_lasting_card("O-C08")
+    assert sc.round.card_states.bound_draw(0)
+    sc.until_event("draw.normal", player=0)
+    assert sc.of("draw.normal")[-1].data == {"tile": "9s", "k": 1, "end": "tail"}
+
+
 # ---- a redraw is asked of the card being announced (重抽: S-10, F-I08; R361) --------------------------
 
 

@@ -240,8 +240,8 @@ def _leave_slot(rnd: RoundState, card_id: str, p: int) -> Step:
 
 def end_card(rnd: RoundState, card_id: str, p: int) -> None:
     """End ``card_id`` for ``p``: its triggers and delayed steps lapse (steps due after the round
-    excepted, §7.6) and its statuses go; a lasting card takes its safe discard with it (§6.9
-    "另一张弃置且不生效", R360)."""
+    excepted, §7.6) and its statuses go; a lasting card takes its safe discard and the draw it bound
+    with it (§6.9 "另一张弃置且不生效", R360, R720)."""
     for hooks in rnd.bus.listeners.values():
         for h in hooks:
             if isinstance(h, LaterHook) and h.after_round:

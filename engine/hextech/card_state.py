@@ -180,10 +180,15 @@ class CardStates:
             state.safe = False
 
     def lapsed(self, card: str, player: int) -> None:
-        """``card``, a lasting card, lapsed or was let go for ``player``: the safe discard it gave goes
-        with it (§6.9 "另一张弃置且不生效", R360)."""
+        """``card``, a lasting card, lapsed or was let go for ``player``: the safe discard it gave and
+        the draw it bound go with it (§6.9 "另一张立即放入弃牌区且不触发", R360, R720)."""
         state = self._states.get((card, player))
-        if state is None or not state.safe:
+        if state is None:
+            return
+        if self._bound.get(player) is state:
+            del self._bound[player]
+            state.draw_end = None
+        if not state.safe:
             return
         state.safe = False
         holders = self._safe[player]
