@@ -1,14 +1,21 @@
 """A card's own state lives with the card runtime (issue 33 item 4): B-09's public tiles, B-10's forced
-tile and forced discards, P-10's discard taken back and the values a holder chose for a card are kept
-per card and holder in the round's store (:mod:`engine.hextech.card_state`), played here clause by
-clause on arranged tables, each with a control where the state must not change."""
+tile and forced discards, P-10's discard taken back, the values a holder chose for a card, the safe
+discard a card gives (S-05, O-P03, O-C01) and the normal draw it binds to an end (O-P07, O-C08) are
+kept per card and holder in the round's store (:mod:`engine.hextech.card_state`); the contracts
+offered to each seat, however many a card makes them (P-09, S-06), are the round's one §9.1 record
+(:mod:`engine.hextech.contract_offers`), and a redraw (S-10, F-I08) is asked of the card being
+announced.  Played here clause by clause on arranged tables, each with a control where the state
+must not change."""
 
 from __future__ import annotations
 
-from play_cards_support import CardPlay, use
+from play_cards_support import CardPlay, seat, use
 
 from engine.core.decisions import DecisionKind
 from engine.core.tiles import kind_of_instance, parse_one
+from engine.hextech.decision_kinds import HextechKind
+from engine.hextech.plugins import Modules
+from engine.hextech.round_state import DrawnCard
 from engine.hextech.state import ContractStatus
 
 PLAIN_A = "1m4m7m2p6p8p3s6s9s1z2z3z4z6z"
@@ -138,3 +145,204 @@ def test_b11_the_chosen_suit_is_the_card_s_own_value_s9_5() -> None:
     sc.discard("1z")
     turn = sc.turn_of("A")
     assert not any(o.endswith("m") for o in turn.options)
+
+
+# ---- the contracts offered to a seat (§9.1): P-09's size, S-06's swap, what goes back ---------------
+
+
+def test_p09_its_holder_is_offered_three_normal_and_two_black_the_rest_go_back_s9_1() -> None:
+    """P-09 开放契约 "改为抽取3张普通契约和2张黑色契约，并从中选择1张" (§9.1): A's offer is 3 + 2, drawn
+    as 2 + 1 and then the two more P-09 asks; the four A does not keep go back to their decks, in the
+    round's result the session reshuffles from.  Control: B, without P-09, is offered 2 + 1 and its two
+    not kept go back too."""
+    sc = CardPlay(
+        hands={},
+        augments={"A": ["P-09"]},
+        offered={"A": ["C-01", "C-02", "B-04", "C-09", "B-05"], "B": ["C-03", "C-04", "B-06"]},
+    )
+    offered = sc.round.offered
+    assert offered.size(0) == (3, 2) and offered.size(1) == (2, 1)
+    assert offered.candidates[0] == ["C-01", "C-02", "B-04", "C-09", "B-05"]
+    assert offered.candidates[1] == ["C-03", "C-04", "B-06"]
+    assert offered.returned == {"normal": [], "black": []}
+    b = sc.advance("C-09")
+    assert b is not None and b.kind is HextechKind.CONTRACT and b.player == seat("B")
+    sc.advance("B-06")
+    assert sc.player("A").contract == "C-09" and sc.player("B").contract == "B-06"
+    assert offered.returned == {"normal": ["C-01", "C-02", "C-03", "C-04"], "black": ["B-04", "B-05"]}
+    assert sc.finish().returned_contracts == offered.returned
+
+
+def test_s06_the_contract_put_back_leaves_the_offer_and_goes_back_s9_1() -> None:
+    """S-06 契约预案 "将其中1张普通契约放回牌库，并重新抽取1张普通契约" (§9.1): A puts back C-01; C-09 takes
+    its place among A's candidates and C-01 is among the contracts that go back.  Control: A declines
+    S-06 and the offer stands, nothing gone back before the choice."""
+    sc = CardPlay(hands={}, augments={"A": ["S-06"]}, offered={"A": ["C-01", "C-02", "B-04", "C-09"]})
+    offered = sc.round.offered
+    sc.advance(use("S-06"), "C-01")
+    assert offered.candidates[0] == ["C-02", "B-04", "C-09"]
+    assert offered.returned == {"normal": ["C-01"], "black": []}
+    sc.advance("C-09")
+    assert offered.returned == {"normal": ["C-01", "C-02"], "black": ["B-04"]}
+    kept = CardPlay(hands={}, augments={"A": ["S-06"]}, offered={"A": ["C-01", "C-02", "B-04", "C-09"]})
+    contract = kept.advance("pass")
+    assert contract is not None and contract.kind is HextechKind.CONTRACT
+    assert kept.round.offered.candidates[0] == ["C-01", "C-02", "B-04"]
+    assert kept.round.offered.returned == {"normal": [], "black": []}
+
+
+# ---- a safe discard (安全弃牌, lib 二.1) is the card's own until the discard settles ------------------
+
+SAFE_5P = {"A": "5p5p1m4m7m2p8p3s6s9s1z2z3z", "B": "55p1m4m7m2p8p3s6s1z2z3z4z"}
+"""A holds two 5p, B the other two: B could pon either."""
+
+
+def test_s05_the_discard_it_makes_safe_is_its_own_until_it_settles_lib2() -> None:
+    """S-05 安全弃牌 "在自己弃牌前发动。该弃牌成为安全弃牌" (lib 二.1 "不能被吃、碰或杠"): once A uses it,
+    A's discard is safe by S-05 for A, B is offered no pon on the 5p, and once that discard settles
+    the safe discard is spent.  Control: A's next 5p, S-05 declined, is no safe discard and B may pon."""
+    sc = CardPlay(hands=SAFE_5P, augments={"A": ["S-05"]})
+    states = sc.round.card_states
+    assert not states.safe(0)
+    sc.advance(use("S-05"))
+    s05 = states.get("S-05", 0)
+    assert states.safe(0) and s05 is not None and s05.safe and not states.safe(1)
+    sc.advance("discard 5p")
+    assert not states.safe(0) and not s05.safe
+    assert not any(d.player == seat("B") and "pon" in d.options for d in sc.asked)
+    sc.turn_of("A")
+    offered = sc.advance("discard 5p")
+    assert offered is not None and offered.player == seat("B") and "pon" in offered.options
+    assert not states.safe(0)
+
+
+def test_op03_a_safe_next_discard_is_given_by_the_drawn_card_lib2() -> None:
+    """O-P03 安全通道 "你的下一张弃牌成为安全弃牌" (lib 二.1): drawn at set-up (W-15), it makes A's next
+    discard safe, kept with O-P03 for A; the discard spends it.  Control: B's discard is not safe."""
+    sc = CardPlay(hands=SAFE_5P, world="W-15", chance=["O-P03"])
+    states = sc.round.card_states
+    op03 = states.get("O-P03", 0)
+    assert states.safe(0) and op03 is not None and op03.safe
+    sc.advance("discard 5p")
+    assert not states.safe(0) and not op03.safe and not states.safe(1)
+
+
+# ---- a normal draw a card binds to an end (O-P07, O-C08; H17) ---------------------------------------
+
+SINGLES = "1m4m7m2p5p8p3s6s9s1z2z3z4z6z"
+"""A dealer hand of fourteen unrelated tiles: nothing to call, no win."""
+
+
+def test_oc08_the_bound_draw_is_its_own_and_spent_by_the_next_normal_draw_s6_lib4() -> None:
+    """O-C08 顶部或尾部 "①下一次从牌墙顶部摸牌，并在摸前查看该牌" (lib 四): A's next normal draw is bound
+    to the top, looked at first, kept with O-C08 for A; that draw spends it.  Control: A's draw after
+    it is bound to nothing and nobody else's draw was ever bound."""
+    sc = CardPlay(hands={"A": SINGLES}, world="W-15", chance=["O-C08"], draws="2z3z4z9s")
+    states = sc.round.card_states
+    sc.advance("①下一次从牌墙顶部摸牌，并在摸前查看该牌")
+    oc08 = states.get("O-C08", 0)
+    assert states.bound_draw(0) and oc08 is not None and oc08.draw_end == ("top", True)
+    assert not any(states.bound_draw(p) for p in (1, 2, 3))
+    sc.discard("1m")
+    sc.until_event("draw.normal", player=0)
+    assert sc.of("draw.normal")[-1].data["end"] == "top" and sc.round.seen.get(0) == (parse_one("9s"),)
+    assert not states.bound_draw(0) and oc08.draw_end is None
+    assert states.take_draw_end(0) == ("top", False)
+
+
+def test_op07_the_tail_chosen_binds_one_normal_draw_s6_lib4() -> None:
+    """O-P07 两端选择 "在下一次正常摸牌前，选择从牌墙顶部或尾部摸牌" (lib 四): choosing the tail binds A's
+    normal draw, kept with O-P07 for A, which comes from the tail and spends it.  Control: before the
+    choice no draw of A's is bound."""
+    sc = CardPlay(hands={"A": SINGLES}, world="W-15", chance=["O-P07"], tail="9s")
+    states = sc.round.card_states
+    sc.discard("1m")
+    choice = sc.choice_about("O-P07")
+    assert not states.bound_draw(0)
+    sc.advance(choice.options[1])
+    assert sc.of("draw.normal")[-1].data == {"tile": "9s", "k": 1, "end": "tail"}
+    op07 = states.get("O-P07", 0)
+    assert op07 is not None and op07.draw_end is None and not states.bound_draw(0)
+
+
+def _oc08_then_a_second_lasting_card(kept: str) -> CardPlay:
+    """W-05: A's first honour discard draws O-C08 and A binds the next normal draw to the tail; B's
+    draws O-X06, whose die (3, counted from C) has A draw O-P03, a second lasting chance card, and A
+    keeps ``kept`` (§6.9)."""
+    sc = CardPlay(
+        hands={"A": SINGLES, "B": "1z1m4m7m2p5p8p3s6s9s2z3z4z"},
+        world="W-05",
+        chance=["O-C08", "O-X06", "O-P03"],
+        tail="9s",
+        draws="7z",
+        die=[3],
+    )
+    sc.advance("discard 1z", "②下一次从牌墙尾部盲摸，不得预先查看")
+    assert sc.round.card_states.bound_draw(0)
+    sc.advance("discard 1z")
+    sc.choice_about("O-X06")
+    keep = sc.advance("②掷骰子指定1名仍在游戏中的玩家抽1张机遇牌")
+    assert keep is not None and keep.kind is HextechKind.KEEP_LASTING and keep.options == ("O-C08", "O-P03")
+    sc.advance(kept)
+    return sc
+
+
+def test_oc08_let_go_at_the_keep_one_choice_takes_its_bound_draw_with_it_s6_9_r720() -> None:
+    """§6.9 "另一张立即放入弃牌区且不触发" (R720): A keeps O-P03, O-C08 ends, and A's next normal draw is
+    bound to nothing: it comes from the top, not the tail O-C08 chose."""
+    sc = _oc08_then_a_second_lasting_card("O-P03")
+    assert [e.data["card"] for e in sc.of("card.ended")] == ["O-C08"]
+    assert not sc.round.card_states.bound_draw(0)
+    sc.until_event("draw.normal", player=0)
+    draw = sc.of("draw.normal")[-1]
+    assert draw.data["end"] == "top" and draw.data["tile"] != "9s"
+
+
+def test_oc08_kept_at_the_keep_one_choice_still_binds_the_draw_s6_9_r720() -> None:
+    """§6.9 "由玩家选择保留其中1张" (control, R720): A keeps O-C08, and A's next normal draw comes from
+    the tail as O-C08 chose."""
+    sc = _oc08_then_a_second_lasting_card("O-C08")
+    assert sc.round.card_states.bound_draw(0)
+    sc.until_event("draw.normal", player=0)
+    assert sc.of("draw.normal")[-1].data == {"tile": "9s", "k": 1, "end": "tail"}
+
+
+# ---- a redraw is asked of the card being announced (重抽: S-10, F-I08; R361) --------------------------
+
+
+def test_s10_the_card_put_away_is_the_one_announced_and_the_second_resolves_lib6() -> None:
+    """S-10 机遇过滤 "可以弃置该牌并重抽1张；第二张必须结算" (lib 六): A's first chance card O-P01 is put
+    away, O-P03 drawn in its place is resolved (A's next discard made safe), and the request ends with
+    the announcement.  Control: A takes "结算该牌" and O-P01 itself is resolved, nothing put away."""
+    sc = CardPlay(hands={"A": PLAIN_A}, world="W-15", augments={"A": ["S-10"]}, chance=["O-P01", "O-P03"])
+    sc.advance("弃置该牌并重抽1张")
+    assert sc.round.drawn == [
+        DrawnCard("O-P01", "chance", 0, False, discarded=True),
+        DrawnCard("O-P03", "chance", 0, False),
+    ]
+    assert sc.round.card_states.safe(0) and not sc.round.in_force.redraw_asked
+    kept = CardPlay(hands={"A": PLAIN_A}, world="W-15", augments={"A": ["S-10"]}, chance=["O-P01", "O-P03"])
+    asked = kept.advance("结算该牌")
+    assert asked is not None and asked.about == "O-P01"
+    kept.advance(asked.options[0])
+    assert kept.round.drawn == [DrawnCard("O-P01", "chance", 0, False)] and not kept.round.card_states.safe(0)
+    assert not kept.round.in_force.redraw_asked
+
+
+def test_fi08_a_relay_copy_is_put_away_and_the_request_ends_with_it_lib5() -> None:
+    """F-I08 欢乐接力 说明 "由本牌抽到F-I08时，弃置并重抽；不能形成无限接力" (lib 五): B's ① draws the second
+    F-I08, which is put away, and F-I01 drawn in its place; the request ends with that announcement.
+    Control: B's own F-I08, drawn by W-14, is not put away."""
+    sc = CardPlay(
+        hands={"A": "1z1m2m3m4p5p6p7s8s9s2z3z4z9m", "B": "1z1z7m2m3m4m5p6p7p2s3s6z9s"},
+        world="W-14",
+        party=["F-I08", "F-I08", "F-I01"],
+        plugins=Modules.for_mode("party"),
+    )
+    sc.advance("discard 1z", "pon")
+    sc.advance("①自己再抽1张欢乐挑战牌")
+    assert sc.drawn_cards("party") == [("F-I08", seat("B")), ("F-I08", seat("B")), ("F-I01", seat("B"))]
+    assert not sc.round.in_force.redraw_asked
+    sc.finish()
+    party = [(d.card, d.player, d.discarded) for d in sc.round.drawn if d.deck == "party"]
+    assert sorted(party) == [("F-I01", 1, False), ("F-I08", 1, False), ("F-I08", 1, True)]

@@ -155,7 +155,7 @@ def test_s10_the_first_chance_card_may_be_redrawn_and_the_second_resolves_lib6()
     assert d is not None and d.about == "S-10"
     sc.advance(d.options[0])
     assert [c for c, _ in sc.drawn_cards()] == ["O-P01", "O-P03"]
-    assert 0 in sc.round.safe
+    assert sc.round.card_states.safe(0)
 
 
 def test_s11_lowest_score_first_draw_chosen_from_the_top_two_lib6() -> None:
@@ -295,7 +295,7 @@ def test_g07_a_chance_draw_may_become_two_keep_one_lib7() -> None:
     d = sc.advance(use("G-07"))
     assert d is not None and set(d.options) == {"O-P01", "O-P03"}
     sc.advance("O-P03")
-    assert 0 in sc.round.safe
+    assert sc.round.card_states.safe(0)
 
 
 def test_g08_a_route_chosen_at_the_start_two_chows_give_an_extra_tidy_lib7() -> None:

@@ -76,7 +76,7 @@ def response_options(rnd: RoundState, q: int, source: int, tile: int, rob: bool)
         return _PASS_ONLY
     counted = count_hand(rnd.hand_counts, q, responder.hand)
     hu = _may_ron(rnd, q, source, tile, counted, rob)
-    if rob or source in rnd.safe:
+    if rob or rnd.card_states.safe(source):
         return _PASS_OR_HU if hu else _PASS_ONLY
     face = INSTANCE_KINDS[tile]
     may = _card_rules(rnd, q, face, source)

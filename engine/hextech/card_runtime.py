@@ -127,10 +127,17 @@ def _announce(
     """Announce ``card_id`` drawn for ``p``; true when a card asked, on this announcement, that it be
     put away and redrawn (S-10, F-I08).  The request belongs to this one draw: the card drawn in its
     place is resolved (S-10 "第二张必须结算", F-I08 "不能形成无限接力", R361)."""
-    outer, rnd.redraw_requested = rnd.redraw_requested, False
+    in_force = rnd.in_force
+    outer, in_force.redraw_asked = in_force.redraw_asked, False
     yield from rnd.emit(f"{deck_name}.drawn", p, cause, card=card_id, source=cause.removeprefix("card:"))
-    asked, rnd.redraw_requested = rnd.redraw_requested, outer
+    asked, in_force.redraw_asked = in_force.redraw_asked, outer
     return asked
+
+
+def ask_redraw(rnd: RoundState) -> None:
+    """A card asks that the chance or party card being announced be put away and another of its deck
+    drawn in its place (重抽: S-10 "弃置该牌并重抽1张", F-I08; R361); :func:`_announce` answers it."""
+    rnd.in_force.redraw_asked = True
 
 
 def resolve_drawn(
@@ -233,8 +240,8 @@ def _leave_slot(rnd: RoundState, card_id: str, p: int) -> Step:
 
 def end_card(rnd: RoundState, card_id: str, p: int) -> None:
     """End ``card_id`` for ``p``: its triggers and delayed steps lapse (steps due after the round
-    excepted, §7.6) and its statuses go; a lasting card takes its safe discard with it (§6.9
-    "另一张弃置且不生效", R360)."""
+    excepted, §7.6) and its statuses go; a lasting card takes its safe discard and the draw it bound
+    with it (§6.9 "另一张弃置且不生效", R360, R720)."""
     for hooks in rnd.bus.listeners.values():
         for h in hooks:
             if isinstance(h, LaterHook) and h.after_round:
@@ -245,11 +252,8 @@ def end_card(rnd: RoundState, card_id: str, p: int) -> None:
         s for s in rnd.in_force.statuses if not (s.holder == p and s.rule.source == card_id)
     ]
     card = rnd.cards.library.get(card_id)
-    sources = rnd.safe.get(p)
-    if sources is not None and card is not None and card.lasts is not None:
-        sources.discard(card_id)
-        if not sources:
-            del rnd.safe[p]
+    if card is not None and card.lasts is not None:
+        rnd.card_states.lapsed(card.base_id, p)
 
 
 def lasting_card(rnd: RoundState, p: int, deck_name: str) -> str | None:

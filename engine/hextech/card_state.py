@@ -10,12 +10,16 @@ world card), kept in the round's :class:`CardStates` by the card's base id:
 - the tiles it made public as a contract, public until the round ends, and how many of them its
   holder has discarded (公开牌, B-09 "累计弃出超过1张公开牌");
 - the tile it obliges its holder to discard (强制弃牌: a ``keep_drawn`` static forbids keeping the
-  drawn tile) and how many such discards were made (B-10 "完成3次强制弃牌").
+  drawn tile) and how many such discards were made (B-10 "完成3次强制弃牌");
+- whether it made its holder's discard safe (安全弃牌, lib 二.1: S-05, O-P03, O-C01②);
+- the end of the wall it binds its holder's next normal draw to (O-P07, O-C08; H17).
 
 The flow of the round names no card: it asks the store the two things a discard needs — which copy
 of a face a card obliges the player to part with (:meth:`CardStates.must_discard`), and whether the
 discard just made was such a forced one (:meth:`CardStates.forced`), which no card may take back
-(H4) — and tells it of every discard and every discard taken back.
+(H4) — and tells it of every discard and every discard taken back; the responses to a discard ask
+whether a card made it safe (:meth:`CardStates.safe`), and a normal draw which end a card bound it
+to (:meth:`CardStates.bound_draw`).
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ from dataclasses import dataclass, field
 
 NO_VALUES: Mapping[str, object] = {}
 """The values of a card nobody has chosen anything for."""
+UNBOUND_DRAW = ("top", False)
+"""A normal draw no card binds: from the top of the wall, unseen before it is drawn (§11 phase 2)."""
 
 
 @dataclass(slots=True, eq=False)
@@ -43,6 +49,13 @@ class CardState:
     """The tile the card obliges the holder to discard this turn (强制弃牌: ``keep_drawn``, B-10, R352)."""
     forced_discards: int = 0
     """How many discards the card has forced (B-10 "完成3次强制弃牌")."""
+    safe: bool = False
+    """The card made the holder's next discard, or the one being made, a safe one: no chi, pon or kong,
+    hu stays (安全弃牌, lib 二.1, ``make_safe``), until that discard settles (R360)."""
+    draw_end: tuple[str, bool] | None = None
+    """The end of the wall the holder's next normal draw comes from (``top`` or ``tail``) and whether
+    the holder looks at the top tile first (``set_draw_end``: O-P07, O-C08); it binds that
+    draw, which no augment replaces (H17)."""
 
     def restart(self) -> None:
         """The card's progress starts again: a contract put in force anew reads nothing of before
@@ -55,7 +68,7 @@ class CardState:
 class CardStates:
     """Every card's own state in one round, by card (base id) and the player it is held for."""
 
-    __slots__ = ("_forced", "_of_player", "_states")
+    __slots__ = ("_bound", "_forced", "_of_player", "_safe", "_states")
 
     def __init__(self) -> None:
         self._states: dict[tuple[str, int | None], CardState] = {}
@@ -63,6 +76,10 @@ class CardStates:
         """Each player's card states that a discard may concern: those with tiles revealed or forced."""
         self._forced: set[int] = set()
         """The players whose latest discard a card forced (H4: no card takes it back)."""
+        self._safe: dict[int, list[CardState]] = {}
+        """Each player's card states that made the player's discard safe (安全弃牌)."""
+        self._bound: dict[int, CardState] = {}
+        """The card state that binds each player's next normal draw to an end (the latest to ask)."""
 
     def of(self, card: str, player: int | None) -> CardState:
         """The state of ``card`` for ``player``, begun now if the card has none yet."""
@@ -143,3 +160,60 @@ class CardStates:
     def forced_discards(self, player: int) -> int:
         """How many discards cards have forced on ``player`` this round."""
         return sum(state.forced_discards for state in self._of_player.get(player, ()))
+
+    def make_safe(self, card: str, player: int) -> None:
+        """``card`` makes ``player``'s next discard, or the one being made, safe (安全弃牌, lib 二.1)."""
+        state = self.of(card, player)
+        state.safe = True
+        holders = self._safe.setdefault(player, [])
+        if state not in holders:
+            holders.append(state)
+
+    def safe(self, player: int) -> bool:
+        """Whether a card made ``player``'s discard safe: nobody may chi, pon or kong it, hu stays
+        (安全弃牌, lib 二.1, H15)."""
+        return player in self._safe
+
+    def settled(self, player: int) -> None:
+        """``player``'s discard has settled: the safe discard a card gave is spent (lib 二.1)."""
+        for state in self._safe.pop(player, ()):
+            state.safe = False
+
+    def lapsed(self, card: str, player: int) -> None:
+        """``card``, a lasting card, lapsed or was let go for ``player``: the safe discard it gave and
+        the draw it bound go with it (§6.9 "另一张立即放入弃牌区且不触发", R360, R720)."""
+        state = self._states.get((card, player))
+        if state is None:
+            return
+        if self._bound.get(player) is state:
+            del self._bound[player]
+            state.draw_end = None
+        if not state.safe:
+            return
+        state.safe = False
+        holders = self._safe[player]
+        holders.remove(state)
+        if not holders:
+            del self._safe[player]
+
+    def bind_draw(self, card: str, player: int, end: str, peek: bool) -> None:
+        """``card`` binds ``player``'s next normal draw to ``end`` of the wall, the top tile looked at
+        first with ``peek`` (O-P07, O-C08); a later binding replaces an earlier one."""
+        earlier = self._bound.get(player)
+        if earlier is not None:
+            earlier.draw_end = None
+        state = self._bound[player] = self.of(card, player)
+        state.draw_end = (end, peek)
+
+    def bound_draw(self, player: int) -> bool:
+        """Whether a card bound ``player``'s next normal draw to an end (no augment replaces it, H17)."""
+        return player in self._bound
+
+    def take_draw_end(self, player: int) -> tuple[str, bool]:
+        """The end ``player``'s normal draw now made comes from and whether the top tile is looked at
+        first: a card's binding, spent by this draw, else the top unseen (§11 phase 2)."""
+        state = self._bound.pop(player, None)
+        if state is None or state.draw_end is None:
+            return UNBOUND_DRAW
+        end, state.draw_end = state.draw_end, None
+        return end

@@ -25,10 +25,10 @@ def normal_draw(rnd: RoundState, p: int) -> Step:
         raise RoundOver(EndReason.WALL_EXHAUSTED)
     if "draw.normal.before" in rnd.audible:
         yield from rnd.emit("draw.normal.before", p, drawable=len(wall))
-    bound = p in rnd.draw_end
+    bound = rnd.card_states.bound_draw(p)
     if not bound and replaceable(rnd, "draw.normal") and (yield from replaced(rnd, "draw.normal", p)):
         return
-    end, peek = rnd.draw_end.pop(p, ("top", False))
+    end, peek = rnd.card_states.take_draw_end(p)
     if peek:
         see(rnd, p, wall.look_front(1), public=False)
     tile = wall.draw_tail() if end == "tail" else wall.draw_front()

@@ -133,6 +133,10 @@ class Round(RoundState):
         """Draw a chance or party card for ``p`` and resolve it (:func:`card_runtime.draw_card`)."""
         return card_runtime.draw_card(self, deck_name, p, cause, offered)
 
+    def ask_redraw(self) -> None:
+        """Put away the card being announced and draw another (:func:`card_runtime.ask_redraw`)."""
+        card_runtime.ask_redraw(self)
+
     def add_status(self, ctx: Ctx, rule: StaticRule) -> None:
         """A static in force until its duration ends (:func:`engine.hextech.card_runtime.add_status`)."""
         card_runtime.add_status(self, ctx, rule)
@@ -184,7 +188,7 @@ class Round(RoundState):
             turns=self.turn_number,
             drawn=self.drawn,
             exercised=self.exercised | self.rules.decided | self._settled_contracts(),
-            returned_contracts=self.returned,
+            returned_contracts=self.offered.returned,
             acted=dict(self.acted),
             unable=dict(self.unable),
         )

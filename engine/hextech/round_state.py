@@ -58,6 +58,9 @@ class InForce:
     """How many card effects are resolving, one inside another."""
     wall_count_due: str | None = None
     """The cause of a drawable count lowered inside an effect, announced once the effects settle."""
+    redraw_asked: bool = False
+    """A card asked that the chance or party card being announced be put away and redrawn (重抽: S-10,
+    F-I08); the request belongs to that one announcement (R361)."""
 
 
 class RoundState(RoundTable):

@@ -13,6 +13,7 @@ from typing import Final
 from engine.core.decisions import Decision
 from engine.hextech.bus import Step
 from engine.hextech.card_runtime import register
+from engine.hextech.contract_offers import OFFER
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.draws import replace_flowers
 from engine.hextech.round_state import RoundState
@@ -24,9 +25,6 @@ OTHER_TILES: Final = 13
 
 MELD_TILES: Final = 3
 """The concealed tiles a declared meld stands for (a kong's fourth is its replacement's)."""
-
-DEFAULT_OFFER = (2, 1)
-"""Two normal contracts and one black contract (§9.1)."""
 
 
 def deal(rnd: RoundState) -> Step:
@@ -50,12 +48,13 @@ def choose_contracts(rnd: RoundState) -> Step:
     if rnd.offer is None:
         return
     offered: dict[int, tuple[str, ...]] = {}
+    candidates = rnd.offered.candidates
     order = [rnd.dealer, *rnd.table.clockwise_from(rnd.dealer)]
     for p in order:
-        rnd.candidates[p] = draw_candidates(rnd, *DEFAULT_OFFER)
+        candidates[p] = draw_candidates(rnd, *OFFER)
         yield from rnd.emit("contract.offered", p)
-        normal, black = rnd.offer_size.get(p, DEFAULT_OFFER)
-        have = rnd.candidates[p]
+        normal, black = rnd.offered.size(p)
+        have = candidates[p]
         extra_normal = normal - sum(1 for c in have if not rnd.rules.is_black(c))
         extra_black = black - sum(1 for c in have if rnd.rules.is_black(c))
         have += draw_candidates(rnd, max(extra_normal, 0), max(extra_black, 0))
@@ -67,7 +66,7 @@ def choose_contracts(rnd: RoundState) -> Step:
     for p, options in offered.items():
         for cid in options:
             if cid != picks.get(p):
-                rnd.returned["black" if rnd.rules.is_black(cid) else "normal"].append(cid)
+                rnd.offered.put_back(cid, rnd.rules.is_black(cid))
     for p in sorted(picks):
         player = rnd.table.players[p]
         player.contract = picks[p]

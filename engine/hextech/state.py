@@ -93,10 +93,16 @@ class PlayerState:
     kong_kinds: list[MeldKind] = field(default_factory=list)
     revealed: set[int] = field(default_factory=set)
     uncalled_streak: int = 0
+    """The player's latest discards in a row that nobody chi'd, pon'd or kong'd, a discard won on
+    among them ("弃牌被胡不影响该条件"): a record of the player's play every round keeps for every
+    player, as it keeps the discards and the normal draws, which the table fact ``uncalled_streak``
+    reads whatever cards are in force (W-16, P-06)."""
     calls: dict[str, int] = field(default_factory=dict)
     contract_start: ContractStart = ROUND_START
     last_discard: int | None = None
-    """The tile of the player's latest discard, in his river or called away ("最新弃牌", O-C05, G-09)."""
+    """The tile of the player's latest discard (最新弃牌), in the river or called away: every river
+    has one, which a view shows as kept or gone (R353) and ``retrieve`` takes back or passes over
+    (O-C05 "若自己最新弃牌仍在牌河中", G-09, O-P05)."""
 
     def take_back(self, tile: int) -> None:
         """A tile of the river goes back to the hand (G-09, O-P05): discarded again, it is a discard

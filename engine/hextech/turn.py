@@ -194,7 +194,7 @@ def discard(
     if p in rnd.taken_back:
         return (yield from _discard_again(rnd, p, face, drawn, drew, cause))
     claims = yield from responses(rnd, p, tile, rob=False)
-    rnd.safe.pop(p, None)
+    rnd.card_states.settled(p)
     if not claims:
         player.uncalled_streak += 1
         if "discard.settled" in rnd.audible:

@@ -38,6 +38,7 @@ from engine.core.wall import Wall
 from engine.hextech.bus import Bus, Event, Step
 from engine.hextech.card_state import CardStates
 from engine.hextech.conditions.hand_reading import TILE_CLASSES, TREASURE
+from engine.hextech.contract_offers import ContractsOffered
 from engine.hextech.hookspecs import Game
 from engine.hextech.round_cards import Cards, ContractOffer, ModulePrimitive
 from engine.hextech.state import PlayerState, Table, seat_wind
@@ -130,14 +131,12 @@ class RoundTable(ABC):
         self.turn_number = 0
         self.actor = self.dealer
         self.contracts_revealed = False
+        self.offered = ContractsOffered()
+        """The contracts offered to each player, how many, and those that go back (§9.1)."""
         self.in_tidy = False
-        self.redraw_requested = False
-        self.safe: dict[int, set[str]] = {}
-        self.draw_end: dict[int, tuple[str, bool]] = {}
-        self.offer_size: dict[int, tuple[int, int]] = {}
-        self.candidates: dict[int, list[str]] = {}
+        """An extra tidy (额外整理) is under way, which starts no new one (§6.11
+        "不能再次触发新的额外整理"): the round's own, as any card's extra tidy is the rule's."""
         self.seen: dict[int, tuple[int, ...]] = {}
-        self.returned: dict[str, list[str]] = {"normal": [], "black": []}
         self.card_states = CardStates()
         """Each card's own state for the players it is held for (:mod:`engine.hextech.card_state`)."""
         self.win_tile: dict[int, int] = {}
@@ -236,6 +235,10 @@ class RoundTable(ABC):
     @abstractmethod
     def draw_card(self, deck_name: str, p: int, cause: str, offered: int = 1) -> Step:
         """Draw a chance or party card for ``p`` and resolve it (§6.4–§6.10, §7.2)."""
+
+    @abstractmethod
+    def ask_redraw(self) -> None:
+        """Put away the chance or party card being announced and draw another in its place (R361)."""
 
     @abstractmethod
     def add_status(self, ctx: Ctx, rule: StaticRule) -> None:

@@ -97,15 +97,16 @@ def rotate_seats(rnd: RoundTable, cause: str) -> Step:
 
 def swap_candidate(rnd: RoundTable, p: int, source: str) -> Generator[Decision, str, bool]:
     """S-06: put back one offered normal contract and draw a new one (§9.1)."""
-    normal = [c for c in rnd.candidates.get(p, []) if not rnd.is_black(c)]
+    candidates = rnd.offered.candidates.get(p, [])
+    normal = [c for c in candidates if not rnd.is_black(c)]
     if rnd.offer is None or not normal or not rnd.offer.normal:
         return False
     answer = yield Decision(DecisionKind.CHOOSE, p, (*normal, PASS), source)
     if answer == PASS:
         return True
-    rnd.candidates[p].remove(answer)
-    rnd.candidates[p].append(rnd.offer.normal.pop())
-    rnd.returned["normal"].append(answer)
+    candidates.remove(answer)
+    candidates.append(rnd.offer.normal.pop())
+    rnd.offered.put_back(answer, black=False)
     return True
 
 

@@ -25,7 +25,7 @@ def offer_contracts(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     if ctx.holder is None:
         ctx.unexecutable = True
         return
-    ctx.game.offer_size[ctx.holder] = (int(str(args["normal"])), int(str(args["black"])))
+    ctx.game.offered.resize(ctx.holder, int(str(args["normal"])), int(str(args["black"])))
     ctx.did_something = True
     return
     yield

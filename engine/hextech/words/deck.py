@@ -68,7 +68,7 @@ REDRAW = PrimitiveSpec(
 @primitive(REDRAW)
 def redraw(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     """Discard the card just drawn and draw another (S-10); the second must be resolved."""
-    ctx.game.redraw_requested = True
+    ctx.game.ask_redraw()
     ctx.did_something = True
     return
     yield

@@ -43,7 +43,7 @@ def make_safe(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
     if ctx.holder is None:
         ctx.unexecutable = True
         return
-    ctx.game.safe.setdefault(ctx.holder, set()).add(ctx.card.id)
+    ctx.game.card_states.make_safe(ctx.card.base_id, ctx.holder)
     ctx.did_something = True
     return
     yield

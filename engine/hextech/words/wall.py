@@ -271,11 +271,11 @@ SET_DRAW_END = PrimitiveSpec(
 
 @primitive(SET_DRAW_END)
 def set_draw_end(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
-    """The holder's next normal draw comes from the top or the tail (O-P07, O-C08, P-12)."""
+    """The holder's next normal draw comes from the top or the tail (O-P07, O-C08)."""
     if ctx.holder is None:
         ctx.unexecutable = True
         return
-    ctx.game.draw_end[ctx.holder] = (str(args["end"]), args.get("peek") == "yes")
+    ctx.game.card_states.bind_draw(ctx.card.base_id, ctx.holder, str(args["end"]), args.get("peek") == "yes")
     ctx.did_something = True
     return
     yield
