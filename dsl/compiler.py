@@ -35,7 +35,9 @@ from engine.core.tiles import TileSyntaxError, parse_one
 from engine.hextech import predicates as pr
 from engine.hextech import vocabulary as v
 from engine.hextech.card_ids import is_card_id
+from engine.hextech.conditions import hand_reading
 from engine.hextech.contracts import PROHIBITABLE, ContractTerms
+from engine.hextech.effects.facts import FACTS
 from engine.hextech.plugins import ModuleInfo, installed_modules, module_names
 from engine.hextech.words import PRIMITIVES
 
@@ -299,12 +301,13 @@ class _Pass:
         return built if ok else None
 
     def fact_condition(self, cond: m.Condition, event: v.EventSpec | None) -> pr.Condition | None:
-        """A condition over the table and the event's payload: names from ``vocabulary.FACTS``."""
+        """A condition over the table and the event's payload: names from
+        ``engine.hextech.effects.facts.FACTS``."""
         if isinstance(cond, m.FactCall | m.Comparison):
             fact = cond if isinstance(cond, m.FactCall) else cond.fact
-            if not self.known("UNKNOWN-FACT", "table fact", fact.name, v.FACTS, fact.location):
+            if not self.known("UNKNOWN-FACT", "table fact", fact.name, FACTS, fact.location):
                 return None
-            spec = v.FACTS[fact.name]
+            spec = FACTS[fact.name]
             if any(arg.name is not None for arg in fact.args):
                 self.report("BAD-ARGUMENT", f"{fact.name} takes positional arguments", fact.location)
                 return None
@@ -612,7 +615,7 @@ def _filter_word(atom: m.Atom) -> bool:
         return _is_tile(atom)
     word = str(atom.value)
     return atom.kind == "name" and (
-        word in pr.TILE_CLASSES or word in pr.FACT_FILTERS or word in FILTER_WORDS
+        word in hand_reading.TILE_CLASSES or word in hand_reading.FACT_FILTERS or word in FILTER_WORDS
     )
 
 
@@ -659,7 +662,7 @@ def _fits(kind: v.ParamKind, atom: m.Atom, event: v.EventSpec | None) -> bool:
     return atom.kind == "name" and (names is None or atom.value in names)
 
 
-def _arg_value(arg: m.Arg) -> pr.Arg:
+def _arg_value(arg: m.Arg) -> hand_reading.Arg:
     values = tuple(atom.value for atom in arg.alternatives)
     return values[0] if len(values) == 1 else values
 

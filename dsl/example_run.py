@@ -40,8 +40,8 @@ from engine.core.seats import PLAYERS
 from engine.core.tiles import EAST, format_one, format_tiles, kind_of_instance, parse
 from engine.hextech.bus import Event
 from engine.hextech.card_runtime import lasting_card
+from engine.hextech.conditions.hand_reading import TREASURE
 from engine.hextech.plugins import Modules
-from engine.hextech.predicates import TREASURE
 from engine.hextech.scenario import Scenario, plain_answer
 from engine.hextech.vocabulary import CompiledCard
 

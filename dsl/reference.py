@@ -16,6 +16,8 @@ from pathlib import Path
 
 from engine.hextech import predicates as pr
 from engine.hextech import vocabulary as v
+from engine.hextech.conditions import hand_reading
+from engine.hextech.effects.facts import FACTS
 from engine.hextech.words import PRIMITIVES
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "dsl.md"
@@ -64,7 +66,7 @@ def _signature(name: str, params: Iterable[v.Param]) -> str:
     return f"{name}({', '.join(map(_param, params))})"
 
 
-def _predicate_signature(spec: pr.PredicateSpec) -> str:
+def _predicate_signature(spec: hand_reading.PredicateSpec) -> str:
     shown = [f"{p.name}?" if p.optional else p.name for p in spec.params]
     return f"{spec.name}({', '.join(shown)})"
 
@@ -111,7 +113,7 @@ def tables() -> tuple[Table, ...]:
             (s.name, (_code(_signature(s.name, s.params)), s.question, s.section)) for s in v.STATICS.values()
         )),
         _table("fact", "Table facts (event filters and guards)", ("fact(params)", "gives", "meaning"), (
-            (s.name, (_code(_signature(s.name, s.params)), s.returns, s.doc)) for s in v.FACTS.values()
+            (s.name, (_code(_signature(s.name, s.params)), s.returns, s.doc)) for s in FACTS.values()
         )),
         _table("predicate", "Hand conditions (`complete at hu when …`)", ("predicate(params)", "gives",
                                                                           "meaning"), (

@@ -4,7 +4,8 @@ form of :func:`engine.hextech.predicates.compiled`, is tested against (issue 33 
 from __future__ import annotations
 
 from engine.core.errors import CardError
-from engine.hextech.predicates import COMPARE, REGISTRY, All, AnyOf, Call, Compare, Condition, WinFacts
+from engine.hextech.conditions.hand_reading import WinFacts
+from engine.hextech.predicates import COMPARE, REGISTRY, All, AnyOf, Call, Compare, Condition
 
 
 def walk(condition: Condition, facts: WinFacts) -> bool:

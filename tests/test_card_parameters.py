@@ -10,8 +10,8 @@ import pytest
 from dsl.formatter import format_text
 from dsl.parser import parse_text
 from engine.core.errors import InputError
+from engine.hextech.effects.facts import FACT_VALUES, FACTS
 from engine.hextech.predicates import REGISTRY, VALUE_RANGES
-from engine.hextech.vocabulary import FACT_VALUES, FACTS
 from tools.lab.parameters import (
     card_block,
     options,

@@ -10,7 +10,7 @@ from engine.core.melds import Meld
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import parse
 from engine.hextech import predicates as pr
-from engine.hextech.predicates import WinFacts, evaluate
+from engine.hextech.conditions.hand_reading import WinFacts
 from engine.hextech.vocabulary import (
     CompiledCard,
     IfStep,
@@ -100,8 +100,8 @@ def test_lib_b01_contract_terms_forbid_chi_and_need_two_pungs() -> None:
     assert terms is not None
     assert (terms.kind, terms.prohibits, terms.public) == ("black", frozenset({"chi"}), False)
     assert terms.at_hu is not None
-    assert any(evaluate(terms.at_hu, facts) for facts in _win("111m222p345789s11z"))
-    assert not any(evaluate(terms.at_hu, facts) for facts in _win("123m456p789s11122z"))
+    assert any(terms.met_at_hu(facts) for facts in _win("111m222p345789s11z"))
+    assert not any(terms.met_at_hu(facts) for facts in _win("123m456p789s11122z"))
 
 
 def test_lib_b02_b03_b12_forbid_added_kongs_with_exposed_kongs() -> None:

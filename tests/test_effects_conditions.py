@@ -8,9 +8,10 @@ import pytest
 
 from engine.core.errors import CardError
 from engine.core.tiles import ALL_KINDS, is_flower, is_number, number_of, parse_one
+from engine.hextech.conditions.hand_reading import TILE_CLASSES
 from engine.hextech.effects.context import Ctx, fixed_kinds
 from engine.hextech.effects.facts import FACTS, compiled, holds
-from engine.hextech.predicates import COMPARE, TILE_CLASSES, All, AnyOf, Call, Compare, Condition, Not
+from engine.hextech.predicates import COMPARE, All, AnyOf, Call, Compare, Condition, Not
 from engine.hextech.scenario import Scenario
 from engine.hextech.vocabulary import CompiledCard, Level
 
@@ -37,10 +38,10 @@ CONDITIONS: tuple[Condition, ...] = (
 def _walk(condition: Condition, ctx: Ctx) -> bool:
     """The tree walk the compiled form follows."""
     if isinstance(condition, Call):
-        return bool(FACTS[condition.name](ctx, condition.args))
+        return bool(FACTS[condition.name].fn(ctx, condition.args))
     if isinstance(condition, Compare):
         left = condition.left
-        return COMPARE[condition.op](int(FACTS[left.name](ctx, left.args)), condition.right)
+        return COMPARE[condition.op](int(FACTS[left.name].fn(ctx, left.args)), condition.right)
     if isinstance(condition, All):
         return all(_walk(part, ctx) for part in condition.parts)
     if isinstance(condition, AnyOf):

@@ -10,9 +10,9 @@ from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import Decision
 from engine.core.tiles import parse_one
 from engine.hextech.bus import Event
+from engine.hextech.conditions.hand_reading import TREASURE
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.plugins import Modules
-from engine.hextech.predicates import TREASURE
 from engine.hextech.session import Session, SessionConfig, SessionResult, drive
 from engine.hextech.state import Deck, seat_wind
 from engine.hextech.vocabulary import CompiledCard

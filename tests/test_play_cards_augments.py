@@ -13,8 +13,8 @@ from play_cards_support import CardPlay, use
 
 from engine.core.decisions import HU, Decision, DecisionKind
 from engine.core.tiles import format_one, kind_of_instance, parse_one
+from engine.hextech.conditions.hand_reading import TREASURE
 from engine.hextech.decision_kinds import HextechKind
-from engine.hextech.predicates import TREASURE
 
 PLAIN_A = "1m4m7m2p6p8p3s6s9s1z2z3z4z6z"
 """A dealer hand of fourteen unrelated tiles."""

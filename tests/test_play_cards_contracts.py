@@ -14,8 +14,8 @@ from play_cards_support import CardPlay, seat
 
 from engine.core.decisions import HU, DecisionKind
 from engine.core.tiles import parse_one
+from engine.hextech.conditions.hand_reading import TREASURE
 from engine.hextech.decision_kinds import HextechKind
-from engine.hextech.predicates import TREASURE
 from engine.hextech.rules import CallKind
 from engine.hextech.state import ContractStatus
 

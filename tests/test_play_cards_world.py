@@ -6,8 +6,8 @@ from play_cards_support import CardPlay, seat
 
 from engine.core.decisions import DecisionKind
 from engine.core.tiles import parse_one
+from engine.hextech.conditions.hand_reading import TREASURE
 from engine.hextech.decision_kinds import HextechKind
-from engine.hextech.predicates import TREASURE
 
 SAFE = ["O-P03"] * 6
 """Chance cards that resolve without a question (a safe next discard), so the trigger is what is seen."""

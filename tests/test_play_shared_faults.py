@@ -19,9 +19,9 @@ from pools_lint_cli import run_hexmj
 from engine.core.decisions import PASS, DecisionKind
 from engine.core.tiles import parse_one
 from engine.hextech.card_runtime import lasting_card
+from engine.hextech.conditions.hand_reading import TREASURE
 from engine.hextech.decision_kinds import ABANDON, HextechKind
 from engine.hextech.plugins import Modules
-from engine.hextech.predicates import TREASURE
 from engine.hextech.session import Session, SessionConfig
 from engine.hextech.state import ContractStatus
 from tools.hextech_session import session_cards

@@ -12,6 +12,7 @@ from engine.core.hand import decompose
 from engine.core.melds import Meld
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import Suit, parse, parse_one
+from engine.hextech.conditions.hand_reading import WinFacts
 from engine.hextech.predicates import (
     REGISTRY,
     All,
@@ -20,9 +21,8 @@ from engine.hextech.predicates import (
     Compare,
     Condition,
     Not,
-    WinFacts,
     check,
-    evaluate,
+    compiled,
     mentions,
     problems,
 )
@@ -144,9 +144,9 @@ def test_fact_filters_treasure_and_chosen_suit() -> None:
 def test_combinators_all_anyof_not() -> None:
     """Conditions combine with and / or / not: `has_chow(1,2,3) and has_chow(7,8,9)` (lib C-08)."""
     both: Condition = All((Call("has_chow", (1, 2, 3)), Call("has_chow", (7, 8, 9))))
-    assert evaluate(both, PLAIN)
-    assert evaluate(AnyOf((Call("self_draw"), Compare(Call("tiles", ("red",)), "==", 0))), PLAIN)
-    assert not evaluate(Not(Call("concealed")), PLAIN)
+    assert compiled(both)(PLAIN)
+    assert compiled(AnyOf((Call("self_draw"), Compare(Call("tiles", ("red",)), "==", 0))))(PLAIN)
+    assert not compiled(Not(Call("concealed")))(PLAIN)
     assert mentions(Not(Compare(Call("tiles", ("chosen_suit",)), ">=", 7)), "chosen_suit")
     assert not mentions(both, "chosen_suit")
 

@@ -1,8 +1,11 @@
 """Issue 33 item 5: one home per word of the card language.  Each primitive is declared beside its run
 in its family of ``engine.hextech.words``; what it is worth to a bot and how the search agent imagines
-it stand side by side in the family of the same name of ``engine.agents.hextech.words``.  Every word
-has every part, or is listed with the reason it has none (``engine.hextech.words.NOT_RUN``,
-``engine.agents.hextech.words.WITHOUT``), and no part names a word the card language lacks."""
+it stand side by side in the family of the same name of ``engine.agents.hextech.words``.  Each word of
+a condition (a hand condition's word, a table fact) is declared with its evaluation in its family of
+``engine.hextech.conditions``, and the bots' reading of it is in the family of the same name of
+``engine.agents.hextech.conditions``.  Every word has every part, or is listed with the reason it has
+none (``engine.hextech.words.NOT_RUN``, ``engine.agents.hextech.words.WITHOUT``,
+``engine.agents.hextech.conditions.WITHOUT``), and no part names a word the card language lacks."""
 
 from __future__ import annotations
 
@@ -12,16 +15,22 @@ from dataclasses import dataclass, replace
 import pytest
 
 from engine.agents.hextech import choices, imagined, imagined_programs, imposed, steering
+from engine.agents.hextech import conditions as agent_conditions
 from engine.agents.hextech import words as agent_words
+from engine.agents.hextech.conditions import sets as set_readings
+from engine.agents.hextech.conditions.reading import Reading
 from engine.core.groups import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from engine.core.shapes import SHAPES
+from engine.hextech import predicates
 from engine.hextech import round as hextech_round
 from engine.hextech import words as rule_words
+from engine.hextech.effects import facts
+from engine.hextech.effects.facts import FACTS
 from engine.hextech.effects.program import IN_MODULE, PRECONDITIONS
 from engine.hextech.effects.program import PRIMITIVES as RUNS
 from engine.hextech.plugins import Modules, installed_modules
 from engine.hextech.predicates import REGISTRY as PREDICATES
-from engine.hextech.vocabulary import EVENTS, FACTS, STATICS, PrimitiveStep
+from engine.hextech.vocabulary import EVENTS, STATICS, PrimitiveStep
 
 
 @dataclass(frozen=True)
@@ -181,15 +190,12 @@ def test_a_part_of_no_word_is_named_issue_33_5(change: dict[str, object], line: 
 
 
 def test_the_bots_tables_name_only_words_there_are_issue_33_5() -> None:
-    """The bots' other tables keyed by a word of the card language — the steering aims by predicate,
-    static and fact, the forms aimed at, the words the search reads by name, the events a playout
-    replays and a passed replacement runs — name only words the vocabulary has."""
+    """The bots' other tables keyed by a word of the card language — the steering aims by static, the
+    forms aimed at, the words the search reads by name, the events a playout replays and a passed
+    replacement runs — name only words the vocabulary has."""
     forms = {STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, *SHAPES}
-    for table in (steering.FACE_AIMS, steering.SET_AIMS, steering.CALL_AIMS):
-        assert set(table) <= set(PREDICATES), table
     assert set(steering.STATIC_AIMS) <= set(STATICS)
-    assert set(steering.WATCH_AIMS) <= set(FACTS)
-    assert set(steering.SHAPE_AIMS) <= forms
+    assert set(set_readings.SHAPE_AIMS) <= forms
     assert set(choices.CONCEALED_WORDS) <= set(PREDICATES) | forms
     assert set(choices.REPLAYED) <= set(EVENTS)
     assert {imagined.REORDER, imposed.CHOICE, imagined_programs.CHOOSE_VALUE} <= set(rule_words.PRIMITIVES)
@@ -198,3 +204,153 @@ def test_the_bots_tables_name_only_words_there_are_issue_33_5() -> None:
     for event, program in imagined_programs.REPLACED.items():
         assert event in EVENTS
         assert all(isinstance(s, PrimitiveStep) and s.primitive in rule_words.PRIMITIVES for s in program)
+
+
+# ---- the words of conditions -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ConditionHomes:
+    """Where each part of the words of conditions is found: by rule-side family, the words declared and
+    whether each gives a number (``int``) or a truth (``bool``); the words declared with an
+    evaluation; by agent-side family, each word the bots read and the parts of its reading
+    (``measured``: compared with a number, ``asked``: asked as a truth, ``known``: a table fact's
+    value in a playout); the words without a reading, with the reason."""
+
+    declared: Mapping[str, Mapping[str, str]]
+    evaluated: Collection[str]
+    read: Mapping[str, Mapping[str, Collection[str]]]
+    without: Mapping[str, str]
+
+
+def missing_condition_parts(homes: ConditionHomes) -> list[str]:
+    """Each word of a condition without its evaluation, or without a reading and no reason listed; each
+    reason for a word that has a reading; each reading that reads a word as the number or truth it is
+    not; each part that names a word or family there is not; as one line each."""
+    found: list[str] = []
+    gives = {word: returns for family in homes.declared.values() for word, returns in family.items()}
+    read = {word: parts for family in homes.read.values() for word, parts in family.items()}
+    for word in sorted(gives):
+        if word not in homes.evaluated:
+            found.append(f"{word}: no evaluation")
+        if word not in read and word not in homes.without:
+            found.append(f"{word}: no reading")
+        if word in read and word in homes.without:
+            found.append(f"{word}: has a reading yet is listed without one")
+    for family, words in homes.read.items():
+        own = homes.declared.get(family)
+        if own is None:
+            found.append(f"{family}: an agent family with no rule family of that name")
+            continue
+        for word in sorted(set(words) - set(own)):
+            where = "declared elsewhere" if word in gives else "a reading of a word that does not exist"
+            found.append(f"{word}: read in {family}, {where}")
+    for word, parts in sorted(read.items()):
+        if gives.get(word) == "bool" and "measured" in parts:
+            found.append(f"{word}: read as a number, yet it is a truth")
+        if gives.get(word) == "int" and "asked" in parts:
+            found.append(f"{word}: read as a truth, yet it is a number")
+    named = (("an evaluation", homes.evaluated), ("a reason it has no reading", homes.without))
+    for part, names in named:
+        found += [f"{word}: {part} of a word that does not exist" for word in sorted(set(names) - set(gives))]
+    found += [f"{word}: no reason given" for word, reason in homes.without.items() if not reason.strip()]
+    return found
+
+
+def _parts(reading: Reading) -> set[str]:
+    return {part for part in ("measured", "asked", "known") if getattr(reading, part) is not None}
+
+
+def project_condition_homes() -> ConditionHomes:
+    """The homes of the project's own words of conditions: the hand condition's words and the table
+    facts."""
+    families = (*predicates.FAMILIES, *facts.FAMILIES)
+    return ConditionHomes(
+        declared={
+            family.__name__.rsplit(".", 1)[1]: {w.name: w.returns for w in family.WORDS}
+            for family in families
+        },
+        evaluated={
+            *(name for name, spec in PREDICATES.items() if callable(spec.fn)),
+            *(name for name, spec in FACTS.items() if callable(spec.fn)),
+        },
+        read={
+            name: {word: _parts(reading) for word, reading in family.WORDS.items()}
+            for name, family in agent_conditions.FAMILIES.items()
+        },
+        without=agent_conditions.WITHOUT,
+    )
+
+
+def test_every_word_of_a_condition_has_its_evaluation_and_reading_issue_33_5() -> None:
+    """Every word of a hand condition and every table fact is declared with its evaluation in its family,
+    and read by the bots in the family of the same name as the number or truth it is, or listed with
+    the reason it is not; no reading names a word or family there is not; the registries are the
+    families' words."""
+    homes = project_condition_homes()
+    assert missing_condition_parts(homes) == []
+    assert set(PREDICATES) == {w.name for family in predicates.FAMILIES for w in family.WORDS}
+    assert set(FACTS) == {w.name for family in facts.FAMILIES for w in family.WORDS}
+    assert not set(PREDICATES) & set(FACTS)
+    assert set(agent_conditions.READINGS) == {w for family in homes.read.values() for w in family}
+
+
+def small_conditions() -> ConditionHomes:
+    """A small vocabulary of conditions with every part in place: two face words, one of them read as a
+    number, and a fact of the river read in a playout, one without a reading and its reason."""
+    return ConditionHomes(
+        declared={"faces": {"tiles": "int", "number_suits": "int"}, "river": {"discards": "int"}},
+        evaluated={"tiles", "number_suits", "discards"},
+        read={"faces": {"tiles": {"measured"}}, "river": {"discards": {"known"}}},
+        without={"number_suits": "steered for by tiles"},
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "line"),
+    [
+        ({"evaluated": {"tiles", "number_suits"}}, "discards: no evaluation"),
+        ({"without": {}}, "number_suits: no reading"),
+        ({"without": {"number_suits": "a", "tiles": "b"}}, "tiles: has a reading yet is listed without one"),
+        ({"without": {"number_suits": " "}}, "number_suits: no reason given"),
+        (
+            {"read": {"faces": {"tiles": {"asked"}}, "river": {"discards": {"known"}}}},
+            "tiles: read as a truth",
+        ),
+        (
+            {"declared": {"faces": {"tiles": "bool", "number_suits": "int"}, "river": {"discards": "int"}}},
+            "tiles: read as a number, yet it is a truth",
+        ),
+        (
+            {"read": {"faces": {"tiles": {"measured"}, "discards": {"known"}}}},
+            "discards: read in faces, declared elsewhere",
+        ),
+        (
+            {
+                "read": {
+                    "faces": {"tiles": {"measured"}},
+                    "river": {"discards": {"known"}, "holds": {"known"}},
+                }
+            },
+            "holds: read in river, a reading of a word that does not exist",
+        ),
+        (
+            {"read": {"faces": {"tiles": {"measured"}}, "river": {"discards": {"known"}}, "deck": {}}},
+            "deck: an agent family with no rule family",
+        ),
+        ({"evaluated": {"tiles", "number_suits", "discards", "pair"}}, "pair: an evaluation of a word"),
+        (
+            {"without": {"number_suits": "a", "self_draw": "b"}},
+            "self_draw: a reason it has no reading of a word",
+        ),
+    ],
+)
+def test_a_missing_or_stray_part_of_a_condition_word_is_named_issue_33_5(
+    change: dict[str, object], line: str
+) -> None:
+    """The check passes on a small vocabulary with every part in place and names, in one line, each part
+    taken away or planted where there is no such word: an evaluation, a reading, a reason, a reading of
+    the wrong kind, a reading in another family or of no word, an agent family of no rule family."""
+    assert missing_condition_parts(small_conditions()) == []
+    found = missing_condition_parts(replace(small_conditions(), **change))  # type: ignore[arg-type]
+    assert len(found) == 1 and found[0].startswith(line), found

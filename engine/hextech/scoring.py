@@ -34,17 +34,10 @@ from engine.core.hand import decompose, single_wait_on_pair
 from engine.core.melds import Meld, MeldKind
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import Suit, format_tiles
+from engine.hextech.conditions.hand_reading import WinBy, WinFacts
 from engine.hextech.contracts import ContractTerms
 from engine.hextech.hookspecs import ScoreContribution
-from engine.hextech.predicates import (
-    Condition,
-    Test,
-    WinBy,
-    WinFacts,
-    compiled,
-    evaluate,
-    mentions,
-)
+from engine.hextech.predicates import Condition, Test, compiled, mentions
 from engine.hextech.score_items import (
     ABANDON_BLACK,
     AUGMENT,
@@ -269,7 +262,7 @@ def _met(state: ContractState, facts: WinFacts, melds: Sequence[Meld]) -> bool:
         return False
     if terms.public and state.completed:
         return True
-    return terms.at_hu is not None and evaluate(terms.at_hu, facts)
+    return terms.met_at_hu(facts)
 
 
 def _needs(condition: Condition | None, word: str) -> bool:

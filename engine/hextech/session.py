@@ -33,6 +33,7 @@ from engine.core.seats import PLAYERS
 from engine.core.shapes import ShapeGrant
 from engine.hextech.bus import Bus, Event, Step
 from engine.hextech.card_runtime import end_lasting, lasting_card, register
+from engine.hextech.conditions.hand_reading import TREASURE
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.effects.context import RoundTable
 from engine.hextech.hookspecs import (
@@ -43,7 +44,6 @@ from engine.hextech.hookspecs import (
     WinSummary,
 )
 from engine.hextech.plugins import Modules
-from engine.hextech.predicates import TREASURE
 from engine.hextech.round import Round, RoundResult
 from engine.hextech.round_cards import Cards, ContractOffer, ModulePrimitive
 from engine.hextech.rules import Rules

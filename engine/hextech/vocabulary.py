@@ -1,6 +1,7 @@
-"""The game vocabulary every card is written in: events, statics, facts, durations, levels, and what a
+"""The game vocabulary every card is written in: events, statics, durations, levels, and what a
 primitive's declaration is made of (:class:`PrimitiveSpec`; each primitive is declared beside its run in
-its family of :mod:`engine.hextech.words`).
+its family of :mod:`engine.hextech.words`, each table fact and hand word beside its evaluation in its
+family of :mod:`engine.hextech.conditions`).
 
 Declarations only (docs/dsl.md).  The card compiler (``dsl.compiler``)
 checks a card against these names and argument schemas and produces the
@@ -21,8 +22,9 @@ from enum import IntEnum
 from typing import Final, Literal, TypeAlias, get_args
 
 from engine.core.shapes import ShapeGrant
+from engine.hextech.conditions.hand_reading import Arg
 from engine.hextech.contracts import ContractTerms
-from engine.hextech.predicates import Arg, Condition
+from engine.hextech.predicates import Condition
 
 
 class Level(IntEnum):
@@ -176,20 +178,6 @@ class StaticSpec:
     params: tuple[Param, ...]
     question: str
     section: str
-
-
-@dataclass(frozen=True)
-class FactSpec:
-    """A table fact an event filter or effect guard may ask (``river_suits(actor) == 3``)."""
-
-    name: str
-    returns: Literal["bool", "int"]
-    params: tuple[Param, ...]
-    doc: str
-    console: ConsoleKnows = "asks"
-    """Whether a console serving a real table knows the fact (:data:`CONSOLE_KNOWS`)."""
-    fed_by: tuple[str, ...] = ()
-    """For a fact the console ``counts``: the events whose entries it counts."""
 
 
 @dataclass(frozen=True)
@@ -353,116 +341,6 @@ STATICS: dict[str, StaticSpec] = {
     )
 }  # fmt: skip
 """Every legality question a static may answer, by name."""
-
-CONSOLE_FACTS: dict[str, tuple[ConsoleKnows, tuple[str, ...]]] = {
-    "is": ("knows", ()),
-    "window_opened": ("knows", ()),
-    "challenge_lost": ("knows", ()),
-    "drawable": ("knows", ()),
-    "in_game": ("knows", ()),
-    "round_number": ("knows", ()),
-    "lowest_score": ("knows", ()),
-    "contract_completed": ("knows", ()),
-    "contract_revealed": ("knows", ()),
-    "has_won": ("knows", ()),
-    "module_enabled": ("knows", ()),
-    "chosen": ("knows", ()),
-    "exposed_melds": ("counts", ("meld.exposed",)),
-    "others_with_exposed_melds": ("counts", ("meld.exposed",)),
-    "calls_made": ("counts", ("meld.exposed", "kong.established")),
-    "routed_melds": ("counts", ("meld.exposed", "kong.established")),
-}
-"""What a console serving a table played with real tiles knows of the facts (:data:`CONSOLE_KNOWS`):
-every fact not named depends on tiles it never sees and is asked.  ``is`` reads the event's payload,
-which the console holds for the events it is told (a kong's kind); a field it was not told is asked."""
-
-FACTS: dict[str, FactSpec] = {
-    spec.name: replace(spec, console=CONSOLE_FACTS[spec.name][0], fed_by=CONSOLE_FACTS[spec.name][1])
-    if spec.name in CONSOLE_FACTS
-    else spec
-    for spec in (
-        FactSpec("is", "bool", (_P("field", "field"), _P("value", "name")),
-                 "a payload field of the event has one of the values: `is(kind, ankan|minkan)`; a player "
-                 "field is compared with the player a role names: `is(from, holder)`; a card field "
-                 "(`card`, `source`) with `self`, this card's name: `is(source, self)`"),
-        FactSpec("visible_copies", "int", (_P("tile", "tile", "tile"),),
-                 "copies of the tile's face visible on the table other than the tile itself: rivers, "
-                 "exposed melds, revealed hand tiles, hands of players who have won (H21)"),
-        FactSpec("window_opened", "bool", (), "the abandon window has opened this round (§10)"),
-        FactSpec("challenge_lost", "bool", (_P("player", "player", "actor"),),
-                 "the player lost the challenge of this card just recorded (F-R02)"),
-        FactSpec("tile_is", "bool", (_P("tile", "tile", "tile"), _P("where", "filter")),
-                 "a tile (default: the event's) passes a tile filter: `tile_is(tile, honour)`"),
-        FactSpec("in_river", "bool", (_P("player", "player", "actor"), _P("tile", "tile", "tile")),
-                 "another copy of the tile lies in the player's river (the discard itself excluded)"),
-        FactSpec("river_suits", "int", (_P("player", "player", "actor"),),
-                 "number suits among the tiles physically in the player's river (H19)"),
-        FactSpec("exposed_melds", "int", (_P("player", "player", "actor"), _P("kinds", "kinds", "set")),
-                 "exposed melds of the player of those kinds (chi, pon, 明杠, 加杠; 暗杠 is not exposed)"),
-        FactSpec("others_with_exposed_melds", "int", (_P("player", "player", "actor"),),
-                 "other players, exited or not, who have an exposed meld"),
-        FactSpec("uncalled_streak", "int", (_P("player", "player", "actor"),),
-                 "the player's latest consecutive discards that nobody chi'd, pon'd or kong'd"),
-        FactSpec("normal_draws", "int", (_P("player", "player", "actor"),),
-                 "normal draws the player has made this round"),
-        FactSpec("calls_made", "int", (_P("player", "player", "actor"), _P("kinds", "kinds", "set")),
-                 "the player's calls this round of these kinds (chi, pon, minkan, kakan, ankan)"),
-        FactSpec("discards", "int", (_P("player", "player", "actor"),), "the player's discards this round"),
-        FactSpec("distinct_discards", "int", (_P("player", "player", "actor"),),
-                 "different faces among the player's discards this round"),
-        FactSpec("drawable", "int", (), "tiles a normal, flower or kong draw can still reach (§10)"),
-        FactSpec("in_game", "int", (), "players who have not won this round"),
-        FactSpec("round_number", "int", (), "the round of the session, 1..8"),
-        FactSpec("lowest_score", "bool", (_P("player", "player", "actor"),),
-                 "the player's session score is lowest at round start, ties included"),
-        FactSpec("contract_completed", "bool", (_P("player", "player", "actor"),),
-                 "the player's contract is completed"),
-        FactSpec("contract_revealed", "bool", (), "contracts have been revealed this round"),
-        FactSpec("has_won", "bool", (_P("player", "player", "actor"),), "the player has won this round"),
-        FactSpec("revealed_discarded", "int", (_P("player", "player", "actor"),),
-                 "tiles the player revealed for the contract and has since discarded"),
-        FactSpec("forced_discards", "int", (_P("player", "player", "actor"),),
-                 "forced discards of drawn number tiles made so far (B-10)"),
-        FactSpec("kept_forced", "bool", (_P("player", "player", "actor"),),
-                 "a tile that had to be discarded this turn is still held at the turn's end (B-10)"),
-        FactSpec("discarded_chosen_suit", "bool", (_P("player", "player", "actor"),),
-                 "the discard is of the suit the player chose for the contract"),
-        FactSpec("repeated_discard", "bool", (_P("player", "player", "actor"),),
-                 "the discard's face was discarded by the player before (history kept)"),
-        FactSpec("holds", "int", (_P("where", "filter"), _P("player", "player", "actor")),
-                 "hidden hand tiles of the player passing the filter"),
-        FactSpec("module_enabled", "bool", (_P("module", "name"),), "the module is enabled in this session"),
-        FactSpec("chosen", "bool", (_P("value", "name"),),
-                 "the holder's choice for this card (route, vow) equals the value"),
-        FactSpec("routed_melds", "int", (_P("player", "player", "actor"),),
-                 "declared melds of the route the player chose (G-08)"),
-    )
-}  # fmt: skip
-"""Every table fact a filter or guard may ask, by name."""
-
-FACT_VALUES: dict[str, tuple[int, int]] = {
-    "visible_copies": (0, 3),
-    "river_suits": (0, 3),
-    "exposed_melds": (0, 4),
-    "others_with_exposed_melds": (0, 3),
-    "uncalled_streak": (0, WALL_AFTER_DEAL),
-    "normal_draws": (0, WALL_AFTER_DEAL),
-    "calls_made": (0, 8),
-    "discards": (0, WALL_AFTER_DEAL),
-    "distinct_discards": (0, 34),
-    "drawable": (0, WALL_AFTER_DEAL),
-    "in_game": (0, 4),
-    "round_number": (1, 8),
-    "revealed_discarded": (0, HAND_TILES),
-    "forced_discards": (0, WALL_AFTER_DEAL),
-    "holds": (0, HAND_TILES),
-    "routed_melds": (0, 4),
-}
-"""The values each whole-number fact can take (both ends included): three other copies of a face,
-three number suits, four melds, each a call and perhaps an added kong (eight calls), the wall after
-the deal for what a round counts by draws or discards, a hand's tiles, 34 faces, four players, eight
-rounds.  A comparison of a fact with a number in its range is what ``hexmj tune`` may vary
-(issue 34, R650)."""
 
 LIMIT_MOST = 9
 """The most uses a ``limit N per …`` (or ``for N triggers``) may count when ``hexmj tune`` varies
@@ -638,8 +516,8 @@ class Hook:
     """A trigger (queued when ``event`` fires) or, with ``replaces``, a replacement of the event.
 
     ``actor`` filters the event's acting player by role (``None``: any);
-    ``condition`` is made of :data:`FACTS`; ``optional`` means the holder may
-    decline (``may``).  ``index`` is the ability's position on its card.
+    ``condition`` is made of the table facts (:data:`engine.hextech.effects.facts.FACTS`);
+    ``optional`` means the holder may decline (``may``).  ``index`` is the ability's position on its card.
     """
 
     source: str

@@ -20,8 +20,8 @@ from engine.hextech.abandon_window import abandon
 from engine.hextech.bus import Step
 from engine.hextech.card_ids import base_of
 from engine.hextech.card_runtime import end_holder
+from engine.hextech.conditions.hand_reading import TREASURE
 from engine.hextech.hookspecs import ScoreContribution, WinSummary
-from engine.hextech.predicates import TREASURE
 from engine.hextech.round_state import RoundState
 from engine.hextech.rules import OfferedWin, WinClaim, WinVerdict, binding_form, fits_form, grant_reach
 from engine.hextech.state import ContractStatus, Win, WinWay

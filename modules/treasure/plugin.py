@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.hextech.bus import Event, Step
+from engine.hextech.conditions.hand_reading import TREASURE
 from engine.hextech.hookspecs import (
     CardSeries,
     DeckSpec,
@@ -22,7 +23,6 @@ from engine.hextech.hookspecs import (
     SetupStage,
     hookimpl,
 )
-from engine.hextech.predicates import TREASURE
 from engine.hextech.vocabulary import Level
 from modules.treasure import play
 from modules.treasure.table import TreasureTable

@@ -6,7 +6,7 @@ canonical layout (:func:`dsl.formatter.format_text`), never per-card Python.  A 
 
 - a whole number a word or a fact is compared with (``max_suit_tiles >= 6``): its range is the
   values the word can take (:data:`engine.hextech.predicates.VALUE_RANGES`,
-  :data:`engine.hextech.vocabulary.FACT_VALUES`); every comparison of the same word, written alike,
+  :data:`engine.hextech.effects.facts.FACT_VALUES`); every comparison of the same word, written alike,
   with the same number is one parameter, so C-04's four ``normal_draws(holder) … 6`` move together,
   as its text names one number (R651);
 - a whole-number argument of a primitive with a declared range (``look_and_reorder(3)``, R190);
@@ -37,8 +37,9 @@ from dsl.formatter import format_text
 from dsl.parser import parse_tree
 from engine.agents.hextech.words import VALUES
 from engine.core.errors import InputError
+from engine.hextech.effects.facts import FACT_VALUES
 from engine.hextech.predicates import VALUE_RANGES
-from engine.hextech.vocabulary import DURATIONS, FACT_VALUES, LIMIT_MOST
+from engine.hextech.vocabulary import DURATIONS, LIMIT_MOST
 from engine.hextech.words import PRIMITIVES
 
 Role = Literal["condition", "restriction", "effect", "limit", "timing"]

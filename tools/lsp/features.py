@@ -19,6 +19,8 @@ from dsl.reference import Entry, Table, entries, hover_markdown
 from engine.hextech import predicates as pr
 from engine.hextech import vocabulary as v
 from engine.hextech.card_ids import WRITTEN
+from engine.hextech.conditions import hand_reading
+from engine.hextech.effects.facts import FACTS
 from engine.hextech.words import PRIMITIVES
 
 CARD_ID = re.compile(WRITTEN)
@@ -33,7 +35,7 @@ KEYWORDS: tuple[str, ...] = (
 )  # fmt: skip
 """The words an ability begins with (docs/dsl.md "Abilities")."""
 
-TILE_FILTERS: tuple[str, ...] = (*pr.TILE_CLASSES, *pr.FACT_FILTERS, *FILTER_WORDS)
+TILE_FILTERS: tuple[str, ...] = (*hand_reading.TILE_CLASSES, *hand_reading.FACT_FILTERS, *FILTER_WORDS)
 """The tile filters an argument may name (docs/dsl.md "Conditions")."""
 
 _PRIORITY_AFTER: dict[str, tuple[str, ...]] = {
@@ -173,7 +175,7 @@ def _statics() -> list[Completion]:
 
 
 def _facts() -> list[Completion]:
-    return _call_completions("fact", ((s.name, s.params, s.doc) for s in v.FACTS.values()))
+    return _call_completions("fact", ((s.name, s.params, s.doc) for s in FACTS.values()))
 
 
 def _predicates() -> list[Completion]:

@@ -3,9 +3,9 @@
 
 The console knows what it holds (the round, who has won, the contracts, the wall count told), counts
 what it was told (melds, calls), and reads the payload of an event the table told (a kong's kind, whose
-discard was called); every other fact depends on tiles it never sees (:data:`engine.hextech.vocabulary.FACTS`,
-``console``).  A condition with such a fact in a part that decides it is unknown, and the card's holder
-is asked yes or no with the card's text.
+discard was called); every other fact depends on tiles it never sees
+(:data:`engine.hextech.effects.facts.FACTS`, ``console``).  A condition with such a fact in a part
+that decides it is unknown, and the card's holder is asked yes or no with the card's text.
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 
 from engine.core.melds import MeldKind
 from engine.hextech.card_ids import base_of
-from engine.hextech.predicates import All, AnyOf, Arg, Call, Compare, Condition, Not
+from engine.hextech.conditions.hand_reading import Arg
+from engine.hextech.effects.facts import FACTS
+from engine.hextech.predicates import All, AnyOf, Call, Compare, Condition, Not
 from engine.hextech.state import ContractStatus
-from engine.hextech.vocabulary import FACTS
 from tools.physical.state import SEATS, TableState
 
 PLAYER_FIELDS = frozenset({"from", "player"})

@@ -19,12 +19,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from engine.hextech.effects.facts import FACTS
 from engine.hextech.predicates import All, AnyOf, Call, Compare, Condition, Not
 from engine.hextech.state import ContractStatus
 from engine.hextech.vocabulary import (
     DURATIONS,
     EVENTS,
-    FACTS,
     CompiledCard,
     ContractWatch,
     Hook,

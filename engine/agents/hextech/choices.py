@@ -9,9 +9,10 @@ are public); nothing names a card.
   the round for the hand alone: draw from the tiles the player has not seen, discard to the lowest
   shanten, stop at a complete hand or when the player's share of the wall runs out.  A contract's
   chance is then read off those endings: a hand condition (``complete at hu when …``) is evaluated
-  on the decompositions of each complete hand with :func:`engine.hextech.predicates.evaluate`; a public
+  on the decompositions of each complete hand by the contract's compiled test
+  (:meth:`engine.hextech.contracts.ContractTerms.met_at_hu`); a public
   watch is replayed on the playout's own discards, draws, flowers and kongs (the fact words of
-  ``engine.hextech.vocabulary.FACTS`` a playout can know; any other counts as an even chance).  The value
+  ``engine.hextech.effects.facts.FACTS`` a playout can know; any other counts as an even chance).  The value
   of an ending is ``W + bonus`` when the contract is met, the late win after abandoning
   (``W`` less the black penalty) when it is not, and nothing with no win: an unmet contract that is
   kept costs nothing, only abandoning a black one does (§10.2, §13.3, §13.4, §13.14).
@@ -32,6 +33,8 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import compress
 
+from engine.agents.hextech.conditions import READINGS
+from engine.agents.hextech.conditions.reading import Moment
 from engine.agents.hextech.words import GIVE_AWAY, VALUES
 from engine.core.decisions import PASS
 from engine.core.groups import Decomposition
@@ -51,23 +54,11 @@ from engine.core.tiles import (
     kind,
     number_of,
     parse_one,
-    suit_of,
 )
+from engine.hextech.conditions.hand_reading import WinBy, WinFacts
 from engine.hextech.contracts import ContractTerms
 from engine.hextech.decision_kinds import ABANDON, KEEP
-from engine.hextech.predicates import (
-    COMPARE,
-    All,
-    AnyOf,
-    Call,
-    Compare,
-    Condition,
-    Not,
-    WinBy,
-    WinFacts,
-    evaluate,
-    mentions,
-)
+from engine.hextech.predicates import COMPARE, All, AnyOf, Call, Compare, Condition, Not, mentions
 from engine.hextech.view import PlayerView
 from engine.hextech.vocabulary import (
     ChooseStep,
@@ -433,8 +424,7 @@ def hand_chance(terms: ContractTerms, ending: Ending, outlook: Outlook) -> float
     chance = 0.0
     for win_by, share in ways:
         met = any(
-            evaluate(
-                condition,
+            terms.met_at_hu(
                 WinFacts(
                     decomposition=reading,
                     win_tile=ending.win_tile,
@@ -452,49 +442,11 @@ def hand_chance(terms: ContractTerms, ending: Ending, outlook: Outlook) -> float
     return chance
 
 
-@dataclass(frozen=True, init=False)
-class Moment:
-    """The player's table facts at one point of a playout: its discards so far, its normal draws,
-    whether it has won (a watch's facts, ``engine.hextech.vocabulary.FACTS``).  Its ``__init__`` is
-    written out, so that the compiled build compiles it (docs/performance.md)."""
-
-    discards: tuple[int, ...]
-    draws: int
-    won: bool
-
-    def __init__(self, discards: tuple[int, ...], draws: int, won: bool) -> None:
-        object.__setattr__(self, "discards", discards)
-        object.__setattr__(self, "draws", draws)
-        object.__setattr__(self, "won", won)
-
-
 def _fact(call: Call, moment: Moment, view: PlayerView) -> int | None:
-    """A fact word a playout knows, or ``None``."""
-    own = view.melds[view.me]
-    exposed = [kind for kind, _ in own if kind != MeldKind.ANKAN.value]
-    known: dict[str, Callable[[], int]] = {
-        "river_suits": lambda: len({suit_of(k) for k in moment.discards if is_number(k)}),
-        "discards": lambda: len(moment.discards),
-        "distinct_discards": lambda: len(set(moment.discards)),
-        "repeated_discard": lambda: int(len(set(moment.discards)) < len(moment.discards)),
-        "normal_draws": lambda: moment.draws,
-        "exposed_melds": lambda: len(exposed),
-        "calls_made": lambda: sum(1 for kind in exposed if kind in _words(call.args[1:])),
-        "others_with_exposed_melds": lambda: sum(
-            1 for p in range(4) if p != view.me and any(k != MeldKind.ANKAN.value for k, _ in view.melds[p])
-        ),
-        "has_won": lambda: int(moment.won),
-        "is": lambda: 1,  # is(phase, play): a playout is all play
-    }
-    get = known.get(call.name)
-    return None if get is None else get()
-
-
-def _words(args: Sequence[object]) -> set[str]:
-    words: set[str] = set()
-    for arg in args:
-        words.update(str(a) for a in (arg if isinstance(arg, tuple) else (arg,)))
-    return words
+    """A fact word a playout knows (its reading's ``known``), or ``None``."""
+    reading = READINGS.get(call.name)
+    known = None if reading is None else reading.known
+    return None if known is None else known(call, moment, view)
 
 
 def holds_at(condition: Condition | None, moment: Moment, view: PlayerView) -> bool | None:

@@ -39,6 +39,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from engine.agents.hextech import choices, imagined, steering, words
+from engine.agents.hextech.aims import NO_AIM, Steer
 from engine.core.decisions import PASS, Decision, DecisionKind
 from engine.core.tiles import NUM_KINDS, NUMBER_SUITS, is_number
 from engine.hextech.decision_kinds import HextechKind
@@ -63,7 +64,7 @@ class Position:
     spare: tuple[int, ...] = ()
     top: tuple[int, ...] = ()
     free: int = 0
-    aims: steering.Steer = steering.NO_AIM
+    aims: Steer = NO_AIM
     chosen: tuple[tuple[str, str], ...] = ()
 
 

@@ -12,7 +12,7 @@ the tiles it counts kept, its whole-hand form aimed at — read from the contrac
 contract out of reach is not played for.  The ending is read by the engine's own rules: the
 complete hand's decompositions (with the contract's own forms, §9.9) are judged against the held
 contract's condition and watches (:func:`engine.agents.hextech.choices.contract_chance`, which runs
-:func:`engine.hextech.predicates.evaluate`) and scored by the engine's scorer
+the condition's compiled test) and scored by the engine's scorer
 (:func:`engine.hextech.scoring.score_win`).  An ending is worth the points the round would give it: the
 win order's points by how soon it comes (4, 3, 2, §13.3), what the scorer gives the hand (门清,
 patterns, kongs, treasure, §13.5–§13.12), the contract's bonus when it is met (§13.4), a later
@@ -62,6 +62,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from engine.agents.hextech import choices, drafting, imagined, imagined_programs, imposed, steering
+from engine.agents.hextech.aims import NO_AIM, NUMBER_DIGITS, Steer
 from engine.agents.hextech.bots import GreedyAgent
 from engine.core.decisions import HU, PASS, Decision, DecisionKind
 from engine.core.melds import Meld, MeldKind
@@ -143,7 +144,7 @@ class Weigher:
         kept = view.revealed[view.me] or choices.keepers(vec, 3)
         self.suit = suit or choices.best_suit(vec)
         self.kept = tuple(kept)
-        self.steer = steering.NO_AIM
+        self.steer = NO_AIM
         self.forms: tuple[ShapeGrant, ...] = ()
         if self.card is not None:
             self.steer = steering.steer_of(view, self.card, self.suit, number)
@@ -253,7 +254,7 @@ class SearchAgent:
         view: PlayerView,
         draws: int,
         seed: int,
-        steer: steering.Steer = steering.NO_AIM,
+        steer: Steer = NO_AIM,
         n: int | None = None,
         head: tuple[int, ...] = (),
     ) -> list[choices.Ending]:
@@ -424,7 +425,7 @@ class SearchAgent:
         options = decision.options
         if set(options) <= {s.value for s in NUMBER_SUITS}:
             weighers = {o: Weigher(view, Suit(o), self.number) for o in options}
-        elif all(len(o) == steering.NUMBER_DIGITS and o.isdigit() for o in options):
+        elif all(len(o) == NUMBER_DIGITS and o.isdigit() for o in options):
             weighers = {o: Weigher(view, self.suit, o) for o in options}
         else:
             return None
@@ -759,7 +760,7 @@ _SEARCHED: dict[StrEnum, Callable[[SearchAgent, PlayerView, Decision], str]] = {
 """The search agent's method for each kind of decision it answers itself."""
 
 
-def _candidates(view: PlayerView, faces: Sequence[int], greedy: int, steer: steering.Steer) -> list[int]:
+def _candidates(view: PlayerView, faces: Sequence[int], greedy: int, steer: Steer) -> list[int]:
     """The discards worth imagining: the greedy one first, then the junk the contract rules out and
     those that keep most of the shape it aims at, then by shanten after the discard (at most one
     step behind the best) and the greedy discard order, :data:`CANDIDATES` at most."""

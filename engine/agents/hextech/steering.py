@@ -3,9 +3,8 @@ lib 九–十).
 
 The search agent's imagined rounds (:mod:`engine.agents.hextech.search`) must play as a player who holds a
 contract plays: toward a winning hand that meets it.  :func:`steer_of` reads the contract's hand
-condition (``complete at hu when …``) term by term, with one reading per word of the predicate
-vocabulary (:data:`FACE_AIMS`, :data:`SET_AIMS`, :data:`CALL_AIMS`, :data:`SHAPE_AIMS`), never
-per card:
+condition (``complete at hu when …``) term by term, by the bots' reading of each word in its family
+of :mod:`engine.agents.hextech.conditions` (``faces``, ``sets``, ``win``), never per card:
 
 * a *face* word bounded from above (``tiles(honour) == 0``, ``number_suits == 1``) makes the faces
   it rules out *junk*: thrown first, never kept when drawn;
@@ -29,8 +28,8 @@ per card:
 * ``revealed_kept`` *protects* the revealed tiles: none is thrown while another tile may go, and
   so does a discard the contract forbids (``forbid discard_suit(…)``, :data:`STATIC_AIMS`);
 * a public watch on the holder's own river (``complete on discard.settled by holder when …``,
-  :data:`WATCH_AIMS`) is thrown for as the round goes: ``river_suits(holder) >= 3`` (C-03) throws
-  first, of equal discards, a tile of a suit the river lacks; ``distinct_discards(holder) == 4``
+  the readings of the family ``river``) is thrown for as the round goes: ``river_suits(holder) >= 3``
+  (C-03) throws first, of equal discards, a tile of a suit the river lacks; ``distinct_discards(holder) == 4``
   (C-09) throws no face twice among the first four discards, as ``forbid discard_repeat`` (B-16)
   does among all;
 * a whole-hand *shape* (``form(four_pairs_two_pungs)``, ``form(seven_pairs)``,
@@ -47,386 +46,33 @@ does, drawing in the same way from the same unseen tiles, with those aims.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from engine.agents.hextech import choices
+from engine.agents.hextech.aims import (
+    HAND,
+    HONOURS,
+    NO_AIM,
+    Context,
+    Shape,
+    Steer,
+)
+from engine.agents.hextech.conditions import READINGS
 from engine.core.groups import STANDARD, Decomposition
 from engine.core.hand import decompose_counts, is_complete_counts
 from engine.core.shanten import DiscardShanten, DrawShanten, shanten_counts
 from engine.core.shapes import ShapeGrant
-from engine.core.tiles import NUM_KINDS, NUMBER_SUITS, WINDS, Suit, kind
-from engine.hextech.predicates import All, Call, Compare, Condition, WinFacts, filter_kinds
+from engine.core.tiles import NUM_KINDS, WINDS, Suit
+from engine.hextech.conditions.hand_reading import WinFacts, filter_kinds
+from engine.hextech.predicates import All, Call, Compare, Condition
 from engine.hextech.view import PlayerView
 from engine.hextech.vocabulary import CompiledCard, StaticRule
 
-HAND = 14
-"""The tiles of a complete concealed hand."""
-HONOURS = 27
-"""The first honour kind (东); the number kinds come before it."""
-ALL_FACES = frozenset(range(NUM_KINDS))
-"""Every face, as an unfiltered measure reads them."""
-NUMBER_DIGITS = 11
-"""The digits of a written lucky number (B-15's kind)."""
-
-
-@dataclass(frozen=True)
-class Shape:
-    """A whole-hand shape aimed at: ``pungs`` pungs and ``pairs`` pairs of distinct faces, or the
-    digits of a lucky number with an honour pair and a single wind (``number``)."""
-
-    pungs: int = 0
-    pairs: int = 0
-    number: str = ""
-
-
-@dataclass(frozen=True)
-class Steer:
-    """The aims a held contract gives a hand (see the module); ``unrepeated``: how many of the
-    round's own discards, from its first, throw no face twice (B-16's every one, C-09's first four);
-    ``single``: its imagined rounds play for a single wait on the pair (C-16); ``spread``: the
-    faces of the number suits the river lacks, thrown first of equal discards (C-03)."""
-
-    junk: frozenset[int] = frozenset()
-    wanted: frozenset[int] = frozenset()
-    need: int = 0
-    protect: frozenset[int] = frozenset()
-    shape: Shape | None = None
-    claims: bool = False
-    unrepeated: int = 0
-    single: bool = False
-    spread: frozenset[int] = frozenset()
-
-    def __bool__(self) -> bool:
-        return bool(
-            self.junk
-            or (self.wanted and self.need > 0)
-            or self.protect
-            or self.shape
-            or self.unrepeated
-            or self.single
-            or self.spread
-        )
-
-    def joined(self, other: Steer) -> Steer:
-        """Both aims at once (the parts of an ``all``)."""
-        return Steer(
-            self.junk | other.junk,
-            self.wanted | other.wanted,
-            max(self.need, other.need),
-            self.protect | other.protect,
-            self.shape or other.shape,
-            self.claims or other.claims,
-            max(self.unrepeated, other.unrepeated),
-            self.single or other.single,
-            self.spread | other.spread,
-        )
-
-
-NO_AIM = Steer()
 OWN_DISCARD = "discard.settled"
 """The event of a public watch on the holder's own river (C-03, C-09)."""
 NO_TILE = -1
 """The winning tile of the facts a term's tile filter is read against before any win: none."""
-
-
-@dataclass(frozen=True)
-class Context:
-    """What a term is read against: the counts of the player's tiles (declared melds included), the
-    filter facts (its chosen suit, its treasure), its revealed tiles, its melds, its written number."""
-
-    counts: tuple[int, ...]
-    facts_of: Callable[[], object]
-    revealed: tuple[int, ...]
-    n_melds: int
-    number: str
-    discarded: tuple[int, ...] = ()
-
-
-def _suits_by_count(counts: Sequence[int]) -> list[Suit]:
-    return sorted(NUMBER_SUITS, key=lambda s: -sum(counts[kind(s, 1) : kind(s, 9) + 1]))
-
-
-def _suit_kinds(suits: Sequence[Suit]) -> frozenset[int]:
-    return frozenset(k for s in suits for k in range(kind(s, 1), kind(s, 9) + 1))
-
-
-def _upper(term: Compare) -> int | None:
-    """The most the measure may be, when the term bounds it from above."""
-    return {"==": term.right, "<=": term.right, "<": term.right - 1}.get(term.op)
-
-
-def _lower(term: Compare) -> int | None:
-    """The least the measure must be, when the term bounds it from below."""
-    return {">=": term.right, ">": term.right + 1, "==": term.right}.get(term.op)
-
-
-def _tiles_aim(term: Compare, ctx: Context) -> Steer:
-    kinds = filter_kinds(term.left.args[0], ctx.facts_of())  # type: ignore[arg-type]
-    if _upper(term) == 0:
-        return Steer(junk=kinds)
-    least = _lower(term)
-    if least:
-        return Steer(wanted=kinds, need=least - sum(ctx.counts[k] for k in kinds))
-    return NO_AIM
-
-
-def _number_suits_aim(term: Compare, ctx: Context) -> Steer:
-    most = _upper(term)
-    if most is None or most >= len(NUMBER_SUITS):
-        return NO_AIM
-    return Steer(junk=_suit_kinds(_suits_by_count(ctx.counts)[most:]))
-
-
-def _max_suit_aim(term: Compare, ctx: Context) -> Steer:
-    least = _lower(term)
-    if not least:
-        return NO_AIM
-    kinds = _suit_kinds(_suits_by_count(ctx.counts)[:1])
-    return Steer(wanted=kinds, need=least - sum(ctx.counts[k] for k in kinds))
-
-
-def _revealed_aim(term: Compare, ctx: Context) -> Steer:
-    return Steer(protect=frozenset(ctx.revealed)) if _lower(term) else NO_AIM
-
-
-def _distinct_aim(term: Compare, ctx: Context) -> Steer:
-    """``distinct_faces >= n`` (B-16's nine faces): while the hand holds no more than ``n`` faces,
-    its single tiles are *protected* (a duplicate goes instead) and, while fewer, the faces it lacks
-    are *wanted*, as many as it lacks."""
-    least = _lower(term) or 0
-    faces = frozenset(k for k in range(NUM_KINDS) if ctx.counts[k])
-    if len(faces) > least:
-        return NO_AIM
-    singles = frozenset(k for k in faces if ctx.counts[k] == 1)
-    return Steer(wanted=ALL_FACES - faces, need=least - len(faces), protect=singles)
-
-
-FACE_AIMS: Mapping[str, Callable[[Compare, Context], Steer]] = {
-    "tiles": _tiles_aim,
-    "distinct_faces": _distinct_aim,
-    "number_suits": _number_suits_aim,
-    "max_suit_tiles": _max_suit_aim,
-    "revealed_kept": _revealed_aim,
-}
-"""The aim of each face word bounded in a hand condition (the words of :mod:`engine.hextech.predicates`)."""
-
-
-def _set_words(arg: object) -> frozenset[str]:
-    return frozenset(str(a) for a in (arg if isinstance(arg, tuple) else (arg,)))
-
-
-def _kept_sets(ctx: Context, faces: frozenset[int], least: int) -> Steer:
-    """``least`` sets of ``faces`` kept for: the pungs the hand holds, then its fullest pairs (a pair
-    waits for its third tile) and, while those are fewer, its lone honours of ``faces`` (an honour
-    becomes a set only as a pung); all of them protected."""
-    held = sorted((k for k in faces if ctx.counts[k] >= 2), key=lambda k: (-ctx.counts[k], k))
-    kept = set(held[:least])
-    if len(held) < least:
-        kept |= {k for k in faces if ctx.counts[k] == 1 and k >= HONOURS}
-    return Steer(protect=frozenset(kept)) if kept else NO_AIM
-
-
-def _sets_aim(term: Compare, ctx: Context) -> Steer:
-    """``count(pung|kong[, F]) >= n`` and ``distinct_sets(pung|kong, F) >= n`` (C-02, C-06, C-07,
-    B-05's kind): four pungs are a whole-hand shape, every set a pung and the pair besides (碰碰胡,
-    B-07); fewer are sets of F's faces kept for (:func:`_kept_sets`).  ``count(chow[, F]) >= n``
-    (C-01, B-02, C-19): the ``n`` runs of F's faces the hand holds most of, kept for
-    (:func:`_toward`)."""
-    args = term.left.args
-    least = _lower(term) or 0
-    if not args or least <= 0:
-        return NO_AIM
-    faces = filter_kinds(args[1], ctx.facts_of()) if len(args) > 1 else ALL_FACES  # type: ignore[arg-type]
-    words = _set_words(args[0])
-    if words == {"chow"} and term.left.name == "count":
-        runs = [run for run in _runs(NUMBER_SUITS) if faces.issuperset(run)]
-        return _toward(ctx.counts, _closest(ctx.counts, runs, least), runs)
-    if not words <= {"pung", "kong"}:
-        return NO_AIM
-    if least >= 4 and term.left.name == "count":
-        return Steer(shape=Shape(pungs=4 - ctx.n_melds, pairs=1))
-    return _kept_sets(ctx, faces, least)
-
-
-SetFaces = tuple[int, ...]
-"""The faces of one set aimed at: a run's three, a pung's one face thrice."""
-
-NEAR = 2
-"""The tiles of a set the hand must hold for it to be kept for: a pair, or a run one tile short
-(a lone tile may go any way and is not held back)."""
-RUN_STARTS = range(1, 8)
-"""The numbers a run of a suit may start at (一 to 七)."""
-
-
-def _runs(suits: Sequence[Suit], start: int | None = None) -> list[SetFaces]:
-    """The runs of ``suits`` (those starting at ``start`` only, when given)."""
-    starts = RUN_STARTS if start is None else (start,)
-    return [(kind(s, a), kind(s, a + 1), kind(s, a + 2)) for s in suits for a in starts]
-
-
-def _pungs(suits: Sequence[Suit]) -> list[SetFaces]:
-    return [(k, k, k) for s in suits for k in range(kind(s, 1), kind(s, 9) + 1)]
-
-
-def _held(counts: Sequence[int], faces: SetFaces) -> SetFaces:
-    """The tiles of the set the hand holds."""
-    out: list[int] = []
-    for k in faces:
-        if counts[k] > out.count(k):
-            out.append(k)
-    return tuple(out)
-
-
-def _closest(counts: Sequence[int], sets: Sequence[SetFaces], least: int, near: int = NEAR) -> list[SetFaces]:
-    """The ``least`` sets of ``sets`` the hand holds most of (of equals, the one of its loosest
-    tiles, then the first), each held from the tiles the ones before it leave; fewer when the tiles
-    left hold no set with ``near`` of its tiles."""
-    left = list(counts)
-    chosen = []
-
-    def nearness(faces: SetFaces) -> tuple[int, int]:
-        held = _held(left, faces)
-        return len(held), -sum(left[k] for k in held)
-
-    for _ in range(least):
-        best = max(sets, key=nearness)
-        held = _held(left, best)
-        if len(held) < near:
-            break
-        for k in held:
-            left[k] -= 1
-        chosen.append(best)
-    return chosen
-
-
-def _toward(counts: Sequence[int], chosen: Sequence[SetFaces], sets: Sequence[SetFaces]) -> Steer:
-    """The aims of sets kept for: their held tiles *protected*, their missing ones *wanted* (of a
-    set one tile short, every face that completes its held part with another of ``sets``: both
-    ends of two neighbours), as many *needed* as are missing; none when every set is complete."""
-    left = list(counts)
-    protect: set[int] = set()
-    wanted: set[int] = set()
-    need = 0
-    for faces in chosen:
-        held = _held(left, faces)
-        for k in held:
-            left[k] -= 1
-        missing = Counter(faces) - Counter(held)
-        need += sum(missing.values())
-        protect.update(held)
-        if sum(missing.values()) == 1:
-            for other in sets:
-                more = Counter(other) - Counter(held)
-                if sum(more.values()) == 1 and not Counter(held) - Counter(other):
-                    wanted.update(more)
-        wanted.update(missing)
-    if not need:
-        return NO_AIM
-    return Steer(wanted=frozenset(wanted), need=need, protect=frozenset(protect))
-
-
-def _suited_sets(words: frozenset[str], suit: Suit) -> list[SetFaces]:
-    """The sets of ``suit`` a set kind names (``chow``, ``pung``, ``kong``, ``set``)."""
-    runs = _runs((suit,)) if words & {"chow", "set"} else []
-    return runs + (_pungs((suit,)) if words & {"pung", "kong", "set"} else [])
-
-
-def _suits_with_aim(term: Compare, ctx: Context) -> Steer:
-    """``suits_with(K) >= n`` (C-17's set in each of the three suits, C-21's runs in two): in each of
-    the ``n`` suits holding most of a set of kind K, that set kept for (:func:`_toward`), a lone
-    tile too (a suit needed whose only tile goes can give no set)."""
-    least = _lower(term) or 0
-    words = _set_words(term.left.args[0]) if term.left.args else frozenset()
-    if least <= 0 or least > len(NUMBER_SUITS) or not words:
-        return NO_AIM
-    best = [_closest(ctx.counts, _suited_sets(words, s), 1, 1) for s in NUMBER_SUITS]
-    ranked = sorted((b for b in best if b), key=lambda c: -len(_held(ctx.counts, c[0])))
-    chosen = [c[0] for c in ranked[:least]]
-    return _toward(ctx.counts, chosen, [f for s in NUMBER_SUITS for f in _suited_sets(words, s)])
-
-
-def _same_number_aim(term: Compare, ctx: Context) -> Steer:
-    """``same_number_chows_different_suits >= n`` (C-18: two runs of the same numbers in two suits):
-    the numbers whose runs the ``n`` suits holding most of them hold most of, those runs kept for
-    (:func:`_toward`)."""
-    least = _lower(term) or 0
-    if least <= 1 or least > len(NUMBER_SUITS):
-        return NO_AIM
-
-    def across(start: int) -> list[SetFaces]:
-        runs = sorted(_runs(NUMBER_SUITS, start), key=lambda r: -len(_held(ctx.counts, r)))
-        return runs[:least]
-
-    def held(runs: list[SetFaces]) -> int:
-        return sum(len(_held(ctx.counts, r)) for r in runs)
-
-    chosen = max((across(a) for a in RUN_STARTS), key=held)
-    return _toward(ctx.counts, chosen, _runs(NUMBER_SUITS))
-
-
-def _pair_aim(call: Call, ctx: Context) -> Steer:
-    """``pair(F)`` (C-15): the hand's fullest pair of F's faces is kept as its 将, or while it holds
-    none, its lone honours of F."""
-    where = call.args[0] if call.args else "any"
-    return _kept_sets(ctx, filter_kinds(where, ctx.facts_of()), 1)  # type: ignore[arg-type]
-
-
-def _run_in(ctx: Context, numbers: Sequence[int]) -> Steer:
-    """The suit holding most of ``numbers`` keeps those it holds and wants the rest (one of each)."""
-
-    def held(suit: Suit) -> int:
-        return sum(1 for n in numbers if ctx.counts[kind(suit, n)])
-
-    suit = max(NUMBER_SUITS, key=held)
-    faces = [kind(suit, n) for n in numbers]
-    have = frozenset(k for k in faces if ctx.counts[k])
-    if not have:
-        return NO_AIM
-    missing = frozenset(faces) - have
-    return Steer(wanted=missing, need=len(missing), protect=have)
-
-
-def _numbers(args: Sequence[object]) -> list[int]:
-    return [a for a in args if isinstance(a, int)]
-
-
-def _chow_aim(call: Call, ctx: Context) -> Steer:
-    """``has_chow(a, b, c)`` (C-08's 123 and 789): the run aimed at in the suit holding most of it."""
-    return _run_in(ctx, _numbers(call.args))
-
-
-def _numbers_aim(term: Compare, ctx: Context) -> Steer:
-    """``suits_with_numbers(a, …) >= 1`` (C-20's 一 and 九 of one suit): those numbers aimed at in
-    the suit holding most of them."""
-    if (_lower(term) or 0) != 1:
-        return NO_AIM
-    return _run_in(ctx, _numbers(term.left.args))
-
-
-SHAPE_AIMS: Mapping[str, Callable[[Context], Shape]] = {
-    "four_pairs_two_pungs": lambda ctx: Shape(pungs=2, pairs=4),
-    "seven_pairs": lambda ctx: Shape(pairs=7),
-    "lucky_number": lambda ctx: Shape(number=ctx.number),
-}
-"""The whole-hand forms ``form(NAME)`` aims at, as a shape to cover."""
-
-
-SET_AIMS: Mapping[str, Callable[[Compare, Context], Steer]] = {
-    "count": _sets_aim,
-    "distinct_sets": _sets_aim,
-    "suits_with_numbers": _numbers_aim,
-    "suits_with": _suits_with_aim,
-    "same_number_chows_different_suits": _same_number_aim,
-}
-"""The aim of each structure measure bounded in a hand condition: the sets and numbers a winning
-hand must hold, kept for as the hand goes (not only judged at its ending)."""
-
-
-def _form_aim(call: Call, ctx: Context) -> Steer:
-    shape = SHAPE_AIMS.get(str(call.args[0]))
-    return NO_AIM if shape is None else Steer(shape=shape(ctx))
 
 
 def _discard_suit_aim(rule: StaticRule, ctx: Context) -> Steer:
@@ -451,65 +97,23 @@ ROUND = NUM_KINDS * choices.COPIES
 """More discards than a round holds: every one of them (B-16's bar on repeats)."""
 
 
-def _river_suits_aim(term: Compare, ctx: Context) -> Steer:
-    """``river_suits(holder) >= n`` (C-03: a 万, a 条 and a 筒 in the holder's river): while its
-    river lacks suits, their tiles are thrown first of equal discards."""
-    thrown = {NUMBER_SUITS[k // 9] for k in ctx.discarded if k < HONOURS}
-    if len(thrown) >= (_lower(term) or 0):
-        return NO_AIM
-    return Steer(spread=_suit_kinds([s for s in NUMBER_SUITS if s not in thrown]))
-
-
-def _fresh_aim(term: Compare, ctx: Context) -> Steer:
-    """``distinct_discards(holder) == n`` with ``discards(holder) == n`` (C-09: the first four
-    discards all different): while the river holds fewer than ``n``, none repeated, the first ``n``
-    throw no face twice."""
-    first = _lower(term) or 0
-    river = ctx.discarded
-    if len(river) >= first or len(set(river)) < len(river):
-        return NO_AIM
-    return Steer(unrepeated=first)
-
-
-WATCH_AIMS: Mapping[str, Callable[[Compare, Context], Steer]] = {
-    "river_suits": _river_suits_aim,
-    "distinct_discards": _fresh_aim,
-}
-"""The aim of each fact a public watch on the holder's own discards bounds (``complete on
-discard.settled by holder when …``): the river it asks for, thrown as the round goes."""
-
-
-CALL_AIMS: Mapping[str, Callable[[Call, Context], Steer]] = {
-    "form": _form_aim,
-    "pair": _pair_aim,
-    "has_chow": _chow_aim,
-    "single_wait_on_pair": lambda call, ctx: Steer(single=True),
-}
-"""The aim of each whole-hand form and structure word that holds or not (``form(…)``, ``pair(…)``,
-``has_chow(…)``; ``single_wait_on_pair``: the imagined rounds wait on the pair alone,
-:attr:`Steer.single`)."""
-
-
-def _aim(
-    condition: Condition,
-    ctx: Context,
-    compares: Sequence[Mapping[str, Callable[[Compare, Context], Steer]]] = (FACE_AIMS, SET_AIMS),
-    calls: Mapping[str, Callable[[Call, Context], Steer]] = CALL_AIMS,
-) -> Steer:
-    """The aims of ``condition``: its parts' joined (``and``), each comparison's and call's read by
-    the first of ``compares`` and by ``calls`` that name its word; a word none names gives none."""
+def _aim(condition: Condition, ctx: Context) -> Steer:
+    """The aims of ``condition``: its parts' joined (``and``), each comparison's and call's by the
+    bots' reading of its word (:data:`engine.agents.hextech.conditions.READINGS`); a word without
+    that part of a reading gives none."""
     if isinstance(condition, All):
         aim = NO_AIM
         for part in condition.parts:
-            aim = aim.joined(_aim(part, ctx, compares, calls))
+            aim = aim.joined(_aim(part, ctx))
         return aim
     if isinstance(condition, Compare):
-        name = condition.left.name
-        read = next((table[name] for table in compares if name in table), None)
-        return NO_AIM if read is None else read(condition, ctx)
+        reading = READINGS.get(condition.left.name)
+        measured = None if reading is None else reading.measured
+        return NO_AIM if measured is None else measured(condition, ctx)
     if isinstance(condition, Call):
-        called = calls.get(condition.name)
-        return NO_AIM if called is None else called(condition, ctx)
+        reading = READINGS.get(condition.name)
+        asked = None if reading is None else reading.asked
+        return NO_AIM if asked is None else asked(condition, ctx)
     return NO_AIM
 
 
@@ -554,7 +158,7 @@ def steer_of(view: PlayerView, card: CompiledCard, suit: Suit | None, number: st
     for watch in card.watches:
         own = watch.event == OWN_DISCARD and watch.actor in choices.HOLDER
         if own and watch.outcome == "complete" and watch.condition is not None:
-            aim = aim.joined(_aim(watch.condition, ctx, (WATCH_AIMS,), {}))
+            aim = aim.joined(_aim(watch.condition, ctx))
     if aim.shape is not None and aim.shape.pungs and choices.calls_welcome(view, "pon"):
         aim = replace(aim, claims=True)
     return aim

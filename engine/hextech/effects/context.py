@@ -37,9 +37,9 @@ from engine.core.tiles import (
 from engine.core.wall import Wall
 from engine.hextech.bus import Bus, Event, Step
 from engine.hextech.card_state import CardStates
+from engine.hextech.conditions.hand_reading import TILE_CLASSES, TREASURE
 from engine.hextech.contract_offers import ContractsOffered
 from engine.hextech.hookspecs import Game
-from engine.hextech.predicates import TILE_CLASSES, TREASURE
 from engine.hextech.round_cards import Cards, ContractOffer, ModulePrimitive
 from engine.hextech.state import PlayerState, Table, seat_wind
 from engine.hextech.vocabulary import CompiledCard, Program, StaticRule
