@@ -1,4 +1,4 @@
-"""What every greedy bot shares, whatever rule set it plays (§11 phase 2; spec 002 出牌 1–3): a
+"""What every greedy bot shares, whatever rule set it plays (§11 phase 2): a
 concealed hand as 34 counts, the face and verb an option names, and the hand a kong or a call
 leaves.  How each greedy bot weighs that hand is its rule set's: the core table's
 :class:`engine.agents.bots.GreedyBot` toward the rule set's aim, hextech's

@@ -30,7 +30,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from engine.core.errors import LogError
-from engine.core.table_log import EDITED, edited_field
+from engine.core.log_lines import EDITED, edited_field
 from tools.console_web.console import console_of
 from tools.console_web.pages import HERE, render
 from tools.console_web.replays import Replay, build
