@@ -128,3 +128,37 @@ def test_a_last_line_cut_short_is_no_part_of_the_log_r593(name: str, tmp_path: P
     read = read_log(log, FORMATS[name])
     assert read.complete_bytes == len(cut) and not read.finished
     assert read.lines == lines_of(recorded(name, tmp_path))[1:-1]
+
+
+PLAYED = {
+    "hextech": ["--mode", "strategy", "--rounds", "4"],
+    "standard": ["--rules", "standard", "--rounds", "2"],
+    "hongzhong": ["--rules", "hongzhong", "--rounds", "2"],
+}
+
+
+def hexmj(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", "from tools.cli import main; main()", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("name", RULE_SETS)
+def test_a_session_resumed_from_its_header_alone_is_the_one_never_stopped_r382(
+    name: str, tmp_path: Path
+) -> None:
+    """A log killed as its second line was written (its header whole, the rest cut short) resumes
+    with ``hexmj play --resume``: the cut line written over, the header not written again, and the
+    log byte for byte the one of the session that never stopped, for every rule set."""
+    whole, cut = tmp_path / "whole.jsonl", tmp_path / "cut.jsonl"
+    args = ["--seed", "3", "--agents", "greedy,random,greedy,random", "--db", "none", *PLAYED[name]]
+    assert hexmj("play", *args, "--log", str(whole)).returncode == 0
+    written = whole.read_bytes()
+    first = written.index(b"\n") + 1
+    cut.write_bytes(written[: first + 9])
+    done = hexmj("play", "--resume", str(cut), "--db", "none")
+    assert done.returncode == 0, done.stderr
+    assert cut.read_bytes() == written

@@ -139,7 +139,7 @@ def play_logged(
         )
     try:
         writer = LogWriter(handle, expected, str(log or ""))
-        if not expected:
+        if not expected and resume_at is None:
             writer.write(
                 LogHeader(header.seed, header.mode, header.rounds, header.agents, ids, source).line()
             )

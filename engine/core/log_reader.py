@@ -67,9 +67,7 @@ def read_log(path: Path, form: LogFormat[H]) -> SessionLog[H]:
     chunks = whole.split(b"\n")[:-1]
     lines: list[dict[str, Any]] = []
     for number, chunk in enumerate(chunks, start=1):
-        value = json_line(chunk, f"{path}:{number}")
-        if not isinstance(value, dict) or "type" not in value:
-            raise LogError(f"{path}:{number}: not a log record")
+        value = log_record(chunk, f"{path}:{number}")
         if number > 1 and value["type"] == "decision" and not isinstance(value.get("answer"), str):
             raise LogError(f"{path}:{number}: a decision line needs its answer as a text")
         if number > 1 and (edited := edited_field(chunk, value)) is not None:
@@ -89,6 +87,15 @@ def check_digest(head: Mapping[str, Any], path: Path) -> None:
     play: a :class:`LogError` at ``file:1`` (R191, R593)."""
     if head.get("digest") != digest(head):
         raise LogError(f"{path}:1: digest: does not match the session header: {EDITED}")
+
+
+def log_record(chunk: bytes, where: str) -> dict[str, Any]:
+    """One line as a log record, a JSON object with its ``type``; anything else is a
+    :class:`LogError` at ``where``."""
+    value = json_line(chunk, where)
+    if not isinstance(value, dict) or "type" not in value:
+        raise LogError(f"{where}: not a log record")
+    return value
 
 
 def json_line(chunk: bytes, where: str) -> Any:
