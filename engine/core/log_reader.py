@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import stat
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -25,25 +24,30 @@ from engine.core.log_lines import EDITED, NOTE, digest, edited_field
 H = TypeVar("H")
 
 
-@dataclass(frozen=True)
 class LogFormat(Generic[H]):
     """What a rule set's log is of its own: whether a first line is its header (``recognises``), what
     a log whose first line is not says (``missing``), and the header's fields read from that line
     (``header``: a :class:`LogError` at ``file:1`` for a field missing or ill-typed)."""
 
-    recognises: Callable[[Mapping[str, Any]], bool]
-    missing: str
-    header: Callable[[Mapping[str, Any], Path], H]
+    def __init__(
+        self,
+        recognises: Callable[[Mapping[str, Any]], bool],
+        missing: str,
+        header: Callable[[Mapping[str, Any], Path], H],
+    ) -> None:
+        self.recognises = recognises
+        self.missing = missing
+        self.header = header
 
 
-@dataclass(frozen=True)
 class SessionLog(Generic[H]):
     """A read log: its header, the lines after it, and how many of its bytes end with a whole line
     (a last line cut short by a kill is no part of it; a resumed session writes over it)."""
 
-    header: H
-    lines: list[dict[str, Any]]
-    complete_bytes: int
+    def __init__(self, header: H, lines: list[dict[str, Any]], complete_bytes: int) -> None:
+        self.header = header
+        self.lines = lines
+        self.complete_bytes = complete_bytes
 
     def answers(self) -> list[str]:
         """The logged answers in order."""
