@@ -19,7 +19,7 @@ from pools_lint_cli import run_hexmj
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from engine.core.table_log import dumps
+from engine.core.log_lines import dumps
 from engine.hextech.bus import Event
 from tools.console_web import requests, seated, tending
 from tools.console_web.phones import LOST, LOST_SOCKET

@@ -18,10 +18,11 @@ from dsl.loader import load_cards
 from engine.core.decisions import Decision, DecisionKind, check_answer
 from engine.core.errors import EngineFault, IllegalActionError, InputError
 from engine.core.groups import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
+from engine.core.log_lines import decision_line, dumps
 from engine.core.registry import installed
 from engine.core.ruleset import TileSet
 from engine.core.shapes import SHAPES, register
-from engine.core.table_log import TableHeader, decision_line, dumps, is_table_log
+from engine.core.table_log import TableHeader, is_table_log
 from engine.core.tiles import is_flower, kind_of_instance
 from engine.hextech.decision_kinds import ABANDON, KEEP, HextechKind
 from engine.hextech.plugins import module_names

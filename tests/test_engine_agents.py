@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from engine.agents.hextech.bots import GreedyAgent, RandomAgent
+from engine.agents.bots import RandomBot
+from engine.agents.hextech.bots import GreedyAgent
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.tiles import kind_of_instance, parse_one
 from engine.hextech.scenario import Scenario
@@ -60,7 +61,7 @@ def test_greedy_takes_a_legal_win_and_discards_toward_tenpai_s11() -> None:
 
 def test_random_agent_answers_only_offered_options_and_sessions_end_s16() -> None:
     decision = Decision(DecisionKind.CALL, 2, ("pass", "pon", "chi 345m"), "3m")
-    agent = RandomAgent(random.Random(3))
+    agent = RandomBot(random.Random(3))
     assert {
         agent.decide(
             build_view(

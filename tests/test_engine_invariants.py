@@ -29,12 +29,13 @@ from hypothesis import strategies as st
 
 from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import Decision, DecisionKind
+from engine.core.log_writer import LogWriter
 from engine.core.melds import MeldKind
 from engine.core.seats import PLAYERS
 from engine.core.tiles import NUM_INSTANCES, is_flower, kind_of_instance
 from engine.hextech.bus import Event
 from engine.hextech.decision_kinds import HextechKind
-from engine.hextech.log import LogHeader, LogWriter, read_log
+from engine.hextech.log import LogHeader, event_sink, read_hextech_log
 from engine.hextech.score_items import CAPS, KONGS, PATTERNS, SPECIAL_WINS
 from engine.hextech.session import MODES, Session, SessionConfig, SessionResult, drive
 from engine.hextech.state import Table
@@ -236,7 +237,7 @@ def test_a_log_replays_byte_for_byte_from_its_answers_alone(seed: int, mode: str
         log = Path(folder) / "s.log"
         played = run_session(LogHeader(seed, mode, 4, tuple(agents), ()), log=log)
         logged = log.read_bytes()
-        contents = read_log(log)
+        contents = read_hextech_log(log)
         replayed = replay_session(log, contents)
         assert log.read_bytes() == logged
     assert replayed.totals == played.totals
@@ -246,7 +247,7 @@ def test_a_log_replays_byte_for_byte_from_its_answers_alone(seed: int, mode: str
     writer = LogWriter(out)
     ids = tuple(card.id for card in session_cards(mode)[0])
     writer.write(LogHeader(seed, mode, 4, tuple(agents), ids).line())
-    session = new_session(SessionConfig(seed, mode, 4), [writer.event])
+    session = new_session(SessionConfig(seed, mode, 4), [event_sink(writer)])
     again = drive(
         session.steps(),
         session,

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from pools_lint_cli import run_hexmj
 
-from engine.hextech.log import dumps
+from engine.core.log_lines import dumps
 from tools.cli import main
 
 PLAY = ["play", "--seed", "4", "--rounds", "4", "--mode", "strategy", "--db", "none"]

@@ -32,17 +32,12 @@ import typer
 from engine.agents.hextech.roster import make_agents
 from engine.core.agent import Agent
 from engine.core.errors import InputError, LogError, engine_faults
+from engine.core.log_lines import SEED_RANGE
+from engine.core.log_reader import SessionLog
+from engine.core.log_writer import ContinuedLog, LogWriter, close_log, open_log
 from engine.core.seats import PLAYERS
 from engine.hextech.bus import Event
-from engine.hextech.log import (
-    DEFAULT_POOL,
-    SEED_RANGE,
-    Divergence,
-    LogContents,
-    LogHeader,
-    LogWriter,
-    read_log,
-)
+from engine.hextech.log import DEFAULT_POOL, LogHeader, event_sink, read_hextech_log
 from engine.hextech.session import Session, SessionConfig, SessionResult, drive
 from engine.hextech.view import PlayerView
 from tools.cmd_pool import CardsOption, ModeOption, session_mode
@@ -107,6 +102,7 @@ class PlayOptions(TypedDict, total=False):
     log: Path | None
     expected: Sequence[dict[str, Any]]
     write: bool
+    resume_at: int | None
     folder: Path | None
     pool: Path | None
 
@@ -124,21 +120,26 @@ def play_logged(
     write: bool = True,
     folder: Path | None = None,
     pool: Path | None = None,
+    resume_at: int | None = None,
 ) -> Played:
     """Play the session ``header`` describes with the cards of ``folder`` (the pool file ``pool``'s,
     or those a pool file's log names, §18.2), writing its log to ``log``.  The ``expected`` lines (a
     log being replayed or resumed) must come out again; their answers are re-played before any agent
-    acts, and one the session refuses is reported at its ``file:line``.  A check the engine fails on
-    its own state is an :class:`engine.core.errors.EngineFault`."""
+    acts, and one the session refuses is reported at its ``file:line``.  With ``resume_at`` (a log
+    being resumed) the log is cut to its first ``resume_at`` bytes and continued once every logged
+    line has come out again (:class:`engine.core.log_writer.ContinuedLog`).  A check the engine
+    fails on its own state is an :class:`engine.core.errors.EngineFault`."""
     chosen = header_cards(header, log, folder, pool)
     ids = tuple(card.id for card in chosen[0])
     source = header.pool if pool is None else str(pool)
-    handle = None
+    handle: IO[str] | ContinuedLog | None = None
     if log is not None and write:
-        handle = open_log(log, "a" if expected else "w")
+        handle = (
+            ContinuedLog(log, resume_at) if resume_at is not None else open_log(log, "a" if expected else "w")
+        )
     try:
         writer = LogWriter(handle, expected, str(log or ""))
-        if not expected:
+        if not expected and resume_at is None:
             writer.write(
                 LogHeader(header.seed, header.mode, header.rounds, header.agents, ids, source).line()
             )
@@ -146,7 +147,7 @@ def play_logged(
         watcher, notes = EventWatcher(), ModuleNotes()
         answers = LoggedAnswers(str(line["answer"]) for line in expected if line.get("type") == "decision")
         people = Terminal.stdio(header.mode, folder, answers, log)
-        session = new_session(config, [writer.event, watcher, notes, people.event], folder, chosen)
+        session = new_session(config, [event_sink(writer), watcher, notes, people.event], folder, chosen)
         notes.session = session
         chosen_file = None if source == DEFAULT_POOL else Path(source)
         replay = play_command(header.seed, header.mode, header.rounds, header.agents, folder, chosen_file)
@@ -160,15 +161,11 @@ def play_logged(
                     script=answers,
                     on_answer=writer.decision,
                 )
-        except Divergence:
-            raise
         except LogError as err:
-            raise LogError(f"{writer.place()}: {err}") from None
+            raise writer.placed(err) from None
         except KeyboardInterrupt:
             raise Interrupted(stopped(log if write else None, bool(expected) and not write)) from None
-        writer.write({"type": "end", "totals": {PLAYERS[p]: result.totals[p] for p in range(4)}})
-        if not writer.replayed_all():
-            raise LogError(f"{log}: the log goes on after the session ends (line {writer.checked + 2})")
+        writer.end(result.totals)
         name = DEFAULT_POOL if chosen_file is None else chosen_file.name
         return Played(result, session, header.agents, watcher, notes, name)
     finally:
@@ -190,27 +187,6 @@ def stopped(log: Path | None, replaying: bool) -> str:
         return "replay stopped before the log's end; nothing was written"
     how = f"continue with: hexmj play --resume {log}" if log else "it was not logged (--log FILE keeps it)"
     return f"play stopped before the session ended, its record was not stored; {how}"
-
-
-def open_log(path: Path, mode: str) -> IO[str]:
-    """The log file opened to write (``w``) or append (``a``) lines; missing folders are made, as
-    :func:`tools.fsio.write_atomic` does; a path that cannot be written is an :class:`InputError`."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return path.open(mode, encoding="utf-8", newline="\n")
-    except FileExistsError:
-        raise InputError(f"{path}: cannot write log: {path.parent} is not a folder") from None
-    except OSError as err:
-        raise InputError(f"{path}: cannot write log: {err.strerror}") from None
-
-
-def close_log(handle: IO[str], path: Path | None) -> None:
-    """Close the log; a device that refuses the last bytes (a full disk) is an :class:`InputError`
-    naming the log, as a line that could not be written is (:class:`engine.hextech.log.LogWriter`)."""
-    try:
-        handle.close()
-    except OSError as err:
-        raise InputError(f"{path}: cannot write log: {err.strerror}") from None
 
 
 RESUMED_FLAGS: dict[str, Callable[[Any, LogHeader, Path], bool]] = {
@@ -247,7 +223,7 @@ def _agent_names(agents: str) -> tuple[str, ...]:
     return names * 4 if len(names) == 1 else names
 
 
-def check_resumed_flags(contents: LogContents, log: Path, given: Mapping[str, Any]) -> None:
+def check_resumed_flags(contents: SessionLog[LogHeader], log: Path, given: Mapping[str, Any]) -> None:
     """``--resume`` goes on with what the log fixes: a flag given with a value the log contradicts
     is an :class:`InputError` naming both, instead of being ignored."""
     for name, value in given.items():
@@ -261,19 +237,23 @@ def check_resumed_flags(contents: LogContents, log: Path, given: Mapping[str, An
 def resume_session(log: Path, folder: Path | None = None, given: Mapping[str, Any] | None = None) -> Played:
     """Continue a session cut short: re-play what was logged, drop a half-written last line, go on.
     Flags ``given`` on the command line must agree with the log (:func:`check_resumed_flags`)."""
-    contents = read_log(log)
+    contents = read_hextech_log(log)
     check_resumed_flags(contents, log, given or {})
     if contents.finished:
         raise LogError(
             f"{log}: the session is finished; nothing to resume "
             f"(hexmj record {log} stores its record if it was lost)"
         )
-    with log.open("r+b") as handle:
-        handle.truncate(contents.complete_bytes)
-    return play_logged(contents.header, log=log, expected=contents.lines, folder=folder)
+    return play_logged(
+        contents.header,
+        log=log,
+        expected=contents.lines,
+        folder=folder,
+        resume_at=contents.complete_bytes,
+    )
 
 
-def replay_session(log: Path, contents: LogContents, folder: Path | None = None) -> SessionResult:
+def replay_session(log: Path, contents: SessionLog[LogHeader], folder: Path | None = None) -> SessionResult:
     """Re-play a finished log without writing, checking every line (exit 5 at the first difference)."""
     return run_session(contents.header, log=log, expected=contents.lines, write=False, folder=folder)
 

@@ -21,9 +21,9 @@ from typing import Annotated
 import typer
 
 from engine.core.errors import InputError, LogError
+from engine.core.log_reader import first_line
 from engine.core.registry import ruleset
-from engine.core.table_log import first_line
-from engine.hextech.log import read_log
+from engine.hextech.log import read_hextech_log
 from tools.cmd_play import play_logged
 from tools.cmd_pool import CardsOption
 from tools.rules_option import DEFAULT, RULES_HELP
@@ -58,7 +58,7 @@ def record(
     if logged_elsewhere(logged):
         typer.echo(record_other(log, db))
         return
-    contents = read_log(log)
+    contents = read_hextech_log(log)
     if not contents.finished:
         raise LogError(f"{log}: the session was cut short; finish it with hexmj play --resume {log}")
     played = play_logged(contents.header, log=log, expected=contents.lines, write=False, folder=folder)

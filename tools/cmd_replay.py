@@ -24,8 +24,8 @@ import typer
 import uvicorn
 
 from engine.core.errors import LogError
-from engine.core.table_log import first_line
-from engine.hextech.log import read_log
+from engine.core.log_reader import first_line
+from engine.hextech.log import read_hextech_log
 from tools.cmd_play import account, play_logged
 from tools.cmd_pool import CardsOption
 from tools.console_web.replay_routes import parse_log, replay_app
@@ -62,7 +62,7 @@ def replay(
     if logged_elsewhere(first_line(log)):
         replay_other(log, json_out)
         return
-    contents = read_log(log)
+    contents = read_hextech_log(log)
     if not contents.finished:
         raise LogError(f"{log}: the session was cut short; continue it with hexmj play --resume {log}")
     played = play_logged(contents.header, log=log, expected=contents.lines, write=False, folder=folder)

@@ -26,16 +26,17 @@ from engine.agents.roster import BOTS, LOGGED, make_bots
 from engine.core.agent import Agent
 from engine.core.decisions import Decision
 from engine.core.errors import InputError, LogError, engine_faults
+from engine.core.log_lines import SEED_RANGE
+from engine.core.log_reader import SessionLog
+from engine.core.log_writer import ContinuedLog, LogWriter, close_log, open_log
 from engine.core.registry import ruleset
 from engine.core.ruleset import OptionValue, RuleSet
 from engine.core.seat_view import BLIND, SeatView
 from engine.core.seats import PLAYERS
 from engine.core.table_log import (
     MAX_ROUNDS,
-    SEED_RANGE,
     TableHeader,
-    TableLog,
-    TableLogWriter,
+    event_sink,
     is_table_log,
     logged_options,
     read_table_log,
@@ -144,16 +145,16 @@ def play_session(
     With ``resume_at`` as well (a log being resumed) the session goes on after the last expected
     line, the log cut to its first ``resume_at`` bytes and continued from there; until every
     logged line has come out again the file is not touched."""
-    handle: IO[str] | _Continued | None = None
+    handle: IO[str] | ContinuedLog | None = None
     if log is not None and resume_at is not None:
-        handle = _Continued(log, resume_at)
+        handle = ContinuedLog(log, resume_at)
     elif log is not None and not expected:
-        handle = _open_log(log)
+        handle = open_log(log)
     try:
-        writer = TableLogWriter(handle, expected, str(log or ""))
+        writer = LogWriter(handle, expected, str(log or ""))
         if not expected and resume_at is None:
             writer.write(header.line())
-        sinks = (writer.event,) if handle is not None or expected else ()
+        sinks = (event_sink(writer),) if handle is not None or expected else ()
         config = TableConfig(rules, header.options, header.seed, header.rounds)
         answers = [str(line["answer"]) for line in expected if line.get("type") == "decision"]
         agents = make_bots(list(header.agents), header.seed, LOGGED)
@@ -169,16 +170,12 @@ def play_session(
                     on_answer=on_answer,
                 )
             except LogError as err:
-                if str(err).startswith(f"{log}:"):
-                    raise
-                raise LogError(f"{log}:{writer.checked + 2}: {err}") from None
-        writer.write({"type": "end", "totals": {PLAYERS[p]: result.totals[p] for p in range(4)}})
-        if not writer.replayed_all():
-            raise LogError(f"{log}: the log goes on after the session ends (line {writer.checked + 2})")
+                raise writer.placed(err) from None
+        writer.end(result.totals)
         return result
     finally:
         if handle is not None:
-            handle.close()
+            close_log(handle, log)
 
 
 def in_step(agents: Sequence[Agent[SeatView]], scripted: int, then: Answered) -> Answered:
@@ -200,7 +197,7 @@ def in_step(agents: Sequence[Agent[SeatView]], scripted: int, then: Answered) ->
     return answered
 
 
-def replay_log(path: Path, contents: TableLog) -> SessionResult:
+def replay_log(path: Path, contents: SessionLog[TableHeader]) -> SessionResult:
     """Replay a finished log, the rule set and options read from its header (exit 5 on a log that
     does not come out the same, or names a rule set or option not installed)."""
     if not contents.finished:
@@ -230,41 +227,6 @@ def replay_other(path: Path, json_out: bool) -> None:
     contents = read_table_log(path)
     result = replay_log(path, contents)
     typer.echo(dumps(result_json(result, contents.header.agents)) if json_out else "\n".join(account(result)))
-
-
-def _open_log(path: Path, mode: str = "w") -> IO[str]:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return path.open(mode, encoding="utf-8", newline="\n")
-    except OSError as err:
-        raise InputError(f"{path}: cannot write log: {err.strerror}") from None
-
-
-class _Continued:
-    """A resumed log, opened at its first new line: cut to its whole lines, then appended to."""
-
-    def __init__(self, path: Path, complete_bytes: int) -> None:
-        self.path = path
-        self.complete_bytes = complete_bytes
-        self.handle: IO[str] | None = None
-
-    def write(self, text: str) -> None:
-        if self.handle is None:
-            try:
-                with self.path.open("r+b") as raw:
-                    raw.truncate(self.complete_bytes)
-            except OSError as err:
-                raise InputError(f"{self.path}: cannot write log: {err.strerror}") from None
-            self.handle = _open_log(self.path, "a")
-        self.handle.write(text)
-
-    def flush(self) -> None:
-        if self.handle is not None:
-            self.handle.flush()
-
-    def close(self) -> None:
-        if self.handle is not None:
-            self.handle.close()
 
 
 def account(result: SessionResult) -> list[str]:

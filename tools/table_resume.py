@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.errors import InputError, LogError
-from engine.core.table_log import TableHeader, first_line, read_table_log
+from engine.core.log_reader import first_line
+from engine.core.table_log import TableHeader, read_table_log
 from engine.core.table_session import SessionResult
 from tools.interrupt import interrupted
 from tools.rules_option import DEFAULT

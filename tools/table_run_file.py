@@ -21,7 +21,9 @@ from pathlib import Path
 from typing import IO, Any
 
 from engine.core.errors import InputError, LogError
-from engine.core.table_log import TableHeader, digest, dumps, first_line, read_header
+from engine.core.log_lines import digest, dumps
+from engine.core.log_reader import first_line
+from engine.core.table_log import TableHeader, read_header
 
 FORMAT = 1
 

@@ -26,9 +26,10 @@ import typer
 from sqlalchemy import Engine
 
 from engine.core.errors import InputError, LogError
+from engine.core.log_lines import SEED_RANGE
 from engine.core.registry import ruleset
 from engine.core.ruleset import OptionValue
-from engine.core.table_log import SEED_RANGE, TableHeader
+from engine.core.table_log import TableHeader
 from tools.interrupt import interrupted
 from tools.lab.executors import open_executor
 from tools.lab.runner import check_games

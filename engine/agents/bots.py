@@ -1,13 +1,15 @@
-"""The bots that play any rule set from a seat's view alone (issue 14 item 2).
+"""The plain bots (issue 14 item 2; issue 33 item 1).
 
-* :class:`RandomBot`: a uniformly random legal answer from its own seeded generator.
-* :class:`GreedyBot`: wins whenever it may (``hu`` is offered only when the rule set allows the
-  win); otherwise discards to the lowest shanten toward the rule set's own win forms and suit
-  length (the view's :class:`~engine.core.aim.Aim`), the least connected tile first on ties (an
-  honour or terminal before a middle tile), and of discards that leave it waiting one with a wait
-  the rule set lets it win on (a minimum of fan: the aim's judge) when there is one; declares a
-  kong that keeps its shanten and calls a pon, an exposed kong or a chi only when the call lowers
-  it.
+* :class:`RandomBot`: a uniformly random legal answer from its own seeded generator, one agent over
+  the view of any rule set, hextech's among them: it reads the decision's options alone.
+* :class:`GreedyBot`, the greedy bot of any rule set on the core's table, from a seat's view alone
+  (what it shares with hextech's greedy bot is :mod:`engine.agents.greedy`): it wins whenever it
+  may (``hu`` is offered only when the rule set allows the win); otherwise discards to the lowest
+  shanten toward the rule set's own win forms and suit length (the view's
+  :class:`~engine.core.aim.Aim`), the least connected tile first on ties (an honour or terminal
+  before a middle tile), and of discards that leave it waiting one with a wait the rule set lets it
+  win on (a minimum of fan: the aim's judge) when there is one; declares a kong that keeps its
+  shanten and calls a pon, an exposed kong or a chi only when the call lowers it.
 
 A seat a person answered (the host console's ``web`` seat) is named in a log as :data:`PERSON`;
 replaying the log, :class:`LoggedPerson` stands for it and has no answer of its own (R375).
@@ -17,18 +19,21 @@ from __future__ import annotations
 
 import random
 
+from engine.agents.greedy import after_kong, called_tiles, face, hand_vector, less, move
 from engine.core.aim import Aim
 from engine.core.decisions import HU, PASS, Decision, DecisionKind
 from engine.core.errors import LogError
 from engine.core.melds import Meld
+from engine.core.picks import choice
 from engine.core.seat_view import SeatView
 from engine.core.seats import PLAYERS
-from engine.core.tiles import FACES, NUM_KINDS, TERMINALS, parse, parse_one
+from engine.core.tiles import FACES, NUM_KINDS, TERMINALS
 from engine.core.win import WinContext
 
 
 class RandomBot:
-    """Any legal answer, uniformly."""
+    """Any legal answer, uniformly, whatever the view: ``rng.choice`` of the options
+    (:func:`engine.core.picks.choice`, bit for bit), so a seed fixes its every answer."""
 
     name = "random"
     sees = False
@@ -37,17 +42,9 @@ class RandomBot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def decide(self, view: SeatView, decision: Decision) -> str:
+    def decide(self, view: object, decision: Decision) -> str:
         """One of the options, at random."""
-        return self.rng.choice(decision.options)
-
-
-def hand_vector(hand: tuple[int, ...]) -> list[int]:
-    """A concealed hand as 34 counts, one per tile kind."""
-    vec = [0] * NUM_KINDS
-    for k in hand:
-        vec[k] += 1
-    return vec
+        return choice(self.rng, decision.options)
 
 
 def connection(vec: list[int], k: int) -> int:
@@ -125,16 +122,13 @@ class GreedyBot:
         best = min(after_discard.values())
         discards = []
         for option in options:
-            verb, _, face_text = option.partition(" ")
-            face = parse_one(face_text)
+            verb, kind = move(option)
             if verb == "discard":
-                discards.append(face)
+                discards.append(kind)
                 continue
-            after = list(vec)
-            concealed = verb == "ankan"
-            after[face] -= 4 if concealed else 1
-            kong = (face,) * (4 if concealed else 1)
-            if aim.shanten(after, n + 1 if concealed else n, declared + kong) <= best:
+            after, added = after_kong(vec, verb, kind)
+            kong = (kind,) * (4 if added else 1)
+            if aim.shanten(after, n + added, declared + kong) <= best:
                 return option
         low = min(after_discard[k] for k in discards)
         ready = [k for k in discards if after_discard[k] == low]
@@ -161,21 +155,18 @@ class GreedyBot:
         vec = hand_vector(view.hand)
         n, aim, declared = view.n_melds, view.aim, declared_tiles(view)
         now = aim.shanten(vec, n, declared)
-        face = parse_one(decision.about)
+        about = face(decision.about)
         for option in decision.options:
             verb, _, run = option.partition(" ")
             if verb == PASS:
                 continue
-            after = list(vec)
+            used = called_tiles(verb, run, about)
+            after, melded = less(vec, used), (*declared, about, *used)
             if verb == "kong":
-                after[face] -= 3
-                if aim.shanten(after, n + 1, (*declared, face, face, face, face)) <= now:
+                if aim.shanten(after, n + 1, melded) <= now:
                     return option
                 continue
-            used = [face, face] if verb == "pon" else [k for k in parse(run) if k != face]
-            for k in used:
-                after[k] -= 1
-            if lowest_after_discard(aim, after, n + 1, (*declared, face, *used)) < now:
+            if lowest_after_discard(aim, after, n + 1, melded) < now:
                 return option
         return PASS
 

@@ -24,7 +24,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.agents.bots import connection, hand_vector
+from engine.agents.bots import connection
+from engine.agents.greedy import hand_vector
 from engine.core.aim import Aim
 from engine.core.decisions import HU, PASS, Decision, DecisionKind
 from engine.core.melds import Meld, MeldKind

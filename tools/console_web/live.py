@@ -26,10 +26,11 @@ from engine.agents.hextech.roster import make_agents
 from engine.core.agent import Agent
 from engine.core.decisions import Decision, check_answer
 from engine.core.errors import IllegalActionError, LogError
+from engine.core.log_writer import LogWriter
 from engine.core.seats import PLAYERS
 from engine.core.tiles import format_one
 from engine.hextech.bus import Event
-from engine.hextech.log import DEFAULT_POOL, LogHeader, LogWriter
+from engine.hextech.log import DEFAULT_POOL, LogHeader, event_sink
 from engine.hextech.session import MODULE_DECISIONS, SessionConfig, SessionResult
 from engine.hextech.view import BLIND, KINDS, PlayerView
 from tools.console_web.bot_pool import THINKERS, Thought
@@ -79,7 +80,7 @@ class LiveTable(SeatedTable[SessionResult]):
         self.watcher = EventWatcher()
         self.winners = WinnerHands(self._laid_down)
         sinks: list[Callable[[Event], None]] = [
-            self.writer.event,
+            event_sink(self.writer),
             self.feed,
             self.watcher,
             HextechWinners(self.winners),

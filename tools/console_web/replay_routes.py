@@ -30,7 +30,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from engine.core.errors import LogError
-from engine.core.table_log import EDITED, edited_field
+from engine.core.log_lines import EDITED, edited_field
+from engine.core.log_reader import log_record
 from tools.console_web.console import console_of
 from tools.console_web.pages import HERE, render
 from tools.console_web.replays import Replay, build
@@ -139,12 +140,7 @@ def parse_log(text: str, where: str) -> list[dict[str, Any]]:
     for number, raw in enumerate(text.splitlines(), start=1):
         if not raw.strip():
             continue
-        try:
-            line = json.loads(raw)
-        except (json.JSONDecodeError, RecursionError):
-            raise LogError(f"{where}:{number}: not a JSON line") from None
-        if not isinstance(line, dict) or "type" not in line:
-            raise LogError(f"{where}:{number}: not a log record")
+        line = log_record(raw.encode("utf-8", "surrogatepass"), f"{where}:{number}")
         edited = edited_field(raw.encode("utf-8"), line)
         if edited is not None:
             raise LogError(f"{where}:{number}: {edited}: {EDITED}")

@@ -23,14 +23,17 @@ from engine.agents.bots import PERSON
 from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import Decision, DecisionKind, check_answer
 from engine.core.errors import IllegalActionError, InputError, LogError
+from engine.core.log_lines import NOTE
+from engine.core.log_writer import LogWriter
 from engine.core.registry import ruleset
 from engine.core.seats import PLAYERS
-from engine.core.table_log import NOTE, TableLogWriter, is_table_log, logged_options
+from engine.core.table_log import event_sink as table_sink
+from engine.core.table_log import is_table_log, logged_options
 from engine.core.table_log import read_header as read_table_header
 from engine.core.table_session import TableConfig, TableSession
 from engine.core.tiles import FACES, format_one
 from engine.hextech.bus import Event
-from engine.hextech.log import LogWriter, read_header
+from engine.hextech.log import event_sink, read_header
 from engine.hextech.session import SessionConfig, drive
 from engine.hextech.view import KINDS, PlayerView
 from tools.console import PEOPLE
@@ -144,7 +147,7 @@ def _hextech(head: Mapping[str, Any], lines: Sequence[dict[str, Any]], where: st
             frame()
 
     config = SessionConfig(seed=header.seed, mode=header.mode, rounds=header.rounds)
-    session = new_session(config, [writer.event, feed, said], None, chosen)
+    session = new_session(config, [event_sink(writer), feed, said], None, chosen)
     texts = library(header.mode, False)
     replay = Replay(
         f"海克斯麻将 · 种子 {header.seed}", "hextech", cards={c: t.json() for c, t in texts.items()}
@@ -200,7 +203,7 @@ def _other(head: Mapping[str, Any], lines: Sequence[dict[str, Any]], where: str)
     except InputError as err:
         raise LogError(f"{where}:1: session header: rules: {err}") from None
     options = logged_options(rules, header.options, Path(where))
-    writer = TableLogWriter(None, lines, where)
+    writer = LogWriter(None, lines, where)
     feed = RulesFeed()
     config = TableConfig(rules, options, header.seed, header.rounds)
 
@@ -208,7 +211,7 @@ def _other(head: Mapping[str, Any], lines: Sequence[dict[str, Any]], where: str)
         if name == "round.ended":
             frame()
 
-    session = TableSession(config, (writer.event, feed.event, ended))
+    session = TableSession(config, (table_sink(writer), feed.event, ended))
     replay = Replay(f"{rules.title} · 种子 {header.seed}", rules.name)
     shown = [0]
 

@@ -26,11 +26,12 @@ from engine.agents.bots import PERSON
 from engine.agents.roster import LOGGED, make_bots
 from engine.core.decisions import Decision, DecisionKind, check_answer
 from engine.core.errors import IllegalActionError, LogError
+from engine.core.log_writer import LogWriter
 from engine.core.registry import ruleset
 from engine.core.ruleset import OptionValue, RuleSet
 from engine.core.seat_view import BLIND
 from engine.core.seats import PLAYERS
-from engine.core.table_log import TableHeader, TableLogWriter
+from engine.core.table_log import TableHeader, event_sink
 from engine.core.table_session import SessionResult, TableConfig, TableSession
 from engine.core.tiles import FACES
 from tools.console_web.round_results import Hand, WinnerHands, rules_round, standings
@@ -45,7 +46,7 @@ TEST_ROUNDS = 4
 class RulesTable(SeatedTable[SessionResult]):
     """One table's session of a rule set other than hextech."""
 
-    writer: TableLogWriter
+    writer: LogWriter
 
     @cached_property
     def rules(self) -> RuleSet:
@@ -72,7 +73,7 @@ class RulesTable(SeatedTable[SessionResult]):
     def _start(self, stored: Sequence[dict[str, Any]]) -> None:
         header = self.header()
         expected = list(stored[1:])
-        self.writer = TableLogWriter(self._lines, expected, f"table {self.spec.id} session {self.number}")
+        self.writer = LogWriter(self._lines, expected, f"table {self.spec.id} session {self.number}")
         if stored and dict(stored[0]) != header.line():
             self.failure = f"{self.writer.path}:1: the stored header is not this table's"
         if not stored:
@@ -80,7 +81,7 @@ class RulesTable(SeatedTable[SessionResult]):
         self.feed = RulesFeed()
         self.winners = WinnerHands(self._laid_down)
         config = TableConfig(self.rules, header.options, header.seed, header.rounds)
-        self.session = TableSession(config, (self.writer.event, self.feed.event, self._heard))
+        self.session = TableSession(config, (event_sink(self.writer), self.feed.event, self._heard))
         self.agents = make_bots(list(header.agents), header.seed, LOGGED)
         self.stand_ins = make_bots([STAND_IN] * 4, header.seed)
         self._replaying(expected)

@@ -34,8 +34,8 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from engine.core.decisions import Decision, check_answer
 from engine.core.errors import HexError, IllegalActionError
+from engine.core.log_lines import NOTE, dumps
 from engine.core.seats import PLAYERS
-from engine.core.table_log import NOTE, dumps
 from tools.console_web.holders import Holders
 from tools.console_web.spec import TableSpec
 
@@ -96,9 +96,8 @@ class PendingLines(io.StringIO):
 
 
 class LineWriter(Protocol):
-    """A table's log writer (:class:`engine.hextech.log.LogWriter`,
-    :class:`engine.core.table_log.TableLogWriter`): each line checked against the stored log while it
-    lasts, then written."""
+    """A table's log writer (:class:`engine.core.log_writer.LogWriter`): each line checked against
+    the stored log while it lasts, then written."""
 
     def write(self, line: dict[str, Any]) -> None: ...
 

@@ -1,13 +1,13 @@
-"""The hextech rule set's bots (§5.2, §9.1, §10, §11): each answers a seat's decisions through the
-core's agent protocol (:class:`engine.core.agent.Agent`), handed its own
-:class:`~engine.hextech.view.PlayerView` and a :class:`~engine.core.decisions.Decision`, and returns
-one of the decision's options.  The engine validates the answer.
+"""The hextech rule set's greedy bot (§5.2, §9.1, §10, §11), the one plain bot of its own: it reads
+its cards.  It answers a seat's decisions through the core's agent protocol
+(:class:`engine.core.agent.Agent`), handed its own :class:`~engine.hextech.view.PlayerView` and a
+:class:`~engine.core.decisions.Decision`, and returns one of the decision's options; the engine
+validates the answer.  Its random peer is every rule set's :class:`engine.agents.bots.RandomBot`,
+and what it shares with the core table's greedy bot is :mod:`engine.agents.greedy`.
 
-* :class:`RandomAgent`: a uniformly random legal answer from its own seeded RNG.
-* :class:`GreedyAgent`: takes every legal win; discards to the lowest shanten;
-  calls and kongs only when they lower (or keep) the shanten and keep its
-  contract alive; card choices (contracts, the abandon window, augments, card
-  options, reorders, targets) come from :mod:`engine.agents.hextech.choices`.
+:class:`GreedyAgent` takes every legal win; discards to the lowest shanten; calls and kongs only when
+they lower (or keep) the shanten and keep its contract alive; card choices (contracts, the abandon
+window, augments, card options, reorders, targets) come from :mod:`engine.agents.hextech.choices`.
 """
 
 from __future__ import annotations
@@ -18,29 +18,13 @@ from enum import StrEnum
 from functools import lru_cache
 from itertools import compress
 
-from engine.agents.bots import hand_vector
+from engine.agents.greedy import after_kong, called_tiles, face, hand_vector, less, move
 from engine.agents.hextech import choices
 from engine.core.decisions import HU, PASS, Decision, DecisionKind
-from engine.core.picks import choice
 from engine.core.shanten import DiscardShanten, shanten_counts
-from engine.core.tiles import NUM_KINDS, TERMINALS, format_one, parse_one
+from engine.core.tiles import NUM_KINDS, TERMINALS, format_one
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.view import PlayerView
-
-
-class RandomAgent:
-    """A random legal answer to every decision."""
-
-    name = "random"
-    sees = False
-    person = False
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def decide(self, view: PlayerView, decision: Decision) -> str:
-        """Any option, uniformly."""
-        return choice(self.rng, decision.options)
 
 
 def _isolation(k: int, vec: bytes) -> int:
@@ -99,19 +83,6 @@ def _best(vec: list[int], n: int, allowed: list[int]) -> int:
     return min([place & choices.FACE for place in order], key=after.__getitem__)
 
 
-@lru_cache(maxsize=256)
-def _face(text: str) -> int:
-    """The face an option names (``1m``), read once."""
-    return parse_one(text)
-
-
-@lru_cache(maxsize=256)
-def _move(option: str) -> tuple[str, int]:
-    """A turn option's verb and the face it names (``discard 1m``), read once."""
-    verb, _, face = option.partition(" ")
-    return verb, _face(face)
-
-
 class GreedyAgent:
     """A shanten-driven bot that takes every legal win."""
 
@@ -134,13 +105,12 @@ class GreedyAgent:
         n = view.n_melds
         discards = []
         for option in options:
-            verb, face = _move(option)
+            verb, kind = move(option)
             if verb == "discard":
-                discards.append(face)
+                discards.append(kind)
             elif verb in ("ankan", "kakan"):
-                after = list(vec)
-                after[face] -= 4 if verb == "ankan" else 1
-                if shanten_counts(after, n + 1 if verb == "ankan" else n) <= _lowest(vec, n):
+                after, added = after_kong(vec, verb, kind)
+                if shanten_counts(after, n + added) <= _lowest(vec, n):
                     return option
         return f"discard {format_one(_best(vec, n, discards))}"
 
@@ -151,20 +121,15 @@ class GreedyAgent:
         vec = hand_vector(view.hand)
         n = view.n_melds
         now = shanten_counts(vec, n)
-        face = _face(decision.about)
+        about = face(decision.about)
         for option in options:
             verb, _, run = option.partition(" ")
-            after = list(vec)
             if verb == "kong":
-                after[face] -= 3
+                after = less(vec, called_tiles(verb, run, about))
                 if shanten_counts(after, n + 1) <= now and choices.calls_welcome(view, verb):
                     return option
             elif verb in ("pon", "chi"):
-                used = [face, face] if verb == "pon" else [_face(f"{d}{run[-1]}") for d in run[:-1]]
-                if verb == "chi":
-                    used.remove(face)
-                for k in used:
-                    after[k] -= 1
+                after = less(vec, called_tiles(verb, run, about))
                 if _lowest(after, n + 1) < now and choices.calls_welcome(view, verb):
                     return option
         return PASS

@@ -7,8 +7,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 
+from engine.agents.bots import RandomBot
 from engine.agents.budget import agent_factory
-from engine.agents.hextech.bots import GreedyAgent, RandomAgent
+from engine.agents.hextech.bots import GreedyAgent
 from engine.core.agent import Agent
 from engine.core.errors import InputError
 from engine.hextech.view import PlayerView
@@ -24,7 +25,7 @@ def search_agent(rng: random.Random, budget: int | None = None) -> Agent[PlayerV
 
 
 AGENTS: dict[str, Callable[[random.Random], Agent[PlayerView]]] = {
-    "random": RandomAgent,
+    "random": RandomBot,
     "greedy": GreedyAgent,
     "search": search_agent,
 }
