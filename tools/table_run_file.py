@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 from engine.core.errors import InputError, LogError
 from engine.core.log_lines import digest, dumps
-from engine.core.log_reader import first_line
+from engine.core.log_reader import first_line, whole_lines
 from engine.core.table_log import TableHeader, read_header
 
 FORMAT = 1
@@ -67,13 +66,7 @@ class RunFile:
 
 def read_run(path: Path) -> RunFile:
     """Read a records file; anything but a whole run's lines is a :class:`LogError` at ``file:line``."""
-    try:
-        if not stat.S_ISREG(path.stat().st_mode):
-            raise LogError(f"{path}: not a records file")
-        raw = path.read_bytes()
-    except OSError as err:
-        raise LogError(f"{path}: cannot read records: {err.strerror}") from None
-    whole = raw[: raw.rfind(b"\n") + 1]
+    whole = whole_lines(path, "records")
     lines = whole.splitlines()
     if not lines:
         raise LogError(f"{path}:1: no simulation header")

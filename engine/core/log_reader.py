@@ -61,13 +61,7 @@ class SessionLog(Generic[H]):
 
 def read_log(path: Path, form: LogFormat[H]) -> SessionLog[H]:
     """Read the log at ``path`` whose header is ``form``'s (see the module's docstring)."""
-    try:
-        if not stat.S_ISREG(path.stat().st_mode):
-            raise LogError(f"{path}: not a log file")
-        raw = path.read_bytes()
-    except OSError as err:
-        raise LogError(f"{path}: cannot read log: {err.strerror}") from None
-    whole = raw[: raw.rfind(b"\n") + 1]
+    whole = whole_lines(path, "log")
     chunks = whole.split(b"\n")[:-1]
     lines: list[dict[str, Any]] = []
     for number, chunk in enumerate(chunks, start=1):
@@ -84,6 +78,19 @@ def read_log(path: Path, form: LogFormat[H]) -> SessionLog[H]:
     if (edited := edited_field(chunks[0], lines[0])) is not None:
         raise LogError(f"{path}:1: {edited}: {EDITED}")
     return SessionLog(header, lines[1:], len(whole))
+
+
+def whole_lines(path: Path, what: str) -> bytes:
+    """The bytes of the file at ``path`` up to its last newline: a line cut short by a crash is
+    dropped, nothing written whole is lost; a path that is not a regular file or cannot be
+    read is one :class:`LogError` naming it and ``what`` it should hold."""
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise LogError(f"{path}: not a {what} file")
+        raw = path.read_bytes()
+    except OSError as err:
+        raise LogError(f"{path}: cannot read {what}: {err.strerror}") from None
+    return raw[: raw.rfind(b"\n") + 1]
 
 
 def check_digest(head: Mapping[str, Any], path: Path) -> None:
