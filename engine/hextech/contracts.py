@@ -13,14 +13,14 @@ The card language compiles each C-/B- card into :class:`ContractTerms`:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from engine.core.errors import CardError
 from engine.core.melds import MeldKind
 from engine.core.shapes import ShapeGrant
 from engine.hextech.conditions.hand_reading import WinFacts
-from engine.hextech.predicates import Condition, Test, compiled
+from engine.hextech.predicates import Condition, compiled
 
 ContractKind = Literal["normal", "black"]
 
@@ -40,8 +40,8 @@ class ContractTerms:
 
     ``verification`` is the card's 验证 field verbatim (隐藏验证, 公开验证, 公开与隐藏结合,
     持续公开, 特殊胡法).  ``prohibits`` holds names from :data:`PROHIBITABLE`.  ``at_hu`` is
-    compiled once, when the terms are made, into the test :meth:`met_at_hu` runs; a copy sent to
-    another process compiles it again there (:meth:`__reduce__`).
+    answered by its one compiled test (:func:`engine.hextech.predicates.compiled`, made once per
+    condition); the terms keep only the condition, so a view that shows them carries data alone (§9.4).
     """
 
     id: str
@@ -52,23 +52,16 @@ class ContractTerms:
     prohibits: frozenset[str] = frozenset()
     form: ShapeGrant | None = None
     public: bool = False
-    at_hu_test: Test | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         unknown = sorted(self.prohibits - PROHIBITABLE)
         if unknown:
             raise CardError(f"{self.id}: cannot prohibit {unknown[0]!r} (one of {sorted(PROHIBITABLE)})")
-        object.__setattr__(self, "at_hu_test", None if self.at_hu is None else compiled(self.at_hu))
-
-    def __reduce__(self) -> tuple[type[ContractTerms], tuple[object, ...]]:
-        fields = (self.id, self.name, self.kind, self.verification, self.at_hu, self.prohibits)
-        return ContractTerms, (*fields, self.form, self.public)
 
     def met_at_hu(self, facts: WinFacts) -> bool:
         """Whether the hand condition holds for the win described by ``facts`` (§9.5); no hand
         condition never holds."""
-        test = self.at_hu_test
-        return test is not None and test(facts)
+        return self.at_hu is not None and compiled(self.at_hu)(facts)
 
     @property
     def bonus(self) -> int:
