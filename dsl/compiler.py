@@ -39,6 +39,7 @@ from engine.hextech.conditions import hand_reading
 from engine.hextech.contracts import PROHIBITABLE, ContractTerms
 from engine.hextech.effects.facts import FACTS
 from engine.hextech.plugins import ModuleInfo, installed_modules, module_names
+from engine.hextech.statics import STATICS
 from engine.hextech.words import PRIMITIVES
 
 FIELD_LABELS: tuple[str, ...] = (
@@ -377,10 +378,10 @@ class _Pass:
 
     def static(self, written: m.Static | m.Status, limits: tuple[v.LimitRule, ...]) -> v.StaticRule | None:
         action = written.action
-        if not self.known("UNKNOWN-STATIC", "static", action.name, v.STATICS, action.location):
+        if not self.known("UNKNOWN-STATIC", "static", action.name, STATICS, action.location):
             return None
         self.role(written.who, written.location)
-        args = self.bind(action.name, v.STATICS[action.name].params, action.args, action.location)
+        args = self.bind(action.name, STATICS[action.name].params, action.args, action.location)
         guard = self.fact_condition(written.guard, None) if written.guard is not None else None
         if args is None:
             return None

@@ -18,6 +18,7 @@ from engine.hextech import predicates as pr
 from engine.hextech import vocabulary as v
 from engine.hextech.conditions import hand_reading
 from engine.hextech.effects.facts import FACTS
+from engine.hextech.statics import STATICS
 from engine.hextech.words import PRIMITIVES
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "dsl.md"
@@ -110,7 +111,7 @@ def tables() -> tuple[Table, ...]:
             for s in PRIMITIVES.values()
         )),
         _table("static", "Statics (legality questions)", ("static(params)", "question", "rule"), (
-            (s.name, (_code(_signature(s.name, s.params)), s.question, s.section)) for s in v.STATICS.values()
+            (s.name, (_code(_signature(s.name, s.params)), s.question, s.section)) for s in STATICS.values()
         )),
         _table("fact", "Table facts (event filters and guards)", ("fact(params)", "gives", "meaning"), (
             (s.name, (_code(_signature(s.name, s.params)), s.returns, s.doc)) for s in FACTS.values()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dsl.reference import DOC, SECTION, entries, hover_markdown, vocabulary_markdown
 from engine.hextech import vocabulary as v
 from engine.hextech.effects.facts import FACTS
+from engine.hextech.statics import STATICS
 from engine.hextech.words import PRIMITIVES
 
 
@@ -18,7 +19,7 @@ def test_the_vocabulary_tables_of_the_doc_are_the_generated_ones() -> None:
 def test_every_declared_word_has_one_row() -> None:
     """Each event, primitive, static, fact, duration and role of engine/hextech/vocabulary.py is one entry."""
     for kind, names in (
-        ("event", v.EVENTS), ("primitive", PRIMITIVES), ("static", v.STATICS), ("fact", FACTS),
+        ("event", v.EVENTS), ("primitive", PRIMITIVES), ("static", STATICS), ("fact", FACTS),
         ("duration", v.DURATIONS), ("role", v.ROLES),
     ):  # fmt: skip
         for name in names:

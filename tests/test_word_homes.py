@@ -3,9 +3,12 @@ in its family of ``engine.hextech.words``; what it is worth to a bot and how the
 it stand side by side in the family of the same name of ``engine.agents.hextech.words``.  Each word of
 a condition (a hand condition's word, a table fact) is declared with its evaluation in its family of
 ``engine.hextech.conditions``, and the bots' reading of it is in the family of the same name of
-``engine.agents.hextech.conditions``.  Every word has every part, or is listed with the reason it has
+``engine.agents.hextech.conditions``.  Each static is declared with its answer in its family of
+``engine.hextech.statics``, and the bots' reading of it is in the family of the same name of
+``engine.agents.hextech.statics``.  Every word has every part, or is listed with the reason it has
 none (``engine.hextech.words.NOT_RUN``, ``engine.agents.hextech.words.WITHOUT``,
-``engine.agents.hextech.conditions.WITHOUT``), and no part names a word the card language lacks."""
+``engine.agents.hextech.conditions.WITHOUT``, ``engine.hextech.statics.UNANSWERED``,
+``engine.agents.hextech.statics.WITHOUT``), and no part names a word the card language lacks."""
 
 from __future__ import annotations
 
@@ -14,8 +17,9 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from engine.agents.hextech import choices, imagined, imagined_programs, imposed, steering
+from engine.agents.hextech import choices, imagined, imagined_programs, imposed
 from engine.agents.hextech import conditions as agent_conditions
+from engine.agents.hextech import statics as agent_statics
 from engine.agents.hextech import words as agent_words
 from engine.agents.hextech.conditions import sets as set_readings
 from engine.agents.hextech.conditions.reading import Reading
@@ -23,6 +27,7 @@ from engine.core.groups import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
 from engine.core.shapes import SHAPES
 from engine.hextech import predicates
 from engine.hextech import round as hextech_round
+from engine.hextech import statics as rule_statics
 from engine.hextech import words as rule_words
 from engine.hextech.effects import facts
 from engine.hextech.effects.facts import FACTS
@@ -30,7 +35,7 @@ from engine.hextech.effects.program import IN_MODULE, PRECONDITIONS
 from engine.hextech.effects.program import PRIMITIVES as RUNS
 from engine.hextech.plugins import Modules, installed_modules
 from engine.hextech.predicates import REGISTRY as PREDICATES
-from engine.hextech.vocabulary import EVENTS, STATICS, PrimitiveStep
+from engine.hextech.vocabulary import EVENTS, PrimitiveStep
 
 
 @dataclass(frozen=True)
@@ -190,11 +195,10 @@ def test_a_part_of_no_word_is_named_issue_33_5(change: dict[str, object], line: 
 
 
 def test_the_bots_tables_name_only_words_there_are_issue_33_5() -> None:
-    """The bots' other tables keyed by a word of the card language — the steering aims by static, the
-    forms aimed at, the words the search reads by name, the events a playout replays and a passed
-    replacement runs — name only words the vocabulary has."""
+    """The bots' other tables keyed by a word of the card language — the forms aimed at, the words the
+    search reads by name, the events a playout replays and a passed replacement runs — name only words
+    the vocabulary has."""
     forms = {STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, *SHAPES}
-    assert set(steering.STATIC_AIMS) <= set(STATICS)
     assert set(set_readings.SHAPE_AIMS) <= forms
     assert set(choices.CONCEALED_WORDS) <= set(PREDICATES) | forms
     assert set(choices.REPLAYED) <= set(EVENTS)
@@ -353,4 +357,138 @@ def test_a_missing_or_stray_part_of_a_condition_word_is_named_issue_33_5(
     the wrong kind, a reading in another family or of no word, an agent family of no rule family."""
     assert missing_condition_parts(small_conditions()) == []
     found = missing_condition_parts(replace(small_conditions(), **change))  # type: ignore[arg-type]
+    assert len(found) == 1 and found[0].startswith(line), found
+
+
+# ---- the statics -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StaticHomes:
+    """Where each part of the statics is found: by rule-side family, the statics declared; the statics
+    declared with an answer (an act of the rules they answer); the statics the rules never ask, with
+    the reason; by agent-side family, the statics the bots read; the statics without a reading, with
+    the reason."""
+
+    declared: Mapping[str, Collection[str]]
+    answered: Collection[str]
+    unanswered: Mapping[str, str]
+    read: Mapping[str, Collection[str]]
+    without: Mapping[str, str]
+
+
+def missing_static_parts(homes: StaticHomes) -> list[str]:
+    """Each static without its answer or its reading and no reason listed; each reason for a static
+    that has the part; each part that names a static or family there is not; as one line each."""
+    found: list[str] = []
+    statics = {name for family in homes.declared.values() for name in family}
+    read = {name for family in homes.read.values() for name in family}
+    for name in sorted(statics):
+        for part, a_part, has, reasons in (
+            ("answer", "an answer", name in homes.answered, homes.unanswered),
+            ("reading", "a reading", name in read, homes.without),
+        ):
+            if not has and name not in reasons:
+                found.append(f"{name}: no {part}")
+            if has and name in reasons:
+                found.append(f"{name}: has {a_part} yet is listed without one")
+    for family, names in homes.read.items():
+        own = homes.declared.get(family)
+        if own is None:
+            found.append(f"{family}: an agent family with no rule family of that name")
+            continue
+        for name in sorted(set(names) - set(own)):
+            where = "declared elsewhere" if name in statics else "a reading of a static that does not exist"
+            found.append(f"{name}: read in {family}, {where}")
+    named = (
+        ("an answer", homes.answered),
+        ("a reason it has no answer", homes.unanswered),
+        ("a reason it has no reading", homes.without),
+    )
+    for part, names in named:
+        found += [f"{name}: {part} of a static that does not exist" for name in sorted(set(names) - statics)]
+    for reasons in (homes.unanswered, homes.without):
+        found += [f"{name}: no reason given" for name, reason in reasons.items() if not reason.strip()]
+    return found
+
+
+def project_static_homes() -> StaticHomes:
+    """The homes of the project's own statics."""
+    return StaticHomes(
+        declared={
+            family.__name__.rsplit(".", 1)[1]: [spec.name for spec in family.WORDS]
+            for family in rule_statics.FAMILIES
+        },
+        answered={name for name, spec in rule_statics.STATICS.items() if spec.asks},
+        unanswered=rule_statics.UNANSWERED,
+        read={name: set(family.WORDS) for name, family in agent_statics.FAMILIES.items()},
+        without=agent_statics.WITHOUT,
+    )
+
+
+def test_every_static_has_its_answer_and_reading_issue_33_5() -> None:
+    """Every static is declared with its answer in its family and read by the bots in the family of
+    the same name, or listed with the reason it is not; no reading names a static or family there is
+    not; the rules ask each act of the statics that answer it."""
+    homes = project_static_homes()
+    assert missing_static_parts(homes) == []
+    assert set(rule_statics.STATICS) == {name for family in homes.declared.values() for name in family}
+    assert set(agent_statics.AIMS) == {name for family in homes.read.values() for name in family}
+    assert [spec.name for spec in rule_statics.ASKING["chi"]] == ["chi", "call_discard"]
+    assert {spec.name for spec in rule_statics.ASKING["discard"]} == {
+        "discard_suit",
+        "discard_outside_suit",
+        "discard_drawn",
+        "keep_drawn",
+        "discard_repeat",
+    }
+
+
+def small_statics() -> StaticHomes:
+    """A small vocabulary of statics with every part in place: two statics of calls, one read by the
+    bots, the other with its reason, and a static of contracts the rules never ask."""
+    return StaticHomes(
+        declared={"calls": ["chi", "pon"], "contract": ["change_contract"]},
+        answered={"chi", "pon"},
+        unanswered={"change_contract": "no rule asks it"},
+        read={"calls": {"chi"}},
+        without={"pon": "never offered", "change_contract": "never asked"},
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "line"),
+    [
+        ({"answered": {"chi"}}, "pon: no answer"),
+        ({"unanswered": {}}, "change_contract: no answer"),
+        ({"answered": {"chi", "pon", "change_contract"}}, "change_contract: has an answer yet is listed"),
+        ({"without": {"change_contract": "never asked"}}, "pon: no reading"),
+        ({"without": {"pon": "a", "change_contract": "b", "chi": "c"}}, "chi: has a reading yet is listed"),
+        ({"without": {"pon": " ", "change_contract": "never asked"}}, "pon: no reason given"),
+        ({"unanswered": {"change_contract": ""}}, "change_contract: no reason given"),
+        ({"read": {"calls": {"chi"}, "hu": {"hu_without_contract"}}}, "hu: an agent family with no rule"),
+        (
+            {"read": {"calls": {"chi", "change_contract"}}, "without": {"pon": "never offered"}},
+            "change_contract: read in calls, declared elsewhere",
+        ),
+        ({"read": {"calls": {"chi", "kakan"}}}, "kakan: read in calls, a reading of a static that does not"),
+        ({"answered": {"chi", "pon", "ankan"}}, "ankan: an answer of a static that does not exist"),
+        (
+            {"unanswered": {"change_contract": "a", "keep_drawn": "b"}},
+            "keep_drawn: a reason it has no answer of a static",
+        ),
+        (
+            {"without": {"pon": "a", "change_contract": "b", "discard_drawn": "c"}},
+            "discard_drawn: a reason it has no reading of a static",
+        ),
+    ],
+)
+def test_a_missing_or_stray_part_of_a_static_is_named_issue_33_5(
+    change: dict[str, object], line: str
+) -> None:
+    """The check passes on a small vocabulary of statics with every part in place and names, in one
+    line, each part taken away or planted where there is no such static: an answer, a reading, a
+    reason, a reading in another family or of no static, an agent family of no rule family."""
+    assert missing_static_parts(small_statics()) == []
+    found = missing_static_parts(replace(small_statics(), **change))  # type: ignore[arg-type]
     assert len(found) == 1 and found[0].startswith(line), found

@@ -41,6 +41,10 @@ from engine.hextech.scoring import (
     written_form,
 )
 from engine.hextech.state import ContractStatus, PlayerState, Table, WinWay
+from engine.hextech.statics import ASKING
+from engine.hextech.statics.discards import DISCARD
+from engine.hextech.statics.hu import HU
+from engine.hextech.statics.spec import Asked, StaticSpec
 
 LEVEL_CONTRACT = 3
 GRANT_REACH: dict[str, int] = {"three_suit_pung": 2, "honour_chow": 2}
@@ -56,25 +60,10 @@ def _status_order(status: Status) -> tuple[int, str]:
     return (int(status.rule.level), status.rule.source)
 
 
-def _since(p: PlayerState, status: Status) -> int:
-    """The discards a rule of ``p``'s contract in force reads from: those since it began (B-16 put in
-    force by a card, R556); any other card's, the round's."""
-    return p.contract_start.discards if status.rule.source == p.contract else 0
-
-
-def _within_limit(status: Status) -> bool:
-    rounds = [rule.count for rule in status.rule.limits if rule.period == "round"]
-    return not rounds or status.uses.get("round", 0) < min(rounds)
-
-
-def _chi_fits(status: Status, table: Table, player: int, face: int, source: int | None) -> bool:
-    seat = status.arg("from", "upper")
-    return (seat == "any" or table.upper_of(player) == source) and status.tile_test("tile", "number")(face)
-
-
 class CallKind(StrEnum):
-    """The legality questions about calls and kongs (STATICS of the card language); each is the
-    name of the card rules' action it asks about and of the meld it would make."""
+    """The legality questions about calls and kongs (the family ``calls`` of
+    :mod:`engine.hextech.statics`); each is the name of the card rules' action it asks about and of
+    the meld it would make."""
 
     CHI = "chi"
     PON = "pon"
@@ -83,10 +72,8 @@ class CallKind(StrEnum):
     KAKAN = "kakan"
 
 
-_ON_DISCARDS = frozenset({CallKind.CHI, CallKind.PON, CallKind.MINKAN})
-_DISCARD_RULES = frozenset(
-    {"discard_suit", "discard_outside_suit", "discard_drawn", "keep_drawn", "discard_repeat"}
-)
+_DISCARD_STATICS = ASKING[DISCARD]
+_DISCARD_RULES = frozenset(spec.name for spec in _DISCARD_STATICS)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -254,22 +241,50 @@ class Rules:
         terms = self.contract_of(table, player)
         if terms is not None and terms.forbids(question):
             return Verdict(False, terms.id, LEVEL_CONTRACT)
-        mine = self._in_force(player, question)
-        for status in mine:
-            if status.rule.polarity == "forbid":
-                return Verdict(False, status.rule.source, int(status.rule.level))
-        if source is not None and question in _ON_DISCARDS:
-            for status in self._in_force(source, "call_discard"):
-                if status.rule.polarity == "forbid":
-                    return Verdict(False, status.rule.source, int(status.rule.level))
+        asked = Asked(table, player, face, None, source)
+        statics = ASKING[question]
+        barred = self._barred(statics, asked)
+        if barred is not None:
+            return barred
         upper = source is not None and table.upper_of(player) == source
         if question is not CallKind.CHI or source is None or (upper and face < 27):
             return _ALLOWED
-        for status in mine:
-            fits = _within_limit(status) and _chi_fits(status, table, player, face, source)
-            if status.rule.polarity == "allow" and fits:
-                return Verdict(True, status.rule.source, int(status.rule.level))
-        return _REFUSED
+        permitting = self._permitting(statics, asked)
+        if not permitting:
+            return _REFUSED
+        return Verdict(True, permitting[0].rule.source, int(permitting[0].rule.level))
+
+    def _barred(
+        self, statics: tuple[StaticSpec, ...], asked: Asked, level: int | None = None
+    ) -> Verdict | None:
+        """The refusal of the first ``forbid`` in force, among ``statics`` in their order, that bars
+        the act asked (the asker's statics, or the discarder's), by §15 level; ``level``: only the
+        statics of that level."""
+        for spec in statics:
+            holder = asked.player if spec.whose == "asker" else asked.source
+            if holder is None:
+                continue
+            for status in self._in_force(holder, spec.name):
+                if level is not None and int(status.rule.level) != level:
+                    continue
+                if status.rule.polarity == "forbid" and spec.bars(status, asked):
+                    return Verdict(False, status.rule.source, int(status.rule.level))
+        return None
+
+    def _permitting(self, statics: tuple[StaticSpec, ...], asked: Asked) -> list[Status]:
+        """The asker's ``allow`` statics in force, among ``statics``, that permit the act asked, by §15
+        level."""
+        found: list[Status] = []
+        for spec in statics:
+            permits = spec.permits
+            if permits is None or spec.whose != "asker":
+                continue
+            found += [
+                status
+                for status in self._in_force(asked.player, spec.name)
+                if status.rule.polarity == "allow" and permits(status, asked)
+            ]
+        return found
 
     def use(self, verdict: Verdict, player: int, question: CallKind) -> None:
         """Count a use of the permission that allowed a call (G-04, G-13, P-03, P-01 limits)."""
@@ -291,27 +306,11 @@ class Rules:
         """May ``player`` discard ``face`` now?  B-10, B-11, B-16 (L3), O-N03, O-N08 (L7) may forbid it
         (§15; lib 十, lib 四); ``level``: ask only the rules of that §15 level.  :meth:`legal_discards`
         falls back to a free choice when nothing is legal."""
-        p = table.players[player]
-        tests: dict[str, Callable[[Status], bool]] = {
-            "discard_suit": lambda s: s.tile_test("suit")(face),
-            "discard_outside_suit": lambda s: (
-                not s.tile_test("suit")(face)
-                and any(s.tile_test("suit")(kind_of_instance(i)) for i in p.hand)
-            ),
-            "discard_drawn": lambda s: face == s.drawn_face(drawn),
-            "keep_drawn": lambda s: (
-                drawn is not None and face != drawn and s.tile_test("tile", "number")(drawn)
-            ),
-            "discard_repeat": lambda s: face in p.discarded[_since(p, s) :],
-        }
-        for action, broken in tests.items():
-            for status in self._in_force(player, action):
-                if level is not None and int(status.rule.level) != level:
-                    continue
-                if status.rule.polarity == "forbid" and broken(status):
-                    self.decided.add(base_of(status.rule.source))
-                    return Verdict(False, status.rule.source, int(status.rule.level))
-        return _ALLOWED
+        barred = self._barred(_DISCARD_STATICS, Asked(table, player, face, drawn), level)
+        if barred is None:
+            return _ALLOWED
+        self.decided.add(base_of(barred.by))
+        return barred
 
     def legal_discards(self, table: Table, player: int, faces: list[int], drawn: int | None) -> list[int]:
         """The faces ``player`` may discard now.  The rules on discards narrow the choice one §15 level
@@ -324,9 +323,10 @@ class Rules:
             faces = [k for k in faces if self.may_discard(table, player, k, drawn, level).allowed] or faces
         return faces
 
-    def may_hu_without_contract(self, player: int) -> bool:
-        """P-17: the holder may win with the contract unfinished (lib 八; CARD-INVENTORY §3 pair 9)."""
-        return any(s.rule.polarity == "allow" for s in self._in_force(player, "hu_without_contract"))
+    def hu_permits(self, table: Table, player: int, face: int) -> list[Status]:
+        """The statics in force that let ``player`` win on ``face`` with the contract unfinished (P-17,
+        lib 八; CARD-INVENTORY §3 pair 9)."""
+        return self._permitting(ASKING[HU], Asked(table, player, face))
 
     def judge_win(
         self,
@@ -379,18 +379,16 @@ class Rules:
                 base_of(src) for src in (terms.id if terms else "", *(g.source for g in grants)) if src
             )
         bypass = False
-        if (
-            not result.legal
-            and state is not None
-            and not state.abandoned
-            and self.may_hu_without_contract(player)
-        ):
-            result = score_win(replace(win, contract=replace(state, abandoned=True)))
-            bypass = True
+        permits: list[Status] = []
+        if not result.legal and state is not None and not state.abandoned:
+            permits = self.hu_permits(table, player, face)
+            if permits:
+                result = score_win(replace(win, contract=replace(state, abandoned=True)))
+                bypass = True
         if not result.legal:
             return None
         if bypass:
-            self.decided.update(s.rule.source for s in self._in_force(player, "hu_without_contract"))
+            self.decided.update(s.rule.source for s in permits)
         items = tuple((i.id, i.name, i.points) for i in result.items)
         used = result.decomposition.grants_used if result.decomposition is not None else ()
         form = result.decomposition.form if result.decomposition is not None else "standard"

@@ -171,16 +171,6 @@ class PrimitiveSpec:
 
 
 @dataclass(frozen=True)
-class StaticSpec:
-    """A legality question a card may ``allow`` or ``forbid``, with its parameters."""
-
-    name: str
-    params: tuple[Param, ...]
-    question: str
-    section: str
-
-
-@dataclass(frozen=True)
 class DurationSpec:
     """When a status or a durable card ends; ``ends_on`` is the event that ends it."""
 
@@ -311,36 +301,8 @@ RECORDED_EVENTS: Final = frozenset(
 a card abandoned, a die rolled, a hand scrambled, a tile returned under the wall, hand tiles revealed,
 a value chosen) and a drawn card that could do nothing (§6.8)."""
 
-_P = Param
 HOLDER: Final = Param("player", "player", "holder")
 """The player parameter most words take: whom the effect is for, the card's holder unless named."""
-
-STATICS: dict[str, StaticSpec] = {
-    spec.name: spec
-    for spec in (
-        StaticSpec("chi", (_P("from", "seat", "upper"), _P("tile", "filter", "number")),
-                   "may this player chi this tile from that seat?", "§11, §9.7"),
-        StaticSpec("pon", (), "may this player pon?", "§11"),
-        StaticSpec("minkan", (), "may this player make an exposed kong (明杠) on a discard?", "§11"),
-        StaticSpec("ankan", (), "may this player declare a concealed kong (暗杠)?", "§11"),
-        StaticSpec("kakan", (), "may this player add to a pung (加杠)?", "§11"),
-        StaticSpec("call_discard", (_P("of", "players", "any"),),
-                   "may anyone chi, pon or kong a discard of these players? (hu stays)", "lib 二.1"),
-        StaticSpec("discard_suit", (_P("suit", "name"),), "may this player discard a tile of the suit?",
-                   "lib 十 B-11"),
-        StaticSpec("discard_outside_suit", (_P("suit", "name"),),
-                   "may this player discard outside the suit while holding one of it?", "lib 四 O-N03"),
-        StaticSpec("discard_drawn", (), "may this player discard the tile drawn this turn?", "lib 四 O-N08"),
-        StaticSpec("keep_drawn", (_P("tile", "filter", "number"),),
-                   "may this player keep the tile normally drawn this turn?", "lib 十 B-10"),
-        StaticSpec("discard_repeat", (), "may this player discard a face already discarded?",
-                   "lib 十 B-16"),
-        StaticSpec("hu_without_contract", (), "may this player win with the contract unfinished?",
-                   "§9, lib 八 P-17"),
-        StaticSpec("change_contract", (), "may this player change the revealed contract?", "§9.4"),
-    )
-}  # fmt: skip
-"""Every legality question a static may answer, by name."""
 
 LIMIT_MOST = 9
 """The most uses a ``limit N per …`` (or ``for N triggers``) may count when ``hexmj tune`` varies
@@ -498,7 +460,8 @@ Program: TypeAlias = "tuple[Step, ...]"
 
 @dataclass(frozen=True)
 class StaticRule:
-    """``allow``/``forbid`` a question of :data:`STATICS` for ``who``, at the card's §15 level."""
+    """``allow``/``forbid`` a question of :data:`engine.hextech.statics.STATICS` for ``who``, at the
+    card's §15 level."""
 
     source: str
     polarity: Literal["allow", "forbid"]

@@ -21,6 +21,7 @@ from engine.hextech import vocabulary as v
 from engine.hextech.card_ids import WRITTEN
 from engine.hextech.conditions import hand_reading
 from engine.hextech.effects.facts import FACTS
+from engine.hextech.statics import STATICS
 from engine.hextech.words import PRIMITIVES
 
 CARD_ID = re.compile(WRITTEN)
@@ -171,7 +172,7 @@ def _primitives() -> list[Completion]:
 
 
 def _statics() -> list[Completion]:
-    return _call_completions("static", ((s.name, s.params, s.question) for s in v.STATICS.values()))
+    return _call_completions("static", ((s.name, s.params, s.question) for s in STATICS.values()))
 
 
 def _facts() -> list[Completion]:

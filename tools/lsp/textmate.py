@@ -20,6 +20,7 @@ from engine.hextech import predicates as pr
 from engine.hextech import vocabulary as v
 from engine.hextech.card_ids import WRITTEN
 from engine.hextech.effects.facts import FACTS
+from engine.hextech.statics import STATICS
 from engine.hextech.words import PRIMITIVES
 
 SCOPE = "source.hexcard"
@@ -68,7 +69,7 @@ def grammar() -> dict[str, Any]:
         _match(r">=|<=|==|!=|>|<", "keyword.operator.comparison"),
         _match(r"\b(?:" + "|".join(KEYWORDS) + r")\b", "keyword.control"),
         _match(_words(PRIMITIVES), "support.function.primitive"),
-        _match(_words(v.STATICS), "support.function.static"),
+        _match(_words(STATICS), "support.function.static"),
         _match(_words([*FACTS, *pr.REGISTRY]), "support.function.fact"),
         _match(_words(v.DURATIONS), "support.constant.duration"),
         _match(_words(v.ROLES), "variable.language.role"),

@@ -27,7 +27,7 @@ CALL_ACTIONS = {
     "kong kakan": ("kakan",),
     "kong ankan": ("ankan",),
 }
-"""The statics (:data:`engine.hextech.vocabulary.STATICS`) that decide each call button."""
+"""The statics (:data:`engine.hextech.statics.STATICS`) that decide each call button."""
 NAMED_CALLS = ("pon", "kong minkan")
 """The calls on any player's discard, which name their discarder where a card reads it."""
 UNNAMED = SEATS

@@ -26,7 +26,8 @@ of :mod:`engine.agents.hextech.conditions` (``faces``, ``sets``, ``win``), never
   a ready hand is not re-shaped: its player declares every win it may, and a round that waited to
   re-shape would promise it a win it would not wait for);
 * ``revealed_kept`` *protects* the revealed tiles: none is thrown while another tile may go, and
-  so does a discard the contract forbids (``forbid discard_suit(…)``, :data:`STATIC_AIMS`);
+  so does a discard the contract forbids (``forbid discard_suit(…)``, the readings of the family
+  ``discards`` of :mod:`engine.agents.hextech.statics`);
 * a public watch on the holder's own river (``complete on discard.settled by holder when …``,
   the readings of the family ``river``) is thrown for as the round goes: ``river_suits(holder) >= 3``
   (C-03) throws first, of equal discards, a tile of a suit the river lacks; ``distinct_discards(holder) == 4``
@@ -46,7 +47,7 @@ does, drawing in the same way from the same unseen tiles, with those aims.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.agents.hextech import choices
@@ -59,42 +60,21 @@ from engine.agents.hextech.aims import (
     Steer,
 )
 from engine.agents.hextech.conditions import READINGS
+from engine.agents.hextech.statics import AIMS as STATIC_READINGS
 from engine.core.groups import STANDARD, Decomposition
 from engine.core.hand import decompose_counts, is_complete_counts
 from engine.core.shanten import DiscardShanten, DrawShanten, shanten_counts
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import NUM_KINDS, WINDS, Suit
-from engine.hextech.conditions.hand_reading import WinFacts, filter_kinds
+from engine.hextech.conditions.hand_reading import WinFacts
 from engine.hextech.predicates import All, Call, Compare, Condition
 from engine.hextech.view import PlayerView
-from engine.hextech.vocabulary import CompiledCard, StaticRule
+from engine.hextech.vocabulary import CompiledCard
 
 OWN_DISCARD = "discard.settled"
 """The event of a public watch on the holder's own river (C-03, C-09)."""
 NO_TILE = -1
 """The winning tile of the facts a term's tile filter is read against before any win: none."""
-
-
-def _discard_suit_aim(rule: StaticRule, ctx: Context) -> Steer:
-    """``forbid discard_suit(suit: …)``: the suit's tiles stay (B-11's kind)."""
-    suit = dict(rule.args).get("suit", "")
-    return Steer(protect=filter_kinds(suit, ctx.facts_of()))  # type: ignore[arg-type]
-
-
-def _repeat_aim(rule: StaticRule, ctx: Context) -> Steer:
-    """``forbid discard_repeat`` (B-16: no face thrown twice, a repeat only when nothing else may
-    go, R121): the faces already thrown stay, and the imagined rounds throw no face twice."""
-    return Steer(protect=frozenset(ctx.discarded), unrepeated=ROUND)
-
-
-STATIC_AIMS: Mapping[str, Callable[[StaticRule, Context], Steer]] = {
-    "discard_suit": _discard_suit_aim,
-    "discard_repeat": _repeat_aim,
-}
-"""The aim of each discard the contract forbids its holder (``forbid ACTION for holder``)."""
-
-ROUND = NUM_KINDS * choices.COPIES
-"""More discards than a round holds: every one of them (B-16's bar on repeats)."""
 
 
 def _aim(condition: Condition, ctx: Context) -> Steer:
@@ -152,7 +132,7 @@ def steer_of(view: PlayerView, card: CompiledCard, suit: Suit | None, number: st
     )
     aim = NO_AIM if terms.at_hu is None else _aim(terms.at_hu, ctx)
     for rule in card.statics:
-        read = STATIC_AIMS.get(rule.action)
+        read = STATIC_READINGS.get(rule.action)
         if read is not None and rule.polarity == "forbid" and rule.who in choices.HOLDER:
             aim = aim.joined(read(rule, ctx))
     for watch in card.watches:
