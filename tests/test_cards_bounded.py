@@ -25,9 +25,10 @@ from dsl.compiler import _names
 from dsl.lint import chain_findings
 from dsl.parser import MAX_DIGITS, MAX_NESTING
 from engine.agents.hextech.roster import make_agents
+from engine.core.session import drive
 from engine.hextech import vocabulary as v
 from engine.hextech.plugins import installed_modules
-from engine.hextech.session import SessionConfig, drive
+from engine.hextech.session import SessionConfig
 from engine.hextech.words import PRIMITIVES
 from tools.hextech_session import new_session, session_cards
 
@@ -346,7 +347,7 @@ def test_a_card_that_passes_the_checker_plays_in_bounded_time(card: tuple[str, s
     config = SessionConfig(seed=seed, mode="all", rounds=4)
     session = new_session(config, chosen=(chosen, modules))
     with time_bound(30):
-        result = drive(session.steps(), session, make_agents(["greedy"] * 4, seed))
+        result = drive(session, make_agents(["greedy"] * 4, seed))
     assert len(result.rounds) == 4
 
 
