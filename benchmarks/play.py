@@ -34,7 +34,8 @@ from collections.abc import Callable
 
 from engine.agents.hextech.roster import make_agents
 from engine.build_info import describe
-from engine.hextech.session import SessionConfig, drive
+from engine.core.session import drive
+from engine.hextech.session import SessionConfig
 from tools.hextech_session import new_session, session_cards
 
 RANDOM_TARGET = 10.0
@@ -52,7 +53,7 @@ def our_rounds(agent: str) -> Play:
 
     def play(seed: int) -> int:
         session = new_session(SessionConfig(seed, MODE))
-        return len(drive(session.steps(), session, make_agents([agent] * 4, seed)).rounds)
+        return len(drive(session, make_agents([agent] * 4, seed)).rounds)
 
     return play
 

@@ -22,7 +22,8 @@ from engine.agents.hextech.roster import make_agents
 from engine.agents.roster import make_bots
 from engine.build_info import describe
 from engine.core.registry import ruleset
-from engine.core.table_session import TableConfig, TableSession, drive
+from engine.core.session import drive
+from engine.core.table_session import TableConfig, TableSession
 from engine.hextech.session import SessionConfig
 from engine.hextech.session import drive as drive_hextech
 from tools.hextech_session import new_session, session_cards

@@ -28,7 +28,8 @@ from engine.agents.hextech.roster import make_agents
 from engine.build_info import describe
 from engine.core.agent import Agent
 from engine.core.decisions import Decision
-from engine.hextech.session import SessionConfig, drive
+from engine.core.session import drive
+from engine.hextech.session import SessionConfig
 from engine.hextech.view import PlayerView
 from tools.hextech_session import new_session
 from tools.lab.duplicate import ROTATIONS, figures, rotate
@@ -46,7 +47,7 @@ LAYOUTS: dict[str, tuple[str, str, str, str]] = {
 def play(names: tuple[str, ...], seed: int) -> tuple[int, ...]:
     """The final scores of one session of mode ``all``."""
     session = new_session(SessionConfig(seed, MODE))
-    return tuple(drive(session.steps(), session, make_agents(list(names), seed)).totals)
+    return tuple(drive(session, make_agents(list(names), seed)).totals)
 
 
 def one_set(job: tuple[tuple[str, str, str, str], int]) -> list[tuple[tuple[str, ...], tuple[int, ...]]]:
@@ -78,7 +79,7 @@ def timing(name: str, seeds: Sequence[int]) -> tuple[float, list[float], int]:
         session = new_session(SessionConfig(seed, MODE))
         agents = [Timed(a, times) for a in make_agents([name] * 4, seed)]
         started = time.process_time()
-        drive(session.steps(), session, agents)
+        drive(session, agents)
         sessions.append(time.process_time() - started)
     return statistics.median(times), sessions, len(times)
 

@@ -13,9 +13,10 @@ from engine.agents.hextech import bots, choices
 from engine.agents.hextech.bots import GreedyAgent
 from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import PASS, Decision, DecisionKind
+from engine.core.session import drive
 from engine.core.tiles import format_one, parse
 from engine.hextech.decision_kinds import ABANDON, KEEP, HextechKind
-from engine.hextech.session import SessionConfig, drive
+from engine.hextech.session import SessionConfig
 from engine.hextech.view import BLIND, PlayerView, with_parts
 from engine.hextech.vocabulary import CompiledCard
 from tools.hextech_session import new_session, session_cards
@@ -259,7 +260,7 @@ def test_black_contracts_are_chosen_and_completed_over_sessions_s9_3() -> None:
     try:
         for seed in range(6):
             session = new_session(SessionConfig(seed=seed, mode="all", rounds=4))
-            result = drive(session.steps(), session, make_agents(["greedy"] * 4, seed))
+            result = drive(session, make_agents(["greedy"] * 4, seed))
             for record in result.rounds:
                 r = record.result
                 completed += sum(

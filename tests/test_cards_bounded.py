@@ -25,9 +25,10 @@ from dsl.compiler import _names
 from dsl.lint import chain_findings
 from dsl.parser import MAX_DIGITS, MAX_NESTING
 from engine.agents.hextech.roster import make_agents
+from engine.core.session import drive
 from engine.hextech import vocabulary as v
 from engine.hextech.plugins import installed_modules
-from engine.hextech.session import SessionConfig, drive
+from engine.hextech.session import SessionConfig
 from engine.hextech.words import PRIMITIVES
 from tools.hextech_session import new_session, session_cards
 
@@ -326,11 +327,26 @@ def test_a_draw_in_another_block_does_not_give_the_tile_back_h11() -> None:
     assert finding.code == "SHORT-HAND" and finding.location is not None and finding.location.column == 48
 
 
+def test_a_card_draw_names_a_deck_of_cards_s6_4() -> None:
+    """draw_card resolves a chance or party card (§6.4, §7.2): a contract deck is refused at its
+    argument, chance passes."""
+    for deck, refused in (("black_contract", True), ("chance", False)):
+        ability = f"on discard.made by any limit 2 per round do draw_card(deck: {deck}, for: actor)"
+        findings = check_cards(parse_text(WORLD.format(ability=ability), "w.hex"))
+        assert bool(findings) is refused, (deck, findings)
+        if refused:
+            (finding,) = findings
+            assert "black_contract" in finding.message and finding.location is not None
+
+
 @settings(max_examples=25)
 @given(card=abilities(), seed=st.integers(1, 10_000))
 @example(card=("world", "on discard.made by any limit 2 per round do look_and_reorder(6)"), seed=1)
 @example(card=("silver", "on tile.acquired by holder limit none do draw_tile()"), seed=1)
 @example(card=("silver", "on draw.normal by holder limit 2 per round do retract_discard()"), seed=2)
+@example(
+    card=("world", "on discard.made by any limit 2 per round do draw_card(deck: chance, for: actor)"), seed=1
+)
 def test_a_card_that_passes_the_checker_plays_in_bounded_time(card: tuple[str, str], seed: int) -> None:
     """Every world card, or every augment, of a shortened session (§18.1) is replaced by a generated
     ability that lint passes (its arguments in range, no endless chain); the session plays to its end
@@ -346,7 +362,7 @@ def test_a_card_that_passes_the_checker_plays_in_bounded_time(card: tuple[str, s
     config = SessionConfig(seed=seed, mode="all", rounds=4)
     session = new_session(config, chosen=(chosen, modules))
     with time_bound(30):
-        result = drive(session.steps(), session, make_agents(["greedy"] * 4, seed))
+        result = drive(session, make_agents(["greedy"] * 4, seed))
     assert len(result.rounds) == 4
 
 

@@ -18,12 +18,13 @@ from rich.console import Console
 
 from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import Decision, DecisionKind
+from engine.core.session import drive
 from engine.core.tiles import format_one, kind_of_instance, name, parse
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.scenario import Scenario
-from engine.hextech.session import SessionConfig, drive
+from engine.hextech.session import SessionConfig
 from engine.hextech.view import build_view
-from tools.console import ConsoleAgent, LeftTable, LoggedAnswers, Terminal, card_texts, pick
+from tools.console import ConsoleAgent, LeftTable, Terminal, card_texts, pick
 from tools.exit_codes import exit_code
 from tools.hextech_session import new_session
 
@@ -64,7 +65,7 @@ def test_a_scripted_person_plays_is_asked_again_and_leaves_at_end_of_input_s5_2_
     agents = make_agents(["human", "greedy", "greedy", "greedy"], 3, people.agents())
     answered: list[tuple[Decision, str]] = []
     with pytest.raises(LeftTable) as left:
-        drive(session.steps(), session, agents, on_answer=lambda d, a: answered.append((d, a)))
+        drive(session, agents, on_answer=lambda d, a: answered.append((d, a)))
     assert exit_code(left.value) == 7
     assert str(left.value) == "the person at A left the table (end of input)"
     mine = [(d, a) for d, a in answered if d.player == 0]
@@ -132,14 +133,6 @@ def test_ctrl_c_at_the_prompt_says_how_the_session_goes_on_and_stops(monkeypatch
             decision,
         )
     assert "Session stopped at A's decision; continue with: hexmj play --resume s.log" in shown.getvalue()
-
-
-def test_logged_answers_tell_when_the_decision_is_already_answered() -> None:
-    script = LoggedAnswers(["pass", "pon"])
-    assert not script.answering
-    assert next(script) == "pass" and script.answering
-    assert next(script, None) == "pon" and next(script, None) is None
-    assert not script.answering
 
 
 def decisions(log: Path) -> list[dict[str, Any]]:

@@ -7,9 +7,10 @@ import random
 from engine.agents.bots import RandomBot
 from engine.agents.hextech.bots import GreedyAgent
 from engine.core.decisions import Decision, DecisionKind
+from engine.core.session import drive
 from engine.core.tiles import kind_of_instance, parse_one
 from engine.hextech.scenario import Scenario
-from engine.hextech.session import SessionConfig, drive
+from engine.hextech.session import SessionConfig
 from engine.hextech.view import PlayerView, build_view
 from tools.hextech_session import new_session
 
@@ -72,5 +73,5 @@ def test_random_agent_answers_only_offered_options_and_sessions_end_s16() -> Non
         for _ in range(30)
     } <= set(decision.options)
     session = new_session(SessionConfig(8, "party", 4))
-    result = drive(session.steps(), session, [agent, GreedyAgent(random.Random(1)), agent, agent])
+    result = drive(session, [agent, GreedyAgent(random.Random(1)), agent, agent])
     assert len(result.rounds) == 4 and result.test

@@ -8,9 +8,10 @@ from dataclasses import dataclass, field
 
 from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import Decision, DecisionKind
+from engine.core.session import drive
 from engine.hextech.bus import Bus, Event, Sink
 from engine.hextech.scenario import Scenario
-from engine.hextech.session import Session, SessionConfig, SessionResult, drive
+from engine.hextech.session import Session, SessionConfig, SessionResult
 from tools.hextech_session import new_session
 
 
@@ -187,7 +188,7 @@ def test_a_round_gives_a_named_sink_only_its_events_and_plays_the_same_s11() -> 
 
 def _played(sink: Sink) -> SessionResult:
     session = Session(SessionConfig(3, "strategy", 4), sinks=[sink])
-    return drive(session.steps(), session, make_agents(["greedy"] * 4, 3))
+    return drive(session, make_agents(["greedy"] * 4, 3))
 
 
 @dataclass
@@ -236,7 +237,7 @@ def test_the_party_listeners_sleep_in_a_round_until_a_party_card_or_a_module_act
             drawn = "party.drawn" in since[: since.index("round.started")]
             seen.add((drawn, "idle" in session.bus.audible))
 
-    drive(session.steps(), session, make_agents(["random"] * 4, 4), on_answer=note)
+    drive(session, make_agents(["random"] * 4, 4), on_answer=note)
     assert {(False, False), (True, True), (False, True)} <= seen
 
 

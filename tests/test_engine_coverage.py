@@ -17,9 +17,10 @@ from __future__ import annotations
 from engine.agents.hextech.roster import make_agents
 from engine.core.agent import Agent
 from engine.core.decisions import Decision
+from engine.core.session import drive
 from engine.hextech.bus import Event
 from engine.hextech.decision_kinds import HextechKind
-from engine.hextech.session import SessionConfig, SessionResult, drive
+from engine.hextech.session import SessionConfig, SessionResult
 from engine.hextech.view import PlayerView
 from tools.hextech_session import new_session, session_cards
 
@@ -83,7 +84,7 @@ def test_every_base_card_is_drawn_and_resolved_in_play_s6_lib() -> None:
 
         session = new_session(SessionConfig(played, "all"), [contracts])
         agents = [Exploring(bot, exercised) for bot in make_agents(AGENTS, played)]
-        result = drive(session.steps(), session, agents)
+        result = drive(session, agents)
         played += 1
         for record in result.rounds:
             exercised |= {_base(c) for c in record.result.exercised}

@@ -32,12 +32,13 @@ from engine.core.decisions import Decision, DecisionKind
 from engine.core.log_writer import LogWriter
 from engine.core.melds import MeldKind
 from engine.core.seats import PLAYERS
+from engine.core.session import drive
 from engine.core.tiles import NUM_INSTANCES, is_flower, kind_of_instance
 from engine.hextech.bus import Event
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.log import LogHeader, event_sink, read_hextech_log
 from engine.hextech.score_items import CAPS, KONGS, PATTERNS, SPECIAL_WINS
-from engine.hextech.session import MODES, Session, SessionConfig, SessionResult, drive
+from engine.hextech.session import MODES, Session, SessionConfig, SessionResult
 from engine.hextech.state import Table
 from engine.hextech.wins import EndReason
 from tools.cmd_play import replay_session, resume_session, run_session
@@ -146,7 +147,7 @@ def _play_watched(seed: int, mode: str, agents: Sequence[str], rounds: int) -> t
     watch = Watch()
     session = new_session(SessionConfig(seed, mode, rounds), [watch.event])
     watch.session = session
-    result = drive(session.steps(), session, make_agents(list(agents), seed), on_answer=watch.decision)
+    result = drive(session, make_agents(list(agents), seed), on_answer=watch.decision)
     return result, watch
 
 
@@ -249,7 +250,6 @@ def test_a_log_replays_byte_for_byte_from_its_answers_alone(seed: int, mode: str
     writer.write(LogHeader(seed, mode, 4, tuple(agents), ids).line())
     session = new_session(SessionConfig(seed, mode, 4), [event_sink(writer)])
     again = drive(
-        session.steps(),
         session,
         make_agents(["random"] * 4, seed + 1),
         script=iter(contents.answers()),

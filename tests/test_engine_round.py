@@ -12,6 +12,7 @@ from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import DecisionKind
 from engine.core.melds import MeldKind
 from engine.core.ruleset import Call
+from engine.core.session import drive
 from engine.core.wall import Wall
 from engine.hextech import calls
 from engine.hextech.contracts import ContractTerms
@@ -20,7 +21,7 @@ from engine.hextech.round_cards import ContractOffer
 from engine.hextech.rules import Rules
 from engine.hextech.ruleset import HEXTECH
 from engine.hextech.scenario import Scenario
-from engine.hextech.session import Session, SessionConfig, drive
+from engine.hextech.session import Session, SessionConfig
 from engine.hextech.state import ContractStatus, WinWay
 from engine.hextech.wins import EndReason
 from tools.hextech_session import new_session
@@ -234,7 +235,7 @@ def test_a_player_in_the_middle_of_their_turn_does_not_answer_a_nested_discard_h
     ruling B won there and was then handed the replacement tile: a hand of 15 tiles."""
     seed = 6596280566522768756
     session = Session(SessionConfig(seed, "party", 8), cards=tuple(compile_cards(pool_cards("party"))))
-    result = drive(session.steps(), session, make_agents(["greedy"] * 4, seed))
+    result = drive(session, make_agents(["greedy"] * 4, seed))
     assert len(result.rounds) == 8
 
 
@@ -245,7 +246,7 @@ def test_the_winners_of_one_discard_are_judged_together_before_any_card_acts_s12
     the cards in between left the second winner without a legal hand and the round failed."""
     seed = 4698788087407529522
     session = new_session(SessionConfig(seed, "party", 8), [])
-    result = drive(session.steps(), session, make_agents(["greedy"] * 4, seed))
+    result = drive(session, make_agents(["greedy"] * 4, seed))
     assert len(result.rounds) == 8
     multi = [w for r in result.rounds for w in r.result.wins if w.way is WinWay.RON]
     assert multi

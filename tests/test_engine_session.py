@@ -8,12 +8,13 @@ from dsl.compiler import compile_cards
 from dsl.pools import pool_cards
 from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import Decision
+from engine.core.session import drive
 from engine.core.tiles import parse_one
 from engine.hextech.bus import Event
 from engine.hextech.conditions.hand_reading import TREASURE
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.plugins import Modules
-from engine.hextech.session import Session, SessionConfig, SessionResult, drive
+from engine.hextech.session import Session, SessionConfig, SessionResult
 from engine.hextech.state import Deck, seat_wind
 from engine.hextech.vocabulary import CompiledCard
 from modules.treasure.faces import reveal
@@ -29,7 +30,7 @@ def _cards(mode: str) -> tuple[CompiledCard, ...]:
 
 def _play(seed: int, mode: str = "strategy", rounds: int = 8, agents: str = "greedy") -> SessionResult:
     session = Session(SessionConfig(seed, mode, rounds), cards=_cards(mode))
-    return drive(session.steps(), session, make_agents([agents] * 4, seed))
+    return drive(session, make_agents([agents] * 4, seed))
 
 
 def test_dealer_order_is_a_b_c_d_twice_without_repeat_dealer_s4() -> None:
@@ -82,7 +83,7 @@ def test_every_round_offers_two_normal_and_one_black_contract_to_each_player_s9_
         if decision.kind is HextechKind.CONTRACT:
             offers.append(decision.options)
 
-    drive(session.steps(), session, make_agents(["greedy"] * 4, 3), on_answer=record)
+    drive(session, make_agents(["greedy"] * 4, 3), on_answer=record)
     assert len(offers) == 32
     for options in offers:
         assert sorted(o[0] for o in options) == ["B", "C", "C"]

@@ -18,12 +18,13 @@ from typer.testing import CliRunner
 
 from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import Decision, DecisionKind
+from engine.core.session import drive
 from engine.hextech.bus import Event
 from engine.hextech.card_runtime import lasting_card
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.hookspecs import WinSummary
 from engine.hextech.plugins import Modules
-from engine.hextech.session import Session, SessionConfig, drive
+from engine.hextech.session import Session, SessionConfig
 from engine.hextech.view import PlayerView
 from modules.party.challenges import ChallengePolicy
 from modules.party.table import PartyTable
@@ -57,7 +58,7 @@ def _party_session(seed: int) -> tuple[Session, list[Event]]:
         sinks=[events.append],
     )
     _party(session).policy = ChallengePolicy(accept=0.34, alternative=0.33, skip=1.0)
-    drive(session.steps(), session, make_agents(["greedy"] * 4, seed))
+    drive(session, make_agents(["greedy"] * 4, seed))
     return session, events
 
 
@@ -123,7 +124,7 @@ def test_a_person_answers_their_own_challenges_the_bots_follow_the_policy_s7_4()
         )
         _party(session).policy = ChallengePolicy(accept=1.0, alternative=0.0, skip=0.0)
         person = Person(seed)
-        drive(session.steps(), session, [person, *make_agents(["greedy"] * 4, seed)[1:]])
+        drive(session, [person, *make_agents(["greedy"] * 4, seed)[1:]])
         asked += person.challenges
         for event in events:
             if event.name == "challenge.settled":
@@ -372,7 +373,7 @@ def _bonuses(mode: str, seed: int) -> list[int]:
     cards, modules = session_cards(mode)
     config = SessionConfig(seed=seed, mode=mode, rounds=4)
     session = Session(config, cards=cards, modules=modules, plugins=Modules.enable(modules))
-    result = drive(session.steps(), session, make_agents(["greedy"] * 4, seed))
+    result = drive(session, make_agents(["greedy"] * 4, seed))
     return [[i for i, _, _ in w.items].count("treasure") for r in result.rounds for w in r.result.wins]
 
 

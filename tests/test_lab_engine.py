@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.agents.hextech.roster import make_agents
+from engine.core.session import drive
 from engine.hextech.bus import Event, Sink
 from engine.hextech.plugins import Modules, modules_for_mode
-from engine.hextech.session import Session, SessionConfig, SessionResult, drive
+from engine.hextech.session import Session, SessionConfig, SessionResult
 from tools.lab.engine_adapter import EventWatcher, play_session, session_cards, session_record
 from tools.lab.metrics import aggregate
 from tools.lab.records import SessionRecord
@@ -79,7 +80,7 @@ def _recorded(seed: int, *others: Sink) -> tuple[SessionRecord, EventWatcher]:
         cards=session_cards("strategy", None, ()),
         sinks=[watcher, *others],
     )
-    result = drive(session.steps(), session, make_agents(["greedy"] * 4, seed))
+    result = drive(session, make_agents(["greedy"] * 4, seed))
     return session_record(session, result, watcher, ("greedy",) * 4), watcher
 
 
@@ -110,7 +111,7 @@ def _figures(seed: int) -> tuple[SessionRecord, SessionResult]:
         plugins=Modules.enable(modules),
         sinks=[watcher],
     )
-    result = drive(session.steps(), session, make_agents(["greedy"] * 4, seed))
+    result = drive(session, make_agents(["greedy"] * 4, seed))
     return session_record(session, result, watcher, ("greedy",) * 4), result
 
 

@@ -14,9 +14,10 @@ from search_support import greedy, searched
 from engine.agents.hextech.bots import GreedyAgent
 from engine.agents.hextech.search import SearchAgent
 from engine.core.decisions import Decision, DecisionKind
+from engine.core.session import drive
 from engine.core.tiles import kind_of_instance, parse, parse_one
 from engine.hextech.scenario import Scenario
-from engine.hextech.session import Session, SessionConfig, drive
+from engine.hextech.session import Session, SessionConfig
 from engine.hextech.view import BLIND, PlayerView, build_view, with_parts
 from engine.hextech.vocabulary import ChooseStep, CompiledCard
 from tools.hextech_session import new_session, session_cards
@@ -115,7 +116,7 @@ def test_a_session_hands_each_seat_its_own_drawn_tile_r500() -> None:
     none."""
     session = new_session(SessionConfig(4, "all", 4))
     recorder = Recorder(session)
-    drive(session.steps(), session, [recorder] * 4)
+    drive(session, [recorder] * 4)
     assert all(drawn == own for _, drawn, _, own in recorder.noted)
     turns = [(drawn, hand) for kind, drawn, hand, _ in recorder.noted if kind is DecisionKind.TURN]
     named = [(drawn, hand) for drawn, hand in turns if drawn is not None]

@@ -22,8 +22,9 @@ from engine.core.melds import HONOUR_RUNS, Meld, MeldKind
 from engine.core.responses import CHI_RUNS, call_answers, chi_runs, resolve, response_options
 from engine.core.ruleset import Call, DealerRotation, RuleSet, TileSet
 from engine.core.seat_view import SeatView
+from engine.core.session import drive
 from engine.core.table import Table
-from engine.core.table_session import TableConfig, TableSession, drive, next_dealer
+from engine.core.table_session import TableConfig, TableSession, next_dealer
 from engine.core.tiles import parse, parse_one
 from engine.core.wall import Wall
 

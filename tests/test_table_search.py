@@ -20,7 +20,8 @@ from engine.core.agent import Agent
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.registry import ruleset
 from engine.core.seat_view import SeatView
-from engine.core.table_session import TableConfig, TableSession, drive
+from engine.core.session import drive
+from engine.core.table_session import TableConfig, TableSession
 from engine.core.tiles import FACES, WINDS, parse
 from tools.console_web.app import create_app
 from tools.console_web.requests import HEXTECH

@@ -12,11 +12,12 @@ import pytest
 
 from engine.agents.hextech.bots import GreedyAgent
 from engine.core.decisions import Decision, DecisionKind
+from engine.core.session import drive
 from engine.core.wall import Wall
 from engine.hextech.bus import Bus
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.round import Round
-from engine.hextech.session import Session, SessionConfig, drive
+from engine.hextech.session import Session, SessionConfig
 from engine.hextech.state import Deck, PlayerState, Table
 from engine.hextech.view import PlayerView
 from tools.hextech_session import new_session
@@ -122,7 +123,7 @@ class Inspector:
 def inspected() -> Inspector:
     session = new_session(SessionConfig(3, "all", 4))
     inspector = Inspector(session)
-    drive(session.steps(), session, [inspector] * 4)
+    drive(session, [inspector] * 4)
     return inspector
 
 

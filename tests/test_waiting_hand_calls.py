@@ -19,8 +19,9 @@ from engine.core.decisions import Decision, DecisionKind
 from engine.core.flow import Next, turn
 from engine.core.responses import response_options, waiting
 from engine.core.ruleset import RuleSet
+from engine.core.session import drive
 from engine.core.table import Table
-from engine.core.table_session import TableConfig, TableSession, drive
+from engine.core.table_session import TableConfig, TableSession
 from engine.core.tiles import parse_one
 
 STANDARD = registry.ruleset("standard")

@@ -36,12 +36,13 @@ from engine.core.log_lines import SEED_RANGE
 from engine.core.log_reader import SessionLog
 from engine.core.log_writer import ContinuedLog, LogWriter, close_log, open_log
 from engine.core.seats import PLAYERS
+from engine.core.session import drive
 from engine.hextech.bus import Event
 from engine.hextech.log import DEFAULT_POOL, LogHeader, event_sink, read_hextech_log
-from engine.hextech.session import Session, SessionConfig, SessionResult, drive
+from engine.hextech.session import Session, SessionConfig, SessionResult
 from engine.hextech.view import PlayerView
 from tools.cmd_pool import CardsOption, ModeOption, session_mode
-from tools.console import LoggedAnswers, Terminal
+from tools.console import Terminal
 from tools.hextech_session import header_cards, new_session, result_json
 from tools.interrupt import Interrupted
 from tools.lab.engine_adapter import EventWatcher, play_command, session_record
@@ -145,8 +146,8 @@ def play_logged(
             )
         config = SessionConfig(seed=header.seed, mode=header.mode, rounds=header.rounds)
         watcher, notes = EventWatcher(), ModuleNotes()
-        answers = LoggedAnswers(str(line["answer"]) for line in expected if line.get("type") == "decision")
-        people = Terminal.stdio(header.mode, folder, answers, log)
+        answers = iter([str(line["answer"]) for line in expected if line.get("type") == "decision"])
+        people = Terminal.stdio(header.mode, folder, log)
         session = new_session(config, [event_sink(writer), watcher, notes, people.event], folder, chosen)
         notes.session = session
         chosen_file = None if source == DEFAULT_POOL else Path(source)
@@ -155,7 +156,6 @@ def play_logged(
         try:
             with engine_faults(replay):
                 result = drive(
-                    session.steps(),
                     session,
                     agents or make_agents(list(header.agents), header.seed, people.agents()),
                     script=answers,

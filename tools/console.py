@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TextIO
@@ -36,10 +36,9 @@ from rich.table import Table
 from rich.text import Text
 
 from dsl.pools import pool_cards
-from engine.agents.bots import PERSON
+from engine.agents.bots import PERSON, LoggedPerson
 from engine.core.agent import Agent
 from engine.core.decisions import Decision
-from engine.core.errors import LogError
 from engine.core.seats import PLAYERS
 from engine.core.tiles import format_one, format_tiles, name, parse
 from engine.hextech.bus import Event
@@ -60,22 +59,6 @@ class LeftTable(CommandError):
     status = 7
 
 
-class LoggedAnswers(Iterator[str]):
-    """The logged answers of a session being resumed or replayed, the ``script`` of
-    :func:`engine.hextech.session.drive`; ``answering`` tells whether the decision at hand takes one of them,
-    so the person at a seat is not asked it again."""
-
-    def __init__(self, answers: Iterable[str]) -> None:
-        self._answers = iter(answers)
-        self.answering = False
-
-    def __next__(self) -> str:
-        self.answering = False
-        answer = next(self._answers)
-        self.answering = True
-        return answer
-
-
 @cache
 def card_texts(mode: str, folder: Path | None = None) -> Mapping[str, tuple[str, str]]:
     """Each card of the mode's pool (§3) by id: its Chinese name and its 卡面正文; once per process."""
@@ -92,20 +75,17 @@ class Terminal:
     read: TextIO
     console: Console
     texts: Callable[[], Mapping[str, tuple[str, str]]]
-    script: LoggedAnswers = field(default_factory=lambda: LoggedAnswers(()))
     resume: str = ""
     round: int = 0
     world: str = ""
     treasure: str = ""
 
     @classmethod
-    def stdio(
-        cls, mode: str, folder: Path | None, script: LoggedAnswers | None = None, log: Path | None = None
-    ) -> Terminal:
+    def stdio(cls, mode: str, folder: Path | None, log: Path | None = None) -> Terminal:
         """The terminal of ``hexmj play``: standard input, the table on standard error."""
         resume = f"hexmj play --resume {log}" if log is not None else ""
         console = Console(file=sys.stderr, highlight=False)
-        return cls(sys.stdin, console, lambda: card_texts(mode, folder), script or LoggedAnswers(()), resume)
+        return cls(sys.stdin, console, lambda: card_texts(mode, folder), resume=resume)
 
     def agents(self) -> dict[str, Callable[[random.Random], Agent[PlayerView]]]:
         """The factories :func:`make_agents` adds to its bots: a person at this terminal."""
@@ -114,7 +94,7 @@ class Terminal:
     def logged(self) -> dict[str, Callable[[random.Random], Agent[PlayerView]]]:
         """The factories a log being replayed or resumed adds: a person at this terminal, and a seat a
         person answered from the host console (``web``, R375), which only the log answers."""
-        return {**self.agents(), PERSON: lambda rng: LoggedPerson(self.script)}
+        return {**self.agents(), PERSON: LoggedPerson}
 
     def event(self, event: Event) -> None:
         """A bus sink: the public announcements the table shows."""
@@ -227,8 +207,8 @@ class Terminal:
 
 
 class ConsoleAgent:
-    """A seat whose decisions a person answers at a :class:`Terminal`; a decision a resumed log
-    already answers is not asked again."""
+    """A seat whose decisions a person answers at a :class:`Terminal` (a decision a resumed log
+    already answers is never put to a person, :func:`engine.core.session.drive`)."""
 
     name = "human"
     sees = True
@@ -238,30 +218,9 @@ class ConsoleAgent:
         self.terminal = terminal
 
     def decide(self, view: PlayerView, decision: Decision) -> str:
-        """The option the person picks after seeing the view (the logged one, unasked, on resume)."""
-        if self.terminal.script.answering:
-            return decision.options[0]
+        """The option the person picks after seeing the view."""
         self.terminal.show(view, decision)
         return self.terminal.ask(decision)
-
-
-class LoggedPerson:
-    """A seat a person answered from the host console (``web``) in a log being replayed or resumed:
-    every answer of the seat is the logged one, so it is never asked; asked past the log's last
-    answer, it is a :class:`LogError` (R375)."""
-
-    name = PERSON
-    sees = False
-    person = True
-
-    def __init__(self, script: LoggedAnswers) -> None:
-        self.script = script
-
-    def decide(self, view: PlayerView, decision: Decision) -> str:
-        """Any option while the log answers (the logged one is taken); none once its answers run out."""
-        if self.script.answering:
-            return decision.options[0]
-        raise LogError(f"{PLAYERS[decision.player]} is a person's seat and the log has no answer left")
 
 
 def pick(options: tuple[str, ...], typed: str) -> tuple[str | None, str]:

@@ -22,8 +22,7 @@ from typing import IO, Annotated, Any
 
 import typer
 
-from engine.agents.roster import BOTS, LOGGED, make_bots
-from engine.core.agent import Agent
+from engine.agents.roster import LOGGED, make_bots
 from engine.core.decisions import Decision
 from engine.core.errors import InputError, LogError, engine_faults
 from engine.core.log_lines import SEED_RANGE
@@ -31,8 +30,8 @@ from engine.core.log_reader import SessionLog
 from engine.core.log_writer import ContinuedLog, LogWriter, close_log, open_log
 from engine.core.registry import ruleset
 from engine.core.ruleset import OptionValue, RuleSet
-from engine.core.seat_view import BLIND, SeatView
 from engine.core.seats import PLAYERS
+from engine.core.session import drive
 from engine.core.table_log import (
     MAX_ROUNDS,
     TableHeader,
@@ -41,7 +40,7 @@ from engine.core.table_log import (
     logged_options,
     read_table_log,
 )
-from engine.core.table_session import SessionResult, TableConfig, TableSession, drive
+from engine.core.table_session import SessionResult, TableConfig, TableSession
 from engine.core.tiles import FACES, name
 from tools.interrupt import interrupted
 from tools.rules_option import DEFAULT
@@ -159,8 +158,6 @@ def play_session(
         answers = [str(line["answer"]) for line in expected if line.get("type") == "decision"]
         agents = make_bots(list(header.agents), header.seed, LOGGED)
         on_answer: Answered | None = writer.decision if sinks else None
-        if resume_at is not None and on_answer is not None:
-            on_answer = in_step(agents, len(answers), on_answer)
         with engine_faults(replay_command(header)):
             try:
                 result = drive(
@@ -176,25 +173,6 @@ def play_session(
     finally:
         if handle is not None:
             close_log(handle, log)
-
-
-def in_step(agents: Sequence[Agent[SeatView]], scripted: int, then: Answered) -> Answered:
-    """``then``, which also puts each of the first ``scripted`` decisions (the logged answers of a
-    log being resumed) to its seat's bot when the bot reads no view, its answer unused: a random
-    bot's generator then stands where it stood in play, and the resumed session goes on as the one
-    that never stopped (R382).  A bot that reads its view answers from it alone; a seat that is no
-    bot is never asked."""
-    asked = 0
-
-    def answered(decision: Decision, answer: str) -> None:
-        nonlocal asked
-        agent = agents[decision.player]
-        if asked < scripted and agent.name in BOTS and not agent.sees:
-            agent.decide(BLIND, decision)
-        asked += 1
-        then(decision, answer)
-
-    return answered
 
 
 def replay_log(path: Path, contents: SessionLog[TableHeader]) -> SessionResult:

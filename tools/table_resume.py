@@ -3,8 +3,8 @@
 The log's header fixes the session (its rule set, every option's value, the seed, the length and
 the agents); its lines are played again, each checked, and the session goes on from the last
 whole line, as if it had never stopped: the log, the account and the stored record come out byte
-for byte those of the uninterrupted session (a random agent's generator is kept in step,
-:func:`tools.table_play.in_step`).  A last line cut short by a kill is written over; the
+for byte those of the uninterrupted session (every bot is asked the logged decisions all the
+same, :func:`engine.core.session.drive`).  A last line cut short by a kill is written over; the
 file is not touched until every logged line has come out again, so a log that does not (it was
 changed) is refused at its ``file:line`` (exit 5) and left as it was.  A flag given with
 ``--resume`` must say what the log says: another rule set, option, seed, length, agents or log is

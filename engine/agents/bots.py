@@ -186,6 +186,6 @@ class LoggedPerson:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def decide(self, view: SeatView, decision: Decision) -> str:
+    def decide(self, view: object, decision: Decision) -> str:
         """Never an answer: a person's answers are in the log alone."""
         raise LogError(f"{PLAYERS[decision.player]} is a person's seat and the log has no answer left")

@@ -6,20 +6,18 @@ Player A deals the first round.  The prevalent wind is 东 for the first 圈 and
 北, then 东 again) each time the deal comes back to A from another seat (R474).  Each round's wall
 is shuffled by a generator seeded with the session's seed and the round's number, so a seed fixes
 every wall and, with the answers, the session.  :meth:`TableSession.steps` yields every decision
-of every round; :func:`drive` answers them from a script (a log being replayed) and then from the
-agents, each handed only its own seat's view (:mod:`engine.core.seat_view`).
+of every round; :func:`engine.core.session.drive` answers them, each agent handed only its own seat's
+view (:mod:`engine.core.seat_view`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.core.agent import Agent
 from engine.core.deal import arranged_wall, shuffled_wall
-from engine.core.decisions import Decision, check_answer
-from engine.core.errors import LogError
+from engine.core.decisions import Decision
 from engine.core.flow import RoundResult, play_round
 from engine.core.ruleset import DealerRotation, OptionValue, RuleSet
 from engine.core.seat_view import BLIND, SeatView, view_of
@@ -124,44 +122,18 @@ class TableSession:
             dealer = following
         return SessionResult(self.config, tuple(records), self.totals)
 
+    blind = BLIND
+    """The view handed to a bot that reads none."""
+
     def view(self, player: int) -> SeatView:
         """What ``player`` may see of the round in play."""
         return view_of(self.table, player)
+
+    def policy_answer(self, decision: Decision) -> str | None:
+        """None: every seat of the core's table is answered by its agent."""
+        return None
 
 
 def scripted_walls(rules: RuleSet, orders: Sequence[Sequence[int]]) -> WallMaker:
     """Walls in given orders, round by round (a test's arranged session)."""
     return lambda number: arranged_wall(rules.tiles, orders[number - 1])
-
-
-def drive(
-    session: TableSession,
-    agents: Sequence[Agent[SeatView]],
-    *,
-    script: Iterator[str] | None = None,
-    on_answer: Callable[[Decision, str], None] | None = None,
-) -> SessionResult:
-    """Play the session: each decision answered from ``script`` while it lasts, then by the seat's
-    agent from its own view; every answer is checked (an illegal one is exit 3, a logged one that
-    does not fit a :class:`LogError`) and reported to ``on_answer``."""
-    steps = session.steps()
-    try:
-        decision = next(steps)
-        while True:
-            scripted = next(script, None) if script is not None else None
-            if scripted is None:
-                script = None
-                agent = agents[decision.player]
-                view = session.view(decision.player) if agent.sees else BLIND
-                answer = check_answer(decision, agent.decide(view, decision))
-            else:
-                try:
-                    answer = check_answer(decision, scripted)
-                except Exception as err:
-                    raise LogError(f"logged answer does not fit: {err}") from None
-            if on_answer is not None:
-                on_answer(decision, answer)
-            decision = steps.send(answer)
-    except StopIteration as done:
-        result: SessionResult = done.value
-        return result

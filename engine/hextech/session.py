@@ -11,8 +11,8 @@ and redraws (§5.2).  Before each round the dealer draws the world card
 4-round test session is marked and never ranked with full sessions.
 
 :meth:`Session.steps` yields every decision and returns the
-:class:`SessionResult`; :func:`drive` answers it with agents, a script, or
-both (a script first: that is how a log is replayed and resumed).  An agent is
+:class:`SessionResult`; :func:`engine.core.session.drive` answers it with agents, a script, or
+both (a script first: that is how a log is replayed and resumed), as it answers every rule set's.  An agent is
 whatever meets the core's :class:`~engine.core.agent.Agent` of a :class:`PlayerView`; the bots
 live above the rule set
 (:mod:`engine.agents.hextech`), which imports none of them.
@@ -21,14 +21,13 @@ live above the rule set
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Container, Generator, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Generator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from engine.core.agent import Agent
-from engine.core.decisions import Decision, DecisionKind, check_answer
-from engine.core.errors import InputError, LogError
+from engine.core.decisions import Decision, DecisionKind
+from engine.core.errors import InputError
 from engine.core.seats import PLAYERS
 from engine.core.shapes import ShapeGrant
 from engine.hextech.bus import Bus, Event, Step
@@ -271,6 +270,16 @@ class Session:
             drawn=rnd.win_tile,
         )
 
+    blind = BLIND
+    """The view handed to a bot that reads none."""
+
+    def policy_answer(self, decision: Decision) -> str | None:
+        """A module's bot policy's answer to its own challenge for a bot's seat (``hexmj_bot_answer``,
+        §8.4), or ``None``: a person answers their own."""
+        if self.plugins is None or decision.kind not in MODULE_DECISIONS:
+            return None
+        return self.plugins.bot_answer(decision, self)
+
     def steps(self) -> Generator[Decision, str, SessionResult]:
         """Play every round of the session (§4, §5, §11, §16)."""
         drafts = dict(DRAFT_ROUNDS[self.config.rounds])
@@ -404,45 +413,3 @@ def drafted(tier: str, picks: Mapping[int, str]) -> Event:
     return Event(
         "augment.drafted", data={"tier": tier, "picks": {PLAYERS[p]: picks[p] for p in sorted(picks)}}
     )
-
-
-def drive(
-    steps: Generator[Decision, str, SessionResult],
-    session: Session,
-    agents: Sequence[Agent[PlayerView]],
-    *,
-    script: Iterator[str] | None = None,
-    on_answer: Callable[[Decision, str], None] | None = None,
-) -> SessionResult:
-    """Answer every decision: first from ``script`` (a log being replayed), then by the agents, each
-    handed only its own view, after the enabled modules (a bot's challenge is answered by its
-    module's bot policy, ``hexmj_bot_answer``; a person answers their own); every answer is
-    validated (exit 3) and reported to ``on_answer``.
-    The modules and agents are asked even while the script answers, so a resumed session goes on
-    exactly as an uninterrupted one would."""
-    try:
-        decision = next(steps)
-        while True:
-            scripted = next(script, None) if script is not None else None
-            agent = agents[decision.player]
-            bots = decision.kind in MODULE_DECISIONS and not agent.person
-            plugins = session.plugins if bots else None
-            answer = None if plugins is None else plugins.bot_answer(decision, session)
-            if answer is None:
-                answer = agent.decide(session.view(decision.player) if agent.sees else BLIND, decision)
-            if scripted is None:
-                script = None
-            else:
-                answer = scripted
-            try:
-                answer = check_answer(decision, answer)
-            except Exception as err:
-                if scripted is not None:
-                    raise LogError(f"logged answer does not fit: {err}") from None
-                raise
-            if on_answer is not None:
-                on_answer(decision, answer)
-            decision = steps.send(answer)
-    except StopIteration as done:
-        result: SessionResult = done.value
-        return result

@@ -58,8 +58,8 @@ LEVEL_OF_TYPE: dict[str, Level] = {
 # ---- declarations ---------------------------------------------------------------
 
 ParamKind = Literal[
-    "player", "players", "deck", "int", "end", "rule", "dest", "rest", "tile", "filter", "kinds",
-    "value_kind", "flag", "duration", "name", "field", "how", "scope", "seat", "order_kind",
+    "player", "players", "deck", "card_deck", "int", "end", "rule", "dest", "rest", "tile", "filter",
+    "kinds", "value_kind", "flag", "duration", "name", "field", "how", "scope", "seat", "order_kind",
 ]  # fmt: skip
 
 
@@ -350,6 +350,7 @@ ROLES: dict[str, str] = {
 
 ARGUMENT_WORDS: dict[ParamKind, tuple[str, ...]] = {
     "deck": ("chance", "party", "normal_contract", "black_contract", "treasure"),
+    "card_deck": ("chance", "party"),
     "end": ("top", "tail"),
     "rule": ("any", "unchanged", "chosen_on_top", "suit_on_top"),
     "dest": ("normal", "replacement", "extra"),

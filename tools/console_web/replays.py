@@ -27,6 +27,7 @@ from engine.core.log_lines import NOTE
 from engine.core.log_writer import LogWriter
 from engine.core.registry import ruleset
 from engine.core.seats import PLAYERS
+from engine.core.session import drive
 from engine.core.table_log import event_sink as table_sink
 from engine.core.table_log import is_table_log, logged_options
 from engine.core.table_log import read_header as read_table_header
@@ -34,7 +35,7 @@ from engine.core.table_session import TableConfig, TableSession
 from engine.core.tiles import FACES, format_one
 from engine.hextech.bus import Event
 from engine.hextech.log import event_sink, read_header
-from engine.hextech.session import SessionConfig, drive
+from engine.hextech.session import SessionConfig
 from engine.hextech.view import KINDS, PlayerView
 from tools.console import PEOPLE
 from tools.console_web.cards import library
@@ -191,7 +192,7 @@ def _hextech(head: Mapping[str, Any], lines: Sequence[dict[str, Any]], where: st
         agents = make_agents(list(header.agents), header.seed, people)
     except InputError as err:
         raise LogError(f"{where}:1: session header: {err}") from None
-    drive(session.steps(), session, agents, script=iter(_decisions(lines)), on_answer=answered)
+    drive(session, agents, script=iter(_decisions(lines)), on_answer=answered)
     frame()
     return replay
 

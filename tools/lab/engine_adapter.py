@@ -33,12 +33,13 @@ from dsl.pools import card_paths, pool_cards
 from engine.agents.hextech.roster import make_agents
 from engine.core.errors import InputError, engine_faults
 from engine.core.seats import PLAYERS
+from engine.core.session import drive
 from engine.hextech.bus import Event
 from engine.hextech.plugins import Modules, modules_for_mode
 from engine.hextech.round import RoundResult as EngineRoundResult
 from engine.hextech.round_state import DrawnCard as EngineDrawn
 from engine.hextech.session import RoundRecord as EngineRound
-from engine.hextech.session import Session, SessionConfig, SessionResult, drive
+from engine.hextech.session import Session, SessionConfig, SessionResult
 from engine.hextech.state import ContractStatus, WinWay
 from engine.hextech.vocabulary import CompiledCard
 from engine.hextech.wins import EndReason
@@ -112,7 +113,7 @@ def play_session(spec: SessionSpec) -> SessionRecord:
     config = SessionConfig(seed=spec.seed, mode=spec.mode, rounds=spec.rounds)
     session = Session(config, cards=cards, modules=modules, plugins=Modules.enable(modules), sinks=[watcher])
     with engine_faults(play_command(spec.seed, spec.mode, spec.rounds, spec.agents, spec.cards, spec.pool)):
-        result = drive(session.steps(), session, make_agents(list(spec.agents), spec.seed))
+        result = drive(session, make_agents(list(spec.agents), spec.seed))
     return session_record(session, result, watcher, spec.agents, spec.pool_name)
 
 

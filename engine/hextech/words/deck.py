@@ -13,7 +13,7 @@ DECKS = {"chance": "chance", "party": "party"}
 
 DRAW_CARD = PrimitiveSpec(
     "draw_card",
-    (Param("deck", "deck"), Param("for", "player", "holder")),
+    (Param("deck", "card_deck"), Param("for", "player", "holder")),
     "Draw and resolve a chance or party card (replacements such as G-07 apply).",
     "§6.4, §7.2",
     causes=("chance.draw", "party.draw"),
@@ -34,7 +34,7 @@ def draw_card(ctx: Ctx, args: dict[str, ArgValue]) -> Step:
 
 DRAW_KEEP = PrimitiveSpec(
     "draw_keep",
-    (Param("deck", "deck"), Param("n", "int", 2, 2, DECK_DRAW), Param("keep", "int", 1, 1, 1)),
+    (Param("deck", "card_deck"), Param("n", "int", 2, 2, DECK_DRAW), Param("keep", "int", 1, 1, 1)),
     "Replace a card draw: draw n, resolve `keep` of them, discard the rest without effect.",
     "lib 七 G-07",
     causes=("chance.drawn", "party.drawn"),
