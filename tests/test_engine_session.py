@@ -8,6 +8,7 @@ from dsl.compiler import compile_cards
 from dsl.pools import pool_cards
 from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import Decision
+from engine.core.seats import seat_wind
 from engine.core.session import drive
 from engine.core.tiles import parse_one
 from engine.hextech.bus import Event
@@ -15,7 +16,7 @@ from engine.hextech.conditions.hand_reading import TREASURE
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.plugins import Modules
 from engine.hextech.session import Session, SessionConfig, SessionResult
-from engine.hextech.state import Deck, seat_wind
+from engine.hextech.state import Deck
 from engine.hextech.vocabulary import CompiledCard
 from modules.treasure.faces import reveal
 from modules.treasure.play import order_for, state_of

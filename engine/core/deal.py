@@ -16,7 +16,8 @@ from collections.abc import Sequence
 
 from engine.core.errors import InputError
 from engine.core.ruleset import TileSet
-from engine.core.table import Table, after
+from engine.core.seats import SEATS_AFTER
+from engine.core.table import Table
 from engine.core.tiles import FACES, format_tiles, is_flower, kind_of_instance
 from engine.core.wall import Wall
 
@@ -48,7 +49,7 @@ def deal(table: Table) -> bool:
     """Deal the hands and replace the flowers, dealer first; False if the wall ran out meanwhile."""
     size = table.rules.hand_size
     wall = table.wall
-    order = (table.dealer, *after(table.dealer))
+    order = (table.dealer, *SEATS_AFTER[table.dealer])
     for p in order:
         table.seats[p].hand.extend(wall.draw_front() for _ in range(size))
     table.seats[table.dealer].hand.append(wall.draw_front())

@@ -26,7 +26,8 @@ from typing import Final
 from engine.core.decisions import HU, PASS, Decision, DecisionKind, put
 from engine.core.melds import MeldKind
 from engine.core.ruleset import Call
-from engine.core.table import Table, after
+from engine.core.seats import SEATS_AFTER
+from engine.core.table import Table
 from engine.core.tiles import FACES, NUM_KINDS, format_tiles, parse
 from engine.core.wall import Wall
 from engine.core.win_facts import winning
@@ -149,7 +150,9 @@ def ask(table: Table, source: int, face: int, *, rob: bool) -> Generator[Decisio
     """Put the window to every other seat that has more than ``pass`` to answer, in turn order from
     ``source``; their answers by seat."""
     kind = DecisionKind.ROB_KONG if rob else DecisionKind.CALL
-    return (yield from ask_in_turn(after(source), _options_of(table, source, face, rob), kind, FACES[face]))
+    return (
+        yield from ask_in_turn(SEATS_AFTER[source], _options_of(table, source, face, rob), kind, FACES[face])
+    )
 
 
 def _options_of(table: Table, source: int, face: int, rob: bool) -> Callable[[int], tuple[str, ...]]:

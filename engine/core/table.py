@@ -17,7 +17,7 @@ from typing import Any
 from engine.core.aim import Aim
 from engine.core.melds import Meld
 from engine.core.ruleset import Call, OptionValue, RuleSet
-from engine.core.seats import PLAYERS
+from engine.core.seats import PLAYERS, seat_wind
 from engine.core.tiles import NUM_KINDS, WINDS
 from engine.core.wall import Wall
 
@@ -109,21 +109,11 @@ class Table:
         then a hand the core finds incomplete in all three is no win, and is not asked."""
 
     def seat_wind(self, player: int) -> int:
-        """门风: the dealer is 东, its 下家 南, 对家 西, 上家 北 (standard rules 术语 一)."""
-        return WINDS[(player - self.dealer) % 4]
+        """门风 of ``player``'s seat: the dealer is 东, its 下家 南, 对家 西, 上家 北 (standard rules 术语
+        一); at the core's table a player keeps its seat."""
+        return seat_wind(player, self.dealer)
 
     def emit(self, name: str, player: int | None = None, **data: Any) -> None:
         """Tell the sinks an event; nothing is built when none listens."""
         for sink in self.sinks:
             sink(name, player, data)
-
-
-def after(player: int) -> tuple[int, int, int]:
-    """The other seats in turn order from ``player``: its 下家 first (standard rules 和牌的规定 二
-    (三): "从打牌者按逆时针方向")."""
-    return ((player + 1) % 4, (player + 2) % 4, (player + 3) % 4)
-
-
-def distance(source: int, player: int) -> int:
-    """Steps in turn order from ``source`` to ``player`` (1 for the 下家)."""
-    return (player - source) % 4

@@ -1,7 +1,7 @@
 """The table as plain data: seats, players, hands, rivers, melds, flowers and the wall (§4, §11, §14.3).
 
 Players are ``0..3`` (letters A–D, :data:`engine.core.seats.PLAYERS`); seats are ``0..3``
-(table positions; the round's dealer seat is 东, :func:`seat_wind`).  A seat
+(table positions; the round's dealer seat is 东, :func:`engine.core.seats.seat_wind`).  A seat
 keeps the dealer role, the wind and the turn order; a player keeps hand,
 river, melds, flowers, cards and score, and moves with them when O-X01
 rotates seats (§14.3).  Every tile is a physical instance (``0..143``), so
@@ -16,7 +16,8 @@ from enum import StrEnum
 
 from engine.core.melds import Meld, MeldKind
 from engine.core.picks import shuffle
-from engine.core.tiles import EAST, NUM_INSTANCES, kind_of_instance
+from engine.core.seats import SEATS_AFTER, SEATS_BEFORE, seat_distance
+from engine.core.tiles import NUM_INSTANCES, kind_of_instance
 from engine.core.wall import Wall
 
 
@@ -118,19 +119,6 @@ class PlayerState:
         return all(m.meld.kind is MeldKind.ANKAN for m in self.melds)
 
 
-def seat_wind(seat: int, dealer_seat: int) -> int:
-    """The wind of a table seat in a round: 东 at the dealer's seat ("门风东者为庄家", spec 002 术语 一), then
-    南 西 北 clockwise in the order of play.  It stays with the seat when O-X01 moves the players
-    (§4, §14.3); the one source of every seat wind, G-10's and the treasure module's (R2, re-ruled)."""
-    return EAST + (seat - dealer_seat) % 4
-
-
-_SEATS_AFTER = tuple(tuple((seat + step) % 4 for step in (1, 2, 3)) for seat in range(4))
-"""The other seats clockwise from each seat (§6.4)."""
-_SEATS_BEFORE = tuple(after[::-1] for after in _SEATS_AFTER)
-"""The other seats counter-clockwise from each seat."""
-
-
 @dataclass(slots=True)
 class Table:
     """The whole table of one round: the wall, the four players and who sits where."""
@@ -164,23 +152,23 @@ class Table:
         seats = self.seat_of
         players = self.players
         after = []
-        for p in map(seats.index, _SEATS_AFTER[seats[player]]):
+        for p in map(seats.index, SEATS_AFTER[seats[player]]):
             if not players[p].won:
                 after.append(p)
         return after
 
     def next_in_game(self, player: int) -> int | None:
         """The next in-game player clockwise after ``player``, skipping seats that have won (§12.1)."""
-        return self._first_in_game(_SEATS_AFTER[self.seat_of[player]])
+        return self._first_in_game(SEATS_AFTER[self.seat_of[player]])
 
     def next_after_seat(self, seat: int) -> int | None:
         """The next in-game player clockwise after the seat ``seat``: the turn order stays with the
         seats when O-X01 moves the players (§14.3, R139)."""
-        return self._first_in_game(_SEATS_AFTER[seat])
+        return self._first_in_game(SEATS_AFTER[seat])
 
     def upper_of(self, player: int) -> int | None:
         """上家: the nearest in-game player counter-clockwise (CARD-INVENTORY conventions)."""
-        return self._first_in_game(_SEATS_BEFORE[self.seat_of[player]])
+        return self._first_in_game(SEATS_BEFORE[self.seat_of[player]])
 
     def _first_in_game(self, seats: tuple[int, ...]) -> int | None:
         """The player at the first of ``seats`` who has not won."""
@@ -192,7 +180,7 @@ class Table:
 
     def seat_distance(self, source: int, player: int) -> int:
         """Steps clockwise from ``source``'s seat to ``player``'s seat: orders an event's listeners (§6.4)."""
-        return (self.seat_of[player] - self.seat_of[source]) % 4
+        return seat_distance(self.seat_of[source], self.seat_of[player])
 
     def accounted(self) -> bool:
         """True when the wall, hands, melds, rivers and flowers hold each of the 144 tiles exactly once."""

@@ -15,10 +15,10 @@ from dsl.model import Card
 from dsl.parser import parse_file
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.errors import CardError
+from engine.core.seats import seat_wind
 from engine.core.tiles import NUM_KINDS, format_one, format_tiles, name, parse, parse_one
 from engine.hextech.bus import Event, Step
 from engine.hextech.hookspecs import Game
-from engine.hextech.state import seat_wind
 from modules.treasure.faces import RevealedOrder, public_faces, reveal
 from modules.treasure.orders import TreasureKind, TreasureOrder, order_of
 from modules.treasure.table import TreasureTable

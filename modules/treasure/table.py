@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.core.errors import IllegalActionError
+from engine.core.seats import seat_wind
 from engine.core.tiles import format_tiles
-from engine.hextech.state import seat_wind
 from modules.treasure.faces import RevealedOrder, declare, faces_for, public_faces
 
 

@@ -12,6 +12,7 @@ on the event is completed or failed, and a completion is itself an event (W-04, 
 
 from __future__ import annotations
 
+from engine.core.seats import seat_distance
 from engine.hextech.vocabulary import EVENTS, CompiledCard
 from tools.physical import draws
 from tools.physical.contracts import settle_contract
@@ -19,7 +20,7 @@ from tools.physical.effects import Flow, Run, TableEvent, run_program, yes_no
 from tools.physical.knowledge import Scene, judge
 from tools.physical.limits import spend, used_up
 from tools.physical.listening import Listener, hears, listeners
-from tools.physical.state import SEATS, TableState
+from tools.physical.state import TableState
 
 
 class InForce:
@@ -44,7 +45,7 @@ def _order(st: TableState, listener: Listener, actor: int | None) -> tuple[int, 
     """§15's level, then clockwise from the acting player, then the card."""
     distance = 0
     if actor is not None and listener.holder is not None:
-        distance = (st.seat_of[listener.holder] - st.seat_of[actor]) % SEATS
+        distance = seat_distance(st.seat_of[actor], st.seat_of[listener.holder])
     return (int(listener.card.level), distance, listener.card.id)
 
 

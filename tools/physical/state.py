@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.core.melds import MeldKind
-from engine.core.seats import PLAYERS
+from engine.core.seats import PLAYERS, seat_wind
 from engine.hextech.card_ids import base_of
-from engine.hextech.state import ContractStatus, Deck, seat_wind
+from engine.hextech.state import ContractStatus, Deck
 from engine.hextech.vocabulary import Program, StaticRule
 from modules.party.chips import ChipLedger
 from tools.physical.asks import Answer, Ask, Reply

@@ -22,7 +22,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from engine.core.decisions import Decision
-from engine.core.seats import PLAYERS
+from engine.core.seats import PLAYERS, seat_wind
 from engine.core.tiles import (
     ALL_KINDS,
     FACES,
@@ -41,7 +41,7 @@ from engine.hextech.conditions.hand_reading import TILE_CLASSES, TREASURE
 from engine.hextech.contract_offers import ContractsOffered
 from engine.hextech.hookspecs import Game
 from engine.hextech.round_cards import Cards, ContractOffer, ModulePrimitive
-from engine.hextech.state import PlayerState, Table, seat_wind
+from engine.hextech.state import PlayerState, Table
 from engine.hextech.vocabulary import CompiledCard, Program, StaticRule
 
 ROUND_ENDED = "round.ended"
@@ -196,7 +196,7 @@ class RoundTable(ABC):
         return marks(p, self.table.seat_of[p]).get(mark, frozenset())
 
     def seat_wind(self, p: int | None) -> int:
-        """The wind of ``p``'s seat this round (:func:`engine.hextech.state.seat_wind`; §4, §14.3)."""
+        """The wind of ``p``'s seat this round (:func:`engine.core.seats.seat_wind`; §4, §14.3)."""
         seat = self.table.seat_of[p] if p is not None else self.table.dealer_seat
         return seat_wind(seat, self.table.dealer_seat)
 
