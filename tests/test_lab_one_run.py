@@ -205,7 +205,13 @@ def test_standard_plays_duplicate_sets_with_the_agents_in_every_seat_s18_3(
     assert (code, err) == (0, "")
     assert run_hexmj([*args, "--workers", "2", "--db", "none"], monkeypatch, capsys)[1] == out
     doc = json.loads(out)["duplicate"]
-    assert (doc["games"], doc["rotations"], doc["seed"], doc["rules"], doc["rounds"]) == (3, 4, 4, "standard", 1)
+    assert (doc["games"], doc["rotations"], doc["seed"], doc["rules"], doc["rounds"]) == (
+        3,
+        4,
+        4,
+        "standard",
+        1,
+    )
     assert set(doc["agents"]) == {"greedy", "random"} and "contracts" not in doc
     assert doc["agents"]["greedy"]["first"]["n"] == 12 and doc["agents"]["random"]["first"]["n"] == 36
     records = [json.loads(text) for text in stored(db, TableSessionRow)]
@@ -237,3 +243,32 @@ def test_comparing_card_versions_stays_hextechs(
         code, out, err = run_hexmj(["simulate", "--rules", "hongzhong", *flag], monkeypatch, capsys)
         assert (code, out) == (2, "")
         assert err == f"hexmj: error: {flag[0]}: a flag of hextech sessions, not of --rules hongzhong\n"
+
+
+def test_a_hextech_run_goes_on_only_with_its_cards_s18_4(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """§18.4: a run kept with a pool file goes on only while the pool puts the same card versions
+    in play; the pool file rewritten to draw three silver augments between the kill and ``--resume``
+    is exit 2
+    and the file is kept, the pool as it was resumes (control).  Each command is a new process: the
+    compiled pools this one keeps are dropped between them."""
+    from tools.lab.engine_adapter import session_cards
+
+    pool, run = tmp_path / "pool.yaml", tmp_path / "run.jsonl"
+    pool.write_text("mode: strategy\n", encoding="utf-8")
+    args = ["simulate", "--games", "2", "--rounds", "4", "--pool", str(pool), "--db", "none"]
+    assert run_hexmj([*args, "--records", str(run)], monkeypatch, capsys)[0] == 0
+    raw = run.read_bytes()
+    run.write_bytes(raw[: raw.index(b"\n", raw.index(b"\n") + 1) + 1])
+    before = run.read_bytes()
+    pool.write_text("mode: strategy\nseed: 1\ndraw:\n  S: 3\n", encoding="utf-8")
+    session_cards.cache_clear()
+    code, out, err = run_hexmj(["simulate", "--resume", str(run), "--db", "none"], monkeypatch, capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith("hexmj: error: the cards in play are no longer those of the run (S-")
+    assert run.read_bytes() == before
+    pool.write_text("mode: strategy\n", encoding="utf-8")
+    session_cards.cache_clear()
+    code, _, err = run_hexmj(["simulate", "--resume", str(run), "--db", "none"], monkeypatch, capsys)
+    assert (code, err) == (0, "") and run.read_bytes() == raw

@@ -223,6 +223,8 @@ def _resumed(
     if options:
         _contradicted_options(path, run, options)
     finished(path, read)
+    if read.records:
+        run.resumable(read.records[0])
     return Plan([run], read.count, resumed=(path, read))
 
 

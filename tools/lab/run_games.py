@@ -43,6 +43,11 @@ class RunGames(Games[C], Protocol[C]):
         """Refuse a run of ``games`` sessions that cannot be dealt (exit 2)."""
         ...
 
+    def resumable(self, record: str) -> None:
+        """Refuse to go on (exit 2) when what the games are played with is no longer what a kept
+        ``record`` was played with."""
+        ...
+
     def recount(self, counts: C, record: str) -> None:
         """Count a record kept before (a resumed run's)."""
         ...

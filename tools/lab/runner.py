@@ -105,6 +105,23 @@ class HextechGames:
     def check(self, games: int) -> None:
         """Every game's seed is a hash of the base seed: any run length is dealt (R590 bounds it)."""
 
+    def resumable(self, record: str) -> None:
+        """A run goes on only with the cards it was played with: the pool's cards now (its mode,
+        pool file, card folder and versions) must be those of a kept ``record``, else exit 2."""
+        if self.table != ENGINE_TABLE:
+            return
+        from tools.lab.engine_adapter import session_cards
+
+        spec = self.spec
+        now = sorted(card.id for card in session_cards(spec.mode, spec.pool, spec.versions, spec.cards))
+        kept = json.loads(record)["cards"]
+        if now != kept:
+            changed = sorted(set(now) ^ set(kept))
+            raise InputError(
+                f"the cards in play are no longer those of the run ({', '.join(changed[:5])}): a run "
+                "goes on only with the pool and the card versions it was played with"
+            )
+
     def recount(self, counts: Tally, record: str) -> None:
         """Count a record kept before (a resumed run's)."""
         counts.add(SessionRecord.model_validate_json(record))

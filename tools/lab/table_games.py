@@ -75,6 +75,9 @@ class TableGames:
         counts.add(record)
         return record_text(record)
 
+    def resumable(self, record: str) -> None:
+        """The rule set and its options were checked with the header: any kept record goes on."""
+
     def recount(self, counts: Figures, record: str) -> None:
         """Count a record kept before (a resumed run's)."""
         counts.add(json.loads(record))
