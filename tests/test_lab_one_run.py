@@ -132,6 +132,7 @@ def test_ctrl_c_in_a_hextech_run_says_how_to_resume_r201(
         (["--seed", "4"], "--seed 4 contradicts the records {run}, a run of 6 games from seed 3, "),
         (["--rules", "standard"], "--rules standard contradicts the records {run}, a run of hextech: "),
         (["--compare", "S-08", "S-08-v2"], "--compare: a flag of a new run, not of --resume (the records "),
+        (["--duplicate"], "--duplicate: a flag of a new run, not of --resume (the records "),
         (["--option", "base=2"], "--option base=2: options belong to --rules NAME of another rule set"),
     ],
 )
@@ -219,9 +220,12 @@ def test_standard_plays_duplicate_sets_with_the_agents_in_every_seat_s18_3(
     assert [r["agents"].index("greedy") for r in records[::3]] == [0, 1, 2, 3]
     seats = {seat for r in records for seat in r["agents"]}
     assert seats == {"greedy", "random"}
-    code, text, _ = run_hexmj([*args[:-1], "--db", "none"], monkeypatch, capsys)
+    report = tmp_path / "report"
+    code, text, _ = run_hexmj([*args[:-1], "--db", "none", "--report", str(report)], monkeypatch, capsys)
     assert code == 0
     assert text.startswith("duplicate sets: 3 seeds × 4 rotations, seed 4, rules standard, 1 rounds")
+    page = (report / "index.html").read_text(encoding="utf-8")
+    assert "12 sessions of standard, 12 rounds" in page
 
 
 def test_a_single_seating_run_prints_no_duplicate_figures(

@@ -132,11 +132,15 @@ def simulate(
     where = Where(workers, cluster, db, shown=not json_out)
     hextech_only = [name for name in HEXTECH_SIMULATE if _given(ctx, name)]
     if resume is not None:
+        if duplicate:
+            raise InputError(
+                f"--duplicate: a flag of a new run, not of --resume (the records {resume} fix the run)"
+            )
         fixed = (*RESUMED, *RESUMED_HEXTECH)
         given = {name: ctx.params[name] for name in fixed if _given(ctx, name)}
         plan = _resumed(resume, rules, option or (), hextech_only, given)
         (counts,) = play(plan, where)
-        typer.echo(plan.runs[0].figures(counts, plan.count, json_out, report, db))
+        _show(plan.runs[0], counts, plan.count, json_out, report, db)
         return
     run: RunGames[Any]
     if plays_elsewhere(rules, option):
@@ -165,7 +169,16 @@ def simulate(
         _duplicate(run, games, where, json_out, report)
         return
     (counts,) = play(Plan([run], games, records), where)
-    typer.echo(run.figures(counts, games, json_out, report, db))
+    _show(run, counts, games, json_out, report, db)
+
+
+def _show(
+    run: RunGames[Any], counts: Any, games: int, json_out: bool, report: Path | None, db: str | None
+) -> None:
+    """Write the run's report page when asked, then print its figures."""
+    if report is not None:
+        run.report(counts, games, report, db)
+    typer.echo(run.figures(counts, games, json_out))
 
 
 def _table_games(
@@ -184,10 +197,10 @@ def _table_games(
     return run
 
 
-def _refuse(given: Sequence[str], where: str) -> None:
+def _refuse(given: Sequence[str], whose: str) -> None:
     """A flag of a hextech run alone, given where it does not apply, is exit 2 naming it."""
     if given:
-        raise InputError(f"{HEXTECH_SIMULATE[given[0]]}: a flag of {where}")
+        raise InputError(f"{HEXTECH_SIMULATE[given[0]]}: a flag of {whose}")
 
 
 def _resumed(
@@ -278,7 +291,7 @@ def _duplicate(games: RunGames[Any], count: int, where: Where, json_out: bool, r
     seed, rounds, table = games.base_seed, games.rounds, games.describe()
     if not isinstance(games, HextechGames):
         if report is not None:
-            games.figures(merged, count * duplicate.ROTATIONS, True, report, where.db)
+            games.report(merged, count * duplicate.ROTATIONS, report, where.db)
         head = games.head(count)
         doc = duplicate.doc(
             found, None, count, seed, {"rules": head["rules"], "options": head["options"]}, rounds

@@ -76,6 +76,10 @@ class RunGames(Games[C], Protocol[C]):
         """The run's table in a few words (``strategy mode``, ``rules standard``)."""
         ...
 
-    def figures(self, counts: C, games: int, as_json: bool, report: Path | None, db: str | None) -> str:
-        """The run's figures as printed (``as_json``: the JSON document); ``report`` writes the page."""
+    def figures(self, counts: C, games: int, as_json: bool) -> str:
+        """The run's figures as printed (``as_json``: the JSON document)."""
+        ...
+
+    def report(self, counts: C, games: int, folder: Path, db: str | None) -> None:
+        """Write the run's report page ``folder/index.html`` (the store ``db`` may add to it)."""
         ...

@@ -210,20 +210,24 @@ class HextechGames:
         """The run's table, as a duplicate run's first line names it."""
         return f"{self.spec.mode} mode"
 
-    def figures(self, counts: Tally, games: int, as_json: bool, report: Path | None, db: str | None) -> str:
-        """The run's §18.3 figures: the JSON document or the terminal summary; ``report`` writes the
-        page, with the cohort's sessions at real tables beside them when the store holds some."""
+    def figures(self, counts: Tally, games: int, as_json: bool) -> str:
+        """The run's §18.3 figures: the JSON document or the terminal summary."""
         from tools.lab.metrics import summarize
         from tools.lab.summary import aggregate_doc, aggregate_lines, dumps
 
         aggregate = summarize(counts)
-        if report is not None:
-            from tools.lab.report import write_report
-
-            write_report(report, aggregate, counts, self.base_seed, None, beside(db, aggregate.cohort))
         if as_json:
             return dumps(aggregate_doc(aggregate, self.base_seed, self.spec.pool_name))
         return "\n".join(aggregate_lines(aggregate, self.base_seed))
+
+    def report(self, counts: Tally, games: int, folder: Path, db: str | None) -> None:
+        """Write the run's §18.3 page, with the cohort's sessions at real tables beside the bots'
+        when the store holds some."""
+        from tools.lab.metrics import summarize
+        from tools.lab.report import write_report
+
+        aggregate = summarize(counts)
+        write_report(folder, aggregate, counts, self.base_seed, None, beside(db, aggregate.cohort))
 
 
 def beside(db: str | None, cohort: Cohort) -> Comparison | None:

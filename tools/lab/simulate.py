@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -130,7 +131,7 @@ def _played(
     games: RunGames[C],
     count: int,
     done: list[str],
-    executor: Any,
+    executor: Executor,
     slots: int,
     kept: Kept,
     advance: Callable[[int], None],

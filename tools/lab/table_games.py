@@ -119,20 +119,24 @@ class TableGames:
         """The run's table, as a duplicate run's first line names it."""
         return f"rules {self.rules}"
 
-    def figures(self, counts: Figures, games: int, as_json: bool, report: Path | None, db: str | None) -> str:
-        """The run's figures: the JSON document or the terminal lines; ``report`` writes the page."""
+    def figures(self, counts: Figures, games: int, as_json: bool) -> str:
+        """The run's figures: the JSON document or the terminal lines."""
         from tools.lab.summary import dumps
 
-        head = {
+        doc = counts.doc(self._head(games))
+        return dumps(doc) if as_json else "\n".join(figure_lines(doc))
+
+    def report(self, counts: Figures, games: int, folder: Path, db: str | None) -> None:
+        """Write the rule set's report page of the run."""
+        from tools.lab.table_report import write_report
+
+        write_report(folder, counts.doc(self._head(games)), counts, f"seed {self.base_seed}")
+
+    def _head(self, games: int) -> dict[str, Any]:
+        return {
             "rules": self.rules,
             "options": dict(self.options),
             "seed": self.base_seed,
             "games": games,
             "agents": list(self.agents),
         }
-        doc = counts.doc(head)
-        if report is not None:
-            from tools.lab.table_report import write_report
-
-            write_report(report, doc, counts, f"seed {self.base_seed}")
-        return dumps(doc) if as_json else "\n".join(figure_lines(doc))
