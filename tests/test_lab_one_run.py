@@ -130,6 +130,7 @@ def test_ctrl_c_in_a_hextech_run_says_how_to_resume_r201(
     [
         (["--mode", "party"], "--mode party contradicts the records {run}, a run of 6 games from seed 3, "),
         (["--seed", "4"], "--seed 4 contradicts the records {run}, a run of 6 games from seed 3, "),
+        (["--cards", "docs"], "--cards docs contradicts the records {run}, a run of 6 games "),
         (["--rules", "standard"], "--rules standard contradicts the records {run}, a run of hextech: "),
         (["--compare", "S-08", "S-08-v2"], "--compare: a flag of a new run, not of --resume (the records "),
         (["--duplicate"], "--duplicate: a flag of a new run, not of --resume (the records "),

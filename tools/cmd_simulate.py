@@ -228,10 +228,11 @@ def _resumed(
         checks = RESUMED
     for name, value in given.items():
         if not checks[name](value, read, path):
+            flag = HEXTECH_SIMULATE.get(name, f"--{name}")
             raise InputError(
-                f"--{name} {value} contradicts the records {path}, a run of {read.count} games from seed "
+                f"{flag} {value} contradicts the records {path}, a run of {read.count} games from seed "
                 f"{run.base_seed}, {run.rounds} rounds, played by {','.join(run.agents)}: "
-                f"leave --{name} out to resume"
+                f"leave {flag} out to resume"
             )
     if options:
         _contradicted_options(path, run, options)
