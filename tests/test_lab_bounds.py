@@ -18,8 +18,9 @@ import pytest
 from pools_lint_cli import run_hexmj
 
 import tools.lab.executors
-import tools.lab.runner
-from tools.lab.runner import CHUNKS_PER_SLOT, STANDIN_TABLE, game_seed, run
+import tools.lab.pipeline
+from tools.lab.pipeline import CHUNKS_PER_SLOT
+from tools.lab.runner import STANDIN_TABLE, game_seed, run
 from tools.lab.session_spec import SessionSpec
 
 HEXMJ = str(Path(sys.executable).with_name("hexmj"))
@@ -85,9 +86,9 @@ class Watched(Executor):
 def test_a_run_holds_a_bounded_number_of_chunks_whatever_n_s18_3(monkeypatch: pytest.MonkeyPatch) -> None:
     """Memory does not grow with N: no more than CHUNKS_PER_SLOT chunks per worker are out at once,
     and each chunk's records go to the sink, in game order, as soon as the games before it are in."""
-    monkeypatch.setattr(tools.lab.runner, "CHUNK_SECONDS", 1e-9)
+    monkeypatch.setattr(tools.lab.pipeline, "CHUNK_SECONDS", 1e-9)
     executor = Watched()
-    real_wait = tools.lab.runner.wait
+    real_wait = tools.lab.pipeline.wait
 
     def wait(futures: Any, return_when: str) -> Any:
         done, pending = real_wait(futures, return_when=return_when)
@@ -95,7 +96,7 @@ def test_a_run_holds_a_bounded_number_of_chunks_whatever_n_s18_3(monkeypatch: py
             future.collected = True  # type: ignore[attr-defined]
         return done, pending
 
-    monkeypatch.setattr(tools.lab.runner, "wait", wait)
+    monkeypatch.setattr(tools.lab.pipeline, "wait", wait)
     seeds: list[int] = []
     spec = SessionSpec(mode="strategy", rounds=4)
     counts = run(
@@ -140,7 +141,7 @@ def test_ctrl_c_says_what_stopped_and_how_to_go_on_r201(
     def pressed(*_: object, **__: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(tools.lab.runner, "wait", pressed)
+    monkeypatch.setattr(tools.lab.pipeline, "wait", pressed)
     code, out, err = run_hexmj(["simulate", "--games", "6", "--workers", "1", *STANDIN], monkeypatch, capsys)
     assert (code, out) == (130, "")
     assert err == (

@@ -12,7 +12,8 @@ import pytest
 from engine.core.errors import InputError
 from tools.lab.executors import Workers, open_executor
 from tools.lab.metrics import summarize
-from tools.lab.runner import STANDIN_TABLE, chunk_size, game_seed, run
+from tools.lab.pipeline import chunk_size
+from tools.lab.runner import STANDIN_TABLE, game_seed, run
 from tools.lab.session_spec import SessionSpec
 from tools.lab.tally import Tally
 

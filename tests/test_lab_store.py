@@ -96,13 +96,15 @@ def test_postgresql_keeps_every_version_apart_s18_4(postgres_url: str) -> None:
 def check_table_round_trip(url: str) -> None:
     """Another rule set's sessions (issue 14 item 5) in their own table: each with its rule set and
     every option's value, loaded back in the order stored, found again by its exact record."""
-    from tools.table_simulate import Chunk, play_chunk
+    from tools.lab.pipeline import Chunk, play_chunk
+    from tools.lab.table_games import TableGames
 
     standard_options = {"limit": "limited", "min_fan": 8, "base": 2}
-    standard = play_chunk(Chunk("standard", dict(standard_options), 5, 1, ("random",) * 4, 0, 2))
+    standard_games = TableGames("standard", dict(standard_options), 5, 1, ("random",) * 4)
+    standard = play_chunk(Chunk(standard_games, 0, 2)).records
     flags = ("discard_win", "all_three_pay", "alarm", "heaven_earth_bonus", "kong_bloom_bonus")
     options = {flag: flag == "discard_win" for flag in flags}
-    hongzhong = play_chunk(Chunk("hongzhong", dict(options), 5, 1, ("random",) * 4, 0, 1))
+    hongzhong = play_chunk(Chunk(TableGames("hongzhong", dict(options), 5, 1, ("random",) * 4), 0, 1)).records
     store = open_store(url)
     try:
         ids = store_table_json([*standard, *hongzhong], store)

@@ -139,7 +139,7 @@ def test_hongzhong_report_shows_each_seats_self_drawn_and_discard_wins(
 def test_hextech_refuses_the_flags_it_alone_has_for_another_rule_set(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """--mode, --pool, --cards, --compare, --duplicate stay hextech's: one line, exit 2."""
+    """--mode, --pool, --cards, --compare, --until-decided stay hextech's: one line, exit 2."""
     code, out, err = run_hexmj(
         ["simulate", "--rules", "standard", "--compare", "S-08", "S-08-v2"], monkeypatch, capsys
     )
@@ -364,13 +364,14 @@ def test_ctrl_c_keeps_the_games_played_and_resume_goes_on(
 ) -> None:
     """Ctrl-C after the first chunk: exit 130, one line saying how many games are kept and how to go
     on; ``--resume`` then gives the figures of the run that was not stopped."""
-    import tools.table_simulate
+    import tools.lab.pipeline
 
     whole, log = tmp_path / "whole.jsonl", tmp_path / "stopped.jsonl"
     base = [*RUN, "--workers", "1", "--db", "none", "--json"]
     figures = run_hexmj([*base, "--records", str(whole)], monkeypatch, capsys)[1]
     waited = []
-    real_wait = tools.table_simulate.wait
+    real_wait = tools.lab.pipeline.wait
+    monkeypatch.setattr(tools.lab.pipeline, "CHUNK_SECONDS", 1e-9)
 
     def pressed(*args: Any, **kwargs: Any) -> Any:
         waited.append(1)
@@ -378,7 +379,7 @@ def test_ctrl_c_keeps_the_games_played_and_resume_goes_on(
             raise KeyboardInterrupt
         return real_wait(*args, **kwargs)
 
-    monkeypatch.setattr(tools.table_simulate, "wait", pressed)
+    monkeypatch.setattr(tools.lab.pipeline, "wait", pressed)
     code, out, err = run_hexmj([*base, "--records", str(log)], monkeypatch, capsys)
     assert (code, out) == (130, "")
     kept = log.read_bytes().count(b"\n") - 1
@@ -387,7 +388,7 @@ def test_ctrl_c_keeps_the_games_played_and_resume_goes_on(
         f"hexmj: interrupted: simulate stopped after {kept} of 7 games, before any figures were reported; "
         f"continue with: hexmj simulate --resume {log}\n"
     )
-    monkeypatch.setattr(tools.table_simulate, "wait", real_wait)
+    monkeypatch.setattr(tools.lab.pipeline, "wait", real_wait)
     code, out, _ = run_hexmj(
         ["simulate", "--resume", str(log), "--json", "--db", "none"], monkeypatch, capsys
     )
@@ -446,16 +447,6 @@ def test_a_changed_record_is_refused_at_its_line_and_the_file_is_kept(
         assert (code, out) == (5, "")
         assert err == f"hexmj: error: {run}:{line}: {CHANGED}\n"
         assert run.read_bytes() == b"".join(kept)
-
-
-def test_hextech_runs_take_no_records_file(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """A hextech simulation plays the same games again with the same command (R201): ``--records``
-    is refused before any game, exit 2."""
-    code, out, err = run_hexmj(["simulate", "--games", "1", "--records", "x.jsonl"], monkeypatch, capsys)
-    assert (code, out) == (2, "")
-    assert err.startswith("hexmj: error: --records: a flag of runs of another rule set (--rules NAME)")
 
 
 def test_records_lists_shows_exports_and_reports_another_rule_sets_sessions(

@@ -10,7 +10,7 @@ the sessions of those options and that length.  ``--show ID`` prints one record 
 ``--export FILE`` writes the records listed as JSON lines, atomically; ``--report DIR`` writes, for
 hextech, the figures of the table sessions listed (played with real tiles, source ``table``) beside
 the simulated sessions of the same card versions, length and mode (:mod:`tools.lab.people`), and for
-another rule set the report of :mod:`tools.table_report` over its sessions listed, which must be of
+another rule set the report of :mod:`tools.lab.table_report` over its sessions listed, which must be of
 one set of options and one length (a report never mixes them).  An id the store does not hold, or a
 report over more than one cohort, is exit 2.
 """
@@ -162,8 +162,8 @@ def _table_report(
 
 def _report(folder: Path, rules: str, listed: list[tuple[int, dict[str, Any]]], where: str) -> str:
     """Write the report over another rule set's stored sessions of one cohort; what was written."""
-    from tools.table_figures import Figures
-    from tools.table_report import write_report
+    from tools.lab.table_figures import Figures
+    from tools.lab.table_report import write_report
 
     if not listed:
         raise InputError(f"--report: {where} holds no session of {rules} to report on")

@@ -1,27 +1,25 @@
-"""``hexmj simulate``: play N sessions with bots and report the balance figures of §18.3.
+"""``hexmj simulate``: play N sessions of any rule set with bots and report their balance figures
+(§18.3; issue 33 item 1).
 
-Games go out in chunks through one executor: local worker processes, or a
-Dask cluster named by ``--cluster``.  Every session is stored (§18.3,
-§18.4) in the record store (``--db``, default ``$HEXMJ_DB``, else
-``hexmj-records.db`` in the working folder).  The core cards come from
-``--cards DIR`` (or ``$HEXMJ_CARDS``), default ``cards/``.  The same
-seed and N give the same figures, byte for byte, whatever the workers.
-``--compare A B`` plays the same seeds once with each version of a card.
-The lab's heavier modules (plots, the store, Dask) are imported only when
-the command runs, so that the other ``hexmj`` commands start quickly.  ``--rules NAME`` (with
-``--option NAME[=VALUE]``) simulates another rule set in the same worker processes, stores its
-sessions in the same ``--db`` and reports the figures of :mod:`tools.table_figures` on the
-terminal, as ``--json`` and as the ``--report`` page (:mod:`tools.table_simulate`).
+Every rule set's run is the lab's one run (:mod:`tools.lab.simulate`): games in chunks through
+local worker processes or a Dask cluster (``--cluster``), every session stored in the record store
+(``--db``, default ``$HEXMJ_DB``, else ``hexmj-records.db`` in the working folder), each record
+written to ``--records FILE`` as it is played so that ``--resume FILE`` goes on after a kill, and
+``--duplicate`` playing every seed with the agents in each seating.  The same seed and N give the
+same figures, byte for byte, whatever the workers.  The rule set gives what is its own: hextech's
+§18.3 figures, per card and per agent (:class:`tools.lab.runner.HextechGames`; its cards from
+``--cards DIR`` or ``$HEXMJ_CARDS``, default ``cards/``), and hextech alone compares two versions
+of a card (``--compare A B``, ``--until-decided``); another rule set's (``--rules NAME``,
+``--option NAME[=VALUE]``) wins, fan and draws (:class:`tools.lab.table_games.TableGames`).
+The lab's heavier modules (plots, the store, Dask) are imported only when the command runs, so
+that the other ``hexmj`` commands start quickly.
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, cast, get_args
+from typing import TYPE_CHECKING, Annotated, Any, cast, get_args
 
 import typer
 
@@ -29,18 +27,18 @@ from engine.core.errors import InputError
 from tools.cmd_pool import CardsOption, ModeOption
 from tools.interrupt import interrupted
 from tools.lab_options import ClusterOption, WorkersOption
-from tools.table_play import RulesOption, TableOptions, plays_elsewhere
-from tools.table_run_file import is_run_file
+from tools.table_play import RulesOption, TableOptions, agent_names, plays_elsewhere
 
 if TYPE_CHECKING:
-    from sqlalchemy import Engine
-
     from tools.lab.decided import Sequential
     from tools.lab.metrics import Aggregate
-    from tools.lab.people import Comparison
-    from tools.lab.records import Cohort
+    from tools.lab.run_file import RunFile
+    from tools.lab.run_games import RunGames
     from tools.lab.seed_figures import Figure
     from tools.lab.session_spec import SessionSpec
+    from tools.lab.simulate import Plan, Where
+    from tools.lab.table_games import TableGames
+    from tools.lab.tally import Tally
 
 
 def simulate(
@@ -119,7 +117,7 @@ def simulate(
         Path | None,
         typer.Option(
             metavar="FILE",
-            help="With --rules NAME: write each session's record here as it is played, for --resume.",
+            help="Write each session's record here as it is played, for --resume.",
         ),
     ] = None,
     resume: Annotated[
@@ -128,113 +126,255 @@ def simulate(
     ] = None,
 ) -> None:
     """Play N sessions with bots; print the §18.3 metrics, per-card figures and flags."""
-    if (resume is not None and is_run_file(resume)) or plays_elsewhere(rules, option):
-        from tools.table_simulate import RESUMED, SimulateArgs, simulate_command
+    from tools.lab.runner import ENGINE_TABLE, HextechGames, check_games
+    from tools.lab.simulate import Plan, Where, play
 
-        simulate_command(
-            SimulateArgs(
-                rules,
-                option or (),
-                [name for name in HEXTECH_SIMULATE if _given(ctx, name)],
-                games,
-                seed,
-                rounds if _given(ctx, "rounds") else None,
-                agents,
-                json_out,
-                workers,
-                cluster,
-                db,
-                report,
-                records,
-                resume,
-                {name: ctx.params[name] for name in RESUMED if _given(ctx, name)},
+    where = Where(workers, cluster, db, shown=not json_out)
+    hextech_only = [name for name in HEXTECH_SIMULATE if _given(ctx, name)]
+    if resume is not None:
+        if duplicate:
+            raise InputError(
+                f"--duplicate: a flag of a new run, not of --resume (the records {resume} fix the run)"
             )
-        )
+        fixed = (*RESUMED, *RESUMED_HEXTECH)
+        given = {name: ctx.params[name] for name in fixed if _given(ctx, name)}
+        plan = _resumed(resume, rules, option or (), hextech_only, given)
+        (counts,) = play(plan, where)
+        _show(plan.runs[0], counts, plan.count, json_out, report, db)
         return
-    if records is not None or resume is not None:
-        flag = "--records" if records is not None else "--resume"
+    run: RunGames[Any]
+    if plays_elsewhere(rules, option):
+        assert rules is not None
+        _refuse(hextech_only, f"hextech sessions, not of --rules {rules}")
+        length = rounds if _given(ctx, "rounds") else None
+        run = _table_games(rules, option or (), games, seed, length, agents)
+    else:
+        check_games(games)
+        table = table or ENGINE_TABLE
+        if duplicate and compare_versions is not None:
+            raise InputError("--duplicate: not with --compare (compare versions with one set of agents)")
+        decided = _decided(compare_versions, until_decided, tolerance, figure)
+        if until_decided and not _given(ctx, "games"):
+            games = DEFAULT_MOST
+        runs = _runs(session_spec(mode, pool, rounds, agents, seed, folder), compare_versions, table)
+        if compare_versions is not None:
+            if records is not None:
+                raise InputError("--records: a flag of a run of one version, not of --compare")
+            _compare(runs, games, seed, table, decided, where, json_out, report)
+            return
+        run = HextechGames(runs[0][0], seed, table)
+    if duplicate:
+        if records is not None:
+            raise InputError("--records: a flag of a run of one seating, not of --duplicate")
+        _duplicate(run, games, where, json_out, report)
+        return
+    (counts,) = play(Plan([run], games, records), where)
+    _show(run, counts, games, json_out, report, db)
+
+
+def _show(
+    run: RunGames[Any], counts: Any, games: int, json_out: bool, report: Path | None, db: str | None
+) -> None:
+    """Write the run's report page when asked, then print its figures."""
+    if report is not None:
+        run.report(counts, games, report, db)
+    typer.echo(run.figures(counts, games, json_out))
+
+
+def _table_games(
+    rules: str, options: Sequence[str], games: int, seed: int, rounds: int | None, agents: str
+) -> TableGames:
+    """The run of another rule set the command line asks for; a bad option, length, seed or bot
+    is exit 2."""
+    from tools.lab.runner import check_games
+    from tools.lab.table_games import TableGames
+    from tools.table_play import choose, session_header
+
+    chosen = choose(rules, options)
+    check_games(games)
+    run = TableGames.of(session_header(chosen, seed, rounds, agents))
+    run.check(games)
+    return run
+
+
+def _refuse(given: Sequence[str], whose: str) -> None:
+    """A flag of a hextech run alone, given where it does not apply, is exit 2 naming it."""
+    if given:
+        raise InputError(f"{HEXTECH_SIMULATE[given[0]]}: a flag of {whose}")
+
+
+def _resumed(
+    path: Path, rules: str | None, options: Sequence[str], hextech_only: Sequence[str], given: dict[str, Any]
+) -> Plan:
+    """The run a records file holds, to go on with; a flag given that the file contradicts is
+    exit 2, a finished run exit 5, and the file is left as it was."""
+    from tools.lab.run_file import read_run
+    from tools.lab.runner import HextechGames
+    from tools.lab.simulate import Plan, finished
+
+    read = read_run(path)
+    run = read.games
+    if rules is not None and rules != run.rules:
         raise InputError(
-            f"{flag}: a flag of runs of another rule set (--rules NAME); a hextech run plays the same "
-            "games again with the same command"
+            f"--rules {rules} contradicts the records {path}, a run of {run.rules}: "
+            "leave --rules out to resume"
         )
-    from tools.lab.executors import open_executor
+    if isinstance(run, HextechGames):
+        fixed = [name for name in hextech_only if name not in RESUMED_HEXTECH]
+        _refuse(fixed, f"a new run, not of --resume (the records {path} fix the run)")
+        checks = {**RESUMED, **RESUMED_HEXTECH}
+    else:
+        _refuse(hextech_only, f"hextech sessions, not of --rules {run.rules}")
+        checks = RESUMED
+    for name, value in given.items():
+        if not checks[name](value, read, path):
+            flag = HEXTECH_SIMULATE.get(name, f"--{name}")
+            raise InputError(
+                f"{flag} {value} contradicts the records {path}, a run of {read.count} games from seed "
+                f"{run.base_seed}, {run.rounds} rounds, played by {','.join(run.agents)}: "
+                f"leave {flag} out to resume"
+            )
+    if options:
+        _contradicted_options(path, run, options)
+    finished(path, read)
+    if read.records:
+        run.resumable(read.records[0])
+    return Plan([run], read.count, resumed=(path, read))
+
+
+def _contradicted_options(path: Path, run: RunGames[Any], options: Sequence[str]) -> None:
+    """``--option`` given with ``--resume`` must say what the records say."""
+    from engine.core.registry import ruleset
+    from tools.lab.table_games import TableGames
+
+    if not isinstance(run, TableGames):
+        raise InputError(f"--option {options[0]}: options belong to --rules NAME of another rule set")
+    if ruleset(run.rules).resolve_options(options) != run.options:
+        logged = ", ".join(f"{key}={value}" for key, value in run.options.items())
+        raise InputError(
+            f"--option {options[0]} contradicts the records {path}, a run with {logged}: "
+            "leave --option out to resume"
+        )
+
+
+RESUMED: dict[str, Callable[[Any, RunFile, Path], bool]] = {
+    "seed": lambda seed, read, path: seed == read.games.base_seed,
+    "games": lambda games, read, path: games == read.count,
+    "rounds": lambda rounds, read, path: rounds == read.games.rounds,
+    "agents": lambda agents, read, path: agent_names(agents) == read.games.agents,
+    "records": lambda records, read, path: Path(records).resolve() == path.resolve(),
+}
+"""The flags of a new run a records file already fixes, and whether a value given agrees with it."""
+RESUMED_HEXTECH: dict[str, Callable[[Any, RunFile, Path], bool]] = {
+    "mode": lambda mode, read, path: mode == read.games.head(read.count)["mode"],
+    "pool": lambda pool, read, path: str(pool) == read.games.head(read.count)["pool"],
+    "folder": lambda folder, read, path: str(folder) == read.games.head(read.count)["cards"],
+}
+"""The flags of a hextech session a hextech run's records file fixes as well."""
+
+
+def _duplicate(games: RunGames[Any], count: int, where: Where, json_out: bool, report: Path | None) -> None:
+    """Duplicate sets: every seed played four times, the agents rotated one seat each time, and
+    each agent's figures over the four (``tools.lab.duplicate``); hextech's card figures are those
+    of the four rotations' tally together."""
+    from tools.lab import duplicate
+    from tools.lab.runner import HextechGames
+    from tools.lab.simulate import Plan, play
+    from tools.lab.summary import dumps
+
+    kept: list[str] = []
+    runs = [games.rotated(r) for r in range(duplicate.ROTATIONS)]
+    tallies = play(Plan(runs, count, also=kept), where)
+    merged = tallies[0]
+    for counts in tallies[1:]:
+        merged.merge(counts)
+    found = duplicate.figures(duplicate.sets(kept, count, games.scores))
+    seed, rounds, table = games.base_seed, games.rounds, games.describe()
+    if not isinstance(games, HextechGames):
+        if report is not None:
+            games.report(merged, count * duplicate.ROTATIONS, report, where.db)
+        head = games.head(count)
+        doc = duplicate.doc(
+            found, None, count, seed, {"rules": head["rules"], "options": head["options"]}, rounds
+        )
+        lines = duplicate.lines(found, count, seed, table, rounds)
+        typer.echo(dumps({"duplicate": doc}) if json_out else "\n".join(lines))
+        return
     from tools.lab.metrics import summarize
     from tools.lab.report import write_report
-    from tools.lab.runner import ENGINE_TABLE, check_games, run
-    from tools.lab.store import NO_STORE, open_store
 
-    check_games(games)
-    table = table or ENGINE_TABLE
-    if duplicate and compare_versions is not None:
-        raise InputError("--duplicate: not with --compare (compare versions with one set of agents)")
-    decided = _decided(compare_versions, until_decided, tolerance, figure)
-    if until_decided and not _given(ctx, "games"):
-        games = DEFAULT_MOST
-    runs = _runs(session_spec(mode, pool, rounds, agents, seed, folder), compare_versions, table)
-    if duplicate:
-        from tools.lab.duplicate import ROTATIONS, rotate
-
-        spec = runs[0][0]
-        runs = [(spec.model_copy(update={"agents": rotate(spec.agents, r)}), None) for r in range(ROTATIONS)]
-    store = None if db == NO_STORE else open_store(db)
-    counter = Counter(games * len(runs))
-    kept_records: list[str] = []
-    tallies = []
-    sequential: Sequential | None = None
-    try:
-        with (
-            interrupted(lambda: counter.stopped(store is not None)),
-            open_executor(workers, cluster) as pool_of,
-            _progress(counter, shown=not json_out) as advance,
-        ):
-            keep = _keeper(store, kept_records if duplicate else None)
-            if decided is not None:
-                from tools.lab.decided import until_decided as play_until_decided
-                from tools.lab.measure import Bench, Measurement
-
-                bench = Bench(seed, pool_of.executor, pool_of.slots, table, advance, keep)
-                measured = [Measurement(run_spec) for run_spec, _ in runs]
-                sequential = play_until_decided(bench, measured[0], measured[1], *decided, games)
-                tallies = [m.tally for m in measured]
-            for run_spec, _ in runs if decided is None else ():
-                tallies.append(
-                    run(run_spec, games, seed, pool_of.executor, table, advance, keep, pool_of.slots)
-                )
-    finally:
-        if store is not None:
-            store.dispose()
-    if duplicate:
-        merged = tallies[0]
-        for counts in tallies[1:]:
-            merged.merge(counts)
-        together = summarize(merged)
-        if report is not None:
-            write_report(report, together, merged, seed)
-        typer.echo(_render_duplicate(kept_records, together, games, seed, runs[0][0], json_out))
+    together = summarize(merged)
+    if report is not None:
+        write_report(report, together, merged, seed)
+    if json_out:
+        doc = duplicate.doc(found, together.by_agent, count, seed, {"mode": games.spec.mode}, rounds)
+        typer.echo(dumps({"duplicate": doc}))
         return
+    lines = duplicate.lines(found, count, seed, table, rounds)
+    typer.echo("\n".join([*lines, *duplicate.card_lines(together.by_agent, sorted(found))]))
+
+
+def _compare(
+    runs: list[tuple[SessionSpec, str | None]],
+    games: int,
+    seed: int,
+    table: str,
+    decided: tuple[Figure, float | None] | None,
+    where: Where,
+    json_out: bool,
+    report: Path | None,
+) -> None:
+    """Two versions of one card on the same seeds (§18.4): a fixed number of games each, or until
+    the card's figure is decided."""
+    from tools.lab.metrics import summarize
+    from tools.lab.report import write_report
+    from tools.lab.runner import HextechGames, beside
+    from tools.lab.simulate import Plan, play
+
+    sequential: Sequential | None = None
+    if decided is None:
+        tallies = play(Plan([HextechGames(spec, seed, table) for spec, _ in runs], games), where)
+    else:
+        tallies, sequential = _until_decided(runs, games, seed, table, decided, where)
     aggregates = [summarize(counts) for counts in tallies]
     if report is not None:
         for (_, version), aggregate, counts in zip(runs, aggregates, tallies, strict=True):
-            people = _beside(db, aggregate.cohort)
-            write_report(report / version if version else report, aggregate, counts, seed, version, people)
+            people = beside(where.db, aggregate.cohort)
+            write_report(report / str(version), aggregate, counts, seed, version, people)
     typer.echo(_render(runs, aggregates, seed, json_out, sequential))
 
 
-def _beside(db: str | None, cohort: Cohort) -> Comparison | None:
-    """The cohort's sessions played at real tables beside its simulated ones in the store, for the
-    report (§18.3, issue 31 item 7); ``None`` without a store or a table session."""
-    from tools.lab.people import compare
-    from tools.lab.store import NO_STORE, load_sessions, open_store
+def _until_decided(
+    runs: list[tuple[SessionSpec, str | None]],
+    games: int,
+    seed: int,
+    table: str,
+    decided: tuple[Figure, float | None],
+    where: Where,
+) -> tuple[list[Tally], Sequential]:
+    """Both versions played on the same seeds until the card's figure is decided (``--games``: the
+    most seeds per version)."""
+    from tools.lab.decided import until_decided
+    from tools.lab.executors import open_executor
+    from tools.lab.measure import Bench, Measurement
+    from tools.lab.runner import HextechGames
+    from tools.lab.simulate import Kept, progress
+    from tools.lab.store import NO_STORE, open_store
 
-    if db == NO_STORE:
-        return None
-    engine = open_store(db)
+    store = None if where.db == NO_STORE else open_store(where.db)
+    kept = Kept(HextechGames(runs[0][0], seed, table), games * len(runs), 0, store)
     try:
-        table = load_sessions(engine, cohort, ["table"])
-        simulated = load_sessions(engine, cohort, ["simulate"]) if table else []
+        with (
+            interrupted(kept.stopped),
+            open_executor(where.workers, where.cluster) as pool,
+            progress(kept.total, where.shown) as advance,
+        ):
+            bench = Bench(seed, pool.executor, pool.slots, table, advance, kept)
+            measured = [Measurement(spec) for spec, _ in runs]
+            sequential = until_decided(bench, measured[0], measured[1], *decided, games)
     finally:
-        engine.dispose()
-    return compare(table, simulated) if table else None
+        kept.close()
+    return [m.tally for m in measured], sequential
 
 
 DEFAULT_MOST = 2000
@@ -260,18 +400,17 @@ def _decided(
     return compared_figure(versions[0], figure), tolerance
 
 
-HEXTECH_SIMULATE = (
-    "mode",
-    "pool",
-    "compare_versions",
-    "until_decided",
-    "tolerance",
-    "figure",
-    "duplicate",
-    "table",
-    "folder",
-)
-"""The parameters of a hextech simulation only."""
+HEXTECH_SIMULATE = {
+    "mode": "--mode",
+    "pool": "--pool",
+    "compare_versions": "--compare",
+    "until_decided": "--until-decided",
+    "tolerance": "--tolerance",
+    "figure": "--figure",
+    "table": "--table",
+    "folder": "--cards",
+}
+"""The flags of a hextech run only, by parameter name, as the command line spells them."""
 
 
 def _given(ctx: typer.Context, name: str) -> bool:
@@ -351,73 +490,3 @@ def _render(
             doc["sequential"] = sequential_doc(sequential)
             lines += sequential_lines(sequential, (first, second))
     return dumps(doc) if as_json else "\n".join(lines)
-
-
-@dataclass
-class Counter:
-    """How many of the run's ``total`` games have been played, for the progress bar and for Ctrl-C."""
-
-    total: int
-    done: int = 0
-
-    def stopped(self, stored: bool) -> str:
-        """What Ctrl-C stopped, and how to go on."""
-        kept = "their records are stored; " if stored and self.done else ""
-        return (
-            f"simulate stopped after {self.done} of {self.total} games, before any figures were reported; "
-            f"{kept}the same command plays the same games again (same --seed, same figures)"
-        )
-
-
-def _keeper(store: Engine | None, kept: list[str] | None) -> Callable[[list[str]], object] | None:
-    """Where each chunk's records go as the games arrive: the store, and for a duplicate run a list as
-    well, since its per-agent figures pair every seed's four rotations (``tools.lab.duplicate``)."""
-    if store is None and kept is None:
-        return None
-    from tools.lab.store import store_json
-
-    def keep(records: list[str]) -> None:
-        if store is not None:
-            store_json(records, store)
-        if kept is not None:
-            kept.extend(records)
-
-    return keep
-
-
-def _render_duplicate(
-    records: list[str], together: Aggregate, games: int, seed: int, spec: SessionSpec, as_json: bool
-) -> str:
-    """The per-agent figures of a duplicate run (``tools.lab.duplicate``); the card figures are those
-    of the four rotations' tally ``together``."""
-    from tools.lab import duplicate
-    from tools.lab.summary import dumps
-
-    found = duplicate.figures(duplicate.sets(records, games))
-    if as_json:
-        doc = duplicate.doc(found, together.by_agent, games, seed, spec.mode, spec.rounds)
-        return dumps({"duplicate": doc})
-    lines = duplicate.lines(found, games, seed, spec.mode, spec.rounds)
-    return "\n".join([*lines, *duplicate.card_lines(together.by_agent, sorted(found))])
-
-
-@contextmanager
-def _progress(counter: Counter, shown: bool) -> Iterator[Callable[[int], None]]:
-    """Count the games played; on a terminal's stderr (never a pipe, never with ``--json``) also
-    draw a bar with the games per second and the time left."""
-
-    def count(done: int) -> None:
-        counter.done += done
-
-    if not (shown and sys.stderr.isatty()):
-        yield count
-        return
-    from tools.lab.progress import progress_bar
-
-    with progress_bar(counter.total) as bar:
-
-        def advance(done: int) -> None:
-            count(done)
-            bar(done)
-
-        yield advance

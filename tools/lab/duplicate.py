@@ -21,13 +21,16 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from tools.lab.metrics import AgentCard, apart, card_type
 from tools.lab.stats import DECIMALS, Z95, Estimate, no_interval, share
 
 ROTATIONS = 4
 """One rotation per seat."""
+Seating = tuple[tuple[str, ...], tuple[int, ...]]
+"""The agents of seats A to D and their final scores."""
 
 
 def rotate(agents: tuple[str, str, str, str], r: int) -> tuple[str, str, str, str]:
@@ -52,21 +55,19 @@ def float_mean(values: Sequence[float]) -> Estimate:
     return Estimate(value=r(m), low=r(m - Z95 * se), high=r(m + Z95 * se), se=r(se), n=n)
 
 
-def sets(records: Sequence[str], games: int) -> list[list[tuple[tuple[str, ...], tuple[int, ...]]]]:
+def sets(
+    records: Sequence[str], games: int, scores: Callable[[dict[str, Any]], Seating]
+) -> list[list[Seating]]:
     """The records of a duplicate run (rotation by rotation, each in game order) regrouped by seed:
-    for every game, each rotation's seats and final scores."""
+    for every game, each rotation's seats and final scores, as the rule set's ``scores`` reads them
+    from a record."""
     if len(records) != games * ROTATIONS:
         raise ValueError(f"expected {games * ROTATIONS} records, got {len(records)}")
     parsed = [json.loads(text) for text in records]
-    return [
-        [(tuple(doc["agents"]), tuple(doc["final_scores"])) for doc in parsed[g::games][:ROTATIONS]]
-        for g in range(games)
-    ]
+    return [[scores(doc) for doc in parsed[g::games][:ROTATIONS]] for g in range(games)]
 
 
-def figures(
-    by_seed: Sequence[Sequence[tuple[tuple[str, ...], tuple[int, ...]]]],
-) -> dict[str, dict[str, Estimate]]:
+def figures(by_seed: Sequence[Sequence[Seating]]) -> dict[str, dict[str, Estimate]]:
     """Each agent's ``score``, ``versus`` and ``first`` over the duplicate sets (see the module)."""
     names = sorted({name for rotations in by_seed for seats, _ in rotations for name in seats})
     out: dict[str, dict[str, Estimate]] = {}
@@ -133,10 +134,10 @@ def _fmt(e: Estimate, digits: int, sign: str = "") -> str:
     return f"{e.value:{sign}.{digits}f} [{e.low:{sign}.{digits}f}, {e.high:{sign}.{digits}f}]"
 
 
-def lines(found: dict[str, dict[str, Estimate]], games: int, seed: int, mode: str, rounds: int) -> list[str]:
-    """The terminal table of a duplicate run."""
+def lines(found: dict[str, dict[str, Estimate]], games: int, seed: int, table: str, rounds: int) -> list[str]:
+    """The terminal table of a duplicate run at ``table`` (``strategy mode``, ``rules standard``)."""
     out = [
-        f"duplicate sets: {games} seeds × {ROTATIONS} rotations, seed {seed}, {mode} mode, {rounds} rounds",
+        f"duplicate sets: {games} seeds × {ROTATIONS} rotations, seed {seed}, {table}, {rounds} rounds",
         f"  {'agent':<12} {'seats':>6}  {'mean score [95 %]':<26} {'vs the others [95 %]':<26} first [95 %]",
     ]
     for name, f in found.items():
@@ -155,13 +156,15 @@ def lines(found: dict[str, dict[str, Estimate]], games: int, seed: int, mode: st
 
 def doc(
     found: dict[str, dict[str, Estimate]],
-    by_agent: dict[str, dict[str, AgentCard]],
+    by_agent: dict[str, dict[str, AgentCard]] | None,
     games: int,
     seed: int,
-    mode: str,
+    table: dict[str, object],
     rounds: int,
 ) -> dict[str, object]:
-    """The JSON document of a duplicate run."""
+    """The JSON document of a duplicate run at ``table`` (hextech's ``mode``; another rule set's
+    ``rules`` and ``options``); with hextech's per-agent card figures ``by_agent``, its contracts
+    and augments."""
 
     def dumped(kind: str, names: dict[str, str]) -> dict[str, object]:
         return {
@@ -169,17 +172,17 @@ def doc(
                 agent: {key: getattr(held, name).model_dump() for key, name in names.items()}
                 for agent, held in per.items()
             }
-            for card, per in by_agent.items()
+            for card, per in (by_agent or {}).items()
             if (card_type(card) == "contract") == (kind == "contract")
         }
 
+    head = {"games": games, "rotations": ROTATIONS, "seed": seed, **table, "rounds": rounds}
+    agents = {name: {k: e.model_dump() for k, e in f.items()} for name, f in found.items()}
+    if by_agent is None:
+        return {**head, "agents": agents}
     return {
-        "games": games,
-        "rotations": ROTATIONS,
-        "seed": seed,
-        "mode": mode,
-        "rounds": rounds,
-        "agents": {name: {k: e.model_dump() for k, e in f.items()} for name, f in found.items()},
+        **head,
+        "agents": agents,
         "contracts": dumped("contract", {"completion": "completion", "abandoned": "abandoned"}),
         "augments": dumped("augment", {"win": "win_rate", "score": "mean_score"}),
     }

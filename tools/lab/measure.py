@@ -14,8 +14,9 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 
+from tools.lab.pipeline import Progress
 from tools.lab.records import SessionRecord
-from tools.lab.runner import ENGINE_TABLE, Progress, run
+from tools.lab.runner import ENGINE_TABLE, run
 from tools.lab.seed_figures import Sums, session_sums
 from tools.lab.session_spec import SessionSpec
 from tools.lab.tally import Tally

@@ -274,11 +274,30 @@ def _table_row(text: str) -> TableSessionRow:
     )
 
 
+def unstored_records(records: list[str], engine: Engine) -> list[str]:
+    """Those of ``records`` (hextech's, as JSON) the store does not hold yet, in order: the games of
+    a resumed run whose chunk was written to its records file but not stored."""
+    missing: list[str] = []
+    for first in range(0, len(records), SEEDS_ASKED):
+        part = records[first : first + SEEDS_ASKED]
+        seeds = [json.loads(text)["seed"] for text in part]
+        missing += _unstored(part, select(SessionRow.record).where(SessionRow.seed.in_(seeds)), engine)
+    return missing
+
+
+SEEDS_ASKED = 500
+"""The most seeds one question to the store names (a database bounds a query's parameters)."""
+
+
 def unstored_table_records(records: list[str], engine: Engine) -> list[str]:
     """Those of ``records`` (another rule set's, as JSON) the store does not hold yet, in order: the
     games of a resumed run whose chunk was written to its records file but not stored."""
     seeds = [json.loads(text)["seed"] for text in records]
     query = select(TableSessionRow.record).where(TableSessionRow.seed.between(min(seeds), max(seeds)))
+    return _unstored(records, query, engine)
+
+
+def _unstored(records: list[str], query: Select[str], engine: Engine) -> list[str]:
     try:
         with Session(engine) as session:
             held = set(session.scalars(query))

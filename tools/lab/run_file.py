@@ -1,10 +1,13 @@
-"""The records file of ``hexmj simulate --rules NAME --records FILE``, which ``--resume FILE``
-continues (issue 14 item 5).
+"""The records file of ``hexmj simulate --records FILE``, which ``--resume FILE`` continues, for
+every rule set (issue 14 item 5, issue 33 item 1).
 
-JSON lines.  The first is the run's header: ``{"type": "simulation", "format": 1, "rules",
-"options", "seed", "games", "rounds", "agents", "digest"}``, the digest that of the header
-without it (:func:`engine.core.table_log.digest`).  Then one line per session played, in game
-order: its record (:func:`tools.table_record.session_record`) with a last field ``digest``, the
+JSON lines.  The first is the run's header: ``{"type": "simulation", "format": 1, …, "digest"}``,
+its fields between the rule set's (:meth:`RunGames.head`: for a rule set on the core's table
+``rules``, ``options``, ``seed``, ``games``, ``rounds``, ``agents``; for hextech ``rules``,
+``mode``, ``pool``, ``cards``, ``versions``, ``seed``, ``games``, ``rounds``, ``agents``), the digest
+that of the header without it (:func:`engine.core.log_lines.digest`).  Then one line per session
+played, in game order: its record (the rule set's, as the store keeps it) with a last field
+``digest``, the
 first 16 hex digits of the SHA-256 of the previous line's digest and the record, so that a record
 changed, dropped or moved after the run is found at its line.  Each line is written whole and
 flushed as its chunk of games comes back; a last line cut short by a kill is left out when read
@@ -21,30 +24,26 @@ from typing import IO, Any
 
 from engine.core.errors import InputError, LogError
 from engine.core.log_lines import digest, dumps
-from engine.core.log_reader import first_line, whole_lines
-from engine.core.table_log import TableHeader, read_header
+from engine.core.log_reader import whole_lines
+from tools.lab.run_games import RunGames
+from tools.lab.runner import HextechGames
+from tools.lab.table_games import TableGames
+from tools.rules_option import DEFAULT
 
 FORMAT = 1
 
 
-def run_header_line(header: TableHeader, games: int) -> dict[str, Any]:
-    """The header line of a run of ``games`` sessions from ``header``'s seed on."""
-    head: dict[str, Any] = {
-        "type": "simulation",
-        "format": FORMAT,
-        "rules": header.rules,
-        "options": dict(header.options),
-        "seed": header.seed,
-        "games": games,
-        "rounds": header.rounds,
-        "agents": list(header.agents),
-    }
+def run_header_line(games: RunGames[Any], count: int) -> dict[str, Any]:
+    """The header line of a run of ``count`` sessions of ``games``."""
+    head: dict[str, Any] = {"type": "simulation", "format": FORMAT, **games.head(count)}
     return {**head, "digest": digest(head)}
 
 
-def is_run_file(path: Path) -> bool:
-    """Whether ``path`` begins with a simulation header (else it is no records file, or hextech's)."""
-    return first_line(path).get("type") == "simulation"
+def run_games(head: dict[str, Any], path: Path) -> RunGames[Any]:
+    """The games a header line describes: hextech's, or a rule set's on the core's table."""
+    if head.get("rules") == DEFAULT:
+        return HextechGames.from_head(head, path)
+    return TableGames.from_head(head, path)
 
 
 def chained(previous: str, record: str) -> str:
@@ -54,11 +53,11 @@ def chained(previous: str, record: str) -> str:
 
 @dataclass(frozen=True)
 class RunFile:
-    """A read records file: the run's first session, its length, the records written so far (as the
+    """A read records file: the run's games, its length, the records written so far (as the
     store keeps them) and how many bytes end with a whole line."""
 
-    header: TableHeader
-    games: int
+    games: RunGames[Any]
+    count: int
     records: list[str]
     last_digest: str
     complete_bytes: int
@@ -81,8 +80,7 @@ def read_run(path: Path) -> RunFile:
             f"{path}:1: the simulation header was edited after the run (its digest does not match): "
             "a records file goes on only as hexmj wrote it"
         )
-    session = {key: value for key, value in head.items() if key not in ("digest", "games")}
-    header = read_header({**session, "digest": digest(session)}, path)
+    run = run_games(head, path)
     records: list[str] = []
     last = str(head["digest"])
     for number, line in enumerate(lines[1:], start=2):
@@ -93,11 +91,11 @@ def read_run(path: Path) -> RunFile:
             raise LogError(
                 f"{path}:{number}: the record was changed after the run (its digest does not match)"
             )
-        if value.get("seed") != header.seed + len(records) or len(records) >= games:
+        if value.get("seed") != run.seed_of(len(records)) or len(records) >= games:
             raise LogError(f"{path}:{number}: not game {len(records) + 1} of the run")
         records.append(record)
         last = str(given)
-    return RunFile(header, games, records, last, len(whole))
+    return RunFile(run, games, records, last, len(whole))
 
 
 def _json(line: bytes, path: Path, number: int) -> dict[str, Any]:
@@ -119,9 +117,9 @@ class RunWriter:
         self.handle = handle
 
     @classmethod
-    def start(cls, path: Path, header: TableHeader, games: int) -> RunWriter:
+    def start(cls, path: Path, games: RunGames[Any], count: int) -> RunWriter:
         """A new file holding the run's header."""
-        line = run_header_line(header, games)
+        line = run_header_line(games, count)
         writer = cls(path, str(line["digest"]), _open(path, "w"))
         writer._line(dumps(line))
         return writer

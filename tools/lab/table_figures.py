@@ -5,8 +5,9 @@ Per seat: how often it wins a round, how many of its wins are 自摸 and how man
 another's discard), how often it deals into another's win (点炮), its mean session score and how
 often it finishes first; for the table: the drawn rounds (荒牌), the mean and largest total of a
 win, and how often each fan (standard's 81, 红中's 平胡, 支番, kongs…) is scored per win.  Records
-are added in game order and every figure is a whole-number count until the end, so the same
-sessions give the same figures byte for byte, however many processes played them.
+are counted where they are played and the counts merged (:meth:`Figures.merge`); every figure is
+a whole-number count until the end, so the same sessions give the same figures byte for byte,
+however many processes played them.
 """
 
 from __future__ import annotations
@@ -60,6 +61,25 @@ class Figures:
             self.totals[seat] += total
             self.squares[seat] += total * total
             self.first[seat] += standing["rank"] == 1
+
+    def merge(self, other: Figures) -> None:
+        """Add the counts of records added elsewhere (a worker's chunk): whole numbers, so the order
+        of merging changes nothing."""
+        self.games += other.games
+        self.rounds += other.rounds
+        self.drawn += other.drawn
+        for mine, theirs in (
+            (self.wins, other.wins),
+            (self.self_drawn, other.self_drawn),
+            (self.dealt_in, other.dealt_in),
+            (self.first, other.first),
+            (self.totals, other.totals),
+            (self.squares, other.squares),
+        ):
+            for seat in SEATS:
+                mine[seat] += theirs[seat]
+        self.fan.update(other.fan)
+        self.win_totals.update(other.win_totals)
 
     @property
     def won(self) -> int:

@@ -25,7 +25,7 @@ from matplotlib.figure import Figure
 from tools.fsio import write_atomic
 from tools.lab.report import _STYLE, _histogram, _image
 from tools.lab.stats import Estimate, figure, mean_of_moments, share, shown
-from tools.table_figures import SEATS, Figures
+from tools.lab.table_figures import SEATS, Figures
 
 
 def write_report(folder: Path, doc: dict[str, Any], figures: Figures, sessions: str) -> Path:
