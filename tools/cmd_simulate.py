@@ -29,7 +29,7 @@ from engine.core.errors import InputError
 from tools.cmd_pool import CardsOption, ModeOption
 from tools.interrupt import interrupted
 from tools.lab_options import ClusterOption, WorkersOption
-from tools.table_play import RulesOption, TableOptions, plays_elsewhere
+from tools.rules_option import RulesOption, TableOptions, plays_elsewhere
 from tools.table_run_file import is_run_file
 
 if TYPE_CHECKING:
