@@ -8,6 +8,7 @@ people at this terminal (``human``), and a log's seat a person answered on the h
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,7 +28,7 @@ from tools.cmd_pool import session_mode
 from tools.console import Terminal
 from tools.hextech_session import Chosen, header_cards, new_session, result_json
 from tools.kinds.hextech_account import account
-from tools.kinds.kind import Asked, Fixed, Opened, agent_names, check_fixed, same_log
+from tools.kinds.kind import Asked, Fixed, Opened, Seated, agent_names, check_fixed, same_log
 from tools.lab.engine_adapter import EventWatcher, play_command, session_record
 from tools.lab.records import SessionRecord
 from tools.lab.store import store_session, stored_id
@@ -103,51 +104,61 @@ class HextechSetup:
     chosen: Chosen
 
     @property
-    def source(self) -> str:
-        """The pool the log names: ``default``, or the pool file's path (§18.2)."""
-        return self.header.pool if self.kind.pool is None else str(self.kind.pool)
-
-    @property
     def line(self) -> dict[str, Any]:
         """The header as the log starts with it, naming every card in play and the pool."""
         h = self.header
         ids = tuple(card.id for card in self.chosen[0])
-        return LogHeader(h.seed, h.mode, h.rounds, h.agents, ids, self.source).line()
+        return LogHeader(h.seed, h.mode, h.rounds, h.agents, ids, h.pool).line()
 
     @property
     def replay(self) -> str:
         """``hexmj play`` with the seed, mode, length, agents, cards and pool file of the session."""
         h = self.header
-        pool = None if self.source == DEFAULT_POOL else Path(self.source)
+        pool = None if h.pool == DEFAULT_POOL else Path(h.pool)
         return play_command(h.seed, h.mode, h.rounds, h.agents, self.kind.folder, pool)
 
     def open(
-        self, writer: LogWriter, logging: bool, replaying: bool
-    ) -> Opened[PlayerView, SessionResult, Played]:
+        self,
+        writer: LogWriter,
+        logging: bool,
+        replaying: bool,
+        seated: Seated[Callable[[Event], None], PlayerView] | None = None,
+    ) -> Opened[Session, Played]:
         """The session with the log's sink, the lab's watcher, the modules' account lines and the
-        terminal's announcements; a person at the terminal where the header names one."""
+        sinks of where it is ``seated`` (by default this terminal: its announcements, a person at
+        it where the header names one, and a log's web seat answered by the log alone)."""
         h = self.header
+        at = seated or self.at_terminal(replaying)
         watcher, notes = EventWatcher(), ModuleNotes()
-        people = Terminal.stdio(h.mode, self.kind.folder, self.log)
         config = SessionConfig(seed=h.seed, mode=h.mode, rounds=h.rounds)
-        sinks: list[Callable[[Event], None]] = [event_sink(writer), watcher, notes, people.event]
+        sinks: list[Callable[[Event], None]] = [event_sink(writer), watcher, notes, *at.sinks]
         session = new_session(config, sinks, self.kind.folder, self.chosen)
         notes.session = session
-        agents = (
-            self.logged_agents(people) if replaying else make_agents(list(h.agents), h.seed, people.agents())
-        )
-        name = DEFAULT_POOL if self.source == DEFAULT_POOL else Path(self.source).name
+        agents = self.agents(at.people, replaying)
+        name = Path(h.pool).name
 
         def played(result: SessionResult) -> Played:
             return Played(result, session, h.agents, watcher, notes, name)
 
         return Opened(session, agents, lambda result: result.totals, played)
 
-    def logged_agents(self, people: Terminal) -> list[Agent[PlayerView]]:
-        """The agents a log's header names; a name no agent has is a :class:`LogError` at ``file:1``."""
+    def at_terminal(self, replaying: bool) -> Seated[Callable[[Event], None], PlayerView]:
+        """This terminal (``hexmj play``): its announcements, a person at it (``human``), and in a
+        log a seat a person answered on the host console (``web``, R375), which only the log
+        answers."""
+        people = Terminal.stdio(self.header.mode, self.kind.folder, self.log)
+        return Seated([people.event], people.logged() if replaying else people.agents())
+
+    def agents(
+        self, people: Mapping[str, Callable[[random.Random], Agent[PlayerView]]], replaying: bool
+    ) -> list[Agent[PlayerView]]:
+        """The agents the header names; in a log (``replaying``) a name no agent has is a
+        :class:`LogError` at ``file:1``."""
         try:
-            return make_agents(list(self.header.agents), self.header.seed, people.logged())
+            return make_agents(list(self.header.agents), self.header.seed, people)
         except InputError as err:
+            if not replaying:
+                raise
             raise LogError(
                 f"{self.log}:1: session header: agents: {str(err).removeprefix('--agents: ')}"
             ) from None
@@ -180,7 +191,8 @@ class HextechSessionKind:
         """The mode (the pool file's, §18.2), 8 rounds unless given, every agent made once."""
         mode = session_mode(asked.mode, asked.pool)
         rounds = 8 if asked.rounds is None else asked.rounds
-        header = LogHeader(asked.seed, mode, rounds, agent_names(asked.agents), ())
+        pool = DEFAULT_POOL if asked.pool is None else str(asked.pool)
+        header = LogHeader(asked.seed, mode, rounds, agent_names(asked.agents), (), pool)
         SessionConfig(seed=asked.seed, mode=mode, rounds=rounds)
         make_agents(list(header.agents), asked.seed, Terminal.stdio(mode, self.folder).agents())
         return header

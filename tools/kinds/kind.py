@@ -3,14 +3,16 @@
 A :class:`SessionKind` reads its log (:class:`engine.core.log_reader.SessionLog`), checks the flags
 a command line gives it, makes the header of a new session, and sets a session up from a header
 (:class:`Setup`): the header line its log starts with, the command an engine fault names, and the
-session opened on the log's writer with the agents the header names (:class:`Opened`).  A played
-session (``P``) gives its account, its ``--json`` document and its stored record.
+session opened on the log's writer with the agents the header names (:class:`Opened`), where it
+is played (:class:`Seated`: a terminal's person and announcements, a console's web seats and
+feed).  A played session (``P``) gives its account, its ``--json`` document and its stored record.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -23,7 +25,8 @@ from engine.core.session import Playable
 H = TypeVar("H")
 P = TypeVar("P")
 V = TypeVar("V")
-R = TypeVar("R")
+S = TypeVar("S")
+Session = TypeVar("Session", bound=Playable[Any, Any])
 
 
 @dataclass(frozen=True)
@@ -40,14 +43,24 @@ class Asked:
 
 
 @dataclass(frozen=True)
-class Opened(Generic[V, R, P]):
+class Seated(Generic[S, V]):
+    """Where a session is played besides its log: the ``sinks`` that show it (a terminal's
+    announcements, a console's feed) and the agents of the seats a person answers there (a person
+    at the terminal, a web seat) by name, beside the bots."""
+
+    sinks: Sequence[S] = ()
+    people: Mapping[str, Callable[[random.Random], Agent[V]]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Opened(Generic[Session, P]):
     """A session opened on its log's writer: the session, its seats' agents, its result's totals
     (the log's end line) and the played session its result makes."""
 
-    session: Playable[V, R]
-    agents: Sequence[Agent[V]]
-    totals: Callable[[R], Sequence[int]]
-    played: Callable[[R], P]
+    session: Session
+    agents: Sequence[Agent[Any]]
+    totals: Callable[[Any], Sequence[int]]
+    played: Callable[[Any], P]
 
 
 class Setup(Protocol[P]):
@@ -63,10 +76,11 @@ class Setup(Protocol[P]):
         """The command line that plays the session again (an engine fault names it)."""
         ...
 
-    def open(self, writer: LogWriter, logging: bool, replaying: bool) -> Opened[Any, Any, P]:
+    def open(self, writer: LogWriter, logging: bool, replaying: bool) -> Opened[Any, P]:
         """The session with its sinks, ``writer``'s among them while ``logging`` (a log written or
         checked), and the agents the header names (``replaying``: a log's, which may name a seat
-        only the log answers)."""
+        only the log answers), played where the command is (at a terminal, or nowhere but the
+        log)."""
         ...
 
 

@@ -24,9 +24,10 @@ from engine.core.log_writer import LogWriter
 from engine.core.registry import ruleset
 from engine.core.ruleset import OptionValue, RuleSet
 from engine.core.seat_view import SeatView
+from engine.core.table import Sink
 from engine.core.table_log import MAX_ROUNDS, TableHeader, event_sink, logged_options, read_table_log
 from engine.core.table_session import SessionResult, TableConfig, TableSession
-from tools.kinds.kind import Asked, Fixed, Opened, agent_names, check_fixed, same_log
+from tools.kinds.kind import Asked, Fixed, Opened, Seated, agent_names, check_fixed, same_log
 from tools.kinds.table_account import account
 from tools.lab.store import open_store, store_table_json, stored_table_id
 from tools.table_record import record_text, result_json, session_record
@@ -146,14 +147,20 @@ class TableSetup:
         return replay_command(self.header)
 
     def open(
-        self, writer: LogWriter, logging: bool, replaying: bool
-    ) -> Opened[SeatView, SessionResult, TablePlayed]:
-        """The session, the log's sink on it only while ``logging``, and the core's bots (a log's
-        ``web`` seat answered by the log)."""
+        self,
+        writer: LogWriter,
+        logging: bool,
+        replaying: bool,
+        seated: Seated[Sink, SeatView] | None = None,
+    ) -> Opened[TableSession, TablePlayed]:
+        """The session, the log's sink on it only while ``logging`` and the sinks of where it is
+        ``seated``; the core's bots and the people seated there (by default none: a log's ``web``
+        seat is answered by the log)."""
         h = self.header
+        at = seated or Seated()
         config = TableConfig(self.rules, h.options, h.seed, h.rounds)
-        session = TableSession(config, (event_sink(writer),) if logging else ())
-        agents = make_bots(list(h.agents), h.seed, LOGGED)
+        session = TableSession(config, ((event_sink(writer),) if logging else ()) + tuple(at.sinks))
+        agents = make_bots(list(h.agents), h.seed, {**LOGGED, **at.people})
         return Opened(session, agents, lambda result: result.totals, lambda result: TablePlayed(result, h))
 
 
