@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from pools_lint_cli import run_hexmj
 
+import tools.kinds.play
 from engine.core.errors import InputError, LogError
 from engine.core.log_reader import first_line
 from engine.hextech.log import LogHeader
@@ -109,3 +110,22 @@ def test_the_python_api_plays_and_replays_each_kind_the_same_s18_3(tmp_path: Pat
     assert show(kind, again, False).startswith("海克斯麻将 session: seed 3, mode strategy")
     with pytest.raises(LogError, match="the session is finished; nothing to resume"):
         resume_logged(kind, log, {})
+
+
+def test_ctrl_c_during_a_standard_replay_says_nothing_was_written_r760(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R760: a replay of any rule set's log stopped by Ctrl-C says what stopped and that nothing
+    was written; the log is left as it was."""
+    log = tmp_path / "standard.jsonl"
+    run_hexmj(["play", *STANDARD, "--log", str(log), "--db", "none"], monkeypatch, capsys)
+    before = log.read_bytes()
+
+    def pressed(*_: object, **__: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tools.kinds.play, "drive", pressed)
+    code, out, err = run_hexmj(["replay", str(log)], monkeypatch, capsys)
+    assert (code, out) == (130, "")
+    assert err == "hexmj: interrupted: replay stopped before the log's end; nothing was written\n"
+    assert log.read_bytes() == before
