@@ -285,7 +285,7 @@ def session_spec(
     """The session the options describe; a bad mode, length, pool file or bot is an input error."""
     from engine.agents.hextech.roster import make_agents
     from engine.core.errors import InputError
-    from tools.cmd_pool import session_mode
+    from tools.hextech_session import session_mode
     from tools.lab.records import Mode, SessionLength
     from tools.lab.session_spec import SessionSpec
 

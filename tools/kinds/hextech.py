@@ -24,9 +24,8 @@ from engine.hextech.bus import Event
 from engine.hextech.log import DEFAULT_POOL, LogHeader, event_sink, read_hextech_log
 from engine.hextech.session import Session, SessionConfig, SessionResult
 from engine.hextech.view import PlayerView
-from tools.cmd_pool import session_mode
 from tools.console import Terminal
-from tools.hextech_session import Chosen, header_cards, new_session, result_json
+from tools.hextech_session import Chosen, header_cards, new_session, result_json, session_mode
 from tools.kinds.hextech_account import account
 from tools.kinds.kind import Asked, Fixed, Opened, Seated, agent_names, check_fixed, same_log
 from tools.lab.engine_adapter import EventWatcher, play_command, session_record
