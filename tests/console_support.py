@@ -25,11 +25,11 @@ from engine.core.registry import ruleset
 from engine.core.table import Sink
 from engine.core.table_session import TableConfig, TableSession
 from engine.core.wall import Wall
-from tools.console_web import rules_table
 from tools.console_web.access import Access
 from tools.console_web.app import create_app
 from tools.console_web.requests import HEXTECH, Served
 from tools.console_web.settings import LOCAL_PORT, ServeSettings
+from tools.kinds import table as table_kind
 
 KEY = "the-tests-console-key"
 """The console key of the tests' servers."""
@@ -104,7 +104,7 @@ def first_walls(monkeypatch: pytest.MonkeyPatch, first: Callable[[Wall], Wall]) 
         plain = TableSession(config, sinks)
         return TableSession(config, sinks, lambda n: first(plain.walls(n)) if n == 1 else plain.walls(n))
 
-    monkeypatch.setattr(rules_table, "TableSession", session)
+    monkeypatch.setattr(table_kind, "TableSession", session)
 
 
 def arrange(monkeypatch: pytest.MonkeyPatch, name: str, hands: list[str], draws: str = "") -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from pools_lint_cli import run_hexmj
 
-import tools.cmd_play
+import tools.kinds.play
 from tools.cli import EXIT_STATUSES, exit_help
 from tools.lab.runner import STANDIN_TABLE
 
@@ -169,7 +169,7 @@ def test_ctrl_c_during_play_says_how_to_resume_r201(
     def pressed(*_: object, **__: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(tools.cmd_play, "drive", pressed)
+    monkeypatch.setattr(tools.kinds.play, "drive", pressed)
     log = tmp_path / "s.jsonl"
     code, out, err = run_hexmj(["play", "--rounds", "4", "--log", str(log)], monkeypatch, capsys)
     assert (code, out) == (130, "")

@@ -30,6 +30,7 @@ from engine.core.seats import PLAYERS
 from engine.core.tiles import format_tiles, is_flower, parse
 from engine.core.wall import Wall
 from tools.console_web import requests, rules_table
+from tools.kinds import table as table_kind
 
 SEED = 21
 STEPS = 200
@@ -63,7 +64,7 @@ def answer(kind: str, about: str, options: list[str]) -> str:
 
 @pytest.fixture
 def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    monkeypatch.setattr(rules_table, "LOGGED", {**LOGGED, Tsumogiri.name: Tsumogiri})
+    monkeypatch.setattr(table_kind, "LOGGED", {**LOGGED, Tsumogiri.name: Tsumogiri})
     monkeypatch.setattr(requests, "BOTS", {**LOGGED, Tsumogiri.name: Tsumogiri})
     with console(tmp_path / "console.db") as running:
         yield running

@@ -41,8 +41,9 @@ from engine.hextech.score_items import CAPS, KONGS, PATTERNS, SPECIAL_WINS
 from engine.hextech.session import MODES, Session, SessionConfig, SessionResult
 from engine.hextech.state import Table
 from engine.hextech.wins import EndReason
-from tools.cmd_play import replay_session, resume_session, run_session
 from tools.hextech_session import new_session, session_cards
+from tools.kinds.hextech import HextechSessionKind
+from tools.kinds.play import play_logged, replay_logged, resume_logged
 
 AGENTS = st.lists(st.sampled_from(["random", "greedy"]), min_size=4, max_size=4)
 SEEDS = st.integers(0, 10**6)
@@ -236,10 +237,12 @@ def _end_line(result: SessionResult) -> dict[str, object]:
 def test_a_log_replays_byte_for_byte_from_its_answers_alone(seed: int, mode: str, agents: list[str]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         log = Path(folder) / "s.log"
-        played = run_session(LogHeader(seed, mode, 4, tuple(agents), ()), log=log)
+        played = play_logged(
+            HextechSessionKind(), LogHeader(seed, mode, 4, tuple(agents), ()), log=log
+        ).result
         logged = log.read_bytes()
         contents = read_hextech_log(log)
-        replayed = replay_session(log, contents)
+        replayed = replay_logged(HextechSessionKind(), log, contents, "continue").result
         assert log.read_bytes() == logged
     assert replayed.totals == played.totals
     assert [r.result.wins for r in replayed.rounds] == [r.result.wins for r in played.rounds]
@@ -264,11 +267,11 @@ def test_a_log_replays_byte_for_byte_from_its_answers_alone(seed: int, mode: str
 def test_a_log_cut_anywhere_resumes_to_the_same_bytes(seed: int, agents: list[str], cut: float) -> None:
     with tempfile.TemporaryDirectory() as folder:
         full = Path(folder) / "full.log"
-        run_session(LogHeader(seed, "all", 4, tuple(agents), ()), log=full)
+        play_logged(HextechSessionKind(), LogHeader(seed, "all", 4, tuple(agents), ()), log=full)
         data = full.read_bytes()
         part = Path(folder) / "cut.log"
         part.write_bytes(data[: int(len(data) * cut)])
-        resume_session(part)
+        resume_logged(HextechSessionKind(), part, {})
         assert part.read_bytes() == data
 
 

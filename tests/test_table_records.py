@@ -304,7 +304,7 @@ def test_record_stores_a_lost_session_once(
     )
     log.write_bytes(log.read_bytes()[:20000])
     code, _, err = run_hexmj(["record", str(log), "--db", str(db)], monkeypatch, capsys)
-    assert code == 5 and "the session was cut short; continue it with hexmj play --resume" in err
+    assert code == 5 and "the session was cut short; finish it with hexmj play --resume" in err
     assert len(rows(db)) == 1
 
 

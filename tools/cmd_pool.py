@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.table import Table
 
 from dsl.model import Card
-from dsl.pools import DEFAULT_MODE, pool_cards, pool_spec, pool_warnings, resolve_mode
+from dsl.pools import pool_cards, pool_spec, pool_warnings, resolve_mode
 from tools.rules_option import DEFAULT, CardRulesOption
 
 TYPE_TITLES: dict[str, str] = {
@@ -63,12 +63,6 @@ CardsOption = Annotated[
         "Module cards (F, T) stay with their module.",
     ),
 ]
-
-
-def session_mode(mode: str | None, pool_file: Path | None) -> str:
-    """The mode a session plays: ``--mode``, else the pool file's, else :data:`dsl.pools.DEFAULT_MODE`
-    (R200); a pool file for another mode than ``--mode`` is refused (R94)."""
-    return DEFAULT_MODE if pool_file is None and mode is None else resolve_mode(mode, pool_spec(pool_file))
 
 
 def pool(

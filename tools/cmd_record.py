@@ -9,8 +9,8 @@ not stored twice: the command says which it is and exits 0.  ``--db`` and
 ``--cards`` are those of ``play``.  Exit 2: a store that cannot be opened (or
 ``--db none``); exit 5: a log that does not replay, or a session cut short.  A log of another rule
 set (``hexmj play --rules NAME --log``) is replayed with the rule set and options its header names
-and its record stored as ``play`` stores it (:func:`tools.table_play.record_other`); ``--rules``,
-when given, must name the log's rule set.
+and its record stored as ``play`` stores it, the one way every session's record is stored
+(:mod:`tools.kinds.play`); ``--rules``, when given, must name the log's rule set.
 """
 
 from __future__ import annotations
@@ -20,14 +20,13 @@ from typing import Annotated
 
 import typer
 
-from engine.core.errors import InputError, LogError
+from engine.core.errors import InputError
 from engine.core.log_reader import first_line
 from engine.core.registry import ruleset
-from engine.hextech.log import read_hextech_log
-from tools.cmd_play import play_logged
 from tools.cmd_pool import CardsOption
+from tools.kinds.choice import kind_of_log
+from tools.kinds.play import replay_logged
 from tools.rules_option import DEFAULT, RULES_HELP
-from tools.table_play import logged_elsewhere, record_other
 
 
 def record(
@@ -43,8 +42,7 @@ def record(
     rules: Annotated[str | None, typer.Option(metavar="NAME", help=RULES_HELP)] = None,
 ) -> None:
     """Store the record of a finished session from its log (after a store that failed or a kill)."""
-    from tools.lab.engine_adapter import session_record
-    from tools.lab.store import NO_STORE, check_store, database_url, shown, store_session, stored_id
+    from tools.lab.store import NO_STORE, check_store, database_url, shown
 
     if db == NO_STORE:
         raise typer.BadParameter("a record needs a store", param_hint="--db")
@@ -55,17 +53,11 @@ def record(
     if rules is not None and named is not None and rules != named:
         raise InputError(f"--rules {rules} contradicts the log {log}, a session of {named}")
     check_store(db)
-    if logged_elsewhere(logged):
-        typer.echo(record_other(log, db))
-        return
-    contents = read_hextech_log(log)
-    if not contents.finished:
-        raise LogError(f"{log}: the session was cut short; finish it with hexmj play --resume {log}")
-    played = play_logged(contents.header, log=log, expected=contents.lines, write=False, folder=folder)
-    made = session_record(played.session, played.result, played.watcher, played.agents, played.pool, "play")
+    kind = kind_of_log(logged, folder)
+    played = replay_logged(kind, log, kind.read(log), "finish")
     where = shown(database_url(db))
-    known = stored_id(made, db)
+    known = kind.stored(played, db)
     if known is not None:
         typer.echo(f"{log}: already stored as session {known} in {where}")
         return
-    typer.echo(f"{log}: stored as session {store_session(made, db)} in {where}")
+    typer.echo(f"{log}: stored as session {kind.store(played, db)} in {where}")

@@ -25,8 +25,8 @@ import typer
 
 from engine.core.errors import InputError
 from engine.core.registry import ruleset
-from tools.rules_option import DEFAULT, RULES_HELP
-from tools.table_play import TableOptions, dumps
+from tools.kinds.play import dumps
+from tools.rules_option import DEFAULT, RULES_HELP, TableOptions
 
 
 def records(

@@ -11,12 +11,11 @@ session, the enabled modules' lines and fields included, as ``hexmj play``
 printed them.  With ``--serve`` it serves the log's replay view instead (the console's, R538): round
 by round, move by move, every hand open.  A log whose header names another rule set
 (``hexmj play --rules NAME``) is replayed with that rule set and the options its header records
-(:mod:`tools.table_play`).
+(:mod:`tools.kinds.table`).
 """
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
@@ -25,12 +24,10 @@ import uvicorn
 
 from engine.core.errors import LogError
 from engine.core.log_reader import first_line
-from engine.hextech.log import read_hextech_log
-from tools.cmd_play import account, play_logged
 from tools.cmd_pool import CardsOption
 from tools.console_web.replay_routes import parse_log, replay_app
-from tools.hextech_session import result_json
-from tools.table_play import logged_elsewhere, replay_other
+from tools.kinds.choice import kind_of_log
+from tools.kinds.play import replay_logged, show
 
 
 def serve_replay(log: Path, host: str, port: int) -> None:
@@ -59,14 +56,6 @@ def replay(
     if serve:
         serve_replay(log, host, port)
         return
-    if logged_elsewhere(first_line(log)):
-        replay_other(log, json_out)
-        return
-    contents = read_hextech_log(log)
-    if not contents.finished:
-        raise LogError(f"{log}: the session was cut short; continue it with hexmj play --resume {log}")
-    played = play_logged(contents.header, log=log, expected=contents.lines, write=False, folder=folder)
-    if json_out:
-        typer.echo(json.dumps(result_json(played.result, played.fields()), ensure_ascii=False, indent=2))
-    else:
-        typer.echo("\n".join(account(played.result, played.names(), played.notes.rounds, played.summary())))
+    kind = kind_of_log(first_line(log), folder)
+    played = replay_logged(kind, log, kind.read(log), "continue")
+    typer.echo(show(kind, played, json_out))

@@ -37,8 +37,8 @@ from tools.console_web.limits import SOCKET_FRAME_LIMIT
 from tools.console_web.requests import HEXTECH, Served
 from tools.console_web.settings import ServeSettings
 from tools.exit_codes import CommandError
-from tools.rules_option import RULES_HELP
-from tools.table_play import TableOptions, choose, plays_elsewhere
+from tools.kinds.table import choose
+from tools.rules_option import RULES_HELP, TableOptions, plays_elsewhere
 
 ServedRules = Annotated[str, typer.Option("--rules", metavar="NAME", help=RULES_HELP)]
 EXIT_CANNOT_LISTEN = 9

@@ -26,8 +26,9 @@ import typer
 from engine.core.errors import InputError
 from tools.cmd_pool import CardsOption, ModeOption
 from tools.interrupt import interrupted
+from tools.kinds.kind import agent_names
 from tools.lab_options import ClusterOption, WorkersOption
-from tools.table_play import RulesOption, TableOptions, agent_names, plays_elsewhere
+from tools.rules_option import RulesOption, TableOptions, plays_elsewhere
 
 if TYPE_CHECKING:
     from tools.lab.decided import Sequential
@@ -186,9 +187,9 @@ def _table_games(
 ) -> TableGames:
     """The run of another rule set the command line asks for; a bad option, length, seed or bot
     is exit 2."""
+    from tools.kinds.table import choose, session_header
     from tools.lab.runner import check_games
     from tools.lab.table_games import TableGames
-    from tools.table_play import choose, session_header
 
     chosen = choose(rules, options)
     check_games(games)
@@ -424,7 +425,7 @@ def session_spec(
     """The session the options describe; a bad mode, length, pool file or bot is an input error."""
     from engine.agents.hextech.roster import make_agents
     from engine.core.errors import InputError
-    from tools.cmd_pool import session_mode
+    from tools.hextech_session import session_mode
     from tools.lab.records import Mode, SessionLength
     from tools.lab.session_spec import SessionSpec
 

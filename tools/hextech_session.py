@@ -1,9 +1,10 @@
 """A hextech session as the commands and the console set it up and report it (§3, §16, §18.2).
 
-Its cards: the mode's pool, a pool file's, or those a log's header names (:func:`header_cards`),
-each pool compiled once per process; the session on them with the modules its mode enables
-(:func:`new_session`); and the ``--json`` document of its result (:func:`result_json`), which
-``hexmj play --json``, ``hexmj replay --json`` and the console's results screen give alike.
+Its mode (:func:`session_mode`); its cards: the mode's pool, a pool file's, or those a log's
+header names (:func:`header_cards`), each pool compiled once per process; the session on them
+with the modules its mode enables (:func:`new_session`); and the ``--json`` document of its
+result (:func:`result_json`), which ``hexmj play --json``, ``hexmj replay --json`` and the
+console's results screen give alike.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 
 from dsl.compiler import compile_pool
 from dsl.loader import load_cards
-from dsl.pools import card_paths, pool_cards
+from dsl.pools import DEFAULT_MODE, card_paths, pool_cards, pool_spec, resolve_mode
 from engine.core.errors import LogError
 from engine.core.seats import PLAYERS
 from engine.hextech.bus import Event
@@ -27,6 +28,12 @@ from engine.hextech.vocabulary import CompiledCard
 
 Chosen = tuple[list[CompiledCard], frozenset[str]]
 """A session's compiled cards and the modules its mode enables."""
+
+
+def session_mode(mode: str | None, pool_file: Path | None) -> str:
+    """The mode a session plays: ``--mode``, else the pool file's, else :data:`dsl.pools.DEFAULT_MODE`
+    (R200); a pool file for another mode than ``--mode`` is refused (R94)."""
+    return DEFAULT_MODE if pool_file is None and mode is None else resolve_mode(mode, pool_spec(pool_file))
 
 
 @cache

@@ -12,6 +12,7 @@ what it lacks (exit 2, R493).  The host console (``tools/cmd_serve.py``, R373) a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
@@ -23,6 +24,21 @@ DEFAULT = "hextech"
 """The rule set a command works under without ``--rules``: the command line's choice; the registry
 names none (issue 33 item 3)."""
 RULES_HELP = "The rule set (hexmj rulesets lists those installed)."
+
+RulesOption = Annotated[
+    str | None,
+    typer.Option(metavar="NAME", help="The rule set to play (hexmj rulesets lists them); default hextech."),
+]
+"""``--rules`` of the commands that play any rule set: play, simulate, serve."""
+TableOptions = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        metavar="NAME[=VALUE]",
+        help="A table option of the rule set (a bare flag is true); repeatable.",
+    ),
+]
+"""``--option NAME[=VALUE]``: a table option of a rule set other than hextech."""
 
 
 def hextech_only(refusal: str) -> Any:
@@ -47,3 +63,13 @@ ModuleRulesOption = Annotated[
     str, hextech_only("{name} has no modules: modules extend the hextech rule set (§3, hexmj.modules)")
 ]
 """``--rules`` of ``hexmj modules``."""
+
+
+def plays_elsewhere(rules: str | None, options: Sequence[str] | None) -> bool:
+    """Whether ``--rules`` names a rule set on the core's table: any but hextech, the default,
+    whose sessions take no ``--option``."""
+    if rules is None or rules == DEFAULT:
+        if options:
+            raise InputError(f"--option {options[0]}: options belong to --rules NAME of another rule set")
+        return False
+    return True

@@ -1,6 +1,8 @@
 """A hextech table in play on the console: its session, its log, its end (§16, §17.2, §18.1).
 
-A :class:`LiveTable` plays its session as :func:`engine.hextech.session.drive` does,
+A :class:`LiveTable` opens its session as every command does, through hextech's session kind
+(:class:`tools.kinds.hextech.HextechSessionKind`, seated at the console: its public feed, its
+winners' hands and its web seats), and plays it as :func:`engine.core.session.drive` does,
 with one difference: a person's seat is answered from the web, so the table
 stops at that seat's decision and goes on when :meth:`LiveTable.decide` gets an
 offered option (:class:`~tools.console_web.seated.SeatedTable`, what every
@@ -30,8 +32,8 @@ from engine.core.log_writer import LogWriter
 from engine.core.seats import PLAYERS
 from engine.core.tiles import format_one
 from engine.hextech.bus import Event
-from engine.hextech.log import DEFAULT_POOL, LogHeader, event_sink
-from engine.hextech.session import MODULE_DECISIONS, SessionConfig, SessionResult
+from engine.hextech.log import DEFAULT_POOL, LogHeader
+from engine.hextech.session import MODULE_DECISIONS, SessionResult
 from engine.hextech.view import BLIND, KINDS, PlayerView
 from tools.console_web.bot_pool import THINKERS, Thought
 from tools.console_web.cards import library, pool_path
@@ -40,8 +42,9 @@ from tools.console_web.public import PublicFeed, public_view
 from tools.console_web.round_results import Hand, HextechWinners, WinnerHands, hextech_round
 from tools.console_web.seated import NEW, PLAYING, RESULTS, STAND_IN, STOPPED, SeatedTable
 from tools.console_web.spec import WEB
-from tools.hextech_session import new_session, result_json, session_cards
-from tools.lab.engine_adapter import EventWatcher, session_record
+from tools.hextech_session import result_json
+from tools.kinds.hextech import HextechSessionKind
+from tools.kinds.kind import Seated
 
 
 class WebSeat:
@@ -66,30 +69,21 @@ class LiveTable(SeatedTable[SessionResult]):
     def _start(self, stored: Sequence[dict[str, Any]]) -> None:
         spec = self.spec
         self.thought = None
-        config = SessionConfig(seed=self.seed, mode=spec.mode, rounds=spec.rounds)
-        chosen = session_cards(spec.mode, None, pool_path(spec.pool))
         expected = list(stored[1:])
         self.writer = LogWriter(self._lines, expected, f"table {spec.id} session {self.number}")
+        header = LogHeader(self.seed, spec.mode, spec.rounds, spec.agents(), (), spec.pool or DEFAULT_POOL)
+        setup = HextechSessionKind(pool=pool_path(spec.pool)).setup(header, None)
         if not stored:
-            ids = tuple(card.id for card in chosen[0])
-            header = LogHeader(
-                self.seed, spec.mode, spec.rounds, spec.agents(), ids, spec.pool or DEFAULT_POOL
-            )
-            self.writer.write(header.line())
+            self.writer.write(setup.line)
         self.feed = PublicFeed()
-        self.watcher = EventWatcher()
         self.winners = WinnerHands(self._laid_down)
-        sinks: list[Callable[[Event], None]] = [
-            event_sink(self.writer),
-            self.feed,
-            self.watcher,
-            HextechWinners(self.winners),
-        ]
-        self.session = new_session(config, sinks, None, chosen)
+        sinks: list[Callable[[Event], None]] = [self.feed, HextechWinners(self.winners)]
+        seated = Seated(sinks, {WEB: lambda rng: WebSeat()})
+        opened = setup.open(self.writer, True, bool(expected), seated)
+        self.session = opened.session
+        self.played = opened.played
         self.library = library(spec.mode, spec.filming, spec.pool)
-        self.agents: list[Agent[PlayerView]] = make_agents(
-            list(spec.agents()), self.seed, {WEB: lambda rng: WebSeat()}
-        )
+        self.agents: list[Agent[PlayerView]] = list(opened.agents)
         self.stand_ins: list[Agent[PlayerView]] = make_agents([STAND_IN] * 4, self.seed)
         self._replaying(expected)
         self._steps = self.session.steps()
@@ -186,9 +180,7 @@ class LiveTable(SeatedTable[SessionResult]):
         """The lab's record of the session that has ended (§18.3): a 4-round test session is marked
         by its length and never ranked with full sessions (§16, §18.1)."""
         assert self.result is not None
-        pool = self.spec.pool or DEFAULT_POOL
-        played = session_record(self.session, self.result, self.watcher, self.spec.agents(), pool, "play")
-        return played.model_dump_json()
+        return HextechSessionKind().record(self.played(self.result)).model_dump_json()
 
     def facts(self) -> Facts:
         """What every screen shows alike."""

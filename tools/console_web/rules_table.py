@@ -1,7 +1,9 @@
 """A table of a rule set other than hextech in play on the console (issue 14 item 5; R370–R375).
 
-A :class:`RulesTable` plays its session on the core's neutral table
-(:class:`engine.core.table_session.TableSession`) as :func:`engine.core.table_session.drive` does,
+A :class:`RulesTable` opens its session on the core's neutral table
+(:class:`engine.core.table_session.TableSession`) as every command does, through the core table's
+session kind (:class:`tools.kinds.table.TableSessionKind`, seated at the console: its feed and
+its winners' hands), and plays it as :func:`engine.core.session.drive` does,
 with one difference: a person's seat is answered from the web, so the table stops at that seat's
 decision and goes on when :meth:`RulesTable.decide` gets an offered option (as every console
 table does, :class:`~tools.console_web.seated.SeatedTable`).  Bot seats are answered
@@ -23,7 +25,7 @@ from functools import cached_property
 from typing import Any
 
 from engine.agents.bots import PERSON
-from engine.agents.roster import LOGGED, make_bots
+from engine.agents.roster import make_bots
 from engine.core.decisions import Decision, DecisionKind, check_answer
 from engine.core.errors import IllegalActionError, LogError
 from engine.core.log_writer import LogWriter
@@ -31,12 +33,14 @@ from engine.core.registry import ruleset
 from engine.core.ruleset import OptionValue, RuleSet
 from engine.core.seat_view import BLIND
 from engine.core.seats import PLAYERS
-from engine.core.table_log import TableHeader, event_sink
-from engine.core.table_session import SessionResult, TableConfig, TableSession
+from engine.core.table_log import TableHeader
+from engine.core.table_session import SessionResult
 from engine.core.tiles import FACES
 from tools.console_web.round_results import Hand, WinnerHands, rules_round, standings
 from tools.console_web.rules_messages import RulesFeed, rules_host_message, rules_seat_message
 from tools.console_web.seated import NEW, PLAYING, RESULTS, STAND_IN, STOPPED, SeatedTable
+from tools.kinds.kind import Seated
+from tools.kinds.table import TableSessionKind
 from tools.table_record import record_text, result_json, session_record
 
 TEST_ROUNDS = 4
@@ -80,9 +84,10 @@ class RulesTable(SeatedTable[SessionResult]):
             self.writer.write(header.line())
         self.feed = RulesFeed()
         self.winners = WinnerHands(self._laid_down)
-        config = TableConfig(self.rules, header.options, header.seed, header.rounds)
-        self.session = TableSession(config, (event_sink(self.writer), self.feed.event, self._heard))
-        self.agents = make_bots(list(header.agents), header.seed, LOGGED)
+        setup = TableSessionKind(self.rules.name, self.rules).setup(header, None)
+        opened = setup.open(self.writer, True, bool(expected), Seated((self.feed.event, self._heard)))
+        self.session = opened.session
+        self.agents = list(opened.agents)
         self.stand_ins = make_bots([STAND_IN] * 4, header.seed)
         self._replaying(expected)
         self._steps = self.session.steps()

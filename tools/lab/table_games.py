@@ -22,9 +22,10 @@ from engine.core.log_lines import SEED_RANGE, digest
 from engine.core.registry import ruleset
 from engine.core.ruleset import OptionValue
 from engine.core.table_log import TableHeader, read_header
+from tools.kinds.play import play_logged
+from tools.kinds.table import TableSessionKind, logged_rules
 from tools.lab.duplicate import rotate
 from tools.lab.table_figures import Figures, figure_lines
-from tools.table_play import logged_rules, play_session
 from tools.table_record import record_text, session_record
 
 
@@ -71,7 +72,9 @@ class TableGames:
     def play(self, index: int, counts: Figures) -> str:
         """Play game ``index``, count it and give its record as JSON."""
         game = TableHeader(self.rules, self.options, self.seed_of(index), self.rounds, self.agents)
-        record = session_record(play_session(ruleset(self.rules), game), game.agents, "simulate")
+        rules = ruleset(self.rules)
+        played = play_logged(TableSessionKind(rules.name, rules), game).result
+        record = session_record(played, game.agents, "simulate")
         counts.add(record)
         return record_text(record)
 
