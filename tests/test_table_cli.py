@@ -167,8 +167,8 @@ def test_simulate_reports_the_figures(plugins: Path) -> None:
     assert hexmj(plugins, *args).stdout == done.stdout
     text = hexmj(plugins, "simulate", "--rules", "tiny", "--games", "1")
     assert text.returncode == 0 and "win rate per round: A " in text.stdout
-    refused = hexmj(plugins, "simulate", "--rules", "tiny", "--duplicate")
-    assert refused.returncode == 2 and "--duplicate: a flag of hextech sessions" in refused.stderr
+    refused = hexmj(plugins, "simulate", "--rules", "tiny", "--until-decided")
+    assert refused.returncode == 2 and "--until-decided: a flag of hextech" in refused.stderr, refused.stderr
 
 
 def test_hextech_stays_as_it_was(plugins: Path, tmp_path: Path) -> None:
