@@ -15,8 +15,11 @@ from engine.core.decisions import Decision, DecisionKind
 from engine.core.errors import LogError
 from engine.core.registry import ruleset
 from engine.core.session import ask, drive
+from engine.core.standings import standings
+from engine.core.table_session import SessionResult as TableResult
 from engine.core.table_session import TableConfig, TableSession
 from engine.hextech.session import SessionConfig
+from engine.hextech.session import SessionResult as HextechResult
 from tools.hextech_session import new_session
 
 
@@ -135,3 +138,15 @@ def test_a_hextech_session_and_its_replay_go_through_the_same_drive_s18_3() -> N
     )
     again = drive(new_session(config), make_agents(["greedy"] * 4, 4), script=iter(answers))
     assert again.totals == first.totals and len(answers) > 100
+
+
+def test_every_rule_set_ranks_equal_totals_together_s16() -> None:
+    """§16 "总积分相同时，玩家直接并列排名": B first; A and C share second, so D is fourth; a standard and a
+    hextech session's results rank by the same function."""
+    ranked = [tuple(s) for s in standings((3, 5, 3, -1))]
+    assert ranked == [(1, 5, 1, False), (0, 3, 2, True), (2, 3, 2, True), (3, -1, 4, False)]
+    rules = ruleset("standard")
+    table = TableResult(TableConfig(rules, rules.resolve_options([]), 1), (), (3, 5, 3, -1))
+    hextech = HextechResult(SessionConfig(1), totals=[3, 5, 3, -1])
+    assert table.standings() == hextech.standings() == standings((3, 5, 3, -1))
+    assert [s.rank for s in standings((2, 2, 2, 2))] == [1, 1, 1, 1]

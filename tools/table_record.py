@@ -48,7 +48,7 @@ def result_json(result: SessionResult, agents: Sequence[str]) -> dict[str, Any]:
         "agents": list(agents),
         "rounds": rounds,
         "standings": [
-            {"seat": PLAYERS[p], "total": total, "rank": rank} for rank, p, total in result.ranking()
+            {"seat": PLAYERS[s.player], "total": s.total, "rank": s.rank} for s in result.standings()
         ],
     }
 

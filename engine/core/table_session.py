@@ -21,6 +21,7 @@ from engine.core.decisions import Decision
 from engine.core.flow import RoundResult, play_round
 from engine.core.ruleset import DealerRotation, OptionValue, RuleSet
 from engine.core.seat_view import BLIND, SeatView, view_of
+from engine.core.standings import Standing, standings
 from engine.core.table import Sink, Table
 from engine.core.tiles import WINDS
 from engine.core.wall import Wall
@@ -58,14 +59,9 @@ class SessionResult:
     rounds: tuple[RoundRecord, ...]
     totals: tuple[int, ...]
 
-    def ranking(self) -> list[tuple[int, int, int]]:
-        """``(rank, player, total)``, highest total first; equal totals share a rank, A before B."""
-        order = sorted(range(4), key=lambda p: (-self.totals[p], p))
-        ranked: list[tuple[int, int, int]] = []
-        for place, p in enumerate(order):
-            tied = place > 0 and self.totals[p] == self.totals[order[place - 1]]
-            ranked.append((ranked[-1][0] if tied else place + 1, p, self.totals[p]))
-        return ranked
+    def standings(self) -> list[Standing]:
+        """By total, highest first; equal totals share a rank (:func:`engine.core.standings.standings`)."""
+        return standings(self.totals)
 
 
 def next_dealer(rotation: DealerRotation, dealer: int, result: RoundResult) -> int:

@@ -30,6 +30,7 @@ from engine.core.decisions import Decision, DecisionKind
 from engine.core.errors import InputError
 from engine.core.seats import PLAYERS
 from engine.core.shapes import ShapeGrant
+from engine.core.standings import Standing, standings
 from engine.hextech.bus import Bus, Event, Step
 from engine.hextech.card_runtime import end_lasting, lasting_card, register
 from engine.hextech.conditions.hand_reading import TREASURE
@@ -92,15 +93,6 @@ class RoundRecord:
     result: RoundResult
 
 
-@dataclass(frozen=True)
-class Standing:
-    """A player's place: total and rank, ties sharing a rank (§16)."""
-
-    player: int
-    total: int
-    rank: int
-
-
 @dataclass
 class SessionResult:
     """A whole session: its rounds, totals and ranking; ``test`` marks the 4-round test (§18.1)."""
@@ -116,8 +108,7 @@ class SessionResult:
 
     def standings(self) -> list[Standing]:
         """By total, highest first; equal totals share a rank with no tie-break (§16)."""
-        ranked = sorted(range(4), key=lambda p: (-self.totals[p], p))
-        return [Standing(p, self.totals[p], 1 + sum(t > self.totals[p] for t in self.totals)) for p in ranked]
+        return standings(self.totals)
 
 
 @dataclass(frozen=True)

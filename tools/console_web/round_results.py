@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.seats import PLAYERS
+from engine.core.standings import standings as ranked
 from engine.core.tiles import FACES
 from engine.hextech.bus import Event
 from engine.hextech.session import RoundRecord
@@ -30,13 +31,9 @@ WAYS = {"self_draw": "自摸", "ron": "点和", "rob_kong": "抢杠"}
 
 def standings(totals: Sequence[int]) -> list[dict[str, Any]]:
     """Each seat by total, highest first; equal totals share a rank, with no tie-break (§16)."""
-    ranked = sorted(range(len(totals)), key=lambda p: (-totals[p], p))
-    rows = []
-    for p in ranked:
-        rank = 1 + sum(t > totals[p] for t in totals)
-        tied = sum(t == totals[p] for t in totals) > 1
-        rows.append({"seat": PLAYERS[p], "total": totals[p], "rank": rank, "tied": tied})
-    return rows
+    return [
+        {"seat": PLAYERS[s.player], "total": s.total, "rank": s.rank, "tied": s.tied} for s in ranked(totals)
+    ]
 
 
 Hand = tuple[list[str], list[dict[str, Any]]]

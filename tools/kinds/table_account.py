@@ -31,5 +31,5 @@ def account(result: SessionResult) -> list[str]:
         if r.drawn:
             lines.append("  荒牌: drawn, the wall is exhausted")
         lines.append("  scores: " + "  ".join(f"{PLAYERS[p]} {r.gains[p]:+d}" for p in range(4)))
-    lines += ["", "Standings", *(f"  {rank}. {PLAYERS[p]}  {total}" for rank, p, total in result.ranking())]
+    lines += ["", "Standings", *(f"  {s.rank}. {PLAYERS[s.player]}  {s.total}" for s in result.standings())]
     return lines

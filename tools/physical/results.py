@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.seats import PLAYERS
+from engine.core.standings import standings
 from modules.party.chips import party_stars
 from tools.physical.state import SEATS, RoundState, TableState
 
@@ -51,11 +52,9 @@ def results(st: TableState) -> dict[str, Any]:
     """The ended session (§16): the standings by total, ties sharing a rank; each round's points; in
     party mode the chips and the 欢乐之星, which never rank (§7.1)."""
     totals = st.totals
-    order = sorted(range(SEATS), key=lambda p: (-totals[p], p))
     shown: dict[str, Any] = {
         "standings": [
-            {"seat": PLAYERS[p], "total": totals[p], "rank": 1 + sum(t > totals[p] for t in totals)}
-            for p in order
+            {"seat": PLAYERS[s.player], "total": s.total, "rank": s.rank} for s in standings(totals)
         ],
         "rounds": [
             {
