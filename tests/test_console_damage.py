@@ -16,7 +16,10 @@ from typing import Any
 import pytest
 from durable_support import Seat, Serve, hexmj_command, serving
 
+from engine.core.errors import LogError
 from engine.core.log_lines import EDITED, dumps
+from engine.core.log_reader import read_log
+from engine.hextech.log import HEXTECH_LOG
 from tools.cli import EXIT_MEANINGS
 
 TABLES = (
@@ -104,6 +107,19 @@ def _rows(db: Path) -> list[tuple[Any, ...]]:
     return [*tables, *lines]
 
 
+def _read_as_a_file(db: Path, table: str, folder: Path) -> str:
+    """What the core's log reader says of a file holding a table's stored rows as its lines, after
+    the file's name (R770: a row is refused in the same words as a line of a log file)."""
+    log = folder / f"{table}.jsonl"
+    with sqlite3.connect(db) as raw:
+        raw.text_factory = bytes
+        rows = raw.execute("SELECT line FROM console_lines WHERE table_id = ? ORDER BY seq", (table,))
+        log.write_bytes(b"".join(row + b"\n" for (row,) in rows))
+    with pytest.raises(LogError) as refused:
+        read_log(log, HEXTECH_LOG)
+    return str(refused.value).removeprefix(f"{log}:")
+
+
 def test_each_damaged_table_stops_alone_with_its_reason_and_the_others_go_on_s16(tmp_path: Path) -> None:
     """A decision line without ``answer``, a line re-spaced (its rows read as a log file's lines are,
     R593, R770), a spec that is not JSON or lacks ``mode``, tokens stored as a list, random bytes in
@@ -133,6 +149,9 @@ def test_each_damaged_table_stops_alone_with_its_reason_and_the_others_go_on_s16
             f"session 1:{answerless}: a decision line needs its answer as a text"
         )
         assert " session 1:" in reasons["line re-spaced"] and reasons["line re-spaced"].endswith(EDITED)
+        for name in ("no answer", "line re-spaced"):
+            table = made[name]["table"]
+            assert reasons[name] == f"table {table} session 1:{_read_as_a_file(db, table, tmp_path)}", name
         assert "its spec is not JSON" in reasons["spec not JSON"]
         assert reasons["no mode"].endswith("spec: mode: missing")
         assert reasons["tokens as a list"].endswith(

@@ -78,7 +78,7 @@ class PublicFeed:
     """Each round played so far as the feed heard it, on a table whose words keep one."""
     marks: dict[str, Any] = field(default_factory=dict)
     """The rule set's own marks in force."""
-    events: frozenset[str] = frozenset()
+    events: frozenset[str] = field(init=False, default=frozenset())
     """The events the feed hears (a bus gives it no other)."""
 
     def __post_init__(self) -> None:

@@ -72,7 +72,9 @@ class Facts:
 @dataclass(frozen=True)
 class SeatSight:
     """What one seat's own view shows, as its rule set gives it: the seat, its own fields (its hand,
-    the wall, the dealer, …), each seat's table as this seat sees it, and the tile it drew, if any."""
+    the wall, the dealer, …; one named as a shared fact is the rule set's word for it, as the core
+    table's ``"turn"`` told by the hand sizes), each seat's table as this seat sees it (none before
+    the deal), and the tile it drew, if any."""
 
     me: int
     own: Mapping[str, Any]
@@ -82,7 +84,8 @@ class SeatSight:
 
 @dataclass(frozen=True)
 class TableSight:
-    """The public table as its rule set gives it: its own fields and each seat's open parts."""
+    """The public table as its rule set gives it: its own fields (as :class:`SeatSight`'s) and each
+    seat's open parts (none before the deal)."""
 
     own: Mapping[str, Any]
     seats: Sequence[Mapping[str, Any]]
