@@ -13,7 +13,7 @@ the reason; a table of a rule set that is not installed is :class:`Unseated` and
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from engine.core.errors import HexError, LogError
@@ -108,19 +108,22 @@ def _salvaged(data: object, table_id: str) -> TableSpec:
     return unread_spec(table_id, host if isinstance(host, str) else "", tokens if _by_seat(tokens) else None)
 
 
-def _lines(spec: TableSpec, texts: list[str], where: str) -> tuple[list[dict[str, Any]], str | None]:
-    """The stored rows that read, up to the first that does not, and what is wrong with that one: a
-    session's rows read as its log's lines (:func:`engine.core.log_reader.log_lines`, the row's place
-    named as a line's), a real table's as records (its entries are not hexmj's log lines, R770)."""
+def stored_lines(spec: TableSpec, texts: Sequence[str], where: str) -> Iterator[dict[str, Any]]:
+    """A table's stored rows as its log's lines, in order: a session's read as a log file's
+    (:func:`engine.core.log_reader.log_lines`, the row's place named as a line's), a real table's as
+    records (its entries are not hexmj's log lines, R770); the first that does not read is a
+    :class:`~engine.core.errors.LogError`."""
     chunks = [text.encode("utf-8", "surrogatepass") for text in texts]
-    read = (
-        (log_record(chunk, f"{where}:{n}") for n, chunk in enumerate(chunks, start=1))
-        if spec.table == PHYSICAL
-        else log_lines(chunks, where)
-    )
+    if spec.table == PHYSICAL:
+        return (log_record(chunk, f"{where}:{n}") for n, chunk in enumerate(chunks, start=1))
+    return log_lines(chunks, where)
+
+
+def _lines(spec: TableSpec, texts: list[str], where: str) -> tuple[list[dict[str, Any]], str | None]:
+    """The stored rows that read, up to the first that does not, and what is wrong with that one."""
     lines: list[dict[str, Any]] = []
     try:
-        for line in read:
+        for line in stored_lines(spec, texts, where):
             lines.append(line)
     except LogError as err:
         return lines, str(err)
