@@ -16,6 +16,10 @@ from typing import Any
 import pytest
 from durable_support import Seat, Serve, hexmj_command, serving
 
+from engine.core.errors import LogError
+from engine.core.log_lines import EDITED, dumps
+from engine.core.log_reader import read_log
+from engine.hextech.log import HEXTECH_LOG
 from tools.cli import EXIT_MEANINGS
 
 TABLES = (
@@ -26,6 +30,7 @@ TABLES = (
     "bytes in a line",
     "bytes in the spec",
     "offer changed",
+    "line re-spaced",
 )
 """The damages done to the stored tables, one table each, besides one left whole."""
 
@@ -84,7 +89,12 @@ def _damage(db: Path, tables: dict[str, str]) -> int:
         line["options"] = [*line["options"], "S-99"]
         raw.execute(
             "UPDATE console_lines SET line = ? WHERE table_id = ? AND seq = ?",
-            (json.dumps(line), tables["offer changed"], seq),
+            (dumps(line), tables["offer changed"], seq),
+        )
+        seq, line = _first_decision(raw, tables["line re-spaced"])
+        raw.execute(
+            "UPDATE console_lines SET line = ? WHERE table_id = ? AND seq = ?",
+            (json.dumps(line), tables["line re-spaced"], seq),
         )
     return answerless + 1
 
@@ -97,9 +107,23 @@ def _rows(db: Path) -> list[tuple[Any, ...]]:
     return [*tables, *lines]
 
 
+def _read_as_a_file(db: Path, table: str, folder: Path) -> str:
+    """What the core's log reader says of a file holding a table's stored rows as its lines, after
+    the file's name (R770: a row is refused in the same words as a line of a log file)."""
+    log = folder / f"{table}.jsonl"
+    with sqlite3.connect(db) as raw:
+        raw.text_factory = bytes
+        rows = raw.execute("SELECT line FROM console_lines WHERE table_id = ? ORDER BY seq", (table,))
+        log.write_bytes(b"".join(row + b"\n" for (row,) in rows))
+    with pytest.raises(LogError) as refused:
+        read_log(log, HEXTECH_LOG)
+    return str(refused.value).removeprefix(f"{log}:")
+
+
 def test_each_damaged_table_stops_alone_with_its_reason_and_the_others_go_on_s16(tmp_path: Path) -> None:
-    """A decision line without ``answer``, a spec that is not JSON or lacks ``mode``, tokens stored as
-    a list, random bytes in a line or a spec: the server starts, each such table is ``"state":
+    """A decision line without ``answer``, a line re-spaced (its rows read as a log file's lines are,
+    R593, R770), a spec that is not JSON or lacks ``mode``, tokens stored as a list, random bytes in
+    a line or a spec: the server starts, each such table is ``"state":
     "stopped"`` with a reason naming what is wrong, its host screen (where its host token still reads)
     says so, its seats are put no decision and refused, its rows stay as they were; the whole table
     plays on and a new table is made."""
@@ -121,7 +145,13 @@ def test_each_damaged_table_stops_alone_with_its_reason_and_the_others_go_on_s16
             assert shown[name]["state"] == "stopped", name
             assert shown[name]["reason"].startswith(f"table {made[name]['table']}"), name
         reasons = {name: shown[name]["reason"] for name in TABLES}
-        assert reasons["no answer"].endswith(f'session 1:{answerless}: a decision line without its "answer"')
+        assert reasons["no answer"].endswith(
+            f"session 1:{answerless}: a decision line needs its answer as a text"
+        )
+        assert " session 1:" in reasons["line re-spaced"] and reasons["line re-spaced"].endswith(EDITED)
+        for name in ("no answer", "line re-spaced"):
+            table = made[name]["table"]
+            assert reasons[name] == f"table {table} session 1:{_read_as_a_file(db, table, tmp_path)}", name
         assert "its spec is not JSON" in reasons["spec not JSON"]
         assert reasons["no mode"].endswith("spec: mode: missing")
         assert reasons["tokens as a list"].endswith(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import stat
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -63,21 +63,27 @@ def read_log(path: Path, form: LogFormat[H]) -> SessionLog[H]:
     """Read the log at ``path`` whose header is ``form``'s (see the module's docstring)."""
     whole = whole_lines(path, "log")
     chunks = whole.split(b"\n")[:-1]
-    lines: list[dict[str, Any]] = []
-    for number, chunk in enumerate(chunks, start=1):
-        value = log_record(chunk, f"{path}:{number}")
-        if number > 1 and value["type"] == "decision" and not isinstance(value.get("answer"), str):
-            raise LogError(f"{path}:{number}: a decision line needs its answer as a text")
-        if number > 1 and (edited := edited_field(chunk, value)) is not None:
-            raise LogError(f"{path}:{number}: {edited}: {EDITED}")
-        if value["type"] != NOTE:
-            lines.append(value)
+    lines = [line for line in log_lines(chunks, str(path)) if line["type"] != NOTE]
     if not lines or not form.recognises(lines[0]):
         raise LogError(f"{path}:1: {form.missing}")
     header = form.header(lines[0], path)
     if (edited := edited_field(chunks[0], lines[0])) is not None:
         raise LogError(f"{path}:1: {edited}: {EDITED}")
     return SessionLog(header, lines[1:], len(whole))
+
+
+def log_lines(chunks: Iterable[bytes], where: str) -> Iterator[dict[str, Any]]:
+    """Each line of a log, given as its bytes without the newline, as a log record, notes included;
+    the first that is no record, a decision (after line 1, the header) without its answer as a
+    text, or a line whose bytes are not those hexmj writes for it, is a :class:`LogError` at
+    ``where:line`` (a file, or a table's stored rows)."""
+    for number, chunk in enumerate(chunks, start=1):
+        value = log_record(chunk, f"{where}:{number}")
+        if number > 1 and value["type"] == "decision" and not isinstance(value.get("answer"), str):
+            raise LogError(f"{where}:{number}: a decision line needs its answer as a text")
+        if number > 1 and (edited := edited_field(chunk, value)) is not None:
+            raise LogError(f"{where}:{number}: {edited}: {EDITED}")
+        yield value
 
 
 def whole_lines(path: Path, what: str) -> bytes:

@@ -7,8 +7,10 @@ each built from what the host chose, :mod:`tools.console_web.spec`; hextech's in
 :mod:`tools.console_web.live`, any other rule set's in :mod:`tools.console_web.rules_table`, what
 both do alike in :mod:`tools.console_web.seated`), stores every line of their logs in
 the record store as they are played (:mod:`tools.console_web.records`), and
-sends each seat only what its own view holds and the host only the public table
-(:mod:`tools.console_web.messages`, :mod:`tools.console_web.rules_messages`).  The pages draw
+sends each seat only what its own view holds and the host only the public table, built by one
+builder for every rule set (:mod:`tools.console_web.messages`, the one public feed in
+:mod:`tools.console_web.feed`, what a rule set shows of its own in
+:mod:`tools.console_web.hextech_shown` and :mod:`tools.console_web.table_shown`).  The pages draw
 tiles (:mod:`tools.console_web.tile_art`) and word every answer in Chinese
 (:mod:`tools.console_web.labels`, :mod:`tools.console_web.pages`); a seat is held by one phone
 (:mod:`tools.console_web.holders`, :mod:`tools.console_web.phones`); a round's result

@@ -19,13 +19,12 @@ stored without it (a server of an earlier release that died between the two).
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from tools.console_web.records import Store, StoreUnavailable
-from tools.console_web.restore import Unseated, restore
+from tools.console_web.restore import Unseated, restore, stored_lines
 from tools.console_web.seated import TOLD
 from tools.console_web.stopped import StoppedTable, unread_spec
 from tools.console_web.tables import AnyTable, PlayedTable
@@ -48,8 +47,9 @@ class Committed:
     recorded: bool
 
 
-def _records(texts: tuple[str, ...]) -> list[dict[str, Any]]:
-    return [json.loads(text) for text in texts]
+def _records(table: PlayedTable, number: int, texts: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The lines of session ``number`` the store holds for ``table``, read as a restart reads them."""
+    return list(stored_lines(table.spec, texts, f"table {table.spec.id} session {number}"))
 
 
 class Ledger:
@@ -137,7 +137,7 @@ class Ledger:
         held = Committed(stored.number, frozenset(stored.confirmed), tuple(stored.lines), stored.recorded)
         if held != self.committed[table_id]:
             table.take_lines()
-            table.rewind(held.number, _records(held.lines), held.confirmed)
+            table.rewind(held.number, _records(table, held.number, held.lines), held.confirmed)
             self.committed[table_id] = held
         self.uncertain.discard(table_id)
 
@@ -171,7 +171,7 @@ class Ledger:
             self.failing = True
             if was is not None:
                 self.uncertain.add(table_id)
-                table.rewind(was.number, _records(was.lines), was.confirmed)
+                table.rewind(was.number, _records(table, was.number, was.lines), was.confirmed)
             raise StoreUnavailable(f"{err}{RETRY}") from None
         self.failing = False
         kept = (*was.lines, *lines) if was is not None and same else lines

@@ -37,8 +37,10 @@ from engine.hextech.session import MODULE_DECISIONS, SessionResult
 from engine.hextech.view import BLIND, KINDS, PlayerView
 from tools.console_web.bot_pool import THINKERS, Thought
 from tools.console_web.cards import library, pool_path
+from tools.console_web.feed import PublicFeed
+from tools.console_web.hextech_shown import hextech_facts, hextech_seat, hextech_table
 from tools.console_web.messages import Facts, host_message, seat_message
-from tools.console_web.public import PublicFeed, public_view
+from tools.console_web.public import HEXTECH_FEED, public_view
 from tools.console_web.round_results import Hand, HextechWinners, WinnerHands, hextech_round
 from tools.console_web.seated import NEW, PLAYING, RESULTS, STAND_IN, STOPPED, SeatedTable
 from tools.console_web.spec import WEB
@@ -75,7 +77,7 @@ class LiveTable(SeatedTable[SessionResult]):
         setup = HextechSessionKind(pool=pool_path(spec.pool)).setup(header, None)
         if not stored:
             self.writer.write(setup.line)
-        self.feed = PublicFeed()
+        self.feed = PublicFeed(HEXTECH_FEED)
         self.winners = WinnerHands(self._laid_down)
         sinks: list[Callable[[Event], None]] = [self.feed, HextechWinners(self.winners)]
         seated = Seated(sinks, {WEB: lambda rng: WebSeat()})
@@ -191,7 +193,7 @@ class LiveTable(SeatedTable[SessionResult]):
         if self.result is not None:
             results = result_json(self.result, {} if plugins is None else plugins.session_fields(session))
             results.pop("seed", None)
-        return Facts(
+        return hextech_facts(
             table=self.spec.id,
             state=self.state,
             nicknames=self.spec.nicknames,
@@ -222,8 +224,10 @@ class LiveTable(SeatedTable[SessionResult]):
         view = self.session.view(p)
         held = [self.session.lasting_card(p, deck) for deck in sorted(self.session.decks)]
         lasting = [card for card in held if card is not None]
-        return seat_message(view, self.pending, self.facts(), self.answered[letter], lasting)
+        return seat_message(hextech_seat(view, lasting), self.pending, self.facts(), self.answered[letter])
 
     def host_message(self, links: Mapping[str, str] | None = None) -> dict[str, Any]:
         """The host's message: built from the public view only; ``links`` the seats' join links."""
-        return host_message(public_view(self.session.table), self.facts(), self.holders.links(links or {}))
+        return host_message(
+            hextech_table(public_view(self.session.table)), self.facts(), self.holders.links(links or {})
+        )

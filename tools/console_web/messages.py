@@ -1,39 +1,39 @@
-"""The messages the screens get: a seat's from its own view, the host's from the public view (§5.4,
-§9.4, §17.2).
+"""The messages the screens get, for every rule set: a seat's from its own view, the host's from the
+public table (§5.4, §9.4, §17.2; standard rules 出牌 2–3; R370, R770).
 
-:func:`seat_message` is the JSON of ``GET /api/seats/{token}`` and of every
-frame a seat's socket gets: it reads the seat's own
-:class:`~engine.hextech.view.PlayerView` (its concealed tiles as ``"hand"``, every
-other seat only as ``"concealed_count"``), the decision put to that seat if
-any, and the :class:`Facts` every one at the table shares.
-:func:`host_message` is the JSON of ``GET /api/tables/{ID}`` and of the host's
-frames: the :class:`~tools.console_web.public.PublicView` and the same facts.
-Neither is handed anything else, so neither can carry another seat's secret.
-Each message lists the texts of the cards it names (``"cards"``), verbatim.
+:func:`seat_message` is the JSON of ``GET /api/seats/{token}`` and of every frame a seat's socket
+gets: the :class:`SeatSight` a rule set makes of the seat's own view only (its concealed tiles as
+``"hand"``, every other seat only as ``"concealed_count"``), the decision put to that seat if any,
+and the :class:`Facts` every one at the table shares.  :func:`host_message` is the JSON of ``GET
+/api/tables/{ID}`` and of the host's frames: the :class:`TableSight` a rule set makes of the public
+table, the same facts and the seats' join links.  Neither is handed anything else, so neither can
+carry another seat's secret.  What a rule set has that another lacks (hextech's cards, contracts,
+augments and treasure marks; the prevalent and seat winds of the core's table) is in the sights and
+the facts' ``own`` parts that the rule set's module makes (:mod:`tools.console_web.hextech_shown`,
+:mod:`tools.console_web.table_shown`); a rule set with a card library has the texts of the cards a
+message names listed in it (``"cards"``), verbatim.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.seats import PLAYERS
-from engine.core.tiles import format_one, format_tiles
 from engine.hextech.card_ids import WRITTEN
-from engine.hextech.view import PlayerView
 from tools.console_web.cards import CardText
-from tools.console_web.public import PublicFeed, PublicView
+from tools.console_web.feed import PublicFeed
 from tools.console_web.round_results import standings
 
 FEED_SHOWN = 30
 """How many of the latest feed lines a message carries."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Facts:
     """What every screen of a table shows alike: all of it public (§16, §17.2, §18.1)."""
 
@@ -41,34 +41,54 @@ class Facts:
     state: str
     nicknames: Mapping[str, str]
     test: bool
-    filming: bool
     feed: PublicFeed
-    library: Mapping[str, CardText]
-    scores: tuple[int, ...] = (0, 0, 0, 0)
-    augments: tuple[tuple[str, ...], ...] = ((), (), (), ())
-    chips: Mapping[str, int] | None = None
-    stars: tuple[str, ...] = ()
-    results: Mapping[str, Any] | None = None
-    confirmed: frozenset[str] = frozenset()
-    connected: frozenset[str] = frozenset()
-    failure: str | None = None
-    bots: frozenset[str] = field(default_factory=frozenset)
-    round_result: Mapping[str, Any] | None = None
+    scores: Sequence[int]
+    results: Mapping[str, Any] | None
+    confirmed: frozenset[str]
+    connected: frozenset[str]
+    failure: str | None
+    bots: frozenset[str]
+    round_result: Mapping[str, Any] | None
     """The result of the round last finished (R531)."""
-    round_seen: tuple[str, ...] = ()
+    round_seen: Sequence[str]
     """The seats that have tapped on from it."""
-    timer: int = 0
+    timer: int
     """The seconds a person has for each decision (0: no timer, R535)."""
-    standing_in: tuple[str, ...] = ()
-    """The seats a stand-in bot answers for while their phone is away (R536)."""
-    session: int = 1
+    session: int
     """The number of the session at the table (1 for its first)."""
-    joined: tuple[str, ...] = ()
+    standing_in: Sequence[str]
+    """The seats a stand-in bot answers for while their phone is away (R536)."""
+    joined: Sequence[str]
     """The seats whose phone has joined and whose join link the host screen no longer shows."""
+    own: Mapping[str, Any]
+    """The rule set's own facts every screen shows."""
+    seats_own: Sequence[Mapping[str, Any]]
+    """The rule set's own public facts of each seat."""
+    library: Mapping[str, CardText] | None = None
+    """The texts of the rule set's cards, which a message lists when it names one; ``None`` for a rule
+    set without cards."""
 
 
-def _faces(kinds: Iterable[int]) -> list[str]:
-    return [format_one(k) for k in kinds]
+@dataclass(frozen=True)
+class SeatSight:
+    """What one seat's own view shows, as its rule set gives it: the seat, its own fields (its hand,
+    the wall, the dealer, …; one named as a shared fact is the rule set's word for it, as the core
+    table's ``"turn"`` told by the hand sizes), each seat's table as this seat sees it (none before
+    the deal), and the tile it drew, if any."""
+
+    me: int
+    own: Mapping[str, Any]
+    seats: Sequence[Mapping[str, Any]]
+    drawn: str | None
+
+
+@dataclass(frozen=True)
+class TableSight:
+    """The public table as its rule set gives it: its own fields (as :class:`SeatSight`'s) and each
+    seat's open parts (none before the deal)."""
+
+    own: Mapping[str, Any]
+    seats: Sequence[Mapping[str, Any]]
 
 
 def _common(facts: Facts) -> dict[str, Any]:
@@ -77,15 +97,12 @@ def _common(facts: Facts) -> dict[str, Any]:
         "table": facts.table,
         "state": facts.state,
         "test": facts.test,
-        "filming": facts.filming,
+        **facts.own,
         "round": feed.round,
-        "world": feed.world,
-        "treasure": None if feed.treasure is None else {"card": feed.treasure, "faces": feed.treasure_faces},
+        **feed.shown(),
         "turn": None if feed.turn is None else PLAYERS[feed.turn],
         "last_discard": None if feed.last_discard is None else PLAYERS[feed.last_discard],
         "feed": feed.lines[-FEED_SHOWN:],
-        "chips": None if facts.chips is None else dict(facts.chips),
-        "stars": list(facts.stars),
         "results": None if facts.results is None else dict(facts.results),
         "confirmed": sorted(facts.confirmed),
         "connected": sorted(facts.connected),
@@ -99,84 +116,53 @@ def _common(facts: Facts) -> dict[str, Any]:
     }
 
 
-def _seat_common(facts: Facts, p: int) -> dict[str, Any]:
-    letter = PLAYERS[p]
-    return {
-        "nickname": facts.nicknames.get(letter, letter),
-        "bot": letter in facts.bots,
-        "augments": list(facts.augments[p]),
-        "score": facts.scores[p],
-        "chips": None if facts.chips is None else facts.chips.get(letter, 0),
-    }
+def _seats(facts: Facts, shown: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Each seat's nickname, whether a bot plays it, its score, the rule set's facts of it and what
+    the message shows of its table (nothing before the deal)."""
+    seats: dict[str, Any] = {}
+    for p, letter in enumerate(PLAYERS):
+        seats[letter] = {
+            "nickname": facts.nicknames.get(letter, letter),
+            "bot": letter in facts.bots,
+            "score": facts.scores[p],
+            **facts.seats_own[p],
+            **(shown[p] if shown else {}),
+        }
+    return seats
 
 
 CARD_ID = re.compile(rf"(?<![\w-]){WRITTEN}(?![\w-])")
 """How a card's versioned id is written (``S-08``, ``O-X08``, ``S-08-v2``)."""
 
 
-def _cards_named(message: Mapping[str, Any], library: Mapping[str, CardText]) -> dict[str, Any]:
-    """The texts of every card a message names anywhere in its strings."""
-    words = CARD_ID.findall(json.dumps(message, ensure_ascii=False))
-    return {word: library[word].json() for word in sorted(set(words)) if word in library}
+def _with_cards(message: dict[str, Any], library: Mapping[str, CardText] | None) -> dict[str, Any]:
+    """The message with the texts of every card it names anywhere in its strings, for a rule set
+    with cards."""
+    if library is not None:
+        words = CARD_ID.findall(json.dumps(message, ensure_ascii=False))
+        message["cards"] = {word: library[word].json() for word in sorted(set(words)) if word in library}
+    return message
 
 
 def seat_message(
-    view: PlayerView, decision: Decision | None, facts: Facts, answered: int = 0, lasting: Sequence[str] = ()
+    sight: SeatSight, decision: Decision | None, facts: Facts, answered: int = 0
 ) -> dict[str, Any]:
     """A seat's message: its own view, its decision (``"options"`` empty when it is not this seat's),
-    how many decisions the seat has answered this session, its own lasting cards (§6.9), the shared
-    facts."""
-    me = view.me
-    dealt = any(view.hand_sizes)
-    seats: dict[str, Any] = {}
-    for p in range(4):
-        seat = _seat_common(facts, p)
-        if dealt:
-            seat.update(
-                melds=[{"kind": kind, "tiles": _faces(tiles)} for kind, tiles in view.melds[p]],
-                river=_faces(view.rivers[p]),
-                flowers=_faces(view.flowers[p]),
-                revealed=_faces(view.revealed[p]),
-                won=view.won[p],
-                won_hand=_faces(view.won_hands[p]),
-                concealed_count=view.hand_sizes[p],
-                contract=view.contracts[p],
-            )
-        seats[PLAYERS[p]] = seat
+    the tile it drew while it is to discard after a draw, how many decisions it has answered this
+    session, the shared facts."""
+    me = sight.me
     mine = decision is not None and decision.player == me
     turn = mine and decision is not None and decision.kind is DecisionKind.TURN
     message = {
         **_common(facts),
         "seat": PLAYERS[me],
         "nickname": facts.nicknames.get(PLAYERS[me], PLAYERS[me]),
-        "hand": format_tiles(view.hand),
-        "drawn": format_one(view.drawn)
-        if turn and view.drawn is not None and facts.feed.called != me
-        else None,
-        "seen": _faces(view.seen),
-        "treasure_faces": _faces(sorted(view.treasure)) if dealt else [],
-        "contract_open": bool(dealt and view.contract_open),
-        "contract_status": _contract_status(view) if dealt else None,
-        "lasting": list(lasting),
-        "wall": view.wall_left if dealt else None,
-        "dealer": PLAYERS[view.dealer] if dealt else None,
+        **sight.own,
+        "drawn": sight.drawn if turn and facts.feed.called != me else None,
         **asked(decision, mine, answered),
-        "seats": seats,
+        "seats": _seats(facts, sight.seats),
     }
-    message["cards"] = _cards_named(message, facts.library)
-    return message
-
-
-CONTRACT_WORDS = {"open": "进行中", "failed": "已失败", "closed": "已结束"}
-
-
-def _contract_status(view: PlayerView) -> str | None:
-    """Where the seat's own contract stands (§9): 进行中, 已失败, or 已结束 (completed or abandoned)."""
-    if view.contracts[view.me] is None:
-        return None
-    if view.contract_failed:
-        return CONTRACT_WORDS["failed"]
-    return CONTRACT_WORDS["open" if view.contract_open else "closed"]
+    return _with_cards(message, facts.library)
 
 
 def asked(decision: Decision | None, mine: bool, answered: int) -> dict[str, Any]:
@@ -194,32 +180,14 @@ def asked(decision: Decision | None, mine: bool, answered: int) -> dict[str, Any
     }
 
 
-def host_message(public: PublicView, facts: Facts, links: Mapping[str, str]) -> dict[str, Any]:
-    """The host's message: the public table, the shared facts, and the join link of each person's seat."""
-    seats: dict[str, Any] = {}
-    for p in range(4):
-        seat = _seat_common(facts, p)
-        if public.seats:
-            shown = public.seats[p]
-            seat.update(
-                melds=[{"kind": kind, "tiles": list(tiles)} for kind, tiles in shown.melds],
-                river=list(shown.river),
-                flowers=list(shown.flowers),
-                revealed=list(shown.revealed),
-                won=shown.won,
-                won_hand=list(shown.won_hand),
-                concealed_count=shown.concealed_count,
-                contract=shown.contract,
-            )
-        seats[PLAYERS[p]] = seat
+def host_message(sight: TableSight, facts: Facts, links: Mapping[str, str]) -> dict[str, Any]:
+    """The host's message: the public table, the shared facts, and the join link of each person's
+    seat whose phone has not joined."""
     message = {
         **_common(facts),
-        "wall": public.wall_left if public.seats else None,
-        "dealer": None if public.dealer is None else PLAYERS[public.dealer],
-        "abandon_window_done": public.abandon_window_done,
-        "seats": seats,
+        **sight.own,
+        "seats": _seats(facts, sight.seats),
         "links": dict(links),
         "joined": list(facts.joined),
     }
-    message["cards"] = _cards_named(message, facts.library)
-    return message
+    return _with_cards(message, facts.library)

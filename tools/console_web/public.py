@@ -9,8 +9,9 @@ every player has chosen one (§9.4), augments (§5.4), scores, the wall count,
 the dealer.  It has no field for a concealed hand, a card offer or what a card
 let one player see, so it cannot carry one.
 
-:class:`PublicFeed` is a bus sink that the bus gives only the events named in
-:data:`FEED`, each written as a line from its public fields only: the round,
+:data:`HEXTECH_FEED` is hextech's part of the one public feed
+(:class:`~tools.console_web.feed.PublicFeed`): the events named in :data:`FEED`, each written as a
+line from its public fields only: the round,
 the world card (§6.2), the treasure order (§8), the augments drafted (revealed
 together, §5.2), flowers, discards, calls and kongs (a concealed kong without
 its tile), wins, the abandon window (§12.4), the party challenges' outcomes
@@ -21,14 +22,15 @@ never named there, so the feed holds nothing a seat must not see.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Any
 
 from engine.core.melds import MeldKind
 from engine.core.seats import PLAYERS
 from engine.core.tiles import format_one
-from engine.hextech.bus import Event
 from engine.hextech.state import ContractStatus, Table
 from engine.hextech.view import KINDS
+from tools.console_web.feed import FeedWords, Heard, PublicFeed
 
 MELD_WORDS = {"chi": "吃", "pon": "碰", "minkan": "明杠", "ankan": "暗杠", "kakan": "加杠"}
 WAY_WORDS = {"self_draw": "自摸", "ron": "点和", "rob_kong": "抢杠"}
@@ -42,9 +44,11 @@ OUTCOME_WORDS = {
     "failed": "未成功",
 }
 ABANDON_WORDS = {"keep": "保留", "abandon": "放弃"}
+CALLED = frozenset({MeldKind.CHI.value, MeldKind.PON.value})
+"""The calls after which the caller discards without drawing."""
 
 
-def _who(event: Event) -> str:
+def _who(event: Heard) -> str:
     return "" if event.player is None else PLAYERS[event.player]
 
 
@@ -56,7 +60,7 @@ class _Fields(dict[str, object]):
         return None
 
 
-def _said(template: str) -> Callable[[Event], str]:
+def _said(template: str) -> Callable[[Heard], str]:
     """An event worded as ``template`` with its fields filled in (``{who}`` its player's seat)."""
     return lambda event: template.format_map(_Fields(event.data, who=_who(event)))
 
@@ -68,41 +72,41 @@ def _by_seat(value: object, joint: str = " ", word: Callable[[object], object] =
     return "，".join(f"{seat}{joint}{word(item)}" for seat, item in value.items())
 
 
-def _drafted(event: Event) -> str:
+def _drafted(event: Heard) -> str:
     tier = TIER_WORDS.get(str(event.data.get("tier")), "")
     return f"{tier}强化：{_by_seat(event.data.get('picks'))}"
 
 
-def _meld(event: Event) -> str:
+def _meld(event: Heard) -> str:
     kind = str(event.data.get("kind"))
     return f"{_who(event)} {MELD_WORDS.get(kind, kind)} {event.data.get('tile')}（{event.data.get('from')}）"
 
 
-def _kong(event: Event) -> str:
+def _kong(event: Heard) -> str:
     kind = str(event.data.get("kind"))
     if kind == MeldKind.ANKAN.value:
         return f"{_who(event)} 暗杠"
     return f"{_who(event)} {MELD_WORDS.get(kind, kind)} {event.data.get('tile')}"
 
 
-def _hu(event: Event) -> str:
+def _hu(event: Heard) -> str:
     way = WAY_WORDS.get(str(event.data.get("way")), "")
     return f"{_who(event)} 胡牌（{way} {event.data.get('tile')}）{event.data.get('total')}分"
 
 
-def _abandon(event: Event) -> str:
+def _abandon(event: Heard) -> str:
     choices = _by_seat(event.data.get("choices"), word=lambda c: ABANDON_WORDS.get(str(c), c))
     return f"放弃窗口：{choices}"
 
 
-def _settled(event: Event) -> str:
+def _settled(event: Heard) -> str:
     chips = int(str(event.data.get("chips", 0)))
     moved = f"（{event.data.get('to')} 欢乐筹码 {chips:+d}）" if chips else ""
     outcome = OUTCOME_WORDS.get(str(event.data.get("outcome")), "")
     return f"{_who(event)} {outcome} {event.data.get('card')}{moved}"
 
 
-def _treasure(event: Event) -> str:
+def _treasure(event: Heard) -> str:
     """The treasure order and its faces; an order whose treasure is each player's own (T-07's seat
     wind, §8.3) has no face for all to see."""
     faces = event.data.get("faces")
@@ -113,11 +117,11 @@ def _treasure(event: Event) -> str:
     )
 
 
-def _ended(event: Event) -> str:
+def _ended(event: Heard) -> str:
     return f"本局结束：{REASON_WORDS.get(str(event.data.get('reason')), '')}"
 
 
-FEED: Mapping[str, Callable[[Event], str]] = {
+FEED: Mapping[str, Callable[[Heard], str]] = {
     "round.started": _said("第{round}局开始，庄家 {dealer}"),
     "world.revealed": _said("世界牌 {card}"),
     "treasure.revealed": _treasure,
@@ -136,52 +140,65 @@ FEED: Mapping[str, Callable[[Event], str]] = {
 }
 """The public events and how the feed words each (every field used is announced at the table)."""
 
-FEED_KEPT = 200
-"""How many feed lines a table keeps (the screens show the latest)."""
+
+def _discarded(feed: PublicFeed, event: Heard) -> None:
+    feed.last_discard = event.player
+    feed.called = None
 
 
-@dataclass
-class PublicFeed:
-    """A bus sink of the public announcements: the feed's lines, the round, world card and treasure
-    order in force (§6.2, §8), and whose turn it is (``turn.started``)."""
+def _melded(feed: PublicFeed, event: Heard) -> None:
+    feed.last_discard = None
+    feed.called = event.player if event.data.get("kind") in CALLED else None
 
-    events: frozenset[str] = frozenset({*FEED, "turn.started"})
-    lines: list[str] = field(default_factory=list)
-    round: int = 0
-    world: str | None = None
-    treasure: str | None = None
-    treasure_faces: str = ""
-    turn: int | None = None
-    last_discard: int | None = None
-    """The player whose discard is the latest and still lies in their river (none once called)."""
-    called: int | None = None
-    """The player who has just called a discard (吃, 碰) and discards without a draw."""
 
-    def __call__(self, event: Event) -> None:
-        if event.name == "discard.made":
-            self.last_discard = event.player
-            self.called = None
-        elif event.name in ("meld.exposed", "round.ended"):
-            self.last_discard = None
-            called = event.name == "meld.exposed" and event.data.get("kind") in ("chi", "pon")
-            self.called = event.player if called else None
-        if event.name == "round.started":
-            self.round = int(str(event.data.get("round", self.round + 1)))
-            self.world = self.treasure = None
-            self.treasure_faces = ""
-            self.turn = self.last_discard = None
-        elif event.name == "world.revealed":
-            self.world = str(event.data.get("card", "")) or None
-        elif event.name == "treasure.revealed":
-            self.treasure = str(event.data.get("card", "")) or None
-            self.treasure_faces = str(event.data.get("faces", ""))
-        elif event.name == "turn.started":
-            self.turn = event.player
-            return
-        elif event.name == "round.ended":
-            self.turn = None
-        self.lines.append(FEED[event.name](event))
-        del self.lines[:-FEED_KEPT]
+def _started(feed: PublicFeed, event: Heard) -> None:
+    feed.round = int(str(event.data.get("round", feed.round + 1)))
+    feed.marks.update(world=None, treasure=None, treasure_faces="")
+    feed.turn = feed.last_discard = feed.called = None
+
+
+def _world(feed: PublicFeed, event: Heard) -> None:
+    feed.marks["world"] = str(event.data.get("card", "")) or None
+
+
+def _treasure_order(feed: PublicFeed, event: Heard) -> None:
+    feed.marks.update(
+        treasure=str(event.data.get("card", "")) or None, treasure_faces=str(event.data.get("faces", ""))
+    )
+
+
+def _turn(feed: PublicFeed, event: Heard) -> None:
+    feed.turn = event.player
+
+
+def _round_ended(feed: PublicFeed, event: Heard) -> None:
+    feed.turn = feed.last_discard = feed.called = None
+
+
+def _shown(feed: PublicFeed) -> dict[str, Any]:
+    """The world card and the treasure order in force, as every message carries them (§6.2, §8)."""
+    treasure = feed.marks.get("treasure")
+    return {
+        "world": feed.marks.get("world"),
+        "treasure": None if treasure is None else {"card": treasure, "faces": feed.marks["treasure_faces"]},
+    }
+
+
+HEXTECH_FEED = FeedWords(
+    said=FEED,
+    marks={
+        "discard.made": _discarded,
+        "meld.exposed": _melded,
+        "round.started": _started,
+        "world.revealed": _world,
+        "treasure.revealed": _treasure_order,
+        "turn.started": _turn,
+        "round.ended": _round_ended,
+    },
+    shown=_shown,
+)
+"""The hextech rule set's part of the public feed: its bus's public events, the turn announced by
+``turn.started``, the world card and the treasure order in force."""
 
 
 @dataclass(frozen=True)

@@ -39,8 +39,9 @@ from engine.hextech.session import SessionConfig
 from engine.hextech.view import KINDS, PlayerView
 from tools.console import PEOPLE
 from tools.console_web.cards import library
-from tools.console_web.public import FEED, PublicFeed
-from tools.console_web.rules_messages import RulesFeed
+from tools.console_web.feed import PublicFeed
+from tools.console_web.public import FEED, HEXTECH_FEED
+from tools.console_web.table_shown import TABLE_FEED
 from tools.hextech_session import header_cards, new_session
 
 
@@ -138,7 +139,7 @@ def _hextech(head: Mapping[str, Any], lines: Sequence[dict[str, Any]], where: st
     header = read_header(dict(head), Path(where))
     chosen = header_cards(header, Path(where), None, None)
     writer = LogWriter(None, lines, where)
-    feed = PublicFeed()
+    feed = PublicFeed(HEXTECH_FEED)
     heard: list[str] = []
 
     def said(event: Event) -> None:
@@ -176,9 +177,9 @@ def _hextech(head: Mapping[str, Any], lines: Sequence[dict[str, Any]], where: st
                 dealer=PLAYERS[table.player_at(table.dealer_seat)],
                 seats=seats,
                 scores={PLAYERS[p]: totals[p] for p in range(4)},
-                world=feed.world,
-                treasure=feed.treasure,
-                treasure_faces=feed.treasure_faces,
+                world=feed.marks.get("world"),
+                treasure=feed.marks.get("treasure"),
+                treasure_faces=feed.marks.get("treasure_faces", ""),
             )
         )
         heard.clear()
@@ -205,7 +206,7 @@ def _other(head: Mapping[str, Any], lines: Sequence[dict[str, Any]], where: str)
         raise LogError(f"{where}:1: session header: rules: {err}") from None
     options = logged_options(rules, header.options, Path(where))
     writer = LogWriter(None, lines, where)
-    feed = RulesFeed()
+    feed = PublicFeed(TABLE_FEED)
     config = TableConfig(rules, options, header.seed, header.rounds)
 
     def ended(name: str, player: int | None, data: Mapping[str, Any]) -> None:
@@ -222,10 +223,10 @@ def _other(head: Mapping[str, Any], lines: Sequence[dict[str, Any]], where: str)
             feed.turn_answer(decision.player, answer)
 
     def frame() -> None:
-        moves = feed.lines[shown[0] :]
+        moves = feed.since(shown[0])
         if not moves:
             return
-        shown[0] = len(feed.lines)
+        shown[0] = feed.written
         table = session.table
         seats = {}
         for p, held in enumerate(table.seats):
@@ -244,7 +245,7 @@ def _other(head: Mapping[str, Any], lines: Sequence[dict[str, Any]], where: str)
                 dealer=PLAYERS[table.dealer],
                 seats=seats,
                 scores={PLAYERS[p]: session.totals[p] for p in range(4)},
-                prevalent_wind=feed.prevalent or None,
+                prevalent_wind=feed.marks.get("prevalent_wind") or None,
             )
         )
 

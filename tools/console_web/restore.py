@@ -2,8 +2,9 @@
 item 2).
 
 :func:`restore` turns one table's stored row and lines into the table in play: its spec is checked
-field by field as the console writes it (:func:`checked_spec`), each line must be a JSON object and
-each decision line carry its text ``answer``, and the lines are re-played, each checked to come out
+field by field as the console writes it (:func:`checked_spec`), its rows are read by the core's log
+reader as a log file's lines are (:func:`engine.core.log_reader.log_lines`: the same checks and
+messages, a row's place named as a line's), and the lines are re-played, each checked to come out
 the same.  A spec that does not read gives a :class:`~tools.console_web.stopped.StoppedTable`; a line
 that does not read or replay leaves the table stopped where it stood, with the session and line in
 the reason; a table of a rule set that is not installed is :class:`Unseated` and waits in the store.
@@ -12,13 +13,15 @@ the reason; a table of a rule set that is not installed is :class:`Unseated` and
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from engine.core.errors import HexError
+from engine.core.errors import HexError, LogError
+from engine.core.log_reader import log_lines, log_record
 from engine.core.registry import ruleset
 from engine.core.seats import PLAYERS
 from engine.hextech.session import MODES
+from tools.console_web.physical_table import PHYSICAL
 from tools.console_web.records import StoredTable
 from tools.console_web.seated import TOLD
 from tools.console_web.spec import TableSpec
@@ -105,19 +108,25 @@ def _salvaged(data: object, table_id: str) -> TableSpec:
     return unread_spec(table_id, host if isinstance(host, str) else "", tokens if _by_seat(tokens) else None)
 
 
-def _lines(texts: list[str], where: str) -> tuple[list[dict[str, Any]], str | None]:
-    """The lines that read, up to the first that does not, and what is wrong with that one."""
+def stored_lines(spec: TableSpec, texts: Sequence[str], where: str) -> Iterator[dict[str, Any]]:
+    """A table's stored rows as its log's lines, in order: a session's read as a log file's
+    (:func:`engine.core.log_reader.log_lines`, the row's place named as a line's), a real table's as
+    records (its entries are not hexmj's log lines, R770); the first that does not read is a
+    :class:`~engine.core.errors.LogError`."""
+    chunks = [text.encode("utf-8", "surrogatepass") for text in texts]
+    if spec.table == PHYSICAL:
+        return (log_record(chunk, f"{where}:{n}") for n, chunk in enumerate(chunks, start=1))
+    return log_lines(chunks, where)
+
+
+def _lines(spec: TableSpec, texts: list[str], where: str) -> tuple[list[dict[str, Any]], str | None]:
+    """The stored rows that read, up to the first that does not, and what is wrong with that one."""
     lines: list[dict[str, Any]] = []
-    for seq, text in enumerate(texts, start=1):
-        try:
-            line = json.loads(text)
-        except ValueError as err:
-            return lines, f"{where}:{seq}: not a JSON line: {err}"
-        if not isinstance(line, dict):
-            return lines, f"{where}:{seq}: not a log record"
-        if line.get("type") == "decision" and not isinstance(line.get("answer"), str):
-            return lines, f'{where}:{seq}: a decision line without its "answer"'
-        lines.append(line)
+    try:
+        for line in stored_lines(spec, texts, where):
+            lines.append(line)
+    except LogError as err:
+        return lines, str(err)
     return lines, None
 
 
@@ -141,7 +150,7 @@ def restore(stored: StoredTable) -> PlayedTable | StoppedTable:
     except HexError as err:
         raise Unseated(f"{where}: {err}") from None
     session = f"{where} session {stored.number}"
-    lines, damage = _lines(stored.lines, session)
+    lines, damage = _lines(spec, stored.lines, session)
     try:
         table = open_table(spec, stored.number, lines, confirmed, aside=True)
     except Exception as err:  # a table that does not replay stops alone, whatever broke

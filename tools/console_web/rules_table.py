@@ -36,9 +36,11 @@ from engine.core.seats import PLAYERS
 from engine.core.table_log import TableHeader
 from engine.core.table_session import SessionResult
 from engine.core.tiles import FACES
+from tools.console_web.feed import PublicFeed
+from tools.console_web.messages import host_message, seat_message
 from tools.console_web.round_results import Hand, WinnerHands, rules_round, standings
-from tools.console_web.rules_messages import RulesFeed, rules_host_message, rules_seat_message
 from tools.console_web.seated import NEW, PLAYING, RESULTS, STAND_IN, STOPPED, SeatedTable
+from tools.console_web.table_shown import TABLE_FEED, table_facts, table_public, table_seat
 from tools.kinds.kind import Seated
 from tools.kinds.table import TableSessionKind
 from tools.table_record import record_text, result_json, session_record
@@ -82,7 +84,7 @@ class RulesTable(SeatedTable[SessionResult]):
             self.failure = f"{self.writer.path}:1: the stored header is not this table's"
         if not stored:
             self.writer.write(header.line())
-        self.feed = RulesFeed()
+        self.feed = PublicFeed(TABLE_FEED)
         self.winners = WinnerHands(self._laid_down)
         setup = TableSessionKind(self.rules.name, self.rules).setup(header, None)
         opened = setup.open(self.writer, True, bool(expected), Seated((self.feed.event, self._heard)))
@@ -208,12 +210,14 @@ class RulesTable(SeatedTable[SessionResult]):
     def seat_message(self, letter: str) -> dict[str, Any]:
         """The message of seat ``letter``: built from that seat's own view only."""
         view = self.session.view(PLAYERS.index(letter))
-        return rules_seat_message(view, self.pending, self.facts(), self.feed, self.answered[letter])
+        facts = table_facts(self.facts(), self.feed, self.holders.joined())
+        return seat_message(
+            table_seat(view, self.pending, self.rules.hand_size), self.pending, facts, self.answered[letter]
+        )
 
     def host_message(self, links: Mapping[str, str] | None = None) -> dict[str, Any]:
         """The host's message: built from the public parts of the table only."""
-        message = rules_host_message(
-            self.session.table, self.facts(), self.feed, self.holders.links(links or {})
+        facts = table_facts(self.facts(), self.feed, self.holders.joined())
+        return host_message(
+            table_public(self.session.table, self.rules.hand_size), facts, self.holders.links(links or {})
         )
-        message["joined"] = self.holders.joined()
-        return message
