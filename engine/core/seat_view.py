@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from engine.core.aim import PLAIN, Aim
 from engine.core.melds import Meld, MeldKind
+from engine.core.seats import seat_wind
 from engine.core.table import Table
 from engine.core.tiles import WINDS
 
@@ -51,8 +52,8 @@ class SeatView:
 
     @property
     def seat_wind(self) -> int:
-        """The deciding seat's wind (术语 一)."""
-        return WINDS[(self.me - self.dealer) % 4]
+        """The deciding seat's wind (术语 一; :func:`engine.core.seats.seat_wind`)."""
+        return seat_wind(self.me, self.dealer)
 
 
 def view_of(table: Table, player: int) -> SeatView:
