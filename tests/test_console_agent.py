@@ -62,7 +62,7 @@ def test_a_scripted_person_plays_is_asked_again_and_leaves_at_end_of_input_s5_2_
     :class:`LeftTable` (exit 7); the last table drawn holds no tile only another seat conceals."""
     people, shown = terminal("1\n99\nnonsense\n[/bold]\n1\n1\n1\n")
     session = new_session(SessionConfig(seed=3, mode="strategy", rounds=4), [people.event])
-    agents = make_agents(["human", "greedy", "greedy", "greedy"], 3, people.agents())
+    agents = make_agents(["human", "greedy", "greedy", "greedy"], 3, people.people(people.show))
     answered: list[tuple[Decision, str]] = []
     with pytest.raises(LeftTable) as left:
         drive(session, agents, on_answer=lambda d, a: answered.append((d, a)))
@@ -106,7 +106,7 @@ def test_the_table_shows_the_own_hand_never_another_seats_concealed_tiles_s5_4()
     assert decision is not None and decision.player == 0 and decision.kind is DecisionKind.TURN
     view = build_view(sc.round.table, 0, contracts_public=False, augments=((),) * 4, scores=(0,) * 4)
     people, shown = terminal("discard 1s\n")
-    assert ConsoleAgent(people).decide(view, decision) == "discard 1s"
+    assert ConsoleAgent(people, people.show).decide(view, decision) == "discard 1s"
     text = shown.getvalue()
     assert "1m一万 2m二万 3m三万" in text and "discard 1s  一条" in text
     assert "B          │ 13 tiles" in text
@@ -126,7 +126,7 @@ def test_ctrl_c_at_the_prompt_says_how_the_session_goes_on_and_stops(monkeypatch
     people.resume = "hexmj play --resume s.log"
     decision = Decision(DecisionKind.CALL, 0, ("pass", "pon"), "5m")
     with pytest.raises(KeyboardInterrupt):
-        ConsoleAgent(people).decide(
+        ConsoleAgent(people, people.show).decide(
             build_view(
                 Scenario(hands={}).round.table, 0, contracts_public=False, augments=((),) * 4, scores=(0,) * 4
             ),

@@ -1,14 +1,18 @@
-"""A person at the table: the ``human`` seat of ``hexmj play --agents`` (§5.2, §9.1, §10, §11).
+"""A person at the table: the ``human`` seat of ``hexmj play --agents`` of any rule set (§5.2, §9.1,
+§10, §11; standard rules 出牌).
 
 :class:`ConsoleAgent` answers its seat's decisions by asking a person at a
-terminal.  Before each question the terminal shows what that seat's
+terminal.  At a hextech table, before each question the terminal shows what that seat's
 :class:`~engine.hextech.view.PlayerView` holds and nothing more: the own hand in tile
 notation and Chinese names, every seat's melds (others' concealed kongs face
 down, §10), flowers, rivers, revealed tiles and hand sizes, the contracts as
 far as they are public (§9.4), the augments (public, §5.4), the wall count and
 the scores; the world card and the treasure order are public from their reveal
 (§6.2, §8), so the terminal notes them as they are announced.  Cards are shown
-with their Chinese names and 卡面正文.  Then the legal options, numbered: the
+with their Chinese names and 卡面正文.  At the core's table (``--rules NAME``) it shows what the
+seat's :class:`~engine.core.seat_view.SeatView` holds: the own hand, every seat's melds (another's
+concealed kong counted, its face never named, 出牌 3 (二)), flowers, river and hand size, the wall
+count, the dealer, the prevalent wind and the scores.  Then the legal options, numbered: the
 person types a number (always an option's place in the list), an option's
 text, or a tile alone for the one option played with it (``5m`` for
 ``discard 5m``); anything else is asked again with a one-line reason.
@@ -29,7 +33,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TextIO
+from typing import Any, Generic, TextIO, TypeVar
 
 from rich.console import Console
 from rich.table import Table
@@ -39,11 +43,14 @@ from dsl.pools import pool_cards
 from engine.agents.bots import PERSON, LoggedPerson
 from engine.core.agent import Agent
 from engine.core.decisions import Decision
+from engine.core.seat_view import SeatView
 from engine.core.seats import PLAYERS
 from engine.core.tiles import format_one, format_tiles, name, parse
 from engine.hextech.bus import Event
 from engine.hextech.view import PlayerView
 from tools.exit_codes import CommandError
+
+V = TypeVar("V")
 
 PEOPLE = ("human", "console")
 """The ``--agents`` names of a seat taken by a person at this terminal (``console`` is an alias)."""
@@ -81,20 +88,29 @@ class Terminal:
     treasure: str = ""
 
     @classmethod
-    def stdio(cls, mode: str, folder: Path | None, log: Path | None = None) -> Terminal:
-        """The terminal of ``hexmj play``: standard input, the table on standard error."""
+    def stdio(cls, texts: Callable[[], Mapping[str, tuple[str, str]]], log: Path | None = None) -> Terminal:
+        """The terminal of ``hexmj play``: standard input, the table on standard error; ``texts`` the
+        cards' names and texts (none at the core's table)."""
         resume = f"hexmj play --resume {log}" if log is not None else ""
         console = Console(file=sys.stderr, highlight=False)
-        return cls(sys.stdin, console, lambda: card_texts(mode, folder), resume=resume)
+        return cls(sys.stdin, console, texts, resume=resume)
 
-    def agents(self) -> dict[str, Callable[[random.Random], Agent[PlayerView]]]:
-        """The factories :func:`make_agents` adds to its bots: a person at this terminal."""
-        return dict.fromkeys(PEOPLE, lambda rng: ConsoleAgent(self))
+    def people(
+        self, show: Callable[[V, Decision], None], replaying: bool = False
+    ) -> dict[str, Callable[[random.Random], Agent[V]]]:
+        """The factories :func:`make_agents` or :func:`make_bots` add to the bots: a person at this
+        terminal, each decision shown by ``show`` (:meth:`show` at a hextech table,
+        :meth:`show_seat` at the core's); in a log being replayed or resumed (``replaying``) also a
+        seat a person answered from the host console (``web``, R375), which only the log answers."""
+        here: dict[str, Callable[[random.Random], Agent[V]]] = dict.fromkeys(
+            PEOPLE, lambda rng: ConsoleAgent(self, show)
+        )
+        return {**here, PERSON: LoggedPerson} if replaying else here
 
-    def logged(self) -> dict[str, Callable[[random.Random], Agent[PlayerView]]]:
-        """The factories a log being replayed or resumed adds: a person at this terminal, and a seat a
-        person answered from the host console (``web``, R375), which only the log answers."""
-        return {**self.agents(), PERSON: LoggedPerson}
+    def table_event(self, name: str, player: int | None, data: Mapping[str, Any]) -> None:
+        """A sink of the core's table: the round the table shows."""
+        if name == "round.started":
+            self.round += 1
 
     def event(self, event: Event) -> None:
         """A bus sink: the public announcements the table shows."""
@@ -128,6 +144,24 @@ class Terminal:
         else:
             out.print("Scores " + scores(view))
         self._cards(view)
+        self._options(decision)
+
+    def show_seat(self, view: SeatView, decision: Decision) -> None:
+        """Draw a seat's view of the core's table and the decision put to it, its options numbered."""
+        out = self.console
+        out.rule(f"Round {self.round} · seat {PLAYERS[view.me]} · {decision.kind.value}")
+        wind = f"{format_one(view.prevalent_wind)}{name(view.prevalent_wind)}"
+        out.print(
+            f"Wall {view.wall_left} left · dealer {PLAYERS[view.dealer]} · prevalent wind {wind} · scores "
+            + scores(view)
+        )
+        out.print(table_seats(view))
+        out.print(Text(f"Your hand  {tiles(view.hand)}", style="bold"))
+        self._options(decision)
+
+    def _options(self, decision: Decision) -> None:
+        """What the decision is about and its options, numbered."""
+        out = self.console
         if decision.about:
             about = decision.about.removeprefix("card:")
             out.print(Text("About  ").append(self.gloss(about)))
@@ -206,20 +240,22 @@ class Terminal:
         self.console.print(Text(f"Session stopped at {seat}'s decision; {how}"), soft_wrap=True)
 
 
-class ConsoleAgent:
-    """A seat whose decisions a person answers at a :class:`Terminal` (a decision a resumed log
-    already answers is never put to a person, :func:`engine.core.session.drive`)."""
+class ConsoleAgent(Generic[V]):
+    """A seat whose decisions a person answers at a :class:`Terminal`, each shown by ``show`` (a
+    decision a resumed log already answers is never put to a person,
+    :func:`engine.core.session.drive`)."""
 
     name = "human"
     sees = True
     person = True
 
-    def __init__(self, terminal: Terminal) -> None:
+    def __init__(self, terminal: Terminal, show: Callable[[V, Decision], None]) -> None:
         self.terminal = terminal
+        self.show = show
 
-    def decide(self, view: PlayerView, decision: Decision) -> str:
+    def decide(self, view: V, decision: Decision) -> str:
         """The option the person picks after seeing the view."""
-        self.terminal.show(view, decision)
+        self.show(view, decision)
         return self.terminal.ask(decision)
 
 
@@ -257,19 +293,45 @@ def tiles(kinds: Iterable[int]) -> str:
     return " ".join(f"{format_one(k)}{name(k)}" for k in kinds) or "—"
 
 
-def scores(view: PlayerView) -> str:
+def scores(view: PlayerView | SeatView) -> str:
     """The session totals, seat by seat."""
     return "  ".join(f"{PLAYERS[p]} {view.scores[p]:+d}" for p in range(4))
+
+
+def seat_columns() -> Table:
+    """The table of seats: who, hand, melds, flowers, river."""
+    table = Table(show_edge=False, pad_edge=False, expand=False)
+    for column in ("seat", "hand", "melds", "flowers", "river"):
+        table.add_column(column)
+    return table
+
+
+def who(p: int, me: int, dealer: int) -> str:
+    """A seat's letter, marked when it is the deciding seat's or the dealer's (庄)."""
+    return PLAYERS[p] + (" (you)" if p == me else "") + (" 庄" if p == dealer else "")
+
+
+def table_seats(view: SeatView) -> Table:
+    """Every seat of the core's table as its view shows it: concealed tiles only as a count; melds,
+    another seat's concealed kongs counted face down (出牌 3 (二)); flowers and rivers."""
+    table = seat_columns()
+    for p in range(4):
+        shown = [f"{MELD_NAMES[m.kind.value]} {format_tiles(m.tiles)}" for m in view.melds[p]]
+        if p != view.me:
+            shown += [f"{MELD_NAMES['ankan']} (face down)"] * view.concealed_kongs[p]
+        flowers = " ".join(name(k) for k in view.flowers[p])
+        river = " ".join(map(format_one, view.rivers[p]))
+        table.add_row(
+            who(p, view.me, view.dealer), f"{view.hand_sizes[p]} tiles", "  ".join(shown), flowers, river
+        )
+    return table
 
 
 def seats(view: PlayerView) -> Table:
     """Every seat as the view shows it: concealed tiles only as a count, except the own hand and the
     hands of players who have won (§11); melds, flowers, revealed tiles, rivers."""
-    table = Table(show_edge=False, pad_edge=False, expand=False)
-    for column in ("seat", "hand", "melds", "flowers", "river"):
-        table.add_column(column)
+    table = seat_columns()
     for p in range(4):
-        who = PLAYERS[p] + (" (you)" if p == view.me else "") + (" 庄" if p == view.dealer else "")
         if view.won[p] and p != view.me:
             hand = "won: " + tiles(view.won_hands[p])
         else:
@@ -281,5 +343,7 @@ def seats(view: PlayerView) -> Table:
             for kind, faces in view.melds[p]
         )
         flowers = " ".join(name(k) for k in view.flowers[p])
-        table.add_row(who, hand, melds, flowers, " ".join(map(format_one, view.rivers[p])))
+        table.add_row(
+            who(p, view.me, view.dealer), hand, melds, flowers, " ".join(map(format_one, view.rivers[p]))
+        )
     return table

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.agents.bots import LoggedPerson
 from engine.agents.hextech.roster import make_agents
 from engine.core.agent import Agent
 from engine.core.errors import InputError, LogError
@@ -24,7 +25,7 @@ from engine.hextech.bus import Event
 from engine.hextech.log import DEFAULT_POOL, LogHeader, event_sink, read_hextech_log
 from engine.hextech.session import Session, SessionConfig, SessionResult
 from engine.hextech.view import PlayerView
-from tools.console import Terminal
+from tools.console import PEOPLE, Terminal, card_texts
 from tools.hextech_session import Chosen, header_cards, new_session, result_json, session_mode
 from tools.kinds.hextech_account import account
 from tools.kinds.kind import Asked, Fixed, Opened, Seated, agent_names, check_fixed, same_log
@@ -145,8 +146,8 @@ class HextechSetup:
         """This terminal (``hexmj play``): its announcements, a person at it (``human``), and in a
         log a seat a person answered on the host console (``web``, R375), which only the log
         answers."""
-        people = Terminal.stdio(self.header.mode, self.kind.folder, self.log)
-        return Seated([people.event], people.logged() if replaying else people.agents())
+        people = Terminal.stdio(lambda: card_texts(self.header.mode, self.kind.folder), self.log)
+        return Seated([people.event], people.people(people.show, replaying))
 
     def agents(
         self, people: Mapping[str, Callable[[random.Random], Agent[PlayerView]]], replaying: bool
@@ -193,7 +194,7 @@ class HextechSessionKind:
         pool = DEFAULT_POOL if asked.pool is None else str(asked.pool)
         header = LogHeader(asked.seed, mode, rounds, agent_names(asked.agents), (), pool)
         SessionConfig(seed=asked.seed, mode=mode, rounds=rounds)
-        make_agents(list(header.agents), asked.seed, Terminal.stdio(mode, self.folder).agents())
+        make_agents(list(header.agents), asked.seed, dict.fromkeys(PEOPLE, LoggedPerson))
         return header
 
     def check_resume(self, contents: SessionLog[LogHeader], log: Path, given: Mapping[str, Any]) -> None:

@@ -3,8 +3,9 @@ after them (issue 14 item 5, R370–R380).
 
 The rule set is found in the ``hexmj.rulesets`` registry and its options given as ``--option
 NAME[=VALUE]`` (resolved by :meth:`RuleSet.resolve_options`, every value recorded in the log's
-header).  Its seats are the core's bots; a log's seat a person answered on the host console
-(``web``, R375) is answered by the log alone, and no person plays at a terminal.  A hextech
+header).  Its seats are the core's bots and a person at this terminal (``human``, shown the seat's
+view and asked, :class:`tools.console.Terminal`); a log's seat a person answered on the host
+console (``web``, R375) is answered by the log alone.  A hextech
 session's flags (its mode, pool and cards) are refused.  Its record is its ``--json`` document
 and where it was played (:mod:`tools.table_record`).
 """
@@ -16,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.agents.roster import LOGGED, make_bots
+from engine.agents.bots import LoggedPerson
+from engine.agents.roster import BOTS, LOGGED, make_bots
 from engine.core.errors import InputError, LogError
 from engine.core.log_lines import SEED_RANGE
 from engine.core.log_reader import SessionLog
@@ -27,6 +29,7 @@ from engine.core.seat_view import SeatView
 from engine.core.table import Sink
 from engine.core.table_log import MAX_ROUNDS, TableHeader, event_sink, logged_options, read_table_log
 from engine.core.table_session import SessionResult, TableConfig, TableSession
+from tools.console import PEOPLE, Terminal
 from tools.kinds.kind import Asked, Fixed, Opened, Seated, agent_names, check_fixed, same_log
 from tools.kinds.table_account import account
 from tools.lab.store import open_store, store_table_json, stored_table_id
@@ -66,15 +69,18 @@ def choose(name: str, words: Sequence[str]) -> Chosen:
     return Chosen(rules, rules.resolve_options(words))
 
 
-def session_header(chosen: Chosen, seed: int, rounds: int | None, agents: str) -> TableHeader:
-    """The header of the session the command line asks for; a bad seed, length or agent is exit 2."""
+def session_header(
+    chosen: Chosen, seed: int, rounds: int | None, agents: str, people: Sequence[str] = ()
+) -> TableHeader:
+    """The header of the session the command line asks for, its seats the bots or ``people`` (a
+    person at the terminal, for ``hexmj play``); a bad seed, length or agent is exit 2."""
     if seed not in SEED_RANGE:
         raise InputError(f"--seed: {seed} is not a whole number of 64 bits")
     length = chosen.rules.session_rounds if rounds is None else rounds
     if not 1 <= length <= MAX_ROUNDS:
         raise InputError(f"--rounds: {length} is not 1…{MAX_ROUNDS}")
     names = agent_names(agents)
-    make_bots(list(names), seed)
+    make_bots(list(names), seed, {**BOTS, **dict.fromkeys(people, LoggedPerson)})
     return TableHeader(chosen.rules.name, chosen.options, seed, length, names)
 
 
@@ -87,7 +93,7 @@ def logged_rules(path: Path, header: TableHeader) -> RuleSet:
         raise LogError(f"{path}:1: session header: rules: {err}") from None
     logged_options(rules, header.options, path)
     try:
-        make_bots(list(header.agents), header.seed, LOGGED)
+        make_bots(list(header.agents), header.seed, {**LOGGED, **dict.fromkeys(PEOPLE, LoggedPerson)})
     except InputError as err:
         raise LogError(f"{path}:1: session header: {err}") from None
     return rules
@@ -131,10 +137,12 @@ class TablePlayed:
 
 @dataclass(frozen=True)
 class TableSetup:
-    """A session of the core's table set up from its header."""
+    """A session of the core's table set up from its header, its log ``log`` (where a person who
+    stops is told how to go on)."""
 
     rules: RuleSet
     header: TableHeader
+    log: Path | None = None
 
     @property
     def line(self) -> dict[str, Any]:
@@ -154,14 +162,20 @@ class TableSetup:
         seated: Seated[Sink, SeatView] | None = None,
     ) -> Opened[TableSession, TablePlayed]:
         """The session, the log's sink on it only while ``logging`` and the sinks of where it is
-        ``seated``; the core's bots and the people seated there (by default none: a log's ``web``
-        seat is answered by the log)."""
+        ``seated`` (by default this terminal: a person at it where the header names one, and a
+        log's ``web`` seat answered by the log alone); the core's bots and the people seated there."""
         h = self.header
-        at = seated or Seated()
+        at = seated or self.at_terminal(replaying)
         config = TableConfig(self.rules, h.options, h.seed, h.rounds)
         session = TableSession(config, ((event_sink(writer),) if logging else ()) + tuple(at.sinks))
         agents = make_bots(list(h.agents), h.seed, {**LOGGED, **at.people})
         return Opened(session, agents, lambda result: result.totals, lambda result: TablePlayed(result, h))
+
+    def at_terminal(self, replaying: bool) -> Seated[Sink, SeatView]:
+        """This terminal (``hexmj play``): the round it shows and a person at it (``human``), shown
+        the seat's view of the core's table (:meth:`tools.console.Terminal.show_seat`)."""
+        people = Terminal.stdio(dict, self.log)
+        return Seated([people.table_event], people.people(people.show_seat, replaying))
 
 
 @dataclass(frozen=True)
@@ -182,7 +196,8 @@ class TableSessionKind:
 
     def new_header(self, asked: Asked) -> TableHeader:
         """The rule set and its options, the seed, the rule set's length unless given, the bots."""
-        return session_header(choose(self.name, asked.options), asked.seed, asked.rounds, asked.agents)
+        chosen = choose(self.name, asked.options)
+        return session_header(chosen, asked.seed, asked.rounds, asked.agents, PEOPLE)
 
     def check_resume(self, contents: SessionLog[TableHeader], log: Path, given: Mapping[str, Any]) -> None:
         """The rule set, seed, length, agents and log given must be the log's, and so must every
@@ -200,8 +215,8 @@ class TableSessionKind:
     def setup(self, header: TableHeader, log: Path | None) -> TableSetup:
         """The session on the rule set found, else the one the log's header names."""
         if self.rules is not None:
-            return TableSetup(self.rules, header)
-        return TableSetup(ruleset(header.rules) if log is None else logged_rules(log, header), header)
+            return TableSetup(self.rules, header, log)
+        return TableSetup(ruleset(header.rules) if log is None else logged_rules(log, header), header, log)
 
     def account(self, played: TablePlayed) -> list[str]:
         """The account of the rounds and the standings."""
