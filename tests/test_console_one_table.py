@@ -1,19 +1,28 @@
 """One console table for every rule set (issue 33 item 1, R795): a searching bot's thinking is set
 aside for a worker process at a table of any rule set, handed over as a worker gets it (pickled)
 and taken back, and the session's log is byte for byte the one ``hexmj play`` writes for the same
-seed and agents (§18.3); a stored header that is not the table's stops a table of any rule set."""
+seed and agents (§18.3); a stored header that is not the table's stops a table of any rule set.
+R796: a replay of any rule set asks no bot, and draws a bot seat's module policy answer (§8.4)."""
 
 from __future__ import annotations
 
 import json
 import pickle
 from pathlib import Path
+from typing import Any
 
 import pytest
 from console_process import hexmj
 
+from engine.agents.bots import GreedyBot
+from engine.agents.hextech.bots import GreedyAgent
+from engine.agents.hextech.search import SearchAgent
+from engine.agents.search import SearchBot
+from engine.core.errors import LogError
 from tools.console_web.bot_pool import Job, think
 from tools.console_web.live import LiveTable
+from tools.console_web.replays import build
+from tools.console_web.rule_parts import LoggedSeat
 from tools.console_web.seated import STOPPED
 from tools.console_web.spec import TableSpec
 
@@ -84,3 +93,52 @@ def test_a_stored_header_not_the_tables_stops_it_r795(rules: str) -> None:
     rebuilt = LiveTable(_spec(rules, 5), 1, edited)
     assert rebuilt.state == STOPPED
     assert rebuilt.failure is not None and "the stored header is not this table's" in rebuilt.failure
+
+
+def _refuse(self: object, view: object, decision: object) -> str:
+    raise AssertionError("a bot was asked in a replay")
+
+
+def _played_log(tmp_path: Path, flags: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The lines of a 4-round log of seed 4 that ``hexmj play`` writes for two searching and two
+    greedy bots."""
+    log = tmp_path / "play.log"
+    done = hexmj(
+        "play", *flags, "--seed", "4", "--rounds", "4", "--agents", "search:2,greedy,greedy,search:2",
+        "--log", str(log), "--db", "none",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return [json.loads(line) for line in log.read_text().splitlines()]
+
+
+@pytest.mark.parametrize(
+    ("flags", "bots"),
+    [(("--mode", "party"), (SearchAgent, GreedyAgent)), (("--rules", "standard"), (SearchBot, GreedyBot))],
+    ids=["party", "standard"],
+)
+def test_a_replay_asks_no_bot_r796(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flags: tuple[str, ...], bots: tuple[type, ...]
+) -> None:
+    """A finished log of searching and greedy bots replays to its end with every bot refusing to be
+    asked: the log answers every seat."""
+    lines = _played_log(tmp_path, flags)
+    for bot in bots:
+        monkeypatch.setattr(bot, "decide", _refuse)
+    replay = build(lines, "play.log")
+    assert sorted(replay.rounds()) == [1, 2, 3, 4]
+
+
+def test_a_replay_draws_a_bot_seats_module_policy_answer_r796(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """§8.4: a party session's challenges at bots' seats draw their module's policy answer from the
+    session's generator in the replay as in play; the control, every seat replayed as a person's
+    (no policy answer drawn), does not come out the same."""
+    lines = _played_log(tmp_path, ("--mode", "party"))
+    challenges = [line for line in lines if str(line.get("about", "")).startswith("challenge ")]
+    assert challenges, "the session has no challenge to replay"
+    assert build(lines, "play.log").frames
+    monkeypatch.setattr(LoggedSeat, "person", True, raising=False)
+    monkeypatch.setattr(LoggedSeat, "__init__", lambda self, person: None)
+    with pytest.raises(LogError, match=r"^play\.log:\d+: "):
+        build(lines, "play.log")
