@@ -145,7 +145,7 @@ def test_a_table_plays_a_pool_file_and_names_it_in_its_log(client: TestClient) -
     made = create(client, mode="party", seed=4, bots=["B", "C", "D"], test=True, pool="first-test.yaml")
     live_table = client.app.state.console.tables.tables[made["table"]]  # type: ignore[attr-defined]
     pooled = set(live_table.session.cards)
-    assert pooled == set(live_table.library) and len(pooled) < len(library("party", False))
+    assert pooled == set(live_table.facts().library) and len(pooled) < len(library("party", False))
     lines = client.app.state.console.store.lines(made["table"], 1)  # type: ignore[attr-defined]
     header = json.loads(lines[0])
     assert header["pool"] == "first-test.yaml"

@@ -28,7 +28,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from engine.core.seats import PLAYERS
 from engine.core.tiles import format_one, format_tiles, parse
-from tools.console_web import live
+from tools.console_web import hextech_parts, live
 from tools.console_web.cards import CardText, library
 
 HAND_SHOWN = 5
@@ -197,7 +197,7 @@ def check(capture: Capture) -> None:
 
 @pytest.fixture
 def marked(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(live, "library", _marked)
+    monkeypatch.setattr(hextech_parts, "library", _marked)
 
 
 @pytest.fixture

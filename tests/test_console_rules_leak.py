@@ -29,7 +29,7 @@ from engine.core.seat_view import SeatView
 from engine.core.seats import PLAYERS
 from engine.core.tiles import format_tiles, is_flower, parse
 from engine.core.wall import Wall
-from tools.console_web import requests, rules_table
+from tools.console_web import live, requests
 from tools.kinds import table as table_kind
 
 SEED = 21
@@ -132,14 +132,14 @@ def test_a_seat_message_carrying_another_hand_tells_the_tables_apart(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The control: the same comparison fails once A's message also holds B's concealed hand."""
-    honest = rules_table.RulesTable.seat_message
+    honest = live.LiveTable.seat_message
 
-    def leaky(self: rules_table.RulesTable, letter: str) -> dict[str, Any]:
+    def leaky(self: live.LiveTable, letter: str) -> dict[str, Any]:
         message = honest(self, letter)
         message["peek"] = format_tiles(self.session.view((PLAYERS.index(letter) + 1) % 4).hand)
         return message
 
-    monkeypatch.setattr(rules_table.RulesTable, "seat_message", leaky)
+    monkeypatch.setattr(live.LiveTable, "seat_message", leaky)
     plain = messages(client, "standard")
     swapping(monkeypatch, hidden_swap("standard"))
     assert plain["A"] != messages(client, "standard")["A"]

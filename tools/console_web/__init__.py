@@ -3,10 +3,11 @@
 ``hexmj serve`` runs a Starlette application (:mod:`tools.console_web.app`) over one console
 (:mod:`tools.console_web.console`: the tables, their store, their bots' turns and their open
 screens, which every route module reaches).  It hosts tables (:mod:`tools.console_web.tables`,
-each built from what the host chose, :mod:`tools.console_web.spec`; hextech's in
-:mod:`tools.console_web.live`, any other rule set's in :mod:`tools.console_web.rules_table`, what
-both do alike in :mod:`tools.console_web.seated`), stores every line of their logs in
-the record store as they are played (:mod:`tools.console_web.records`), and
+each built from what the host chose, :mod:`tools.console_web.spec`; one table for every rule set
+in :mod:`tools.console_web.live` over what a web seat's table does in
+:mod:`tools.console_web.seated`, each rule set giving its parts, :mod:`tools.console_web.rule_parts`,
+:mod:`tools.console_web.hextech_parts` and :mod:`tools.console_web.table_parts`), stores every
+line of their logs in the record store as they are played (:mod:`tools.console_web.records`), and
 sends each seat only what its own view holds and the host only the public table, built by one
 builder for every rule set (:mod:`tools.console_web.messages`, the one public feed in
 :mod:`tools.console_web.feed`, what a rule set shows of its own in

@@ -1,21 +1,21 @@
 """Bots that think in worker processes, never in the server's event loop (issue 29 item 4).
 
 A searching bot (``search``, ``search:N``: :data:`THINKERS`) imagines hundreds of rounds a
-decision; at a console table its decision is set aside (:attr:`tools.console_web.live.LiveTable.thought`)
-and answered here, in a pool of at most one worker process per processor of the machine, each at a
-lower scheduling priority than the server, so a bot's thinking never holds the interpreter against
-the pages and answers of the room.  A table with a person's seat goes before a table of bots alone
-when several wait for a worker.
+decision; at a console table of any rule set its decision is set aside
+(:attr:`tools.console_web.live.LiveTable.thought`) and answered here, in a pool of at most one
+worker process per processor of the machine, each at a lower scheduling priority than the server,
+so a bot's thinking never holds the interpreter against the pages and answers of the room.  A table
+with a person's seat goes before a table of bots alone when several wait for a worker.
 
 The worker is handed the bot itself (its random generator and its notes of the round, pickled),
-the seat's own view without its card library (the worker compiles the same cards once, by their
-ids) and the decision; it hands back the answer and the bot as it stands after thinking, which the
-table keeps.  So the answer is the one the bot would have given in the server's own process, and a
-seed fixes the session whoever thinks and however long it takes (R520).  How much a bot thinks is
-its budget, in its own units (imagined rounds per candidate): the console refuses a budget over
-``hexmj serve --max-budget`` (:func:`check_budgets`, 422).  No clock changes an answer: a decision
-whose thinking takes more than :data:`SLOW_DECISION` of processor time is only logged, naming the
-table and the seat.
+the seat's own view as its rule set packs it (:class:`Packed`: a hextech view without its card
+library, which the worker compiles once by the cards' ids) and the decision; it hands back the
+answer and the bot as it stands after thinking, which the table keeps.  So the answer is the one
+the bot would have given in the server's own process, and a seed fixes the session whoever thinks
+and however long it takes (R520).  How much a bot thinks is its budget, in its own units (imagined
+rounds per candidate): the console refuses a budget over ``hexmj serve --max-budget``
+(:func:`check_budgets`, 422).  No clock changes an answer: a decision whose thinking takes more
+than :data:`SLOW_DECISION` of processor time is only logged, naming the table and the seat.
 """
 
 from __future__ import annotations
@@ -28,20 +28,15 @@ import multiprocessing
 import os
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from functools import cache
-from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from engine.agents.hextech.roster import bot_factory
 from engine.agents.roster import table_bot
 from engine.core.agent import Agent
 from engine.core.decisions import Decision
-from engine.hextech.view import PlayerView
-from engine.hextech.vocabulary import CompiledCard
-from tools.hextech_session import logged_cards
 from tools.rules_option import DEFAULT
 
 THINKERS = frozenset({"search"})
@@ -65,21 +60,26 @@ class OverBudget(ValueError):
     """A bot's budget over the server's limit; the message names the field (422)."""
 
 
-class Thought(NamedTuple):
-    """A searching bot's decision set aside: the bot and its own view."""
+class Packed(NamedTuple):
+    """A seat's view as a worker is handed it: what makes it again there (a function or class,
+    pickled by its name) and its arguments."""
 
-    agent: Agent[PlayerView]
-    view: PlayerView
+    make: Callable[..., Any]
+    args: tuple[Any, ...]
+
+
+class Thought(NamedTuple):
+    """A searching bot's decision set aside: the bot and its own view, packed."""
+
+    agent: Agent[Any]
+    view: Packed
 
 
 class Job(NamedTuple):
-    """What a worker is handed: the bot, its view's parts but the library, the library's card ids
-    and the table's mode, the decision."""
+    """What a worker is handed: the bot, its view packed, the decision."""
 
-    agent: Agent[PlayerView]
-    parts: dict[str, Any]
-    cards: tuple[str, ...]
-    mode: str
+    agent: Agent[Any]
+    view: Packed
     decision: Decision
 
 
@@ -107,17 +107,9 @@ def check_budgets(bot_agents: Mapping[str, str], limit: int, rules: str = DEFAUL
             )
 
 
-@cache
-def _library(mode: str, ids: tuple[str, ...]) -> Mapping[str, CompiledCard]:
-    """The card library a view names, compiled once per worker."""
-    if not ids:
-        return MappingProxyType({})
-    return MappingProxyType({card.id: card for card in logged_cards(mode, ids)[0]})
-
-
-def think(job: Job) -> tuple[str, Agent[PlayerView], float]:
+def think(job: Job) -> tuple[str, Agent[Any], float]:
     """In a worker: the bot's answer, the bot after thinking, and the processor seconds it took."""
-    view = PlayerView(**job.parts, cards=_library(job.mode, job.cards))
+    view = job.view.make(*job.view.args)
     start = time.process_time()
     answer = job.agent.decide(view, job.decision)
     return answer, job.agent, time.process_time() - start
@@ -146,13 +138,11 @@ class BotPool:
         return self._executor
 
     async def think(
-        self, thought: Thought, decision: Decision, mode: str, first: int, where: str
-    ) -> tuple[str, Agent[PlayerView]]:
+        self, thought: Thought, decision: Decision, first: int, where: str
+    ) -> tuple[str, Agent[Any]]:
         """The answer of the bot of ``thought`` to ``decision``, thought in a worker, and the bot
         after thinking; ``first`` its table's place in the queue, ``where`` names it in the log."""
-        parts = thought.view.parts()
-        cards = tuple(parts.pop("cards"))
-        job = Job(thought.agent, parts, cards, mode, decision)
+        job = Job(thought.agent, thought.view, decision)
         await self._enter(first)
         try:
             try:

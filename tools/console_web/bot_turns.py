@@ -22,12 +22,10 @@ import logging
 import os
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from engine.core.seats import PLAYERS
 from tools.console_web.bot_pool import BOTS_ALONE, PERSON_FIRST, BotPool
 from tools.console_web.live import LiveTable
-from tools.console_web.seated import SeatedTable
 from tools.console_web.tables import AnyTable, PlayedTable
 
 log = logging.getLogger("hexmj.console")
@@ -85,17 +83,17 @@ class BotTurns:
                 await task
 
     @staticmethod
-    def _answer_cheap(table: SeatedTable[Any]) -> None:
+    def _answer_cheap(table: LiveTable) -> None:
         """Answer the cheap bots' decisions waiting at ``table`` for one :data:`SLICE` of the loop's
         time, up to a person's decision, a searching bot's or the end."""
         until = time.perf_counter() + SLICE
-        while table.waiting is not None and getattr(table, "thought", None) is None:
+        while table.waiting is not None and table.thought is None:
             table.answer_waiting()
             if time.perf_counter() >= until:
                 return
 
     async def _play(self, table: AnyTable) -> None:
-        if not isinstance(table, SeatedTable):
+        if not isinstance(table, LiveTable):
             if self.holds(table):
                 await self.show(table)
             return
@@ -122,9 +120,9 @@ class BotTurns:
     async def _play_to_rest(self, table: AnyTable) -> None:
         """Answer the table's bots up to a person's decision or the end; a store that stood the table
         elsewhere meanwhile leaves it to be played on from there."""
-        while isinstance(table, SeatedTable) and table.waiting is not None and self.holds(table):
-            thought = table.thought if isinstance(table, LiveTable) else None
-            if thought is None or not isinstance(table, LiveTable):
+        while isinstance(table, LiveTable) and table.waiting is not None and self.holds(table):
+            thought = table.thought
+            if thought is None:
                 await asyncio.sleep(0)
                 self._answer_cheap(table)
                 continue
@@ -137,6 +135,6 @@ class BotTurns:
             await self.show(table)
             first = PERSON_FIRST if table.spec.tokens else BOTS_ALONE
             where = f"table {table.spec.id} seat {PLAYERS[decision.player]}"
-            answer, agent = await self.pool.think(thought, decision, table.spec.mode, first, where)
+            answer, agent = await self.pool.think(thought, decision, first, where)
             if self.holds(table) and table.thought is thought:
                 table.take_thought(answer, agent)

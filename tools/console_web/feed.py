@@ -100,8 +100,11 @@ class PublicFeed:
         self(TableEvent(name, player, data))
 
     def turn_answer(self, player: int, answer: str) -> None:
-        """A turn's answer on a table that announces no discard: the caller's turn is over, and a
-        discard lies open in the river (出牌 2)."""
+        """A turn's answer, which a table that announces no discard has its words hear
+        (:data:`DISCARD`): the caller's turn is over, and a discard lies open in the river (出牌 2).
+        A table whose words do not hear it announces its discards itself."""
+        if DISCARD not in self.events:
+            return
         verb, _, face = answer.partition(" ")
         self.called = None
         if verb == DISCARD:

@@ -1,8 +1,8 @@
 """What a hextech table's messages show of its own (§5.4, §6.2, §6.9, §8, §9, §10, §11, §17.2; R770).
 
 The one message builder (:mod:`tools.console_web.messages`) takes from here what hextech has that
-another rule set lacks: :func:`hextech_facts`, the shared facts with the film mark, the party's
-chips and stars (§7), each seat's augments (§5.4) and the card texts; :func:`hextech_seat`, a
+another rule set lacks: :func:`hextech_own`, its own facts, the film mark, the party's chips and
+stars (§7) and each seat's augments (§5.4); :func:`hextech_seat`, a
 seat's own :class:`~engine.hextech.view.PlayerView` (its hand, the tiles a card let it see, its own
 treasure faces, its contract and where it stands, §9, its lasting cards, §6.9); and
 :func:`hextech_table`, the public table of :func:`~tools.console_web.public.public_view` (tiles a
@@ -17,69 +17,25 @@ from typing import Any
 from engine.core.seats import PLAYERS
 from engine.core.tiles import format_one, format_tiles
 from engine.hextech.view import PlayerView
-from tools.console_web.cards import CardText
-from tools.console_web.feed import PublicFeed
-from tools.console_web.messages import Facts, SeatSight, TableSight
+from tools.console_web.messages import SeatSight, TableSight
 from tools.console_web.public import PublicView
 
 CONTRACT_WORDS = {"open": "进行中", "failed": "已失败", "closed": "已结束"}
 
 
-def hextech_facts(
-    *,
-    table: str,
-    state: str,
-    nicknames: Mapping[str, str],
-    test: bool,
-    filming: bool,
-    feed: PublicFeed,
-    library: Mapping[str, CardText],
-    scores: Sequence[int],
-    augments: Sequence[Sequence[str]],
-    chips: Mapping[str, int] | None,
-    stars: Sequence[str],
-    results: Mapping[str, Any] | None,
-    confirmed: frozenset[str],
-    connected: frozenset[str],
-    failure: str | None,
-    bots: frozenset[str],
-    round_result: Mapping[str, Any] | None,
-    round_seen: Sequence[str],
-    timer: int,
-    session: int,
-    standing_in: Sequence[str],
-    joined: Sequence[str],
-) -> Facts:
-    """A hextech table's shared facts: the film mark, the party's chips and stars (``None`` and none
-    without the party module, §7) and each seat's augments and chips as its own."""
-    return Facts(
-        table=table,
-        state=state,
-        nicknames=nicknames,
-        test=test,
-        feed=feed,
-        scores=scores,
-        results=results,
-        confirmed=confirmed,
-        connected=connected,
-        failure=failure,
-        bots=bots,
-        round_result=round_result,
-        round_seen=round_seen,
-        timer=timer,
-        session=session,
-        standing_in=standing_in,
-        joined=joined,
-        own={"filming": filming, "chips": None if chips is None else dict(chips), "stars": list(stars)},
-        seats_own=[
-            {
-                "augments": list(augments[p]),
-                "chips": None if chips is None else chips.get(letter, 0),
-            }
-            for p, letter in enumerate(PLAYERS)
-        ],
-        library=library,
-    )
+def hextech_own(
+    filming: bool, party: Mapping[str, Any] | None, augments: Sequence[Sequence[str]]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A hextech table's own facts: the film mark, the party's chips and stars (``None`` and none
+    without the party module, §7); and each seat's augments (§5.4) and chips."""
+    chips: Mapping[str, int] | None = None if party is None else party["chips"]
+    stars = [] if party is None else list(party["stars"])
+    own = {"filming": filming, "chips": None if chips is None else dict(chips), "stars": stars}
+    seats_own = [
+        {"augments": list(augments[p]), "chips": None if chips is None else chips.get(letter, 0)}
+        for p, letter in enumerate(PLAYERS)
+    ]
+    return own, seats_own
 
 
 def _faces(kinds: Iterable[int]) -> list[str]:

@@ -36,7 +36,6 @@ from tools.console_web.seated import SeatedTable
 
 if TYPE_CHECKING:
     from tools.console_web.live import LiveTable
-    from tools.console_web.rules_table import RulesTable
 
 LOST_SOCKET = 4409
 """The close code of a phone's connection whose seat another phone has taken over."""
@@ -66,7 +65,7 @@ def device_of(request: Request | WebSocket) -> str | None:
     return request.cookies.get(DEVICE) or None
 
 
-def seat_screen(request: Request, table: LiveTable | RulesTable, letter: str) -> Response:
+def seat_screen(request: Request, table: LiveTable, letter: str) -> Response:
     """The seat's page for the phone that holds it, or one no phone holds yet; for any other phone the
     take-over question, which shows nothing of the seat.  A browser without a device cookie gets
     one."""

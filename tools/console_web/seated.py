@@ -1,9 +1,9 @@
 """What every table at the console does alike, whichever its rule set (§16, §17.2, §18.1).
 
-A :class:`SeatedTable` — a hextech table (:class:`~tools.console_web.live.LiveTable`) or one of any
-other rule set (:class:`~tools.console_web.rules_table.RulesTable`) — runs its session until a
-person's seat is to answer, puts the decision to that seat, and goes on when
-:meth:`SeatedTable.decide` gets an offered option; each answer a person's seat gives is counted.
+A :class:`SeatedTable` — the one table of every rule set, :class:`~tools.console_web.live.LiveTable`,
+its rule set's session and parts apart — runs its session until a person's seat is to answer, puts
+the decision to that seat, and goes on when :meth:`SeatedTable.decide` gets an offered option; each
+answer a person's seat gives is counted.
 Every line goes to the table's log, whose lines wait in :class:`PendingLines` for the record store;
 the session's end is the log's last line, and its results stay until every seat has confirmed
 "开始新一场" (bots at once), when the next session is set up, seeded from the operating system's

@@ -49,8 +49,8 @@ class TableSpec:
     bot_agents: Mapping[str, str] = field(default_factory=dict)
     """The agent a bot seat plays by, by seat letter (``search``, ``search:16``); greedy otherwise."""
     rules: str = DEFAULT
-    """The rule set the table plays (``hexmj rulesets``); another than hextech is a
-    :class:`tools.console_web.rules_table.RulesTable`."""
+    """The rule set the table plays (``hexmj rulesets``), by the parts it gives the one table
+    (:func:`tools.console_web.live.rule_parts`)."""
     options: Mapping[str, OptionValue] = field(default_factory=dict)
     """The value of each of the rule set's table options (none for hextech)."""
     fixed_seed: bool = False

@@ -5,7 +5,7 @@ The one message builder (:mod:`tools.console_web.messages`) takes from here what
 has that hextech lacks: :data:`TABLE_FEED`, its part of the public feed (the round, 补花, discards,
 calls and kongs — a concealed kong without its tile —, wins with their itemised fan and
 settlement, the round's end) with the account of the rounds played and the prevalent wind;
-:func:`table_facts`, the shared facts with the rule set, its options and settlement;
+:func:`table_own`, its own facts, the rule set, its options and settlement;
 :func:`table_seat`, a seat's own :class:`~engine.core.seat_view.SeatView` (another seat's
 concealed kong face down, 出牌 3 (二) "扣放"); :func:`table_public`, the public table (every
 concealed kong face down).  The ``"turn"`` of both is the seat holding a tile more than a waiting
@@ -20,6 +20,7 @@ from typing import Any
 
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.melds import MeldKind
+from engine.core.ruleset import OptionValue, RuleSet
 from engine.core.seat_view import SeatView
 from engine.core.seats import PLAYERS
 from engine.core.table import Table
@@ -27,15 +28,13 @@ from engine.core.tiles import FACES, WINDS, parse_one
 from engine.core.tiles import format_tiles as format_hand
 from engine.core.tiles import name as tile_name
 from tools.console_web.feed import DISCARD, FeedWords, Heard, PublicFeed
-from tools.console_web.messages import Facts, SeatSight, TableSight
+from tools.console_web.messages import SeatSight, TableSight
 
 MELD_WORDS = {"chi": "吃", "pon": "碰", "minkan": "明杠", "ankan": "暗杠", "kakan": "加杠"}
 """The Chinese word for each kind of meld."""
 FACE_DOWN = MeldKind.ANKAN.value
 CALLED = frozenset({MeldKind.CHI.value, MeldKind.PON.value})
 """The calls after which the caller discards without drawing."""
-OWN_FACTS = ("rules", "rules_title", "rule_options", "rule_words", "settlement")
-"""The facts of a table's rule set every screen shows."""
 
 
 def _letter(player: int | None) -> str:
@@ -148,30 +147,16 @@ TABLE_FEED = FeedWords(
 """The core table's part of the public feed: its table's public events and its turns' discards."""
 
 
-def table_facts(facts: Mapping[str, Any], feed: PublicFeed, joined: Sequence[str]) -> Facts:
-    """The shared facts of a table of the core's rule sets, from the table's own account of them, and
-    the seats whose phone has joined."""
-    return Facts(
-        table=facts["table"],
-        state=facts["state"],
-        nicknames=facts["nicknames"],
-        test=facts["test"],
-        feed=feed,
-        scores=facts["scores"],
-        results=facts["results"],
-        confirmed=frozenset(facts["confirmed"]),
-        connected=frozenset(facts["connected"]),
-        failure=facts["reason"],
-        bots=frozenset(facts["bots"]),
-        round_result=facts["round_result"],
-        round_seen=facts["round_seen"],
-        timer=facts["timer"],
-        session=facts["session"],
-        standing_in=facts["standing_in"],
-        joined=joined,
-        own={key: facts[key] for key in OWN_FACTS},
-        seats_own=[{}] * len(PLAYERS),
-    )
+def table_own(rules: RuleSet, options: Mapping[str, OptionValue]) -> dict[str, Any]:
+    """The facts of a table's rule set every screen shows: its name and title, its options' values
+    and words, its settlement."""
+    return {
+        "rules": rules.name,
+        "rules_title": rules.title,
+        "rule_options": dict(options),
+        "rule_words": [option.shown(options[option.name]) for option in rules.options],
+        "settlement": rules.settlement,
+    }
 
 
 def _turn(sizes: Sequence[int], hand_size: int) -> str | None:

@@ -1,12 +1,11 @@
 """Every table the console holds, of whichever rule set, and the tokens that open them (issue 14
 item 5).
 
-A table of the hextech rule set is a :class:`~tools.console_web.live.LiveTable`; a table of any other
-installed rule set a :class:`~tools.console_web.rules_table.RulesTable`; a table played with real tiles
-(实体桌) a :class:`~tools.console_web.physical_table.PhysicalTable`.  Each answers the same calls
-of the web application: their seats' and the host's messages, ``decide``, ``confirm``, the log lines
-to store.  A stored table that does not read is a :class:`~tools.console_web.stopped.StoppedTable`,
-which shows the reason and refuses every act.
+A table of any installed rule set is a :class:`~tools.console_web.live.LiveTable`; a table played
+with real tiles (实体桌) a :class:`~tools.console_web.physical_table.PhysicalTable`.  Each answers
+the same calls of the web application: their seats' and the host's messages, ``decide``,
+``confirm``, the log lines to store.  A stored table that does not read is a
+:class:`~tools.console_web.stopped.StoppedTable`, which shows the reason and refuses every act.
 """
 
 from __future__ import annotations
@@ -18,12 +17,10 @@ from typing import Any
 
 from tools.console_web.live import LiveTable
 from tools.console_web.physical_table import PHYSICAL, PhysicalTable
-from tools.console_web.rules_table import RulesTable
 from tools.console_web.spec import TableSpec
 from tools.console_web.stopped import StoppedTable
-from tools.rules_option import DEFAULT
 
-PlayedTable = LiveTable | RulesTable | PhysicalTable
+PlayedTable = LiveTable | PhysicalTable
 """A table in play on the console."""
 AnyTable = PlayedTable | StoppedTable
 """A table the console holds: in play, or stopped because its stored row does not read."""
@@ -41,9 +38,7 @@ def open_table(
     ``aside`` its bots' decisions in live play are set aside for the console to answer."""
     if spec.table == PHYSICAL:
         return PhysicalTable(spec, number, stored, confirmed)
-    if spec.rules == DEFAULT:
-        return LiveTable(spec, number, stored, confirmed, aside=aside)
-    return RulesTable(spec, number, stored, confirmed, aside=aside)
+    return LiveTable(spec, number, stored, confirmed, aside=aside)
 
 
 @dataclass
