@@ -129,7 +129,10 @@ def test_a_log_cut_short_is_refused(plugins: Path, tmp_path: Path) -> None:
         (("--option", "nosuch"), "--option nosuch: tiny has no such option (its options: self_draw_only)"),
         (("--option", "self_draw_only=maybe"), "--option self_draw_only: takes true or false, not 'maybe'"),
         (("--mode", "party"), "--mode: a flag of hextech sessions, not of --rules tiny"),
-        (("--agents", "minimax"), "--agents: unknown agent 'minimax' for A (one of random, greedy, search, human, console)"),
+        (
+            ("--agents", "minimax"),
+            "--agents: unknown agent 'minimax' for A (one of random, greedy, search, human, console)",
+        ),
         (("--rounds", "0"), "--rounds: 0 is not 1…256"),
     ],
 )
