@@ -28,7 +28,7 @@ from engine.hextech.view import PlayerView
 from tools.console import PEOPLE, Terminal, card_texts
 from tools.hextech_session import Chosen, header_cards, new_session, result_json, session_mode
 from tools.kinds.hextech_account import account
-from tools.kinds.kind import Asked, Fixed, Opened, Seated, agent_names, check_fixed, same_log
+from tools.kinds.kind import SESSION_FIXED, Asked, Fixed, Opened, Seated, agent_names, check_fixed
 from tools.lab.engine_adapter import EventWatcher, play_command, session_record
 from tools.lab.records import SessionRecord
 from tools.lab.store import store_session, stored_id
@@ -79,17 +79,12 @@ class Played:
 
 
 RESUMED: dict[str, Fixed[LogHeader]] = {
-    "seed": Fixed(lambda seed, header, log: seed == header.seed, lambda h: f"played with seed {h.seed}"),
+    "seed": SESSION_FIXED["seed"],
     "mode": Fixed(lambda mode, header, log: mode == header.mode, lambda h: f"played in mode {h.mode}"),
-    "rounds": Fixed(
-        lambda rounds, header, log: rounds == header.rounds, lambda h: f"a session of {h.rounds} rounds"
-    ),
-    "agents": Fixed(
-        lambda agents, header, log: agent_names(agents) == header.agents,
-        lambda h: f"played by {','.join(h.agents)}",
-    ),
+    "rounds": SESSION_FIXED["rounds"],
+    "agents": SESSION_FIXED["agents"],
     "pool": Fixed(lambda pool, header, log: str(pool) == header.pool, lambda h: f"played with pool {h.pool}"),
-    "log": Fixed(same_log, lambda h: "which goes on in itself"),
+    "log": SESSION_FIXED["log"],
 }
 """The options of a new session a hextech log already fixes."""
 

@@ -23,6 +23,7 @@ from engine.core.log_writer import LogWriter
 from engine.core.session import Playable
 
 H = TypeVar("H")
+H_contra = TypeVar("H_contra", contravariant=True)
 P = TypeVar("P")
 V = TypeVar("V")
 S = TypeVar("S")
@@ -128,12 +129,12 @@ class SessionKind(Protocol[H, P]):
 
 
 @dataclass(frozen=True)
-class Fixed(Generic[H]):
+class Fixed(Generic[H_contra]):
     """A flag a log fixes: whether a value given agrees with the log's header, and what the log
-    says instead (for the message)."""
+    says instead (for the message); one that reads any header reads a rule set's."""
 
-    agrees: Callable[[Any, H, Path], bool]
-    logged_as: Callable[[H], str]
+    agrees: Callable[[Any, H_contra, Path], bool]
+    logged_as: Callable[[H_contra], str]
 
 
 def check_fixed(fixed: Mapping[str, Fixed[H]], header: H, log: Path, given: Mapping[str, Any]) -> None:
@@ -156,3 +157,30 @@ def agent_names(agents: str) -> tuple[str, ...]:
 def same_log(path: Any, header: object, log: Path) -> bool:
     """Whether ``--log`` names the log being resumed, which goes on in itself."""
     return Path(path).resolve() == log.resolve()
+
+
+class Header(Protocol):
+    """What every rule set's log header says of its session: the seed, the length, the agents."""
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def rounds(self) -> int: ...
+
+    @property
+    def agents(self) -> tuple[str, ...]: ...
+
+
+SESSION_FIXED: dict[str, Fixed[Header]] = {
+    "seed": Fixed(lambda seed, header, log: seed == header.seed, lambda h: f"played with seed {h.seed}"),
+    "rounds": Fixed(
+        lambda rounds, header, log: rounds == header.rounds, lambda h: f"a session of {h.rounds} rounds"
+    ),
+    "agents": Fixed(
+        lambda agents, header, log: agent_names(agents) == header.agents,
+        lambda h: f"played by {','.join(h.agents)}",
+    ),
+    "log": Fixed(same_log, lambda h: "which goes on in itself"),
+}
+"""The flags every rule set's log fixes (§18.3), which each kind's own list takes in its order."""

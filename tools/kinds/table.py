@@ -30,7 +30,7 @@ from engine.core.table import Sink
 from engine.core.table_log import MAX_ROUNDS, TableHeader, event_sink, logged_options, read_table_log
 from engine.core.table_session import SessionResult, TableConfig, TableSession
 from tools.console import PEOPLE, Terminal
-from tools.kinds.kind import Asked, Fixed, Opened, Seated, agent_names, check_fixed, same_log
+from tools.kinds.kind import SESSION_FIXED, Asked, Fixed, Opened, Seated, agent_names, check_fixed
 from tools.kinds.table_account import account
 from tools.lab.store import open_store, store_table_json, stored_table_id
 from tools.table_record import record_text, result_json, session_record
@@ -110,15 +110,10 @@ def replay_command(header: TableHeader) -> str:
 
 RESUMED: dict[str, Fixed[TableHeader]] = {
     "rules": Fixed(lambda rules, header, log: rules == header.rules, lambda h: f"a session of {h.rules}"),
-    "seed": Fixed(lambda seed, header, log: seed == header.seed, lambda h: f"played with seed {h.seed}"),
-    "rounds": Fixed(
-        lambda rounds, header, log: rounds == header.rounds, lambda h: f"a session of {h.rounds} rounds"
-    ),
-    "agents": Fixed(
-        lambda agents, header, log: agent_names(agents) == header.agents,
-        lambda h: f"played by {','.join(h.agents)}",
-    ),
-    "log": Fixed(same_log, lambda h: "which goes on in itself"),
+    "seed": SESSION_FIXED["seed"],
+    "rounds": SESSION_FIXED["rounds"],
+    "agents": SESSION_FIXED["agents"],
+    "log": SESSION_FIXED["log"],
 }
 """The flags of a new session a log of the core's table already fixes."""
 
