@@ -349,7 +349,7 @@ def test_a_persons_seat_is_web_in_the_log_and_never_a_bot(
         person.decide(BLIND, decision)
     code, _, err = run_hexmj(["play", "--rules", "standard", "--agents", "web"], monkeypatch, capsys)
     assert code == 2 and err == (
-        "hexmj: error: --agents: unknown agent 'web' for A (one of random, greedy, search)\n"
+        "hexmj: error: --agents: unknown agent 'web' for A (one of random, greedy, search, human, console)\n"
     )
 
 
