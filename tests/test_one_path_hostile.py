@@ -1,0 +1,146 @@
+"""The one way of playing every rule set, tried by a user who means to break it (issue 33 item 1,
+R800–R804): logs and records files damaged in the ways a hand, an editor or a kill damages them,
+and a person at the terminal typing what no option is.  Every refusal is one line naming where and
+what, with its exit code, the file untouched; every success is byte for byte the run that never
+stopped."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pools_lint_cli import run_hexmj
+
+from engine.core.log_lines import dumps
+
+STANDARD = ["play", "--rules", "standard", "--seed", "5", "--rounds", "1", "--db", "none"]
+HONGZHONG_RUN = ["simulate", "--rules", "hongzhong", "--games", "2", "--seed", "5", "--db", "none"]
+
+
+def redigest(head: dict[str, Any]) -> dict[str, Any]:
+    """The header with the digest hexmj would have given it."""
+    fields = {key: value for key, value in head.items() if key != "digest"}
+    return {**fields, "digest": hashlib.sha256(dumps(fields).encode()).hexdigest()[:16]}
+
+
+@pytest.fixture
+def standard_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A finished one-round standard session's log."""
+    log = tmp_path / "s.jsonl"
+    assert run_hexmj([*STANDARD, "--log", str(log)], monkeypatch, capsys)[0] == 0
+    return log
+
+
+def test_a_records_file_saved_with_crlf_is_refused_as_edited_not_resumed_r781(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """§18.3, R781: a 红中 run's records file cut after its first record and saved by an editor with
+    CRLF line ends is not the file hexmj wrote: ``--resume`` is exit 5 at line 1 and the file is
+    kept, where before it went on and left a file of mixed line ends that no uninterrupted run
+    writes; the same cut with hexmj's own line ends resumes to the uninterrupted file (control)."""
+    whole, run = tmp_path / "whole.jsonl", tmp_path / "run.jsonl"
+    assert run_hexmj([*HONGZHONG_RUN, "--records", str(whole)], monkeypatch, capsys)[0] == 0
+    raw = whole.read_bytes()
+    cut = raw[: raw.index(b"\n", raw.index(b"\n") + 1) + 1]
+    run.write_bytes(cut.replace(b"\n", b"\r\n"))
+    code, out, err = run_hexmj(["simulate", "--resume", str(run), "--db", "none"], monkeypatch, capsys)
+    assert (code, out) == (5, "")
+    assert err == (
+        f"hexmj: error: {run}:1: edited after the run: a records file goes on only as hexmj wrote it\n"
+    )
+    assert run.read_bytes() == cut.replace(b"\n", b"\r\n")
+    run.write_bytes(cut)
+    code, _, err = run_hexmj(["simulate", "--resume", str(run), "--db", "none"], monkeypatch, capsys)
+    assert (code, err) == (0, "") and run.read_bytes() == raw
+
+
+def test_a_record_line_re_spaced_is_refused_at_its_line_r781(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R781: a kept record re-spaced by a JSON tool says the same record, but is no longer the
+    line hexmj wrote: exit 5 at its line, the file kept."""
+    run = tmp_path / "run.jsonl"
+    assert run_hexmj([*HONGZHONG_RUN, "--records", str(run)], monkeypatch, capsys)[0] == 0
+    lines = run.read_bytes().split(b"\n")
+    spaced = json.dumps(json.loads(lines[1]), ensure_ascii=False).encode()
+    damaged = b"\n".join([lines[0], spaced]) + b"\n"
+    run.write_bytes(damaged)
+    code, _, err = run_hexmj(["simulate", "--resume", str(run), "--db", "none"], monkeypatch, capsys)
+    assert code == 5
+    assert err == (
+        f"hexmj: error: {run}:2: edited after the run: a records file goes on only as hexmj wrote it\n"
+    )
+    assert run.read_bytes() == damaged
+
+
+@pytest.mark.parametrize("rules", [5, None, ["standard"]])
+def test_a_log_header_whose_rules_is_no_name_is_refused_at_that_field_s18_3(
+    rules: Any, standard_log: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """§18.3: a standard log whose header's ``rules`` is not a name (re-digested, as a careful
+    editor would) is refused at ``file:1`` naming ``rules`` by ``replay``, ``record`` and
+    ``--resume`` alike, exit 5; before, the header was read as hextech's and the error named its
+    ``mode``, a field the log never had."""
+    lines = standard_log.read_bytes().split(b"\n")
+    head = redigest({**json.loads(lines[0]), "rules": rules})
+    damaged = b"\n".join([dumps(head).encode(), *lines[1:]])
+    standard_log.write_bytes(damaged)
+    shown = json.dumps(rules)
+    for argv in (["replay", str(standard_log)], ["record", str(standard_log), "--db", "none"]):
+        code, out, err = run_hexmj(argv, monkeypatch, capsys)
+        assert (code, out) == (5, "")
+        assert err == (
+            f"hexmj: error: {standard_log}:1: session header: rules: expected a rule set's name, got {shown}\n"
+        )
+    code, _, err = run_hexmj(["play", "--resume", str(standard_log), "--db", "none"], monkeypatch, capsys)
+    assert code == 5 and ":1: session header: rules: expected a rule set's name" in err
+    assert standard_log.read_bytes() == damaged
+
+
+def test_a_log_that_goes_on_after_its_end_line_is_not_called_cut_short_r760(
+    standard_log: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R760: a finished standard log with a decision line pasted after its end line was not cut
+    short, and ``play --resume`` refuses it: ``replay`` and ``record`` say, as ``--resume`` does,
+    that the log goes on after the session ends (exit 5, the file kept), where before they sent
+    the user to ``play --resume``."""
+    raw = standard_log.read_bytes()
+    decision = next(line for line in raw.split(b"\n") if b'"type":"decision"' in line)
+    damaged = raw + decision + b"\n"
+    standard_log.write_bytes(damaged)
+    count = damaged.count(b"\n")
+    said = f"hexmj: error: {standard_log}: the log goes on after the session ends (line {count})\n"
+    for argv in (
+        ["replay", str(standard_log)],
+        ["record", str(standard_log), "--db", "none"],
+        ["play", "--resume", str(standard_log), "--db", "none"],
+    ):
+        code, out, err = run_hexmj(argv, monkeypatch, capsys)
+        assert (code, out, err) == (5, "", said), argv
+    assert standard_log.read_bytes() == damaged
+
+
+def test_a_line_typed_at_the_terminal_is_read_within_bounds_standard_chupai_3(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Standard rules 出牌 (三): the person at seat A pastes a line of a million characters, then
+    an option's number, then leaves: the long line is refused in one short line without quoting
+    it, the number after it is taken as the answer, and the session stops at the next decision
+    (exit 7) with the answer logged; a short junk word is still quoted back (control)."""
+    log = tmp_path / "s.jsonl"
+    typed = "x" * 1_000_000 + "\nzzz\n1\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    argv = [*STANDARD, "--agents", "human,greedy,greedy,greedy", "--log", str(log)]
+    code, out, err = run_hexmj(argv, monkeypatch, capsys)
+    assert (code, out) == (7, "")
+    assert "xxxxxxxxxx" not in err and len(err) < 20_000
+    assert "A> a line of more than 200 characters names no option: type a number 1–" in err
+    assert "A> 'zzz' is not one of the options" in err
+    answered = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    mine = [line for line in answered if line["type"] == "decision" and line["player"] == "A"]
+    assert len(mine) == 1 and mine[0]["answer"] == mine[0]["options"][0]
