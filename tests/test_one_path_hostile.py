@@ -91,7 +91,8 @@ def test_a_log_header_whose_rules_is_no_name_is_refused_at_that_field_s18_3(
     damaged = b"\n".join([dumps(head).encode(), *lines[1:]])
     standard_log.write_bytes(damaged)
     shown = json.dumps(rules)
-    for argv in (["replay", str(standard_log)], ["record", str(standard_log), "--db", "none"]):
+    db = str(standard_log.with_suffix(".db"))
+    for argv in (["replay", str(standard_log)], ["record", str(standard_log), "--db", db]):
         code, out, err = run_hexmj(argv, monkeypatch, capsys)
         assert (code, out) == (5, "")
         assert err == (
@@ -113,11 +114,11 @@ def test_a_log_that_goes_on_after_its_end_line_is_not_called_cut_short_r760(
     decision = next(line for line in raw.split(b"\n") if b'"type":"decision"' in line)
     damaged = raw + decision + b"\n"
     standard_log.write_bytes(damaged)
-    count = damaged.count(b"\n")
+    count, db = damaged.count(b"\n"), str(standard_log.with_suffix(".db"))
     said = f"hexmj: error: {standard_log}: the log goes on after the session ends (line {count})\n"
     for argv in (
         ["replay", str(standard_log)],
-        ["record", str(standard_log), "--db", "none"],
+        ["record", str(standard_log), "--db", db],
         ["play", "--resume", str(standard_log), "--db", "none"],
     ):
         code, out, err = run_hexmj(argv, monkeypatch, capsys)
