@@ -102,8 +102,10 @@ def resume_logged(kind: SessionKind[H, P], log: Path, given: Mapping[str, Any]) 
 
 def replay_logged(kind: SessionKind[H, P], log: Path, contents: SessionLog[H], unfinished: str) -> P:
     """Re-play a finished log without writing, checking every line (exit 5 at the first difference);
-    a log cut short is exit 5, saying ``unfinished`` how it goes on."""
-    if not contents.finished:
+    a log cut short is exit 5, saying ``unfinished`` how it goes on.  A log with lines after its end
+    line was not cut short: the re-play names the first of them, as ``--resume`` does (R802)."""
+    ended = any(line.get("type") == "end" for line in contents.lines)
+    if not ended:
         raise LogError(f"{log}: the session was cut short; {unfinished} it with hexmj play --resume {log}")
     return play_logged(kind, contents.header, log=log, expected=contents.lines)
 
