@@ -96,7 +96,8 @@ def test_a_log_header_whose_rules_is_no_name_is_refused_at_that_field_s18_3(
         code, out, err = run_hexmj(argv, monkeypatch, capsys)
         assert (code, out) == (5, "")
         assert err == (
-            f"hexmj: error: {standard_log}:1: session header: rules: expected a rule set's name, got {shown}\n"
+            f"hexmj: error: {standard_log}:1: session header: rules: "
+            f"expected a rule set's name, got {shown}\n"
         )
     code, _, err = run_hexmj(["play", "--resume", str(standard_log), "--db", "none"], monkeypatch, capsys)
     assert code == 5 and ":1: session header: rules: expected a rule set's name" in err

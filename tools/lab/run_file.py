@@ -105,7 +105,9 @@ def read_run(path: Path) -> RunFile:
 def _as_written(line: bytes, written: str, path: Path, number: int) -> None:
     """A line must be the bytes hexmj wrote for what it says (R800)."""
     if line != written.encode():
-        raise LogError(f"{path}:{number}: edited after the run: a records file goes on only as hexmj wrote it")
+        raise LogError(
+            f"{path}:{number}: edited after the run: a records file goes on only as hexmj wrote it"
+        )
 
 
 def _json(line: bytes, path: Path, number: int) -> dict[str, Any]:
