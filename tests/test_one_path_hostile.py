@@ -146,3 +146,33 @@ def test_a_line_typed_at_the_terminal_is_read_within_bounds_standard_chupai_3(
     answered = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     mine = [line for line in answered if line["type"] == "decision" and line["player"] == "A"]
     assert len(mine) == 1 and mine[0]["answer"] == mine[0]["options"][0]
+
+
+def test_a_hextech_run_kept_with_a_relative_pool_resumes_from_another_folder_s18_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """§18.2, R781, R804: a strategy run given ``--pool pool.yaml`` in its own folder keeps the pool
+    file where it is, not as typed; ``--resume`` from another folder, which holds another
+    ``pool.yaml`` drawing three silver augments, goes on with the run's own pool to the file of the
+    run that never stopped (before, it read the other folder's file and refused the run as played
+    with other cards), and ``--pool`` given again as the same file by another path is taken."""
+    here, there = tmp_path / "here", tmp_path / "there"
+    here.mkdir()
+    there.mkdir()
+    (here / "pool.yaml").write_text("mode: strategy\n", encoding="utf-8")
+    (there / "pool.yaml").write_text("mode: strategy\nseed: 1\ndraw:\n  S: 3\n", encoding="utf-8")
+    monkeypatch.chdir(here)
+    args = ["simulate", "--games", "2", "--rounds", "4", "--pool", "pool.yaml", "--db", "none"]
+    assert run_hexmj([*args, "--records", "run.jsonl"], monkeypatch, capsys)[0] == 0
+    run = here / "run.jsonl"
+    raw = run.read_bytes()
+    assert json.loads(raw.split(b"\n")[0])["pool"] == str(here / "pool.yaml")
+    cut = raw[: raw.index(b"\n", raw.index(b"\n") + 1) + 1]
+    run.write_bytes(cut)
+    monkeypatch.chdir(there)
+    code, _, err = run_hexmj(["simulate", "--resume", str(run), "--db", "none"], monkeypatch, capsys)
+    assert (code, err) == (0, "") and run.read_bytes() == raw
+    run.write_bytes(cut)
+    again = ["simulate", "--resume", str(run), "--pool", "../here/pool.yaml", "--db", "none"]
+    code, _, err = run_hexmj(again, monkeypatch, capsys)
+    assert (code, err) == (0, "") and run.read_bytes() == raw
