@@ -266,10 +266,18 @@ RESUMED: dict[str, Callable[[Any, RunFile, Path], bool]] = {
     "records": lambda records, read, path: Path(records).resolve() == path.resolve(),
 }
 """The flags of a new run a records file already fixes, and whether a value given agrees with it."""
+
+
+def _same_place(given: Path, kept: str | None) -> bool:
+    """A file or folder given with ``--resume`` is the one the records name, however it is spelt
+    (R804)."""
+    return kept is not None and given.resolve() == Path(kept).resolve()
+
+
 RESUMED_HEXTECH: dict[str, Callable[[Any, RunFile, Path], bool]] = {
     "mode": lambda mode, read, path: mode == read.games.head(read.count)["mode"],
-    "pool": lambda pool, read, path: str(pool) == read.games.head(read.count)["pool"],
-    "folder": lambda folder, read, path: str(folder) == read.games.head(read.count)["cards"],
+    "pool": lambda pool, read, path: _same_place(pool, read.games.head(read.count)["pool"]),
+    "folder": lambda folder, read, path: _same_place(folder, read.games.head(read.count)["cards"]),
 }
 """The flags of a hextech session a hextech run's records file fixes as well."""
 
