@@ -176,3 +176,24 @@ def test_a_hextech_run_kept_with_a_relative_pool_resumes_from_another_folder_s18
     again = ["simulate", "--resume", str(run), "--pool", "../here/pool.yaml", "--db", "none"]
     code, _, err = run_hexmj(again, monkeypatch, capsys)
     assert (code, err) == (0, "") and run.read_bytes() == raw
+
+
+def test_a_finished_run_resumed_reports_its_figures_and_stores_what_the_store_lacks_s18_3(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """§18.3, R781, R805: Ctrl-C after a run's last record is written but before its figures are
+    printed leaves a finished records file; ``--resume`` of it plays no game and prints the figures
+    of the run that never stopped, storing the records a store lacks, the file untouched (before,
+    it was exit 5, "nothing to resume", and the figures were lost but for playing the run again)."""
+    run, db = tmp_path / "run.jsonl", tmp_path / "again.db"
+    code, figures, _ = run_hexmj([*HONGZHONG_RUN, "--json", "--records", str(run)], monkeypatch, capsys)
+    assert code == 0
+    raw = run.read_bytes()
+    resumed = ["simulate", "--resume", str(run), "--json", "--db", str(db)]
+    code, out, err = run_hexmj(resumed, monkeypatch, capsys)
+    assert (code, err) == (0, "") and out == figures and run.read_bytes() == raw
+    listed = run_hexmj(["records", "--rules", "hongzhong", "--db", str(db), "--json"], monkeypatch, capsys)
+    assert listed[0] == 0 and len(listed[1].splitlines()) == 2
+    assert run_hexmj(resumed, monkeypatch, capsys)[1] == figures
+    again = run_hexmj(["records", "--rules", "hongzhong", "--db", str(db), "--json"], monkeypatch, capsys)
+    assert again[1] == listed[1]
