@@ -208,10 +208,11 @@ def _resumed(
     path: Path, rules: str | None, options: Sequence[str], hextech_only: Sequence[str], given: dict[str, Any]
 ) -> Plan:
     """The run a records file holds, to go on with; a flag given that the file contradicts is
-    exit 2, a finished run exit 5, and the file is left as it was."""
+    exit 2, and the file is left as it was; a finished run plays no game and reports its figures
+    (R805)."""
     from tools.lab.run_file import read_run
     from tools.lab.runner import HextechGames
-    from tools.lab.simulate import Plan, finished
+    from tools.lab.simulate import Plan
 
     read = read_run(path)
     run = read.games
@@ -237,7 +238,6 @@ def _resumed(
             )
     if options:
         _contradicted_options(path, run, options)
-    finished(path, read)
     if read.records:
         run.resumable(read.records[0])
     return Plan([run], read.count, resumed=(path, read))
