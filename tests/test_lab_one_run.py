@@ -174,7 +174,7 @@ def test_a_records_file_holds_one_run_of_one_seating(
 def test_a_finished_hextech_run_resumed_plays_nothing_and_reports_its_figures_r805(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """R805: a finished run's records file resumed plays no game (no session player is called) and
+    """R804: a finished run's records file resumed plays no game (no session player is called) and
     prints the figures of the run, the file untouched."""
     run = tmp_path / "run.jsonl"
     args = [*HEXTECH, *STANDIN, "--db", "none", "--json"]

@@ -181,7 +181,7 @@ def test_a_hextech_run_kept_with_a_relative_pool_resumes_from_another_folder_s18
 def test_a_finished_run_resumed_reports_its_figures_and_stores_what_the_store_lacks_s18_3(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """§18.3, R781, R805: Ctrl-C after a run's last record is written but before its figures are
+    """§18.3, R781, R804: Ctrl-C after a run's last record is written but before its figures are
     printed leaves a finished records file; ``--resume`` of it plays no game and prints the figures
     of the run that never stopped, storing the records a store lacks, the file untouched (before,
     it was exit 5, "nothing to resume", and the figures were lost but for playing the run again)."""

@@ -209,7 +209,7 @@ def _resumed(
 ) -> Plan:
     """The run a records file holds, to go on with; a flag given that the file contradicts is
     exit 2, and the file is left as it was; a finished run plays no game and reports its figures
-    (R805)."""
+    (R804)."""
     from tools.lab.run_file import read_run
     from tools.lab.runner import HextechGames
     from tools.lab.simulate import Plan

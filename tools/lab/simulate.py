@@ -136,7 +136,7 @@ def _played(
     advance: Callable[[int], None],
 ) -> C:
     """One run's counts: the records kept before counted again, then the games after them (none
-    when the run was finished, R805)."""
+    when the run was finished, R804)."""
     if not done:
         return play_run(games, count, executor, advance, kept, slots)
     counts = games.counts()
