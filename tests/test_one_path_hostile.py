@@ -9,11 +9,13 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from console_support import console, create, play, seat_view
 from pools_lint_cli import run_hexmj
 
 from engine.core.log_lines import dumps
@@ -197,3 +199,35 @@ def test_a_finished_run_resumed_reports_its_figures_and_stores_what_the_store_la
     assert run_hexmj(resumed, monkeypatch, capsys)[1] == figures
     again = run_hexmj(["records", "--rules", "hongzhong", "--db", str(db)], monkeypatch, capsys)
     assert again[1] == listed[1]
+
+
+def test_a_stored_row_of_bytes_not_utf8_stops_its_standard_table_at_that_row_r770(tmp_path: Path) -> None:
+    """§16, R770: a standard table's stored decision row overwritten with bytes that are not UTF-8
+    (SQLite keeps them) is refused at its row in the log reader's words, as the same line in a file
+    is (``not UTF-8 text (byte 0xff)``): after a restart the table is stopped with that reason and
+    its seat is shown stopped, where before its rows did not read at all and its seats answered
+    "no seat has this token"; a 红中 table beside it plays on (control)."""
+    db = tmp_path / "console.db"
+    with console(db) as client:
+        made = create(client, rules="standard", seed=2, bots=["B", "C", "D"], test=True)
+        other = create(client, rules="hongzhong", seed=3, bots=["B", "C", "D"], test=True)
+        tokens = {
+            name: {s: v["token"] for s, v in t["seats"].items()} for name, t in (("s", made), ("h", other))
+        }
+        assert play(client, tokens["s"], seed=1, limit=2) == 2
+    table = made["table"]
+    with sqlite3.connect(db) as raw:
+        rows = raw.execute(
+            "SELECT seq, line FROM console_lines WHERE table_id = ? ORDER BY seq", (table,)
+        ).fetchall()
+        place, (seq, line) = next((n, row) for n, row in enumerate(rows, 1) if '"type":"decision"' in row[1])
+        damaged = line.encode()[:12] + b"\xff" + line.encode()[13:]
+        raw.execute(
+            "UPDATE console_lines SET line = CAST(? AS TEXT) WHERE table_id = ? AND seq = ?",
+            (damaged, table, seq),
+        )
+    with console(db) as client:
+        view = seat_view(client, tokens["s"]["A"])
+        assert view["state"] == "stopped" and view["options"] == []
+        assert view["reason"] == f"table {table} session 1:{place}: not UTF-8 text (byte 0xff)"
+        assert play(client, tokens["h"], seed=1, limit=1) == 1
