@@ -231,3 +231,37 @@ def test_a_stored_row_of_bytes_not_utf8_stops_its_standard_table_at_that_row_r77
         assert view["state"] == "stopped" and view["options"] == []
         assert view["reason"] == f"table {table} session 1:{place}: not UTF-8 text (byte 0xff)"
         assert play(client, tokens["h"], seed=1, limit=1) == 1
+
+
+def test_ctrl_c_after_the_last_record_names_the_resume_that_gives_the_figures_r201(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R201, R804: Ctrl-C while a 红中 run's figures are being made, every record already kept, is
+    exit 130 with one line naming the games played and ``hexmj simulate --resume FILE``, which then
+    prints the figures of the run; without ``--records``, the line says the same command plays the
+    same games again (control).  Before, it said only that the command stopped."""
+    from tools.lab.table_games import TableGames
+
+    run = tmp_path / "run.jsonl"
+    whole = run_hexmj([*HONGZHONG_RUN, "--json"], monkeypatch, capsys)[1]
+    real = TableGames.figures
+
+    def pressed(*args: Any) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(TableGames, "figures", pressed)
+    code, out, err = run_hexmj([*HONGZHONG_RUN, "--json", "--records", str(run)], monkeypatch, capsys)
+    assert (code, out) == (130, "")
+    assert err == (
+        "hexmj: interrupted: simulate stopped after its 2 games, before its figures were reported; "
+        f"continue with: hexmj simulate --resume {run}\n"
+    )
+    code, _, err = run_hexmj([*HONGZHONG_RUN, "--json"], monkeypatch, capsys)
+    assert code == 130 and err.endswith(
+        "the same command plays the same games again (same --seed, same figures)\n"
+    )
+    monkeypatch.setattr(TableGames, "figures", real)
+    code, out, err = run_hexmj(
+        ["simulate", "--resume", str(run), "--json", "--db", "none"], monkeypatch, capsys
+    )
+    assert (code, out, err) == (0, whole, "")
