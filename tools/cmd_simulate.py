@@ -141,7 +141,7 @@ def simulate(
         given = {name: ctx.params[name] for name in fixed if _given(ctx, name)}
         plan = _resumed(resume, rules, option or (), hextech_only, given)
         (counts,) = play(plan, where)
-        _show(plan.runs[0], counts, plan.count, json_out, report, db)
+        _show(plan.runs[0], counts, plan.count, json_out, report, db, resume)
         return
     run: RunGames[Any]
     if plays_elsewhere(rules, option):
@@ -170,16 +170,32 @@ def simulate(
         _duplicate(run, games, where, json_out, report)
         return
     (counts,) = play(Plan([run], games, records), where)
-    _show(run, counts, games, json_out, report, db)
+    _show(run, counts, games, json_out, report, db, records)
 
 
 def _show(
-    run: RunGames[Any], counts: Any, games: int, json_out: bool, report: Path | None, db: str | None
+    run: RunGames[Any],
+    counts: Any,
+    games: int,
+    json_out: bool,
+    report: Path | None,
+    db: str | None,
+    records: Path | None,
 ) -> None:
-    """Write the run's report page when asked, then print its figures."""
-    if report is not None:
-        run.report(counts, games, report, db)
-    typer.echo(run.figures(counts, games, json_out))
+    """Write the run's report page when asked, then print its figures; Ctrl-C meanwhile says how
+    the figures are had again (R201, R804)."""
+    from tools.interrupt import interrupted
+
+    how = (
+        f"continue with: hexmj simulate --resume {records}"
+        if records is not None
+        else "the same command plays the same games again (same --seed, same figures)"
+    )
+    stopped = f"simulate stopped after its {games} games, before its figures were reported; {how}"
+    with interrupted(lambda: stopped):
+        if report is not None:
+            run.report(counts, games, report, db)
+        typer.echo(run.figures(counts, games, json_out))
 
 
 def _table_games(
