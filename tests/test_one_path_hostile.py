@@ -9,13 +9,16 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
 import sqlite3
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from console_support import console, create, play, seat_view
+from durable_support import hexmj_command
 from pools_lint_cli import run_hexmj
 
 from engine.core.log_lines import dumps
@@ -265,3 +268,43 @@ def test_ctrl_c_after_the_last_record_names_the_resume_that_gives_the_figures_r2
         ["simulate", "--resume", str(run), "--json", "--db", "none"], monkeypatch, capsys
     )
     assert (code, out, err) == (0, whole, "")
+
+
+def test_a_log_being_resumed_is_not_resumed_again_at_the_same_time_r802(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R382, R802: while one ``hexmj play --resume LOG`` goes on with a standard session (its person
+    at the terminal being asked), a second ``--resume`` of the same log is exit 5 in one line and
+    writes nothing, where before both went on and interleaved their lines into a log that no longer
+    replays; once the first has stopped (end of input, exit 7), the log resumes (control)."""
+    log = tmp_path / "s.jsonl"
+    argv = [*STANDARD, "--agents", "human,greedy,greedy,greedy", "--log", str(log)]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
+    assert run_hexmj(argv, monkeypatch, capsys)[0] == 7
+    kept = log.read_bytes()
+    first = subprocess.Popen(
+        hexmj_command("play", "--resume", str(log), "--db", "none"),
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+        stdin=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        assert first.stderr is not None and first.stdin is not None
+        asked = b""
+        while not asked.endswith(b"A> "):
+            byte = first.stderr.read(1)
+            assert byte, asked[-300:]
+            asked += byte
+        monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 500))
+        code, out, err = run_hexmj(["play", "--resume", str(log), "--db", "none"], monkeypatch, capsys)
+        assert (code, out) == (5, "")
+        assert err == f"hexmj: error: {log}: another hexmj is going on with this file; wait for it to end\n"
+        assert log.read_bytes() == kept
+        first.stdin.close()
+        assert first.wait(timeout=60) == 7
+    finally:
+        first.kill()
+        first.wait()
+    code, _, err = run_hexmj(["play", "--resume", str(log), "--db", "none"], monkeypatch, capsys)
+    assert (code, err) == (0, "")
