@@ -306,5 +306,6 @@ def test_a_log_being_resumed_is_not_resumed_again_at_the_same_time_r802(
     finally:
         first.kill()
         first.wait()
-    code, _, err = run_hexmj(["play", "--resume", str(log), "--db", "none"], monkeypatch, capsys)
-    assert (code, err) == (0, "")
+    code, out, _ = run_hexmj(["play", "--resume", str(log), "--db", "none"], monkeypatch, capsys)
+    assert code == 0
+    assert run_hexmj(["replay", str(log)], monkeypatch, capsys)[:2] == (0, out)

@@ -139,9 +139,12 @@ def simulate(
             )
         fixed = (*RESUMED, *RESUMED_HEXTECH)
         given = {name: ctx.params[name] for name in fixed if _given(ctx, name)}
-        plan = _resumed(resume, rules, option or (), hextech_only, given)
-        (counts,) = play(plan, where)
-        _show(plan.runs[0], counts, plan.count, json_out, report, db, resume)
+        from tools.alone import alone
+
+        with alone(resume):
+            plan = _resumed(resume, rules, option or (), hextech_only, given)
+            (counts,) = play(plan, where)
+            _show(plan.runs[0], counts, plan.count, json_out, report, db, resume)
         return
     run: RunGames[Any]
     if plays_elsewhere(rules, option):
