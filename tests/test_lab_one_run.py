@@ -171,14 +171,18 @@ def test_a_records_file_holds_one_run_of_one_seating(
     assert err.startswith("hexmj: error: --records: a flag of a run of one ") and not run.exists()
 
 
-def test_a_finished_hextech_run_has_nothing_to_resume(
+def test_a_finished_hextech_run_resumed_plays_nothing_and_reports_its_figures_r805(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """R804: a finished run's records file resumed plays no game (no session player is called) and
+    prints the figures of the run, the file untouched."""
     run = tmp_path / "run.jsonl"
-    run_hexmj([*HEXTECH, *STANDIN, "--db", "none", "--records", str(run)], monkeypatch, capsys)
-    code, out, err = run_hexmj(["simulate", "--resume", str(run)], monkeypatch, capsys)
-    assert (code, out) == (5, "")
-    assert err == f"hexmj: error: {run}: the run is finished (6 games); nothing to resume\n"
+    args = [*HEXTECH, *STANDIN, "--db", "none", "--json"]
+    figures = run_hexmj([*args, "--records", str(run)], monkeypatch, capsys)[1]
+    raw = run.read_bytes()
+    monkeypatch.setattr(tools.lab.pipeline, "play_chunk", None)
+    code, out, err = run_hexmj(["simulate", "--resume", str(run), "--json"], monkeypatch, capsys)
+    assert (code, out, err) == (0, figures, "") and run.read_bytes() == raw
 
 
 def test_standard_plays_duplicate_sets_with_the_agents_in_every_seat_s18_3(

@@ -430,14 +430,14 @@ def test_a_changed_record_is_refused_at_its_line_and_the_file_is_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A record edited after the run (a win's total), or one dropped: exit 5 at its line; a finished
-    run has nothing to resume (exit 5); the file is never written."""
+    run resumed plays nothing and prints its figures (R804); the file is never written."""
     run = tmp_path / "run.jsonl"
-    assert (
-        run_hexmj([*RUN, "--records", str(run), "--workers", "1", "--db", "none"], monkeypatch, capsys)[0]
-        == 0
+    code, figures, _ = run_hexmj(
+        [*RUN, "--records", str(run), "--workers", "1", "--db", "none"], monkeypatch, capsys
     )
-    code, _, err = run_hexmj(["simulate", "--resume", str(run)], monkeypatch, capsys)
-    assert (code, err) == (5, f"hexmj: error: {run}: the run is finished (7 games); nothing to resume\n")
+    assert code == 0
+    code, out, err = run_hexmj(["simulate", "--resume", str(run), "--db", "none"], monkeypatch, capsys)
+    assert (code, out, err) == (0, figures, "")
     lines = run.read_bytes().splitlines(keepends=True)
     changed = [lines[0], lines[1], lines[2].replace(b'"total":', b'"total":1', 1), *lines[3:5], lines[5][:40]]
     dropped = [lines[0], lines[1], *lines[3:5]]

@@ -139,9 +139,12 @@ def simulate(
             )
         fixed = (*RESUMED, *RESUMED_HEXTECH)
         given = {name: ctx.params[name] for name in fixed if _given(ctx, name)}
-        plan = _resumed(resume, rules, option or (), hextech_only, given)
-        (counts,) = play(plan, where)
-        _show(plan.runs[0], counts, plan.count, json_out, report, db)
+        from tools.alone import alone
+
+        with alone(resume):
+            plan = _resumed(resume, rules, option or (), hextech_only, given)
+            (counts,) = play(plan, where)
+            _show(plan.runs[0], counts, plan.count, json_out, report, db, resume)
         return
     run: RunGames[Any]
     if plays_elsewhere(rules, option):
@@ -170,16 +173,32 @@ def simulate(
         _duplicate(run, games, where, json_out, report)
         return
     (counts,) = play(Plan([run], games, records), where)
-    _show(run, counts, games, json_out, report, db)
+    _show(run, counts, games, json_out, report, db, records)
 
 
 def _show(
-    run: RunGames[Any], counts: Any, games: int, json_out: bool, report: Path | None, db: str | None
+    run: RunGames[Any],
+    counts: Any,
+    games: int,
+    json_out: bool,
+    report: Path | None,
+    db: str | None,
+    records: Path | None,
 ) -> None:
-    """Write the run's report page when asked, then print its figures."""
-    if report is not None:
-        run.report(counts, games, report, db)
-    typer.echo(run.figures(counts, games, json_out))
+    """Write the run's report page when asked, then print its figures; Ctrl-C meanwhile says how
+    the figures are had again (R201, R804)."""
+    from tools.interrupt import interrupted
+
+    how = (
+        f"continue with: hexmj simulate --resume {records}"
+        if records is not None
+        else "the same command plays the same games again (same --seed, same figures)"
+    )
+    stopped = f"simulate stopped after its {games} games, before its figures were reported; {how}"
+    with interrupted(lambda: stopped):
+        if report is not None:
+            run.report(counts, games, report, db)
+        typer.echo(run.figures(counts, games, json_out))
 
 
 def _table_games(
@@ -208,10 +227,11 @@ def _resumed(
     path: Path, rules: str | None, options: Sequence[str], hextech_only: Sequence[str], given: dict[str, Any]
 ) -> Plan:
     """The run a records file holds, to go on with; a flag given that the file contradicts is
-    exit 2, a finished run exit 5, and the file is left as it was."""
+    exit 2, and the file is left as it was; a finished run plays no game and reports its figures
+    (R804)."""
     from tools.lab.run_file import read_run
     from tools.lab.runner import HextechGames
-    from tools.lab.simulate import Plan, finished
+    from tools.lab.simulate import Plan
 
     read = read_run(path)
     run = read.games
@@ -237,7 +257,6 @@ def _resumed(
             )
     if options:
         _contradicted_options(path, run, options)
-    finished(path, read)
     if read.records:
         run.resumable(read.records[0])
     return Plan([run], read.count, resumed=(path, read))
@@ -266,10 +285,18 @@ RESUMED: dict[str, Callable[[Any, RunFile, Path], bool]] = {
     "records": lambda records, read, path: Path(records).resolve() == path.resolve(),
 }
 """The flags of a new run a records file already fixes, and whether a value given agrees with it."""
+
+
+def _same_place(given: Path, kept: str | None) -> bool:
+    """A file or folder given with ``--resume`` is the one the records name, however it is spelt
+    (R804)."""
+    return kept is not None and given.resolve() == Path(kept).resolve()
+
+
 RESUMED_HEXTECH: dict[str, Callable[[Any, RunFile, Path], bool]] = {
     "mode": lambda mode, read, path: mode == read.games.head(read.count)["mode"],
-    "pool": lambda pool, read, path: str(pool) == read.games.head(read.count)["pool"],
-    "folder": lambda folder, read, path: str(folder) == read.games.head(read.count)["cards"],
+    "pool": lambda pool, read, path: _same_place(pool, read.games.head(read.count)["pool"]),
+    "folder": lambda folder, read, path: _same_place(folder, read.games.head(read.count)["cards"]),
 }
 """The flags of a hextech session a hextech run's records file fixes as well."""
 

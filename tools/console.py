@@ -53,6 +53,9 @@ from tools.exit_codes import CommandError
 V = TypeVar("V")
 
 PEOPLE = ("human", "console")
+MAX_TYPED = 200
+"""The longest line a person's answer is read from; a longer one names no option and is read no
+further than its end, a chunk at a time (R803)."""
 """The ``--agents`` names of a seat taken by a person at this terminal (``console`` is an alias)."""
 
 MELD_NAMES = {"chi": "吃", "pon": "碰", "minkan": "明杠", "ankan": "暗杠", "kakan": "加杠"}
@@ -221,13 +224,22 @@ class Terminal:
         while True:
             self.console.print(f"{seat}> ", end="")
             try:
-                line = self.read.readline()
+                line = self.read.readline(MAX_TYPED + 1)
+                too_long = len(line) > MAX_TYPED and not line.endswith("\n")
+                while too_long and (rest := self.read.readline(MAX_TYPED)) and not rest.endswith("\n"):
+                    pass
             except KeyboardInterrupt:
                 self._stopped(seat)
                 raise
             if not line:
                 self._stopped(seat)
                 raise LeftTable(f"the person at {seat} left the table (end of input)")
+            if too_long:
+                span = f"a number 1–{len(decision.options)}"
+                self.console.print(
+                    Text(f"a line of more than {MAX_TYPED} characters names no option: type {span}")
+                )
+                continue
             answer, reason = pick(decision.options, line)
             if answer is not None:
                 return answer

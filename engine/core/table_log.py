@@ -59,8 +59,9 @@ class TableHeader:
 
 def is_table_log(head: Mapping[str, Any]) -> bool:
     """Whether a log's first line is the header of a session on the core's table: a session header
-    naming its rule set (``rules``), which a log of another pipeline's format does not carry."""
-    return head.get("type") == "session" and isinstance(head.get("rules"), str)
+    with a ``rules`` field, which a log of another pipeline's format does not carry (one that is no
+    name is refused at that field by :func:`read_header`, R801)."""
+    return head.get("type") == "session" and "rules" in head
 
 
 def read_header(head: Mapping[str, Any], path: Path) -> TableHeader:

@@ -26,8 +26,10 @@ from sqlalchemy import (
     Engine,
     ForeignKey,
     Integer,
+    LargeBinary,
     String,
     Text,
+    cast,
     create_engine,
     delete,
     event,
@@ -191,12 +193,13 @@ class Store:
 
     @staticmethod
     def _lines(db: Session, table_id: str, number: int) -> list[str]:
-        query = (
-            select(LineRow.line)
-            .where(LineRow.table_id == table_id, LineRow.number == number)
-            .order_by(LineRow.seq)
-        )
-        return list(db.scalars(query))
+        """The rows as texts; SQLite's read as their bytes, any that are not UTF-8 kept as escapes
+        for the log reader to name at their row (R770)."""
+        chosen = (LineRow.table_id == table_id, LineRow.number == number)
+        if db.get_bind().dialect.name == "sqlite":
+            rows = select(cast(LineRow.line, LargeBinary)).where(*chosen).order_by(LineRow.seq)
+            return [row.decode("utf-8", "surrogateescape") for row in db.scalars(rows)]
+        return list(db.scalars(select(LineRow.line).where(*chosen).order_by(LineRow.seq)))
 
     def commit(
         self,

@@ -113,7 +113,7 @@ def stored_lines(spec: TableSpec, texts: Sequence[str], where: str) -> Iterator[
     (:func:`engine.core.log_reader.log_lines`, the row's place named as a line's), a real table's as
     records (its entries are not hexmj's log lines, R770); the first that does not read is a
     :class:`~engine.core.errors.LogError`."""
-    chunks = [text.encode("utf-8", "surrogatepass") for text in texts]
+    chunks = [text.encode("utf-8", "surrogateescape") for text in texts]
     if spec.table == PHYSICAL:
         return (log_record(chunk, f"{where}:{n}") for n, chunk in enumerate(chunks, start=1))
     return log_lines(chunks, where)

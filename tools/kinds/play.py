@@ -23,6 +23,7 @@ from engine.core.errors import InputError, LogError, engine_faults
 from engine.core.log_reader import SessionLog
 from engine.core.log_writer import ContinuedLog, LogWriter, close_log, open_log
 from engine.core.session import drive
+from tools.alone import alone
 from tools.interrupt import Interrupted
 from tools.kinds.kind import SessionKind
 
@@ -87,23 +88,27 @@ def stopped(log: Path | None, replaying: bool) -> str:
 
 def resume_logged(kind: SessionKind[H, P], log: Path, given: Mapping[str, Any]) -> P:
     """Continue a session cut short: re-play what was logged, drop a half-written last line, go on.
-    Flags ``given`` on the command line must agree with the log (:meth:`SessionKind.check_resume`)."""
-    contents = kind.read(log)
-    kind.check_resume(contents, log, given)
-    if contents.finished:
-        raise LogError(
-            f"{log}: the session is finished; nothing to resume "
-            f"(hexmj record {log} stores its record if it was lost)"
+    Flags ``given`` on the command line must agree with the log (:meth:`SessionKind.check_resume`);
+    the log is this command's alone meanwhile (R802)."""
+    with alone(log):
+        contents = kind.read(log)
+        kind.check_resume(contents, log, given)
+        if contents.finished:
+            raise LogError(
+                f"{log}: the session is finished; nothing to resume "
+                f"(hexmj record {log} stores its record if it was lost)"
+            )
+        return play_logged(
+            kind, contents.header, log=log, expected=contents.lines, resume_at=contents.complete_bytes
         )
-    return play_logged(
-        kind, contents.header, log=log, expected=contents.lines, resume_at=contents.complete_bytes
-    )
 
 
 def replay_logged(kind: SessionKind[H, P], log: Path, contents: SessionLog[H], unfinished: str) -> P:
     """Re-play a finished log without writing, checking every line (exit 5 at the first difference);
-    a log cut short is exit 5, saying ``unfinished`` how it goes on."""
-    if not contents.finished:
+    a log cut short is exit 5, saying ``unfinished`` how it goes on.  A log with lines after its end
+    line was not cut short: the re-play names the first of them, as ``--resume`` does (R802)."""
+    ended = any(line.get("type") == "end" for line in contents.lines)
+    if not ended:
         raise LogError(f"{log}: the session was cut short; {unfinished} it with hexmj play --resume {log}")
     return play_logged(kind, contents.header, log=log, expected=contents.lines)
 

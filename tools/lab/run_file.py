@@ -9,9 +9,11 @@ that of the header without it (:func:`engine.core.log_lines.digest`).  Then one 
 played, in game order: its record (the rule set's, as the store keeps it) with a last field
 ``digest``, the
 first 16 hex digits of the SHA-256 of the previous line's digest and the record, so that a record
-changed, dropped or moved after the run is found at its line.  Each line is written whole and
-flushed as its chunk of games comes back; a last line cut short by a kill is left out when read
-and written over when the run goes on.
+changed, dropped or moved after the run is found at its line; a line whose bytes are not those
+hexmj writes for it (CRLF line ends, re-spaced JSON) is refused at its line too, so that a resumed
+file is byte for byte the uninterrupted run's (R800).  Each line is written whole and flushed as
+its chunk of games comes back; a last line cut short by a kill is left out when read and written
+over when the run goes on.
 """
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ class RunFile:
 def read_run(path: Path) -> RunFile:
     """Read a records file; anything but a whole run's lines is a :class:`LogError` at ``file:line``."""
     whole = whole_lines(path, "records")
-    lines = whole.splitlines()
+    lines = whole.split(b"\n")[:-1]
     if not lines:
         raise LogError(f"{path}:1: no simulation header")
     head = _json(lines[0], path, 1)
@@ -80,6 +82,7 @@ def read_run(path: Path) -> RunFile:
             f"{path}:1: the simulation header was edited after the run (its digest does not match): "
             "a records file goes on only as hexmj wrote it"
         )
+    _as_written(lines[0], dumps(head), path, 1)
     run = run_games(head, path)
     records: list[str] = []
     last = str(head["digest"])
@@ -91,11 +94,20 @@ def read_run(path: Path) -> RunFile:
             raise LogError(
                 f"{path}:{number}: the record was changed after the run (its digest does not match)"
             )
+        _as_written(line, f'{record[:-1]},"digest":"{given}"}}', path, number)
         if value.get("seed") != run.seed_of(len(records)) or len(records) >= games:
             raise LogError(f"{path}:{number}: not game {len(records) + 1} of the run")
         records.append(record)
         last = str(given)
     return RunFile(run, games, records, last, len(whole))
+
+
+def _as_written(line: bytes, written: str, path: Path, number: int) -> None:
+    """A line must be the bytes hexmj wrote for what it says (R800)."""
+    if line != written.encode():
+        raise LogError(
+            f"{path}:{number}: edited after the run: a records file goes on only as hexmj wrote it"
+        )
 
 
 def _json(line: bytes, path: Path, number: int) -> dict[str, Any]:

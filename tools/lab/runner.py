@@ -57,6 +57,12 @@ def check_games(games: int) -> None:
         )
 
 
+def where_is(path: Path | None) -> str | None:
+    """A file or folder a records file names, as the absolute path it has wherever the run goes on
+    (R804)."""
+    return None if path is None else str(path.resolve())
+
+
 def load_table(path: str) -> Table:
     """The session player named ``module:function``."""
     module, _, name = path.partition(":")
@@ -128,14 +134,15 @@ class HextechGames:
 
     def head(self, games: int) -> dict[str, Any]:
         """The records file header's fields of a run of ``games`` sessions: the session's mode,
-        pool file, card folder and versions in force besides the seed, length and bots."""
+        pool file, card folder (each where it is, not as typed, R804) and versions in force besides
+        the seed, length and bots."""
         spec = self.spec
         table = {} if self.table == ENGINE_TABLE else {"table": self.table}
         return {
             "rules": self.rules,
             "mode": spec.mode,
-            "pool": None if spec.pool is None else str(spec.pool),
-            "cards": None if spec.cards is None else str(spec.cards),
+            "pool": where_is(spec.pool),
+            "cards": where_is(spec.cards),
             "versions": list(spec.versions),
             "seed": self.base_seed,
             "games": games,

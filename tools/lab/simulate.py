@@ -23,7 +23,6 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Engine
 
-from engine.core.errors import LogError
 from tools.interrupt import interrupted
 from tools.lab.executors import open_executor
 from tools.lab.pipeline import Counts, play_run
@@ -136,20 +135,16 @@ def _played(
     kept: Kept,
     advance: Callable[[int], None],
 ) -> C:
-    """One run's counts: the records kept before counted again, then the games after them."""
+    """One run's counts: the records kept before counted again, then the games after them (none
+    when the run was finished, R804)."""
     if not done:
         return play_run(games, count, executor, advance, kept, slots)
     counts = games.counts()
     for text in done:
         games.recount(counts, text)
-    counts.merge(play_run(games, count - len(done), executor, advance, kept, slots, start=len(done)))
+    if len(done) < count:
+        counts.merge(play_run(games, count - len(done), executor, advance, kept, slots, start=len(done)))
     return counts
-
-
-def finished(path: Path, read: RunFile) -> None:
-    """A records file whose run has all its games has nothing to resume (exit 5)."""
-    if len(read.records) == read.count:
-        raise LogError(f"{path}: the run is finished ({read.count} games); nothing to resume")
 
 
 @contextmanager
