@@ -88,9 +88,8 @@ def is_complete_counts(counts: Sequence[int], n_melds: int = 0) -> bool:
     with ``n_melds`` declared melds in a form without grants: standard, seven pairs or thirteen
     orphans.  The fast path; counts are trusted."""
     key = bytes(counts)
-    num = _NUMBER_KEYS.get
-    pairs = _HONOUR_KEYS.get(key[27:34], 9) + num(key[0:9], 9)
-    if pairs < 2 and pairs + num(key[9:18], 9) + num(key[18:27], 9) == 1:
+    pairs = _HONOUR_KEYS.get(key[27:34], 9) + _NUMBER_KEYS.get(key[0:9], 9)
+    if pairs < 2 and pairs + _NUMBER_KEYS.get(key[9:18], 9) + _NUMBER_KEYS.get(key[18:27], 9) == 1:
         return True
     if n_melds:
         return False
@@ -103,20 +102,20 @@ class ShortHand:
     """Concealed counts one tile short of a whole hand, read once for the question every discard asks
     of them: does one more ``face`` complete the hand (:meth:`completed_by`, which answers as
     :func:`is_complete_counts` of the counts with that tile, without reading the hand again)?  Each
-    suit's reading is kept: a tile changes only its own suit's, and a hand with another suit that
-    splits into no sets is complete in the standard form with no tile."""
+    suit's reading is kept: a tile changes only its own suit's, and while another suit splits into
+    no sets and at most one pair, no tile completes the standard form."""
 
-    __slots__ = ("key", "ones", "suits", "threes", "zeros")
+    __slots__ = ("key", "ones", "pairs", "suits", "threes", "zeros")
 
     def __init__(self, counts: Sequence[int]) -> None:
         key = self.key = bytes(counts)
-        num = _NUMBER_KEYS.get
         self.suits = (
-            num(key[0:9], 9),
-            num(key[9:18], 9),
-            num(key[18:27], 9),
+            _NUMBER_KEYS.get(key[0:9], 9),
+            _NUMBER_KEYS.get(key[9:18], 9),
+            _NUMBER_KEYS.get(key[18:27], 9),
             _HONOUR_KEYS.get(key[27:34], 9),
         )
+        self.pairs = sum(self.suits)
         self.ones = key.count(1)
         self.threes = key.count(3)
         self.zeros = key.count(0)
@@ -127,7 +126,7 @@ class ShortHand:
         key = self.key
         held = key[face]
         suit = face // NUMBER_SIZE
-        others = sum(self.suits) - self.suits[suit]
+        others = self.pairs - self.suits[suit]
         if others <= 1:
             lo = suit * NUMBER_SIZE
             grown = key[lo:face] + _ONE_MORE[held] + key[face + 1 : lo + NUMBER_SIZE]
@@ -393,8 +392,12 @@ def _plain_standard(counts: Sequence[int], prefix: tuple[Group, ...] = ()) -> It
     """Plain splits of ``counts`` into sets and pairs, with exactly one pair among ``prefix`` and
     the split."""
     key = bytes(counts)
-    num = _NUMBER_KEYS.get
-    pairs = _HONOUR_KEYS.get(key[27:34], 9) + num(key[0:9], 9) + num(key[9:18], 9) + num(key[18:27], 9)
+    pairs = (
+        _HONOUR_KEYS.get(key[27:34], 9)
+        + _NUMBER_KEYS.get(key[0:9], 9)
+        + _NUMBER_KEYS.get(key[9:18], 9)
+        + _NUMBER_KEYS.get(key[18:27], 9)
+    )
     if sum(g.kind is SetKind.PAIR for g in prefix) + pairs != 1:
         return
     entries = [_suit(key[lo:hi], lo) for lo, hi in _SUITS]

@@ -74,7 +74,8 @@ def _counted(hand: list[int]) -> HandCounts:
     """The counts of a hand's tile instances, flowers set apart."""
     vector = [0] * ALL_KINDS
     for i in hand:
-        vector[INSTANCE_KINDS[i]] += 1
+        k = INSTANCE_KINDS[i]
+        vector[k] = vector[k] + 1
     flowers = any(vector[NUM_KINDS:])
     del vector[NUM_KINDS:]
     return HandCounts(hand[:], vector, flowers)

@@ -162,10 +162,10 @@ def kong_options(rnd: RoundState, p: int) -> list[str]:
     player = t.players[p]
     held = count_hand(rnd.hand_counts, p, player.hand).vector
     found: list[str] = []
-    if not player.melds and 4 not in held:
+    fours = [k for k, n in enumerate(held) if n == 4]
+    if not player.melds and not fours:
         return found
     pons = {m.meld.tiles[0] for m in player.melds if m.meld.kind is MeldKind.PON}
-    fours = [k for k, n in enumerate(held) if n == 4] if 4 in held else []
     for k in sorted({k for k in pons if held[k]}.union(fours)):
         if held[k] == 4 and rnd.rules.may_call(t, p, CallKind.ANKAN, k).allowed:
             found.append(f"ankan {FACES[k]}")
