@@ -88,15 +88,64 @@ def is_complete_counts(counts: Sequence[int], n_melds: int = 0) -> bool:
     with ``n_melds`` declared melds in a form without grants: standard, seven pairs or thirteen
     orphans.  The fast path; counts are trusted."""
     key = bytes(counts)
-    num = _NUMBER_KEYS.get
-    pairs = _HONOUR_KEYS.get(key[27:34], 9) + num(key[0:9], 9)
-    if pairs < 2 and pairs + num(key[9:18], 9) + num(key[18:27], 9) == 1:
+    pairs = _HONOUR_KEYS.get(key[27:34], 9) + _NUMBER_KEYS.get(key[0:9], 9)
+    if pairs < 2 and pairs + _NUMBER_KEYS.get(key[9:18], 9) + _NUMBER_KEYS.get(key[18:27], 9) == 1:
         return True
     if n_melds:
         return False
     if key.count(1) == 0:
         return key.count(3) == 0
     return key.count(0) == _ORPHAN_ZEROS and _orphan_counts(key) in _ORPHAN_KEYS
+
+
+class ShortHand:
+    """Concealed counts one tile short of a whole hand, read once for the question every discard asks
+    of them: does one more ``face`` complete the hand (:meth:`completed_by`, which answers as
+    :func:`is_complete_counts` of the counts with that tile, without reading the hand again)?  Each
+    suit's reading is kept: a tile changes only its own suit's, and while another suit splits into
+    no sets and at most one pair, no tile completes the standard form."""
+
+    __slots__ = ("key", "ones", "pairs", "suits", "threes", "zeros")
+
+    def __init__(self, counts: Sequence[int]) -> None:
+        key = self.key = bytes(counts)
+        self.suits = (
+            _NUMBER_KEYS.get(key[0:9], 9),
+            _NUMBER_KEYS.get(key[9:18], 9),
+            _NUMBER_KEYS.get(key[18:27], 9),
+            _HONOUR_KEYS.get(key[27:34], 9),
+        )
+        self.pairs = sum(self.suits)
+        self.ones = key.count(1)
+        self.threes = key.count(3)
+        self.zeros = key.count(0)
+
+    def completed_by(self, face: int, n_melds: int = 0) -> bool:
+        """Whether the counts with one more ``face`` complete a hand with ``n_melds`` declared melds in a
+        form without grants: :func:`is_complete_counts` of those counts."""
+        key = self.key
+        held = key[face]
+        suit = face // NUMBER_SIZE
+        others = self.pairs - self.suits[suit]
+        if others <= 1:
+            lo = suit * NUMBER_SIZE
+            grown = key[lo:face] + _ONE_MORE[held] + key[face + 1 : lo + NUMBER_SIZE]
+            keys = _NUMBER_KEYS if suit < _HONOUR_SUIT else _HONOUR_KEYS
+            if others + keys.get(grown, 9) == 1:
+                return True
+        if n_melds:
+            return False
+        if self.ones - (held == 1) + (held == 0) == 0:
+            return self.threes - (held == 3) + (held == 2) == 0
+        if self.zeros - (held == 0) != _ORPHAN_ZEROS:
+            return False
+        return _orphan_counts(key[:face] + _ONE_MORE[held] + key[face + 1 :]) in _ORPHAN_KEYS
+
+
+_ONE_MORE: Final = tuple(bytes((n + 1,)) for n in range(255))
+"""The byte of a count one higher, for each count."""
+_HONOUR_SUIT: Final = 3
+"""The honours' place among a key's suits (man, pin, sou, honours)."""
 
 
 def decompose(
@@ -343,8 +392,12 @@ def _plain_standard(counts: Sequence[int], prefix: tuple[Group, ...] = ()) -> It
     """Plain splits of ``counts`` into sets and pairs, with exactly one pair among ``prefix`` and
     the split."""
     key = bytes(counts)
-    num = _NUMBER_KEYS.get
-    pairs = _HONOUR_KEYS.get(key[27:34], 9) + num(key[0:9], 9) + num(key[9:18], 9) + num(key[18:27], 9)
+    pairs = (
+        _HONOUR_KEYS.get(key[27:34], 9)
+        + _NUMBER_KEYS.get(key[0:9], 9)
+        + _NUMBER_KEYS.get(key[9:18], 9)
+        + _NUMBER_KEYS.get(key[18:27], 9)
+    )
     if sum(g.kind is SetKind.PAIR for g in prefix) + pairs != 1:
         return
     entries = [_suit(key[lo:hi], lo) for lo, hi in _SUITS]

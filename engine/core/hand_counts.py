@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core.hand import ShortHand
 from engine.core.shanten import shanten_counts
 from engine.core.tiles import ALL_KINDS, INSTANCE_KINDS, NUM_KINDS
 
@@ -22,12 +23,24 @@ class HandCounts:
     flowers: bool
     _shanten: tuple[int, int] | None
     """The last shanten asked: for how many melds, and its value."""
+    _short: ShortHand | None
+    """The counts read for the tile that would complete them, once asked (:meth:`completed_by`)."""
 
     def __init__(self, hand: list[int], vector: list[int], flowers: bool) -> None:
         self.hand = hand
         self.vector = vector
         self.flowers = flowers
         self._shanten = None
+        self._short = None
+
+    def completed_by(self, face: int, n_melds: int) -> bool:
+        """Whether one more ``face`` completes the concealed tiles beside ``n_melds`` melds in a form
+        without grants (a hu on a discard, §12.2): :func:`~engine.core.hand.is_complete_counts` of the
+        counts with that tile."""
+        short = self._short
+        if short is None:
+            short = self._short = ShortHand(self.vector)
+        return short.completed_by(face, n_melds)
 
     def shanten(self, n_melds: int) -> int:
         """The shanten of the concealed tiles beside ``n_melds`` melds."""
@@ -61,7 +74,8 @@ def _counted(hand: list[int]) -> HandCounts:
     """The counts of a hand's tile instances, flowers set apart."""
     vector = [0] * ALL_KINDS
     for i in hand:
-        vector[INSTANCE_KINDS[i]] += 1
+        k = INSTANCE_KINDS[i]
+        vector[k] = vector[k] + 1
     flowers = any(vector[NUM_KINDS:])
     del vector[NUM_KINDS:]
     return HandCounts(hand[:], vector, flowers)

@@ -41,6 +41,7 @@ NUMBER_SUITS: tuple[Suit, ...] = (Suit.MAN, Suit.PIN, Suit.SOU)
 _SUIT_BASE = {Suit.MAN: 0, Suit.PIN: 9, Suit.SOU: 18, Suit.HONOR: 27, Suit.FLOWER: 34}
 _SUIT_SIZE = {Suit.MAN: 9, Suit.PIN: 9, Suit.SOU: 9, Suit.HONOR: 7, Suit.FLOWER: 8}
 _LETTER_SUITS = {suit.value: suit for suit in Suit}
+_DIGITS: Final = "0123456789"
 """Each notation letter's family: a lookup, so that a word that is no tile is refused cheaply."""
 _SUIT_CN = {Suit.MAN: "万", Suit.PIN: "筒", Suit.SOU: "条"}
 _DIGIT_CN = "一二三四五六七八九"
@@ -166,7 +167,7 @@ def parse(text: str) -> list[int]:
     for position, ch in enumerate(text):
         if ch.isspace():
             continue
-        if ch in "0123456789":
+        if ch in _DIGITS:
             pending.append((position, int(ch)))
             continue
         suit = _LETTER_SUITS.get(ch)
@@ -194,6 +195,20 @@ def parse_one(text: str) -> int:
     if len(kinds) != 1:
         raise TileSyntaxError(text, 0, f"expected one tile, found {len(kinds)}")
     return kinds[0]
+
+
+def read_one(text: str) -> int | None:
+    """The one tile ``text`` names, as :func:`parse_one` reads it, or ``None`` when it names no single
+    tile: a text without a digit is none, and is turned away without being parsed."""
+    known = _ONE.get(text)
+    if known is not None:
+        return known
+    if not any(ch in _DIGITS for ch in text):
+        return None
+    try:
+        return parse_one(text)
+    except TileSyntaxError:
+        return None
 
 
 def format_tiles(kinds: Iterable[int]) -> str:

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 from typing import Final, Generic, Protocol, TypeVar
 
 from engine.core.decisions import Decision
@@ -202,16 +201,25 @@ class Bus(Generic[R, G]):
         self._add(listener, _Entry(listener, None, getattr(listener, "start", None) or listener.run))
 
     def _add(self, listener: Listener[R] | Listener[G], entry: _Entry[R, G]) -> None:
-        """Add a listener for its event, keeping each event's listeners sorted by level and card id."""
-        waiting = self.listeners.setdefault(listener.event, [])
-        waiting.append(listener)
-        waiting.sort(key=_rank)
-        if any(a.level == b.level for a, b in pairwise(waiting)):
-            self.tied.add(listener.event)
-        known = {id(e.listener): e for e in self.entries.get(listener.event, ())}
-        known[id(listener)] = entry
-        self.entries[listener.event] = tuple(known[id(li)] for li in waiting)
-        self._heard.pop(listener.event, None)
+        """Add a listener for its event, keeping each event's listeners sorted by level and card id: it
+        goes after those of its rank already there, and the event's listeners are tied when it shares
+        its level with a neighbour."""
+        event = listener.event
+        waiting = self.listeners.setdefault(event, [])
+        rank = _rank(listener)
+        at = len(waiting)
+        while at and _rank(waiting[at - 1]) > rank:
+            at -= 1
+        waiting.insert(at, listener)
+        level = rank[0]
+        if (at and waiting[at - 1].level == level) or (
+            at + 1 < len(waiting) and waiting[at + 1].level == level
+        ):
+            self.tied.add(event)
+        entries = list(self.entries.get(event, ()))
+        entries.insert(at, entry)
+        self.entries[event] = tuple(entries)
+        self._heard.pop(event, None)
         if not self._sleeps(entry.dormant_until, entry.source):
             self._audible.add(listener.event)
 

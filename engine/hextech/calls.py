@@ -14,7 +14,6 @@ from collections.abc import Callable, Generator
 from typing import Final
 
 from engine.core.decisions import HU, PASS, Decision, DecisionKind
-from engine.core.hand import is_complete_counts
 from engine.core.hand_counts import HandCounts, count_hand
 from engine.core.melds import HONOUR_RUNS, Meld, MeldKind
 from engine.core.responses import ClaimTest, ask_in_turn, call_answers, chi_runs, claimed, resolve
@@ -96,9 +95,7 @@ def _may_ron(rnd: RoundState, q: int, source: int, tile: int, counted: HandCount
     vector = counted.vector
     face = INSTANCE_KINDS[tile]
     if reach == 0:
-        vector[face] += 1
-        possible = is_complete_counts(vector, n_melds)
-        vector[face] -= 1
+        possible = counted.completed_by(face, n_melds)
     elif reach is None:
         form = binding_form(rnd.rules, t, q)
         near = counted.shanten(n_melds) - 1 < rnd.rules.grants_reach(q)
@@ -165,10 +162,10 @@ def kong_options(rnd: RoundState, p: int) -> list[str]:
     player = t.players[p]
     held = count_hand(rnd.hand_counts, p, player.hand).vector
     found: list[str] = []
-    if not player.melds and 4 not in held:
+    fours = [k for k, n in enumerate(held) if n == 4]
+    if not player.melds and not fours:
         return found
     pons = {m.meld.tiles[0] for m in player.melds if m.meld.kind is MeldKind.PON}
-    fours = [k for k, n in enumerate(held) if n == 4] if 4 in held else []
     for k in sorted({k for k in pons if held[k]}.union(fours)):
         if held[k] == 4 and rnd.rules.may_call(t, p, CallKind.ANKAN, k).allowed:
             found.append(f"ankan {FACES[k]}")

@@ -40,6 +40,7 @@ def seat_copies(players: list[PlayerState]) -> tuple[Seat, ...]:
 
 def _seat(player: PlayerState) -> Seat:
     """One player's copy (built as a plain tuple, without the named tuple's interpreted ``__new__``)."""
+    latest = player.last_discard
     return tuple.__new__(
         Seat,
         (
@@ -52,7 +53,7 @@ def _seat(player: PlayerState) -> Seat:
             tuple(player.hand) if player.won else (),
             player.contract,
             player.contract_status,
-            player.last_discard is not None and player.last_discard in player.river,
+            latest is not None and any(tile == latest for tile in player.river),
         ),
     )
 

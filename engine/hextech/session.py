@@ -32,6 +32,7 @@ from engine.core.seats import PLAYERS
 from engine.core.shapes import ShapeGrant
 from engine.core.standings import Standing, standings
 from engine.hextech.bus import Bus, Event, Step
+from engine.hextech.bus import Listener as BusListener
 from engine.hextech.card_runtime import end_lasting, lasting_card, register
 from engine.hextech.conditions.hand_reading import TREASURE
 from engine.hextech.decision_kinds import HextechKind
@@ -164,6 +165,8 @@ class Session:
         self.primitive_modules: dict[str, str] = {}
         self._marks: dict[tuple[int, int], Mapping[str, frozenset[int]]] = {}
         """The marks asked this round, by player and seat, until a marking module's code runs."""
+        self._module_listeners: list[BusListener[Game]] | None = None
+        """The modules' listeners of every round (:meth:`_listen_modules`), once asked."""
         self._marking = 0
         """How many steps of a marking module's code are under way: meanwhile the faces are asked afresh."""
         if plugins is not None:
@@ -335,15 +338,27 @@ class Session:
         return self.result
 
     def _listen_modules(self) -> None:
+        """Put the modules' listeners on the bus for the round: asked of the modules at the first
+        round and kept, for a module declares its listeners and the events that reveal its round's
+        card once (``hexmj_listeners``, ``hexmj_module``), and a listener keeps no state of a round."""
         if self.plugins is None:
             return
-        marking = self.plugins.marking()
-        for listener in self.plugins.listeners():
+        if self._module_listeners is None:
+            self._module_listeners = self._modules_listening(self.plugins)
+        for listener in self._module_listeners:
+            self.bus.listen_module(listener)
+
+    def _modules_listening(self, plugins: Modules) -> list[BusListener[Game]]:
+        """The modules' listeners, a marking module's run as :meth:`_marking_handle`, and the notes of
+        the cards that set a round (:class:`_RoundCardNote`)."""
+        marking = plugins.marking()
+        found: list[BusListener[Game]] = []
+        for listener in plugins.listeners():
             if listener.source in marking:
                 listener = replace(listener, handle=self._marking_handle(listener.handle))
-            self.bus.listen_module(listener)
-        for event in self.plugins.revealing():
-            self.bus.listen_module(_RoundCardNote(self, event))
+            found.append(listener)
+        found += [_RoundCardNote(self, event) for event in plugins.revealing()]
+        return found
 
     def _setup(self, stage: SetupStage, dealer: int) -> Generator[Decision, str, None]:
         """The modules' set-up step at this point of §11 phase 1: after the world card (the treasure

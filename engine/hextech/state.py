@@ -152,7 +152,8 @@ class Table:
         seats = self.seat_of
         players = self.players
         after = []
-        for p in map(seats.index, SEATS_AFTER[seats[player]]):
+        for seat in SEATS_AFTER[seats[player]]:
+            p = seats.index(seat)
             if not players[p].won:
                 after.append(p)
         return after
@@ -173,7 +174,9 @@ class Table:
     def _first_in_game(self, seats: tuple[int, ...]) -> int | None:
         """The player at the first of ``seats`` who has not won."""
         players = self.players
-        for p in map(self.seat_of.index, seats):
+        seat_of = self.seat_of
+        for seat in seats:
+            p = seat_of.index(seat)
             if not players[p].won:
                 return p
         return None

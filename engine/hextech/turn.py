@@ -10,7 +10,6 @@ nested response window and carries the card's cause (H9).
 from __future__ import annotations
 
 from collections.abc import Generator
-from itertools import compress
 from typing import Final
 
 from engine.core.decisions import HU, Decision, DecisionKind, put
@@ -152,7 +151,7 @@ def discard_options(rnd: RoundState, p: int) -> tuple[str, ...]:
     held = count_hand(rnd.hand_counts, p, player.hand)
     binds = rnd.rules.binds_discards(p)
     if not binds and not held.flowers:
-        return tuple(compress(_DISCARDS, held.vector))
+        return tuple([_DISCARDS[k] for k, n in enumerate(held.vector) if n])
     faces = sorted(set(map(INSTANCE_KINDS.__getitem__, player.hand)))
     if binds:
         drawn = rnd.win_tile.get(p)

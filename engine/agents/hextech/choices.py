@@ -49,11 +49,10 @@ from engine.core.tiles import (
     NUMBER_SUITS,
     TERMINALS,
     Suit,
-    TileSyntaxError,
     is_number,
     kind,
     number_of,
-    parse_one,
+    read_one,
 )
 from engine.hextech.conditions.hand_reading import WinBy, WinFacts
 from engine.hextech.contracts import ContractTerms
@@ -678,11 +677,13 @@ def choose_card(view: PlayerView, options: Sequence[str]) -> str:
 
 def _tiles(options: Sequence[str]) -> list[int] | None:
     """The faces the options name, if every option is one face."""
-    try:
-        faces = [parse_one(o) for o in options]
-    except (TileSyntaxError, ValueError):
-        return None
-    return faces if all(0 <= k < NUM_KINDS for k in faces) else None
+    faces = []
+    for option in options:
+        face = read_one(option)
+        if face is None or not 0 <= face < NUM_KINDS:
+            return None
+        faces.append(face)
+    return faces
 
 
 def orders(

@@ -20,7 +20,7 @@ from engine.core.decisions import PASS, Decision, DecisionKind
 from engine.core.tiles import is_flower, parse_one
 from engine.hextech.bus import RULE, Event
 from engine.hextech.effects.context import Ctx, RoundTable
-from engine.hextech.effects.facts import Test, compiled, holds
+from engine.hextech.effects.facts import Test, compiled
 from engine.hextech.effects.program import Step, runnable
 from engine.hextech.predicates import All, AnyOf, Call, Condition
 from engine.hextech.state import ContractStatus
@@ -209,9 +209,7 @@ class CardHook:
         if self.test is not None and not self.test(ctx):
             return None
         keys = self._limit_keys(event, game)
-        if keys and any(
-            game.counters.get(key, 0) >= rule.count for key, rule in zip(keys, self.hook.limits, strict=True)
-        ):
+        if keys and _reached(keys, self.hook.limits, game.counters):
             return None
         if not runnable(ctx, self.hook.steps):
             return None
@@ -330,15 +328,36 @@ class LaterHook:
         return game.resolve(Ctx(game, self.card, self.holder, event), self.steps)
 
 
-@dataclass
+def _reached(
+    keys: tuple[tuple[object, ...], ...],
+    limits: tuple[LimitRule, ...],
+    counters: dict[tuple[object, ...], int],
+) -> bool:
+    """Whether a trigger's limit is reached: the counter of one of its ``limits`` (``keys``, in the same
+    order) has counted the limit's ``count`` already."""
+    return any(counters.get(key, 0) >= limits[at].count for at, key in enumerate(keys))
+
+
+@dataclass(init=False)
 class WatchHook:
     """A public contract's completion or failure, watched during play (``complete on`` / ``fail on``;
-    §9.5, lib 九–十).  It runs at the contract level (L3) and sees card-caused events too."""
+    §9.5, lib 九–十).  It runs at the contract level (L3) and sees card-caused events too.  Its
+    condition is compiled once, with the hook (its ``__init__`` is written out)."""
 
     watch: ContractWatch
     card: CompiledCard
     holder: int
-    level: int = int(Level.CONTRACT)
+    level: int
+    test: Test | None = field(repr=False, compare=False)
+
+    def __init__(
+        self, watch: ContractWatch, card: CompiledCard, holder: int, level: int = int(Level.CONTRACT)
+    ) -> None:
+        self.watch = watch
+        self.card = card
+        self.holder = holder
+        self.level = level
+        self.test = None if watch.condition is None else compiled(watch.condition)
 
     @property
     def event(self) -> str:
@@ -365,7 +384,7 @@ class WatchHook:
         actor = self.watch.actor
         if actor == "holder" and event.player != self.holder:
             return None
-        if not holds(self.watch.condition, Ctx(game, self.card, self.holder, event)):
+        if self.test is not None and not self.test(Ctx(game, self.card, self.holder, event)):
             return None
         return self._settle(event, game)
 
@@ -379,21 +398,31 @@ class WatchHook:
             yield from game.emit("contract.failed", self.holder, event.cause, card=self.card.id)
 
 
-@dataclass
+@dataclass(init=False)
 class Status:
-    """A static rule in force for one holder until it expires (``status forbid chi … until …``)."""
+    """A static rule in force for one holder until it expires (``status forbid chi … until …``).  Its
+    condition is compiled once, with the status (its ``__init__`` is written out)."""
 
     rule: StaticRule
     holder: int
     ctx: Ctx
     expiry: Expiry | None
-    uses: dict[str, int] = field(default_factory=dict)
+    uses: dict[str, int]
+    test: Test | None = field(repr=False, compare=False)
+
+    def __init__(self, rule: StaticRule, holder: int, ctx: Ctx, expiry: Expiry | None) -> None:
+        self.rule = rule
+        self.holder = holder
+        self.ctx = ctx
+        self.expiry = expiry
+        self.uses = {}
+        self.test = None if rule.condition is None else compiled(rule.condition)
 
     def applies(self) -> bool:
         """The rule binds now: its duration is not waiting to be armed and its own condition holds."""
         if self.expiry is not None and self.expiry.dormant:
             return False
-        return holds(self.rule.condition, self.ctx)
+        return self.test is None or self.test(self.ctx)
 
     def drawn_face(self, drawn: int | None) -> int | None:
         """The drawn tile a rule on "the drawn tile" binds: for a status that binds once armed, the face

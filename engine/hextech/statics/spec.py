@@ -12,16 +12,26 @@ from engine.hextech.state import Table
 from engine.hextech.vocabulary import Param
 
 
-@dataclass
+@dataclass(init=False)
 class Asked:
     """One legality question as the rules ask it: may ``player`` do the act (a call, a discard, a hu)
-    with the tile ``face`` — the tile drawn this turn ``drawn``, on ``source``'s discard?"""
+    with the tile ``face`` — the tile drawn this turn ``drawn``, on ``source``'s discard?  (Asked at
+    every call and discard, so its ``__init__`` is written out for the compiled build.)"""
 
     table: Table
     player: int
     face: int
-    drawn: int | None = None
-    source: int | None = None
+    drawn: int | None
+    source: int | None
+
+    def __init__(
+        self, table: Table, player: int, face: int, drawn: int | None = None, source: int | None = None
+    ) -> None:
+        self.table = table
+        self.player = player
+        self.face = face
+        self.drawn = drawn
+        self.source = source
 
 
 Answer = Callable[[Status, Asked], bool]
