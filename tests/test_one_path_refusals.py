@@ -4,9 +4,13 @@ folder named relative to where it was played."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
+from console_support import console, create, play, seat_view
 from pools_lint_cli import run_hexmj
 
 HEXTECH = ["play", "--seed", "5", "--rounds", "4", "--db", "none"]
@@ -52,3 +56,46 @@ def test_a_finished_log_edited_after_play_is_refused_by_resume_as_by_record_s18_
     code, out, _ = run_hexmj(["record", str(log), "--db", db], monkeypatch, capsys)
     assert code == 0 and out.startswith(f"{log}: stored as session 1 in ")
     assert log.read_bytes() == played
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ({"min_fan": "x"}, "options.min_fan: takes a whole number, not 'x'"),
+        ({"min_fan": "8"}, "options.min_fan: takes a whole number, not '8'"),
+        ({"min_fan": True}, "options.min_fan: takes a whole number, not 'true'"),
+        ({"min_fan": 99}, "options.min_fan: takes 0..88, not 99"),
+        ({"fan": 8}, "options.fan: standard has no such option (its options: limit, min_fan, base)"),
+    ],
+    ids=["text", "number as text", "flag", "out of range", "no such option"],
+)
+def test_a_stored_standard_option_of_the_wrong_kind_is_named_and_stops_its_table_alone_s16(
+    options: dict[str, Any], said: str, tmp_path: Path
+) -> None:
+    """§16, R806: a standard table whose stored spec's option is not one ``--option`` could give
+    (a text where a whole number is asked, a number out of its range, an option the rule set lacks)
+    is stopped after a restart with a reason naming the option and its value, in the words of the
+    table request's ``options.NAME: …``, where before it said "the stored header is not this
+    table's"; the 红中 table beside it plays on, and a standard table whose stored options are its
+    own plays on (control)."""
+    db = tmp_path / "console.db"
+    with console(db) as client:
+        damaged = create(client, rules="standard", seed=2, bots=["B", "C", "D"], test=True)
+        whole = create(client, rules="standard", seed=4, bots=["B", "C", "D"], test=True)
+        other = create(client, rules="hongzhong", seed=3, bots=["B", "C", "D"], test=True)
+        tokens = {t["table"]: {s: v["token"] for s, v in t["seats"].items()} for t in (damaged, whole, other)}
+        assert play(client, tokens[damaged["table"]], seed=1, limit=2) == 2
+    table = damaged["table"]
+    with sqlite3.connect(db) as raw:
+        (text,) = raw.execute("SELECT spec FROM console_tables WHERE id = ?", (table,)).fetchone()
+        spec = json.loads(text)
+        raw.execute(
+            "UPDATE console_tables SET spec = ? WHERE id = ?",
+            (json.dumps({**spec, "options": {**spec["options"], **options}}), table),
+        )
+    with console(db) as client:
+        view = seat_view(client, tokens[table]["A"])
+        assert view["state"] == "stopped" and view["options"] == []
+        assert view["reason"] == f"table {table}: spec: {said}"
+        for kept in (whole, other):
+            assert play(client, tokens[kept["table"]], seed=1, limit=1) == 1
