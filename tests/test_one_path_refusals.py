@@ -5,6 +5,7 @@ folder named relative to where it was played."""
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ import pytest
 from console_support import console, create, play, seat_view
 from pools_lint_cli import run_hexmj
 
+CARDS = Path(__file__).parents[1] / "cards"
 HEXTECH = ["play", "--seed", "5", "--rounds", "4", "--db", "none"]
 STANDARD = ["play", "--rules", "standard", "--seed", "5", "--rounds", "1", "--db", "none"]
 
@@ -99,3 +101,69 @@ def test_a_stored_standard_option_of_the_wrong_kind_is_named_and_stops_its_table
         assert view["reason"] == f"table {table}: spec: {said}"
         for kept in (whole, other):
             assert play(client, tokens[kept["table"]], seed=1, limit=1) == 1
+
+
+def test_a_log_played_with_a_relative_card_folder_replays_and_resumes_from_another_folder_s18_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """§18.2, R807: a hextech log played with ``--cards rel/dir`` (a folder whose S-01 looks at the
+    wall after the third draw, not the fifth) names the folder where it is, so ``replay`` and
+    ``play --resume`` from another working folder play its cards: the replay gives the account
+    ``play`` printed, the resumed log is the uninterrupted one.  Before, they played the project's
+    cards, and the replay diverged at S-01's look.  ``--cards`` naming another folder contradicts
+    the log (exit 2); naming the same one however spelt agrees (control)."""
+    played, elsewhere = tmp_path / "played", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    shutil.copytree(CARDS, played / "rel" / "dir")
+    silver = played / "rel" / "dir" / "silver.hex"
+    text = silver.read_text("utf-8")
+    assert text.count("normal_draws(holder) == 5") == 1
+    silver.write_text(text.replace("normal_draws(holder) == 5", "normal_draws(holder) == 3"), "utf-8")
+    monkeypatch.chdir(played)
+    code, account, _ = run_hexmj(
+        [*HEXTECH[:2], "4", *HEXTECH[3:], "--cards", "rel/dir", "--log", "L.jsonl"], monkeypatch, capsys
+    )
+    assert code == 0
+    log = played / "L.jsonl"
+    whole = log.read_bytes()
+    monkeypatch.chdir(elsewhere)
+    code, out, err = run_hexmj(["replay", str(log)], monkeypatch, capsys)
+    assert (code, err) == (0, "") and out == account
+    cut = whole[: whole.index(b"\n", len(whole) // 2) + 1]
+    log.write_bytes(cut)
+    code, out, err = run_hexmj(["play", "--resume", str(log), "--db", "none"], monkeypatch, capsys)
+    assert (code, err) == (0, "") and out == account
+    assert log.read_bytes() == whole
+    code, out, err = run_hexmj(["replay", str(log), "--cards", str(CARDS)], monkeypatch, capsys)
+    assert (code, out) == (2, "")
+    assert err == (
+        f"hexmj: error: --cards {CARDS} contradicts the log {log}, "
+        f"played with the cards of {played / 'rel' / 'dir'}\n"
+    )
+    same = Path("..") / "played" / "rel" / "dir"
+    assert run_hexmj(["replay", str(log), "--cards", str(same)], monkeypatch, capsys)[:2] == (0, account)
+
+
+def test_a_log_whose_card_folder_was_moved_names_it_and_replays_with_cards_where_it_went_s18_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """§18.2, R807: once the card folder a log names is gone, ``replay`` without ``--cards`` says so
+    in one line (exit 2) and ``--cards`` names where it went; the uploaded log's replay on the
+    console plays the console's own cards, never reading the folder the header names."""
+    folder, moved = tmp_path / "cards", tmp_path / "moved"
+    shutil.copytree(CARDS, folder)
+    log = tmp_path / "L.jsonl"
+    code, account, _ = run_hexmj([*HEXTECH, "--cards", str(folder), "--log", str(log)], monkeypatch, capsys)
+    assert code == 0 and f'"card_folder":"{folder}"' in log.read_text("utf-8").split("\n", 1)[0]
+    folder.rename(moved)
+    code, out, err = run_hexmj(["replay", str(log)], monkeypatch, capsys)
+    assert (code, out) == (2, "")
+    assert err == (
+        f"hexmj: error: {log}: played with the cards of {folder}, which is no folder now: "
+        "give the folder where they are with --cards DIR\n"
+    )
+    assert run_hexmj(["replay", str(log), "--cards", str(moved)], monkeypatch, capsys)[:2] == (0, account)
+    with console(tmp_path / "console.db") as client:
+        uploaded = client.post("/api/replays", json={"log": log.read_text("utf-8")})
+        assert uploaded.status_code == 201, uploaded.text
+        assert client.get(uploaded.json()["url"] + "?step=3").status_code == 200
