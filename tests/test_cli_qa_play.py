@@ -255,20 +255,16 @@ def new_version(folder: Path, hexmj: Run) -> None:
 def test_play_and_replay_take_the_card_folder_24(
     tmp_path: Path, working_copy: Path, hexmj: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``play --cards DIR`` plays DIR's version; ``$HEXMJ_CARDS`` stands for it; the log replays only
-    with the same folder, and says so otherwise."""
+    """``play --cards DIR`` plays DIR's version; ``$HEXMJ_CARDS`` stands for it; the log names the
+    folder and replays with it without ``--cards`` (R807)."""
     new_version(working_copy, hexmj)
     log = tmp_path / "s.jsonl"
     code, played, err = hexmj([*PLAY, "--cards", str(working_copy), "--log", str(log), "--json"])
     assert (code, err) == (0, "")
     header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
     assert "S-08-v2" in header["cards"] and "S-08" not in header["cards"]
-    code, _, err = hexmj(["replay", str(log)])
-    assert code == 5
-    assert one_error_line(err) == (
-        f"{log}: the log was played with a different card pool than mode strategy has now "
-        "(a log played with --cards DIR replays with the same --cards)"
-    )
+    assert header["card_folder"] == str(working_copy.resolve())
+    assert hexmj(["replay", str(log), "--json"]) == (0, played, "")
     monkeypatch.setenv("HEXMJ_CARDS", str(working_copy))
     assert hexmj(["replay", str(log), "--json"]) == (0, played, "")
     assert hexmj([*PLAY, "--json"]) == (0, played, "")

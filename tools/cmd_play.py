@@ -9,7 +9,8 @@ as it happens; missing folders are made, as for every file hexmj writes, and
 a path that cannot be written stops the command before play with exit 2);
 ``--resume FILE`` continues a session cut short, losing nothing that was
 logged.  The core cards come from ``--cards DIR`` (or ``$HEXMJ_CARDS``),
-default ``cards/``.  The same seed gives the same bytes.  Every session
+default ``cards/``; the log's header names the folder where it is, so ``replay`` and ``--resume``
+play its cards from any working folder (R807).  The same seed gives the same bytes.  Every session
 played is stored as a session record for the balance lab (§18.3, §18.4) in
 ``--db`` (default ``hexmj-records.db`` in the working folder, or
 ``$HEXMJ_DB``; ``--db none`` stores nothing).  ``--pool FILE`` plays a pool

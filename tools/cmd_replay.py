@@ -4,8 +4,9 @@ The seed and the logged answers fix the session; every event and decision
 the engine produces again must equal the logged line, or the command stops
 with exit 5 naming the first line that differs, its first differing field and
 both values; a logged answer the session refuses is named by its line too.
-A log played with ``--cards DIR`` replays with the same ``--cards`` (or
-``$HEXMJ_CARDS``); a log played with ``--pool FILE`` replays the cards its
+A log played with ``--cards DIR`` replays with that folder's cards, which its header names where
+it is (``--cards`` naming another is exit 2; once the folder is gone, ``--cards`` names where it
+went, R807); a log played with ``--pool FILE`` replays the cards its
 header names, without the file (§18.2).  On success it prints the account (or ``--json``) of the
 session, the enabled modules' lines and fields included, as ``hexmj play``
 printed them.  With ``--serve`` it serves the log's replay view instead (the console's, R538): round

@@ -40,7 +40,9 @@ DEFAULT_POOL = "default"
 @dataclass(frozen=True)
 class LogHeader:
     """What fixes the session a log records: ``cards`` the versioned ids in play (empty before the
-    session is built), ``pool`` ``default`` or the pool file it was played with (§18.2, §18.4)."""
+    session is built), ``pool`` ``default`` or the pool file it was played with (§18.2, §18.4),
+    ``folder`` the card folder it was played with (``--cards``) where it is, or ``None`` for the
+    project's (R807)."""
 
     seed: int
     mode: str
@@ -48,6 +50,7 @@ class LogHeader:
     agents: tuple[str, ...]
     cards: tuple[str, ...]
     pool: str = DEFAULT_POOL
+    folder: str | None = None
 
     def line(self) -> dict[str, Any]:
         """The header as its JSON object, its ``digest`` last."""
@@ -61,6 +64,8 @@ class LogHeader:
             "cards": list(self.cards),
             "pool": self.pool,
         }
+        if self.folder is not None:
+            head["card_folder"] = self.folder
         return {**head, "digest": digest(head)}
 
 
@@ -91,6 +96,7 @@ def read_header(head: Mapping[str, Any], path: Path) -> LogHeader:
         agents=tuple(field("agents", lambda x: texts(x) and len(x) == len(PLAYERS), "4 agent names")),
         cards=tuple(field("cards", texts, "a list of card ids")),
         pool=field("pool", lambda x: isinstance(x, str), "a pool name", DEFAULT_POOL),
+        folder=field("card_folder", lambda x: x is None or isinstance(x, str), "a card folder's path", None),
     )
     if head["format"] != FORMAT and "digest" in head:
         raise LogError(f"{path}:1: format: {head['format']} with a digest: {EDITED}")

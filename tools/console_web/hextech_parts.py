@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -200,8 +200,10 @@ class HextechRules:
     def replayed(
         self, head: Mapping[str, Any], where: str, writer: LogWriter, round_ended: Callable[[], None]
     ) -> Replayed:
-        """The log's session with the cards its header names, its people's seats the log's."""
-        header = read_header(dict(head), Path(where))
+        """The log's session with the cards its header names, its people's seats the log's; the
+        cards are the console's own, whatever card folder the header names (a path on the machine
+        that played it, not on the server, R807)."""
+        header = replace(read_header(dict(head), Path(where)), folder=None)
         setup = HextechSessionKind().setup(header, Path(where))
         people = {name: _logged_person for name in (*PEOPLE, WEB)}
         texts = library(header.mode, False)

@@ -27,7 +27,7 @@ from engine.core.ruleset import OptionValue
 from engine.core.seats import PLAYERS
 from engine.hextech.session import MODES
 from tools.console_web.cards import pool_names
-from tools.console_web.spec import NICKNAME_LIMIT, TableSpec, new_token
+from tools.console_web.spec import NICKNAME_LIMIT, TableSpec, new_token, option_value
 from tools.rules_option import DEFAULT
 
 SEED_LIMIT = 2**63 - 1
@@ -130,11 +130,10 @@ def _rules(body: dict[str, Any], served: Served) -> tuple[str, dict[str, OptionV
     if name == served.rules:
         values.update(served.options)
     for key, value in given.items():
-        text = str(value).lower() if isinstance(value, bool) else str(value)
         try:
-            values[key] = rules.option(key).parse(text)
+            values[key] = option_value(rules, key, value)
         except InputError as err:
-            raise BadRequest(f"options.{str(err).removeprefix('--option ')}") from None
+            raise BadRequest(str(err)) from None
     return name, values
 
 

@@ -2,7 +2,8 @@
 item 2).
 
 :func:`restore` turns one table's stored row and lines into the table in play: its spec is checked
-field by field as the console writes it (:func:`checked_spec`), its rows are read by the core's log
+field by field as the console writes it (:func:`checked_spec`), its options against its rule set
+(:func:`checked_options`), its rows are read by the core's log
 reader as a log file's lines are (:func:`engine.core.log_reader.log_lines`: the same checks and
 messages, a row's place named as a line's), and the lines are re-played, each checked to come out
 the same.  A spec that does not read gives a :class:`~tools.console_web.stopped.StoppedTable`; a line
@@ -16,17 +17,19 @@ import json
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from engine.core.errors import HexError, LogError
+from engine.core.errors import HexError, InputError, LogError
 from engine.core.log_reader import log_lines, log_record
 from engine.core.registry import ruleset
+from engine.core.ruleset import RuleSet
 from engine.core.seats import PLAYERS
 from engine.hextech.session import MODES
 from tools.console_web.physical_table import PHYSICAL
 from tools.console_web.records import StoredTable
 from tools.console_web.seated import TOLD
-from tools.console_web.spec import TableSpec
+from tools.console_web.spec import TableSpec, option_value
 from tools.console_web.stopped import StoppedTable, unread_spec
 from tools.console_web.tables import PlayedTable, open_table
+from tools.rules_option import DEFAULT
 
 
 class Unseated(Exception):
@@ -99,6 +102,25 @@ def checked_spec(data: object, table_id: str) -> TableSpec:
     return TableSpec.from_json(data)
 
 
+KINDS: dict[type, str] = {bool: "true or false", int: "a whole number", str: "a text"}
+"""What an option of each kind of value takes, as its stored value's JSON type."""
+
+
+def checked_options(spec: TableSpec, rules: RuleSet) -> None:
+    """Each option a table of a rule set played on the core's table stores: one the rule set has,
+    its value one the table request could give, stored as that request stores it (R806); a
+    :class:`SpecDamage` names the option and its value."""
+    if spec.rules == DEFAULT:
+        return
+    for name, value in spec.options.items():
+        try:
+            read = option_value(rules, name, value)
+        except InputError as err:
+            raise SpecDamage(str(err)) from None
+        if type(read) is not type(value):
+            raise SpecDamage(f"options.{name}: takes {KINDS[type(read)]}, not {value!r}")
+
+
 def _salvaged(data: object, table_id: str) -> TableSpec:
     """What of a damaged spec still opens the table's screens: its host token and seat tokens."""
     if not isinstance(data, dict):
@@ -146,9 +168,13 @@ def restore(stored: StoredTable) -> PlayedTable | StoppedTable:
     if not confirmed <= set(PLAYERS):
         return _stopped(spec, stored.number, f"{where}: confirmed: not a set of seats")
     try:
-        ruleset(spec.rules)
+        rules = ruleset(spec.rules)
     except HexError as err:
         raise Unseated(f"{where}: {err}") from None
+    try:
+        checked_options(spec, rules)
+    except SpecDamage as err:
+        return _stopped(spec, stored.number, f"{where}: spec: {err}")
     session = f"{where} session {stored.number}"
     lines, damage = _lines(spec, stored.lines, session)
     try:

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.ruleset import OptionValue
+from engine.core.errors import InputError
+from engine.core.ruleset import OptionValue, RuleSet
 from engine.core.seats import PLAYERS
 from engine.hextech.session import FULL_ROUNDS, TEST_ROUNDS
 from tools.rules_option import DEFAULT
@@ -23,6 +24,16 @@ BOT = "greedy"
 """The bot that takes an empty seat."""
 NICKNAME_LIMIT = 24
 """The longest public nickname (§17.2), in characters."""
+
+
+def option_value(rules: RuleSet, name: str, value: object) -> OptionValue:
+    """The value of the table option ``name`` that ``value`` gives, read as ``--option NAME=VALUE``
+    reads it (R373); an :class:`InputError` ``options.NAME: …`` names the option and what it takes."""
+    text = str(value).lower() if isinstance(value, bool) else str(value)
+    try:
+        return rules.option(name).parse(text)
+    except InputError as err:
+        raise InputError(f"options.{str(err).removeprefix('--option ')}") from None
 
 
 def new_token() -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -103,7 +103,7 @@ class HextechSetup:
         """The header as the log starts with it, naming every card in play and the pool."""
         h = self.header
         ids = tuple(card.id for card in self.chosen[0])
-        return LogHeader(h.seed, h.mode, h.rounds, h.agents, ids, h.pool).line()
+        return LogHeader(h.seed, h.mode, h.rounds, h.agents, ids, h.pool, h.folder).line()
 
     @property
     def replay(self) -> str:
@@ -159,6 +159,25 @@ class HextechSetup:
             ) from None
 
 
+def logged_folder(header: LogHeader, log: Path | None, given: Path | None) -> Path | None:
+    """The card folder a session plays: the one its header names, wherever the command runs (R807);
+    ``--cards`` naming another is exit 2 while the header's is there, and names where it went once
+    it is gone.  A header that names none plays ``given``."""
+    if header.folder is None:
+        return given
+    kept = Path(header.folder)
+    if not kept.is_dir():
+        if given is None:
+            raise InputError(
+                f"{log}: played with the cards of {kept}, which is no folder now: "
+                "give the folder where they are with --cards DIR"
+            )
+        return given
+    if given is not None and given.resolve() != kept.resolve():
+        raise InputError(f"--cards {given} contradicts the log {log}, played with the cards of {kept}")
+    return kept
+
+
 @dataclass(frozen=True)
 class HextechSessionKind:
     """Hextech's sessions, with the core cards of ``folder`` (``--cards``) and, for a new session,
@@ -187,7 +206,8 @@ class HextechSessionKind:
         mode = session_mode(asked.mode, asked.pool)
         rounds = 8 if asked.rounds is None else asked.rounds
         pool = DEFAULT_POOL if asked.pool is None else str(asked.pool)
-        header = LogHeader(asked.seed, mode, rounds, agent_names(asked.agents), (), pool)
+        folder = None if self.folder is None else str(self.folder.resolve())
+        header = LogHeader(asked.seed, mode, rounds, agent_names(asked.agents), (), pool, folder)
         SessionConfig(seed=asked.seed, mode=mode, rounds=rounds)
         make_agents(list(header.agents), asked.seed, dict.fromkeys(PEOPLE, LoggedPerson))
         return header
@@ -197,8 +217,10 @@ class HextechSessionKind:
         check_fixed(RESUMED, contents.header, log, given)
 
     def setup(self, header: LogHeader, log: Path | None) -> HextechSetup:
-        """The session with its cards (a :class:`LogError` for a pool the log no longer matches)."""
-        return HextechSetup(self, header, log, header_cards(header, log, self.folder, self.pool))
+        """The session with its cards (a :class:`LogError` for a pool the log no longer matches), those
+        of the card folder the header names unless ``--cards`` names it too (R807)."""
+        played = replace(self, folder=logged_folder(header, log, self.folder))
+        return HextechSetup(played, header, log, header_cards(header, log, played.folder, self.pool))
 
     def account(self, played: Played) -> list[str]:
         """The account with the modules' lines of each round and of the session (§7.1, §16)."""

@@ -8,7 +8,8 @@ and :func:`engine.core.session.drive` answers every decision, the logged ones fi
 does not come out again, or a logged answer the session refuses, stops it at its ``file:line``
 (exit 5); a check the engine fails on its own state names the command that plays it again;
 Ctrl-C says what stopped and how it goes on.  :func:`resume_logged` checks the flags given against
-the log first; :func:`replay_logged` refuses a log cut short; :func:`store_played` stores the
+the log first and re-plays a finished log, as ``record`` does, before calling it finished;
+:func:`replay_logged` refuses a log cut short; :func:`store_played` stores the
 record ``play`` stores, or says how to store it later.
 """
 
@@ -89,11 +90,13 @@ def stopped(log: Path | None, replaying: bool) -> str:
 def resume_logged(kind: SessionKind[H, P], log: Path, given: Mapping[str, Any]) -> P:
     """Continue a session cut short: re-play what was logged, drop a half-written last line, go on.
     Flags ``given`` on the command line must agree with the log (:meth:`SessionKind.check_resume`);
-    the log is this command's alone meanwhile (R802)."""
+    the log is this command's alone meanwhile (R802).  A finished log is re-played without writing
+    first, so that one edited after play is refused at its line as ``record`` refuses it (R805)."""
     with alone(log):
         contents = kind.read(log)
         kind.check_resume(contents, log, given)
         if contents.finished:
+            play_logged(kind, contents.header, log=log, expected=contents.lines)
             raise LogError(
                 f"{log}: the session is finished; nothing to resume "
                 f"(hexmj record {log} stores its record if it was lost)"
