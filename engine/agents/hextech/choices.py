@@ -208,11 +208,29 @@ def discard_places(key: bytes) -> tuple[int, ...]:
     )
 
 
-@lru_cache(maxsize=ORDERS_CACHED)
+_LONELY_PLACES: dict[tuple[bytes, int], tuple[int, ...]] = {}
+
+
+def kept_order(
+    cache: dict[tuple[bytes, int], tuple[int, ...]], key: tuple[bytes, int], places: tuple[int, ...]
+) -> tuple[int, ...]:
+    """A suit's discard order ``places`` stored in ``cache`` under its key and first face, the cache
+    emptied first when full (a plain dictionary: compiled, a hit is a native look-up)."""
+    if len(cache) >= ORDERS_CACHED:
+        cache.clear()
+    cache[key] = places
+    return places
+
+
 def _lonely_places(suit: bytes, first: int) -> tuple[int, ...]:
     """:func:`order_places` by :func:`_loneliness` for the faces of one suit's key."""
-    vec = bytes(first) + suit
-    return order_places((_loneliness(k, vec) for k in range(first, first + len(suit))), first)
+    key = (suit, first)
+    places = _LONELY_PLACES.get(key)
+    if places is None:
+        vec = bytes(first) + suit
+        lonely = (_loneliness(k, vec) for k in range(first, first + len(suit)))
+        places = kept_order(_LONELY_PLACES, key, order_places(lonely, first))
+    return places
 
 
 def _loneliness(k: int, vec: Sequence[int]) -> int:
