@@ -18,8 +18,8 @@ and refolds only the suit a tile changes.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from operator import itemgetter
+from typing import TypeVar
 
 from engine.core.errors import InputError
 from engine.core.tiles import NUM_KINDS, ORPHANS, format_one
@@ -28,7 +28,24 @@ _Triple = tuple[int, int, int]
 _Readings = frozenset[_Triple]
 _CACHED = 1 << 15
 """The size of each cache of suit readings and their folds (bounded, so a long simulation's memory
-stays flat)."""
+stays flat): a full cache is emptied and fills again.  The caches are plain dictionaries, read with
+``dict.get``: compiled, a hit is a native look-up, where an ``lru_cache`` call built, hashed and
+freed a tuple of its arguments and kept its recency list (issue 33 item 7)."""
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+_NEAR: dict[bytes, bytes] = {}
+_FOLDS_OF_THREE: dict[tuple[_Readings, _Readings, _Readings, _Readings], _Readings] = {}
+_LESS: dict[tuple[bytes, int], _Readings] = {}
+_MORE: dict[tuple[bytes, int], _Readings] = {}
+_STANDARD_VALUES: dict[tuple[_Readings, _Readings], int] = {}
+_VALUES: dict[_Readings, int] = {}
+_FOLDS: dict[tuple[_Readings, _Readings], _Readings] = {}
+_NUMBER_OPTIONS: dict[bytes, _Readings] = {}
+_HONOUR_OPTIONS: dict[bytes, _Readings] = {}
+_NUMBER_SHAPES: dict[bytes, _Readings] = {}
+_HONOUR_SHAPES: dict[bytes, _Readings] = {}
+"""The caches, one per function; a suit's key or shape is read apart for number and honour suits
+(one shape may be either), and a key of 9 faces is a number suit's, of 7 an honour suit's."""
 _START = tuple(frozenset({(n, 0, 0)}) for n in range(5))
 _DISTINCT: dict[_Readings, _Readings] = {frozenset({(0, 0, 0)}): _START[0]}
 """Each distinct set of readings once (a few thousand occur, against hundreds of thousands of suit
@@ -231,10 +248,20 @@ class DrawShanten(_Reading):
         return min(best, 6 - min(7, pairs), missing - (doubled > 0))
 
 
-@lru_cache(maxsize=_CACHED)
+def _kept(cache: dict[_K, _V], key: _K, value: _V) -> _V:
+    """``value`` stored in ``cache`` under ``key``, the cache emptied first when full."""
+    if len(cache) >= _CACHED:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
 def _near(key: bytes) -> bytes:
     """For each face of a number suit, 1 when a tile of the suit is held within two of it."""
-    return bytes(any(key[max(i - 2, 0) : i + 3]) for i in range(len(key)))
+    near = _NEAR.get(key)
+    if near is None:
+        near = _kept(_NEAR, key, bytes(any(key[max(i - 2, 0) : i + 3]) for i in range(len(key))))
+    return near
 
 
 def _suit_keys(key: bytes) -> tuple[bytes, bytes, bytes, bytes]:
@@ -258,9 +285,12 @@ def _others(parts: Sequence[_Readings], suit: int, n_melds: int) -> _Readings:
     return _fold_three(_START[n_melds], parts[first], parts[second], parts[third])
 
 
-@lru_cache(maxsize=_CACHED)
 def _fold_three(acc: _Readings, first: _Readings, second: _Readings, third: _Readings) -> _Readings:
-    return _fold(_fold(_fold(acc, first), second), third)
+    key = (acc, first, second, third)
+    folded = _FOLDS_OF_THREE.get(key)
+    if folded is None:
+        folded = _kept(_FOLDS_OF_THREE, key, _fold(_fold(_fold(acc, first), second), third))
+    return folded
 
 
 def _pairs(key: bytes) -> int:
@@ -275,26 +305,35 @@ def _orphans(key: bytes) -> tuple[int, int]:
     return missing, len(held) - missing - held.count(1)
 
 
-@lru_cache(maxsize=_CACHED)
 def _options_less(key: bytes, i: int, chows: bool) -> _Readings:
     """:func:`_options` of one suit's tiles less one tile ``i``."""
-    less = bytearray(key)
-    less[i] -= 1
-    return _options(bytes(less), chows)
+    cached = (key, i)
+    found = _LESS.get(cached)
+    if found is None:
+        less = bytearray(key)
+        less[i] -= 1
+        found = _kept(_LESS, cached, _options(bytes(less), chows))
+    return found
 
 
-@lru_cache(maxsize=_CACHED)
 def _options_more(key: bytes, i: int, chows: bool) -> _Readings:
     """:func:`_options` of one suit's tiles plus one tile ``i``."""
-    more = bytearray(key)
-    more[i] += 1
-    return _options(bytes(more), chows)
+    cached = (key, i)
+    found = _MORE.get(cached)
+    if found is None:
+        more = bytearray(key)
+        more[i] += 1
+        found = _kept(_MORE, cached, _options(bytes(more), chows))
+    return found
 
 
-@lru_cache(maxsize=_CACHED)
 def _standard_value(acc: _Readings, part: _Readings) -> int:
     """The standard-form shanten of readings ``acc`` folded with the last suit's ``part``."""
-    return _value(_fold(acc, part))
+    key = (acc, part)
+    value = _STANDARD_VALUES.get(key)
+    if value is None:
+        value = _kept(_STANDARD_VALUES, key, _value(_fold(acc, part)))
+    return value
 
 
 def seven_pairs_shanten(counts: Sequence[int]) -> int:
@@ -307,10 +346,12 @@ def thirteen_orphans_shanten(counts: Sequence[int]) -> int:
     return _thirteen_orphans(bytes(counts))
 
 
-@lru_cache(maxsize=_CACHED)
 def _value(acc: _Readings) -> int:
     """The standard-form shanten of a hand's folded readings."""
-    return 8 - max(2 * m + min(t, 4 - m) + p for m, t, p in acc)
+    value = _VALUES.get(acc)
+    if value is None:
+        value = _kept(_VALUES, acc, 8 - max(2 * m + min(t, 4 - m) + p for m, t, p in acc))
+    return value
 
 
 def _seven_pairs(key: bytes) -> int:
@@ -322,15 +363,22 @@ def _thirteen_orphans(key: bytes) -> int:
     return missing - (doubled > 0)
 
 
-@lru_cache(maxsize=_CACHED)
 def _fold(acc: _Readings, part: _Readings) -> _Readings:
-    return _pareto((m + m2, t + t2, p + p2) for m, t, p in acc for m2, t2, p2 in part if p + p2 <= 1)
+    key = (acc, part)
+    folded = _FOLDS.get(key)
+    if folded is None:
+        found = ((m + m2, t + t2, p + p2) for m, t, p in acc for m2, t2, p2 in part if p + p2 <= 1)
+        folded = _kept(_FOLDS, key, _pareto(found))
+    return folded
 
 
-@lru_cache(maxsize=_CACHED)
 def _options(key: bytes, chows: bool) -> _Readings:
     """The best (sets, partial sets, pair) readings of one suit's tiles."""
-    return _shape_options(_shape(key, chows), chows)
+    cache = _NUMBER_OPTIONS if chows else _HONOUR_OPTIONS
+    found = cache.get(key)
+    if found is None:
+        found = _kept(cache, key, _shape_options(_shape(key, chows), chows))
+    return found
 
 
 def _shape(key: bytes, chows: bool) -> bytes:
@@ -343,12 +391,15 @@ def _shape(key: bytes, chows: bool) -> bytes:
     return min(held, held[::-1])
 
 
-@lru_cache(maxsize=_CACHED)
 def _shape_options(shape: bytes, chows: bool) -> _Readings:
     """:func:`_options` of a suit's shape: its first tile is part of a set, a partial set, the pair, or
     nothing, and the tiles left read on."""
     if not shape:
         return _NOTHING
+    cache = _NUMBER_SHAPES if chows else _HONOUR_SHAPES
+    known = cache.get(shape)
+    if known is not None:
+        return known
     counts = bytearray(shape)
     found: list[_Triple] = []
     for removed, (sets, partials, pair) in _moves(counts, 0, chows):
@@ -358,7 +409,7 @@ def _shape_options(shape: bytes, chows: bool) -> _Readings:
             found.append((m + sets, t + partials, p + pair))
         for n in removed:
             counts[n] += 1
-    return _pareto(found)
+    return _kept(cache, shape, _pareto(found))
 
 
 def _moves(counts: bytearray, i: int, chows: bool) -> list[tuple[tuple[int, ...], _Triple]]:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from enum import StrEnum
-from functools import lru_cache
 from itertools import compress
 
 from engine.agents.greedy import after_kong, called_tiles, face, hand_vector, less, move
@@ -35,12 +34,19 @@ def _isolation(k: int, vec: bytes) -> int:
     return (10 if k in TERMINALS else 6) - sum(vec[lo:hi])
 
 
-@lru_cache(maxsize=choices.ORDERS_CACHED)
+_ISOLATED_PLACES: dict[tuple[bytes, int], tuple[int, ...]] = {}
+
+
 def _isolated_places(suit: bytes, first: int) -> tuple[int, ...]:
     """Each face's place in the discard order of one suit's key (:func:`choices.order_places` by
     :func:`_isolation`)."""
-    vec = bytes(first) + suit
-    return choices.order_places((_isolation(k, vec) for k in range(first, first + len(suit))), first)
+    key = (suit, first)
+    places = _ISOLATED_PLACES.get(key)
+    if places is None:
+        vec = bytes(first) + suit
+        isolated = (_isolation(k, vec) for k in range(first, first + len(suit)))
+        places = choices.kept_order(_ISOLATED_PLACES, key, choices.order_places(isolated, first))
+    return places
 
 
 def _discard_order(key: bytes) -> tuple[int, ...]:

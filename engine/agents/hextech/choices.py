@@ -173,13 +173,13 @@ def unseen(view: PlayerView) -> list[int]:
     return [k for k, n in enumerate(left) for _ in range(n)]
 
 
-def _discard(vec: list[int], now: int, after: Callable[[int], int]) -> int:
-    """The playout's discard from a hand at shanten ``now`` that is not complete: the lowest shanten
+def _discard(key: bytes, now: int, after: Callable[[int], int]) -> int:
+    """The playout's discard from a hand ``key`` at shanten ``now`` that is not complete: the lowest shanten
     (``after`` a discard of each face), then an isolated honour or terminal.  No discard lowers the
     shanten, and a hand of full size always holds a tile its best reading leaves out, so the
     loneliest face that keeps ``now`` is the discard; a hand short of tiles may have none, and then
     every face is weighed."""
-    order = sorted(compress(discard_places(bytes(vec)), vec))
+    order = sorted(compress(discard_places(key), key))
     for place in order:
         if after(place & FACE) == now:
             return place & FACE
@@ -208,11 +208,29 @@ def discard_places(key: bytes) -> tuple[int, ...]:
     )
 
 
-@lru_cache(maxsize=ORDERS_CACHED)
+_LONELY_PLACES: dict[tuple[bytes, int], tuple[int, ...]] = {}
+
+
+def kept_order(
+    cache: dict[tuple[bytes, int], tuple[int, ...]], key: tuple[bytes, int], places: tuple[int, ...]
+) -> tuple[int, ...]:
+    """A suit's discard order ``places`` stored in ``cache`` under its key and first face, the cache
+    emptied first when full (a plain dictionary: compiled, a hit is a native look-up)."""
+    if len(cache) >= ORDERS_CACHED:
+        cache.clear()
+    cache[key] = places
+    return places
+
+
 def _lonely_places(suit: bytes, first: int) -> tuple[int, ...]:
     """:func:`order_places` by :func:`_loneliness` for the faces of one suit's key."""
-    vec = bytes(first) + suit
-    return order_places((_loneliness(k, vec) for k in range(first, first + len(suit))), first)
+    key = (suit, first)
+    places = _LONELY_PLACES.get(key)
+    if places is None:
+        vec = bytes(first) + suit
+        lonely = (_loneliness(k, vec) for k in range(first, first + len(suit)))
+        places = kept_order(_LONELY_PLACES, key, order_places(lonely, first))
+    return places
 
 
 def _loneliness(k: int, vec: Sequence[int]) -> int:
@@ -227,8 +245,8 @@ class _Holding:
     """A hand a playout holds between draws, and what the playouts learnt about it: the shanten after
     each draw and, for a draw that lowers it, the discard."""
 
-    def __init__(self, vec: list[int], key: bytes, n_melds: int) -> None:
-        self.vec = vec
+    def __init__(self, key: bytes, n_melds: int) -> None:
+        self.key = key
         self.draws = DrawShanten(key, n_melds)
         self.discards: dict[int, int] = {}
 
@@ -236,10 +254,10 @@ class _Holding:
         """The playout's discard once ``tile`` is drawn (and kept: it lowers the shanten)."""
         out = self.discards.get(tile)
         if out is None:
-            vec = list(self.vec)
-            vec[tile] += 1
+            drawn = bytearray(self.key)
+            drawn[tile] += 1
             swap = partial(self.draws.after_swap, tile)
-            out = self.discards[tile] = _discard(vec, self.draws[tile], swap)
+            out = self.discards[tile] = _discard(bytes(drawn), self.draws[tile], swap)
         return out
 
 
@@ -252,11 +270,11 @@ class _Holdings:
         self.by_key: dict[bytes, _Holding] = {}
 
     def of(self, vec: list[int]) -> _Holding:
-        """The record of the hand ``vec`` (it keeps a copy, so the playout may go on changing ``vec``)."""
+        """The record of the hand ``vec`` (kept as its key, so the playout may go on changing ``vec``)."""
         key = bytes(vec)
         hand = self.by_key.get(key)
         if hand is None:
-            hand = self.by_key[key] = _Holding(list(vec), key, self.n_melds)
+            hand = self.by_key[key] = _Holding(key, self.n_melds)
         return hand
 
 
@@ -275,11 +293,12 @@ def playouts(
     start = _counts(k for k in view.hand if k < NUM_KINDS)
     opening: tuple[int, ...] = ()
     if sum(start) % 3 == 2:
-        after = DiscardShanten(start, n_melds)
+        key = bytes(start)
+        after = DiscardShanten(key, n_melds)
         now = after.own()
         if now < 0:
             return [Ending(tuple(start), 0, view.hand[-1], (), 0, 0) for _ in range(n)]
-        opening = (_discard(start, now, after.__getitem__),)
+        opening = (_discard(key, now, after.__getitem__),)
         start[opening[0]] -= 1
     level = shanten_counts(start, n_melds)
     pool = unseen(view)
