@@ -1,10 +1,14 @@
-"""The shanten count and the greedy discard orders give, on random hands, exactly what they gave before
-their caches became plain dictionaries (issue 33 item 7): standard rules 术语 十四 向听数, 和牌的规定
-二(一); §13.11.2 七对 and §13.11.8 十三幺 for the other two forms; §11 phase 2 for the bots' orders."""
+"""The shanten count and the greedy discard orders give, on random hands, the same whatever their
+caches hold (issue 33 item 7): read through caches so small that they empty every few entries, and
+through caches that keep every reading, each hand's figures are the same (standard rules 术语 十四
+向听数, 和牌的规定 二(一); §13.11.2 七对 and §13.11.8 十三幺 for the other two forms); the discard orders
+read suit by suit from their caches are those worked out face by face (§11 phase 2).  The figures
+themselves are proved against the rules in tests/test_hand_shanten.py."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -13,7 +17,6 @@ from hypothesis import strategies as st
 from engine.agents.hextech import bots, choices
 from engine.core import shanten
 from engine.core.tiles import NUM_KINDS
-from tests import shanten_reference as before
 
 
 @st.composite
@@ -34,12 +37,14 @@ def _hands(draw: st.DrawFn, extra: int) -> tuple[list[int], int]:
     return counts, n_melds
 
 
-@pytest.fixture(params=[1 << 15, 3], ids=["full-size caches", "caches emptied every few entries"])
-def cache_size(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
-    """The caches at their size, and so small that they empty again and again while a hand is read."""
-    monkeypatch.setattr(shanten, "_CACHED", request.param)
-    monkeypatch.setattr(choices, "ORDERS_CACHED", max(request.param, 4))
-    yield request.param
+def both(read: Callable[[], Any], monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
+    """``read()`` through caches emptied every few entries, then through caches that keep all."""
+    monkeypatch.setattr(shanten, "_CACHED", 3)
+    monkeypatch.setattr(choices, "ORDERS_CACHED", 4)
+    small = read()
+    monkeypatch.setattr(shanten, "_CACHED", 1 << 15)
+    monkeypatch.setattr(choices, "ORDERS_CACHED", 1 << 15)
+    return small, read()
 
 
 _SETTINGS = settings(
@@ -50,39 +55,43 @@ _SETTINGS = settings(
 
 @_SETTINGS
 @given(case=_hands(1), forms=st.tuples(st.booleans(), st.booleans()))
-def test_shanten_after_each_discard_is_unchanged(
-    cache_size: int, case: tuple[list[int], int], forms: tuple[bool, bool]
+def test_shanten_after_each_discard_is_the_same_whatever_the_caches_hold(
+    monkeypatch: pytest.MonkeyPatch, case: tuple[list[int], int], forms: tuple[bool, bool]
 ) -> None:
-    """术语 十四: a full hand's shanten, the standard form's alone and each discard's, as before."""
+    """术语 十四: a full hand's shanten, the standard form's alone and each discard's."""
     counts, n_melds = case
-    assert shanten.shanten_counts(counts, n_melds) == before.shanten_counts(counts, n_melds)
-    assert shanten.standard_shanten(counts, n_melds) == before.standard_shanten(counts, n_melds)
-    now = shanten.DiscardShanten(counts, n_melds, *forms)
-    then = before.DiscardShanten(counts, n_melds, *forms)
-    assert now.own() == then.own()
-    for k in range(NUM_KINDS):
-        if counts[k]:
-            assert now[k] == then[k], k
+
+    def read() -> tuple[object, ...]:
+        after = shanten.DiscardShanten(counts, n_melds, *forms)
+        each = tuple(after[k] for k in range(NUM_KINDS) if counts[k])
+        return (
+            shanten.shanten_counts(counts, n_melds),
+            shanten.standard_shanten(counts, n_melds),
+            after.own(),
+            each,
+        )
+
+    small, kept = both(read, monkeypatch)
+    assert small == kept
 
 
 @_SETTINGS
 @given(case=_hands(0), forms=st.tuples(st.booleans(), st.booleans()), level=st.integers(-1, 8))
-def test_shanten_after_each_draw_and_swap_is_unchanged(
-    cache_size: int, case: tuple[list[int], int], forms: tuple[bool, bool], level: int
+def test_shanten_after_each_draw_and_swap_is_the_same_whatever_the_caches_hold(
+    monkeypatch: pytest.MonkeyPatch, case: tuple[list[int], int], forms: tuple[bool, bool], level: int
 ) -> None:
     """术语 十四: a waiting-size hand's shanten after each draw, each draw and discard, and the faces
-    in reach, as before."""
+    in reach."""
     counts, n_melds = case
-    now = shanten.DrawShanten(counts, n_melds, *forms)
-    then = before.DrawShanten(counts, n_melds, *forms)
-    assert now.own() == then.own()
-    assert now.reach(level) == then.reach(level)
-    for drawn in range(NUM_KINDS):
-        if counts[drawn] < 4:
-            assert now[drawn] == then[drawn], drawn
-            for discarded in range(NUM_KINDS):
-                if counts[discarded] or discarded == drawn:
-                    assert now.after_swap(drawn, discarded) == then.after_swap(drawn, discarded)
+
+    def read() -> tuple[object, ...]:
+        now = shanten.DrawShanten(counts, n_melds, *forms)
+        drawn = [d for d in range(NUM_KINDS) if counts[d] < 4]
+        swaps = tuple(now.after_swap(d, k) for d in drawn for k in range(NUM_KINDS) if counts[k] or k == d)
+        return now.own(), now.reach(level), tuple(now[d] for d in drawn), swaps
+
+    small, kept = both(read, monkeypatch)
+    assert small == kept
 
 
 def _places(weigh: object, vec: bytes) -> tuple[int, ...]:
@@ -92,9 +101,11 @@ def _places(weigh: object, vec: bytes) -> tuple[int, ...]:
 
 @_SETTINGS
 @given(case=_hands(1))
-def test_discard_orders_are_unchanged_s11(cache_size: int, case: tuple[list[int], int]) -> None:
-    """§11 phase 2: the playout's and the greedy bot's discard orders, suit by suit from their caches,
-    are those worked out face by face."""
+def test_discard_orders_are_those_worked_out_face_by_face_s11(
+    monkeypatch: pytest.MonkeyPatch, case: tuple[list[int], int]
+) -> None:
+    """§11 phase 2: the playout's and the greedy bot's discard orders, suit by suit from their caches
+    (small or not), are those worked out face by face."""
     key = bytes(case[0])
-    assert choices.discard_places(key) == _places(choices._loneliness, key)
-    assert bots._discard_order(key) == _places(bots._isolation, key)
+    for orders in both(lambda: (choices.discard_places(key), bots._discard_order(key)), monkeypatch):
+        assert orders == (_places(choices._loneliness, key), _places(bots._isolation, key))
