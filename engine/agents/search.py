@@ -22,7 +22,7 @@ one with none stands no better than a hand one from waiting that nothing improve
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.agents.bots import connection
 from engine.agents.greedy import hand_vector
@@ -142,6 +142,11 @@ class SearchBot:
         self.budget = budget
         self.seed = rng.getrandbits(64)
 
+    def __reduce__(self) -> tuple[Callable[[int, int], SearchBot], tuple[int, int]]:
+        """Pickled by its budget and seed, as the console hands it to a worker process (R520): the
+        compiled class is made again through :func:`searching`, not by an argumentless ``__new__``."""
+        return searching, (self.budget, self.seed)
+
     def decide(self, view: SeatView, decision: Decision) -> str:
         """A win, else the turn's or the call's best move by standing."""
         if HU in decision.options:
@@ -235,3 +240,10 @@ class SearchBot:
             if standing < best:
                 pick, best = option, standing
         return pick
+
+
+def searching(budget: int, seed: int) -> SearchBot:
+    """A search bot of ``budget`` and ``seed``, as one pickled is made again."""
+    bot = SearchBot(random.Random(0), budget)
+    bot.seed = seed
+    return bot

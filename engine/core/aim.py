@@ -17,7 +17,7 @@ melds; ``declared`` are the melds' tiles, a kong's four.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from engine.core.groups import (
     HONOURS_AND_KNITTED,
@@ -60,6 +60,11 @@ class Aim:
     judge: Judge | None = field(default=None, compare=False)
     """The rule set's own judgement of a complete hand (a minimum of fan, a suit length), for a bot
     choosing between waits; ``None`` when every complete hand of the forms wins."""
+
+    def __reduce__(self) -> tuple[type[Aim], tuple[object, ...]]:
+        """Pickled by its fields, as a seat's view goes to a worker process (R520): the compiled
+        frozen class is made again through its ``__init__``, not field by field."""
+        return Aim, tuple(getattr(self, f.name) for f in fields(self))
 
     def shanten(self, counts: Sequence[int], n_melds: int, declared: Sequence[int] = ()) -> int:
         """The hand's shanten toward the nearest of the forms, and the suit length."""

@@ -224,6 +224,13 @@ def better(values: tuple[list[float], list[float]]) -> list[float]:
     return aimed if aimed and mean(aimed) > mean(plain) else plain
 
 
+def searching(rng: random.Random, budget: int, suit: Suit | None, number: str | None) -> SearchAgent:
+    """A search agent as one pickled is made again: its greedy part shares its generator."""
+    agent = SearchAgent(rng, budget)
+    agent.suit, agent.number = suit, number
+    return agent
+
+
 class SearchAgent:
     """Determinized Monte Carlo at the choices that shape a round (a card decision's too, where its
     view can apply the answer); the greedy answer elsewhere."""
@@ -238,6 +245,14 @@ class SearchAgent:
         self.greedy = GreedyAgent(rng)
         self.suit: Suit | None = None
         self.number: str | None = None
+
+    def __reduce__(
+        self,
+    ) -> tuple[Callable[..., SearchAgent], tuple[random.Random, int, Suit | None, str | None]]:
+        """Pickled by its generator, budget and the suit and number it chose, as the console hands it
+        to a worker process (R520): the compiled class is made again through :func:`searching`,
+        not by an argumentless ``__new__``."""
+        return searching, (self.rng, self.budget, self.suit, self.number)
 
     def decide(self, view: PlayerView, decision: Decision) -> str:
         """The answer of the highest expected points where the agent searches, else the greedy one."""

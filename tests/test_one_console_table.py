@@ -2,7 +2,9 @@
 aside for a worker process at a table of any rule set, handed over as a worker gets it (pickled)
 and taken back, and the session's log is byte for byte the one ``hexmj play`` writes for the same
 seed and agents (§18.3); a stored header that is not the table's stops a table of any rule set.
-R796: a replay of any rule set asks no bot, and draws a bot seat's module policy answer (§8.4)."""
+R796: a replay of any rule set asks no bot, and draws a bot seat's module policy answer (§8.4).
+Named apart from the ``test_console_*`` files so that the compiled pass runs it too: what goes to a
+worker process is the compiled engine's classes, pickled."""
 
 from __future__ import annotations
 
