@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
+from interrupted_run import stopped_and_resumed
 from pools_lint_cli import run_hexmj
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -97,32 +97,8 @@ def test_ctrl_c_in_a_hextech_run_says_how_to_resume_r201(
 ) -> None:
     """R201 with a records file: Ctrl-C after the first chunks is exit 130 and one line naming the
     games kept and ``--resume FILE``; resuming gives the figures of the run that was not stopped."""
-    whole, log = tmp_path / "whole.jsonl", tmp_path / "stopped.jsonl"
     base = [*HEXTECH, *STANDIN, "--workers", "1", "--db", "none", "--json"]
-    figures = run_hexmj([*base, "--records", str(whole)], monkeypatch, capsys)[1]
-    monkeypatch.setattr(tools.lab.pipeline, "CHUNK_SECONDS", 1e-9)
-    real_wait = tools.lab.pipeline.wait
-    waited = []
-
-    def pressed(*args: Any, **kwargs: Any) -> Any:
-        waited.append(1)
-        if len(waited) > 2:
-            raise KeyboardInterrupt
-        return real_wait(*args, **kwargs)
-
-    monkeypatch.setattr(tools.lab.pipeline, "wait", pressed)
-    code, out, err = run_hexmj([*base, "--records", str(log)], monkeypatch, capsys)
-    assert (code, out) == (130, "")
-    kept = log.read_bytes().count(b"\n") - 1
-    assert 0 < kept < 6
-    assert err == (
-        f"hexmj: interrupted: simulate stopped after {kept} of 6 games, before any figures were reported; "
-        f"continue with: hexmj simulate --resume {log}\n"
-    )
-    monkeypatch.setattr(tools.lab.pipeline, "wait", real_wait)
-    code, out, _ = run_hexmj(["simulate", "--resume", str(log), "--json"], monkeypatch, capsys)
-    assert (code, out) == (0, figures)
-    assert log.read_bytes() == whole.read_bytes()
+    stopped_and_resumed(base, 6, 2, tmp_path, monkeypatch, capsys)
 
 
 @pytest.mark.parametrize(

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from interrupted_run import stopped_and_resumed
 from pools_lint_cli import run_hexmj
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -364,36 +365,9 @@ def test_ctrl_c_keeps_the_games_played_and_resume_goes_on(
 ) -> None:
     """Ctrl-C after the first chunk: exit 130, one line saying how many games are kept and how to go
     on; ``--resume`` then gives the figures of the run that was not stopped."""
-    import tools.lab.pipeline
-
-    whole, log = tmp_path / "whole.jsonl", tmp_path / "stopped.jsonl"
-    base = [*RUN, "--workers", "1", "--db", "none", "--json"]
-    figures = run_hexmj([*base, "--records", str(whole)], monkeypatch, capsys)[1]
-    waited = []
-    real_wait = tools.lab.pipeline.wait
-    monkeypatch.setattr(tools.lab.pipeline, "CHUNK_SECONDS", 1e-9)
-
-    def pressed(*args: Any, **kwargs: Any) -> Any:
-        waited.append(1)
-        if len(waited) > 1:
-            raise KeyboardInterrupt
-        return real_wait(*args, **kwargs)
-
-    monkeypatch.setattr(tools.lab.pipeline, "wait", pressed)
-    code, out, err = run_hexmj([*base, "--records", str(log)], monkeypatch, capsys)
-    assert (code, out) == (130, "")
-    kept = log.read_bytes().count(b"\n") - 1
-    assert 0 < kept < 7
-    assert err == (
-        f"hexmj: interrupted: simulate stopped after {kept} of 7 games, before any figures were reported; "
-        f"continue with: hexmj simulate --resume {log}\n"
+    stopped_and_resumed(
+        [*RUN, "--workers", "1", "--db", "none", "--json"], 7, 1, tmp_path, monkeypatch, capsys
     )
-    monkeypatch.setattr(tools.lab.pipeline, "wait", real_wait)
-    code, out, _ = run_hexmj(
-        ["simulate", "--resume", str(log), "--json", "--db", "none"], monkeypatch, capsys
-    )
-    assert (code, out) == (0, figures)
-    assert log.read_bytes() == whole.read_bytes()
 
 
 @pytest.mark.parametrize(
