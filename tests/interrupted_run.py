@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -50,3 +51,26 @@ def stopped_and_resumed(
     )
     assert (code, out) == (0, figures)
     assert log.read_bytes() == whole.read_bytes()
+
+
+def cut_and_resumed(
+    raw: bytes,
+    figures: str,
+    stored: Callable[[Path], object],
+    whole_db: Path,
+    folder: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The records file ``raw`` cut after its header, between two records, inside one and three
+    bytes before its end, each gone on with ``--resume`` on two workers: the file, the JSON
+    ``figures`` and the store's records (as ``stored`` reads a store) are those of the run that
+    never stopped (``whole_db``), each game stored once."""
+    for cut in (raw.index(b"\n") + 1, raw.index(b"\n", len(raw) // 2) + 1, len(raw) // 3, len(raw) - 3):
+        part, part_db = folder / f"{cut}.jsonl", folder / f"{cut}.db"
+        part.write_bytes(raw[:cut])
+        resumed = ["simulate", "--resume", str(part), "--json", "--workers", "2", "--db", str(part_db)]
+        code, out, err = run_hexmj(resumed, monkeypatch, capsys)
+        assert (code, err) == (0, ""), cut
+        assert part.read_bytes() == raw and out == figures
+        assert stored(part_db) == stored(whole_db)

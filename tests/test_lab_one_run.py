@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
-from interrupted_run import stopped_and_resumed
+from interrupted_run import cut_and_resumed, stopped_and_resumed
 from pools_lint_cli import run_hexmj
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -65,14 +65,7 @@ def test_a_hextech_run_stopped_anywhere_and_resumed_is_the_uninterrupted_one_s18
         "rounds": 4,
     }
     assert [line["seed"] for line in lines[1:]] == [game_seed(3, i) for i in range(6)]
-    for cut in (raw.index(b"\n") + 1, raw.index(b"\n", len(raw) // 2) + 1, len(raw) // 3, len(raw) - 3):
-        part, part_db = tmp_path / f"{cut}.jsonl", tmp_path / f"{cut}.db"
-        part.write_bytes(raw[:cut])
-        resumed = ["simulate", "--resume", str(part), "--json", "--workers", "2", "--db", str(part_db)]
-        code, out, err = run_hexmj(resumed, monkeypatch, capsys)
-        assert (code, err) == (0, ""), cut
-        assert part.read_bytes() == raw and out == figures
-        assert stored(part_db) == stored(db)
+    cut_and_resumed(raw, figures, stored, db, tmp_path, monkeypatch, capsys)
 
 
 def test_a_hextech_run_on_the_engine_resumes_to_the_same_figures_s18_3(

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from interrupted_run import stopped_and_resumed
+from interrupted_run import cut_and_resumed, stopped_and_resumed
 from pools_lint_cli import run_hexmj
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -350,14 +350,9 @@ def test_a_resumed_run_is_the_uninterrupted_one(
     assert code == 0
     raw = whole.read_bytes()
     assert raw.count(b"\n") == 8
-    for cut in (raw.index(b"\n") + 1, raw.index(b"\n", len(raw) // 2) + 1, len(raw) // 3, len(raw) - 3):
-        part, part_db = tmp_path / f"{cut}.jsonl", tmp_path / f"{cut}.db"
-        part.write_bytes(raw[:cut])
-        args = ["simulate", "--resume", str(part), "--json", "--workers", "2", "--db", str(part_db)]
-        code, out, err = run_hexmj(args, monkeypatch, capsys)
-        assert (code, err) == (0, ""), cut
-        assert part.read_bytes() == raw and out == figures
-        assert [row.record for row in rows(part_db)] == [row.record for row in rows(db)]
+    cut_and_resumed(
+        raw, figures, lambda db: [row.record for row in rows(db)], db, tmp_path, monkeypatch, capsys
+    )
 
 
 def test_ctrl_c_keeps_the_games_played_and_resume_goes_on(
