@@ -38,7 +38,7 @@ def answers(log: Path) -> list[dict[str, Any]]:
     return [line for line in lines if line["type"] == "decision"]
 
 
-def test_a_person_plays_a_standard_round_at_the_terminal_and_the_log_replays(
+def test_a_person_plays_a_standard_round_at_the_terminal_and_the_log_replays_s18_3(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Seat A is asked each of its decisions with its hand and every seat's open tiles shown on
@@ -78,7 +78,7 @@ def test_a_person_who_leaves_is_resumed_from_where_they_stopped_r382(
     assert log.read_bytes() == whole.read_bytes()
 
 
-def test_a_simulation_has_no_person_at_the_terminal(
+def test_a_simulation_has_no_person_at_the_terminal_s18_3(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Control: a run of many sessions asks nobody, so ``human`` is no agent of ``simulate``."""
