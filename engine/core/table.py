@@ -1,69 +1,106 @@
-"""The table of a round any rule set plays: the wall, four seats, the dealer and the winds
-(standard rules 术语 一, 十三, 二十一, 二十二; issue 14 item 1).
+"""The table of a round any rule set plays: the wall, four players and the seats they sit at, the
+dealer and the winds (standard rules 术语 一, 十三, 二十一, 二十二; rulebook §4, §11, §14.3; issue 14
+item 1, issue 33 item 1).
 
-Tiles are kinds (:mod:`engine.core.tiles`): a rule set's table never tells two copies of a face
-apart.  A :class:`Seat` holds its concealed hand, its declared melds and who gave each meld's
-claimed tile, its river (the discards still lying there: a claimed discard moves into the
-caller's meld) and the flowers it set aside.  The :class:`Table` keeps, beside the seats, how many
-copies of each face are on view (rivers and exposed melds), which is what 和绝张 asks, and the
-round's sinks, which hear its events.
+Every tile is a physical instance (``0..143``, :mod:`engine.core.tiles`), so the tiles a rule set
+plays with are always accounted for (:meth:`Table.accounted`) and a mark may name one tile; what
+a rule judges is the instance's kind (``INSTANCE_KINDS[i]``).  Players are ``0..3`` (letters A–D,
+:data:`engine.core.seats.PLAYERS`), seats ``0..3`` (table positions).  A seat keeps the dealer role,
+the wind and the turn order; a player keeps hand, river, melds, flowers and score, and moves with
+them when a rule set moves the players (hextech's O-X01, §14.3).  At the table of a rule set that
+moves nobody, player ``p`` sits at seat ``p`` for good.
+
+A :class:`Player` holds its concealed hand, its declared melds (each with its tiles and who gave
+the claimed one), its river (the discards still lying there: a claimed discard moves into the
+caller's meld), every discard it made and the flowers it set aside.  A rule set adds what it keeps
+of a player by deriving from :class:`Player` (hextech's contract, :mod:`engine.hextech.state`);
+the table holds its rule set's players.  The :class:`Table` keeps, beside the players, the round's
+sinks, which hear its events.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
 
 from engine.core.aim import Aim
-from engine.core.melds import Meld
+from engine.core.melds import Meld, MeldKind
 from engine.core.ruleset import Call, OptionValue, RuleSet
-from engine.core.seats import PLAYERS, seat_wind
-from engine.core.tiles import NUM_KINDS, WINDS
+from engine.core.seats import SEATS_AFTER, SEATS_BEFORE, seat_distance, seat_wind
+from engine.core.tiles import INSTANCE_KINDS, NUM_KINDS, WINDS
 from engine.core.wall import Wall
 
 Sink = Callable[[str, int | None, Mapping[str, Any]], None]
 """Hears an event of the round: its name, the player it concerns (or ``None``), its data."""
 
 
-class Seat:
-    """One player's tiles: concealed ``hand``, ``melds`` and their ``sources`` (the giver of each
-    meld's claimed tile, ``None`` for a concealed kong), ``river`` and ``flowers``."""
+@dataclass(slots=True)
+class TableMeld:
+    """A declared meld on the table: the meld, its tiles (instances), and whose discard it took
+    (``None`` for a concealed kong or a meld of the player's own tiles)."""
 
-    __slots__ = ("discarded", "flowers", "hand", "melds", "river", "sources")
+    meld: Meld
+    instances: tuple[int, ...]
+    from_player: int | None = None
 
-    def __init__(self) -> None:
-        self.hand: list[int] = []
-        self.melds: list[Meld] = []
-        self.sources: list[int | None] = []
-        self.river: list[int] = []
-        self.flowers: list[int] = []
-        self.discarded = False
-        """Whether the player has discarded this round (天和 and 地和 are wins before one)."""
+
+@dataclass(slots=True)
+class Player:
+    """One player's tiles for the current round: concealed ``hand``, ``melds``, ``river``, every
+    discard made (``discarded``), ``flowers``, and whether the player has won and left the round."""
+
+    hand: list[int] = field(default_factory=list)
+    melds: list[TableMeld] = field(default_factory=list)
+    river: list[int] = field(default_factory=list)
+    discarded: list[int] = field(default_factory=list)
+    """Every discard the player made this round, in order (天和 and 地和 are wins before one)."""
+    flowers: list[int] = field(default_factory=list)
+    won: bool = False
 
     def counts(self) -> list[int]:
         """The concealed hand as 34 per-face counts."""
         vec = [0] * NUM_KINDS
-        for k in self.hand:
-            vec[k] += 1
+        for i in self.hand:
+            vec[INSTANCE_KINDS[i]] += 1
         return vec
 
+    @property
+    def concealed(self) -> bool:
+        """门清: no chi, pon or exposed kong (§13.11.1, standard rules 术语; a concealed kong keeps it)."""
+        return all(m.meld.kind is MeldKind.ANKAN for m in self.melds)
 
-class Table:
-    """A round's wall, seats and circumstances; the flow of :mod:`engine.core.flow` moves its tiles."""
+    def on_view(self) -> Iterator[int]:
+        """The player's tiles on view to every seat: the river, the exposed melds' tiles, and the
+        hand once the player has won and laid it down (§11 phase 3)."""
+        yield from self.river
+        for m in self.melds:
+            if m.meld.exposed:
+                yield from m.instances
+        if self.won:
+            yield from self.hand
+
+
+P = TypeVar("P", bound=Player)
+
+
+class Table(Generic[P]):
+    """A round's wall, players, seats and circumstances; the flow of :mod:`engine.core.flow` (or a
+    rule set's own round) moves its tiles."""
 
     __slots__ = (
         "aim",
         "any_call",
         "calls",
         "calls_not_upper",
-        "dealer",
+        "dealer_seat",
         "options",
         "plain_judge",
+        "players",
         "prevalent_wind",
         "rules",
         "scores",
-        "seats",
-        "shown",
+        "seat_of",
         "sinks",
         "tiers",
         "turns",
@@ -76,7 +113,9 @@ class Table:
         options: Mapping[str, OptionValue],
         wall: Wall,
         *,
-        dealer: int = 0,
+        players: Sequence[P],
+        dealer_seat: int = 0,
+        seat_of: Sequence[int] = (0, 1, 2, 3),
         prevalent_wind: int = WINDS[0],
         scores: tuple[int, ...] = (0, 0, 0, 0),
         sinks: tuple[Sink, ...] = (),
@@ -84,13 +123,13 @@ class Table:
         self.rules = rules
         self.options = options
         self.wall = wall
-        self.dealer = dealer
+        self.players: list[P] = list(players)
+        self.seat_of = list(seat_of)
+        """The seat each player sits at, by player."""
+        self.dealer_seat = dealer_seat
         self.prevalent_wind = prevalent_wind
         self.scores = scores
         self.sinks = sinks
-        self.seats = [Seat() for _ in PLAYERS]
-        self.shown = [0] * NUM_KINDS
-        """Copies of each face on view: in a river or an exposed meld."""
         self.any_call = False
         """Whether any call or kong has been made this round (地和 is a win before one)."""
         self.turns = 0
@@ -108,10 +147,78 @@ class Table:
         of its win forms, which the core reads as standard, seven pairs or thirteen orphans only:
         then a hand the core finds incomplete in all three is no win, and is not asked."""
 
+    @property
+    def dealer(self) -> int:
+        """The player at the dealer seat (§4, standard rules 术语 二)."""
+        return self.player_at(self.dealer_seat)
+
+    def player_at(self, seat: int) -> int:
+        """The player sitting at ``seat``."""
+        return self.seat_of.index(seat)
+
     def seat_wind(self, player: int) -> int:
-        """门风 of ``player``'s seat: the dealer is 东, its 下家 南, 对家 西, 上家 北 (standard rules 术语
-        一); at the core's table a player keeps its seat."""
-        return seat_wind(player, self.dealer)
+        """门风 of ``player``'s seat: the dealer's seat is 东, its 下家 南, 对家 西, 上家 北 (standard rules
+        术语 一)."""
+        return seat_wind(self.seat_of[player], self.dealer_seat)
+
+    def in_game(self, player: int) -> bool:
+        """仍在游戏中: the player has not won and left the round (§12.1, lib 二.1)."""
+        return not self.players[player].won
+
+    def clockwise_from(self, player: int) -> list[int]:
+        """The in-game players in seat order after ``player``'s seat (§6.4, §12.1)."""
+        seats = self.seat_of
+        players = self.players
+        after = []
+        for seat in SEATS_AFTER[seats[player]]:
+            p = seats.index(seat)
+            if not players[p].won:
+                after.append(p)
+        return after
+
+    def next_in_game(self, player: int) -> int | None:
+        """The next in-game player clockwise after ``player``, skipping seats that have won (§12.1)."""
+        return self._first_in_game(SEATS_AFTER[self.seat_of[player]])
+
+    def next_after_seat(self, seat: int) -> int | None:
+        """The next in-game player clockwise after the seat ``seat``: the turn order stays with the
+        seats when the players move (§14.3, R139)."""
+        return self._first_in_game(SEATS_AFTER[seat])
+
+    def upper_of(self, player: int) -> int | None:
+        """上家: the nearest in-game player counter-clockwise (CARD-INVENTORY conventions)."""
+        return self._first_in_game(SEATS_BEFORE[self.seat_of[player]])
+
+    def _first_in_game(self, seats: tuple[int, ...]) -> int | None:
+        """The player at the first of ``seats`` who has not won."""
+        players = self.players
+        seat_of = self.seat_of
+        for seat in seats:
+            p = seat_of.index(seat)
+            if not players[p].won:
+                return p
+        return None
+
+    def seat_distance(self, source: int, player: int) -> int:
+        """Steps clockwise from ``source``'s seat to ``player``'s seat: orders an event's listeners (§6.4)."""
+        return seat_distance(self.seat_of[source], self.seat_of[player])
+
+    def visible_kinds(self) -> list[int]:
+        """Every face on view to every seat, as kinds (:meth:`Player.on_view`): what 和绝张 counts
+        (standard rules 番种 和绝张) and a card's "visible" reads (H21)."""
+        return [INSTANCE_KINDS[i] for p in self.players for i in p.on_view()]
+
+    def accounted(self) -> bool:
+        """True when the wall, hands, melds, rivers and flowers hold each of the rule set's tiles
+        exactly once."""
+        seen = list(self.wall)
+        for p in self.players:
+            seen += p.hand
+            seen += p.river
+            seen += p.flowers
+            for m in p.melds:
+                seen += m.instances
+        return len(seen) == len(set(seen)) and sorted(seen) == sorted(self.rules.tiles.instances())
 
     def emit(self, name: str, player: int | None = None, **data: Any) -> None:
         """Tell the sinks an event; nothing is built when none listens."""
