@@ -21,8 +21,8 @@ from engine.core.decisions import Decision
 from engine.core.flow import RoundResult, play_round
 from engine.core.ruleset import DealerRotation, OptionValue, RuleSet
 from engine.core.seat_view import BLIND, SeatView, view_of
-from engine.core.standings import Standing, standings
 from engine.core.seats import PLAYERS
+from engine.core.standings import Standing, standings
 from engine.core.table import Player, Sink, Table
 from engine.core.tiles import WINDS
 from engine.core.wall import Wall

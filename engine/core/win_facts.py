@@ -3,9 +3,10 @@ rules 和牌的规定 二, fan 44–47, 58; issue 14 item 1).
 
 Every flag is a fact of the table, never a judgement of a rule set (which of them score, and what
 one excludes, is the rule set's): 和绝张 the other three copies of the winning face on view (in a
-river or an exposed meld, :meth:`Table.visible_kinds`), 妙手回春 / 海底捞月 the wall empty, 杠上开花 the tile came by the
-replacement of one's own kong, 抢杠和 the tile added to a pon, 天和 the dealer's dealt hand, 地和 a
-non-dealer's first tile (the dealer's first discard or its own first draw) before any call (R472).
+river or an exposed meld, :meth:`Table.visible_kinds`), 妙手回春 / 海底捞月 the wall empty, 杠上开花
+the tile came by the replacement of one's own kong, 抢杠和 the tile added to a pon, 天和 the
+dealer's dealt hand, 地和 a non-dealer's first tile (the dealer's first discard or its own first
+draw) before any call (R472).
 """
 
 from __future__ import annotations
