@@ -26,6 +26,7 @@ from engine.core.table import Player, Table, TableMeld
 from engine.core.table_session import TableConfig, TableSession
 from engine.core.tiles import INSTANCE_KINDS, parse, parse_one
 from engine.core.wall import Wall
+from engine.core.win_facts import copies_on_view
 
 STANDARD = registry.ruleset("standard")
 HONGZHONG = registry.ruleset("hongzhong")
@@ -70,7 +71,8 @@ def winning_tile_left(table: Table[Player], rules: RuleSet) -> list[int]:
 @RULE_SETS
 def test_the_table_accounts_for_every_tile_through_whole_rounds_s11(rules: RuleSet) -> None:
     """§11: at every decision of two seeded sessions the wall, hands, melds, rivers and flowers
-    hold each of the rule set's tiles once; at a round's end too, but for a win on a discard or a
+    hold each of the rule set's tiles once, and the copies of each face on view that 和绝张 counts
+    are the table's visible kinds; at a round's end too, but for a win on a discard or a
     robbed kong, whose one winning tile left its river or hand for the winner's."""
     ended: list[list[int]] = []
     playing: list[TableSession] = []
@@ -80,7 +82,12 @@ def test_the_table_accounts_for_every_tile_through_whole_rounds_s11(rules: RuleS
             ended.append(winning_tile_left(playing[-1].table, rules))
 
     def check(decision: Decision, answer: str) -> None:
-        assert playing[-1].table.accounted(), decision.describe()
+        table = playing[-1].table
+        assert table.accounted(), decision.describe()
+        on_view = Counter(table.visible_kinds())
+        assert [copies_on_view(table, k) for k in rules.tiles.kinds] == [
+            on_view[k] for k in rules.tiles.kinds
+        ]
 
     for seed in (3, 4):
         playing.append(

@@ -3,7 +3,7 @@ rules 和牌的规定 二, fan 44–47, 58; issue 14 item 1).
 
 Every flag is a fact of the table, never a judgement of a rule set (which of them score, and what
 one excludes, is the rule set's): 和绝张 the other three copies of the winning face on view (in a
-river or an exposed meld, :meth:`Table.visible_kinds`), 妙手回春 / 海底捞月 the wall empty, 杠上开花
+river or an exposed meld, :meth:`Player.on_view`), 妙手回春 / 海底捞月 the wall empty, 杠上开花
 the tile came by the replacement of one's own kong, 抢杠和 the tile added to a pon, 天和 the
 dealer's dealt hand, 地和 a non-dealer's first tile (the dealer's first discard or its own first
 draw) before any call (R472).
@@ -39,6 +39,25 @@ def winning(
     return table.rules.may_win(win, table.options)
 
 
+def copies_on_view(table: Table[Player], face: int) -> int:
+    """How many tiles of ``face`` every seat sees (:meth:`Table.visible_kinds`, counted without
+    listing them): in the rivers, the exposed melds and the hands of those who have won."""
+    kinds = INSTANCE_KINDS
+    n = 0
+    for player in table.players:
+        for i in player.river:
+            if kinds[i] == face:
+                n += 1
+        for m in player.melds:
+            if m.meld.exposed:
+                n += m.meld.tiles.count(face)
+        if player.won:
+            for i in player.hand:
+                if kinds[i] == face:
+                    n += 1
+    return n
+
+
 def win_context(
     table: Table[Player],
     winner: int,
@@ -67,7 +86,7 @@ def win_context(
         dealer=dealer,
         meld_sources=tuple(m.from_player for m in player.melds),
         flowers=tuple(INSTANCE_KINDS[i] for i in player.flowers),
-        last_copy=table.visible_kinds().count(tile) - in_river >= 3,
+        last_copy=copies_on_view(table, tile) - in_river >= 3,
         last_of_wall=not table.wall,
         after_kong=after_kong,
         robbing_kong=robbing_kong,
