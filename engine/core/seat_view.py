@@ -57,7 +57,7 @@ class SeatView:
 
 
 def _kinds(instances: list[int]) -> tuple[int, ...]:
-    return tuple(INSTANCE_KINDS[i] for i in instances)
+    return tuple(map(INSTANCE_KINDS.__getitem__, instances))
 
 
 def view_of(table: Table[Player], player: int) -> SeatView:

@@ -70,9 +70,11 @@ def win_context(
     """The win of ``winner`` on ``tile``: self-drawn (``discarder`` ``None``, the tile already in
     hand), on ``discarder``'s discard (still in its river), or robbing ``discarder``'s added kong."""
     player = table.players[winner]
-    hand = [INSTANCE_KINDS[i] for i in player.hand]
-    concealed = tuple(hand) if discarder is None else (*hand, tile)
+    hand = tuple(map(INSTANCE_KINDS.__getitem__, player.hand))
+    concealed = hand if discarder is None else (*hand, tile)
     in_river = discarder is not None and not robbing_kong
+    alone = concealed.count(tile) == 1
+    """No other copy of the face is in the winner's hand: only then may the other three be on view."""
     first_tile = not player.discarded and not table.any_call
     dealer = table.dealer
     return WinContext(
@@ -85,8 +87,8 @@ def win_context(
         seat_wind=table.seat_wind(winner),
         dealer=dealer,
         meld_sources=tuple(m.from_player for m in player.melds),
-        flowers=tuple(INSTANCE_KINDS[i] for i in player.flowers),
-        last_copy=copies_on_view(table, tile) - in_river >= 3,
+        flowers=tuple(map(INSTANCE_KINDS.__getitem__, player.flowers)),
+        last_copy=alone and copies_on_view(table, tile) - in_river >= 3,
         last_of_wall=not table.wall,
         after_kong=after_kong,
         robbing_kong=robbing_kong,
