@@ -68,13 +68,13 @@ def win_context(
     robbing_kong: bool = False,
 ) -> WinContext:
     """The win of ``winner`` on ``tile``: self-drawn (``discarder`` ``None``, the tile already in
-    hand), on ``discarder``'s discard (still in its river), or robbing ``discarder``'s added kong."""
+    hand), on ``discarder``'s discard (still in its river), or robbing ``discarder``'s added kong.
+    The other three copies of the face are on view (和绝张) only if the winner's hand holds no other."""
     player = table.players[winner]
     hand = tuple(map(INSTANCE_KINDS.__getitem__, player.hand))
     concealed = hand if discarder is None else (*hand, tile)
     in_river = discarder is not None and not robbing_kong
     alone = concealed.count(tile) == 1
-    """No other copy of the face is in the winner's hand: only then may the other three be on view."""
     first_tile = not player.discarded and not table.any_call
     dealer = table.dealer
     return WinContext(
