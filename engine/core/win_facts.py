@@ -79,14 +79,14 @@ def win_context(
     dealer = table.dealer
     return WinContext(
         concealed=concealed,
-        melds=tuple(m.meld for m in player.melds),
+        melds=tuple([m.meld for m in player.melds]),
         winning_tile=tile,
         winner=winner,
         discarder=discarder,
         prevalent_wind=table.prevalent_wind,
         seat_wind=table.seat_wind(winner),
         dealer=dealer,
-        meld_sources=tuple(m.from_player for m in player.melds),
+        meld_sources=tuple([m.from_player for m in player.melds]),
         flowers=tuple(map(INSTANCE_KINDS.__getitem__, player.flowers)),
         last_copy=alone and copies_on_view(table, tile) - in_river >= 3,
         last_of_wall=not table.wall,
