@@ -25,7 +25,6 @@ from engine.core.registry import ruleset
 from engine.core.session import drive
 from engine.core.table_session import TableConfig, TableSession
 from engine.hextech.session import SessionConfig
-from engine.hextech.session import drive as drive_hextech
 from tools.hextech_session import new_session, session_cards
 
 SLICES = 3
@@ -50,7 +49,7 @@ def table_rounds(name: str) -> Play:
 def hextech_rounds(seed: int) -> int:
     """An 8-round hextech session of mode ``all`` with four greedy agents."""
     session = new_session(SessionConfig(seed, MODE))
-    return len(drive_hextech(session.steps(), session, make_agents(["greedy"] * 4, seed)).rounds)
+    return len(drive(session, make_agents(["greedy"] * 4, seed)).rounds)
 
 
 class Row:

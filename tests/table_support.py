@@ -15,17 +15,19 @@ import os
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine.core import registry
-from engine.core.deal import tiles_of
+from engine.core.deal import arranged_wall, tiles_of
 from engine.core.decisions import Decision
-from engine.core.ruleset import RuleSet
-from engine.core.tiles import parse
+from engine.core.ruleset import OptionValue, RuleSet
+from engine.core.seats import PLAYERS
+from engine.core.table import Player, Table
+from engine.core.tiles import INSTANCE_KINDS, instances_of, parse
 from engine.core.wall import Wall
 
 PLUGIN = '''"""tiny: a rule set a third party adds with a package and an entry point."""
@@ -105,7 +107,7 @@ def arranged(rules: RuleSet, hands: Sequence[str], draws: str = "", tail: str = 
     """A wall that deals ``hands`` (A, B, C, D in notation; the dealer's with its extra tile last;
     an empty one is filled from the rest in kind order), then gives ``draws`` from the front in
     order and ``tail`` from the tail in order; the rest of the rule set's tiles lie between, in
-    kind order."""
+    kind order; each kind's instances in instance order."""
     dealt = [parse(hand) for hand in hands]
     back = parse(tail)
     rest = sorted(
@@ -122,7 +124,29 @@ def arranged(rules: RuleSet, hands: Sequence[str], draws: str = "", tail: str = 
         del rest[:missing]
     order = [dealer, *((dealer + i) % 4 for i in range(1, 4))]
     front = [k for p in order for k in dealt[p][:size]] + dealt[dealer][size:] + parse(draws)
-    return Wall([*front, *rest, *reversed(back)])
+    return arranged_wall(rules.tiles, [*front, *rest, *reversed(back)])
+
+
+def core_table(rules: RuleSet, options: Mapping[str, OptionValue], wall: Wall, **given: Any) -> Table[Player]:
+    """The core's table of ``rules`` over ``wall``, each player at its own seat (``given``: the
+    table's other keywords, ``dealer_seat``, ``sinks`` …)."""
+    return Table(rules, options, wall, players=[Player() for _ in PLAYERS], **given)
+
+
+def kinds(instances: Sequence[int]) -> list[int]:
+    """The kinds of ``instances``, in order."""
+    return [INSTANCE_KINDS[i] for i in instances]
+
+
+def unused(text: str, taken: set[int]) -> list[int]:
+    """Instances of the tiles of ``text``, each the first of its kind not yet ``taken`` (which
+    then holds it): a hand or a meld laid on a table by hand."""
+    found = []
+    for k in parse(text):
+        i = next(i for i in instances_of(k) if i not in taken)
+        taken.add(i)
+        found.append(i)
+    return found
 
 
 def answered(steps: Generator[Decision, str, Any], answers: Sequence[str]) -> tuple[Any, list[Decision]]:

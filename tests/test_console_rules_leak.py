@@ -27,7 +27,7 @@ from engine.core.decisions import Decision, DecisionKind
 from engine.core.registry import ruleset
 from engine.core.seat_view import SeatView
 from engine.core.seats import PLAYERS
-from engine.core.tiles import format_tiles, is_flower, parse
+from engine.core.tiles import INSTANCE_KINDS, format_tiles, is_flower, parse
 from engine.core.wall import Wall
 from tools.console_web import live, requests
 from tools.kinds import table as table_kind
@@ -73,7 +73,7 @@ def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClie
 def hidden_swap(name: str) -> tuple[int, int]:
     """Two places of the first round's wall that deal into B's and C's hands (13–25, 26–38) and hold
     different faces, neither a flower."""
-    wall = shuffled_wall(ruleset(name).tiles, random.Random(f"{SEED}:wall:1"))
+    wall = [INSTANCE_KINDS[i] for i in shuffled_wall(ruleset(name).tiles, random.Random(f"{SEED}:wall:1"))]
     b = next(i for i in range(13, 26) if not is_flower(wall[i]))
     c = next(i for i in range(26, 39) if not is_flower(wall[i]) and wall[i] != wall[b])
     return b, c

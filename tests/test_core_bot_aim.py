@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from table_support import arranged, installed_tiny
+from table_support import arranged, core_table, installed_tiny
 
 from engine.agents.bots import GreedyBot
 from engine.core import registry
@@ -20,7 +20,6 @@ from engine.core.decisions import Decision, DecisionKind
 from engine.core.knitted import knitted_straight_shanten
 from engine.core.ruleset import RuleSet
 from engine.core.seat_view import SeatView, view_of
-from engine.core.table import Table
 from engine.core.tiles import EAST, FACES, counts, parse
 from engine.core.win import WinContext
 
@@ -216,7 +215,7 @@ def test_a_third_partys_own_form_is_played_with_no_change_to_the_core(duidui: Ru
     """``duidui`` declares one form of its own, ``all_pungs``, with its shanten: the bot at its table
     reads it from the declaration (the view of a dealt table carries it) and keeps the three pairs,
     throwing 5s."""
-    table = Table(duidui, {}, arranged(duidui, [ALL_PUNGS, "", "", ""]))
+    table = core_table(duidui, {}, arranged(duidui, [ALL_PUNGS, "", "", ""]))
     assert deal(table)
     seen = view_of(table, 0)
     assert seen.aim == duidui.aim() and not seen.aim.standard and len(seen.aim.own) == 1

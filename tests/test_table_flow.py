@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_support import answered, arranged, installed_tiny
+from table_support import answered, arranged, core_table, installed_tiny, kinds, unused
 
 from engine.core.deal import deal
 from engine.core.decisions import Decision, DecisionKind
@@ -23,9 +23,9 @@ from engine.core.responses import CHI_RUNS, call_answers, chi_runs, resolve, res
 from engine.core.ruleset import Call, DealerRotation, RuleSet, TileSet
 from engine.core.seat_view import SeatView
 from engine.core.session import drive
-from engine.core.table import Table
+from engine.core.table import Player, Table, TableMeld
 from engine.core.table_session import TableConfig, TableSession, next_dealer
-from engine.core.tiles import parse, parse_one
+from engine.core.tiles import instances_of, parse, parse_one
 from engine.core.wall import Wall
 
 OPTIONS = {"self_draw_only": False}
@@ -47,14 +47,18 @@ def chi_rules(tiny: RuleSet) -> RuleSet:
     )
 
 
-def dealt(rules: RuleSet, hands: list[str], draws: str = "", tail: str = "", **options: Any) -> Table:
-    table = Table(rules, {**OPTIONS, **options}, arranged(rules, hands, draws, tail), sinks=())
+def dealt(rules: RuleSet, hands: list[str], draws: str = "", tail: str = "", **options: Any) -> Table[Player]:
+    table = core_table(rules, {**OPTIONS, **options}, arranged(rules, hands, draws, tail))
     assert deal(table)
     return table
 
 
-def first_turn(table: Table) -> Next:
-    return Next(0, table.seats[0].hand[-1])
+def first_turn(table: Table[Player]) -> Next:
+    return Next(0, kinds(table.players[0].hand)[-1])
+
+
+def melds(table: Table[Player], p: int) -> list[Meld]:
+    return [m.meld for m in table.players[p].melds]
 
 
 PON_OVER_CHI = ["147p147s1234567z3m", "45m258p258s12345z", "33m369p369s1234z6z", "1199m2288p2288s7z"]
@@ -69,9 +73,10 @@ def test_pon_beats_chi_on_one_discard(chi_rules: RuleSet) -> None:
         (DecisionKind.CALL, 2, ("pass", "pon")),
     ]
     assert following == Next(2, parse_one("3m"), called=True)
-    assert table.seats[2].melds == [Meld(MeldKind.PON, tuple(parse("333m")))]
-    assert table.seats[2].sources == [0]
-    assert table.seats[1].melds == [] and table.seats[0].river == []
+    assert melds(table, 2) == [Meld(MeldKind.PON, tuple(parse("333m")))]
+    assert [m.from_player for m in table.players[2].melds] == [0]
+    assert melds(table, 1) == [] and table.players[0].river == []
+    assert table.accounted()
 
 
 def test_the_chi_stands_when_the_pon_is_passed(chi_rules: RuleSet) -> None:
@@ -79,7 +84,7 @@ def test_the_chi_stands_when_the_pon_is_passed(chi_rules: RuleSet) -> None:
     table = dealt(chi_rules, PON_OVER_CHI)
     following, _ = answered(turn(table, first_turn(table)), ["discard 3m", "chi 345m", "pass"])
     assert following == Next(1, parse_one("3m"), called=True)
-    assert table.seats[1].melds == [Meld(MeldKind.CHI, tuple(parse("345m")))]
+    assert melds(table, 1) == [Meld(MeldKind.CHI, tuple(parse("345m")))]
 
 
 def test_after_a_call_only_a_discard_is_offered(chi_rules: RuleSet) -> None:
@@ -242,8 +247,8 @@ def test_a_concealed_kong_is_replaced_from_the_tail(tiny: RuleSet) -> None:
     _, asked = answered(turn(table, first_turn(table)), ["ankan 1z", "discard 7z"])
     assert "ankan 1z" in asked[0].options
     assert asked[1].kind is DecisionKind.TURN and asked[1].about == "9p"
-    assert table.seats[0].melds == [Meld(MeldKind.ANKAN, tuple(parse("1111z")))]
-    assert table.seats[0].sources == [None]
+    assert melds(table, 0) == [Meld(MeldKind.ANKAN, tuple(parse("1111z")))]
+    assert [m.from_player for m in table.players[0].melds] == [None]
     assert table.wall[0] == front
 
 
@@ -253,7 +258,7 @@ def test_an_exposed_kong_is_replaced_from_the_tail(tiny: RuleSet) -> None:
     following, asked = answered(turn(table, first_turn(table)), ["discard 6z", "kong"])
     assert asked[1].options == ("pass", "pon", "kong")
     assert following == Next(1, parse_one("9p"), after_kong=True)
-    assert table.seats[1].melds == [Meld(MeldKind.MINKAN, tuple(parse("6666z")))]
+    assert melds(table, 1) == [Meld(MeldKind.MINKAN, tuple(parse("6666z")))]
 
 
 def test_a_win_on_the_kong_replacement_is_after_kong(tiny: RuleSet) -> None:
@@ -266,15 +271,17 @@ def test_a_win_on_the_kong_replacement_is_after_kong(tiny: RuleSet) -> None:
     assert win.gains == (3, -1, -1, -1)
 
 
-def robbing_table(tiny: RuleSet) -> Table:
-    table = Table(tiny, OPTIONS, Wall(parse("9p9p9p")))
-    a, b = table.seats[0], table.seats[1]
-    a.hand = parse("5m123p456p789p1z")
-    a.melds, a.sources = [Meld(MeldKind.PON, tuple(parse("555m")))], [2]
-    b.hand = parse("123s456s789s46m11z")
-    table.seats[2].hand = parse("1199s2288p3377m3z")
-    table.seats[3].hand = parse("1199m2288s3377p4z")
-    table.shown[parse_one("5m")] = 3
+def robbing_table(tiny: RuleSet) -> Table[Player]:
+    """A's pon of 5m (three copies on view) and its fourth 5m in hand; B waits on 5m."""
+    taken: set[int] = set()
+    table = core_table(tiny, OPTIONS, Wall(unused("9p9p9p", taken)))
+    a, b = table.players[0], table.players[1]
+    pon = unused("555m", taken)
+    a.hand = unused("5m123p456p789p1z", taken)
+    a.melds = [TableMeld(Meld(MeldKind.PON, tuple(kinds(pon))), tuple(pon), 2)]
+    b.hand = unused("123s456s789s46m11z", taken)
+    table.players[2].hand = unused("1199s2288p3377m3z", taken)
+    table.players[3].hand = unused("1199m2288s3377p4z", taken)
     return table
 
 
@@ -287,14 +294,16 @@ def test_an_added_kong_may_be_robbed(tiny: RuleSet) -> None:
     (win,) = ended.wins
     assert (win.winner, win.discarder, win.context.robbing_kong) == (1, 0, True)
     assert win.context.last_copy
-    assert table.seats[0].melds == [Meld(MeldKind.PON, tuple(parse("555m")))]
+    assert melds(table, 0) == [Meld(MeldKind.PON, tuple(parse("555m")))]
 
 
 def test_an_unrobbed_added_kong_stands_and_is_replaced(tiny: RuleSet) -> None:
     """Control: B passes, the kong stands (加杠) and A takes the tail tile."""
     table = robbing_table(tiny)
     _, asked = answered(turn(table, Next(0, parse_one("5m"))), ["kakan 5m", "pass", "discard 9p"])
-    assert table.seats[0].melds == [Meld(MeldKind.KAKAN, tuple(parse("5555m")))]
+    assert melds(table, 0) == [Meld(MeldKind.KAKAN, tuple(parse("5555m")))]
+    assert sorted(table.players[0].melds[0].instances) == list(instances_of(parse_one("5m")))
+    assert table.players[0].melds[0].from_player == 2
     assert asked[2].about == "9p" and len(table.wall) == 2
 
 
@@ -302,21 +311,24 @@ def test_flowers_are_set_aside_and_replaced_from_the_tail(chi_rules: RuleSet) ->
     """术语 十三 "抓到花牌后，明放在立牌前，并从牌墙最后补一张牌": A's dealt 春 is set aside, its
     replacement 夏 is a flower too and is replaced again, by 5m."""
     events: list[tuple[str, int | None]] = []
-    table = Table(
+    table = core_table(
         chi_rules,
         OPTIONS,
         arranged(chi_rules, ["147m258p369s1234z1f", "", "", ""], tail="2f5m"),
         sinks=(lambda name, player, data: events.append((name, player)),),
     )
     assert deal(table)
-    assert table.seats[0].flowers == parse("12f")
-    assert sorted(table.seats[0].hand) == sorted(parse("147m258p369s1234z5m"))
+    assert kinds(table.players[0].flowers) == parse("12f")
+    assert sorted(kinds(table.players[0].hand)) == sorted(parse("147m258p369s1234z5m"))
+    assert table.accounted()
     assert events.count(("flower", 0)) == 2
 
 
 def test_the_flowers_reach_the_win(chi_rules: RuleSet) -> None:
     """花牌 (fan 81) is counted after the win: the winner's flowers are in its WinContext."""
-    table = Table(chi_rules, OPTIONS, arranged(chi_rules, ["123m456m789m111p5p3f", "", "", ""], tail="5p"))
+    table = core_table(
+        chi_rules, OPTIONS, arranged(chi_rules, ["123m456m789m111p5p3f", "", "", ""], tail="5p")
+    )
     assert deal(table)
     ended, _ = answered(turn(table, first_turn(table)), ["hu"])
     assert isinstance(ended, Ended)
@@ -369,7 +381,7 @@ def test_the_dealer_moves_as_the_rule_set_declares(tiny: RuleSet) -> None:
 def test_winds_follow_the_dealer_and_the_circle(tiny: RuleSet) -> None:
     """术语 一 "庄家为东风，下家为南风，对家为西风，上家为北风"; the prevalent wind moves on when the
     deal comes back to A (R474)."""
-    table = Table(tiny, OPTIONS, Wall(), dealer=2)
+    table = core_table(tiny, OPTIONS, Wall(), dealer_seat=2)
     assert [table.seat_wind(p) for p in range(4)] == parse("3412z")
     session = TableSession(TableConfig(tiny, OPTIONS, seed=5, rounds=5))
     played = drive(session, [Tsumogiri() for _ in range(4)])

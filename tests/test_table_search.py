@@ -227,8 +227,8 @@ def test_search_is_handed_its_own_seats_view_alone_s4() -> None:
     while decision.player != 0 or decision.kind is not DecisionKind.TURN:
         decision = steps.send(decision.options[0])
     before = session.view(0)
-    other = session.table.seats[1]
-    other.hand[:] = [(k + 1) % 27 for k in other.hand]
+    other = session.table.players[1]
+    other.hand[:] = [(i + 4) % 108 for i in other.hand]
     after = session.view(0)
     assert after == before
     search = SearchBot(random.Random(5))

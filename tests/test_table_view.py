@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from table_support import arranged, installed_tiny
+from table_support import arranged, core_table, installed_tiny, kinds
 
 from engine.agents.bots import GreedyBot, RandomBot
 from engine.agents.roster import make_bots
@@ -24,7 +24,7 @@ from engine.core.flow import turn_options
 from engine.core.melds import Meld, MeldKind
 from engine.core.ruleset import RuleSet
 from engine.core.seat_view import SeatView, view_of
-from engine.core.table import Table
+from engine.core.table import Player, Table, TableMeld
 from engine.core.tiles import parse
 
 OPTIONS = {"self_draw_only": False}
@@ -37,17 +37,17 @@ def tiny(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[RuleSet]:
     yield from installed_tiny(tmp_path / "plugins", monkeypatch)
 
 
-def table_with(rules: RuleSet, b_hand: str, b_kong: str, tail: str) -> Table:
+def table_with(rules: RuleSet, b_hand: str, b_kong: str, tail: str) -> Table[Player]:
     """A dealt table whose A is always the same; B's concealed hand, B's concealed kong and the
     wall's order are what differ."""
-    table = Table(rules, OPTIONS, arranged(rules, [A_HAND, b_hand, "", ""], tail=tail))
+    table = core_table(rules, OPTIONS, arranged(rules, [A_HAND, b_hand, "", ""], tail=tail))
     assert deal(table)
-    b = table.seats[1]
-    kong = parse(b_kong)
-    for k in kong:
-        b.hand.remove(k)
-    b.melds.append(Meld(MeldKind.ANKAN, tuple(kong)))
-    b.sources.append(None)
+    b = table.players[1]
+    kong = []
+    for k in parse(b_kong):
+        kong.append(next(i for i in b.hand if kinds([i]) == [k]))
+        b.hand.remove(kong[-1])
+    b.melds.append(TableMeld(Meld(MeldKind.ANKAN, tuple(kinds(kong))), tuple(kong)))
     return table
 
 
@@ -55,11 +55,12 @@ def test_two_tables_differing_only_in_hidden_tiles_give_one_view(tiny: RuleSet) 
     """A's view and A's bots' answers cannot tell B's hand, B's 暗杠 or the wall apart."""
     one = table_with(tiny, "1111s222s333s4s", "1111s", "9s")
     other = table_with(tiny, "5555s666s777s8s", "5555s", "1s")
-    assert one.seats[1].hand != other.seats[1].hand and list(one.wall) != list(other.wall)
+    assert kinds(one.players[1].hand) != kinds(other.players[1].hand)
+    assert kinds(one.wall) != kinds(other.wall)
     mine, theirs = view_of(one, 0), view_of(other, 0)
     assert mine == theirs
     assert mine.concealed_kongs == (0, 1, 0, 0) and mine.melds[1] == ()
-    tile = one.seats[0].hand[-1]
+    tile = kinds(one.players[0].hand)[-1]
     options = turn_options(one, 0, tile, after_kong=False, called=False)
     assert options == turn_options(other, 0, tile, after_kong=False, called=False)
     decision = Decision(DecisionKind.TURN, 0, options, "7z")

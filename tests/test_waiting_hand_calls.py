@@ -10,7 +10,7 @@ same call (the control).
 from __future__ import annotations
 
 import pytest
-from table_support import answered, arranged
+from table_support import answered, arranged, core_table, kinds
 
 from engine.agents.roster import make_bots
 from engine.core import registry
@@ -20,7 +20,7 @@ from engine.core.flow import Next, turn
 from engine.core.responses import response_options, waiting
 from engine.core.ruleset import RuleSet
 from engine.core.session import drive
-from engine.core.table import Table
+from engine.core.table import Player, Table
 from engine.core.table_session import TableConfig, TableSession
 from engine.core.tiles import parse_one
 
@@ -37,14 +37,14 @@ OTHERS = ["1p2p5p6p8p9p1s2s3s4s6s9s9p", "1p2p5p6p8p1s2s3s5s6s7s8s9s"]
 """C and D: no two tiles of a face A discards."""
 
 
-def dealt(rules: RuleSet, hands: list[str], draws: str = "", tail: str = "") -> Table:
-    table = Table(rules, rules.resolve_options([]), arranged(rules, [*hands, *OTHERS], draws, tail), sinks=())
+def dealt(rules: RuleSet, hands: list[str], draws: str = "", tail: str = "") -> Table[Player]:
+    table = core_table(rules, rules.resolve_options([]), arranged(rules, [*hands, *OTHERS], draws, tail))
     assert deal(table)
     return table
 
 
-def first_turn(table: Table) -> Next:
-    return Next(0, table.seats[0].hand[-1])
+def first_turn(table: Table[Player]) -> Next:
+    return Next(0, kinds(table.players[0].hand)[-1])
 
 
 @pytest.mark.parametrize("rules", [STANDARD, HONGZHONG], ids=["standard", "hongzhong"])
@@ -52,19 +52,19 @@ def test_a_waiting_seat_is_offered_no_pon_or_kong_on_a_discard_term_14(rules: Ru
     """术语 十四 "听牌不能吃、碰、杠对方的牌": B waits on 9m or 4p and holds 888m; A's 8m offers it
     nothing, so it is not asked, and the turn passes on."""
     table = dealt(rules, [A_HAND + "8m", WAITING_B])
-    assert waiting(table, 1, table.seats[1].counts())
+    assert waiting(table, 1, table.players[1].counts())
     assert response_options(table, 1, 0, parse_one("8m"), rob=False) == ("pass",)
     following, asked = answered(turn(table, first_turn(table)), ["discard 8m"])
     assert [d.player for d in asked] == [0]
     assert following == Next(1)
-    assert table.seats[1].melds == []
+    assert table.players[1].melds == []
 
 
 @pytest.mark.parametrize("rules", [STANDARD, HONGZHONG], ids=["standard", "hongzhong"])
 def test_a_seat_not_waiting_is_offered_the_pon_and_the_kong_control(rules: RuleSet) -> None:
     """The control: with 888m and a hand two tiles from complete, B is asked and may kong A's 8m."""
     table = dealt(rules, [A_HAND + "8m", NOT_WAITING_B], tail="6p")
-    assert not waiting(table, 1, table.seats[1].counts())
+    assert not waiting(table, 1, table.players[1].counts())
     assert response_options(table, 1, 0, parse_one("8m"), rob=False) == ("pass", "pon", "kong")
     following, asked = answered(turn(table, first_turn(table)), ["discard 8m", "kong"])
     assert (asked[1].kind, asked[1].player) == (DecisionKind.CALL, 1)
@@ -116,7 +116,7 @@ def test_bots_play_whole_sessions_in_which_no_waiting_seat_is_asked_to_call_term
             nonlocal offered
             if decision.kind is DecisionKind.CALL and _claims(decision):
                 offered += 1
-                seat = session.table.seats[decision.player]
+                seat = session.table.players[decision.player]
                 assert not waiting(session.table, decision.player, seat.counts()), decision.describe()
 
         drive(session, make_bots(["greedy"] * 4, seed), on_answer=check)

@@ -32,8 +32,8 @@ from engine.core.melds import Meld, MeldKind
 from engine.core.responses import ask, claimed, resolve
 from engine.core.ruleset import Call
 from engine.core.seats import PLAYERS
-from engine.core.table import Table
-from engine.core.tiles import FACES, NUM_KINDS
+from engine.core.table import Player, Table, TableMeld
+from engine.core.tiles import FACES, INSTANCE_KINDS, NUM_KINDS
 from engine.core.win import Scored, WinContext
 from engine.core.win_facts import win_context, winning
 
@@ -75,7 +75,7 @@ class RoundResult:
 
 @dataclass(frozen=True)
 class Next:
-    """Whose turn comes: ``tile`` the tile the player just took (``None``: it draws first),
+    """Whose turn comes: ``tile`` the kind of the tile the player just took (``None``: it draws first),
     ``after_kong`` that tile a kong's replacement, ``called`` the player just made a pon or chi."""
 
     player: int
@@ -91,13 +91,13 @@ class Ended:
     wins: tuple[WinRecord, ...] = ()
 
 
-def play_round(table: Table, number: int = 1) -> Generator[Decision, str, RoundResult]:
+def play_round(table: Table[Player], number: int = 1) -> Generator[Decision, str, RoundResult]:
     """Deal and play round ``number`` until a win or the exhausted wall; the round's result."""
     dealer = table.dealer
     table.emit("round.started", dealer, number=number, prevalent=FACES[table.prevalent_wind])
     state: Next | Ended = Ended()
     if deal(table):
-        state = Next(dealer, table.seats[dealer].hand[-1])
+        state = Next(dealer, INSTANCE_KINDS[table.players[dealer].hand[-1]])
     while isinstance(state, Next):
         state = yield from turn(table, state)
     gains = gains_total(state.wins)
@@ -106,14 +106,15 @@ def play_round(table: Table, number: int = 1) -> Generator[Decision, str, RoundR
     return result
 
 
-def turn(table: Table, at: Next) -> Step:
+def turn(table: Table[Player], at: Next) -> Step:
     """One player's turn: its draw if due, then choices until a discard, a win or the wall's end."""
     p = at.player
     tile = at.tile
     if tile is None:
-        tile = draw(table, p, tail=False)
-        if tile is None:
+        drawn = draw(table, p, tail=False)
+        if drawn is None:
             return Ended()
+        tile = INSTANCE_KINDS[drawn]
     table.turns += 1
     return (yield from own_turn(_TableTurn(table, p, tile, after_kong=at.after_kong, called=at.called)))
 
@@ -171,7 +172,7 @@ class _TableTurn:
 
     __slots__ = ("after_kong", "called", "p", "result", "table", "tile")
 
-    def __init__(self, table: Table, p: int, tile: int, *, after_kong: bool, called: bool) -> None:
+    def __init__(self, table: Table[Player], p: int, tile: int, *, after_kong: bool, called: bool) -> None:
         self.table = table
         self.p = p
         self.tile = tile
@@ -205,7 +206,7 @@ class _TableTurn:
         replacement = draw(self.table, self.p, tail=True)
         if replacement is None:
             return False
-        self.tile, self.after_kong = replacement, True
+        self.tile, self.after_kong = INSTANCE_KINDS[replacement], True
         return True
 
     def ended(self) -> Next | Ended:
@@ -213,52 +214,59 @@ class _TableTurn:
         return self.result
 
 
-def turn_options(table: Table, p: int, tile: int, *, after_kong: bool, called: bool) -> tuple[str, ...]:
-    """What ``p`` may do holding ``tile`` just taken: ``hu``, its kongs (while the wall can replace
-    them), its discards, in that order; after a pon or a chi only a discard (R473)."""
-    seat = table.seats[p]
+def turn_options(
+    table: Table[Player], p: int, tile: int, *, after_kong: bool, called: bool
+) -> tuple[str, ...]:
+    """What ``p`` may do holding ``tile`` (a kind) just taken: ``hu``, its kongs (while the wall can
+    replace them), its discards, in that order; after a pon or a chi only a discard (R473)."""
+    player = table.players[p]
     found: list[str] = []
-    held = seat.counts()
+    held = player.counts()
     if not called:
         if winning(table, p, tile, None, after_kong=after_kong):
             found.append(HU)
         if table.wall:
             if Call.CONCEALED_KONG in table.calls and 4 in held:
                 found.extend(f"ankan {FACES[k]}" for k, n in enumerate(held) if n == 4)
-            if Call.ADDED_KONG in table.calls and seat.melds:
-                pons = sorted(m.tiles[0] for m in seat.melds if m.kind is MeldKind.PON)
+            if Call.ADDED_KONG in table.calls and player.melds:
+                pons = sorted(m.meld.tiles[0] for m in player.melds if m.meld.kind is MeldKind.PON)
                 found.extend(f"kakan {FACES[k]}" for k in pons if held[k])
     found.extend(f"discard {FACES[k]}" for k, n in enumerate(held) if n)
     return tuple(found)
 
 
-def discard(table: Table, p: int, face: int) -> Step:
+def take(player: Player, face: int) -> int:
+    """Take from ``player``'s concealed hand its first tile of kind ``face``; that instance."""
+    hand = player.hand
+    for at, i in enumerate(hand):
+        if INSTANCE_KINDS[i] == face:
+            return hand.pop(at)
+    raise ValueError(f"no {FACES[face]} in hand")
+
+
+def discard(table: Table[Player], p: int, face: int) -> Step:
     """``p`` discards ``face``; the window's standing claims decide what follows."""
-    seat = table.seats[p]
-    seat.hand.remove(face)
-    seat.river.append(face)
-    seat.discarded = True
-    table.shown[face] += 1
+    player = table.players[p]
+    tile = take(player, face)
+    player.river.append(tile)
+    player.discarded.append(tile)
     answers = yield from ask(table, p, face, rob=False)
     standing = resolve(table.tiers, answers)
     if not standing:
-        return Next((p + 1) % 4)
+        following = table.next_in_game(p)
+        return Ended() if following is None else Next(following)
     first = answers[standing[0]]
     if first == HU:
         wins = [win_context(table, q, face, p) for q in standing if answers[q] == HU]
-        seat.river.pop()
-        table.shown[face] -= 1
+        player.river.pop()
         return Ended(tuple(settle(table, win) for win in wins))
     caller = standing[0]
-    seat.river.pop()
+    player.river.pop()
     kind, used = claimed(first, face)
     meld = Meld(kind, (*used, face))
-    claimant = table.seats[caller]
-    for k in used:
-        claimant.hand.remove(k)
-        table.shown[k] += 1
-    claimant.melds.append(meld)
-    claimant.sources.append(p)
+    claimant = table.players[caller]
+    held = tuple(take(claimant, k) for k in used)
+    claimant.melds.append(TableMeld(meld, (*held, tile), p))
     table.any_call = True
     table.emit("meld", caller, kind=meld.kind.value, tile=FACES[face], **{"from": PLAYERS[p]})
     if meld.kind is not MeldKind.MINKAN:
@@ -266,36 +274,39 @@ def discard(table: Table, p: int, face: int) -> Step:
     replacement = draw(table, caller, tail=True)
     if replacement is None:
         return Ended()
-    return Next(caller, replacement, after_kong=True)
+    return Next(caller, INSTANCE_KINDS[replacement], after_kong=True)
 
 
 def declare_kong(
-    table: Table, p: int, face: int, *, added: bool
+    table: Table[Player], p: int, face: int, *, added: bool
 ) -> Generator[Decision, str, tuple[WinRecord, ...]]:
     """A concealed kong, or an added kong the others may rob first (抢杠, 和牌的规定 二 (二) 2:
     "包括抢杠和"); the wins if it was robbed, else nothing and the kong stands."""
-    seat = table.seats[p]
+    player = table.players[p]
     table.any_call = True
     if added:
         answers = yield from ask(table, p, face, rob=True)
         robbers = resolve(table.tiers, answers)
         if robbers:
-            seat.hand.remove(face)
+            take(player, face)
             return tuple(settle(table, win_context(table, q, face, p, robbing_kong=True)) for q in robbers)
-        index = next(i for i, m in enumerate(seat.melds) if m.kind is MeldKind.PON and m.tiles[0] == face)
-        seat.hand.remove(face)
-        seat.melds[index] = Meld(MeldKind.KAKAN, (face,) * 4)
-        table.shown[face] += 1
+        index, pon = next(
+            (i, m)
+            for i, m in enumerate(player.melds)
+            if m.meld.kind is MeldKind.PON and m.meld.tiles[0] == face
+        )
+        added_tile = take(player, face)
+        player.melds[index] = TableMeld(
+            Meld(MeldKind.KAKAN, (face,) * 4), (*pon.instances, added_tile), pon.from_player
+        )
     else:
-        for _ in range(4):
-            seat.hand.remove(face)
-        seat.melds.append(Meld(MeldKind.ANKAN, (face,) * 4))
-        seat.sources.append(None)
+        kong = tuple(take(player, face) for _ in range(4))
+        player.melds.append(TableMeld(Meld(MeldKind.ANKAN, (face,) * 4), kong))
     table.emit("meld", p, kind=MeldKind.KAKAN.value if added else MeldKind.ANKAN.value, tile=FACES[face])
     return ()
 
 
-def settle(table: Table, win: WinContext) -> WinRecord:
+def settle(table: Table[Player], win: WinContext) -> WinRecord:
     """Score and settle one win; :class:`InputError` when the rule set's settlement is not one
     whole-number gain per player."""
     rules = table.rules

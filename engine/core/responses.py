@@ -26,8 +26,7 @@ from typing import Final
 from engine.core.decisions import HU, PASS, Decision, DecisionKind, put
 from engine.core.melds import MeldKind
 from engine.core.ruleset import Call
-from engine.core.seats import SEATS_AFTER
-from engine.core.table import Table
+from engine.core.table import Player, Table
 from engine.core.tiles import FACES, NUM_KINDS, format_tiles, parse
 from engine.core.wall import Wall
 from engine.core.win_facts import winning
@@ -100,26 +99,26 @@ def call_answers(
     return found
 
 
-def response_options(table: Table, q: int, source: int, face: int, *, rob: bool) -> tuple[str, ...]:
+def response_options(table: Table[Player], q: int, source: int, face: int, *, rob: bool) -> tuple[str, ...]:
     """What ``q`` may answer to ``source``'s discard of ``face`` (or its added kong, ``rob``)."""
     found = [PASS]
     if Call.HU in table.calls and winning(table, q, face, source, robbing_kong=rob):
         found.append(HU)
     if rob:
         return tuple(found)
-    upper = not table.rules.chi_from_upper_seat_only or q == (source + 1) % 4
+    upper = not table.rules.chi_from_upper_seat_only or table.upper_of(q) == source
     calls = table.calls if upper else table.calls_not_upper
-    held = table.seats[q].counts()
+    held = table.players[q].counts()
     claims = call_answers(held, face, calls, table.wall)
     if claims and not table.rules.waiting_hand_calls and waiting(table, q, held):
         claims = []
     return (*found, *claims)
 
 
-def waiting(table: Table, q: int, held: Sequence[int]) -> bool:
+def waiting(table: Table[Player], q: int, held: Sequence[int]) -> bool:
     """听牌: one tile completes ``q``'s hand, the 34 counts ``held`` beside its melds, in one of the
     rule set's win forms, whatever it would score (spec 002 术语 十四, R553)."""
-    return bool(table.aim.waits(held, len(table.seats[q].melds)))
+    return bool(table.aim.waits(held, len(table.players[q].melds)))
 
 
 def claimed(answer: str, face: int) -> tuple[MeldKind, list[int]]:
@@ -146,16 +145,20 @@ def ask_in_turn(
     return answers
 
 
-def ask(table: Table, source: int, face: int, *, rob: bool) -> Generator[Decision, str, dict[int, str]]:
-    """Put the window to every other seat that has more than ``pass`` to answer, in turn order from
-    ``source``; their answers by seat."""
+def ask(
+    table: Table[Player], source: int, face: int, *, rob: bool
+) -> Generator[Decision, str, dict[int, str]]:
+    """Put the window to every other player in the round that has more than ``pass`` to answer, in
+    turn order from ``source``; their answers by player."""
     kind = DecisionKind.ROB_KONG if rob else DecisionKind.CALL
     return (
-        yield from ask_in_turn(SEATS_AFTER[source], _options_of(table, source, face, rob), kind, FACES[face])
+        yield from ask_in_turn(
+            table.clockwise_from(source), _options_of(table, source, face, rob), kind, FACES[face]
+        )
     )
 
 
-def _options_of(table: Table, source: int, face: int, rob: bool) -> Callable[[int], tuple[str, ...]]:
+def _options_of(table: Table[Player], source: int, face: int, rob: bool) -> Callable[[int], tuple[str, ...]]:
     """Each seat's :func:`response_options` to this discard or added kong."""
 
     def options_of(q: int) -> tuple[str, ...]:

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from engine.core.aim import PLAIN, Aim
 from engine.core.melds import Meld, MeldKind
 from engine.core.seats import seat_wind
-from engine.core.table import Table
-from engine.core.tiles import WINDS
+from engine.core.table import Player, Table
+from engine.core.tiles import INSTANCE_KINDS, WINDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,20 +56,24 @@ class SeatView:
         return seat_wind(self.me, self.dealer)
 
 
-def view_of(table: Table, player: int) -> SeatView:
-    """The view of ``player`` of ``table`` now."""
-    seats = table.seats
+def _kinds(instances: list[int]) -> tuple[int, ...]:
+    return tuple(map(INSTANCE_KINDS.__getitem__, instances))
+
+
+def view_of(table: Table[Player], player: int) -> SeatView:
+    """The view of ``player`` of ``table`` now, its tiles as kinds."""
+    players = table.players
     return SeatView(
         me=player,
-        hand=tuple(sorted(seats[player].hand)),
+        hand=tuple(sorted(_kinds(players[player].hand))),
         melds=tuple(
-            tuple(m for m in s.melds if p == player or m.kind is not MeldKind.ANKAN)
-            for p, s in enumerate(seats)
+            tuple(m.meld for m in held.melds if p == player or m.meld.kind is not MeldKind.ANKAN)
+            for p, held in enumerate(players)
         ),
-        concealed_kongs=tuple(sum(m.kind is MeldKind.ANKAN for m in s.melds) for s in seats),
-        rivers=tuple(tuple(s.river) for s in seats),
-        flowers=tuple(tuple(s.flowers) for s in seats),
-        hand_sizes=tuple(len(s.hand) for s in seats),
+        concealed_kongs=tuple(sum(m.meld.kind is MeldKind.ANKAN for m in held.melds) for held in players),
+        rivers=tuple(_kinds(held.river) for held in players),
+        flowers=tuple(_kinds(held.flowers) for held in players),
+        hand_sizes=tuple(len(held.hand) for held in players),
         wall_left=len(table.wall),
         scores=table.scores,
         dealer=table.dealer,

@@ -21,8 +21,9 @@ from engine.core.decisions import Decision
 from engine.core.flow import RoundResult, play_round
 from engine.core.ruleset import DealerRotation, OptionValue, RuleSet
 from engine.core.seat_view import BLIND, SeatView, view_of
+from engine.core.seats import PLAYERS
 from engine.core.standings import Standing, standings
-from engine.core.table import Sink, Table
+from engine.core.table import Player, Sink, Table
 from engine.core.tiles import WINDS
 from engine.core.wall import Wall
 
@@ -88,7 +89,7 @@ class TableSession:
         self.config = config
         self.sinks = tuple(sinks)
         self.walls = walls or self._shuffled
-        self.table = Table(config.rules, config.options, Wall())
+        self.table = Table(config.rules, config.options, Wall(), players=[Player() for _ in PLAYERS])
         self.totals: tuple[int, ...] = (0, 0, 0, 0)
 
     def _shuffled(self, number: int) -> Wall:
@@ -104,7 +105,8 @@ class TableSession:
                 rules,
                 self.config.options,
                 self.walls(number),
-                dealer=dealer,
+                players=[Player() for _ in PLAYERS],
+                dealer_seat=dealer,
                 prevalent_wind=WINDS[laps % 4],
                 scores=self.totals,
                 sinks=self.sinks,

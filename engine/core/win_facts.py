@@ -3,20 +3,22 @@ rules 和牌的规定 二, fan 44–47, 58; issue 14 item 1).
 
 Every flag is a fact of the table, never a judgement of a rule set (which of them score, and what
 one excludes, is the rule set's): 和绝张 the other three copies of the winning face on view (in a
-river or an exposed meld), 妙手回春 / 海底捞月 the wall empty, 杠上开花 the tile came by the
-replacement of one's own kong, 抢杠和 the tile added to a pon, 天和 the dealer's dealt hand, 地和 a
-non-dealer's first tile (the dealer's first discard or its own first draw) before any call (R472).
+river or an exposed meld, :meth:`Player.on_view`), 妙手回春 / 海底捞月 the wall empty, 杠上开花
+the tile came by the replacement of one's own kong, 抢杠和 the tile added to a pon, 天和 the
+dealer's dealt hand, 地和 a non-dealer's first tile (the dealer's first discard or its own first
+draw) before any call (R472).
 """
 
 from __future__ import annotations
 
 from engine.core.hand import is_complete_counts
-from engine.core.table import Table
+from engine.core.table import Player, Table
+from engine.core.tiles import INSTANCE_KINDS
 from engine.core.win import WinContext
 
 
 def winning(
-    table: Table,
+    table: Table[Player],
     winner: int,
     tile: int,
     discarder: int | None,
@@ -26,19 +28,38 @@ def winning(
 ) -> bool:
     """Whether the rule set lets ``winner`` win on ``tile`` (see :func:`win_context`): the hand's
     counts are tried first where they decide a no (:attr:`Table.plain_judge`)."""
-    seat = table.seats[winner]
+    player = table.players[winner]
     if table.plain_judge:
-        vec = seat.counts()
+        vec = player.counts()
         if discarder is not None:
             vec[tile] += 1
-        if not is_complete_counts(vec, len(seat.melds)):
+        if not is_complete_counts(vec, len(player.melds)):
             return False
     win = win_context(table, winner, tile, discarder, after_kong=after_kong, robbing_kong=robbing_kong)
     return table.rules.may_win(win, table.options)
 
 
+def copies_on_view(table: Table[Player], face: int) -> int:
+    """How many tiles of ``face`` every seat sees (:meth:`Table.visible_kinds`, counted without
+    listing them): in the rivers, the exposed melds and the hands of those who have won."""
+    kinds = INSTANCE_KINDS
+    n = 0
+    for player in table.players:
+        for i in player.river:
+            if kinds[i] == face:
+                n += 1
+        for m in player.melds:
+            if m.meld.exposed:
+                n += m.meld.tiles.count(face)
+        if player.won:
+            for i in player.hand:
+                if kinds[i] == face:
+                    n += 1
+    return n
+
+
 def win_context(
-    table: Table,
+    table: Table[Player],
     winner: int,
     tile: int,
     discarder: int | None,
@@ -47,29 +68,32 @@ def win_context(
     robbing_kong: bool = False,
 ) -> WinContext:
     """The win of ``winner`` on ``tile``: self-drawn (``discarder`` ``None``, the tile already in
-    hand), on ``discarder``'s discard, or robbing ``discarder``'s added kong."""
-    seat = table.seats[winner]
-    concealed = tuple(seat.hand) if discarder is None else (*seat.hand, tile)
+    hand), on ``discarder``'s discard (still in its river), or robbing ``discarder``'s added kong.
+    The other three copies of the face are on view (和绝张) only if the winner's hand holds no other."""
+    player = table.players[winner]
+    hand = tuple(map(INSTANCE_KINDS.__getitem__, player.hand))
+    concealed = hand if discarder is None else (*hand, tile)
     in_river = discarder is not None and not robbing_kong
-    first_tile = not seat.discarded and not table.any_call
+    alone = concealed.count(tile) == 1
+    first_tile = not player.discarded and not table.any_call
     dealer = table.dealer
     return WinContext(
         concealed=concealed,
-        melds=tuple(seat.melds),
+        melds=tuple([m.meld for m in player.melds]),
         winning_tile=tile,
         winner=winner,
         discarder=discarder,
         prevalent_wind=table.prevalent_wind,
         seat_wind=table.seat_wind(winner),
         dealer=dealer,
-        meld_sources=tuple(seat.sources),
-        flowers=tuple(seat.flowers),
-        last_copy=table.shown[tile] - in_river >= 3,
+        meld_sources=tuple([m.from_player for m in player.melds]),
+        flowers=tuple(map(INSTANCE_KINDS.__getitem__, player.flowers)),
+        last_copy=alone and copies_on_view(table, tile) - in_river >= 3,
         last_of_wall=not table.wall,
         after_kong=after_kong,
         robbing_kong=robbing_kong,
         heavenly=first_tile and winner == dealer and discarder is None,
         earthly=first_tile
         and winner != dealer
-        and (discarder is None or (discarder == dealer and len(table.seats[dealer].river) == 1)),
+        and (discarder is None or (discarder == dealer and len(table.players[dealer].river) == 1)),
     )

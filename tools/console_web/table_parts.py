@@ -29,7 +29,7 @@ from engine.core.seats import PLAYERS
 from engine.core.table_log import TableHeader
 from engine.core.table_log import read_header as read_table_header
 from engine.core.table_session import SessionResult, TableSession
-from engine.core.tiles import FACES
+from engine.core.tiles import FACES, INSTANCE_KINDS
 from tools.console_web.bot_pool import Packed
 from tools.console_web.feed import PublicFeed
 from tools.console_web.messages import SeatSight, TableSight
@@ -79,9 +79,9 @@ class TableParts:
 
     def _hand(self, player: int) -> Hand:
         """A seat's concealed tiles and melds as the table lays them open (standard rules 和牌)."""
-        held = self.session.table.seats[player]
-        melds = [{"kind": m.kind.value, "tiles": [FACES[k] for k in m.tiles]} for m in held.melds]
-        return [FACES[k] for k in sorted(held.hand)], melds
+        held = self.session.table.players[player]
+        melds = [{"kind": m.meld.kind.value, "tiles": [FACES[k] for k in m.meld.tiles]} for m in held.melds]
+        return [FACES[k] for k in sorted(INSTANCE_KINDS[i] for i in held.hand)], melds
 
     def totals(self) -> Sequence[int]:
         """Each seat's total so far."""
@@ -123,13 +123,13 @@ class TableParts:
         """Every seat's hand, melds, river and flowers, the wall and the dealer."""
         table = self.session.table
         seats = {}
-        for p, held in enumerate(table.seats):
+        for p, held in enumerate(table.players):
             hand, melds = self._hand(p)
             seats[PLAYERS[p]] = {
                 "hand": hand,
                 "melds": melds,
-                "river": [FACES[k] for k in held.river],
-                "flowers": [FACES[k] for k in held.flowers],
+                "river": [FACES[INSTANCE_KINDS[i]] for i in held.river],
+                "flowers": [FACES[INSTANCE_KINDS[i]] for i in held.flowers],
                 "won": False,
             }
         return Laid(seats, len(table.wall), PLAYERS[table.dealer])

@@ -23,8 +23,8 @@ from engine.core.melds import MeldKind
 from engine.core.ruleset import OptionValue, RuleSet
 from engine.core.seat_view import SeatView
 from engine.core.seats import PLAYERS
-from engine.core.table import Table
-from engine.core.tiles import FACES, WINDS, parse_one
+from engine.core.table import Player, Table
+from engine.core.tiles import FACES, INSTANCE_KINDS, WINDS, parse_one
 from engine.core.tiles import format_tiles as format_hand
 from engine.core.tiles import name as tile_name
 from tools.console_web.feed import DISCARD, FeedWords, Heard, PublicFeed
@@ -200,25 +200,28 @@ def table_seat(view: SeatView, decision: Decision | None, hand_size: int) -> Sea
     return SeatSight(me, own, seats if dealt else [], drawn)
 
 
-def table_public(table: Table, hand_size: int) -> TableSight:
+def table_public(table: Table[Player], hand_size: int) -> TableSight:
     """The public table: the wall, the dealer, whose turn it is and each seat's open parts, every
     concealed kong face down."""
-    sizes = [len(s.hand) for s in table.seats]
+    sizes = [len(held.hand) for held in table.players]
     dealt = any(sizes)
     seats = [
         {
             "melds": _melds(
                 [
-                    (m.kind.value, [] if m.kind is MeldKind.ANKAN else [FACES[k] for k in m.tiles])
+                    (
+                        m.meld.kind.value,
+                        [] if m.meld.kind is MeldKind.ANKAN else [FACES[k] for k in m.meld.tiles],
+                    )
                     for m in held.melds
                 ]
             ),
-            "river": [FACES[k] for k in held.river],
-            "flowers": [FACES[k] for k in held.flowers],
+            "river": [FACES[INSTANCE_KINDS[i]] for i in held.river],
+            "flowers": [FACES[INSTANCE_KINDS[i]] for i in held.flowers],
             "concealed_count": sizes[p],
             "seat_wind": FACES[table.seat_wind(p)],
         }
-        for p, held in enumerate(table.seats)
+        for p, held in enumerate(table.players)
     ]
     own = {
         "wall": len(table.wall) if dealt else None,
