@@ -33,13 +33,14 @@ from engine.core.log_writer import LogWriter
 from engine.core.melds import MeldKind
 from engine.core.seats import PLAYERS
 from engine.core.session import drive
+from engine.core.table import Table
 from engine.core.tiles import NUM_INSTANCES, is_flower, kind_of_instance
 from engine.hextech.bus import Event
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.log import LogHeader, event_sink, read_hextech_log
 from engine.hextech.score_items import CAPS, KONGS, PATTERNS, SPECIAL_WINS
 from engine.hextech.session import MODES, Session, SessionConfig, SessionResult
-from engine.hextech.state import Table
+from engine.hextech.state import PlayerState
 from engine.hextech.wins import EndReason
 from tools.hextech_session import new_session, session_cards
 from tools.kinds.hextech import HextechSessionKind
@@ -107,7 +108,7 @@ class Watch:
         if table is not None and decision.kind in FLOW_DECISIONS:
             self._check(table, f"decision {decision.kind.value} {answer!r}", decision.player)
 
-    def _check(self, table: Table, where: str, actor: int | None) -> None:
+    def _check(self, table: Table[PlayerState], where: str, actor: int | None) -> None:
         seen = list(table.wall)
         for player in table.players:
             seen += player.hand + player.river + player.flowers

@@ -13,6 +13,8 @@ from engine.core.decisions import DecisionKind
 from engine.core.melds import MeldKind
 from engine.core.ruleset import Call
 from engine.core.session import drive
+from engine.core.table import Player, Table
+from engine.core.tiles import format_tiles, kind_of_instance, parse_one
 from engine.core.wall import Wall
 from engine.hextech import calls
 from engine.hextech.contracts import ContractTerms
@@ -22,7 +24,7 @@ from engine.hextech.rules import Rules
 from engine.hextech.ruleset import HEXTECH
 from engine.hextech.scenario import Scenario
 from engine.hextech.session import Session, SessionConfig
-from engine.hextech.state import ContractStatus, WinWay
+from engine.hextech.state import ContractStatus, PlayerState, WinWay
 from engine.hextech.wins import EndReason
 from tools.hextech_session import new_session
 
@@ -250,3 +252,22 @@ def test_the_winners_of_one_discard_are_judged_together_before_any_card_acts_s12
     assert len(result.rounds) == 8
     multi = [w for r in result.rounds for w in r.result.wins if w.way is WinWay.RON]
     assert multi
+
+
+def test_the_round_plays_on_the_core_table_and_shows_what_every_seat_sees_h21() -> None:
+    """Issue 33 item 1, H21: the round's table is the core's one table, its players hextech's
+    :class:`PlayerState`; on view are the rivers, the exposed melds, then the hand tiles a card
+    revealed (in tile order) of a player still in the round; a concealed hand tile unrevealed is not."""
+    sc = Scenario(hands={"A": "3m19m19p19s1234567z", "B": "45m369p147s12367z", "C": "2223p258s12345z"})
+    table = sc.round.table
+    assert isinstance(table, Table) and all(isinstance(p, Player | PlayerState) for p in table.players)
+    assert table.visible_kinds() == []
+    sc.advance("discard 3m", "chi 345m")
+    assert format_tiles(table.visible_kinds()) == "345m"
+    c = table.players[2]
+    revealed = [i for i in c.hand if kind_of_instance(i) in (parse_one("3p"), parse_one("8s"))]
+    c.revealed.update(reversed(revealed))
+    meld = table.players[1].melds[0].instances
+    assert table.visible_kinds() == [kind_of_instance(i) for i in [*meld, *sorted(revealed)]]
+    assert format_tiles(table.visible_kinds()) == "345m3p8s"
+    assert parse_one("2p") not in table.visible_kinds()

@@ -13,12 +13,13 @@ import pytest
 from engine.agents.hextech.bots import GreedyAgent
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.session import drive
+from engine.core.table import Table
 from engine.core.wall import Wall
 from engine.hextech.bus import Bus
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.round import Round
 from engine.hextech.session import Session, SessionConfig
-from engine.hextech.state import Deck, PlayerState, Table
+from engine.hextech.state import Deck, PlayerState
 from engine.hextech.view import PlayerView
 from tools.hextech_session import new_session
 

@@ -25,7 +25,7 @@ def abandon_window(rnd: RoundState) -> Iterable[Decision]:
     decides together to keep or abandon it; abandoning a black contract costs 1 point.  Asked before
     every turn, it is nothing until then; the caller iterates it at once (``yield from``)."""
     t = rnd.table
-    if t.abandon_window_done or len(t.wall) > ABANDON_THRESHOLD:
+    if rnd.abandon_window_done or len(t.wall) > ABANDON_THRESHOLD:
         return ()
     return _window(rnd)
 
@@ -33,7 +33,7 @@ def abandon_window(rnd: RoundState) -> Iterable[Decision]:
 def _window(rnd: RoundState) -> Step:
     """The window once open: every asked player decides, then the choices are announced (§10)."""
     t = rnd.table
-    t.abandon_window_done = True
+    rnd.abandon_window_done = True
     asked = [p for p in range(4) if t.in_game(p) and t.players[p].contract_status in _UNFINISHED]
     answers = {}
     for p in asked:

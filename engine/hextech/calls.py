@@ -19,14 +19,14 @@ from engine.core.melds import HONOUR_RUNS, Meld, MeldKind
 from engine.core.responses import ClaimTest, ask_in_turn, call_answers, chi_runs, claimed, resolve
 from engine.core.ruleset import Call
 from engine.core.seats import PLAYERS
+from engine.core.table import TableMeld
 from engine.core.tiles import FACES, INSTANCE_KINDS, kind_of_instance
 from engine.hextech.bus import Step
 from engine.hextech.draws import replacement_draw
 from engine.hextech.round_state import RoundState
 from engine.hextech.rules import CallKind, WinClaim, binding_form, fits_form, grant_reach
-from engine.hextech.ruleset import HEXTECH
-from engine.hextech.setup import OTHER_TILES
-from engine.hextech.state import TableMeld, WinWay
+from engine.hextech.ruleset import HEXTECH, OTHER_TILES
+from engine.hextech.state import WinWay
 from engine.hextech.wins import can_win, end_if_decided, settle_wins
 
 _PASS_ONLY: Final[tuple[str, ...]] = (PASS,)

@@ -25,6 +25,7 @@ from engine.core.hand import is_complete, is_complete_counts, is_complete_grante
 from engine.core.melds import Meld
 from engine.core.shanten import shanten_counts
 from engine.core.shapes import ShapeGrant
+from engine.core.table import Table
 from engine.core.tiles import INSTANCE_KINDS, Suit, counts, kind_of_instance
 from engine.hextech.card_ids import base_of
 from engine.hextech.card_state import NO_VALUES, CardStates
@@ -40,7 +41,7 @@ from engine.hextech.scoring import (
     total,
     written_form,
 )
-from engine.hextech.state import ContractStatus, PlayerState, Table, WinWay
+from engine.hextech.state import ContractStatus, PlayerState, WinWay
 from engine.hextech.statics import ASKING
 from engine.hextech.statics.discards import DISCARD
 from engine.hextech.statics.hu import HU
@@ -211,7 +212,7 @@ class Rules:
             known = self._reaches[player] = (grants, len(grants), _reach_of(grants))
         return known[2]
 
-    def contract_of(self, table: Table, player: int) -> ContractTerms | None:
+    def contract_of(self, table: Table[PlayerState], player: int) -> ContractTerms | None:
         """The player's contract while it binds them (not abandoned, §10.2)."""
         p = table.players[player]
         if p.contract is None or p.contract_status is ContractStatus.ABANDONED:
@@ -225,7 +226,7 @@ class Rules:
         return found
 
     def may_call(
-        self, table: Table, player: int, question: CallKind, face: int, source: int | None = None
+        self, table: Table[PlayerState], player: int, question: CallKind, face: int, source: int | None = None
     ) -> Verdict:
         """May ``player`` make this call (on ``source``'s discard)?  Contract bans first (§9.7), then any
         card's prohibition (a safe discard, ``call_discard``), then the base rule (chi from the upper
@@ -236,7 +237,7 @@ class Rules:
         return verdict
 
     def _call_verdict(
-        self, table: Table, player: int, question: CallKind, face: int, source: int | None
+        self, table: Table[PlayerState], player: int, question: CallKind, face: int, source: int | None
     ) -> Verdict:
         terms = self.contract_of(table, player)
         if terms is not None and terms.forbids(question):
@@ -301,7 +302,7 @@ class Rules:
         return False
 
     def may_discard(
-        self, table: Table, player: int, face: int, drawn: int | None, level: int | None = None
+        self, table: Table[PlayerState], player: int, face: int, drawn: int | None, level: int | None = None
     ) -> Verdict:
         """May ``player`` discard ``face`` now?  B-10, B-11, B-16 (L3), O-N03, O-N08 (L7) may forbid it
         (§15; lib 十, lib 四); ``level``: ask only the rules of that §15 level.  :meth:`legal_discards`
@@ -312,7 +313,9 @@ class Rules:
         self.decided.add(base_of(barred.by))
         return barred
 
-    def legal_discards(self, table: Table, player: int, faces: list[int], drawn: int | None) -> list[int]:
+    def legal_discards(
+        self, table: Table[PlayerState], player: int, faces: list[int], drawn: int | None
+    ) -> list[int]:
         """The faces ``player`` may discard now.  The rules on discards narrow the choice one §15 level
         at a time, contracts (L3) first; a level that would leave nothing falls back to what the levels
         above it left, so a chance card's "free choice" (O-N03, O-N08) never breaks a contract (B-10,
@@ -323,25 +326,27 @@ class Rules:
             faces = [k for k in faces if self.may_discard(table, player, k, drawn, level).allowed] or faces
         return faces
 
-    def hu_permits(self, table: Table, player: int, face: int) -> list[Status]:
+    def hu_permits(self, table: Table[PlayerState], player: int, face: int) -> list[Status]:
         """The statics in force that let ``player`` win on ``face`` with the contract unfinished (P-17,
         lib 八; CARD-INVENTORY §3 pair 9)."""
         return self._permitting(ASKING[HU], Asked(table, player, face))
 
     def judge_win(
         self,
-        table: Table,
+        table: Table[PlayerState],
         player: int,
         face: int,
         claim: WinClaim,
         *,
         order: int,
+        window_opened: bool,
         treasure: Callable[[], frozenset[int]] | None = None,
         extra: Callable[[], tuple[ScoreContribution, ...]] | None = None,
     ) -> WinVerdict | None:
         """The verdict on a hu claim by the foundation's scorer, or ``None`` when it is not a legal hu:
         an incomplete hand, or a contract neither completed (now or before), abandoned, nor bypassed by
-        a heavenly / earthly hand (§9.6, §9.8, §12.3, §13).  Hands too far from complete for their
+        a heavenly / earthly hand (§9.6, §9.8, §12.3, §13); ``window_opened`` says whether the abandon
+        window has opened this round (§10, §13.14).  Hands too far from complete for their
         grants are turned away before the scorer is asked.  ``extra`` gives the enabled modules' score
         items (``WinInput.extra``), asked only of a hand that reaches the scorer."""
         p = table.players[player]
@@ -370,7 +375,7 @@ class Rules:
             grants=tuple(grants),
             kongs=tuple(p.kong_kinds),
             is_treasure=None if faces is None else faces.__contains__,
-            before_abandon_window=not table.abandon_window_done,
+            before_abandon_window=not window_opened,
             extra=() if extra is None else extra(),
         )
         result = score_win(win)
@@ -395,12 +400,12 @@ class Rules:
         met = any(i[0].startswith("contract_") for i in items)
         return WinVerdict(result.total, items, met, bypass, used, form)
 
-    def non_winner_points(self, table: Table, player: int) -> int:
+    def non_winner_points(self, table: Table[PlayerState], player: int) -> int:
         """What a player who has not won keeps at the round's end: kong points, at most 2 (§11 phase 6,
         §13.8)."""
         return total(score_non_winner(table.players[player].kong_kinds))
 
-    def _contract_state(self, table: Table, player: int, terms: ContractTerms) -> ContractState:
+    def _contract_state(self, table: Table[PlayerState], player: int, terms: ContractTerms) -> ContractState:
         """The contract as the scorer reads it: its status, what its holder chose for it (B-11's suit,
         B-15's number) and how many of the tiles it made public the hand still uses (B-09), from the
         contract's own state (:mod:`engine.hextech.card_state`)."""
@@ -438,7 +443,7 @@ def _form_binds(p: PlayerState, terms: ContractTerms | None) -> bool:
     return terms is not None and terms.form is not None and p.contract_status is not ContractStatus.ABANDONED
 
 
-def grant_reach(rules: Rules, table: Table, player: int) -> int | None:
+def grant_reach(rules: Rules, table: Table[PlayerState], player: int) -> int | None:
     """How many exchanges from complete, read plainly, the player's hand may be and still win by
     :meth:`Rules.judge_win`'s own test: 0 for a plain hand, the reach of its grants (``GRANT_REACH``);
     ``None`` while a contract's own form (B-14, B-15) may complete it, which no plain reading bounds
@@ -449,7 +454,7 @@ def grant_reach(rules: Rules, table: Table, player: int) -> int | None:
     return rules.grants_reach(player)
 
 
-def binding_form(rules: Rules, table: Table, player: int) -> ShapeGrant | None:
+def binding_form(rules: Rules, table: Table[PlayerState], player: int) -> ShapeGrant | None:
     """The whole-hand form (B-14, B-15) the player's contract may complete the hand in, with the number
     the holder wrote (§9.9): while the contract binds and nothing is declared, else ``None``."""
     p = table.players[player]

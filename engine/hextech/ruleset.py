@@ -17,6 +17,7 @@ keeps a running total (§13.1, 本场累计积分制): the winner gains the scor
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from engine.core.errors import InputError
 from engine.core.groups import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
@@ -25,8 +26,10 @@ from engine.core.tiles import NUM_FLOWERS, NUM_KINDS
 from engine.core.win import Fan, Scored, WinContext
 from engine.hextech.plugins import MODES
 from engine.hextech.scoring import WinInput, score_win
-from engine.hextech.setup import OTHER_TILES
 
+DEALER_TILES: Final = 14
+OTHER_TILES: Final = 13
+"""The tiles dealt to the dealer and to each other player (§11 phase 1)."""
 FULL_ROUNDS = 8
 TEST_ROUNDS = 4
 """A session's rounds, and the shortened test session's (§16, §18.1)."""

@@ -21,6 +21,7 @@ from typing import Any
 from engine.core.decisions import HU, PASS, Decision, DecisionKind, check_answer
 from engine.core.melds import Meld, MeldKind
 from engine.core.seats import PLAYERS
+from engine.core.table import TableMeld
 from engine.core.tiles import (
     NUM_INSTANCES,
     format_one,
@@ -41,7 +42,7 @@ from engine.hextech.round import Round, RoundResult
 from engine.hextech.round_cards import Cards, ContractOffer, ModulePrimitive
 from engine.hextech.rules import Rules
 from engine.hextech.session import deal_draft, drafted
-from engine.hextech.state import ContractStatus, Deck, PlayerState, TableMeld
+from engine.hextech.state import ContractStatus, Deck, PlayerState
 from engine.hextech.vocabulary import CompiledCard
 
 DIE_SIDES = 6

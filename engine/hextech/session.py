@@ -31,6 +31,7 @@ from engine.core.errors import InputError
 from engine.core.seats import PLAYERS
 from engine.core.shapes import ShapeGrant
 from engine.core.standings import Standing, standings
+from engine.core.table import Table
 from engine.hextech.bus import Bus, Event, Step
 from engine.hextech.bus import Listener as BusListener
 from engine.hextech.card_runtime import end_lasting, lasting_card, register
@@ -50,7 +51,7 @@ from engine.hextech.round_cards import Cards, ContractOffer, ModulePrimitive
 from engine.hextech.rules import Rules
 from engine.hextech.ruleset import FULL_ROUNDS as FULL_ROUNDS
 from engine.hextech.ruleset import TEST_ROUNDS as TEST_ROUNDS
-from engine.hextech.state import Deck, Table
+from engine.hextech.state import Deck, PlayerState
 from engine.hextech.view import BLIND, PlayerView, build_view, with_parts
 from engine.hextech.vocabulary import CompiledCard
 
@@ -176,7 +177,7 @@ class Session:
             self.primitive_modules = plugins.primitive_modules()
 
     @property
-    def table(self) -> Table | None:
+    def table(self) -> Table[PlayerState] | None:
         """The table of the round in progress."""
         return None if self.round is None else self.round.table
 

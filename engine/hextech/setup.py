@@ -17,11 +17,8 @@ from engine.hextech.contract_offers import OFFER
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.draws import replace_flowers
 from engine.hextech.round_state import RoundState
+from engine.hextech.ruleset import DEALER_TILES, OTHER_TILES
 from engine.hextech.state import ContractStatus
-
-DEALER_TILES = 14
-
-OTHER_TILES: Final = 13
 
 MELD_TILES: Final = 3
 """The concealed tiles a declared meld stands for (a kong's fourth is its replacement's)."""

@@ -1,24 +1,21 @@
-"""The table as plain data: seats, players, hands, rivers, melds, flowers and the wall (§4, §11, §14.3).
+"""What hextech keeps of a round beside the core's table (:mod:`engine.core.table`): each player's
+contract and its progress, the hand tiles a card revealed, the calls answered (:class:`PlayerState`,
+§9, §10, H21), the round's wins (§12) and the card decks (§6.10, §7.2).
 
-Players are ``0..3`` (letters A–D, :data:`engine.core.seats.PLAYERS`); seats are ``0..3``
-(table positions; the round's dealer seat is 东, :func:`engine.core.seats.seat_wind`).  A seat
-keeps the dealer role, the wind and the turn order; a player keeps hand,
-river, melds, flowers, cards and score, and moves with them when O-X01
-rotates seats (§14.3).  Every tile is a physical instance (``0..143``), so
-the 144 tiles are always accounted for (:meth:`Table.accounted`).
+The wall, the players, the seats they sit at (moved by O-X01, §14.3) and the dealer are the core's
+:class:`engine.core.table.Table`, which holds hextech's :class:`PlayerState` players.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from engine.core.melds import Meld, MeldKind
+from engine.core.melds import MeldKind
 from engine.core.picks import shuffle
-from engine.core.seats import SEATS_AFTER, SEATS_BEFORE, seat_distance
-from engine.core.tiles import NUM_INSTANCES, kind_of_instance
-from engine.core.wall import Wall
+from engine.core.table import Player
 
 
 class ContractStatus(StrEnum):
@@ -37,15 +34,6 @@ class WinWay(StrEnum):
     SELF_DRAW = "self_draw"
     RON = "ron"
     ROB_KONG = "rob_kong"
-
-
-@dataclass(slots=True)
-class TableMeld:
-    """A declared meld on the table: the meld, its physical tiles, and whose discard it took."""
-
-    meld: Meld
-    instances: tuple[int, ...]
-    from_player: int | None = None
 
 
 @dataclass(slots=True)
@@ -79,15 +67,12 @@ ROUND_START = ContractStart()
 
 
 @dataclass(slots=True)
-class PlayerState:
-    """One player's part of the table for the current round."""
+class PlayerState(Player):
+    """One player's part of the table for the current round: the core's tiles of a player
+    (:class:`engine.core.table.Player`) and what hextech keeps of the player beside them — the
+    contract and its progress (§9, §10), the normal draws, the kongs made, the hand tiles a card
+    revealed, the calls answered."""
 
-    hand: list[int] = field(default_factory=list)
-    melds: list[TableMeld] = field(default_factory=list)
-    river: list[int] = field(default_factory=list)
-    discarded: list[int] = field(default_factory=list)
-    flowers: list[int] = field(default_factory=list)
-    won: bool = False
     contract: str | None = None
     contract_status: ContractStatus = ContractStatus.NONE
     normal_draws: int = 0
@@ -113,88 +98,12 @@ class PlayerState:
             start = self.contract_start
             self.contract_start = ContractStart(start.discards, start.draws, start.river - {tile})
 
-    @property
-    def concealed(self) -> bool:
-        """门清: no chi, pon or exposed kong (§13.11.1; a concealed kong keeps it)."""
-        return all(m.meld.kind is MeldKind.ANKAN for m in self.melds)
-
-
-@dataclass(slots=True)
-class Table:
-    """The whole table of one round: the wall, the four players and who sits where."""
-
-    wall: Wall
-    players: list[PlayerState]
-    dealer_seat: int
-    seat_of: list[int] = field(default_factory=lambda: [0, 1, 2, 3])
-    abandon_window_done: bool = False
-    any_call: bool = False
-
-    def visible_kinds(self) -> list[int]:
-        """Every face on view: rivers, exposed melds, revealed hand tiles, winners' hands (H21)."""
-        seen: list[int] = []
-        for p in self.players:
-            seen += p.river
-            seen += [i for m in p.melds if m.meld.exposed for i in m.instances]
-            seen += list(p.hand) if p.won else sorted(p.revealed)
-        return [kind_of_instance(i) for i in seen]
-
-    def player_at(self, seat: int) -> int:
-        """The player sitting at ``seat``."""
-        return self.seat_of.index(seat)
-
-    def in_game(self, player: int) -> bool:
-        """仍在游戏中: the player has not won and left the round (lib 二.1)."""
-        return not self.players[player].won
-
-    def clockwise_from(self, player: int) -> list[int]:
-        """The in-game players in seat order after ``player``'s seat (§6.4, §12.1)."""
-        seats = self.seat_of
-        players = self.players
-        after = []
-        for seat in SEATS_AFTER[seats[player]]:
-            p = seats.index(seat)
-            if not players[p].won:
-                after.append(p)
-        return after
-
-    def next_in_game(self, player: int) -> int | None:
-        """The next in-game player clockwise after ``player``, skipping seats that have won (§12.1)."""
-        return self._first_in_game(SEATS_AFTER[self.seat_of[player]])
-
-    def next_after_seat(self, seat: int) -> int | None:
-        """The next in-game player clockwise after the seat ``seat``: the turn order stays with the
-        seats when O-X01 moves the players (§14.3, R139)."""
-        return self._first_in_game(SEATS_AFTER[seat])
-
-    def upper_of(self, player: int) -> int | None:
-        """上家: the nearest in-game player counter-clockwise (CARD-INVENTORY conventions)."""
-        return self._first_in_game(SEATS_BEFORE[self.seat_of[player]])
-
-    def _first_in_game(self, seats: tuple[int, ...]) -> int | None:
-        """The player at the first of ``seats`` who has not won."""
-        players = self.players
-        seat_of = self.seat_of
-        for seat in seats:
-            p = seat_of.index(seat)
-            if not players[p].won:
-                return p
-        return None
-
-    def seat_distance(self, source: int, player: int) -> int:
-        """Steps clockwise from ``source``'s seat to ``player``'s seat: orders an event's listeners (§6.4)."""
-        return seat_distance(self.seat_of[source], self.seat_of[player])
-
-    def accounted(self) -> bool:
-        """True when the wall, hands, melds, rivers and flowers hold each of the 144 tiles exactly once."""
-        seen = list(self.wall)
-        for p in self.players:
-            seen += p.hand
-            seen += p.river
-            seen += p.flowers
-            for m in p.melds:
-                seen += m.instances
-        return len(seen) == NUM_INSTANCES and set(seen) == set(range(NUM_INSTANCES))
+    def on_view(self) -> Iterator[int]:
+        """The player's tiles on view to every seat (:meth:`Player.on_view`), then, while the player
+        is in the round, the hand tiles a card revealed, in tile order (H21)."""
+        yield from Player.on_view(self)
+        if not self.won:
+            yield from sorted(self.revealed)
 
 
 class Deck:

@@ -32,9 +32,10 @@ from types import MappingProxyType
 from typing import Any, Final, TypeAlias, final
 
 from engine.core.melds import MeldKind
+from engine.core.table import Table
 from engine.core.tiles import NUM_INSTANCES, kind_of_instance
 from engine.hextech.seat_copies import Seat, hand_kinds, seat_copies
-from engine.hextech.state import ContractStatus, Table
+from engine.hextech.state import ContractStatus, PlayerState
 from engine.hextech.vocabulary import CompiledCard
 
 KINDS: Final[tuple[int, ...]] = tuple(kind_of_instance(i) for i in range(NUM_INSTANCES))
@@ -351,7 +352,7 @@ class Snapshot(PlayerView):
 
     def __init__(
         self,
-        table: Table,
+        table: Table[PlayerState],
         me: int,
         *,
         contracts_public: bool | None,
@@ -424,7 +425,7 @@ def _meld_faces(seat: Seat, hidden: bool) -> tuple[tuple[str, tuple[int, ...]], 
 
 
 def build_view(
-    table: Table,
+    table: Table[PlayerState],
     me: int,
     *,
     contracts_public: bool | None = None,

@@ -106,6 +106,7 @@ def judge(rnd: RoundState, p: int, tile: int, claim: WinClaim, *, ahead: int = 0
         kind_of_instance(tile),
         claim,
         order=len(rnd.wins) + 1 + ahead,
+        window_opened=rnd.abandon_window_done,
         treasure=marks,
         extra=module_items(rnd, p, tile, claim),
     )

@@ -139,7 +139,7 @@ class HextechParts:
 
     def table_sight(self) -> TableSight:
         """The public table (:func:`~tools.console_web.public.public_view`)."""
-        return hextech_table(public_view(self.session.table))
+        return hextech_table(public_view(self.session.round))
 
     def _hand(self, player: int) -> Hand:
         """A seat's concealed tiles and melds as they lie (§11 phase 3)."""

@@ -28,7 +28,8 @@ from typing import Any
 from engine.core.melds import MeldKind
 from engine.core.seats import PLAYERS
 from engine.core.tiles import format_one
-from engine.hextech.state import ContractStatus, Table
+from engine.hextech.effects.context import RoundTable
+from engine.hextech.state import ContractStatus
 from engine.hextech.view import KINDS
 from tools.console_web.feed import FeedWords, Heard, PublicFeed
 
@@ -231,10 +232,11 @@ def _tiles(instances: Iterable[int], *, ordered: bool = False) -> tuple[str, ...
     return tuple(format_one(k) for k in (sorted(kinds) if ordered else kinds))
 
 
-def public_view(table: Table | None) -> PublicView:
-    """The public part of ``table`` (see the module's docstring)."""
-    if table is None:
+def public_view(rnd: RoundTable | None) -> PublicView:
+    """The public part of the round ``rnd``'s table (see the module's docstring)."""
+    if rnd is None:
         return PublicView()
+    table = rnd.table
     players = table.players
     contracts_public = all(pl.contract_status is not ContractStatus.NONE for pl in players)
     seats = tuple(
@@ -261,6 +263,6 @@ def public_view(table: Table | None) -> PublicView:
     return PublicView(
         seats=seats,
         wall_left=len(table.wall),
-        dealer=table.player_at(table.dealer_seat),
-        abandon_window_done=table.abandon_window_done,
+        dealer=table.dealer,
+        abandon_window_done=rnd.abandon_window_done,
     )

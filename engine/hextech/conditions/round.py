@@ -11,7 +11,7 @@ from engine.hextech.vocabulary import WALL_AFTER_DEAL, Param
 
 
 def _window_opened(ctx: Ctx, args: tuple[object, ...]) -> bool:
-    return ctx.game.table.abandon_window_done
+    return ctx.game.abandon_window_done
 
 
 WINDOW_OPENED = FactSpec(

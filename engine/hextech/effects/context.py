@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from engine.core.decisions import Decision
 from engine.core.seats import PLAYERS, seat_wind
+from engine.core.table import Table
 from engine.core.tiles import (
     ALL_KINDS,
     FACES,
@@ -41,7 +42,8 @@ from engine.hextech.conditions.hand_reading import TILE_CLASSES, TREASURE
 from engine.hextech.contract_offers import ContractsOffered
 from engine.hextech.hookspecs import Game
 from engine.hextech.round_cards import Cards, ContractOffer, ModulePrimitive
-from engine.hextech.state import PlayerState, Table
+from engine.hextech.ruleset import HEXTECH
+from engine.hextech.state import PlayerState
 from engine.hextech.vocabulary import CompiledCard, Program, StaticRule
 
 ROUND_ENDED = "round.ended"
@@ -122,15 +124,19 @@ class RoundTable(ABC):
         self.offer = contracts
         self.cards = cards or Cards()
         self.number = number
-        self.scores = tuple(scores)
-        self.table = Table(
-            wall=wall if wall is not None else Wall.shuffled(rng),
+        self.table: Table[PlayerState] = Table(
+            HEXTECH,
+            {},
+            wall if wall is not None else Wall.shuffled(rng),
             players=[PlayerState() for _ in PLAYERS],
             dealer_seat=dealer_seat,
+            scores=tuple(scores),
         )
         self.turn_number = 0
         self.actor = self.dealer
         self.contracts_revealed = False
+        self.abandon_window_done = False
+        """The abandon window has opened this round: it opens once (§10)."""
         self.offered = ContractsOffered()
         """The contracts offered to each player, how many, and those that go back (§9.1)."""
         self.in_tidy = False
@@ -152,7 +158,12 @@ class RoundTable(ABC):
     @property
     def dealer(self) -> int:
         """The player at the dealer seat (§4)."""
-        return self.table.player_at(self.table.dealer_seat)
+        return self.table.dealer
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The session's scores as the round began, by player (§13.1)."""
+        return self.table.scores
 
     @property
     def counters(self) -> dict[tuple[object, ...], int]:

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from engine.core.table import Table
 from engine.hextech.effects.hooks import Status
-from engine.hextech.state import Table
+from engine.hextech.state import PlayerState
 from engine.hextech.vocabulary import Param
 
 
@@ -18,14 +19,19 @@ class Asked:
     with the tile ``face`` — the tile drawn this turn ``drawn``, on ``source``'s discard?  (Asked at
     every call and discard, so its ``__init__`` is written out for the compiled build.)"""
 
-    table: Table
+    table: Table[PlayerState]
     player: int
     face: int
     drawn: int | None
     source: int | None
 
     def __init__(
-        self, table: Table, player: int, face: int, drawn: int | None = None, source: int | None = None
+        self,
+        table: Table[PlayerState],
+        player: int,
+        face: int,
+        drawn: int | None = None,
+        source: int | None = None,
     ) -> None:
         self.table = table
         self.player = player
