@@ -49,7 +49,7 @@ def core_session(name: str, seed: int) -> Playable:
 
 
 def hextech_session(seed: int) -> Playable:
-    return new_session(SessionConfig(seed, "all", rounds=2))
+    return new_session(SessionConfig(seed, "all", rounds=4))
 
 
 def played(session: Playable, seed: int, check: Check) -> int:
