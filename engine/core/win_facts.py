@@ -41,21 +41,9 @@ def winning(
 
 def copies_on_view(table: Table[Player], face: int) -> int:
     """How many tiles of ``face`` every seat sees (:meth:`Table.visible_kinds`, counted without
-    listing them): in the rivers, the exposed melds and the hands of those who have won."""
+    listing them)."""
     kinds = INSTANCE_KINDS
-    n = 0
-    for player in table.players:
-        for i in player.river:
-            if kinds[i] == face:
-                n += 1
-        for m in player.melds:
-            if m.meld.exposed:
-                n += m.meld.tiles.count(face)
-        if player.won:
-            for i in player.hand:
-                if kinds[i] == face:
-                    n += 1
-    return n
+    return sum(1 for player in table.players for i in player.on_view() if kinds[i] == face)
 
 
 def win_context(
