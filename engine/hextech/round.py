@@ -15,8 +15,9 @@ round ends at the third win or when the wall is exhausted (phases 3–6).  The
 abandon window opens once, the first time the drawable tiles fall to 24 or
 fewer, after the action in progress has settled (§10).
 
-:class:`Round` plays a round from phase to phase.  Its state and the delivery of
-its events are :class:`engine.hextech.round_state.RoundState`'s; each part of the
+:class:`Round` plays a round from phase to phase, the side of the core's round loop
+(:func:`engine.core.flow.run_round`) that opens it, plays each turn and closes it.  Its state and
+the delivery of its events are :class:`engine.hextech.round_state.RoundState`'s; each part of the
 flow is a module of functions taking that state: :mod:`engine.hextech.setup`
 (phase 1), :mod:`engine.hextech.turn`, :mod:`engine.hextech.draws` and :mod:`engine.hextech.calls`
 (phase 2), :mod:`engine.hextech.wins` (phases 3–5), :mod:`engine.hextech.abandon_window`
