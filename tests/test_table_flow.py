@@ -16,8 +16,8 @@ import pytest
 from table_support import answered, arranged, core_table, installed_tiny, kinds, unused
 
 from engine.core.deal import deal
-from engine.core.decisions import Decision, DecisionKind
-from engine.core.flow import Ended, Next, own_turn, turn
+from engine.core.decisions import Decision, DecisionKind, put
+from engine.core.flow import Ended, Next, own_turn, run_round, turn
 from engine.core.melds import HONOUR_RUNS, Meld, MeldKind
 from engine.core.responses import CHI_RUNS, call_answers, chi_runs, resolve, response_options
 from engine.core.ruleset import Call, DealerRotation, RuleSet, TileSet
@@ -237,6 +237,45 @@ def test_the_turn_loop_is_one_for_every_rule_set() -> None:
     assert answered(own_turn(robbed), [])[0] == "robbed"
     assert robbed.heard == [f"kakan {parse_one('5m')}"]
     assert answered(own_turn(ScriptedTurn(["hu"], robbed=False)), [])[0] == "won"
+
+
+class ScriptedRound:
+    """A ``RoundSide`` of a rule set of the tests: ``turns`` players take a turn each, the opening
+    and each turn put one decision, and every step is recorded."""
+
+    def __init__(self, turns: list[int] | None) -> None:
+        self.turns = turns
+        self.heard: list[str] = []
+
+    def open_round(self) -> Generator[Decision, str, int | None]:
+        self.heard.append("open " + (yield put(DecisionKind.CHOOSE, 0, ("deal", "abort"))))
+        if self.turns is None:
+            return None
+        return self.turns.pop(0)
+
+    def play_turn(self, at: int) -> Generator[Decision, str, int | None]:
+        self.heard.append(f"turn {at} " + (yield put(DecisionKind.TURN, at, ("discard 1m", "hu"))))
+        assert self.turns is not None
+        return self.turns.pop(0) if self.turns else None
+
+    def close_round(self) -> Generator[Decision, str, str]:
+        yield from ()
+        self.heard.append("close")
+        return "result"
+
+
+def test_the_round_loop_is_one_for_every_rule_set() -> None:
+    """出牌 (§11): the round opens and deals, the first turn follows, each turn gives the next until
+    one ends the round, then the round closes with its result; every decision of the side's reaches
+    the driver, and its answer the side.  A round that ends at its opening plays no turn."""
+    side = ScriptedRound([0, 1, 2])
+    result, asked = answered(run_round(side), ["deal", "discard 1m", "discard 1m", "hu"])
+    assert result == "result"
+    assert [d.player for d in asked] == [0, 0, 1, 2]
+    assert side.heard == ["open deal", "turn 0 discard 1m", "turn 1 discard 1m", "turn 2 hu", "close"]
+    ended = ScriptedRound(None)
+    assert answered(run_round(ended), ["abort"])[0] == "result"
+    assert ended.heard == ["open abort", "close"]
 
 
 def test_a_concealed_kong_is_replaced_from_the_tail(tiny: RuleSet) -> None:

@@ -14,9 +14,10 @@ take the replacement first; with no claim the next seat draws.  A player who mus
 empty wall ends the round drawn: 荒牌 (术语 二十: the last tile drawn and discarded, nobody won).
 Each win is scored by :meth:`RuleSet.score` and settled by :meth:`RuleSet.settle`.
 
-The choices of a turn run in :func:`own_turn`, the loop any rule set's table shares: a rule set
-whose turn does more than the core's (events before each choice, cards that allow or forbid a
-kong) gives it an :class:`OwnTurn` of its own.
+The round runs in :func:`run_round`, and the choices of a turn in :func:`own_turn`: the loops any
+rule set's table shares.  A rule set whose round or turn does more than the core's (set-up phases,
+seats that leave, events before each choice, cards that allow or forbid a kong) gives them a
+:class:`RoundSide` and an :class:`OwnTurn` of its own.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from engine.core.win_facts import win_context, winning
 Step = Generator[Decision, str, "Next | Ended"]
 R = TypeVar("R")
 R_co = TypeVar("R_co", covariant=True)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -93,17 +95,75 @@ class Ended:
 
 def play_round(table: Table[Player], number: int = 1) -> Generator[Decision, str, RoundResult]:
     """Deal and play round ``number`` until a win or the exhausted wall; the round's result."""
-    dealer = table.dealer
-    table.emit("round.started", dealer, number=number, prevalent=FACES[table.prevalent_wind])
-    state: Next | Ended = Ended()
-    if deal(table):
-        state = Next(dealer, INSTANCE_KINDS[table.players[dealer].hand[-1]])
-    while isinstance(state, Next):
-        state = yield from turn(table, state)
-    gains = gains_total(state.wins)
-    result = RoundResult(dealer, table.prevalent_wind, state.wins, gains, len(table.wall), table.turns)
-    table.emit("round.ended", None, drawn=result.drawn, wall_left=result.wall_left, gains=list(gains))
-    return result
+    return run_round(_TableRound(table, number))
+
+
+class RoundSide(Protocol[T, R_co]):
+    """A rule set's side of a round, which :func:`run_round` runs: its opening up to the first turn,
+    each turn (``T``, whose it is and how it starts) giving the next, and its close."""
+
+    def open_round(self) -> Generator[Decision, str, T | None]:
+        """The round begins and the hands are dealt: the first turn, or none when the round ended
+        meanwhile."""
+        ...
+
+    def play_turn(self, at: T) -> Generator[Decision, str, T | None]:
+        """Turn ``at``: the next turn, or none when the round is over."""
+        ...
+
+    def close_round(self) -> Generator[Decision, str, R_co]:
+        """The round ends: its result."""
+        ...
+
+
+def run_round(side: RoundSide[T, R]) -> Generator[Decision, str, R]:
+    """One round from its opening to its result: the first turn, then each turn in turn until one
+    ends the round (出牌, §11)."""
+    upcoming = yield from side.open_round()
+    while upcoming is not None:
+        upcoming = yield from side.play_turn(upcoming)
+    return (yield from side.close_round())
+
+
+class _TableRound:
+    """The core table's round: ``round.started``, the deal, the dealer's first choice on its
+    fourteen tiles, turns until a win or the wall's end, ``round.ended``."""
+
+    __slots__ = ("number", "table", "wins")
+
+    def __init__(self, table: Table[Player], number: int) -> None:
+        self.table = table
+        self.number = number
+        self.wins: tuple[WinRecord, ...] = ()
+
+    def open_round(self) -> Generator[Decision, str, Next | None]:
+        """``round.started`` and the deal; the dealer acts first without a draw."""
+        yield from ()
+        table = self.table
+        dealer = table.dealer
+        table.emit("round.started", dealer, number=self.number, prevalent=FACES[table.prevalent_wind])
+        if not deal(table):
+            return None
+        return Next(dealer, INSTANCE_KINDS[table.players[dealer].hand[-1]])
+
+    def play_turn(self, at: Next) -> Generator[Decision, str, Next | None]:
+        """The turn; its wins kept when it ended the round."""
+        step = yield from turn(self.table, at)
+        if isinstance(step, Next):
+            return step
+        self.wins = step.wins
+        return None
+
+    def close_round(self) -> Generator[Decision, str, RoundResult]:
+        """``round.ended`` with each player's gain."""
+        yield from ()
+        table = self.table
+        gains = gains_total(self.wins)
+        result = RoundResult(
+            table.dealer, table.prevalent_wind, self.wins, gains, len(table.wall), table.turns
+        )
+        table.emit("round.ended", None, drawn=result.drawn, wall_left=result.wall_left, gains=list(gains))
+        return result
 
 
 def turn(table: Table[Player], at: Next) -> Step:

@@ -15,8 +15,9 @@ round ends at the third win or when the wall is exhausted (phases 3–6).  The
 abandon window opens once, the first time the drawable tiles fall to 24 or
 fewer, after the action in progress has settled (§10).
 
-:class:`Round` plays a round from phase to phase.  Its state and the delivery of
-its events are :class:`engine.hextech.round_state.RoundState`'s; each part of the
+:class:`Round` plays a round from phase to phase, the side of the core's round loop
+(:func:`engine.core.flow.run_round`) that opens it, plays each turn and closes it.  Its state and
+the delivery of its events are :class:`engine.hextech.round_state.RoundState`'s; each part of the
 flow is a module of functions taking that state: :mod:`engine.hextech.setup`
 (phase 1), :mod:`engine.hextech.turn`, :mod:`engine.hextech.draws` and :mod:`engine.hextech.calls`
 (phase 2), :mod:`engine.hextech.wins` (phases 3–5), :mod:`engine.hextech.abandon_window`
@@ -34,6 +35,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 
 from engine.core.decisions import Decision
+from engine.core.flow import run_round
 from engine.core.seats import PLAYERS
 from engine.hextech import abandon_window, card_runtime, draws, turn, words
 from engine.hextech.bus import Step
@@ -43,7 +45,6 @@ from engine.hextech.hookspecs import SetupStage
 from engine.hextech.round_state import DrawnCard, RoundState
 from engine.hextech.setup import choose_contracts, deal, opener
 from engine.hextech.state import ContractStatus, Win
-from engine.hextech.turn import play_turn
 from engine.hextech.vocabulary import CompiledCard, Program, StaticRule
 from engine.hextech.wins import EndReason, RoundOver, Turn
 
@@ -77,9 +78,19 @@ class Round(RoundState):
     """A round's flow from the deal to its end, and what card effects ask of it; drive it with
     :meth:`play`."""
 
+    end_reason: EndReason
+    """Why the round ended: the third win, or else the exhausted wall (§11 phases 5, 6)."""
+
     def play(self) -> Generator[Decision, str, RoundResult]:
-        """Deal, choose contracts, play until the third win or the exhausted wall (§11)."""
-        reason = EndReason.WALL_EXHAUSTED
+        """Deal, choose contracts, play until the third win or the exhausted wall (§11), in the
+        core's round loop (:func:`engine.core.flow.run_round`) with this round as its side."""
+        return run_round(self)
+
+    def open_round(self) -> Generator[Decision, str, Turn | None]:
+        """§11 phase 1: the start, the deal, the effects timed after the deal, ``setup.ready`` and the
+        contracts; then play begins with the dealer's opening turn (no draw), or none when the
+        third win came meanwhile."""
+        self.end_reason = EndReason.WALL_EXHAUSTED
         yield from self.start()
         try:
             yield from deal(self)
@@ -88,14 +99,25 @@ class Round(RoundState):
             yield from self.emit("setup.ready")
             yield from choose_contracts(self)
             self.phase = "play"
-            upcoming: Turn | None = Turn(opener(self), draw=False)
-            while upcoming is not None:
-                upcoming = yield from play_turn(self, upcoming)
+            return Turn(opener(self), draw=False)
         except RoundOver as over:
-            reason = over.reason
-        yield from self.emit("round.ended", reason=reason.value)
+            self.end_reason = over.reason
+            return None
+
+    def play_turn(self, at: Turn) -> Generator[Decision, str, Turn | None]:
+        """A rotation turn (:func:`engine.hextech.turn.play_turn`): the next, or none when the wall is
+        exhausted or the third win ends the round wherever the flow stands (§11 phases 5, 6)."""
+        try:
+            return (yield from turn.play_turn(self, at))
+        except RoundOver as over:
+            self.end_reason = over.reason
+            return None
+
+    def close_round(self) -> Generator[Decision, str, RoundResult]:
+        """``round.ended``, the cards' slots closed, the result."""
+        yield from self.emit("round.ended", reason=self.end_reason.value)
         card_runtime.close_slots(self)
-        return self._result(reason)
+        return self._result(self.end_reason)
 
     def start(self) -> Step:
         """§11 phase 1 begins: the world card (if already known) and the augments are put in force, then
