@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from engine.core.aim import PLAIN, Aim
 from engine.core.melds import Meld, MeldKind
 from engine.core.seats import seat_wind
-from engine.core.table import Player, Table
+from engine.core.table import P, Table
 from engine.core.tiles import INSTANCE_KINDS, WINDS
 
 
@@ -60,7 +60,7 @@ def _kinds(instances: list[int]) -> tuple[int, ...]:
     return tuple(map(INSTANCE_KINDS.__getitem__, instances))
 
 
-def view_of(table: Table[Player], player: int) -> SeatView:
+def view_of(table: Table[P], player: int) -> SeatView:
     """The view of ``player`` of ``table`` now, its tiles as kinds."""
     players = table.players
     return SeatView(

@@ -15,11 +15,12 @@ one that never stopped (R382); a person is never asked a logged decision.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterator, Sequence
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from engine.core.agent import Agent
 from engine.core.decisions import Decision, check_answer
 from engine.core.errors import LogError
+from engine.core.table import Table
 
 V = TypeVar("V")
 V_co = TypeVar("V_co", covariant=True)
@@ -38,6 +39,11 @@ class Playable(Protocol[V_co, R_co]):
 
     def steps(self) -> Generator[Decision, str, R_co]:
         """Every decision of every round, in order; the session's result."""
+        ...
+
+    @property
+    def table(self) -> Table[Any] | None:
+        """The one table of the round in play (:mod:`engine.core.table`), ``None`` before the first."""
         ...
 
     def view(self, player: int) -> V_co:

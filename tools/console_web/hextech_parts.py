@@ -25,22 +25,21 @@ from engine.agents.hextech.roster import make_agents
 from engine.core.agent import Agent
 from engine.core.decisions import Decision
 from engine.core.log_writer import LogWriter
-from engine.core.seats import PLAYERS
-from engine.core.tiles import format_one
 from engine.hextech.bus import Event
 from engine.hextech.log import DEFAULT_POOL, LogHeader, read_header
 from engine.hextech.session import Session, SessionResult
-from engine.hextech.view import KINDS, PlayerView
+from engine.hextech.view import PlayerView
 from engine.hextech.vocabulary import CompiledCard
 from tools.console import PEOPLE
 from tools.console_web.bot_pool import Packed
 from tools.console_web.cards import CardText, library, pool_path
 from tools.console_web.feed import PublicFeed
 from tools.console_web.hextech_shown import hextech_own, hextech_seat, hextech_table
+from tools.console_web.laid import laid_hand
 from tools.console_web.messages import SeatSight, TableSight
 from tools.console_web.public import HEXTECH_FEED, public_view
-from tools.console_web.round_results import Hand, HextechWinners, WinnerHands, hextech_round
-from tools.console_web.rule_parts import WEB_SEATS, Laid, LoggedSeat, OwnFacts, Replayed
+from tools.console_web.round_results import HextechWinners, WinnerHands, hextech_round
+from tools.console_web.rule_parts import WEB_SEATS, LoggedSeat, OwnFacts, Replayed
 from tools.console_web.seated import STAND_IN
 from tools.console_web.spec import WEB, TableSpec
 from tools.hextech_session import logged_cards, result_json
@@ -91,7 +90,7 @@ class HextechParts:
         self.mode = setup.header.mode
         self.texts = texts
         self.feed = PublicFeed(HEXTECH_FEED)
-        self.winners = WinnerHands(self._hand)
+        self.winners = WinnerHands(lambda player: laid_hand(self.session.table, player))
         sinks: list[Callable[[Event], None]] = [self.feed, HextechWinners(self.winners)]
         if round_ended is not None:
             sinks.append(RoundEnds(round_ended))
@@ -140,35 +139,6 @@ class HextechParts:
     def table_sight(self) -> TableSight:
         """The public table (:func:`~tools.console_web.public.public_view`)."""
         return hextech_table(public_view(self.session.round))
-
-    def _hand(self, player: int) -> Hand:
-        """A seat's concealed tiles and melds as they lie (§11 phase 3)."""
-        table = self.session.table
-        if table is None:
-            return [], []
-        held = table.players[player]
-        hand = [format_one(KINDS[i]) for i in sorted(held.hand, key=lambda i: KINDS[i])]
-        melds = [
-            {"kind": m.meld.kind.value, "tiles": [format_one(k) for k in m.meld.tiles]} for m in held.melds
-        ]
-        return hand, melds
-
-    def laid_open(self) -> Laid | None:
-        """Every seat's hand, melds, river and flowers, whether it has won, the wall and the dealer."""
-        table = self.session.table
-        if table is None:
-            return None
-        seats = {}
-        for p, held in enumerate(table.players):
-            hand, melds = self._hand(p)
-            seats[PLAYERS[p]] = {
-                "hand": hand,
-                "melds": melds,
-                "river": [format_one(KINDS[i]) for i in held.river],
-                "flowers": [format_one(KINDS[i]) for i in held.flowers],
-                "won": held.won,
-            }
-        return Laid(seats, len(table.wall), PLAYERS[table.player_at(table.dealer_seat)])
 
     def record(self, result: SessionResult) -> str:
         """The lab's record of the session (§18.3): a 4-round test session is marked by its length

@@ -26,6 +26,7 @@ from engine.core.log_lines import NOTE
 from engine.core.log_writer import LogWriter
 from engine.core.seats import PLAYERS
 from engine.core.session import drive
+from tools.console_web.laid import laid_open
 from tools.console_web.live import rule_parts
 from tools.console_web.rule_parts import LoggedSeat
 from tools.kinds.choice import logged_rules_name
@@ -84,7 +85,7 @@ def _played(head: Mapping[str, Any], lines: Sequence[dict[str, Any]], where: str
 
     def frame() -> None:
         moves = parts.feed.since(shown[0])
-        laid = parts.laid_open()
+        laid = laid_open(parts.session.table)
         if not moves or laid is None:
             return
         shown[0] = parts.feed.written

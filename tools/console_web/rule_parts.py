@@ -78,15 +78,6 @@ class OwnFacts:
     library: Mapping[str, CardText] | None
 
 
-class Laid(NamedTuple):
-    """The table with every hand open, as a replay's frame shows it: each seat's hand, melds, river
-    and flowers, the wall left and the dealer."""
-
-    seats: Mapping[str, Mapping[str, Any]]
-    wall: int
-    dealer: str
-
-
 class Replayed(NamedTuple):
     """A finished log's session opened for its replay: its rule set, title and cards' texts."""
 
@@ -148,11 +139,6 @@ class SessionParts(Protocol):
 
     def table_sight(self) -> TableSight:
         """What the public table shows."""
-        ...
-
-    def laid_open(self) -> Laid | None:
-        """The round's table with every hand open (a replay's, of a finished log), ``None`` before
-        the first round."""
         ...
 
     def record(self, result: Any) -> str:

@@ -29,12 +29,12 @@ from engine.core.seats import PLAYERS
 from engine.core.table_log import TableHeader
 from engine.core.table_log import read_header as read_table_header
 from engine.core.table_session import SessionResult, TableSession
-from engine.core.tiles import FACES, INSTANCE_KINDS
 from tools.console_web.bot_pool import Packed
 from tools.console_web.feed import PublicFeed
+from tools.console_web.laid import laid_hand
 from tools.console_web.messages import SeatSight, TableSight
-from tools.console_web.round_results import Hand, WinnerHands, rules_round
-from tools.console_web.rule_parts import WEB_SEATS, Laid, LoggedSeat, OwnFacts, Replayed
+from tools.console_web.round_results import WinnerHands, rules_round
+from tools.console_web.rule_parts import WEB_SEATS, LoggedSeat, OwnFacts, Replayed
 from tools.console_web.seated import STAND_IN
 from tools.console_web.spec import WEB, TableSpec
 from tools.console_web.table_shown import TABLE_FEED, table_own, table_public, table_seat
@@ -61,7 +61,7 @@ class TableParts:
         self.rules = setup.rules
         self.header = setup.header
         self.feed = PublicFeed(TABLE_FEED)
-        self.winners = WinnerHands(self._hand)
+        self.winners = WinnerHands(lambda player: laid_hand(self.session.table, player))
         self._round_ended = round_ended
         opened = setup.open(writer, True, replaying, Seated((self.feed.event, self._heard), people))
         self.session: TableSession = opened.session
@@ -76,12 +76,6 @@ class TableParts:
             self.winners.ended()
             if self._round_ended is not None:
                 self._round_ended()
-
-    def _hand(self, player: int) -> Hand:
-        """A seat's concealed tiles and melds as the table lays them open (standard rules 和牌)."""
-        held = self.session.table.players[player]
-        melds = [{"kind": m.meld.kind.value, "tiles": [FACES[k] for k in m.meld.tiles]} for m in held.melds]
-        return [FACES[k] for k in sorted(INSTANCE_KINDS[i] for i in held.hand)], melds
 
     def totals(self) -> Sequence[int]:
         """Each seat's total so far."""
@@ -118,21 +112,6 @@ class TableParts:
     def table_sight(self) -> TableSight:
         """The public table, every concealed kong face down."""
         return table_public(self.session.table, self.rules.hand_size)
-
-    def laid_open(self) -> Laid:
-        """Every seat's hand, melds, river and flowers, the wall and the dealer."""
-        table = self.session.table
-        seats = {}
-        for p, held in enumerate(table.players):
-            hand, melds = self._hand(p)
-            seats[PLAYERS[p]] = {
-                "hand": hand,
-                "melds": melds,
-                "river": [FACES[INSTANCE_KINDS[i]] for i in held.river],
-                "flowers": [FACES[INSTANCE_KINDS[i]] for i in held.flowers],
-                "won": False,
-            }
-        return Laid(seats, len(table.wall), PLAYERS[table.dealer])
 
     def record(self, result: SessionResult) -> str:
         """The store's record (R374, R380): the rule set, every option's value, the seed, the agents
