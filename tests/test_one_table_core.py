@@ -24,7 +24,7 @@ from engine.core.ruleset import RuleSet
 from engine.core.session import drive
 from engine.core.table import Player, Table, TableMeld
 from engine.core.table_session import TableConfig, TableSession
-from engine.core.tiles import INSTANCE_KINDS, parse, parse_one
+from engine.core.tiles import parse, parse_one
 from engine.core.wall import Wall
 from engine.core.win_facts import copies_on_view
 
@@ -59,27 +59,21 @@ def test_a_sessions_round_walls_follow_the_seed_s11(rules: RuleSet) -> None:
         assert kinds(session.walls(number)) == expected
 
 
-def winning_tile_left(table: Table[Player], rules: RuleSet) -> list[int]:
-    """The set's instances neither in the wall nor with any player."""
-    seen = Counter(table.wall)
-    for p in table.players:
-        seen.update([*p.hand, *p.river, *p.flowers, *(i for m in p.melds for i in m.instances)])
-    assert max(seen.values()) == 1
-    return sorted(set(rules.tiles.instances()) - set(seen))
-
-
 @RULE_SETS
 def test_the_table_accounts_for_every_tile_through_whole_rounds_s11(rules: RuleSet) -> None:
     """§11: at every decision of two seeded sessions the wall, hands, melds, rivers and flowers
     hold each of the rule set's tiles once, and the copies of each face on view that 和绝张 counts
-    are the table's visible kinds; at a round's end too, but for a win on a discard or a
-    robbed kong, whose one winning tile left its river or hand for the winner's."""
-    ended: list[list[int]] = []
+    are the table's visible kinds; at a round's end too, a tile won on a discard or a robbed kong
+    lying in the first winner's laid-down hand, every winner marked won (R808)."""
+    ended: list[tuple[bool, list[int], list[int]]] = []
     playing: list[TableSession] = []
 
     def round_end(name: str, player: int | None, data: Mapping[str, Any]) -> None:
         if name == "round.ended":
-            ended.append(winning_tile_left(playing[-1].table, rules))
+            table = playing[-1].table
+            won = [p for p, held in enumerate(table.players) if held.won]
+            sizes = [len(held.hand) + 3 * len(held.melds) for held in table.players]
+            ended.append((table.accounted(), won, sizes))
 
     def check(decision: Decision, answer: str) -> None:
         table = playing[-1].table
@@ -89,15 +83,20 @@ def test_the_table_accounts_for_every_tile_through_whole_rounds_s11(rules: RuleS
             on_view[k] for k in rules.tiles.kinds
         ]
 
+    won_on_discard = 0
     for seed in (3, 4):
         playing.append(
             TableSession(TableConfig(rules, rules.resolve_options([]), seed, rounds=4), [round_end])
         )
         result = drive(playing[-1], make_bots(["greedy"] * 4, seed), on_answer=check)
-        for record, left in zip(result.rounds, ended[-4:], strict=True):
-            on_discard = [w for w in record.result.wins if w.discarder is not None]
-            assert [INSTANCE_KINDS[i] for i in left] == [w.tile for w in on_discard[:1]]
+        for record, (accounted, won, sizes) in zip(result.rounds, ended[-4:], strict=True):
+            assert accounted
+            assert won == sorted(w.winner for w in record.result.wins)
+            for w in record.result.wins[:1]:
+                assert sizes[w.winner] == rules.hand_size + 1
+            won_on_discard += any(w.discarder is not None for w in record.result.wins)
     assert len(ended) == 8
+    assert won_on_discard, "no round of the seeded sessions was won on a discard"
 
 
 def last_copy_table(*, fourth_on_view: bool, two_winners: bool = False) -> Table[Player]:

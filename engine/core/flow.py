@@ -251,6 +251,7 @@ class _TableTurn:
         """Score and settle the self-drawn win; the round ends."""
         yield from ()
         win = win_context(self.table, self.p, self.tile, None, after_kong=self.after_kong)
+        lay_down(self.table, [self.p], None)
         return Ended((settle(self.table, win),))
 
     def discard(self, face: int) -> Step:
@@ -319,6 +320,7 @@ def discard(table: Table[Player], p: int, face: int) -> Step:
     if first == HU:
         wins = [win_context(table, q, face, p) for q in standing if answers[q] == HU]
         player.river.pop()
+        lay_down(table, [win.winner for win in wins], tile)
         return Ended(tuple(settle(table, win) for win in wins))
     caller = standing[0]
     player.river.pop()
@@ -348,8 +350,10 @@ def declare_kong(
         answers = yield from ask(table, p, face, rob=True)
         robbers = resolve(table.tiers, answers)
         if robbers:
-            take(player, face)
-            return tuple(settle(table, win_context(table, q, face, p, robbing_kong=True)) for q in robbers)
+            robbed = take(player, face)
+            wins = [win_context(table, q, face, p, robbing_kong=True) for q in robbers]
+            lay_down(table, robbers, robbed)
+            return tuple(settle(table, win) for win in wins)
         index, pon = next(
             (i, m)
             for i, m in enumerate(player.melds)
@@ -364,6 +368,16 @@ def declare_kong(
         player.melds.append(TableMeld(Meld(MeldKind.ANKAN, (face,) * 4), kong))
     table.emit("meld", p, kind=MeldKind.KAKAN.value if added else MeldKind.ANKAN.value, tile=FACES[face])
     return ()
+
+
+def lay_down(table: Table[Player], winners: Sequence[int], tile: int | None) -> None:
+    """The winners lay their hands down and leave the round (standard rules 和牌; rulebook §11 phase
+    3): a tile won on a discard or a robbed kong (``tile``) joins the first winner's tiles, as at
+    hextech's table, so the table still holds every tile of the rule set (R808)."""
+    if tile is not None:
+        table.players[winners[0]].hand.append(tile)
+    for q in winners:
+        table.players[q].won = True
 
 
 def settle(table: Table[Player], win: WinContext) -> WinRecord:
