@@ -37,7 +37,13 @@ def words_of(path: Path) -> Iterator[tuple[int, str]]:
         elif isinstance(node, ast.Name):
             texts = [node.id]
         elif isinstance(node, ast.Attribute | ast.FunctionDef | ast.ClassDef | ast.alias | ast.ImportFrom):
-            texts = [str(getattr(node, "attr", None) or getattr(node, "name", None) or node.module)]
+            texts = [
+                str(
+                    getattr(node, "attr", None)
+                    or getattr(node, "name", None)
+                    or getattr(node, "module", None)
+                )
+            ]
         else:
             continue
         for text in texts:

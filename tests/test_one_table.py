@@ -29,30 +29,30 @@ class Watching:
 
     name, sees, person = "random", False, False
 
-    def __init__(self, session: Playable, bot: RandomBot, check: Check) -> None:
+    def __init__(self, session: Playable[object, object], bot: RandomBot, check: Check) -> None:
         self.session = session
         self.bot = bot
         self.check = check
         self.checked = 0
 
     def decide(self, view: object, decision: Decision) -> str:
-        table = self.session.table  # type: ignore[attr-defined]
+        table = self.session.table
         if table is not None:
             self.check(table)
             self.checked += 1
         return self.bot.decide(view, decision)
 
 
-def core_session(name: str, seed: int) -> Playable:
+def core_session(name: str, seed: int) -> Playable[object, object]:
     rules = ruleset(name)
     return TableSession(TableConfig(rules, rules.resolve_options([]), seed, rounds=2))
 
 
-def hextech_session(seed: int) -> Playable:
+def hextech_session(seed: int) -> Playable[object, object]:
     return new_session(SessionConfig(seed, "all", rounds=4))
 
 
-def played(session: Playable, seed: int, check: Check) -> int:
+def played(session: Playable[object, object], seed: int, check: Check) -> int:
     """Decisions checked over the session played by four watching random bots."""
     agents = [Watching(session, RandomBot(random.Random(seed * 10 + p)), check) for p in range(4)]
     drive(session, agents)
