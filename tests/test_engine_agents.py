@@ -20,7 +20,8 @@ def test_a_view_holds_no_other_concealed_tiles_s9_4_s14_4() -> None:
     sc.advance("ankan 1m")
     view = build_view(sc.round.table, 1, contracts_public=False, augments=((),) * 4, scores=(0,) * 4)
     assert view.hand_sizes[0] == len(sc.round.table.players[0].hand)
-    assert view.melds[0] == (("ankan", ()),)
+    assert view.melds[0] == () and view.concealed_kongs == (1, 0, 0, 0)
+    assert view.meld_faces[0] == (("ankan", ()),)
     assert not hasattr(view, "hands")
     assert view.hand == tuple(sorted(view.hand)) and len(view.hand) == 13
 
@@ -40,7 +41,7 @@ def test_a_table_view_reads_the_table_when_asked_and_never_another_hand_s9_4_s14
     tiles = [*view.hand, *view.seen]
     for p in range(4):
         tiles += [*view.rivers[p], *view.flowers[p], *view.revealed[p], *view.won_hands[p]]
-        tiles += [k for _, faces in view.melds[p] for k in faces]
+        tiles += [k for meld in view.melds[p] for k in meld.tiles]
     assert parse_one("7z") not in tiles
 
 
