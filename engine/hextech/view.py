@@ -272,14 +272,7 @@ class PlayerView:
                 faces = tuple([_meld_faces(s, p != me and not s.won) for p, s in enumerate(self._seats)])
             else:
                 faces = tuple(
-                    [
-                        tuple([(m.kind.value, m.tiles) for m in own])
-                        + (
-                            ((MeldKind.ANKAN.value, ()),)
-                            * (kongs - sum(1 for m in own if m.kind is MeldKind.ANKAN))
-                        )
-                        for own, kongs in zip(self.melds, self.concealed_kongs, strict=True)
-                    ]
+                    [_laid_faces(own, n) for own, n in zip(self.melds, self.concealed_kongs, strict=True)]
                 )
             self._meld_faces = faces
         return faces
@@ -516,6 +509,13 @@ def _shown_melds(seat: Seat, hidden: bool) -> tuple[Meld, ...]:
     if not hidden:
         return seat.melds
     return tuple([m for m in seat.melds if m.kind is not MeldKind.ANKAN])
+
+
+def _laid_faces(melds: tuple[Meld, ...], kongs: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """A player's ``melds`` as kind and faces, then face down the ones of its ``kongs`` concealed
+    kongs they do not name."""
+    named = sum(1 for m in melds if m.kind is MeldKind.ANKAN)
+    return tuple([(m.kind.value, m.tiles) for m in melds]) + ((MeldKind.ANKAN.value, ()),) * (kongs - named)
 
 
 def _meld_faces(seat: Seat, hidden: bool) -> tuple[tuple[str, tuple[int, ...]], ...]:
