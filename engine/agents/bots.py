@@ -2,14 +2,14 @@
 
 * :class:`RandomBot`: a uniformly random legal answer from its own seeded generator, one agent over
   the view of any rule set, hextech's among them: it reads the decision's options alone.
-* :class:`GreedyBot`, the greedy bot of any rule set on the core's table, from a seat's view alone
-  (what it shares with hextech's greedy bot is :mod:`engine.agents.greedy`): it wins whenever it
-  may (``hu`` is offered only when the rule set allows the win); otherwise discards to the lowest
-  shanten toward the rule set's own win forms and suit length (the view's
-  :class:`~engine.core.aim.Aim`), the least connected tile first on ties (an honour or terminal
-  before a middle tile), and of discards that leave it waiting one with a wait the rule set lets it
-  win on (a minimum of fan: the aim's judge) when there is one; declares a kong that keeps its
-  shanten and calls a pon, an exposed kong or a chi only when the call lowers it.
+* :class:`GreedyBot`, the greedy bot of any rule set, from a seat's view alone (any rule set's
+  :class:`~engine.core.view.View`, hextech's among them; what it shares with hextech's greedy bot is
+  :mod:`engine.agents.greedy`): it wins whenever it may (``hu`` is offered only when the rule set
+  allows the win); otherwise discards to the lowest shanten toward the rule set's own win forms and
+  suit length (the view's :class:`~engine.core.aim.Aim`), the least connected tile first on ties (an
+  honour or terminal before a middle tile), and of discards that leave it waiting one with a wait
+  the rule set lets it win on (a minimum of fan: the aim's judge) when there is one; declares a kong
+  that keeps its shanten and calls a pon, an exposed kong or a chi only when the call lowers it.
 
 A seat a person answered (the host console's ``web`` seat) is named in a log as :data:`PERSON`;
 replaying the log, :class:`LoggedPerson` stands for it and has no answer of its own (R375).

@@ -1,7 +1,7 @@
-"""The bots of any rule set on the core's table by the names ``--agents`` and the console take:
-``random``, ``greedy``, ``search`` and ``search:N`` (the search bot with a budget of ``N`` imagined
-draws, :mod:`engine.agents.budget`), each with its own generator derived from the session's seed and
-its seat, so a seed fixes every answer (§4 seats; issue 33 item 2)."""
+"""The bots of any rule set's seat view (:class:`~engine.core.view.View`) by the names ``--agents``
+and the console take: ``random``, ``greedy``, ``search`` and ``search:N`` (the search bot with a
+budget of ``N`` imagined draws, :mod:`engine.agents.budget`), each with its own generator derived
+from the session's seed and its seat, so a seed fixes every answer (§4 seats; issue 33 item 2)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""The search bot of any rule set on the core's table (§4 seats; issue 33 item 2): it reads its own
-seat's view alone and looks ahead over the tiles that view has not shown it.
+"""The search bot of any rule set (§4 seats; issue 33 item 2): it reads its own seat's view alone (any
+rule set's :class:`~engine.core.view.View`, hextech's among them) and looks ahead over the tiles
+that view has not shown it.
 
 A hand is weighed by its *standing*: its shanten toward the rule set's win forms (the view's
 :class:`~engine.core.aim.Aim`), then how many tiles still unseen from this seat would lower it
