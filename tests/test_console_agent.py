@@ -89,7 +89,7 @@ def test_a_scripted_person_plays_is_asked_again_and_leaves_at_end_of_input_s5_2_
     public = {
         format_one(k) for part in (view.rivers, view.flowers, view.revealed) for tiles in part for k in tiles
     }
-    public |= {format_one(k) for melds in view.melds for _, tiles in melds for k in tiles}
+    public |= {format_one(k) for melds in view.melds for meld in melds for k in meld.tiles}
     concealed = set()
     for p in (1, 2, 3):
         hidden = {format_one(kind_of_instance(i)) for i in rnd.table.players[p].hand} - own - public

@@ -7,11 +7,13 @@ import random
 from engine.agents.bots import RandomBot
 from engine.agents.hextech.bots import GreedyAgent
 from engine.core.decisions import Decision, DecisionKind
+from engine.core.melds import Meld
 from engine.core.session import drive
 from engine.core.tiles import kind_of_instance, parse_one
+from engine.core.view import declared
 from engine.hextech.scenario import Scenario
 from engine.hextech.session import SessionConfig
-from engine.hextech.view import PlayerView, build_view
+from engine.hextech.view import PlayerView, build_view, with_parts
 from tools.hextech_session import new_session
 
 
@@ -20,7 +22,12 @@ def test_a_view_holds_no_other_concealed_tiles_s9_4_s14_4() -> None:
     sc.advance("ankan 1m")
     view = build_view(sc.round.table, 1, contracts_public=False, augments=((),) * 4, scores=(0,) * 4)
     assert view.hand_sizes[0] == len(sc.round.table.players[0].hand)
-    assert view.melds[0] == (("ankan", ()),)
+    assert view.melds[0] == () and view.concealed_kongs == (1, 0, 0, 0)
+    assert view.meld_faces[0] == (("ankan", ()),)
+    pon = Meld.parse("pon 555p")
+    plain = with_parts(view, melds=((pon,), (), (), ()))
+    assert plain.concealed_kongs == (1, 0, 0, 0) and declared(plain, 0) == 2
+    assert plain.meld_faces[0] == (("pon", pon.tiles), ("ankan", ()))
     assert not hasattr(view, "hands")
     assert view.hand == tuple(sorted(view.hand)) and len(view.hand) == 13
 
@@ -40,7 +47,7 @@ def test_a_table_view_reads_the_table_when_asked_and_never_another_hand_s9_4_s14
     tiles = [*view.hand, *view.seen]
     for p in range(4):
         tiles += [*view.rivers[p], *view.flowers[p], *view.revealed[p], *view.won_hands[p]]
-        tiles += [k for _, faces in view.melds[p] for k in faces]
+        tiles += [k for meld in view.melds[p] for k in meld.tiles]
     assert parse_one("7z") not in tiles
 
 

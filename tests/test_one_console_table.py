@@ -144,3 +144,29 @@ def test_a_replay_draws_a_bot_seats_module_policy_answer_r796(
     monkeypatch.setattr(LoggedSeat, "__init__", lambda self, person: None)
     with pytest.raises(LogError, match=r"^play\.log:\d+: "):
         build(lines, "play.log")
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [("--rules", "standard"), ("--rules", "hongzhong"), ("--mode", "all")],
+    ids=["standard", "hongzhong", "hextech"],
+)
+def test_a_replays_last_frame_of_a_round_shows_the_scores_after_it_s16(
+    tmp_path: Path, flags: tuple[str, ...]
+) -> None:
+    """§16 本场累计积分: a replay's frame at a round's end shows each seat's total with the round's
+    points in it, at every rule set's table, so the session's last frame shows its final totals;
+    the control: the round's first frame still shows the totals before it."""
+    log = tmp_path / "play.log"
+    rounds = "4" if "--mode" in flags else "2"
+    done = hexmj(
+        "play", *flags, "--seed", "1", "--rounds", rounds, "--agents", "greedy",
+        "--log", str(log), "--json", "--db", "none",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    finals = {s["seat"]: s["total"] for s in json.loads(done.stdout)["standings"]}
+    assert any(finals.values()), "nobody scored: the case shows nothing"
+    replay = build([json.loads(line) for line in log.read_text().splitlines()], "play.log")
+    assert replay.frames[-1].scores == finals
+    last_round = replay.rounds()[max(replay.rounds())]
+    assert replay.frames[last_round].scores != finals

@@ -16,6 +16,7 @@ from search_support import choose, greedy, searched
 from engine.agents.hextech import choices, imagined
 from engine.agents.hextech.search import SearchAgent
 from engine.agents.hextech.steering import steer_of, steered_playouts
+from engine.core.melds import Meld
 from engine.core.tiles import format_one, parse, parse_one
 from engine.hextech.scenario import Scenario
 from engine.hextech.view import BLIND, PlayerView, build_view, with_parts
@@ -209,7 +210,7 @@ def test_a_hand_over_its_turns_size_mid_effect_is_settled_before_it_is_imagined_
     hand of 14 is weighed the same way."""
     over = with_parts(
         seat(library, "2m4m5m7p1s5s6s2z4z"),
-        melds=((("pon", (26, 26, 26)), ("pon", (29, 29, 29))), (), (), ()),
+        melds=((Meld.parse("pon 999s"), Meld.parse("pon 333z")), (), (), ()),
         seen=tuple(parse("7z3p8f")),
     )
     assert imagined.counted(over) == 15 and imagined.counted(imagined.settled(over)) == 14

@@ -6,22 +6,29 @@ from __future__ import annotations
 import gc
 import random
 import types
+from collections import Counter
 from collections.abc import Iterator
 from enum import StrEnum
 
 import pytest
 
+from engine.agents.bots import GreedyBot
 from engine.agents.hextech.bots import GreedyAgent
+from engine.agents.search import unseen_tiles
 from engine.core.decisions import Decision, DecisionKind
+from engine.core.melds import Meld, MeldKind
 from engine.core.session import drive
 from engine.core.table import Table
+from engine.core.tiles import INSTANCE_KINDS, parse_one
+from engine.core.view import declared
 from engine.core.wall import Wall
 from engine.hextech.bus import Bus
 from engine.hextech.decision_kinds import HextechKind
 from engine.hextech.round import Round
+from engine.hextech.scenario import Scenario
 from engine.hextech.session import Session, SessionConfig
 from engine.hextech.state import Deck, PlayerState
-from engine.hextech.view import PlayerView
+from engine.hextech.view import PlayerView, build_view
 from tools.hextech_session import new_session
 
 LIVE_TYPES: tuple[type, ...] = (
@@ -167,3 +174,68 @@ def test_a_view_cannot_change_the_game_s5_4() -> None:
     with pytest.raises(AttributeError):
         view.hand = ()  # type: ignore[misc]
     assert session.cards and session.cards.keys() == view.cards.keys()
+
+
+def shown_of(player: PlayerState) -> Counter[int]:
+    """The kinds of a player's tiles that lie open to the others: the river, the flowers, the tiles a
+    card revealed, the exposed melds, and once the player has won the hand laid down and its
+    concealed kongs (§11 phase 3, §14.4)."""
+    tiles = [*player.river, *player.flowers, *player.revealed]
+    tiles += [i for m in player.melds if m.meld.exposed or player.won for i in m.instances]
+    tiles += player.hand if player.won else []
+    return Counter(INSTANCE_KINDS[i] for i in tiles)
+
+
+def named_of(view: PlayerView, q: int) -> Counter[int]:
+    """The kinds ``view`` names of another player ``q``."""
+    melded = [k for m in view.melds[q] for k in m.tiles]
+    return Counter([*melded, *view.rivers[q], *view.flowers[q], *view.revealed[q], *view.won_hands[q]])
+
+
+class Sealed:
+    """The core's greedy bot at a hextech seat, checking at each decision that its view names of every
+    other player only what lies open, and counts the concealed kongs it does not name."""
+
+    name, sees, person = "greedy", True, False
+
+    def __init__(self, session: Session, seat: int) -> None:
+        self.session = session
+        self.bot = GreedyBot(random.Random(seat))
+        self.face_down = 0
+
+    def decide(self, view: PlayerView, decision: Decision) -> str:
+        rnd = self.session.round
+        if rnd is not None:
+            for q, player in enumerate(rnd.table.players):
+                if q == view.me:
+                    continue
+                assert not named_of(view, q) - shown_of(player), (q, named_of(view, q) - shown_of(player))
+                kongs = sum(m.meld.kind is MeldKind.ANKAN for m in player.melds)
+                assert view.concealed_kongs[q] == kongs and declared(view, q) == len(player.melds)
+                self.face_down += 0 if player.won else kongs
+        return self.bot.decide(view, decision)
+
+
+def test_a_hextech_seat_view_names_no_concealed_tile_nor_face_down_kong_of_another_s14_4() -> None:
+    """Through a whole seeded session played by the core's greedy bots, every view a seat is handed
+    names of each other player only tiles that lie open (its river, flowers, revealed tiles, exposed
+    melds, and once it has won its hand and kongs, §11 phase 3): never a concealed tile, nor the
+    face of a concealed kong, which it counts (§14.4, standard rules 出牌 3 (二))."""
+    session = new_session(SessionConfig(3, "all", 4))
+    seats = [Sealed(session, seat) for seat in range(4)]
+    drive(session, seats)
+    assert sum(seat.face_down for seat in seats) > 0
+
+
+def test_another_s_concealed_kong_is_counted_face_down_and_unseen_s14_4() -> None:
+    """A's concealed kong of 1m: B's view counts it and names no 1m, so the core's search bot counts
+    all four 1m unseen from B; the control: A's own view names its kong."""
+    sc = Scenario(hands={"A": "1111m23m456p789s55s", "B": "234m456m789m12p66s"})
+    sc.advance("ankan 1m")
+    table, one = sc.round.table, parse_one("1m")
+    other = build_view(table, 1, augments=((),) * 4, scores=(0,) * 4)
+    assert other.melds[0] == () and other.concealed_kongs == (1, 0, 0, 0) and declared(other, 0) == 1
+    assert unseen_tiles(other)[one] == 4
+    own = build_view(table, 0, augments=((),) * 4, scores=(0,) * 4)
+    assert own.melds[0] == (Meld(MeldKind.ANKAN, (one,) * 4),) and own.n_melds == 1
+    assert unseen_tiles(own)[one] == 0

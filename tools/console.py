@@ -352,7 +352,7 @@ def seats(view: PlayerView) -> Table:
             hand += " · shown " + tiles(view.revealed[p])
         melds = "  ".join(
             f"{MELD_NAMES.get(kind, kind)} {format_tiles(faces) if faces else '(face down)'}"
-            for kind, faces in view.melds[p]
+            for kind, faces in view.meld_faces[p]
         )
         flowers = " ".join(name(k) for k in view.flowers[p])
         table.add_row(

@@ -2,14 +2,14 @@
 
 * :class:`RandomBot`: a uniformly random legal answer from its own seeded generator, one agent over
   the view of any rule set, hextech's among them: it reads the decision's options alone.
-* :class:`GreedyBot`, the greedy bot of any rule set on the core's table, from a seat's view alone
-  (what it shares with hextech's greedy bot is :mod:`engine.agents.greedy`): it wins whenever it
-  may (``hu`` is offered only when the rule set allows the win); otherwise discards to the lowest
-  shanten toward the rule set's own win forms and suit length (the view's
-  :class:`~engine.core.aim.Aim`), the least connected tile first on ties (an honour or terminal
-  before a middle tile), and of discards that leave it waiting one with a wait the rule set lets it
-  win on (a minimum of fan: the aim's judge) when there is one; declares a kong that keeps its
-  shanten and calls a pon, an exposed kong or a chi only when the call lowers it.
+* :class:`GreedyBot`, the greedy bot of any rule set, from a seat's view alone (any rule set's
+  :class:`~engine.core.view.View`, hextech's among them; what it shares with hextech's greedy bot is
+  :mod:`engine.agents.greedy`): it wins whenever it may (``hu`` is offered only when the rule set
+  allows the win); otherwise discards to the lowest shanten toward the rule set's own win forms and
+  suit length (the view's :class:`~engine.core.aim.Aim`), the least connected tile first on ties (an
+  honour or terminal before a middle tile), and of discards that leave it waiting one with a wait
+  the rule set lets it win on (a minimum of fan: the aim's judge) when there is one; declares a kong
+  that keeps its shanten and calls a pon, an exposed kong or a chi only when the call lowers it.
 
 A seat a person answered (the host console's ``web`` seat) is named in a log as :data:`PERSON`;
 replaying the log, :class:`LoggedPerson` stands for it and has no answer of its own (R375).
@@ -25,9 +25,9 @@ from engine.core.decisions import HU, PASS, Decision, DecisionKind
 from engine.core.errors import LogError
 from engine.core.melds import Meld
 from engine.core.picks import choice
-from engine.core.seat_view import SeatView
 from engine.core.seats import PLAYERS
 from engine.core.tiles import FACES, NUM_KINDS, TERMINALS
+from engine.core.view import View
 from engine.core.win import WinContext
 
 
@@ -63,12 +63,12 @@ def lowest_after_discard(aim: Aim, vec: list[int], n_melds: int, declared: tuple
     return min(aim.after_discards(vec, n_melds, declared).values())
 
 
-def declared_tiles(view: SeatView) -> tuple[int, ...]:
+def declared_tiles(view: View) -> tuple[int, ...]:
     """The tiles of the deciding seat's melds, a kong's four."""
     return tuple(t for meld in view.melds[view.me] for t in meld.tiles)
 
 
-def pays(view: SeatView, less: list[int], declared: tuple[int, ...]) -> bool:
+def pays(view: View, less: list[int], declared: tuple[int, ...]) -> bool:
     """Whether the waiting hand ``less`` has a wait the rule set lets it win on, by self-draw or on
     the 上家's discard (:attr:`Aim.judge`: a minimum of fan, a suit length)."""
     aim, me = view.aim, view.me
@@ -104,7 +104,7 @@ class GreedyBot:
         """Whether a waiting hand pays (:func:`pays`), by its tiles, its melds, the prevalent wind and
         the dealer: a waiting hand that draws what it throws is weighed again and again."""
 
-    def decide(self, view: SeatView, decision: Decision) -> str:
+    def decide(self, view: View, decision: Decision) -> str:
         """The greedy answer: a win, else the turn's or the call's best move."""
         if HU in decision.options:
             return HU
@@ -114,7 +114,7 @@ class GreedyBot:
             return self.call(view, decision)
         return decision.options[0]
 
-    def turn(self, view: SeatView, options: tuple[str, ...]) -> str:
+    def turn(self, view: View, options: tuple[str, ...]) -> str:
         """A kong that keeps the best shanten a discard reaches, else the best discard."""
         vec = hand_vector(view.hand)
         n, aim, declared = view.n_melds, view.aim, declared_tiles(view)
@@ -138,7 +138,7 @@ class GreedyBot:
             pick = next((k for k in ready if self.pays(view, vec, k, declared)), pick)
         return f"discard {FACES[pick]}"
 
-    def pays(self, view: SeatView, vec: list[int], k: int, declared: tuple[int, ...]) -> bool:
+    def pays(self, view: View, vec: list[int], k: int, declared: tuple[int, ...]) -> bool:
         """:func:`pays` of the hand less ``k``, remembered."""
         less = list(vec)
         less[k] -= 1
@@ -150,7 +150,7 @@ class GreedyBot:
             known = self.paying[key] = pays(view, less, declared)
         return known
 
-    def call(self, view: SeatView, decision: Decision) -> str:
+    def call(self, view: View, decision: Decision) -> str:
         """The first call that lowers the shanten, else ``pass``."""
         vec = hand_vector(view.hand)
         n, aim, declared = view.n_melds, view.aim, declared_tiles(view)

@@ -1,5 +1,6 @@
-"""The search bot of any rule set on the core's table (§4 seats; issue 33 item 2): it reads its own
-seat's view alone and looks ahead over the tiles that view has not shown it.
+"""The search bot of any rule set (§4 seats; issue 33 item 2): it reads its own seat's view alone (any
+rule set's :class:`~engine.core.view.View`, hextech's among them) and looks ahead over the tiles
+that view has not shown it.
 
 A hand is weighed by its *standing*: its shanten toward the rule set's win forms (the view's
 :class:`~engine.core.aim.Aim`), then how many tiles still unseen from this seat would lower it
@@ -29,8 +30,8 @@ from engine.agents.greedy import hand_vector
 from engine.core.aim import Aim
 from engine.core.decisions import HU, PASS, Decision, DecisionKind
 from engine.core.melds import Meld, MeldKind
-from engine.core.seat_view import SeatView
 from engine.core.tiles import FACES, NUM_KINDS, parse, parse_one
+from engine.core.view import View
 from engine.core.win import WinContext
 
 BUDGET = 8
@@ -43,7 +44,7 @@ DEAD: Standing = (1, 0)
 waiting that no tile is known to improve."""
 
 
-def unseen_tiles(view: SeatView) -> list[int]:
+def unseen_tiles(view: View) -> list[int]:
     """How many of each kind the seat has not seen: four of each of the rule set's kinds, less its own
     hand, every river and every meld it sees (another seat's concealed kong is unseen)."""
     left = [0] * NUM_KINDS
@@ -61,7 +62,7 @@ class Weighing:
     """One seat's hand weighed at one decision: its aim, its melds (a call or kong imagined among
     them) and the tiles unseen from it."""
 
-    def __init__(self, view: SeatView, unseen: Sequence[int], melds: tuple[Meld, ...] | None = None) -> None:
+    def __init__(self, view: View, unseen: Sequence[int], melds: tuple[Meld, ...] | None = None) -> None:
         self.view = view
         self.aim: Aim = view.aim
         self.unseen = unseen
@@ -147,7 +148,7 @@ class SearchBot:
         compiled class is made again through :func:`searching`, not by an argumentless ``__new__``."""
         return searching, (self.budget, self.seed)
 
-    def decide(self, view: SeatView, decision: Decision) -> str:
+    def decide(self, view: View, decision: Decision) -> str:
         """A win, else the turn's or the call's best move by standing."""
         if HU in decision.options:
             return HU
@@ -157,7 +158,7 @@ class SearchBot:
             return self.call(view, decision)
         return decision.options[0]
 
-    def imagined(self, view: SeatView, decision: Decision, unseen: Sequence[int]) -> list[int]:
+    def imagined(self, view: View, decision: Decision, unseen: Sequence[int]) -> list[int]:
         """``budget`` draws from the unseen tiles, from a generator seeded by the seat's seed, the
         decision and the seat's hand and wall: the same decision in the same game draws the same."""
         rng = random.Random(f"{self.seed}:{decision.describe()}:{view.wall_left}:{bytes(view.hand).hex()}")
@@ -166,7 +167,7 @@ class SearchBot:
             return []
         return rng.choices(kinds, weights=[unseen[k] for k in kinds], k=self.budget)
 
-    def turn(self, view: SeatView, decision: Decision) -> str:
+    def turn(self, view: View, decision: Decision) -> str:
         """The discard of the best standing (imagined draws between equals), or a kong standing as well."""
         weighing = Weighing(view, unseen_tiles(view))
         vec = hand_vector(view.hand)
@@ -193,7 +194,7 @@ class SearchBot:
         return f"discard {FACES[pick]}"
 
     def looked_ahead(
-        self, view: SeatView, decision: Decision, weighing: Weighing, vec: list[int], equal: list[int]
+        self, view: View, decision: Decision, weighing: Weighing, vec: list[int], equal: list[int]
     ) -> list[int]:
         """Of discards standing equal, those whose hand, after each of the imagined draws and its best
         discard, stands best in all (shanten summed, then improving tiles)."""
@@ -216,7 +217,7 @@ class SearchBot:
         top = min(totals.values())
         return [k for k in equal if totals[k] == top]
 
-    def call(self, view: SeatView, decision: Decision) -> str:
+    def call(self, view: View, decision: Decision) -> str:
         """The call whose hand after its best discard stands best, if better than passing's."""
         weighing = Weighing(view, unseen_tiles(view))
         vec = hand_vector(view.hand)

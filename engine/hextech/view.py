@@ -23,6 +23,11 @@ agent reads.
 The view is a plain class with its parts written out (not a dataclass, no
 ``__getattr__``), so that the compiled build makes it a native class
 (docs/performance.md, "The compiled build").
+
+It is the core's view of a seat (:class:`engine.core.view.View`: the same parts under the same
+names and types, each seat's melds as core :class:`~engine.core.melds.Meld` s, another's concealed
+kong counted and never named until they have won) with hextech's own parts beside them, so the
+core's bots play a hextech seat as they play any rule set's.
 """
 
 from __future__ import annotations
@@ -31,9 +36,11 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final, TypeAlias, final
 
-from engine.core.melds import MeldKind
+from engine.core.aim import PLAIN, Aim
+from engine.core.melds import Meld, MeldKind
+from engine.core.seats import seat_wind
 from engine.core.table import Table
-from engine.core.tiles import NUM_INSTANCES, kind_of_instance
+from engine.core.tiles import NUM_INSTANCES, NUM_KINDS, WINDS, kind_of_instance
 from engine.hextech.seat_copies import Seat, hand_kinds, seat_copies
 from engine.hextech.state import ContractStatus, PlayerState
 from engine.hextech.vocabulary import CompiledCard
@@ -44,9 +51,13 @@ NO_CARDS: Mapping[str, CompiledCard] = MappingProxyType({})
 """The library of a view given none."""
 NO_DRAWS: Mapping[int, int] = MappingProxyType({})
 """The draws of a table no round has drawn from."""
+HEXTECH_KINDS: Final[tuple[int, ...]] = tuple(range(NUM_KINDS))
+"""The tile kinds hextech plays with, four copies of each (the 34 suited and honour kinds)."""
 
-Melds: TypeAlias = tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]
-"""Each player's melds as kind and faces."""
+Melds: TypeAlias = tuple[tuple[Meld, ...], ...]
+"""Each player's melds the viewer sees."""
+MeldFaces: TypeAlias = tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]
+"""Each player's melds as kind and faces in the order declared, a face-down kong with no faces."""
 PerPlayer: TypeAlias = tuple[tuple[int, ...], ...]
 """Tiles of each player (kinds)."""
 
@@ -55,8 +66,10 @@ class PlayerView:
     """One player's view; tiles are kinds, players 0..3 (A–D)."""
 
     __slots__ = (
+        "_aim",
         "_augments",
         "_cards",
+        "_concealed_kongs",
         "_contract_failed",
         "_contract_open",
         "_contracts",
@@ -66,9 +79,12 @@ class PlayerView:
         "_flowers",
         "_hand",
         "_hand_sizes",
+        "_kinds",
         "_latest_kept",
         "_me",
+        "_meld_faces",
         "_melds",
+        "_prevalent_wind",
         "_revealed",
         "_rivers",
         "_scores",
@@ -105,6 +121,10 @@ class PlayerView:
         drawn: int | None = None,
         seating: tuple[int, ...] = (0, 1, 2, 3),
         latest_kept: tuple[bool, ...] | None = None,
+        concealed_kongs: tuple[int, ...] | None = None,
+        prevalent_wind: int = WINDS[0],
+        aim: Aim = PLAIN,
+        kinds: tuple[int, ...] = HEXTECH_KINDS,
     ) -> None:
         self._me = me
         self._hand = hand
@@ -112,6 +132,9 @@ class PlayerView:
         self._scores = scores
         self._wall_left = wall_left
         self._dealer = dealer
+        self._prevalent_wind = prevalent_wind
+        self._aim = aim
+        self._kinds = kinds
         self._seen = seen
         self._cards = cards
         self._treasure = treasure
@@ -120,6 +143,12 @@ class PlayerView:
         self._seats: tuple[Seat, ...] = ()
         self._contracts_public: bool | None = None
         self._melds: Melds | None = melds
+        self._meld_faces: MeldFaces | None = None
+        self._concealed_kongs: tuple[int, ...] | None = (
+            tuple([sum(1 for m in own if m.kind is MeldKind.ANKAN) for own in melds])
+            if concealed_kongs is None
+            else concealed_kongs
+        )
         self._rivers: PerPlayer | None = rivers
         self._flowers: PerPlayer | None = flowers
         self._revealed: PerPlayer | None = revealed
@@ -170,6 +199,27 @@ class PlayerView:
         return self._dealer
 
     @property
+    def prevalent_wind(self) -> int:
+        """圈风, the round's wind."""
+        return self._prevalent_wind
+
+    @property
+    def seat_wind(self) -> int:
+        """门风 of the deciding player's seat (:func:`engine.core.seats.seat_wind`, §14.3)."""
+        seating = self._seating
+        return seat_wind(seating[self._me], seating[self._dealer])
+
+    @property
+    def aim(self) -> Aim:
+        """Hextech's win forms as the core's bots play toward them (:mod:`engine.core.aim`)."""
+        return self._aim
+
+    @property
+    def kinds(self) -> tuple[int, ...]:
+        """The tile kinds in play, four copies of each."""
+        return self._kinds
+
+    @property
     def seen(self) -> tuple[int, ...]:
         """Wall tiles a card let this player see."""
         return self._seen
@@ -192,14 +242,40 @@ class PlayerView:
 
     @property
     def melds(self) -> Melds:
-        """Every player's melds as kind and faces; another's concealed kongs face down until they
-        have won."""
+        """Every player's melds in the order declared: all of the player's own, the others' exposed
+        ones, and their concealed kongs once they have won (§11 phase 3; face down before, §14.4)."""
         melds = self._melds
         if melds is None:
             me = self._me
-            melds = tuple([_meld_faces(s, p != me and not s.won) for p, s in enumerate(self._seats)])
+            melds = tuple([_shown_melds(s, p != me and not s.won) for p, s in enumerate(self._seats)])
             self._melds = melds
         return melds
+
+    @property
+    def concealed_kongs(self) -> tuple[int, ...]:
+        """How many concealed kongs each player has declared."""
+        kongs = self._concealed_kongs
+        if kongs is None:
+            kongs = tuple([sum(1 for m in seat.melds if m.kind is MeldKind.ANKAN) for seat in self._seats])
+            self._concealed_kongs = kongs
+        return kongs
+
+    @property
+    def meld_faces(self) -> MeldFaces:
+        """Every player's melds as kind and faces where they lie, as the console shows them: another's
+        concealed kong face down (no faces) until they have won.  A view built without the table
+        lays the face-down kongs after the melds it names."""
+        faces = self._meld_faces
+        if faces is None:
+            me = self._me
+            if self._seats:
+                faces = tuple([_meld_faces(s, p != me and not s.won) for p, s in enumerate(self._seats)])
+            else:
+                faces = tuple(
+                    [_laid_faces(own, n) for own, n in zip(self.melds, self.concealed_kongs, strict=True)]
+                )
+            self._meld_faces = faces
+        return faces
 
     @property
     def rivers(self) -> PerPlayer:
@@ -331,6 +407,10 @@ class PlayerView:
             "drawn": self._drawn,
             "seating": self._seating,
             "latest_kept": self.latest_kept,
+            "concealed_kongs": self.concealed_kongs,
+            "prevalent_wind": self._prevalent_wind,
+            "aim": self._aim,
+            "kinds": self._kinds,
         }
 
     def __eq__(self, other: object) -> bool:
@@ -370,6 +450,9 @@ class Snapshot(PlayerView):
         self._scores = scores
         self._wall_left = len(table.wall)
         self._dealer = table.player_at(table.dealer_seat)
+        self._prevalent_wind = table.prevalent_wind
+        self._aim = table.aim
+        self._kinds = table.rules.tiles.kinds
         self._seating = tuple(table.seat_of)
         self._seen = seen
         self._cards = cards
@@ -378,6 +461,8 @@ class Snapshot(PlayerView):
         self._seats = seat_copies(players)
         self._contracts_public = contracts_public
         self._melds = None
+        self._meld_faces = None
+        self._concealed_kongs = None
         self._rivers = None
         self._flowers = None
         self._revealed = None
@@ -416,6 +501,21 @@ BLIND = PlayerView(
     dealer=0,
 )
 """The view before any table exists (an augment draft), and what an agent that never looks gets."""
+
+
+def _shown_melds(seat: Seat, hidden: bool) -> tuple[Meld, ...]:
+    """A player's melds the viewer sees; ``hidden`` (another's, before they win): no concealed
+    kong."""
+    if not hidden:
+        return seat.melds
+    return tuple([m for m in seat.melds if m.kind is not MeldKind.ANKAN])
+
+
+def _laid_faces(melds: tuple[Meld, ...], kongs: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """A player's ``melds`` as kind and faces, then face down the ones of its ``kongs`` concealed
+    kongs they do not name."""
+    named = sum(1 for m in melds if m.kind is MeldKind.ANKAN)
+    return tuple([(m.kind.value, m.tiles) for m in melds]) + ((MeldKind.ANKAN.value, ()),) * (kongs - named)
 
 
 def _meld_faces(seat: Seat, hidden: bool) -> tuple[tuple[str, tuple[int, ...]], ...]:

@@ -57,7 +57,7 @@ def hextech_seat(view: PlayerView, lasting: Sequence[str] = ()) -> SeatSight:
     dealt = any(view.hand_sizes)
     seats = [
         {
-            "melds": [{"kind": kind, "tiles": _faces(tiles)} for kind, tiles in view.melds[p]],
+            "melds": [{"kind": kind, "tiles": _faces(tiles)} for kind, tiles in view.meld_faces[p]],
             "river": _faces(view.rivers[p]),
             "flowers": _faces(view.flowers[p]),
             "revealed": _faces(view.revealed[p]),

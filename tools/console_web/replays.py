@@ -17,7 +17,7 @@ what the log holds.  Notes (a stand-in bot's answers, R535) are read past.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.core.decisions import Decision, DecisionKind
@@ -90,6 +90,8 @@ def _played(head: Mapping[str, Any], lines: Sequence[dict[str, Any]], where: str
             return
         shown[0] = parts.feed.written
         marks = parts.feed.marks
+        if replay.frames and replay.frames[-1].round != parts.feed.round:
+            settled()
         totals = parts.totals()
         replay.frames.append(
             Frame(
@@ -105,6 +107,12 @@ def _played(head: Mapping[str, Any], lines: Sequence[dict[str, Any]], where: str
                 prevalent_wind=marks.get("prevalent_wind") or None,
             )
         )
+
+    def settled() -> None:
+        """The round's last frame shows the totals after it, which the session counts once the round
+        is over (§16 本场累计积分)."""
+        totals = parts.totals()
+        replay.frames[-1] = replace(replay.frames[-1], scores={PLAYERS[p]: totals[p] for p in range(4)})
 
     opened = rule_parts(logged_rules_name(head) or DEFAULT).replayed(head, where, writer, frame)
     parts = opened.parts
@@ -122,6 +130,8 @@ def _played(head: Mapping[str, Any], lines: Sequence[dict[str, Any]], where: str
     except LogError as err:
         raise writer.placed(err) from None
     frame()
+    if replay.frames:
+        settled()
     return replay
 
 

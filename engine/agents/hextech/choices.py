@@ -163,7 +163,7 @@ def unseen(view: PlayerView) -> list[int]:
     for p in range(4):
         shown += view.rivers[p]
         shown += view.flowers[p]
-        shown += [t for _, tiles in view.melds[p] for t in tiles]
+        shown += [t for meld in view.melds[p] for t in meld.tiles]
         if p != view.me:
             shown += view.revealed[p]
             shown += view.won_hands[p]
@@ -386,7 +386,7 @@ class Outlook:
 
 
 def _melds(view: PlayerView) -> list[Meld]:
-    return [Meld(MeldKind(kind), tiles) for kind, tiles in view.melds[view.me] if tiles]
+    return list(view.melds[view.me])
 
 
 @lru_cache(maxsize=256)

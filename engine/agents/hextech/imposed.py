@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from engine.agents.hextech import choices
 from engine.agents.hextech.imagined import HAND, primitives
 from engine.core.tiles import NUM_KINDS, Suit, suit_of
+from engine.core.view import declared
 from engine.hextech.view import PlayerView
 from engine.hextech.vocabulary import CompiledCard
 
@@ -60,7 +61,7 @@ def costliest_suit(
     ``holder``'s next discard costs that player most over ``samples`` imagined hands."""
     bag = [k for k in choices.unseen(view) if k < NUM_KINDS]
     shown = list(view.revealed[holder])
-    n_melds = len(view.melds[holder])
+    n_melds = declared(view, holder)
     hidden = max(view.hand_sizes[holder] - len(shown), 0)
     drawn = 1 if view.hand_sizes[holder] + MELD * n_melds < HAND else 0
     costs = {option: (0, 0) for option in ordered}

@@ -158,7 +158,7 @@ class Weigher:
         paid whatever comes."""
         outlook = choices.Outlook(view, self.window, self.suit, self.kept, self.forms)
         terms = self.card.contract if self.card is not None else None
-        melds = tuple(Meld(MeldKind(kind), tiles) for kind, tiles in view.melds[view.me] if tiles)
+        melds = view.melds[view.me]
         penalty = 0.0 if terms is None or keep else float(-terms.abandon_penalty)
         out = []
         for ending in endings:
@@ -630,7 +630,7 @@ class SearchAgent:
             deals = drafting.imagined_deals(random.Random(seed), self.budget, [()])
             endings = [ends[0] for ends in deals]
         base = weigher.values(view, endings)
-        melds = tuple(Meld(MeldKind(kind), tiles) for kind, tiles in view.melds[view.me] if tiles)
+        melds = view.melds[view.me]
         scored = []
         for option in self._greedy_first(view, decision):
             met = [
@@ -829,12 +829,9 @@ def _claims_declared(
     return replace(ending, complete=tuple(concealed), claimed=()), melds + pons
 
 
-def _own_melds(
-    view: PlayerView, melds: tuple[Meld, ...]
-) -> tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]:
+def _own_melds(view: PlayerView, melds: tuple[Meld, ...]) -> tuple[tuple[Meld, ...], ...]:
     """The melds of ``view`` with the player's own replaced by ``melds``."""
-    own = tuple((m.kind.value, tuple(m.tiles)) for m in melds)
-    return tuple(own if p == view.me else held for p, held in enumerate(view.melds))
+    return tuple(melds if p == view.me else held for p, held in enumerate(view.melds))
 
 
 def _after_call(view: PlayerView, option: str, face: int) -> PlayerView | None:
@@ -858,5 +855,5 @@ def _after_call(view: PlayerView, option: str, face: int) -> PlayerView | None:
         if k not in hand:
             return None
         hand.remove(k)
-    melds = tuple((*own, (kind.value, tiles)) if p == view.me else own for p, own in enumerate(view.melds))
+    melds = tuple((*own, Meld(kind, tiles)) if p == view.me else own for p, own in enumerate(view.melds))
     return _with(view, hand=tuple(hand), melds=melds)

@@ -112,7 +112,7 @@ def steer_of(view: PlayerView, card: CompiledCard, suit: Suit | None, number: st
     if terms is None:
         return NO_AIM
     counts = [0] * NUM_KINDS
-    for k in [*view.hand, *(t for _, tiles in view.melds[view.me] for t in tiles)]:
+    for k in [*view.hand, *(t for meld in view.melds[view.me] for t in meld.tiles)]:
         if k < NUM_KINDS:
             counts[k] += 1
     facts = WinFacts(
@@ -378,7 +378,7 @@ def steered_playouts(
     for k in view.hand:
         if k < NUM_KINDS:
             start[k] += 1
-    melded = sum(1 for _, tiles in view.melds[view.me] for t in tiles if t in steer.wanted)
+    melded = sum(1 for meld in view.melds[view.me] for t in meld.tiles if t in steer.wanted)
     target = sum(start[k] for k in steer.wanted) + melded + steer.need
     opening: tuple[int, ...] = ()
     if sum(start) == HAND - 3 * n_melds:

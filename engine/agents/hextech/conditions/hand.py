@@ -11,11 +11,9 @@ from engine.core.melds import MeldKind
 from engine.hextech.predicates import Call
 from engine.hextech.view import PlayerView
 
-_ANKAN = MeldKind.ANKAN.value
-
 
 def _exposed(view: PlayerView) -> list[str]:
-    return [kind for kind, _ in view.melds[view.me] if kind != _ANKAN]
+    return [m.kind.value for m in view.melds[view.me] if m.kind is not MeldKind.ANKAN]
 
 
 def _words(args: Sequence[object]) -> set[str]:
@@ -34,7 +32,9 @@ def _calls_at(call: Call, moment: Moment, view: PlayerView) -> int:
 
 
 def _others_at(call: Call, moment: Moment, view: PlayerView) -> int:
-    return sum(1 for p in range(4) if p != view.me and any(k != _ANKAN for k, _ in view.melds[p]))
+    return sum(
+        1 for p in range(4) if p != view.me and any(m.kind is not MeldKind.ANKAN for m in view.melds[p])
+    )
 
 
 WORDS: Mapping[str, Reading] = {
