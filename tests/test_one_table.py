@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from enum import StrEnum
 
 import pytest
 
@@ -127,7 +128,7 @@ class Asked:
     def __init__(self, agent: Agent[PlayerView]) -> None:
         self.agent = agent
         self.name, self.sees, self.person = agent.name, agent.sees, agent.person
-        self.answers: list[tuple[DecisionKind, str]] = []
+        self.answers: list[tuple[StrEnum, str]] = []
 
     def decide(self, view: PlayerView, decision: Decision) -> str:
         assert isinstance(view, PlayerView) or not self.sees
