@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Origin
 
 KEY = "the-guard-tests-console-key"
 """The console key the tests' servers are started with."""
@@ -163,10 +164,10 @@ class ServeProcess:
         """A socket to ``path`` on the loopback address, sending ``origin`` as its ``Origin``."""
         return connect(
             f"ws://{self.local}{path}",
-            origin=origin,
+            origin=None if origin is None else Origin(origin),
             proxy=None,
             open_timeout=30,
-            max_size=2**22,  # type: ignore[arg-type]
+            max_size=2**22,
         )
 
 

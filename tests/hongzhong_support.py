@@ -3,6 +3,10 @@ rule set comes from the registry, as a table finds it."""
 
 from __future__ import annotations
 
+from typing import Unpack
+
+from win_flags import WinFlags
+
 from engine.core.melds import Meld
 from engine.core.registry import ruleset
 from engine.core.ruleset import OptionValue, RuleSet
@@ -20,7 +24,7 @@ def win(
     winner: int = 0,
     dealer: int = 0,
     sources: tuple[int | None, ...] = (),
-    **flags: bool,
+    **flags: Unpack[WinFlags],
 ) -> WinContext:
     """Seat ``winner`` wins with ``concealed`` (the winning ``tile`` among them) and ``melds`` such as
     ``"pon 555m"``, on ``discarder``'s tile (``None``: self-drawn)."""

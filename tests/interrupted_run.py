@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,7 @@ def stopped_and_resumed(
     whole, log = folder / "whole.jsonl", folder / "stopped.jsonl"
     figures = run_hexmj([*base, "--records", str(whole)], monkeypatch, capsys)[1]
     monkeypatch.setattr(tools.lab.pipeline, "CHUNK_SECONDS", 1e-9)
-    real_wait = tools.lab.pipeline.wait
+    real_wait = concurrent.futures.wait
     waited = []
 
     def pressed(*args: Any, **kwargs: Any) -> Any:

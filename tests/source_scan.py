@@ -36,8 +36,12 @@ def words_of(path: Path) -> Iterator[tuple[int, str]]:
             texts = re.findall(r"[A-Za-z][\w.-]*", node.value)
         elif isinstance(node, ast.Name):
             texts = [node.id]
-        elif isinstance(node, ast.Attribute | ast.FunctionDef | ast.ClassDef | ast.alias | ast.ImportFrom):
-            texts = [str(getattr(node, "attr", None) or getattr(node, "name", None) or node.module)]
+        elif isinstance(node, ast.Attribute):
+            texts = [node.attr]
+        elif isinstance(node, ast.FunctionDef | ast.ClassDef | ast.alias):
+            texts = [node.name]
+        elif isinstance(node, ast.ImportFrom):
+            texts = [str(node.module)]
         else:
             continue
         for text in texts:

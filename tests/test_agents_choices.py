@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from enum import StrEnum
 from itertools import permutations
 
 import pytest
@@ -37,7 +38,7 @@ def view_of(library: Mapping[str, CompiledCard], hand: str, **changes: object) -
     return with_parts(base, **changes)
 
 
-def decide(view: PlayerView, kind: DecisionKind, options: tuple[str, ...], about: str = "") -> str:
+def decide(view: PlayerView, kind: StrEnum, options: tuple[str, ...], about: str = "") -> str:
     return GreedyAgent(random.Random(7)).decide(view, Decision(kind, view.me, options, about))
 
 

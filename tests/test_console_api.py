@@ -4,6 +4,7 @@ construction and forged decisions refused (§5.4, §9.4, §16, §17.2, §18.1)."
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from tools.console_web.cards import library
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> TestClient:
+def client(tmp_path: Path) -> Iterator[TestClient]:
     with console(tmp_path / "console.db") as running:
         yield running
 

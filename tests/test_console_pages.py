@@ -14,8 +14,9 @@ from console_support import console, create, seat_view
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from tools.console_web.app import NO_SUCH_SOCKET, seat_frame
+from tools.console_web.app import NO_SUCH_SOCKET
 from tools.console_web.cards import library, unfilmed
+from tools.console_web.console import seat_frame
 from tools.console_web.live import LiveTable
 from tools.console_web.spec import TableSpec
 

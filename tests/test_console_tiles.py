@@ -16,7 +16,7 @@ from console_support import console, create, seat_view
 from starlette.testclient import TestClient
 
 from engine.core.tiles import FACES
-from tools.console_web.app import host_frame, seat_frame
+from tools.console_web.console import host_frame, seat_frame
 from tools.console_web.labels import label, prompt
 from tools.console_web.tile_art import sprite, symbol_id, tile
 

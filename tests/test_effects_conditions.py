@@ -95,7 +95,7 @@ def test_a_fixed_tile_filter_passes_the_kinds_its_words_name(
     arg: str | int | tuple[str | int, ...], ctx: Ctx
 ) -> None:
     atoms = arg if isinstance(arg, tuple) else (arg,)
-    wanted = set().union(*(_by_word(atom) for atom in atoms))
+    wanted = frozenset[int]().union(*(_by_word(atom) for atom in atoms))
     assert fixed_kinds(arg) == wanted
     test = ctx.tile_filter(arg)
     assert [k for k in range(ALL_KINDS) if test(k)] == sorted(wanted)

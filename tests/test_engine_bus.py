@@ -10,6 +10,7 @@ from engine.agents.hextech.roster import make_agents
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.session import drive
 from engine.hextech.bus import Bus, Event, Sink
+from engine.hextech.effects.context import RoundTable
 from engine.hextech.scenario import Scenario
 from engine.hextech.session import Session, SessionConfig, SessionResult
 from tools.hextech_session import new_session
@@ -31,7 +32,7 @@ class _Recorder:
 def test_listeners_run_by_level_then_clockwise_from_the_actor_s15_s6_4() -> None:
     sc = Scenario(hands={})
     heard: list[str] = []
-    bus = Bus()
+    bus: Bus[RoundTable, None] = Bus()
     for source, level, holder in (
         ("chance-D", 7, 3),
         ("world", 6, None),
@@ -62,7 +63,7 @@ class _HolderOnly(_Recorder):
 def test_a_holder_only_trigger_is_offered_only_its_holder_s_events_s15() -> None:
     sc = Scenario(hands={})
     heard: list[str] = []
-    bus = Bus()
+    bus: Bus[RoundTable, None] = Bus()
     bus.listen(_HolderOnly("x", 4, 1, "aug-B", heard))
     bus.listen(_Recorder("x", 6, None, "world", heard))
     bus.listen(_HolderOnly("x", 6, None, "world-holder", heard))
@@ -95,7 +96,7 @@ class _Starter(_Recorder):
 def test_a_delivery_nobody_acts_on_is_done_at_once_s15() -> None:
     sc = Scenario(hands={})
     heard: list[str] = []
-    bus = Bus()
+    bus: Bus[RoundTable, None] = Bus()
     bus.listen(_Starter("x", 4, 1, "aug-B", heard))
     bus.listen(_Starter("x", 6, None, "world", heard))
     assert bus.dispatch(Event("x", player=0), sc.round, None) == ()
@@ -105,7 +106,7 @@ def test_a_delivery_nobody_acts_on_is_done_at_once_s15() -> None:
 def test_listeners_after_the_first_that_acts_start_in_their_turn_s15() -> None:
     sc = Scenario(hands={})
     heard: list[str] = []
-    bus = Bus()
+    bus: Bus[RoundTable, None] = Bus()
     bus.listen(_Starter("x", 4, 1, "aug-B", heard, acts=True))
     bus.listen(_Starter("x", 6, None, "world", heard))
     step = iter(bus.dispatch(Event("x", player=0), sc.round, None))
@@ -120,7 +121,7 @@ def test_a_card_s_own_effects_are_not_offered_to_it_world_cards_are_offered_ever
     too: it answers none, but counts it toward its "first" (R552, ``CardHook``)."""
     sc = Scenario(hands={})
     heard: list[str] = []
-    bus = Bus()
+    bus: Bus[RoundTable, None] = Bus()
     bus.listen(_Starter("x", 6, None, "world", heard))
     bus.listen(_Starter("x", 7, 1, "chance-B", heard, deaf_to="card:O-P02"))
     bus.listen(_Recorder("x", 8, None, "module", heard))
@@ -149,7 +150,7 @@ def test_a_sink_naming_its_events_is_given_only_those_a_plain_sink_every_one() -
     sc = Scenario(hands={})
     named = _Named(frozenset({"y"}))
     everything: list[Event] = []
-    bus = Bus(sinks=[named, everything.append])
+    bus: Bus[RoundTable, None] = Bus(sinks=[named, everything.append])
     for name in ("x", "y", "z"):
         list(bus.dispatch(Event(name, player=0), sc.round, None))
     assert [e.name for e in everything] == ["x", "y", "z"]
@@ -161,7 +162,7 @@ def test_a_sink_naming_its_events_is_given_only_those_a_plain_sink_every_one() -
 def test_audible_events_are_those_listened_to_recorded_or_awaited() -> None:
     """A round builds an event only when the bus counts it audible: a listener's, a named sink's, or
     one a duration in force waits for; a plain sink makes every event audible."""
-    bus = Bus(sinks=[_Named(frozenset({"y"}))])
+    bus: Bus[RoundTable, None] = Bus(sinks=[_Named(frozenset({"y"}))])
     bus.listen(_Recorder("x", 9, None, "rule"))
     bus.wait_for(["w"])
     assert [name in bus.audible for name in ("x", "y", "w", "z")] == [True, True, True, False]
@@ -203,7 +204,7 @@ def test_a_dormant_listener_alone_makes_no_event_audible_until_its_deck_wakes_it
     is; a new round puts it to sleep again."""
     sc = Scenario(hands={})
     heard: list[str] = []
-    bus = Bus()
+    bus: Bus[RoundTable, None] = Bus()
     bus.listen(_Dormant("idle", 8, None, "party", heard))
     bus.listen(_Dormant("x", 8, None, "party", heard))
     bus.listen(_Recorder("x", 7, None, "chance", heard))
@@ -268,7 +269,7 @@ def test_card_listeners_act_on_the_round_module_listeners_on_the_session_s15() -
     bus.listen(card)
     bus.listen_module(module)
     assert bus.playing is sc.round
-    list(bus.deliver(Event("x", 0), session))
+    list(bus.deliver(Event("x", 0), session))  # type: ignore[arg-type]  # any object stands in for the session
     assert card.given == [sc.round] and module.given == [session]
     bus.clear()
     assert bus.playing is None

@@ -3,6 +3,7 @@ Ctrl-C (§18.3; the stand-in table measures the lab, not the engine)."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 import os
 import signal
@@ -88,7 +89,7 @@ def test_a_run_holds_a_bounded_number_of_chunks_whatever_n_s18_3(monkeypatch: py
     and each chunk's records go to the sink, in game order, as soon as the games before it are in."""
     monkeypatch.setattr(tools.lab.pipeline, "CHUNK_SECONDS", 1e-9)
     executor = Watched()
-    real_wait = tools.lab.pipeline.wait
+    real_wait = concurrent.futures.wait
 
     def wait(futures: Any, return_when: str) -> Any:
         done, pending = real_wait(futures, return_when=return_when)

@@ -26,7 +26,7 @@ def test_a_shortened_engine_session_becomes_a_record_s18_1() -> None:
     assert [len(r.players[0].augments) for r in record.played] == [1, 2, 3, 3]
     assert record.final_scores == tuple(sum(r.players[p].score for r in record.played) for p in range(4))
     assert all(r.exhausted or len(r.wins) == 3 for r in record.played)
-    assert all(r.turns > 0 for r in record.played)
+    assert all(r.turns is not None and r.turns > 0 for r in record.played)
     assert all(p.contract is not None for r in record.played for p in r.players)
     assert all(
         card in record.cards

@@ -73,7 +73,7 @@ def session(*rounds: RoundRecord, cards: tuple[str, ...] = CARDS, seed: int = 1)
         rounds=4 if len(rounds) == 4 else 8,
         agents=("greedy",) * 4,
         played=renumbered,
-        final_scores=finals,  # type: ignore[arg-type]
+        final_scores=finals,
     )
 
 

@@ -58,7 +58,7 @@ def test_a_dask_cluster_gives_the_same_aggregate_as_local_workers_s18_3() -> Non
     with open_executor(1) as pool:
         local = played(12, 5, pool)
     with (
-        distributed.LocalCluster(
+        distributed.LocalCluster(  # type: ignore[no-untyped-call]  # distributed leaves it unannotated
             n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
         ) as c,
         open_executor(None, c.scheduler_address) as pool,

@@ -36,7 +36,7 @@ PG_ENV = "HEXMJ_TEST_PG_URL"
 
 
 def records(versions: tuple[str, ...] = (), rounds: int = 4) -> list[SessionRecord]:
-    spec = SessionSpec(rounds=rounds, versions=versions)  # type: ignore[arg-type]
+    spec = SessionSpec(rounds=rounds, versions=versions)
     return [play_session(spec.model_copy(update={"seed": seed})) for seed in range(3)]
 
 
@@ -96,10 +96,11 @@ def test_postgresql_keeps_every_version_apart_s18_4(postgres_url: str) -> None:
 def check_table_round_trip(url: str) -> None:
     """Another rule set's sessions (issue 14 item 5) in their own table: each with its rule set and
     every option's value, loaded back in the order stored, found again by its exact record."""
+    from engine.core.ruleset import OptionValue
     from tools.lab.pipeline import Chunk, play_chunk
     from tools.lab.table_games import TableGames
 
-    standard_options = {"limit": "limited", "min_fan": 8, "base": 2}
+    standard_options: dict[str, OptionValue] = {"limit": "limited", "min_fan": 8, "base": 2}
     standard_games = TableGames("standard", dict(standard_options), 5, 1, ("random",) * 4)
     standard = play_chunk(Chunk(standard_games, 0, 2)).records
     flags = ("discard_win", "all_three_pay", "alarm", "heaven_earth_bonus", "kong_bloom_bonus")

@@ -42,9 +42,9 @@ class Session:
         self.versions: dict[str, int] = {}
         self.texts: dict[str, str] = {}
 
-        @self.client.feature(t.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        @self.client.feature(t.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)  # type: ignore[untyped-decorator]  # pygls leaves it unannotated
         def _published(params: t.PublishDiagnosticsParams) -> None:
-            self.queue(params.uri).put_nowait(params.diagnostics)
+            self.queue(params.uri).put_nowait(list(params.diagnostics))
 
     def queue(self, uri: str) -> asyncio.Queue[list[t.Diagnostic]]:
         return self.published.setdefault(uri, asyncio.Queue())
@@ -62,7 +62,7 @@ class Session:
     def stop(self) -> None:
         self.run(self.client.shutdown_async(None))
         self.client.exit(None)
-        self.run(self.client.stop())
+        self.run(self.client.stop())  # type: ignore[no-untyped-call]  # pygls leaves it unannotated
         self.loop.close()
 
     def uri(self, name: str) -> str:

@@ -7,7 +7,7 @@ seeded RNG, the bus, the module states, the decks and the players' hands.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Generator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +16,8 @@ import pytest
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.tiles import instances_of, name, parse, parse_one
 from engine.hextech.bus import Bus, Event, Step
-from engine.hextech.hookspecs import SetupStage
+from engine.hextech.effects.context import RoundTable
+from engine.hextech.hookspecs import Game, SetupStage
 from engine.hextech.plugins import Modules
 from engine.hextech.scoring import WinInput, score_win
 from modules.party.challenges import ChallengePolicy
@@ -40,7 +41,7 @@ class StandIn:
     decks: dict[str, Pile] = field(default_factory=dict)
     hands: dict[int, tuple[int, ...]] = field(default_factory=dict)
     rng: random.Random = field(default_factory=lambda: random.Random(1))
-    bus: Bus = field(init=False)
+    bus: Bus[RoundTable, Game] = field(init=False)
     module_state: dict[str, Any] = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
     lasting: dict[tuple[str, int], str] = field(default_factory=dict)
@@ -67,11 +68,13 @@ class StandIn:
     def emit(self, name: str, player: int | None = None, **data: object) -> Step:
         return self.bus.deliver(Event(name, player, data=data), self)
 
-    def primitive(self, name: str, holder: int, args: Mapping[str, object]) -> Step:
+    def primitive(
+        self, name: str, holder: int, args: Mapping[str, object]
+    ) -> Generator[Decision, str, Mapping[str, object] | None]:
         return self.modules.primitives()[name](self, holder, args)
 
 
-def play(step: Step, *answers: str) -> list[Decision]:
+def play(step: Generator[Decision, str, object], *answers: str) -> list[Decision]:
     """Run a step, answering its decisions in order; return the decisions asked."""
     asked: list[Decision] = []
     queue = list(answers)

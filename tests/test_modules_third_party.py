@@ -19,11 +19,11 @@ import pytest
 
 from dsl.parser import parse_file
 from dsl.pools import mode_cards
+from engine.core.errors import ModuleLoadError
 from engine.core.tiles import parse, parse_one
 from engine.hextech.bus import Event
 from engine.hextech.hookspecs import WinSummary
 from engine.hextech.plugins import (
-    ModuleLoadError,
     Modules,
     installed_modules,
     modules_for_mode,

@@ -101,6 +101,7 @@ class Policy:
     """A session whose policy answers every choice of a challenge with its last option."""
 
     blind = None
+    table = None
 
     def steps(self) -> Generator[Decision, str, None]:
         yield Decision(DecisionKind.CHOOSE, 0, ("a", "b"), "challenge")

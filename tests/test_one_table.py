@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from enum import StrEnum
 
 import pytest
 
@@ -35,30 +36,30 @@ class Watching:
 
     name, sees, person = "random", False, False
 
-    def __init__(self, session: Playable, bot: RandomBot, check: Check) -> None:
+    def __init__(self, session: Playable[object, object], bot: RandomBot, check: Check) -> None:
         self.session = session
         self.bot = bot
         self.check = check
         self.checked = 0
 
     def decide(self, view: object, decision: Decision) -> str:
-        table = self.session.table  # type: ignore[attr-defined]
+        table = self.session.table
         if table is not None:
             self.check(table)
             self.checked += 1
         return self.bot.decide(view, decision)
 
 
-def core_session(name: str, seed: int) -> Playable:
+def core_session(name: str, seed: int) -> Playable[object, object]:
     rules = ruleset(name)
     return TableSession(TableConfig(rules, rules.resolve_options([]), seed, rounds=2))
 
 
-def hextech_session(seed: int) -> Playable:
+def hextech_session(seed: int) -> Playable[object, object]:
     return new_session(SessionConfig(seed, "all", rounds=4))
 
 
-def played(session: Playable, seed: int, check: Check) -> int:
+def played(session: Playable[object, object], seed: int, check: Check) -> int:
     """Decisions checked over the session played by four watching random bots."""
     agents = [Watching(session, RandomBot(random.Random(seed * 10 + p)), check) for p in range(4)]
     drive(session, agents)
@@ -127,7 +128,7 @@ class Asked:
     def __init__(self, agent: Agent[PlayerView]) -> None:
         self.agent = agent
         self.name, self.sees, self.person = agent.name, agent.sees, agent.person
-        self.answers: list[tuple[DecisionKind, str]] = []
+        self.answers: list[tuple[StrEnum, str]] = []
 
     def decide(self, view: PlayerView, decision: Decision) -> str:
         assert isinstance(view, PlayerView) or not self.sees

@@ -45,7 +45,7 @@ def table(client: TestClient) -> ApiTable:
     return made
 
 
-def check(table: ApiTable, letter: str, status: int = 200, **body: Any) -> dict[str, Any]:
+def check(table: ApiTable, letter: str, status: int = 200, /, **body: Any) -> dict[str, Any]:
     response = table.client.post(f"/api/seats/{table.tokens[letter]}/check", json=body)
     assert response.status_code == status, response.text
     answer: dict[str, Any] = response.json()

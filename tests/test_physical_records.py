@@ -55,7 +55,11 @@ def test_the_table_figures_of_s18_3_with_their_lines_and_adjustments() -> None:
     assert rows["lookups"].table.value == 8 and rows["lookups"].crossed == ("table",)
     assert rows["lookups"].adjust == "缩短卡面或减少例外"
     assert rows["missed"].table.value == 3 and rows["missed"].crossed == ("table",)
-    assert rows["chance_unexecutable"].table.value > 0.2 and rows["chance_unexecutable"].crossed == ("table",)
+    assert (
+        (share := rows["chance_unexecutable"].table.value) is not None
+        and share > 0.2
+        and rows["chance_unexecutable"].crossed == ("table",)
+    )
     assert rows["round_minutes"].table.n == 4 and rows["round_minutes"].simulated is None
     calm = {row.key: row for row in compare([table_session(lookups=1, missed=0)], []).rows}
     assert calm["lookups"].crossed == () and calm["missed"].crossed == ()

@@ -53,7 +53,7 @@ class Script:
     """Prompts left unanswered, by seat and card."""
 
     def answer(self, letter: str, prompt: dict[str, Any]) -> str:
-        values = [o["option"] for o in prompt["options"]]
+        values: list[str] = [o["option"] for o in prompt["options"]]
         kind, card = prompt["kind"], prompt["card"]
         if kind == "draft":
             return values[0]
@@ -128,7 +128,7 @@ def win(
     ron = source is not None and contract != "B-03"
     tile = concealed[-2:] if concealed.endswith("z") else concealed[-2] + concealed[-1]
     hand = {"concealed": concealed, "win_tile": tile, "win_by": "ron" if ron else "self_draw"}
-    extra = {"from": source} if ron else {}
+    extra: dict[str, Any] = {"from": source} if ron else {}
     return table.decide(letter, "hu", hand=hand, wall=wall, **extra)
 
 
@@ -286,9 +286,13 @@ def test_a_four_round_test_session_at_a_real_table_s18_1(tmp_path: Path, ticks: 
     ]
     by_player = {p: one.players[p].contract for p in range(4)}
     abandoner = "ABCD".index(script.abandoner)
-    assert by_player[abandoner] is not None and by_player[abandoner].abandoned
+    assert (abandoned := by_player[abandoner]) is not None and abandoned.abandoned
     maker = "ABCD".index(kong_maker)
-    assert by_player[maker] is not None and by_player[maker].card == "C-12" and by_player[maker].completed
+    assert (
+        (maker_record := by_player[maker]) is not None
+        and maker_record.card == "C-12"
+        and maker_record.completed
+    )
     assert all(len(p.augments) == 1 for p in one.players)
     assert [p.score for p in one.players] == [round_one_scores[s] for s in "ABCD"]
     two = record.played[1]

@@ -4,8 +4,10 @@ table the engine plays, and its ``score``/``settle`` follow §13 on the rulebook
 from __future__ import annotations
 
 import random
+from typing import Unpack
 
 import pytest
+from win_flags import WinFlags
 
 from engine.core.errors import InputError
 from engine.core.melds import Meld
@@ -28,7 +30,7 @@ def win(
     discarder: int | None = None,
     melds: tuple[str, ...] = (),
     flowers: str = "",
-    **flags: bool,
+    **flags: Unpack[WinFlags],
 ) -> WinContext:
     """A win of the rulebook's examples: East round, player 0 the dealer."""
     return WinContext(

@@ -13,9 +13,10 @@ import pytest
 from search_support import greedy, searched
 
 from engine.agents.hextech import choices
+from engine.agents.hextech.aims import Shape, Steer
 from engine.agents.hextech.bots import GreedyAgent
 from engine.agents.hextech.search import SearchAgent
-from engine.agents.hextech.steering import Shape, Steer, covered, form_grants, steer_of, steered_playouts
+from engine.agents.hextech.steering import covered, form_grants, steer_of, steered_playouts
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.tiles import Suit, format_one, parse
 from engine.hextech.decision_kinds import HextechKind

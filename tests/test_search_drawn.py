@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from enum import StrEnum
 
 import pytest
 from search_support import greedy, searched
@@ -98,7 +99,7 @@ class Recorder:
     def __init__(self, session: Session) -> None:
         self.session = session
         self.greedy = GreedyAgent(random.Random(3))
-        self.noted: list[tuple[DecisionKind, int | None, tuple[int, ...], int | None]] = []
+        self.noted: list[tuple[StrEnum, int | None, tuple[int, ...], int | None]] = []
 
     def decide(self, view: PlayerView, decision: Decision) -> str:
         rnd = self.session.round

@@ -157,7 +157,7 @@ def test_a_dask_cluster_gives_the_bytes_of_local_workers(
     args = ["simulate", "--rules", "standard", "--games", "4", "--rounds", "1", "--db", "none", "--json"]
     code, local, _ = run_hexmj([*args, "--workers", "1"], monkeypatch, capsys)
     assert code == 0
-    with distributed.LocalCluster(
+    with distributed.LocalCluster(  # type: ignore[no-untyped-call]  # distributed leaves it unannotated
         n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
     ) as c:
         code, remote, err = run_hexmj([*args, "--cluster", c.scheduler_address], monkeypatch, capsys)

@@ -8,6 +8,7 @@ import random
 import types
 from collections import Counter
 from collections.abc import Iterator
+from enum import StrEnum
 
 import pytest
 
@@ -114,7 +115,7 @@ class Inspector:
         self.session = session
         self.greedy = GreedyAgent(random.Random(5))
         self.found: dict[str, list[str]] = {}
-        self.walked: dict[DecisionKind, int] = {}
+        self.walked: dict[StrEnum, int] = {}
         self.turns = 0
 
     def decide(self, view: PlayerView, decision: Decision) -> str:

@@ -167,7 +167,7 @@ def check(condition: Condition) -> None:
         raise CardError(found[0])
 
 
-COMPARE: dict[str, Callable[[int, int], bool]] = {
+COMPARE: dict[CompareOp, Callable[[int, int], bool]] = {
     ">=": operator.ge,
     ">": operator.gt,
     "==": operator.eq,
