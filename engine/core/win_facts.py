@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engine.core.hand import is_complete_counts
 from engine.core.table import Player, Table
-from engine.core.tiles import INSTANCE_KINDS
+from engine.core.tiles import INSTANCE_KINDS, instances_of
 from engine.core.win import WinContext
 
 
@@ -25,6 +25,7 @@ def winning(
     *,
     after_kong: bool = False,
     robbing_kong: bool = False,
+    shown: int | None = None,
 ) -> bool:
     """Whether the rule set lets ``winner`` win on ``tile`` (see :func:`win_context`): the hand's
     counts are tried first where they decide a no (:attr:`Table.plain_judge`)."""
@@ -35,15 +36,19 @@ def winning(
             vec[tile] += 1
         if not is_complete_counts(vec, len(player.melds)):
             return False
-    win = win_context(table, winner, tile, discarder, after_kong=after_kong, robbing_kong=robbing_kong)
+    win = win_context(
+        table, winner, tile, discarder, after_kong=after_kong, robbing_kong=robbing_kong, shown=shown
+    )
     return table.rules.may_win(win, table.options)
 
 
 def copies_on_view(table: Table[Player], face: int) -> int:
-    """How many tiles of ``face`` every seat sees (:meth:`Table.visible_kinds`, counted without
-    listing them)."""
-    kinds = INSTANCE_KINDS
-    return sum(1 for player in table.players for i in player.on_view() if kinds[i] == face)
+    """How many tiles of ``face`` every seat sees (:meth:`Table.visible_kinds`): how many of its
+    instances lie among the players' tiles on view."""
+    shown: list[int] = []
+    for player in table.players:
+        shown += player.on_view()
+    return sum(map(shown.count, instances_of(face)))
 
 
 def win_context(
@@ -54,10 +59,12 @@ def win_context(
     *,
     after_kong: bool = False,
     robbing_kong: bool = False,
+    shown: int | None = None,
 ) -> WinContext:
     """The win of ``winner`` on ``tile``: self-drawn (``discarder`` ``None``, the tile already in
     hand), on ``discarder``'s discard (still in its river), or robbing ``discarder``'s added kong.
-    The other three copies of the face are on view (和绝张) only if the winner's hand holds no other."""
+    The other three copies of the face are on view (和绝张) only if the winner's hand holds no other;
+    ``shown`` is :func:`copies_on_view` of the face when the caller has counted it at this table."""
     player = table.players[winner]
     hand = tuple(map(INSTANCE_KINDS.__getitem__, player.hand))
     concealed = hand if discarder is None else (*hand, tile)
@@ -76,7 +83,7 @@ def win_context(
         dealer=dealer,
         meld_sources=tuple([m.from_player for m in player.melds]),
         flowers=tuple(map(INSTANCE_KINDS.__getitem__, player.flowers)),
-        last_copy=alone and copies_on_view(table, tile) - in_river >= 3,
+        last_copy=alone and (copies_on_view(table, tile) if shown is None else shown) - in_river >= 3,
         last_of_wall=not table.wall,
         after_kong=after_kong,
         robbing_kong=robbing_kong,
