@@ -151,7 +151,7 @@ class Table(Generic[P]):
     @property
     def dealer(self) -> int:
         """The player at the dealer seat (§4, standard rules 术语 二)."""
-        return self.player_at(self.dealer_seat)
+        return self.seat_of.index(self.dealer_seat)
 
     def player_at(self, seat: int) -> int:
         """The player sitting at ``seat``."""
