@@ -59,10 +59,10 @@ class SeatView:
 def view_of(table: Table[Player], player: int) -> SeatView:
     """The view of ``player`` of ``table`` now, its tiles as kinds."""
     players = table.players
-    kind = INSTANCE_KINDS.__getitem__
+    kinds = INSTANCE_KINDS
     return SeatView(
         me=player,
-        hand=tuple(sorted(map(kind, players[player].hand))),
+        hand=tuple(sorted([kinds[i] for i in players[player].hand])),
         melds=tuple(
             [
                 tuple([m.meld for m in held.melds if p == player or m.meld.kind is not MeldKind.ANKAN])
@@ -70,8 +70,8 @@ def view_of(table: Table[Player], player: int) -> SeatView:
             ]
         ),
         concealed_kongs=tuple([sum([m.meld.kind is MeldKind.ANKAN for m in held.melds]) for held in players]),
-        rivers=tuple([tuple(map(kind, held.river)) for held in players]),
-        flowers=tuple([tuple(map(kind, held.flowers)) for held in players]),
+        rivers=tuple([tuple([kinds[i] for i in held.river]) for held in players]),
+        flowers=tuple([tuple([kinds[i] for i in held.flowers]) for held in players]),
         hand_sizes=tuple([len(held.hand) for held in players]),
         wall_left=len(table.wall),
         scores=table.scores,

@@ -66,8 +66,11 @@ def win_context(
     The other three copies of the face are on view (和绝张) only if the winner's hand holds no other;
     ``shown`` is :func:`copies_on_view` of the face when the caller has counted it at this table."""
     player = table.players[winner]
-    hand = tuple(map(INSTANCE_KINDS.__getitem__, player.hand))
-    concealed = hand if discarder is None else (*hand, tile)
+    kinds = INSTANCE_KINDS
+    held = [kinds[i] for i in player.hand]
+    if discarder is not None:
+        held.append(tile)
+    concealed = tuple(held)
     in_river = discarder is not None and not robbing_kong
     alone = concealed.count(tile) == 1
     first_tile = not player.discarded and not table.any_call
@@ -82,7 +85,7 @@ def win_context(
         seat_wind=table.seat_wind(winner),
         dealer=dealer,
         meld_sources=tuple([m.from_player for m in player.melds]),
-        flowers=tuple(map(INSTANCE_KINDS.__getitem__, player.flowers)),
+        flowers=tuple([kinds[i] for i in player.flowers]),
         last_copy=alone and (copies_on_view(table, tile) if shown is None else shown) - in_river >= 3,
         last_of_wall=not table.wall,
         after_kong=after_kong,
