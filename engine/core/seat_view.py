@@ -69,7 +69,7 @@ def view_of(table: Table[Player], player: int) -> SeatView:
                 for p, held in enumerate(players)
             ]
         ),
-        concealed_kongs=tuple([sum([m.meld.kind is MeldKind.ANKAN for m in held.melds]) for held in players]),
+        concealed_kongs=tuple([sum(m.meld.kind is MeldKind.ANKAN for m in held.melds) for held in players]),
         rivers=tuple([tuple([kinds[i] for i in held.river]) for held in players]),
         flowers=tuple([tuple([kinds[i] for i in held.flowers]) for held in players]),
         hand_sizes=tuple([len(held.hand) for held in players]),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engine.core.hand import is_complete_counts
 from engine.core.table import Player, Table
-from engine.core.tiles import INSTANCE_KINDS, instances_of
+from engine.core.tiles import INSTANCE_KINDS
 from engine.core.win import WinContext
 
 
@@ -43,12 +43,15 @@ def winning(
 
 
 def copies_on_view(table: Table[Player], face: int) -> int:
-    """How many tiles of ``face`` every seat sees (:meth:`Table.visible_kinds`): how many of its
-    instances lie among the players' tiles on view."""
-    shown: list[int] = []
+    """How many tiles of ``face`` every seat sees (:meth:`Table.visible_kinds`, counted without
+    listing their kinds)."""
+    kinds = INSTANCE_KINDS
+    n = 0
     for player in table.players:
-        shown += player.on_view()
-    return sum(map(shown.count, instances_of(face)))
+        for i in player.on_view():
+            if kinds[i] == face:
+                n += 1
+    return n
 
 
 def win_context(
