@@ -54,6 +54,18 @@ def copies_on_view(table: Table[Player], face: int) -> int:
     return n
 
 
+def last_copy(
+    table: Table[Player], concealed: tuple[int, ...], tile: int, in_river: bool, shown: int | None
+) -> bool:
+    """和绝张 (番种 58): the winner's ``concealed`` tiles hold ``tile`` once and the other three
+    copies are on view (``in_river``: the winning tile itself lies on view, in the discarder's
+    river, and is not one of them).  ``shown``, the copies on view a response window counted, is
+    read first, as it rarely reaches three; else the hand is, as counting the copies costs more."""
+    if shown is not None:
+        return shown - in_river >= 3 and concealed.count(tile) == 1
+    return concealed.count(tile) == 1 and copies_on_view(table, tile) - in_river >= 3
+
+
 def win_context(
     table: Table[Player],
     winner: int,
@@ -75,7 +87,6 @@ def win_context(
         held.append(tile)
     concealed = tuple(held)
     in_river = discarder is not None and not robbing_kong
-    alone = concealed.count(tile) == 1
     first_tile = not player.discarded and not table.any_call
     dealer = table.dealer
     return WinContext(
@@ -89,7 +100,7 @@ def win_context(
         dealer=dealer,
         meld_sources=tuple([m.from_player for m in player.melds]),
         flowers=tuple([kinds[i] for i in player.flowers]),
-        last_copy=alone and (copies_on_view(table, tile) if shown is None else shown) - in_river >= 3,
+        last_copy=last_copy(table, concealed, tile, in_river, shown),
         last_of_wall=not table.wall,
         after_kong=after_kong,
         robbing_kong=robbing_kong,
