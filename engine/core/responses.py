@@ -29,7 +29,7 @@ from engine.core.ruleset import Call
 from engine.core.table import Player, Table
 from engine.core.tiles import FACES, NUM_KINDS, format_tiles, parse
 from engine.core.wall import Wall
-from engine.core.win_facts import winning
+from engine.core.win_facts import copies_on_view, winning
 
 ClaimTest = Callable[[Call], bool]
 """Whether the answering seat may make a call its hand allows (``pon``, ``kong`` or ``chi``): the
@@ -99,10 +99,13 @@ def call_answers(
     return found
 
 
-def response_options(table: Table[Player], q: int, source: int, face: int, *, rob: bool) -> tuple[str, ...]:
-    """What ``q`` may answer to ``source``'s discard of ``face`` (or its added kong, ``rob``)."""
+def response_options(
+    table: Table[Player], q: int, source: int, face: int, *, rob: bool, shown: int | None = None
+) -> tuple[str, ...]:
+    """What ``q`` may answer to ``source``'s discard of ``face`` (or its added kong, ``rob``);
+    ``shown`` the copies of ``face`` on view when the window has counted them (:func:`winning`)."""
     found = [PASS]
-    if Call.HU in table.calls and winning(table, q, face, source, robbing_kong=rob):
+    if Call.HU in table.calls and winning(table, q, face, source, robbing_kong=rob, shown=shown):
         found.append(HU)
     if rob:
         return tuple(found)
@@ -159,10 +162,12 @@ def ask(
 
 
 def _options_of(table: Table[Player], source: int, face: int, rob: bool) -> Callable[[int], tuple[str, ...]]:
-    """Each seat's :func:`response_options` to this discard or added kong."""
+    """Each seat's :func:`response_options` to this discard or added kong: the copies of the face
+    on view are counted once, as no answer moves a tile until the window closes."""
+    shown = copies_on_view(table, face) if Call.HU in table.calls else None
 
     def options_of(q: int) -> tuple[str, ...]:
-        return response_options(table, q, source, face, rob=rob)
+        return response_options(table, q, source, face, rob=rob, shown=shown)
 
     return options_of
 

@@ -56,24 +56,23 @@ class SeatView:
         return seat_wind(self.me, self.dealer)
 
 
-def _kinds(instances: list[int]) -> tuple[int, ...]:
-    return tuple(map(INSTANCE_KINDS.__getitem__, instances))
-
-
 def view_of(table: Table[P], player: int) -> SeatView:
     """The view of ``player`` of ``table`` now, its tiles as kinds."""
     players = table.players
+    kinds = INSTANCE_KINDS
     return SeatView(
         me=player,
-        hand=tuple(sorted(_kinds(players[player].hand))),
+        hand=tuple(sorted([kinds[i] for i in players[player].hand])),
         melds=tuple(
-            tuple(m.meld for m in held.melds if p == player or m.meld.kind is not MeldKind.ANKAN)
-            for p, held in enumerate(players)
+            [
+                tuple([m.meld for m in held.melds if p == player or m.meld.kind is not MeldKind.ANKAN])
+                for p, held in enumerate(players)
+            ]
         ),
-        concealed_kongs=tuple(sum(m.meld.kind is MeldKind.ANKAN for m in held.melds) for held in players),
-        rivers=tuple(_kinds(held.river) for held in players),
-        flowers=tuple(_kinds(held.flowers) for held in players),
-        hand_sizes=tuple(len(held.hand) for held in players),
+        concealed_kongs=tuple([sum(m.meld.kind is MeldKind.ANKAN for m in held.melds) for held in players]),
+        rivers=tuple([tuple([kinds[i] for i in held.river]) for held in players]),
+        flowers=tuple([tuple([kinds[i] for i in held.flowers]) for held in players]),
+        hand_sizes=tuple([len(held.hand) for held in players]),
         wall_left=len(table.wall),
         scores=table.scores,
         dealer=table.dealer,

@@ -20,7 +20,7 @@ sinks, which hear its events.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -70,15 +70,16 @@ class Player:
         """门清: no chi, pon or exposed kong (§13.11.1, standard rules 术语; a concealed kong keeps it)."""
         return all(m.meld.kind is MeldKind.ANKAN for m in self.melds)
 
-    def on_view(self) -> Iterator[int]:
+    def on_view(self) -> list[int]:
         """The player's tiles on view to every seat: the river, the exposed melds' tiles, and the
         hand once the player has won and laid it down (§11 phase 3)."""
-        yield from self.river
+        shown = self.river.copy()
         for m in self.melds:
             if m.meld.exposed:
-                yield from m.instances
+                shown += m.instances
         if self.won:
-            yield from self.hand
+            shown += self.hand
+        return shown
 
 
 P = TypeVar("P", bound=Player)
@@ -150,7 +151,7 @@ class Table(Generic[P]):
     @property
     def dealer(self) -> int:
         """The player at the dealer seat (§4, standard rules 术语 二)."""
-        return self.player_at(self.dealer_seat)
+        return self.seat_of.index(self.dealer_seat)
 
     def player_at(self, seat: int) -> int:
         """The player sitting at ``seat``."""

@@ -25,6 +25,7 @@ def winning(
     *,
     after_kong: bool = False,
     robbing_kong: bool = False,
+    shown: int | None = None,
 ) -> bool:
     """Whether the rule set lets ``winner`` win on ``tile`` (see :func:`win_context`): the hand's
     counts are tried first where they decide a no (:attr:`Table.plain_judge`)."""
@@ -35,15 +36,34 @@ def winning(
             vec[tile] += 1
         if not is_complete_counts(vec, len(player.melds)):
             return False
-    win = win_context(table, winner, tile, discarder, after_kong=after_kong, robbing_kong=robbing_kong)
+    win = win_context(
+        table, winner, tile, discarder, after_kong=after_kong, robbing_kong=robbing_kong, shown=shown
+    )
     return table.rules.may_win(win, table.options)
 
 
 def copies_on_view(table: Table[Player], face: int) -> int:
     """How many tiles of ``face`` every seat sees (:meth:`Table.visible_kinds`, counted without
-    listing them)."""
+    listing their kinds)."""
     kinds = INSTANCE_KINDS
-    return sum(1 for player in table.players for i in player.on_view() if kinds[i] == face)
+    n = 0
+    for player in table.players:
+        for i in player.on_view():
+            if kinds[i] == face:
+                n += 1
+    return n
+
+
+def last_copy(
+    table: Table[Player], concealed: tuple[int, ...], tile: int, in_river: bool, shown: int | None
+) -> bool:
+    """和绝张 (番种 58): the winner's ``concealed`` tiles hold ``tile`` once and the other three
+    copies are on view (``in_river``: the winning tile itself lies on view, in the discarder's
+    river, and is not one of them).  ``shown``, the copies on view a response window counted, is
+    read first, as it rarely reaches three; else the hand is, as counting the copies costs more."""
+    if shown is not None:
+        return shown - in_river >= 3 and concealed.count(tile) == 1
+    return concealed.count(tile) == 1 and copies_on_view(table, tile) - in_river >= 3
 
 
 def win_context(
@@ -54,15 +74,19 @@ def win_context(
     *,
     after_kong: bool = False,
     robbing_kong: bool = False,
+    shown: int | None = None,
 ) -> WinContext:
     """The win of ``winner`` on ``tile``: self-drawn (``discarder`` ``None``, the tile already in
     hand), on ``discarder``'s discard (still in its river), or robbing ``discarder``'s added kong.
-    The other three copies of the face are on view (和绝张) only if the winner's hand holds no other."""
+    The other three copies of the face are on view (和绝张) only if the winner's hand holds no other;
+    ``shown`` is :func:`copies_on_view` of the face when the caller has counted it at this table."""
     player = table.players[winner]
-    hand = tuple(map(INSTANCE_KINDS.__getitem__, player.hand))
-    concealed = hand if discarder is None else (*hand, tile)
+    kinds = INSTANCE_KINDS
+    held = [kinds[i] for i in player.hand]
+    if discarder is not None:
+        held.append(tile)
+    concealed = tuple(held)
     in_river = discarder is not None and not robbing_kong
-    alone = concealed.count(tile) == 1
     first_tile = not player.discarded and not table.any_call
     dealer = table.dealer
     return WinContext(
@@ -75,8 +99,8 @@ def win_context(
         seat_wind=table.seat_wind(winner),
         dealer=dealer,
         meld_sources=tuple([m.from_player for m in player.melds]),
-        flowers=tuple(map(INSTANCE_KINDS.__getitem__, player.flowers)),
-        last_copy=alone and copies_on_view(table, tile) - in_river >= 3,
+        flowers=tuple([kinds[i] for i in player.flowers]),
+        last_copy=last_copy(table, concealed, tile, in_river, shown),
         last_of_wall=not table.wall,
         after_kong=after_kong,
         robbing_kong=robbing_kong,

@@ -9,7 +9,6 @@ The wall, the players, the seats they sit at (moved by O-X01, §14.3) and the de
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -98,12 +97,13 @@ class PlayerState(Player):
             start = self.contract_start
             self.contract_start = ContractStart(start.discards, start.draws, start.river - {tile})
 
-    def on_view(self) -> Iterator[int]:
+    def on_view(self) -> list[int]:
         """The player's tiles on view to every seat (:meth:`Player.on_view`), then, while the player
         is in the round, the hand tiles a card revealed, in tile order (H21)."""
-        yield from Player.on_view(self)
+        shown = Player.on_view(self)
         if not self.won:
-            yield from sorted(self.revealed)
+            shown += sorted(self.revealed)
+        return shown
 
 
 class Deck:
