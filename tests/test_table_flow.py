@@ -264,7 +264,7 @@ class ScriptedRound:
         return "result"
 
 
-def test_the_round_loop_is_one_for_every_rule_set() -> None:
+def test_the_round_loop_is_one_for_every_rule_set_s11() -> None:
     """出牌 (§11): the round opens and deals, the first turn follows, each turn gives the next until
     one ends the round, then the round closes with its result; every decision of the side's reaches
     the driver, and its answer the side.  A round that ends at its opening plays no turn."""
