@@ -1,5 +1,5 @@
-"""The wall of a rule set's tiles, the one deal of every rule set and its 补花 (standard rules 术语 三,
-十三, 二十一; rulebook §11 phase 1, §6.6; issue 14 item 1, issue 33 item 1).
+"""The wall of a rule set's tiles, the one deal of every rule set and its 补花 (standard rules
+术语 三, 十三, 二十一; rulebook §11 phase 1, §6.6; issue 14 item 1, issue 33 item 1).
 
 The wall holds every tile of :attr:`RuleSet.tiles` as an instance (:mod:`engine.core.tiles`), in the
 order a seeded shuffle gives (or an order of kinds a test arranges, which must hold the same
