@@ -52,16 +52,11 @@ def replacement_draw(rnd: RoundState, p: int, reason: str, cause: str | None) ->
     yield from acquire(rnd, p, rnd.table.wall.draw_tail(), "replacement", cause, reason=reason)
 
 
-def replace_flowers(rnd: RoundState, player: int, cause: str | None = None) -> Step:
-    """Reveal every flower in hand and replace each from the tail (§11 phase 1, §6.6 补花): the core's
-    补花 (:func:`engine.core.deal.replace_flowers`) with the round's side, :class:`Replacing`."""
-    yield from deal.replace_flowers(rnd.table, Replacing(rnd, cause), player)
-
-
 class Replacing:
-    """The round's side of 补花 (``cause`` the card whose effect it is part of, if any): each flower
-    set aside is revealed to the cards (``flower.revealed``), then its replacement drawn from the
-    tail as a card may change it (:func:`replacement_draw`); an empty wall ends the round."""
+    """The round's side of the core's 补花 (:func:`engine.core.deal.replace_flowers`; §11 phase 1,
+    §6.6), ``cause`` the card whose effect it is part of, if any: each flower set aside is revealed
+    to the cards (``flower.revealed``), then its replacement drawn from the tail as a card may change
+    it (:func:`replacement_draw`); an empty wall ends the round."""
 
     __slots__ = ("cause", "rnd")
 
@@ -103,7 +98,7 @@ def announce(rnd: RoundState, p: int, tile: int, via: str, cause: str | None, **
         player.normal_draws += 1
     if flower:
         rnd.win_tile.pop(p, None)
-        yield from replace_flowers(rnd, p, cause)
+        yield from deal.replace_flowers(rnd.table, Replacing(rnd, cause), p)
         yield from _flower_settled(rnd, p, shown, via, cause, **data)
         return
     if via == "normal":
