@@ -13,8 +13,7 @@ from enum import StrEnum
 import pytest
 
 from engine.agents.bots import GreedyBot
-from engine.agents.hextech.bots import GreedyAgent
-from engine.agents.search import unseen_tiles
+from engine.agents.lookahead import unseen_tiles
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.melds import Meld, MeldKind
 from engine.core.session import drive
@@ -113,7 +112,7 @@ class Inspector:
 
     def __init__(self, session: Session) -> None:
         self.session = session
-        self.greedy = GreedyAgent(random.Random(5))
+        self.greedy = GreedyBot(random.Random(5))
         self.found: dict[str, list[str]] = {}
         self.walked: dict[StrEnum, int] = {}
         self.turns = 0

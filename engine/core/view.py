@@ -11,7 +11,7 @@ A seat sees its own concealed tiles and what lies open: each seat's melds (all o
 exposed ones of the others; another's concealed kong is 扣放, laid face down, counted in
 ``concealed_kongs`` and never named, until a rule set lays a winner's hand open, §11 phase 3), every
 river and flower set aside, how many tiles each seat holds, the wall's count, the scores, the dealer,
-the winds, the rule set's aim and its tile kinds (the rules, which every seat knows).
+the winds, the rule set's name, aim and tile kinds (the rules, which every seat knows).
 """
 
 from __future__ import annotations
@@ -88,6 +88,11 @@ class View(Protocol):
     @property
     def kinds(self) -> tuple[int, ...]:
         """The tile kinds the rule set plays with, four copies of each."""
+        ...
+
+    @property
+    def rules(self) -> str:
+        """The name of the rule set the table plays."""
         ...
 
     @property

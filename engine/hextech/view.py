@@ -51,6 +51,8 @@ NO_CARDS: Mapping[str, CompiledCard] = MappingProxyType({})
 """The library of a view given none."""
 NO_DRAWS: Mapping[int, int] = MappingProxyType({})
 """The draws of a table no round has drawn from."""
+RULES: Final = "hextech"
+"""The name of the rule set whose seats these views are (:attr:`engine.hextech.ruleset.HEXTECH`'s)."""
 HEXTECH_KINDS: Final[tuple[int, ...]] = tuple(range(NUM_KINDS))
 """The tile kinds hextech plays with, four copies of each (the 34 suited and honour kinds)."""
 
@@ -218,6 +220,11 @@ class PlayerView:
     def kinds(self) -> tuple[int, ...]:
         """The tile kinds in play, four copies of each."""
         return self._kinds
+
+    @property
+    def rules(self) -> str:
+        """The rule set whose seat this is: hextech's."""
+        return RULES
 
     @property
     def seen(self) -> tuple[int, ...]:
