@@ -88,9 +88,12 @@ class AimedAdvice:
         return self.least()
 
     def order(self, faces: Sequence[int]) -> list[int]:
-        """The least connected first, then the lowest face."""
-        counts = self.counts
-        return sorted(faces, key=lambda k: (connection(counts, k), k))
+        """Those leaving the lowest shanten first, the least connected of them first, then the lowest
+        face; the others after them (never thrown while one of those may be)."""
+        after, counts = self.discards(), self.counts
+        low = min([after[k] for k in faces])
+        ready = sorted([k for k in faces if after[k] == low], key=lambda k: (connection(counts, k), k))
+        return ready + [k for k in faces if after[k] != low]
 
     def welcome(self, verb: str) -> bool:
         """Every call that lowers the shanten."""

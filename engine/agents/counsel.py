@@ -60,7 +60,8 @@ class Advice(Protocol):
         ...
 
     def order(self, faces: Sequence[int]) -> list[int]:
-        """The discards ``faces`` in the rule set's tie order, the first to go first."""
+        """The discards ``faces`` in the order the rule set throws them, the first first (of those
+        leaving the lowest shanten the bot throws the first)."""
         ...
 
     def welcome(self, verb: str) -> bool:

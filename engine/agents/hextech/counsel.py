@@ -90,7 +90,7 @@ class HextechAdvice:
 
     @property
     def judges(self) -> bool:
-        """Never: every complete hand wins (its contract is the contract's part, §9.6)."""
+        """Never: every complete hand of the forms wins, its contract aside."""
         return False
 
     def shanten(self, counts: Sequence[int], melded: int, tiles: Sequence[int]) -> int:
