@@ -83,8 +83,7 @@ class AimedAdvice:
         return self.low
 
     def floor(self) -> int:
-        """The lowest shanten any discard leaves, which the first discard in the order reaching it
-        is."""
+        """The lowest shanten any discard leaves: none goes below it."""
         return self.least()
 
     def order(self, faces: Sequence[int]) -> list[int]:
