@@ -28,7 +28,7 @@ from engine.core.view import View
 from engine.hextech.ruleset import HEXTECH as HEXTECH_RULES
 from engine.hextech.session import SessionConfig
 from engine.hextech.view import BLIND, with_parts
-from tools.hextech_session import new_session
+from tools.hextech_session import new_session, session_cards
 
 GREEDY_HAND = "234p567p345s789s1m1z"
 """Four sets and two lone tiles, 1m and 东: either discard leaves the hand waiting on the other."""
@@ -120,3 +120,18 @@ def test_one_roster_names_the_bots_of_every_rule_set_s4() -> None:
     assert isinstance(plain, SearchBot) and isinstance(budgeted, SearchBot)
     assert plain.budget_at("hextech") == HEXTECH.budget > plain.budget_at("standard") == AIMED.budget
     assert budgeted.budget_at("hextech") == budgeted.budget_at("standard") == 3
+
+
+def test_a_call_that_lowers_the_shanten_is_made_where_its_counsel_welcomes_it_s11() -> None:
+    """55m123p456p789s 1z3z offered the pon of 5m, which lowers its shanten (§11 phase 2): the aim's
+    counsel welcomes every such call, so the standard seat pons; hextech's welcomes none that
+    breaks the held contract, so a seat holding C-04 (稳健六巡, complete only without calls) passes;
+    the control: the hextech seat holding no contract pons."""
+    hand = tuple(sorted(parse("55m123p456p789s13z")))
+    call = Decision(DecisionKind.CALL, 0, ("pass", "pon"), "5m")
+    cards, _ = session_cards("all")
+    free = with_parts(BLIND, hand=hand, wall_left=83, cards={card.id: card for card in cards})
+    bound = with_parts(free, contracts=("C-04", None, None, None), contract_open=True)
+    assert GreedyBot(random.Random(1)).decide(seat_view("55m123p456p789s13z", "standard"), call) == "pon"
+    assert GreedyBot(random.Random(1)).decide(free, call) == "pon"
+    assert GreedyBot(random.Random(1)).decide(bound, call) == "pass"
