@@ -4,8 +4,9 @@ item 1).
 :class:`View` names the parts every rule set's view offers its seat, under the same names and types:
 the core's :class:`~engine.core.seat_view.SeatView` has them all, and hextech's
 :class:`~engine.hextech.view.PlayerView` has them beside its own (cards, contracts, augments, the
-tiles a card revealed, the winners' hands …).  The core's bots (:mod:`engine.agents`) read a view
-through this protocol alone, so they play every rule set's table, hextech's among them.
+tiles a card revealed, the winners' hands …).  The bots (:mod:`engine.agents`) read a view through
+this protocol alone, so they play every rule set's table, hextech's among them, each counselled by
+the rule set the view names.
 
 A seat sees its own concealed tiles and what lies open: each seat's melds (all of its own, the
 exposed ones of the others; another's concealed kong is 扣放, laid face down, counted in

@@ -26,8 +26,9 @@ The view is a plain class with its parts written out (not a dataclass, no
 
 It is the core's view of a seat (:class:`engine.core.view.View`: the same parts under the same
 names and types, each seat's melds as core :class:`~engine.core.melds.Meld` s, another's concealed
-kong counted and never named until they have won) with hextech's own parts beside them, so the
-core's bots play a hextech seat as they play any rule set's.
+kong counted and never named until they have won, the rule set's name) with hextech's own parts
+beside them, so the bots play a hextech seat as they play any rule set's, counselled by hextech's
+counsel.
 """
 
 from __future__ import annotations
@@ -213,7 +214,7 @@ class PlayerView:
 
     @property
     def aim(self) -> Aim:
-        """Hextech's win forms as the core's bots play toward them (:mod:`engine.core.aim`)."""
+        """Hextech's win forms as a bot plays toward them (:mod:`engine.core.aim`)."""
         return self._aim
 
     @property
