@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.agents.hextech import bots, choices
+from engine.agents.hextech import choices, counsel
 from engine.core import shanten
 from engine.core.tiles import NUM_KINDS
 
@@ -107,5 +107,5 @@ def test_discard_orders_are_those_worked_out_face_by_face_s11(
     """§11 phase 2: the playout's and the greedy bot's discard orders, suit by suit from their caches
     (small or not), are those worked out face by face."""
     key = bytes(case[0])
-    for orders in both(lambda: (choices.discard_places(key), bots._discard_order(key)), monkeypatch):
-        assert orders == (_places(choices._loneliness, key), _places(bots._isolation, key))
+    for orders in both(lambda: (choices.discard_places(key), counsel._discard_order(key)), monkeypatch):
+        assert orders == (_places(choices._loneliness, key), _places(counsel._isolation, key))
