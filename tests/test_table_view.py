@@ -12,12 +12,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from table_support import arranged, core_table, installed_tiny, kinds
+from table_support import arranged, core_table, deal_table, installed_tiny, kinds
 
 from engine.agents.bots import GreedyBot, RandomBot
 from engine.agents.roster import make_bots
 from engine.core.aim import Aim
-from engine.core.deal import deal
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.errors import InputError
 from engine.core.flow import turn_options
@@ -41,7 +40,7 @@ def table_with(rules: RuleSet, b_hand: str, b_kong: str, tail: str) -> Table[Pla
     """A dealt table whose A is always the same; B's concealed hand, B's concealed kong and the
     wall's order are what differ."""
     table = core_table(rules, OPTIONS, arranged(rules, [A_HAND, b_hand, "", ""], tail=tail))
-    assert deal(table)
+    assert deal_table(table)
     b = table.players[1]
     kong = []
     for k in parse(b_kong):
