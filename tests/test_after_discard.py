@@ -13,10 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from table_support import answered, arranged, core_table
+from table_support import answered, arranged, core_table, deal_table
 
 from engine.core import registry
-from engine.core.deal import deal
 from engine.core.decisions import DecisionKind
 from engine.core.flow import Ended, Next, turn
 from engine.core.melds import Meld, MeldKind
@@ -43,7 +42,7 @@ def dealt(rules: RuleSet, **options: object) -> Table[Player]:
     """The scripted table of ``rules`` after the deal."""
     resolved = rules.resolve_options([f"{name}={value}" for name, value in options.items()])
     table = core_table(rules, resolved, arranged(rules, [HANDS[seat] for seat in "ABCD"]))
-    assert deal(table)
+    assert deal_table(table)
     return table
 
 
