@@ -14,10 +14,12 @@ take the replacement first; with no claim the next seat draws.  A player who mus
 empty wall ends the round drawn: 荒牌 (术语 二十: the last tile drawn and discarded, nobody won).
 Each win is scored by :meth:`RuleSet.score` and settled by :meth:`RuleSet.settle`.
 
-The round runs in :func:`run_round`, and the choices of a turn in :func:`own_turn`: the loops any
-rule set's table shares.  A rule set whose round or turn does more than the core's (set-up phases,
-seats that leave, events before each choice, cards that allow or forbid a kong) gives them a
-:class:`RoundSide` and an :class:`OwnTurn` of its own.
+The round runs in :func:`run_round`, the choices of a turn in :func:`own_turn`, and what follows
+a discard or an added kong in :func:`engine.core.responses.after_discard` and ``added_kong``, with
+the turn as their side: the loops and the sequences any rule set's table shares.  A rule set whose
+round or turn does more than the core's (set-up phases, seats that leave, events before each
+choice, cards that allow or forbid a kong) gives them a :class:`RoundSide` and an :class:`OwnTurn`
+of its own, its turn also their side.
 """
 
 from __future__ import annotations
