@@ -95,8 +95,8 @@ def test_the_chi_stands_when_the_pon_and_the_win_are_passed_standard_chupai_1() 
 
 @CORE
 def test_with_every_claim_passed_play_passes_to_the_next_seat_s11(rules: RuleSet) -> None:
-    """出牌 ("按逆时针方向"), rulebook §11 phase 2: nobody claims A's 3m, which stays in A's river, and B
-    draws next from the wall's front and chooses."""
+    """Rulebook §11 phase 2 "按照正常麻将顺序进行", standard rules 出牌 注 (the 下三家 each pass): nobody
+    claims A's 3m, which stays in A's river, and B draws next from the wall's front and chooses."""
     table = dealt(rules)
     following, _ = discarded(table, ["pass"] * (3 if rules is STANDARD else 2))
     assert following == Next(1)
