@@ -5,7 +5,7 @@ claim's call, else the next seat.  Rulebook §11 phase 2 "其他玩家判断是�
 rules' calls, pon and kong but no chi.
 
 One scripted table under each rule set: A, the dealer, discards 3m, which B (A's lower seat) may
-chi with 45m, C pon with 33m and D win on with 12m456m789m11p567p (清龙, ten tiles of 万).
+chi with 45m, C pon with 33m and D win on with 12m456m789m11p567p (清龙, nine tiles of 万 with the 3m).
 """
 
 from __future__ import annotations
