@@ -258,12 +258,8 @@ class _TableTurn:
         return Ended((settle(self.table, win),))
 
     def discard(self, face: int) -> Step:
-        """The discard goes to the river; the sequence after it follows."""
-        player = self.table.players[self.p]
-        tile = take(player, face)
-        player.river.append(tile)
-        player.discarded.append(tile)
-        return after_discard(self, self.p, tile)
+        """The discard and the sequence after it."""
+        return after_discard(self, self.p, face)
 
     def kong(self, added: bool, face: int) -> Generator[Decision, str, bool]:
         """A concealed kong, or an added kong the others may rob first (抢杠, 和牌的规定 二 (二) 2:
@@ -293,6 +289,15 @@ class _TableTurn:
     def tiers(self) -> Mapping[str, tuple[int, int]]:
         """The rule set's call tiers."""
         return self.table.tiers
+
+    def discarded(self, p: int, face: int) -> Generator[Decision, str, int]:
+        """The discard goes to the river."""
+        yield from ()
+        player = self.table.players[p]
+        tile = take(player, face)
+        player.river.append(tile)
+        player.discarded.append(tile)
+        return tile
 
     def respond(self, source: int, tile: int, rob: bool) -> Generator[Decision, str, dict[int, str]]:
         """The window on the discard or added kong of ``tile``."""

@@ -12,15 +12,15 @@ discarder in turn order is first (和牌的规定 二 (三)), and of a tier hold
 ``pass`` alone.
 
 What follows the window is one sequence for every rule set (出牌 1–3; rulebook §11 phase 2, §12):
-:func:`after_discard` puts the window on a discard and ranks its claims, then a standing ``hu``
-wins, else the first standing claim makes its call, else play passes on; :func:`added_kong` puts
-the window on an added kong, which is robbed or stands.  What each branch does at a table is the
-rule set's own, given by the side it plays them with (:class:`AfterDiscard`, :class:`AddedKong`: its
-own turn, already made).  A rule set whose table does more than the core's — seats that leave the
-round, cards that allow or forbid a call, chows the core does not know — builds each seat's answers
-with :func:`call_answers` and its own :data:`ClaimTest` and run table, puts them with
-:func:`ask_in_turn` and reads the meld a claim makes with :func:`claimed`: the window, its tiers
-and the branch stay the core's.
+:func:`after_discard` makes the discard, puts the window on it and ranks its claims, then a standing
+``hu`` wins, else the first standing claim makes its call, else play passes on; :func:`added_kong`
+puts the window on an added kong, which is robbed or stands.  What the discard and each branch do at
+a table is the rule set's own, given by the side it plays them with (:class:`AfterDiscard`,
+:class:`AddedKong`: its own turn, already made).  A rule set whose table does more than the core's —
+seats that leave the round, cards that allow or forbid a call, chows the core does not know — builds
+each seat's answers with :func:`call_answers` and its own :data:`ClaimTest` and run table, puts them
+with :func:`ask_in_turn` and reads the meld a claim makes with :func:`claimed`: the window, its
+tiers and the branch stay the core's.
 """
 
 from __future__ import annotations
@@ -212,8 +212,13 @@ class Window(Protocol):
 
 
 class AfterDiscard(Window, Protocol[R_co]):
-    """A rule set's side of the sequence after a discard, which :func:`after_discard` runs: what
-    each of its three outcomes does at the rule set's table."""
+    """A rule set's side of the sequence of a discard, which :func:`after_discard` runs: the discard
+    itself and what each of its three outcomes does at the rule set's table."""
+
+    def discarded(self, p: int, face: int) -> Generator[Decision, str, int]:
+        """``p`` discards ``face``: the tile instance that lies in its river when the window opens
+        (another, when the rule set lets the discard be taken back and made again)."""
+        ...
 
     def unclaimed(self, p: int, tile: int) -> Generator[Decision, str, R_co]:
         """Nobody claimed ``p``'s discard ``tile``: play passes on."""
@@ -229,10 +234,11 @@ class AfterDiscard(Window, Protocol[R_co]):
         ...
 
 
-def after_discard(side: AfterDiscard[R], p: int, tile: int) -> Generator[Decision, str, R]:
-    """What follows ``p``'s discard of the tile instance ``tile`` (出牌 1–3 and its 注; rulebook §11
-    phase 2, §12.2, §12.3): the window and its claims ranked by the tiers; the standing ``hu``
-    claims win, else the first standing claim's call is made, else play passes on."""
+def after_discard(side: AfterDiscard[R], p: int, face: int) -> Generator[Decision, str, R]:
+    """``p`` discards ``face``, and what follows (出牌 1–3 and its 注; rulebook §11 phase 2, §12.2,
+    §12.3): the window on the tile and its claims ranked by the tiers; the standing ``hu`` claims
+    win, else the first standing claim's call is made, else play passes on."""
+    tile = yield from side.discarded(p, face)
     answers = yield from side.respond(p, tile, False)
     standing = resolve(side.tiers, answers)
     if not standing:

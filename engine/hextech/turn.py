@@ -132,7 +132,7 @@ class _Act:
     def discard(self, face: int) -> Generator[Decision, str, Turn | None]:
         """The discard and its response window."""
         self.rnd.owing.discard(self.p)
-        return discard(self, face)
+        return after_discard(self, self.p, face)
 
     def kong(self, added: bool, face: int) -> Generator[Decision, str, bool]:
         """The kong, robbed or established and replaced; a new choice follows on a drawn tile."""
@@ -153,6 +153,10 @@ class _Act:
     def tiers(self) -> Mapping[str, tuple[int, int]]:
         """The ``hextech`` declaration's call tiers (:data:`engine.hextech.calls.TIERS`)."""
         return calls.TIERS
+
+    def discarded(self, p: int, face: int) -> Generator[Decision, str, int]:
+        """The discard (:func:`discard`)."""
+        return discard(self, face)
 
     def respond(self, source: int, tile: int, rob: bool) -> Generator[Decision, str, dict[int, str]]:
         """The window on the discard or added kong (:func:`engine.hextech.calls.responses`)."""
@@ -248,11 +252,11 @@ def discard_options(rnd: RoundState, p: int) -> tuple[str, ...]:
     return tuple(map(_DISCARDS.__getitem__, faces))
 
 
-def discard(act: _Act, face: int) -> Generator[Decision, str, Turn | None]:
-    """``act``'s player puts a tile in the river and the responses to it settle, in the core's
-    sequence after a discard (§11 phase 2, §12.2, §12.3); a discard a card takes back first is made
-    again (P-10).  The next turn goes to the seat after the seat the discard was made from, whoever
-    sits there once the discard has settled (O-X01 at ``discard.settled``, §14.3)."""
+def discard(act: _Act, face: int) -> Generator[Decision, str, int]:
+    """``act``'s player puts a copy of ``face`` in the river (§11 phase 2), ``discard.made``; a
+    discard a card takes back is made again (P-10).  The tile that lies in the river when the window
+    opens; its seat kept, so the next turn goes to the seat after the seat the discard was made
+    from, whoever sits there once the discard has settled (O-X01 at ``discard.settled``, §14.3)."""
     rnd, p, cause = act.rnd, act.p, act.cause
     t = rnd.table
     player = t.players[p]
@@ -279,18 +283,17 @@ def discard(act: _Act, face: int) -> Generator[Decision, str, Turn | None]:
         yield from rnd.emit("discard.made", p, cause, tile=shown, k=len(player.discarded))
     rnd.just_discarded.pop(p, None)
     if p in rnd.taken_back:
-        return (yield from _discard_again(act, face, drawn, drew))
-    return (yield from after_discard(act, p, tile))
+        again = yield from _discard_again(act, face, drawn, drew)
+        return (yield from discard(act, again))
+    return tile
 
 
-def _discard_again(
-    act: _Act, face: int, drawn: int | None, drew: bool
-) -> Generator[Decision, str, Turn | None]:
+def _discard_again(act: _Act, face: int, drawn: int | None, drew: bool) -> Generator[Decision, str, int]:
     """A discard a card took back (收回, ``retract_discard``) is void and the player discards again
     (P-10 "改为弃出另一张牌", R90, R128).  The void discard took nothing from the turn: the tile drawn
     this turn is again the drawn tile, and the replacement is the turn's normal discard, so O-N03,
     O-N08, O-P03 and S-05 bind it as they bound the void one (R122, R129); it is another face than
-    the one taken back unless the hand may discard nothing else (R301)."""
+    the one taken back unless the hand may discard nothing else (R301): the face it discards instead."""
     rnd, p = act.rnd, act.p
     rnd.taken_back.discard(p)
     if drawn is not None and drawn in rnd.table.players[p].hand:
@@ -300,7 +303,7 @@ def _discard_again(
     legal = discard_options(rnd, p)
     other = tuple(option for option in legal if option != _DISCARDS[face])
     again = yield put(DecisionKind.TURN, p, other or legal)
-    return (yield from discard(act, _DISCARD_FACES[again]))
+    return _DISCARD_FACES[again]
 
 
 def _copy_to_discard(player: PlayerState, face: int, forced: int | None) -> int:
@@ -323,6 +326,6 @@ def card_discard(rnd: RoundState, p: int, cause: str) -> Step:
     answer = yield put(DecisionKind.TURN, p, discard_options(rnd, p), cause)
     outer, rnd.ambient = rnd.ambient, cause
     try:
-        yield from discard(_Act(rnd, p, drawn=False, cause=cause), _DISCARD_FACES[answer])
+        yield from after_discard(_Act(rnd, p, drawn=False, cause=cause), p, _DISCARD_FACES[answer])
     finally:
         rnd.ambient = outer
