@@ -233,7 +233,7 @@ class _TableTurn:
     replacement, ``called`` just after a pon or a chi; and its side of the sequence after its
     discard and of its added kong (:func:`after_discard`, :func:`added_kong`)."""
 
-    __slots__ = ("after_kong", "called", "p", "result", "table", "tile")
+    __slots__ = ("after_kong", "called", "p", "result", "table", "tiers", "tile")
 
     def __init__(self, table: Table[Player], p: int, tile: int, *, after_kong: bool, called: bool) -> None:
         self.table = table
@@ -242,6 +242,8 @@ class _TableTurn:
         self.after_kong = after_kong
         self.called = called
         self.result = Ended()
+        self.tiers: Mapping[str, tuple[int, int]] = table.tiers
+        """The rule set's call tiers, which rank the window's claims."""
 
     def choose(self) -> Generator[Decision, str, str]:
         """The turn's options; a lone one is taken without asking."""
@@ -284,11 +286,6 @@ class _TableTurn:
     def ended(self) -> Next | Ended:
         """The round's end: the robbing wins, or none when the wall ran out."""
         return self.result
-
-    @property
-    def tiers(self) -> Mapping[str, tuple[int, int]]:
-        """The rule set's call tiers."""
-        return self.table.tiers
 
     def discarded(self, p: int, face: int) -> Generator[Decision, str, int]:
         """The discard goes to the river."""

@@ -86,7 +86,7 @@ class _Act:
     turn's normal discard (``normal``), the seat it was made from (``seat``) and whether it was the
     wall's last tile's (``last_tile``, 海底), as they stood when it went to the river."""
 
-    __slots__ = ("cause", "claim", "drawn", "last_tile", "normal", "p", "rnd", "seat", "win_tile")
+    __slots__ = ("cause", "claim", "drawn", "last_tile", "normal", "p", "rnd", "seat", "tiers", "win_tile")
 
     def __init__(self, rnd: RoundState, p: int, *, drawn: bool, cause: str | None = None) -> None:
         self.rnd = rnd
@@ -98,6 +98,8 @@ class _Act:
         self.normal = False
         self.seat = 0
         self.last_tile = False
+        self.tiers: Mapping[str, tuple[int, int]] = calls.TIERS
+        """The ``hextech`` declaration's call tiers (:data:`engine.hextech.calls.TIERS`)."""
 
     def choose(self) -> Generator[Decision, str, str]:
         """``discard.before``, then the choice among hu, the kongs and the discards."""
@@ -149,14 +151,40 @@ class _Act:
         """A robbed kong: play goes on after the robbed player."""
         return after_exit(self.rnd, self.p)
 
-    @property
-    def tiers(self) -> Mapping[str, tuple[int, int]]:
-        """The ``hextech`` declaration's call tiers (:data:`engine.hextech.calls.TIERS`)."""
-        return calls.TIERS
-
     def discarded(self, p: int, face: int) -> Generator[Decision, str, int]:
-        """The discard (:func:`discard`)."""
-        return discard(self, face)
+        """``p`` puts a copy of ``face`` in the river (§11 phase 2), ``discard.made``; a discard a
+        card takes back is made again (P-10).  The tile that lies in the river when the window opens;
+        its seat kept, so the next turn goes to the seat after the seat the discard was made from,
+        whoever sits there once the discard has settled (O-X01 at ``discard.settled``, §14.3)."""
+        rnd, cause = self.rnd, self.cause
+        t = rnd.table
+        player = t.players[p]
+        self.seat = t.seat_of[p]
+        tile = _copy_to_discard(player, face, rnd.card_states.must_discard(p))
+        player.hand.remove(tile)
+        player.river.append(tile)
+        player.last_discard = tile
+        player.discarded.append(face)
+        player.revealed.discard(tile)
+        rnd.card_states.discarded(p, tile)
+        drawn = rnd.win_tile.pop(p, None)
+        rnd.rinshan = False
+        drew = p in rnd.drew
+        self.normal = drew and (cause or rnd.ambient) == RULE
+        rnd.drew.discard(p)
+        self.last_tile = not t.wall
+        shown = FACES[face]
+        rnd.just_discarded[p] = tile
+        if rnd.first_discard:
+            rnd.first_discard = False
+            yield from rnd.emit("discard.first_of_round", p, cause, tile=shown)
+        if "discard.made" in rnd.audible:
+            yield from rnd.emit("discard.made", p, cause, tile=shown, k=len(player.discarded))
+        rnd.just_discarded.pop(p, None)
+        if p in rnd.taken_back:
+            again = yield from _discard_again(self, face, drawn, drew)
+            return (yield from self.discarded(p, again))
+        return tile
 
     def respond(self, source: int, tile: int, rob: bool) -> Generator[Decision, str, dict[int, str]]:
         """The window on the discard or added kong (:func:`engine.hextech.calls.responses`)."""
@@ -176,7 +204,8 @@ class _Act:
                 outcome="none",
                 normal=self.normal,
             )
-        return _next_after(rnd, self.seat)
+        nxt = rnd.table.next_after_seat(self.seat)
+        return None if nxt is None else Turn(nxt)
 
     def ron(self, p: int, tile: int, winners: list[int]) -> Generator[Decision, str, Turn | None]:
         """The winners leave with the discard (§12.2, §12.3 一炮多响); the third win ends the round
@@ -194,7 +223,8 @@ class _Act:
             rnd.record("discard.settled", p, self.cause, tile=shown, outcome="ron", normal=self.normal)
             raise RoundOver(EndReason.THIRD_WIN)
         yield from rnd.emit("discard.settled", p, self.cause, tile=shown, outcome="ron", normal=self.normal)
-        return _next_after(rnd, self.seat)
+        nxt = rnd.table.next_after_seat(self.seat)
+        return None if nxt is None else Turn(nxt)
 
     def call(self, p: int, tile: int, caller: int, answer: str) -> Generator[Decision, str, Turn | None]:
         """The call is made and ends the discarder's run of uncalled discards; a call on a turn's own
@@ -224,12 +254,6 @@ class _Act:
         return kong_added(self.rnd, p, tile)
 
 
-def _next_after(rnd: RoundState, seat: int) -> Turn | None:
-    """The next turn: the next in-game player after the seat ``seat`` (§12.2, §14.3)."""
-    nxt = rnd.table.next_after_seat(seat)
-    return None if nxt is None else Turn(nxt)
-
-
 _DISCARDS: Final[tuple[str, ...]] = tuple(f"discard {face}" for face in FACES)
 """Each face's discard option, as agents answer it."""
 _DISCARD_FACES: Final = {text: k for k, text in enumerate(_DISCARDS)}
@@ -250,42 +274,6 @@ def discard_options(rnd: RoundState, p: int) -> tuple[str, ...]:
         drawn_kind = INSTANCE_KINDS[drawn] if drawn is not None and drawn in player.hand else None
         faces = rnd.rules.legal_discards(rnd.table, p, faces, drawn_kind)
     return tuple(map(_DISCARDS.__getitem__, faces))
-
-
-def discard(act: _Act, face: int) -> Generator[Decision, str, int]:
-    """``act``'s player puts a copy of ``face`` in the river (§11 phase 2), ``discard.made``; a
-    discard a card takes back is made again (P-10).  The tile that lies in the river when the window
-    opens; its seat kept, so the next turn goes to the seat after the seat the discard was made
-    from, whoever sits there once the discard has settled (O-X01 at ``discard.settled``, §14.3)."""
-    rnd, p, cause = act.rnd, act.p, act.cause
-    t = rnd.table
-    player = t.players[p]
-    act.seat = t.seat_of[p]
-    tile = _copy_to_discard(player, face, rnd.card_states.must_discard(p))
-    player.hand.remove(tile)
-    player.river.append(tile)
-    player.last_discard = tile
-    player.discarded.append(face)
-    player.revealed.discard(tile)
-    rnd.card_states.discarded(p, tile)
-    drawn = rnd.win_tile.pop(p, None)
-    rnd.rinshan = False
-    drew = p in rnd.drew
-    act.normal = drew and (cause or rnd.ambient) == RULE
-    rnd.drew.discard(p)
-    act.last_tile = not t.wall
-    shown = FACES[face]
-    rnd.just_discarded[p] = tile
-    if rnd.first_discard:
-        rnd.first_discard = False
-        yield from rnd.emit("discard.first_of_round", p, cause, tile=shown)
-    if "discard.made" in rnd.audible:
-        yield from rnd.emit("discard.made", p, cause, tile=shown, k=len(player.discarded))
-    rnd.just_discarded.pop(p, None)
-    if p in rnd.taken_back:
-        again = yield from _discard_again(act, face, drawn, drew)
-        return (yield from discard(act, again))
-    return tile
 
 
 def _discard_again(act: _Act, face: int, drawn: int | None, drew: bool) -> Generator[Decision, str, int]:
