@@ -14,15 +14,17 @@ take the replacement first; with no claim the next seat draws.  A player who mus
 empty wall ends the round drawn: 荒牌 (术语 二十: the last tile drawn and discarded, nobody won).
 Each win is scored by :meth:`RuleSet.score` and settled by :meth:`RuleSet.settle`.
 
-The round runs in :func:`run_round`, and the choices of a turn in :func:`own_turn`: the loops any
-rule set's table shares.  A rule set whose round or turn does more than the core's (set-up phases,
-seats that leave, events before each choice, cards that allow or forbid a kong) gives them a
-:class:`RoundSide` and an :class:`OwnTurn` of its own.
+The round runs in :func:`run_round`, the choices of a turn in :func:`own_turn`, and what follows
+a discard or an added kong in :func:`engine.core.responses.after_discard` and ``added_kong``, with
+the turn as their side: the loops and the sequences any rule set's table shares.  A rule set whose
+round or turn does more than the core's (set-up phases, seats that leave, events before each
+choice, cards that allow or forbid a kong) gives them a :class:`RoundSide` and an :class:`OwnTurn`
+of its own, its turn also their side.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol, TypeVar
 
@@ -30,7 +32,7 @@ from engine.core.deal import TableDeal, deal, draw
 from engine.core.decisions import HU, Decision, DecisionKind, put
 from engine.core.errors import InputError
 from engine.core.melds import Meld, MeldKind
-from engine.core.responses import ask, claimed, resolve
+from engine.core.responses import added_kong, after_discard, ask, claimed
 from engine.core.ruleset import Call
 from engine.core.seats import PLAYERS
 from engine.core.table import Player, Table, TableMeld
@@ -228,9 +230,10 @@ def own_turn(turn: OwnTurn[R]) -> Generator[Decision, str, R]:
 
 class _TableTurn:
     """The core table's own turn: ``tile`` the tile just taken, ``after_kong`` a kong's
-    replacement, ``called`` just after a pon or a chi."""
+    replacement, ``called`` just after a pon or a chi; and its side of the sequence after its
+    discard and of its added kong (:func:`after_discard`, :func:`added_kong`)."""
 
-    __slots__ = ("after_kong", "called", "p", "result", "table", "tile")
+    __slots__ = ("after_kong", "called", "p", "result", "table", "tiers", "tile")
 
     def __init__(self, table: Table[Player], p: int, tile: int, *, after_kong: bool, called: bool) -> None:
         self.table = table
@@ -239,6 +242,8 @@ class _TableTurn:
         self.after_kong = after_kong
         self.called = called
         self.result = Ended()
+        self.tiers: Mapping[str, tuple[int, int]] = table.tiers
+        """The rule set's call tiers, which rank the window's claims."""
 
     def choose(self) -> Generator[Decision, str, str]:
         """The turn's options; a lone one is taken without asking."""
@@ -255,16 +260,24 @@ class _TableTurn:
         return Ended((settle(self.table, win),))
 
     def discard(self, face: int) -> Step:
-        """The discard and its window."""
-        return discard(self.table, self.p, face)
+        """The discard and the sequence after it."""
+        return after_discard(self, self.p, face)
 
     def kong(self, added: bool, face: int) -> Generator[Decision, str, bool]:
-        """The kong, robbed or replaced from the tail."""
-        robbed = yield from declare_kong(self.table, self.p, face, added=added)
-        if robbed:
-            self.result = Ended(robbed)
-            return False
-        replacement = draw(self.table, self.p, tail=True)
+        """A concealed kong, or an added kong the others may rob first (抢杠, 和牌的规定 二 (二) 2:
+        "包括抢杠和"); one that stands is replaced from the tail."""
+        table, p = self.table, self.p
+        player = table.players[p]
+        table.any_call = True
+        if added:
+            tile = next(i for i in player.hand if INSTANCE_KINDS[i] == face)
+            if not (yield from added_kong(self, p, tile)):
+                return False
+        else:
+            kong = tuple(take(player, face) for _ in range(4))
+            player.melds.append(TableMeld(Meld(MeldKind.ANKAN, (face,) * 4), kong))
+            table.emit("meld", p, kind=MeldKind.ANKAN.value, tile=FACES[face])
+        replacement = draw(table, p, tail=True)
         if replacement is None:
             return False
         self.tile, self.after_kong = INSTANCE_KINDS[replacement], True
@@ -273,6 +286,82 @@ class _TableTurn:
     def ended(self) -> Next | Ended:
         """The round's end: the robbing wins, or none when the wall ran out."""
         return self.result
+
+    def discarded(self, p: int, face: int) -> Generator[Decision, str, int]:
+        """The discard goes to the river."""
+        yield from ()
+        player = self.table.players[p]
+        tile = take(player, face)
+        player.river.append(tile)
+        player.discarded.append(tile)
+        return tile
+
+    def respond(self, source: int, tile: int, rob: bool) -> Generator[Decision, str, dict[int, str]]:
+        """The window on the discard or added kong of ``tile``."""
+        return ask(self.table, source, INSTANCE_KINDS[tile], rob=rob)
+
+    def unclaimed(self, p: int, tile: int) -> Step:
+        """The next seat in the round draws; none left, the round ends."""
+        yield from ()
+        following = self.table.next_in_game(p)
+        return Ended() if following is None else Next(following)
+
+    def ron(self, p: int, tile: int, winners: list[int]) -> Step:
+        """The winners take the discard from the river, lay their hands down and are settled; the
+        round ends."""
+        yield from ()
+        table = self.table
+        face = INSTANCE_KINDS[tile]
+        wins = [win_context(table, q, face, p) for q in winners]
+        table.players[p].river.pop()
+        lay_down(table, winners, tile)
+        return Ended(tuple(settle(table, win) for win in wins))
+
+    def call(self, p: int, tile: int, caller: int, answer: str) -> Step:
+        """The caller takes the discard into its meld and discards next; after an exposed kong it
+        takes the replacement first (出牌 3)."""
+        yield from ()
+        table = self.table
+        face = INSTANCE_KINDS[tile]
+        table.players[p].river.pop()
+        kind, used = claimed(answer, face)
+        meld = Meld(kind, (*used, face))
+        claimant = table.players[caller]
+        held = tuple(take(claimant, k) for k in used)
+        claimant.melds.append(TableMeld(meld, (*held, tile), p))
+        table.any_call = True
+        table.emit("meld", caller, kind=meld.kind.value, tile=FACES[face], **{"from": PLAYERS[p]})
+        if meld.kind is not MeldKind.MINKAN:
+            return Next(caller, face, called=True)
+        replacement = draw(table, caller, tail=True)
+        if replacement is None:
+            return Ended()
+        return Next(caller, INSTANCE_KINDS[replacement], after_kong=True)
+
+    def robbed(self, p: int, tile: int, robbers: list[int]) -> Generator[Decision, str, None]:
+        """The robbers win on the tile added to the pon; the round ends with their wins."""
+        yield from ()
+        table = self.table
+        table.players[p].hand.remove(tile)
+        wins = [win_context(table, q, INSTANCE_KINDS[tile], p, robbing_kong=True) for q in robbers]
+        lay_down(table, robbers, tile)
+        self.result = Ended(tuple(settle(table, win) for win in wins))
+
+    def stands(self, p: int, tile: int) -> Generator[Decision, str, None]:
+        """The pon becomes an added kong."""
+        yield from ()
+        player = self.table.players[p]
+        face = INSTANCE_KINDS[tile]
+        index, pon = next(
+            (i, m)
+            for i, m in enumerate(player.melds)
+            if m.meld.kind is MeldKind.PON and m.meld.tiles[0] == face
+        )
+        player.hand.remove(tile)
+        player.melds[index] = TableMeld(
+            Meld(MeldKind.KAKAN, (face,) * 4), (*pon.instances, tile), pon.from_player
+        )
+        self.table.emit("meld", p, kind=MeldKind.KAKAN.value, tile=FACES[face])
 
 
 def turn_options(
@@ -303,71 +392,6 @@ def take(player: Player, face: int) -> int:
         if INSTANCE_KINDS[i] == face:
             return hand.pop(at)
     raise ValueError(f"no {FACES[face]} in hand")
-
-
-def discard(table: Table[Player], p: int, face: int) -> Step:
-    """``p`` discards ``face``; the window's standing claims decide what follows."""
-    player = table.players[p]
-    tile = take(player, face)
-    player.river.append(tile)
-    player.discarded.append(tile)
-    answers = yield from ask(table, p, face, rob=False)
-    standing = resolve(table.tiers, answers)
-    if not standing:
-        following = table.next_in_game(p)
-        return Ended() if following is None else Next(following)
-    first = answers[standing[0]]
-    if first == HU:
-        wins = [win_context(table, q, face, p) for q in standing if answers[q] == HU]
-        player.river.pop()
-        lay_down(table, [win.winner for win in wins], tile)
-        return Ended(tuple(settle(table, win) for win in wins))
-    caller = standing[0]
-    player.river.pop()
-    kind, used = claimed(first, face)
-    meld = Meld(kind, (*used, face))
-    claimant = table.players[caller]
-    held = tuple(take(claimant, k) for k in used)
-    claimant.melds.append(TableMeld(meld, (*held, tile), p))
-    table.any_call = True
-    table.emit("meld", caller, kind=meld.kind.value, tile=FACES[face], **{"from": PLAYERS[p]})
-    if meld.kind is not MeldKind.MINKAN:
-        return Next(caller, face, called=True)
-    replacement = draw(table, caller, tail=True)
-    if replacement is None:
-        return Ended()
-    return Next(caller, INSTANCE_KINDS[replacement], after_kong=True)
-
-
-def declare_kong(
-    table: Table[Player], p: int, face: int, *, added: bool
-) -> Generator[Decision, str, tuple[WinRecord, ...]]:
-    """A concealed kong, or an added kong the others may rob first (抢杠, 和牌的规定 二 (二) 2:
-    "包括抢杠和"); the wins if it was robbed, else nothing and the kong stands."""
-    player = table.players[p]
-    table.any_call = True
-    if added:
-        answers = yield from ask(table, p, face, rob=True)
-        robbers = resolve(table.tiers, answers)
-        if robbers:
-            robbed = take(player, face)
-            wins = [win_context(table, q, face, p, robbing_kong=True) for q in robbers]
-            lay_down(table, robbers, robbed)
-            return tuple(settle(table, win) for win in wins)
-        index, pon = next(
-            (i, m)
-            for i, m in enumerate(player.melds)
-            if m.meld.kind is MeldKind.PON and m.meld.tiles[0] == face
-        )
-        added_tile = take(player, face)
-        player.melds[index] = TableMeld(
-            Meld(MeldKind.KAKAN, (face,) * 4), (*pon.instances, added_tile), pon.from_player
-        )
-    else:
-        kong = tuple(take(player, face) for _ in range(4))
-        player.melds.append(TableMeld(Meld(MeldKind.ANKAN, (face,) * 4), kong))
-    table.emit("meld", p, kind=MeldKind.KAKAN.value if added else MeldKind.ANKAN.value, tile=FACES[face])
-    return ()
 
 
 def lay_down(table: Table[Player], winners: Sequence[int], tile: int | None) -> None:

@@ -11,17 +11,22 @@ discarder in turn order is first (和牌的规定 二 (三)), and of a tier hold
 :attr:`RuleSet.winners_per_discard` claims stand.  An added kong is answered with ``hu`` (抢杠) or
 ``pass`` alone.
 
-A rule set whose table does more than the core's — seats that leave the round, cards that allow
-or forbid a call, chows the core does not know — builds each seat's answers with
-:func:`call_answers` and its own :data:`ClaimTest` and run table, puts them with
-:func:`ask_in_turn`, ranks them with :func:`resolve` and reads the meld a claim makes with
-:func:`claimed`: the window and the tiers stay the core's.
+What follows the window is one sequence for every rule set (出牌 1–3; rulebook §11 phase 2, §12):
+:func:`after_discard` makes the discard, puts the window on it and ranks its claims, then a standing
+``hu`` wins, else the first standing claim makes its call, else play passes on; :func:`added_kong`
+puts the window on an added kong, which is robbed or stands.  What the discard and each branch do at
+a table is the rule set's own, given by the side it plays them with (:class:`AfterDiscard`,
+:class:`AddedKong`: its own turn, already made).  A rule set whose table does more than the core's —
+seats that leave the round, cards that allow or forbid a call, chows the core does not know — builds
+each seat's answers with :func:`call_answers` and its own :data:`ClaimTest` and run table, puts them
+with :func:`ask_in_turn` and reads the meld a claim makes with :func:`claimed`: the window, its
+tiers and the branch stay the core's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
-from typing import Final
+from typing import Final, Protocol, TypeVar
 
 from engine.core.decisions import HU, PASS, Decision, DecisionKind, put
 from engine.core.melds import MeldKind
@@ -30,6 +35,9 @@ from engine.core.table import Player, Table
 from engine.core.tiles import FACES, NUM_KINDS, format_tiles, parse
 from engine.core.wall import Wall
 from engine.core.win_facts import copies_on_view, winning
+
+R = TypeVar("R")
+R_co = TypeVar("R_co", covariant=True)
 
 ClaimTest = Callable[[Call], bool]
 """Whether the answering seat may make a call its hand allows (``pon``, ``kong`` or ``chi``): the
@@ -186,3 +194,82 @@ def resolve(tiers: Mapping[str, tuple[int, int]], answers: Mapping[int, str]) ->
         return []
     (top, stand), _, _ = min(claims)
     return [q for tier, _, q in sorted(claims) if tier[0] == top][:stand]
+
+
+class Window(Protocol):
+    """A rule set's response window: its call tiers (:meth:`RuleSet.claim_tiers`) and the window put
+    to the other seats."""
+
+    @property
+    def tiers(self) -> Mapping[str, tuple[int, int]]:
+        """Each claim's tier and how many of that tier stand."""
+        ...
+
+    def respond(self, source: int, tile: int, rob: bool) -> Generator[Decision, str, dict[int, str]]:
+        """The answers to ``source``'s discard of the tile instance ``tile`` (or its added kong,
+        ``rob``), by seat in turn order from ``source`` (:func:`ask_in_turn`)."""
+        ...
+
+
+class AfterDiscard(Window, Protocol[R_co]):
+    """A rule set's side of the sequence of a discard, which :func:`after_discard` runs: the discard
+    itself and what each of its three outcomes does at the rule set's table."""
+
+    def discarded(self, p: int, face: int) -> Generator[Decision, str, int]:
+        """``p`` discards ``face``: the tile instance that lies in its river when the window opens
+        (another, when the rule set lets the discard be taken back and made again)."""
+        ...
+
+    def unclaimed(self, p: int, tile: int) -> Generator[Decision, str, R_co]:
+        """Nobody claimed ``p``'s discard ``tile``: play passes on."""
+        ...
+
+    def ron(self, p: int, tile: int, winners: list[int]) -> Generator[Decision, str, R_co]:
+        """``winners`` (nearest ``p`` first) win on ``p``'s discard ``tile``."""
+        ...
+
+    def call(self, p: int, tile: int, caller: int, answer: str) -> Generator[Decision, str, R_co]:
+        """``caller``'s claim ``answer`` (``pon``, ``kong``, ``chi 345m``) on ``p``'s discard ``tile``
+        stands: the meld is made and the caller plays on."""
+        ...
+
+
+def after_discard(side: AfterDiscard[R], p: int, face: int) -> Generator[Decision, str, R]:
+    """``p`` discards ``face``, and what follows (出牌 1–3 and its 注; rulebook §11 phase 2, §12.2,
+    §12.3): the window on the tile and its claims ranked by the tiers; the standing ``hu`` claims
+    win, else the first standing claim's call is made, else play passes on."""
+    tile = yield from side.discarded(p, face)
+    answers = yield from side.respond(p, tile, False)
+    standing = resolve(side.tiers, answers)
+    if not standing:
+        return (yield from side.unclaimed(p, tile))
+    first = answers[standing[0]]
+    if first == HU:
+        return (yield from side.ron(p, tile, [q for q in standing if answers[q] == HU]))
+    return (yield from side.call(p, tile, standing[0], first))
+
+
+class AddedKong(Window, Protocol):
+    """A rule set's side of an added kong, which :func:`added_kong` runs: what robbing it and its
+    standing do at the rule set's table."""
+
+    def robbed(self, p: int, tile: int, robbers: list[int]) -> Generator[Decision, str, None]:
+        """``robbers`` (nearest ``p`` first) win on the tile ``tile`` ``p`` was adding to its pon."""
+        ...
+
+    def stands(self, p: int, tile: int) -> Generator[Decision, str, None]:
+        """Nobody robbed it: ``tile`` joins ``p``'s pon as a kong."""
+        ...
+
+
+def added_kong(side: AddedKong, p: int, tile: int) -> Generator[Decision, str, bool]:
+    """``p`` adds the tile instance ``tile`` to its pon, which the others may rob first (抢杠, 和牌的规定
+    二 (二) 2; rulebook §13.9.4): the window on the kong and its ``hu`` claims ranked by the tiers;
+    whether the kong stands."""
+    answers = yield from side.respond(p, tile, True)
+    robbers = resolve(side.tiers, answers)
+    if robbers:
+        yield from side.robbed(p, tile, robbers)
+        return False
+    yield from side.stands(p, tile)
+    return True

@@ -16,7 +16,15 @@ from typing import Final
 from engine.core.decisions import HU, PASS, Decision, DecisionKind
 from engine.core.hand_counts import HandCounts, count_hand
 from engine.core.melds import HONOUR_RUNS, Meld, MeldKind
-from engine.core.responses import ClaimTest, ask_in_turn, call_answers, chi_runs, claimed, resolve
+from engine.core.responses import (
+    AddedKong,
+    ClaimTest,
+    added_kong,
+    ask_in_turn,
+    call_answers,
+    chi_runs,
+    claimed,
+)
 from engine.core.ruleset import Call
 from engine.core.seats import PLAYERS
 from engine.core.table import TableMeld
@@ -37,18 +45,22 @@ TIERS = HEXTECH.claim_tiers()
 """The ``hextech`` declaration's call tiers and the claims of each that stand."""
 
 
-def responses(rnd: RoundState, source: int, tile: int, *, rob: bool) -> Generator[Decision, str, list[int]]:
-    """Ask every in-game other player for their response, in seat order from the source, and rank
-    them by the tiers of the ``hextech`` declaration: hu (every claim, in seat order from the
-    source) beats pon/kong, which beats chi (§11 phase 2, §12.3, CARD-INVENTORY H16)."""
+def responses(
+    rnd: RoundState, source: int, tile: int, *, rob: bool
+) -> Generator[Decision, str, dict[int, str]]:
+    """Ask every in-game other player for their response, in seat order from the source; the core
+    ranks them by :data:`TIERS`: hu (every claim, in seat order from the source) beats pon/kong,
+    which beats chi (§11 phase 2, §12.3, CARD-INVENTORY H16).  A discard a card made safe is safe
+    until its window closes (``settled``)."""
     kind = DecisionKind.ROB_KONG if rob else DecisionKind.CALL
     chances: set[int] = set()
     order = rnd.table.clockwise_from(source)
     options_of = _options_of(rnd, source, tile, rob, chances)
     answers = yield from ask_in_turn(order, options_of, kind, FACES[INSTANCE_KINDS[tile]])
-    rnd.answers = answers
     rnd.call_chances = chances
-    return resolve(TIERS, answers)
+    if not rob:
+        rnd.card_states.settled(source)
+    return answers
 
 
 def _options_of(
@@ -174,34 +186,43 @@ def kong_options(rnd: RoundState, p: int) -> list[str]:
     return found
 
 
-def declare_kong(rnd: RoundState, p: int, kind: MeldKind, face: int) -> Generator[Decision, str, bool]:
-    """A concealed or added kong; an added kong may be robbed first (§13.9.4, L2).  True if robbed."""
+def declare_kong(
+    rnd: RoundState, side: AddedKong, p: int, kind: MeldKind, face: int
+) -> Generator[Decision, str, bool]:
+    """A concealed or added kong; an added kong may be robbed first (§13.9.4, L2), through the core's
+    window on it played with ``side`` (:func:`~engine.core.responses.added_kong`).  True if robbed."""
     player = rnd.table.players[p]
     tiles = [i for i in player.hand if kind_of_instance(i) == face]
     yield from rnd.emit("kong.declared", p, kind=kind.value, tile=FACES[face])
     if kind is MeldKind.KAKAN:
-        robbers = yield from responses(rnd, p, tiles[0], rob=True)
-        if robbers:
-            player.hand.remove(tiles[0])
-            yield from settle_wins(rnd, robbers, tiles[0], WinClaim(WinWay.ROB_KONG, from_player=p))
-            end_if_decided(rnd)
-            return True
-        index = next(
-            i for i, m in enumerate(player.melds) if m.meld.kind is MeldKind.PON and m.meld.tiles[0] == face
-        )
-        old = player.melds[index]
-        player.hand.remove(tiles[0])
-        player.melds[index] = TableMeld(
-            Meld(MeldKind.KAKAN, (face,) * 4), (*old.instances, tiles[0]), old.from_player
-        )
-        source = old.from_player
-    else:
-        for i in tiles:
-            player.hand.remove(i)
-        player.melds.append(TableMeld(Meld(MeldKind.ANKAN, (face,) * 4), tuple(tiles)))
-        source = None
-    yield from kong_established(rnd, p, kind, face, source)
+        return not (yield from added_kong(side, p, tiles[0]))
+    for i in tiles:
+        player.hand.remove(i)
+    player.melds.append(TableMeld(Meld(MeldKind.ANKAN, (face,) * 4), tuple(tiles)))
+    yield from kong_established(rnd, p, kind, face, None)
     return False
+
+
+def kong_robbed(rnd: RoundState, p: int, tile: int, robbers: list[int]) -> Step:
+    """The robbers win on ``tile``, which never joins ``p``'s pon: the added kong is void (§13.9.4)."""
+    rnd.table.players[p].hand.remove(tile)
+    yield from settle_wins(rnd, robbers, tile, WinClaim(WinWay.ROB_KONG, from_player=p))
+    end_if_decided(rnd)
+
+
+def kong_added(rnd: RoundState, p: int, tile: int) -> Step:
+    """Nobody robbed ``tile``: it joins ``p``'s pon and the added kong stands (§13.9)."""
+    player = rnd.table.players[p]
+    face = kind_of_instance(tile)
+    index = next(
+        i for i, m in enumerate(player.melds) if m.meld.kind is MeldKind.PON and m.meld.tiles[0] == face
+    )
+    old = player.melds[index]
+    player.hand.remove(tile)
+    player.melds[index] = TableMeld(
+        Meld(MeldKind.KAKAN, (face,) * 4), (*old.instances, tile), old.from_player
+    )
+    yield from kong_established(rnd, p, MeldKind.KAKAN, face, old.from_player)
 
 
 def kong_established(rnd: RoundState, p: int, kind: MeldKind, face: int, source: int | None) -> Step:

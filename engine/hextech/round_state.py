@@ -111,7 +111,6 @@ class RoundState(RoundTable):
         self.ambient = "rule"
         self.phase = "setup"
         self._started = False
-        self.answers: dict[int, str] = {}
         self.drew: set[int] = set()
         self.hand_counts: dict[int, HandCounts] = {}
         self.rules.statuses = self.in_force.statuses
