@@ -184,7 +184,7 @@ class Table(Generic[P]):
         self.seat_of = list(seat_of)
         """The seat each player sits at, by player."""
         self._seated: list[int] = []
-        self._at_seat: list[int] = []
+        self._at_seat: tuple[int, ...] = ()
         self.dealer_seat = dealer_seat
         self.prevalent_wind = prevalent_wind
         self.scores = scores
@@ -215,7 +215,7 @@ class Table(Generic[P]):
         """The player sitting at ``seat``."""
         return self.players_by_seat()[seat]
 
-    def players_by_seat(self) -> list[int]:
+    def players_by_seat(self) -> tuple[int, ...]:
         """The player at each seat, by seat: :attr:`seat_of` inverted, again only when it changed."""
         seat_of = self.seat_of
         if seat_of != self._seated:
@@ -223,7 +223,7 @@ class Table(Generic[P]):
             for p, seat in enumerate(seat_of):
                 at_seat[seat] = p
             self._seated = seat_of.copy()
-            self._at_seat = at_seat
+            self._at_seat = tuple(at_seat)
         return self._at_seat
 
     def seat_wind(self, player: int) -> int:
