@@ -32,7 +32,7 @@ import time
 import tracemalloc
 from collections.abc import Callable
 
-from engine.agents.hextech.roster import make_agents
+from engine.agents.roster import make_bots
 from engine.build_info import describe
 from engine.core.session import drive
 from engine.hextech.session import SessionConfig
@@ -53,7 +53,7 @@ def our_rounds(agent: str) -> Play:
 
     def play(seed: int) -> int:
         session = new_session(SessionConfig(seed, MODE))
-        return len(drive(session, make_agents([agent] * 4, seed)).rounds)
+        return len(drive(session, make_bots([agent] * 4, seed)).rounds)
 
     return play
 

@@ -18,7 +18,6 @@ import json
 import time
 from collections.abc import Callable
 
-from engine.agents.hextech.roster import make_agents
 from engine.agents.roster import make_bots
 from engine.build_info import describe
 from engine.core.registry import ruleset
@@ -49,7 +48,7 @@ def table_rounds(name: str) -> Play:
 def hextech_rounds(seed: int) -> int:
     """An 8-round hextech session of mode ``all`` with four greedy agents."""
     session = new_session(SessionConfig(seed, MODE))
-    return len(drive(session, make_agents(["greedy"] * 4, seed)).rounds)
+    return len(drive(session, make_bots(["greedy"] * 4, seed)).rounds)
 
 
 class Row:

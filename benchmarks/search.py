@@ -24,7 +24,7 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from engine.agents.hextech.roster import make_agents
+from engine.agents.roster import make_bots
 from engine.build_info import describe
 from engine.core.agent import Agent
 from engine.core.decisions import Decision
@@ -47,7 +47,7 @@ LAYOUTS: dict[str, tuple[str, str, str, str]] = {
 def play(names: tuple[str, ...], seed: int) -> tuple[int, ...]:
     """The final scores of one session of mode ``all``."""
     session = new_session(SessionConfig(seed, MODE))
-    return tuple(drive(session, make_agents(list(names), seed)).totals)
+    return tuple(drive(session, make_bots(list(names), seed)).totals)
 
 
 def one_set(job: tuple[tuple[str, str, str, str], int]) -> list[tuple[tuple[str, ...], tuple[int, ...]]]:
@@ -77,7 +77,7 @@ def timing(name: str, seeds: Sequence[int]) -> tuple[float, list[float], int]:
     sessions = []
     for seed in seeds:
         session = new_session(SessionConfig(seed, MODE))
-        agents = [Timed(a, times) for a in make_agents([name] * 4, seed)]
+        agents = [Timed(a, times) for a in make_bots([name] * 4, seed)]
         started = time.process_time()
         drive(session, agents)
         sessions.append(time.process_time() - started)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from engine.agents.hextech.bots import GreedyAgent
-from engine.agents.hextech.search import SearchAgent
+from engine.agents.bots import GreedyBot
+from engine.agents.search import SearchBot
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.tiles import parse
 from engine.hextech.view import BLIND, PlayerView, with_parts
@@ -18,12 +18,12 @@ from tools.hextech_session import session_cards
 def searched(view: PlayerView, decision: Decision, budget: int, seeds: int) -> set[str]:
     """The search agent's answers at ``budget`` over ``seeds`` seeds (one answer: it does not
     depend on the seed)."""
-    return {SearchAgent(random.Random(seed), budget).decide(view, decision) for seed in range(seeds)}
+    return {SearchBot(random.Random(seed), budget).decide(view, decision) for seed in range(seeds)}
 
 
 def greedy(view: PlayerView, decision: Decision) -> str:
     """The greedy agent's answer (the search agent's answer on ties)."""
-    return GreedyAgent(random.Random(1)).decide(view, decision)
+    return GreedyBot(random.Random(1)).decide(view, decision)
 
 
 def choose(options: Sequence[str], about: str) -> Decision:

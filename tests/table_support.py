@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from engine.core import registry
-from engine.core.deal import arranged_wall, tiles_of
+from engine.core.deal import TableDeal, arranged_wall, deal, tiles_of
 from engine.core.decisions import Decision
 from engine.core.ruleset import OptionValue, RuleSet
 from engine.core.seats import PLAYERS
@@ -131,6 +131,14 @@ def core_table(rules: RuleSet, options: Mapping[str, OptionValue], wall: Wall, *
     """The core's table of ``rules`` over ``wall``, each player at its own seat (``given``: the
     table's other keywords, ``dealer_seat``, ``sinks`` …)."""
     return Table(rules, options, wall, players=[Player() for _ in PLAYERS], **given)
+
+
+def deal_table(table: Table[Player]) -> bool:
+    """The core table's deal as its round deals it, with the table's events (it asks nothing):
+    whether the wall lasted."""
+    lasted, asked = answered(deal(table, TableDeal(table)), [])
+    assert asked == []
+    return bool(lasted)
 
 
 def kinds(instances: Sequence[int]) -> list[int]:

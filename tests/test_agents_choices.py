@@ -10,12 +10,13 @@ from itertools import permutations
 
 import pytest
 
-from engine.agents.hextech import bots, choices
-from engine.agents.hextech.bots import GreedyAgent
-from engine.agents.hextech.roster import make_agents
+from engine.agents.bots import GreedyBot
+from engine.agents.hextech import choices, counsel
+from engine.agents.roster import make_bots
 from engine.core.decisions import PASS, Decision, DecisionKind
 from engine.core.session import drive
 from engine.core.tiles import format_one, parse
+from engine.core.view import View
 from engine.hextech.decision_kinds import ABANDON, KEEP, HextechKind
 from engine.hextech.session import SessionConfig
 from engine.hextech.view import BLIND, PlayerView, with_parts
@@ -39,7 +40,7 @@ def view_of(library: Mapping[str, CompiledCard], hand: str, **changes: object) -
 
 
 def decide(view: PlayerView, kind: StrEnum, options: tuple[str, ...], about: str = "") -> str:
-    return GreedyAgent(random.Random(7)).decide(view, Decision(kind, view.me, options, about))
+    return GreedyBot(random.Random(7)).decide(view, Decision(kind, view.me, options, about))
 
 
 # -- contracts (§9.1) -------------------------------------------------------------------------------
@@ -245,23 +246,24 @@ def test_black_contracts_are_chosen_and_completed_over_sessions_s9_3() -> None:
     """Offered a choice of both kinds, the greedy agent takes a black contract at a fair non-zero rate
     (an expected value, not a quota) and completes some of them."""
     offers = black = completed = 0
-    original = GreedyAgent.decide
+    original = GreedyBot.decide
 
-    def counting(self: GreedyAgent, view: PlayerView, decision: Decision) -> str:
+    def counting(self: GreedyBot, view: View, decision: Decision) -> str:
         nonlocal offers, black
         answer = original(self, view, decision)
         if decision.kind is HextechKind.CONTRACT:
+            assert isinstance(view, PlayerView)
             kinds = {view.cards[o].contract.kind for o in decision.options}  # type: ignore[union-attr]
             if kinds == {"normal", "black"}:
                 offers += 1
                 black += view.cards[answer].contract.kind == "black"  # type: ignore[union-attr]
         return answer
 
-    GreedyAgent.decide = counting  # type: ignore[method-assign]
+    GreedyBot.decide = counting  # type: ignore[method-assign]
     try:
         for seed in range(6):
             session = new_session(SessionConfig(seed=seed, mode="all", rounds=4))
-            result = drive(session, make_agents(["greedy"] * 4, seed))
+            result = drive(session, make_bots(["greedy"] * 4, seed))
             for record in result.rounds:
                 r = record.result
                 completed += sum(
@@ -270,7 +272,7 @@ def test_black_contracts_are_chosen_and_completed_over_sessions_s9_3() -> None:
                     if c is not None and session.is_black(c) and s.value == "completed"
                 )
     finally:
-        GreedyAgent.decide = original  # type: ignore[method-assign]
+        GreedyBot.decide = original  # type: ignore[method-assign]
     assert offers >= 60
     assert 0.03 <= black / offers <= 0.5
     assert completed > 0
@@ -330,5 +332,6 @@ def test_discard_orders_put_the_loneliest_face_first(seed: int) -> None:
     assert [p & choices.FACE for p in lonely] == sorted(
         faces, key=lambda k: (-choices._loneliness(k, vec), k)
     )
-    isolated = sorted(bots._discard_order(key))
-    assert [p & choices.FACE for p in isolated] == sorted(faces, key=lambda k: (-bots._isolation(k, key), k))
+    isolated = sorted(counsel._discard_order(key))
+    loneliest = sorted(faces, key=lambda k: (-counsel._isolation(k, key), k))
+    assert [p & choices.FACE for p in isolated] == loneliest

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pickle
 from typing import Any
 
-from engine.agents.hextech.roster import make_agents
 from engine.agents.roster import make_bots
 from engine.core.decisions import Decision
 from engine.core.registry import ruleset
@@ -58,5 +57,5 @@ def test_a_hextech_search_agent_plays_the_same_through_a_worker_r520() -> None:
     it stood, whoever thinks."""
     config = SessionConfig(6, "strategy", 4)
     names = ["search:2", "greedy", "search:2", "random"]
-    plain = answers_of(new_session(config), list(make_agents(names, 6)))
-    assert answers_of(new_session(config), handed(list(make_agents(names, 6)))) == plain and len(plain) > 100
+    plain = answers_of(new_session(config), list(make_bots(names, 6)))
+    assert answers_of(new_session(config), handed(list(make_bots(names, 6)))) == plain and len(plain) > 100

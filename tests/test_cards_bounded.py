@@ -24,7 +24,7 @@ from dsl import check_cards, compile_cards, parse_text
 from dsl.compiler import _names
 from dsl.lint import chain_findings
 from dsl.parser import MAX_DIGITS, MAX_NESTING
-from engine.agents.hextech.roster import make_agents
+from engine.agents.roster import make_bots
 from engine.core.session import drive
 from engine.hextech import vocabulary as v
 from engine.hextech.plugins import installed_modules
@@ -362,7 +362,7 @@ def test_a_card_that_passes_the_checker_plays_in_bounded_time(card: tuple[str, s
     config = SessionConfig(seed=seed, mode="all", rounds=4)
     session = new_session(config, chosen=(chosen, modules))
     with time_bound(30):
-        result = drive(session, make_agents(["greedy"] * 4, seed))
+        result = drive(session, make_bots(["greedy"] * 4, seed))
     assert len(result.rounds) == 4
 
 

@@ -15,7 +15,7 @@ import pytest
 from pools_lint_cli import run_hexmj
 
 from dsl.pools import DEFAULT_POOL_FILE
-from engine.agents.hextech.bots import GreedyAgent
+from engine.agents.bots import GreedyBot
 from engine.core.errors import EngineFault, IllegalActionError
 from engine.core.hand import decompose
 from tools.cli import main
@@ -142,13 +142,13 @@ def test_a_divergent_decision_names_its_kind_and_a_missing_field_21(tmp_path: Pa
 # 22 ---------------------------------------------------------------------------------------------
 
 
-def broken_hand(self: GreedyAgent, view: object, decision: object) -> str:
+def broken_hand(self: GreedyBot, view: object, decision: object) -> str:
     """A bot that hands the hand check a hand the engine could never hold (6 tiles, no melds)."""
     decompose([0, 0, 0, 1, 2, 3])
     return ""
 
 
-def illegal_answer(self: GreedyAgent, view: object, decision: object) -> str:
+def illegal_answer(self: GreedyBot, view: object, decision: object) -> str:
     """A bot whose answer is none of the decision's options."""
     return "bogus"
 
@@ -172,7 +172,7 @@ def test_an_engine_fault_in_simulate_is_exit_70_with_game_and_seed_22(
     problem: str,
 ) -> None:
     """Not the user's malformed input (2): exit 70, naming the game, its seed and how to replay it."""
-    monkeypatch.setattr(GreedyAgent, "decide", decide)
+    monkeypatch.setattr(GreedyBot, "decide", decide)
     db = f"sqlite:///{tmp_path / 'r.db'}"
     args = [
         "simulate",
@@ -209,7 +209,7 @@ def test_an_engine_fault_in_play_is_exit_70_with_the_seed_22(
     problem: str,
 ) -> None:
     """``hexmj play`` reports the same way; what was logged before the fault stays in the log."""
-    monkeypatch.setattr(GreedyAgent, "decide", decide)
+    monkeypatch.setattr(GreedyBot, "decide", decide)
     log = tmp_path / "s.jsonl"
     code, out, err = hexmj([*PLAY, "--log", str(log)])
     assert (code, out) == (70, "")
@@ -223,7 +223,7 @@ def test_an_engine_fault_in_play_is_exit_70_with_the_seed_22(
 
 def test_an_engine_fault_shows_where_with_hexmj_traceback_22(monkeypatch: pytest.MonkeyPatch) -> None:
     """``HEXMJ_TRACEBACK=1`` re-raises an engine fault for a bug report, as it does any defect."""
-    monkeypatch.setattr(GreedyAgent, "decide", illegal_answer)
+    monkeypatch.setattr(GreedyBot, "decide", illegal_answer)
     monkeypatch.setenv("HEXMJ_TRACEBACK", "1")
     monkeypatch.setattr(sys, "argv", ["hexmj", *PLAY])
     with pytest.raises(EngineFault, match="engine fault: illegal answer 'bogus'") as fault:

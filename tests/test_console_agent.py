@@ -16,7 +16,7 @@ import pytest
 from pools_lint_cli import run_hexmj
 from rich.console import Console
 
-from engine.agents.hextech.roster import make_agents
+from engine.agents.roster import BOTS, make_bots
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.session import drive
 from engine.core.tiles import format_one, kind_of_instance, name, parse
@@ -62,7 +62,7 @@ def test_a_scripted_person_plays_is_asked_again_and_leaves_at_end_of_input_s5_2_
     :class:`LeftTable` (exit 7); the last table drawn holds no tile only another seat conceals."""
     people, shown = terminal("1\n99\nnonsense\n[/bold]\n1\n1\n1\n")
     session = new_session(SessionConfig(seed=3, mode="strategy", rounds=4), [people.event])
-    agents = make_agents(["human", "greedy", "greedy", "greedy"], 3, people.people(people.show))
+    agents = make_bots(["human", "greedy", "greedy", "greedy"], 3, {**BOTS, **people.people(people.show)})
     answered: list[tuple[Decision, str]] = []
     with pytest.raises(LeftTable) as left:
         drive(session, agents, on_answer=lambda d, a: answered.append((d, a)))

@@ -12,6 +12,7 @@ from console_support import console, create, deciding, play, seat_view
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
+from engine.agents.search import SearchBot
 from engine.core.errors import InputError
 from engine.core.tiles import parse
 from tools.cli import app
@@ -168,7 +169,8 @@ def test_a_bot_seat_plays_the_search_agent_the_host_names_s16(client: TestClient
     made = create(client, mode="strategy", seed=5, bots=["B", "C", "D"], agents=agents, test=True)
     live_table = client.app.state.console.tables.tables[made["table"]]  # type: ignore[attr-defined]
     assert [agent.name for agent in live_table.agents] == ["web", "search", "search", "greedy"]
-    assert live_table.agents[1].budget == 8
+    searching = live_table.agents[1]
+    assert isinstance(searching, SearchBot) and searching.budget_at("hextech") == 8
     lines = client.app.state.console.store.lines(made["table"], 1)  # type: ignore[attr-defined]
     header = json.loads(lines[0])
     assert header["agents"] == ["web", "search:8", "search", "greedy"]

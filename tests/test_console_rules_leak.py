@@ -21,6 +21,7 @@ import pytest
 from console_support import arrange, console, create, first_walls, seat_view
 from starlette.testclient import TestClient
 
+from engine.agents import roster
 from engine.agents.roster import LOGGED
 from engine.core.deal import shuffled_wall
 from engine.core.decisions import Decision, DecisionKind
@@ -29,7 +30,7 @@ from engine.core.seat_view import SeatView
 from engine.core.seats import PLAYERS
 from engine.core.tiles import INSTANCE_KINDS, format_tiles, is_flower, parse
 from engine.core.wall import Wall
-from tools.console_web import live, requests
+from tools.console_web import live
 from tools.kinds import table as table_kind
 
 SEED = 21
@@ -65,7 +66,7 @@ def answer(kind: str, about: str, options: list[str]) -> str:
 @pytest.fixture
 def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
     monkeypatch.setattr(table_kind, "LOGGED", {**LOGGED, Tsumogiri.name: Tsumogiri})
-    monkeypatch.setattr(requests, "BOTS", {**LOGGED, Tsumogiri.name: Tsumogiri})
+    monkeypatch.setattr(roster, "BOTS", {**LOGGED, Tsumogiri.name: Tsumogiri})
     with console(tmp_path / "console.db") as running:
         yield running
 

@@ -10,12 +10,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from table_support import arranged, core_table, installed_tiny
+from table_support import arranged, core_table, deal_table, installed_tiny
 
 from engine.agents.bots import GreedyBot
 from engine.core import registry
 from engine.core.aim import Aim
-from engine.core.deal import deal
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.knitted import knitted_straight_shanten
 from engine.core.ruleset import RuleSet
@@ -216,7 +215,7 @@ def test_a_third_partys_own_form_is_played_with_no_change_to_the_core(duidui: Ru
     reads it from the declaration (the view of a dealt table carries it) and keeps the three pairs,
     throwing 5s."""
     table = core_table(duidui, {}, arranged(duidui, [ALL_PUNGS, "", "", ""]))
-    assert deal(table)
+    assert deal_table(table)
     seen = view_of(table, 0)
     assert seen.aim == duidui.aim() and not seen.aim.standard and len(seen.aim.own) == 1
     options = tuple(f"discard {FACES[k]}" for k in sorted(set(seen.hand)))

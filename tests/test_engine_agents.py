@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine.agents.bots import RandomBot
-from engine.agents.hextech.bots import GreedyAgent
+from engine.agents.bots import GreedyBot, RandomBot
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.melds import Meld
 from engine.core.session import drive
@@ -53,7 +52,7 @@ def test_a_table_view_reads_the_table_when_asked_and_never_another_hand_s9_4_s14
 
 def test_greedy_takes_a_legal_win_and_discards_toward_tenpai_s11() -> None:
     sc = Scenario(hands={"A": "123m456m789m123p55s"})
-    greedy = GreedyAgent(random.Random(0))
+    greedy = GreedyBot(random.Random(0))
     view = build_view(sc.round.table, 0, contracts_public=False, augments=((),) * 4, scores=(0,) * 4)
     assert sc.pending is not None and greedy.decide(view, sc.pending) == "hu"
     turn = Decision(DecisionKind.TURN, 0, ("discard 1z", "discard 5m"))
@@ -80,5 +79,5 @@ def test_random_agent_answers_only_offered_options_and_sessions_end_s16() -> Non
         for _ in range(30)
     } <= set(decision.options)
     session = new_session(SessionConfig(8, "party", 4))
-    result = drive(session, [agent, GreedyAgent(random.Random(1)), agent, agent])
+    result = drive(session, [agent, GreedyBot(random.Random(1)), agent, agent])
     assert len(result.rounds) == 4 and result.test

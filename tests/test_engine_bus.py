@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass, field
 
-from engine.agents.hextech.roster import make_agents
+from engine.agents.roster import make_bots
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.session import drive
 from engine.hextech.bus import Bus, Event, Sink
@@ -189,7 +189,7 @@ def test_a_round_gives_a_named_sink_only_its_events_and_plays_the_same_s11() -> 
 
 def _played(sink: Sink) -> SessionResult:
     session = Session(SessionConfig(3, "strategy", 4), sinks=[sink])
-    return drive(session, make_agents(["greedy"] * 4, 3))
+    return drive(session, make_bots(["greedy"] * 4, 3))
 
 
 @dataclass
@@ -238,7 +238,7 @@ def test_the_party_listeners_sleep_in_a_round_until_a_party_card_or_a_module_act
             drawn = "party.drawn" in since[: since.index("round.started")]
             seen.add((drawn, "idle" in session.bus.audible))
 
-    drive(session, make_agents(["random"] * 4, 4), on_answer=note)
+    drive(session, make_bots(["random"] * 4, 4), on_answer=note)
     assert {(False, False), (True, True), (False, True)} <= seen
 
 

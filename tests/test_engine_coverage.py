@@ -14,7 +14,7 @@ other than its upper, a few times in a hundred sessions, so the cap leaves room 
 
 from __future__ import annotations
 
-from engine.agents.hextech.roster import make_agents
+from engine.agents.roster import make_bots
 from engine.core.agent import Agent
 from engine.core.decisions import Decision
 from engine.core.session import drive
@@ -83,7 +83,7 @@ def test_every_base_card_is_drawn_and_resolved_in_play_s6_lib() -> None:
                 into.add(str(event.data.get("new", "")))
 
         session = new_session(SessionConfig(played, "all"), [contracts])
-        agents = [Exploring(bot, exercised) for bot in make_agents(AGENTS, played)]
+        agents = [Exploring(bot, exercised) for bot in make_bots(AGENTS, played)]
         result = drive(session, agents)
         played += 1
         for record in result.rounds:

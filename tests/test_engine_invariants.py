@@ -27,7 +27,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.agents.hextech.roster import make_agents
+from engine.agents.roster import make_bots
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.log_writer import LogWriter
 from engine.core.melds import MeldKind
@@ -149,7 +149,7 @@ def _play_watched(seed: int, mode: str, agents: Sequence[str], rounds: int) -> t
     watch = Watch()
     session = new_session(SessionConfig(seed, mode, rounds), [watch.event])
     watch.session = session
-    result = drive(session, make_agents(list(agents), seed), on_answer=watch.decision)
+    result = drive(session, make_bots(list(agents), seed), on_answer=watch.decision)
     return result, watch
 
 
@@ -255,7 +255,7 @@ def test_a_log_replays_byte_for_byte_from_its_answers_alone(seed: int, mode: str
     session = new_session(SessionConfig(seed, mode, 4), [event_sink(writer)])
     again = drive(
         session,
-        make_agents(["random"] * 4, seed + 1),
+        make_bots(["random"] * 4, seed + 1),
         script=iter(contents.answers()),
         on_answer=writer.decision,
     )

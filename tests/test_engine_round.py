@@ -9,7 +9,7 @@ import pytest
 
 from dsl.compiler import compile_cards
 from dsl.pools import pool_cards
-from engine.agents.hextech.roster import make_agents
+from engine.agents.roster import make_bots
 from engine.core.decisions import DecisionKind
 from engine.core.melds import MeldKind
 from engine.core.ruleset import Call
@@ -239,7 +239,7 @@ def test_a_player_in_the_middle_of_their_turn_does_not_answer_a_nested_discard_h
     ruling B won there and was then handed the replacement tile: a hand of 15 tiles."""
     seed = 6596280566522768756
     session = Session(SessionConfig(seed, "party", 8), cards=tuple(compile_cards(pool_cards("party"))))
-    result = drive(session, make_agents(["greedy"] * 4, seed))
+    result = drive(session, make_bots(["greedy"] * 4, seed))
     assert len(result.rounds) == 8
 
 
@@ -250,7 +250,7 @@ def test_the_winners_of_one_discard_are_judged_together_before_any_card_acts_s12
     the cards in between left the second winner without a legal hand and the round failed."""
     seed = 4698788087407529522
     session = new_session(SessionConfig(seed, "party", 8), [])
-    result = drive(session, make_agents(["greedy"] * 4, seed))
+    result = drive(session, make_bots(["greedy"] * 4, seed))
     assert len(result.rounds) == 8
     multi = [w for r in result.rounds for w in r.result.wins if w.way is WinWay.RON]
     assert multi

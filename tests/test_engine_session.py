@@ -6,7 +6,7 @@ from functools import cache
 
 from dsl.compiler import compile_cards
 from dsl.pools import pool_cards
-from engine.agents.hextech.roster import make_agents
+from engine.agents.roster import make_bots
 from engine.core.decisions import Decision
 from engine.core.seats import seat_wind
 from engine.core.session import drive
@@ -31,7 +31,7 @@ def _cards(mode: str) -> tuple[CompiledCard, ...]:
 
 def _play(seed: int, mode: str = "strategy", rounds: int = 8, agents: str = "greedy") -> SessionResult:
     session = Session(SessionConfig(seed, mode, rounds), cards=_cards(mode))
-    return drive(session, make_agents([agents] * 4, seed))
+    return drive(session, make_bots([agents] * 4, seed))
 
 
 def test_dealer_order_is_a_b_c_d_twice_without_repeat_dealer_s4() -> None:
@@ -84,7 +84,7 @@ def test_every_round_offers_two_normal_and_one_black_contract_to_each_player_s9_
         if decision.kind is HextechKind.CONTRACT:
             offers.append(decision.options)
 
-    drive(session, make_agents(["greedy"] * 4, 3), on_answer=record)
+    drive(session, make_bots(["greedy"] * 4, 3), on_answer=record)
     assert len(offers) == 32
     for options in offers:
         assert sorted(o[0] for o in options) == ["B", "C", "C"]

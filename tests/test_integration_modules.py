@@ -16,7 +16,7 @@ import pytest
 from play_cards_support import CardPlay, library, seat
 from typer.testing import CliRunner
 
-from engine.agents.hextech.roster import make_agents
+from engine.agents.roster import make_bots
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.session import drive
 from engine.hextech.bus import Event
@@ -58,7 +58,7 @@ def _party_session(seed: int) -> tuple[Session, list[Event]]:
         sinks=[events.append],
     )
     _party(session).policy = ChallengePolicy(accept=0.34, alternative=0.33, skip=1.0)
-    drive(session, make_agents(["greedy"] * 4, seed))
+    drive(session, make_bots(["greedy"] * 4, seed))
     return session, events
 
 
@@ -96,7 +96,7 @@ class Person:
     person = True
 
     def __init__(self, seed: int) -> None:
-        self.bot = make_agents(["greedy"] * 4, seed)[0]
+        self.bot = make_bots(["greedy"] * 4, seed)[0]
         self.challenges: list[str] = []
 
     def decide(self, view: PlayerView, decision: Decision) -> str:
@@ -124,7 +124,7 @@ def test_a_person_answers_their_own_challenges_the_bots_follow_the_policy_s7_4()
         )
         _party(session).policy = ChallengePolicy(accept=1.0, alternative=0.0, skip=0.0)
         person = Person(seed)
-        drive(session, [person, *make_agents(["greedy"] * 4, seed)[1:]])
+        drive(session, [person, *make_bots(["greedy"] * 4, seed)[1:]])
         asked += person.challenges
         for event in events:
             if event.name == "challenge.settled":
@@ -373,7 +373,7 @@ def _bonuses(mode: str, seed: int) -> list[int]:
     cards, modules = session_cards(mode)
     config = SessionConfig(seed=seed, mode=mode, rounds=4)
     session = Session(config, cards=cards, modules=modules, plugins=Modules.enable(modules))
-    result = drive(session, make_agents(["greedy"] * 4, seed))
+    result = drive(session, make_bots(["greedy"] * 4, seed))
     return [[i for i, _, _ in w.items].count("treasure") for r in result.rounds for w in r.result.wins]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.agents.hextech.roster import make_agents
+from engine.agents.roster import make_bots
 from engine.core.session import drive
 from engine.hextech.bus import Event, Sink
 from engine.hextech.plugins import Modules, modules_for_mode
@@ -80,7 +80,7 @@ def _recorded(seed: int, *others: Sink) -> tuple[SessionRecord, EventWatcher]:
         cards=session_cards("strategy", None, ()),
         sinks=[watcher, *others],
     )
-    result = drive(session, make_agents(["greedy"] * 4, seed))
+    result = drive(session, make_bots(["greedy"] * 4, seed))
     return session_record(session, result, watcher, ("greedy",) * 4), watcher
 
 
@@ -111,7 +111,7 @@ def _figures(seed: int) -> tuple[SessionRecord, SessionResult]:
         plugins=Modules.enable(modules),
         sinks=[watcher],
     )
-    result = drive(session, make_agents(["greedy"] * 4, seed))
+    result = drive(session, make_bots(["greedy"] * 4, seed))
     return session_record(session, result, watcher, ("greedy",) * 4), result
 
 

@@ -209,7 +209,7 @@ def test_the_core_imports_only_itself() -> None:
         ("engine.hextech.round", "dsl.compiler"),
         ("dsl.compiler", "modules.party.plugin"),
         ("engine.core.hand", "tools.cli"),
-        ("engine.hextech.session", "engine.agents.hextech.bots.GreedyAgent"),
+        ("engine.hextech.session", "engine.agents.bots.GreedyBot"),
         ("engine.core.table_session", "engine.agents.bots"),
         ("modules.party.plugin", "engine.agents.hextech.choices"),
         ("engine.agents.hextech.search", "tools.lab.standin"),

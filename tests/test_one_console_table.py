@@ -17,8 +17,6 @@ import pytest
 from console_process import hexmj
 
 from engine.agents.bots import GreedyBot
-from engine.agents.hextech.bots import GreedyAgent
-from engine.agents.hextech.search import SearchAgent
 from engine.agents.search import SearchBot
 from engine.core.errors import LogError
 from tools.console_web.bot_pool import Job, think
@@ -113,18 +111,14 @@ def _played_log(tmp_path: Path, flags: tuple[str, ...]) -> list[dict[str, Any]]:
     return [json.loads(line) for line in log.read_text().splitlines()]
 
 
-@pytest.mark.parametrize(
-    ("flags", "bots"),
-    [(("--mode", "party"), (SearchAgent, GreedyAgent)), (("--rules", "standard"), (SearchBot, GreedyBot))],
-    ids=["party", "standard"],
-)
+@pytest.mark.parametrize("flags", [("--mode", "party"), ("--rules", "standard")], ids=["party", "standard"])
 def test_a_replay_asks_no_bot_r796(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flags: tuple[str, ...], bots: tuple[type, ...]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flags: tuple[str, ...]
 ) -> None:
     """A finished log of searching and greedy bots replays to its end with every bot refusing to be
     asked: the log answers every seat."""
     lines = _played_log(tmp_path, flags)
-    for bot in bots:
+    for bot in (SearchBot, GreedyBot):
         monkeypatch.setattr(bot, "decide", _refuse)
     replay = build(lines, "play.log")
     assert sorted(replay.rounds()) == [1, 2, 3, 4]

@@ -9,7 +9,6 @@ from collections.abc import Generator
 import pytest
 
 from engine.agents.bots import LoggedPerson, RandomBot
-from engine.agents.hextech.roster import make_agents
 from engine.agents.roster import make_bots
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.errors import LogError
@@ -134,10 +133,8 @@ def test_a_hextech_session_and_its_replay_go_through_the_same_drive_s18_3() -> N
     answers with other bots: the same totals (the answers and the seed fix the session)."""
     answers: list[str] = []
     config = SessionConfig(3, "party", 4)
-    first = drive(
-        new_session(config), make_agents(["random"] * 4, 3), on_answer=lambda d, a: answers.append(a)
-    )
-    again = drive(new_session(config), make_agents(["greedy"] * 4, 4), script=iter(answers))
+    first = drive(new_session(config), make_bots(["random"] * 4, 3), on_answer=lambda d, a: answers.append(a))
+    again = drive(new_session(config), make_bots(["greedy"] * 4, 4), script=iter(answers))
     assert again.totals == first.totals and len(answers) > 100
 
 

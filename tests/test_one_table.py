@@ -3,21 +3,17 @@
 a physical instance the table accounts for at every decision, and a seat's view of any of them is
 the core's :class:`engine.core.seat_view.SeatView`, which names only its own concealed tiles; hextech's
 :class:`engine.hextech.view.PlayerView` offers the same parts (:class:`engine.core.view.View`), so
-the core's bots play a hextech seat."""
+the one set of bots plays a hextech seat (``tests/test_one_set_of_bots.py``)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from enum import StrEnum
 
 import pytest
 
 from engine.agents.bots import RandomBot
-from engine.agents.hextech.roster import make_agents
-from engine.agents.roster import make_bots
-from engine.core.agent import Agent
-from engine.core.decisions import HU, Decision, DecisionKind
+from engine.core.decisions import Decision
 from engine.core.registry import ruleset
 from engine.core.seat_view import view_of
 from engine.core.session import Playable, drive
@@ -25,7 +21,6 @@ from engine.core.table import Player, Table
 from engine.core.table_session import TableConfig, TableSession
 from engine.core.tiles import INSTANCE_KINDS
 from engine.hextech.session import SessionConfig
-from engine.hextech.view import PlayerView
 from tools.hextech_session import new_session
 
 Check = Callable[[Table[Player]], None]
@@ -120,53 +115,3 @@ def test_a_seat_view_of_every_rule_set_shows_only_its_own_concealed_tiles_s5_4(n
             assert not missing, (p, missing)
 
     assert played(SESSIONS[name](5), 5, check) > 20
-
-
-class Asked:
-    """An agent that hands each decision to ``agent`` and notes the kinds it answered and its wins."""
-
-    def __init__(self, agent: Agent[PlayerView]) -> None:
-        self.agent = agent
-        self.name, self.sees, self.person = agent.name, agent.sees, agent.person
-        self.answers: list[tuple[StrEnum, str]] = []
-
-    def decide(self, view: PlayerView, decision: Decision) -> str:
-        assert isinstance(view, PlayerView) or not self.sees
-        answer = self.agent.decide(view, decision)
-        self.answers.append((decision.kind, answer))
-        return answer
-
-
-def core_bots_at_hextech(core: list[str], hextech: list[str], seed: int) -> tuple[list[int], list[Asked]]:
-    """A whole seeded hextech session of four rounds (§18.1), the first seats played by the core's
-    bots ``core`` and the rest by hextech's own ``hextech``: its totals and each seat's answers."""
-    session = new_session(SessionConfig(seed, "all", rounds=4))
-    names = [*core, *["greedy"] * len(hextech)]
-    agents: list[Agent[PlayerView]] = [*make_bots(names, seed)[: len(core)]]
-    agents += make_agents([*["greedy"] * len(core), *hextech], seed)[len(core) :]
-    asked = [Asked(agent) for agent in agents]
-    result = drive(session, asked)
-    assert len(result.rounds) == 4
-    return result.totals, asked
-
-
-@pytest.mark.parametrize(
-    ("core", "hextech"),
-    [(["greedy", "search:2", "greedy", "search:2"], []), (["search:2", "greedy"], ["greedy", "search:2"])],
-)
-def test_the_core_bots_play_a_whole_hextech_session_from_its_seat_views_s11_issue_33(
-    core: list[str], hextech: list[str]
-) -> None:
-    """The core's greedy and search bots (``engine.agents.roster.make_bots``) play every seat of a
-    seeded hextech session, or two seats beside hextech's own bots, to its end through the one
-    session driver (§11 phases 2–3, issue 33 item 1): each turn and call they answer from hextech's
-    seat view, they take the wins offered them, and a seed fixes every answer."""
-    totals, asked = core_bots_at_hextech(core, hextech, 7)
-    for seat in asked[: len(core)]:
-        kinds = {kind for kind, _ in seat.answers}
-        assert {DecisionKind.TURN, DecisionKind.CALL} <= kinds, seat.name
-    core_answers = [answer for seat in asked[: len(core)] for _, answer in seat.answers]
-    assert HU in core_answers and any(answer.startswith("discard ") for answer in core_answers)
-    again, replayed = core_bots_at_hextech(core, hextech, 7)
-    assert again == totals
-    assert [seat.answers for seat in replayed] == [seat.answers for seat in asked]

@@ -1,25 +1,14 @@
 """One set of plain bots for every rule set (issue 33 item 1): the random bot is one agent over any
-view, the greedy bots share their reading of a hand (§11 phase 2; spec 002 出牌 1–3)."""
+view, the bots share their reading of a hand (§11 phase 2; spec 002 出牌 1–3)."""
 
 from __future__ import annotations
 
 import random
 
-from engine.agents.bots import GreedyBot, RandomBot
+from engine.agents.bots import RandomBot
 from engine.agents.greedy import after_kong, called_tiles, move
-from engine.agents.hextech.bots import GreedyAgent
-from engine.agents.hextech.roster import AGENTS
-from engine.agents.roster import BOTS
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.tiles import parse_one
-
-
-def test_one_random_bot_seats_every_rule_set_s4() -> None:
-    """``random`` is the same agent in hextech's roster and the core table's, and each greedy bot is
-    its rule set's own."""
-    hextech: object = AGENTS["random"]
-    assert hextech is RandomBot and BOTS["random"] is RandomBot
-    assert AGENTS["greedy"] is GreedyAgent and BOTS["greedy"] is GreedyBot
 
 
 def test_the_random_bot_draws_as_its_generator_chooses_s11() -> None:

@@ -11,9 +11,10 @@ from collections.abc import Callable, Mapping
 import pytest
 from pools_lint_cli import run_hexmj
 
-from engine.agents.hextech.bots import GreedyAgent
-from engine.agents.hextech.roster import make_agents
-from engine.agents.hextech.search import SearchAgent, hand_points, order_points
+from engine.agents.bots import GreedyBot
+from engine.agents.hextech.search import hand_points, order_points
+from engine.agents.roster import make_bots
+from engine.agents.search import SearchBot
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.errors import InputError
 from engine.core.tiles import parse
@@ -59,8 +60,8 @@ def test_at_the_window_a_ready_plain_hand_abandons_an_unreachable_black_contract
     """B-07 (碰碰到底) held with runs in every suit, waiting on 4p/7p: kept, it can never win (§9.6),
     abandoned it wins more often than not at −1 (§10.2) — search abandons, greedy's fixed rule keeps."""
     view = at_window(library, "123m456p789s234m56p", "B-07")
-    assert {SearchAgent(random.Random(seed)).decide(view, WINDOW) for seed in range(4)} == {ABANDON}
-    assert GreedyAgent(random.Random(1)).decide(view, WINDOW) == KEEP
+    assert {SearchBot(random.Random(seed)).decide(view, WINDOW) for seed in range(4)} == {ABANDON}
+    assert GreedyBot(random.Random(1)).decide(view, WINDOW) == KEEP
 
 
 def test_at_the_window_a_hand_that_meets_its_contract_keeps_it_s10_3(
@@ -69,9 +70,9 @@ def test_at_the_window_a_hand_that_meets_its_contract_keeps_it_s10_3(
     """Four pungs waiting on 9m meet B-07 with any win (+3, §13.4): kept.  Control: the same runs
     hand holding C-01 (two chows, met already by its hand) keeps its normal contract too."""
     pungs = at_window(library, "111m222p333s555z9m", "B-07")
-    assert {SearchAgent(random.Random(seed)).decide(pungs, WINDOW) for seed in range(4)} == {KEEP}
+    assert {SearchBot(random.Random(seed)).decide(pungs, WINDOW) for seed in range(4)} == {KEEP}
     runs = at_window(library, "123m456p789s234m56p", "C-01")
-    assert {SearchAgent(random.Random(seed)).decide(runs, WINDOW) for seed in range(4)} == {KEEP}
+    assert {SearchBot(random.Random(seed)).decide(runs, WINDOW) for seed in range(4)} == {KEEP}
 
 
 def test_an_ending_is_worth_the_engine_score_of_its_hand_s13_3_s13_11() -> None:
@@ -103,7 +104,7 @@ def test_the_same_view_gives_the_same_decisions_whatever_it_cannot_see_s5_4_s9_4
     assert views[0] == views[1]
     turn = first.pending
     assert turn is not None and turn.kind is DecisionKind.TURN and second.pending == turn
-    answers = [[SearchAgent(random.Random(seed), 32).decide(v, turn) for seed in range(3)] for v in views]
+    answers = [[SearchBot(random.Random(seed), 32).decide(v, turn) for seed in range(3)] for v in views]
     assert answers[0] == answers[1]
 
 
@@ -143,6 +144,6 @@ def test_a_bad_agent_name_or_budget_is_a_one_line_input_error(name: str, hexmj: 
     the greedy agent, or a name of no agent: the Python API raises an input error naming
     ``--agents`` and ``hexmj play`` exits 2 with that one line."""
     with pytest.raises(InputError, match="--agents"):
-        make_agents([name, "greedy", "greedy", "greedy"], 1)
+        make_bots([name, "greedy", "greedy", "greedy"], 1)
     code, _, err = hexmj(["play", "--agents", f"{name},greedy,greedy,greedy", "--db", "none"])
     assert code == 2 and err.startswith("hexmj: error: --agents") and len(err.splitlines()) == 1

@@ -14,8 +14,8 @@ import pytest
 from search_support import choose, greedy, searched
 
 from engine.agents.hextech import choices, imagined
-from engine.agents.hextech.search import SearchAgent
 from engine.agents.hextech.steering import steer_of, steered_playouts
+from engine.agents.search import SearchBot
 from engine.core.melds import Meld
 from engine.core.tiles import format_one, parse, parse_one
 from engine.hextech.scenario import Scenario
@@ -178,7 +178,7 @@ def test_card_decisions_are_the_same_whatever_the_seat_cannot_see_s5_4_s14_2() -
     give = choose(faces_of(views[0]), "O-X02")
     count = choose(["0", "1", "2", "3"], "P-04")
     answers = [
-        [SearchAgent(random.Random(seed), 32).decide(v, d) for seed in range(3) for d in (give, count)]
+        [SearchBot(random.Random(seed), 32).decide(v, d) for seed in range(3) for d in (give, count)]
         for v in views
     ]
     assert answers[0] == answers[1]

@@ -12,11 +12,12 @@ from dataclasses import replace
 import pytest
 from search_support import greedy, searched
 
+from engine.agents.bots import GreedyBot
 from engine.agents.hextech import choices
 from engine.agents.hextech.aims import Shape, Steer
-from engine.agents.hextech.bots import GreedyAgent
-from engine.agents.hextech.search import SearchAgent
+from engine.agents.hextech.search import ImaginedRounds
 from engine.agents.hextech.steering import covered, form_grants, steer_of, steered_playouts
+from engine.agents.search import SearchBot
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.tiles import Suit, format_one, parse
 from engine.hextech.decision_kinds import HextechKind
@@ -129,7 +130,7 @@ def test_the_contract_chosen_is_the_one_the_hand_can_complete_s9_1(
     offer = Decision(HextechKind.CONTRACT, 0, ("C-06", "C-07", "B-06"))
     flush = with_parts(BLIND, hand=tuple(sorted(parse("11234567899m5z7p"))), wall_left=83, cards=library)
     assert searched(flush, offer, 64, 4) == {"B-06"}
-    assert [GreedyAgent(random.Random(s)).decide(flush, offer) for s in range(4)].count("B-06") < 4
+    assert [GreedyBot(random.Random(s)).decide(flush, offer) for s in range(4)].count("B-06") < 4
     mixed = with_parts(flush, hand=tuple(sorted(parse("123m456p789s11z5z7p3s"))))
     assert searched(mixed, offer, 64, 4) == {"C-06"}
 
@@ -230,12 +231,14 @@ def test_a_suit_for_another_card_is_answered_as_greedy_and_not_read_for_the_cont
 ) -> None:
     """A suit asked by another card than the held contract (O-P06's kind) is answered as greedy does
     and leaves B-11's reading alone: the suit the agent then names for B-11 is its own choice."""
-    agent = SearchAgent(random.Random(1), 64)
+    agent = SearchBot(random.Random(1), 64)
     scattered = held(library, "1m4m7m9m9m3p4p5p6p2s7s1z3z", "B-11")
     other = Decision(DecisionKind.CHOOSE, 0, ("m", "p", "s"), "O-P06")
-    assert agent.decide(scattered, other) == "m" and agent.suit is None
+    assert agent.decide(scattered, other) == "m"
+    rounds = agent.foresight
+    assert isinstance(rounds, ImaginedRounds) and rounds.suit is None
     assert agent.decide(scattered, Decision(DecisionKind.CHOOSE, 0, ("m", "p", "s"), "B-11")) == "p"
-    assert agent.suit == Suit("p")
+    assert rounds.suit == Suit("p")
 
 
 def test_a_replacement_keeps_the_held_contract_the_hand_completes_s9_1(
@@ -253,7 +256,7 @@ def test_a_replacement_keeps_the_held_contract_the_hand_completes_s9_1(
 
 
 def greedy_seeded(view: PlayerView, decision: Decision, seed: int) -> str:
-    return GreedyAgent(random.Random(seed)).decide(view, decision)
+    return GreedyBot(random.Random(seed)).decide(view, decision)
 
 
 def test_b07_is_taken_by_a_hand_of_pairs_whose_pungs_it_may_claim_s9_1_s11(

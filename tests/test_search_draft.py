@@ -9,9 +9,9 @@ from collections.abc import Mapping
 
 import pytest
 
+from engine.agents.bots import GreedyBot
 from engine.agents.hextech import choices, drafting
-from engine.agents.hextech.bots import GreedyAgent
-from engine.agents.hextech.search import SearchAgent
+from engine.agents.search import SearchBot
 from engine.core.decisions import Decision
 from engine.core.tiles import parse
 from engine.hextech.decision_kinds import HextechKind
@@ -27,7 +27,7 @@ def library() -> Mapping[str, CompiledCard]:
 
 
 def drafted(view: PlayerView, offer: Decision, seeds: int = 4) -> set[str]:
-    return {SearchAgent(random.Random(seed), 64).decide(view, offer) for seed in range(seeds)}
+    return {SearchBot(random.Random(seed), 64).decide(view, offer) for seed in range(seeds)}
 
 
 def draft(*options: str) -> Decision:
@@ -42,7 +42,7 @@ def test_an_augment_whose_shape_wins_more_rounds_is_drafted_over_a_higher_card_v
     shape completing hands one exchange short, so search drafts G-01, every seed and either order."""
     view = with_parts(BLIND, cards=library)
     assert choices.card_value(library["G-08"]) > choices.card_value(library["G-01"])
-    assert GreedyAgent(random.Random(1)).decide(view, draft("G-08", "G-01")) == "G-08"
+    assert GreedyBot(random.Random(1)).decide(view, draft("G-08", "G-01")) == "G-08"
     assert drafted(view, draft("G-08", "G-01")) == {"G-01"}
     assert drafted(view, draft("G-01", "G-08")) == {"G-01"}
 

@@ -12,8 +12,8 @@ from enum import StrEnum
 import pytest
 from search_support import greedy, searched
 
-from engine.agents.hextech.bots import GreedyAgent
-from engine.agents.hextech.search import SearchAgent
+from engine.agents.bots import GreedyBot
+from engine.agents.search import SearchBot
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.session import drive
 from engine.core.tiles import kind_of_instance, parse, parse_one
@@ -83,7 +83,7 @@ def test_a_seat_sees_its_own_drawn_tile_and_no_other_seats_r500(library: Mapping
     decisions = [use("S-18"), use("P-08"), kept]
 
     def answered(view: PlayerView) -> list[str]:
-        return [SearchAgent(random.Random(s), 16).decide(view, d) for s in (0, 1) for d in decisions]
+        return [SearchBot(random.Random(s), 16).decide(view, d) for s in (0, 1) for d in decisions]
 
     assert answered(seen[0]) == answered(seen[1])
 
@@ -98,7 +98,7 @@ class Recorder:
 
     def __init__(self, session: Session) -> None:
         self.session = session
-        self.greedy = GreedyAgent(random.Random(3))
+        self.greedy = GreedyBot(random.Random(3))
         self.noted: list[tuple[StrEnum, int | None, tuple[int, ...], int | None]] = []
 
     def decide(self, view: PlayerView, decision: Decision) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 import pytest
 from search_support import greedy, library_of, searched
 
-from engine.agents.hextech.search import SearchAgent
+from engine.agents.search import SearchBot
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.tiles import parse
 from engine.hextech.scenario import Scenario
@@ -110,7 +110,7 @@ def test_the_suit_named_is_the_same_whatever_the_chooser_cannot_see_s5_4_s14_4(
     assert tables[0].players[0].hand != tables[1].players[0].hand
     views = [build_view(t, 1, augments=((),) * 4, scores=(0,) * 4, cards=library) for t in tables]
     assert views[0] == views[1]
-    answers = [[SearchAgent(random.Random(seed), 16).decide(v, names(1)) for seed in range(3)] for v in views]
+    answers = [[SearchBot(random.Random(seed), 16).decide(v, names(1)) for seed in range(3)] for v in views]
     assert answers[0] == answers[1]
 
 

@@ -15,7 +15,7 @@ import pytest
 from search_support import choose, greedy, library_of, searched, seat
 
 from engine.agents.hextech import choices, imagined, imagined_programs
-from engine.agents.hextech.search import SearchAgent
+from engine.agents.search import SearchBot
 from engine.core.decisions import Decision
 from engine.core.tiles import NUM_KINDS, parse_one
 from engine.hextech.decision_kinds import HextechKind
@@ -171,7 +171,7 @@ def test_program_answers_are_the_same_whatever_the_seat_cannot_see_s5_4(
         choose(("O-P09", "O-P04"), "keep 1 of chance"),
     ]
     answers = [
-        [SearchAgent(random.Random(seed), 32).decide(v, d) for seed in range(3) for d in decisions]
+        [SearchBot(random.Random(seed), 32).decide(v, d) for seed in range(3) for d in decisions]
         for v in views
     ]
     assert answers[0] == answers[1]

@@ -13,9 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_support import answered, arranged, core_table, installed_tiny, kinds, unused
+from table_support import answered, arranged, core_table, deal_table, installed_tiny, kinds, unused
 
-from engine.core.deal import deal
 from engine.core.decisions import Decision, DecisionKind, put
 from engine.core.flow import Ended, Next, own_turn, run_round, turn
 from engine.core.melds import HONOUR_RUNS, Meld, MeldKind
@@ -49,7 +48,7 @@ def chi_rules(tiny: RuleSet) -> RuleSet:
 
 def dealt(rules: RuleSet, hands: list[str], draws: str = "", tail: str = "", **options: Any) -> Table[Player]:
     table = core_table(rules, {**OPTIONS, **options}, arranged(rules, hands, draws, tail))
-    assert deal(table)
+    assert deal_table(table)
     return table
 
 
@@ -356,7 +355,7 @@ def test_flowers_are_set_aside_and_replaced_from_the_tail(chi_rules: RuleSet) ->
         arranged(chi_rules, ["147m258p369s1234z1f", "", "", ""], tail="2f5m"),
         sinks=(lambda name, player, data: events.append((name, player)),),
     )
-    assert deal(table)
+    assert deal_table(table)
     assert kinds(table.players[0].flowers) == parse("12f")
     assert sorted(kinds(table.players[0].hand)) == sorted(parse("147m258p369s1234z5m"))
     assert table.accounted()
@@ -368,7 +367,7 @@ def test_the_flowers_reach_the_win(chi_rules: RuleSet) -> None:
     table = core_table(
         chi_rules, OPTIONS, arranged(chi_rules, ["123m456m789m111p5p3f", "", "", ""], tail="5p")
     )
-    assert deal(table)
+    assert deal_table(table)
     ended, _ = answered(turn(table, first_turn(table)), ["hu"])
     assert isinstance(ended, Ended)
     assert ended.wins[0].context.flowers == (parse_one("3f"),)

@@ -219,6 +219,7 @@ def test_search_is_handed_its_own_seats_view_alone_s4() -> None:
             "prevalent_wind",
             "aim",
             "kinds",
+            "rules",
         }
 
     session = TableSession(TableConfig(STANDARD, STANDARD.resolve_options([]), 11, 1))

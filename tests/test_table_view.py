@@ -12,12 +12,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from table_support import arranged, core_table, installed_tiny, kinds
+from table_support import arranged, core_table, deal_table, installed_tiny, kinds
 
 from engine.agents.bots import GreedyBot, RandomBot
 from engine.agents.roster import make_bots
 from engine.core.aim import Aim
-from engine.core.deal import deal
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.errors import InputError
 from engine.core.flow import turn_options
@@ -41,7 +40,7 @@ def table_with(rules: RuleSet, b_hand: str, b_kong: str, tail: str) -> Table[Pla
     """A dealt table whose A is always the same; B's concealed hand, B's concealed kong and the
     wall's order are what differ."""
     table = core_table(rules, OPTIONS, arranged(rules, [A_HAND, b_hand, "", ""], tail=tail))
-    assert deal(table)
+    assert deal_table(table)
     b = table.players[1]
     kong = []
     for k in parse(b_kong):
@@ -78,9 +77,9 @@ def test_a_seat_sees_its_own_concealed_kong(tiny: RuleSet) -> None:
 
 
 def test_the_view_holds_only_values(tiny: RuleSet) -> None:
-    """Nothing reachable from a view is the live table: tuples, numbers and frozen melds only, and
-    the rule set's aim, a frozen declaration of flags and numbers with the rule set's own judgement
-    of a win and the table's options."""
+    """Nothing reachable from a view is the live table: tuples, numbers and frozen melds only, the
+    rule set's name, and the rule set's aim, a frozen declaration of flags and numbers with the rule
+    set's own judgement of a win and the table's options."""
     view = view_of(table_with(tiny, "1111s222s333s4s", "1111s", "9s"), 2)
 
     def values(item: object) -> Iterator[object]:
@@ -91,7 +90,8 @@ def test_the_view_holds_only_values(tiny: RuleSet) -> None:
 
     for field in dataclasses.fields(view):
         for item in values(getattr(view, field.name)):
-            assert isinstance(item, int | tuple | Meld | Aim), (field.name, type(item))
+            assert isinstance(item, int | tuple | Meld | Aim | str), (field.name, type(item))
+    assert view.rules == tiny.name
     for field in dataclasses.fields(view.aim):
         if field.name != "judge":
             assert isinstance(getattr(view.aim, field.name), int | tuple), field.name

@@ -13,8 +13,7 @@ from enum import StrEnum
 import pytest
 
 from engine.agents.bots import GreedyBot
-from engine.agents.hextech.bots import GreedyAgent
-from engine.agents.search import unseen_tiles
+from engine.agents.lookahead import unseen_tiles
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.melds import Meld, MeldKind
 from engine.core.session import drive
@@ -113,7 +112,7 @@ class Inspector:
 
     def __init__(self, session: Session) -> None:
         self.session = session
-        self.greedy = GreedyAgent(random.Random(5))
+        self.greedy = GreedyBot(random.Random(5))
         self.found: dict[str, list[str]] = {}
         self.walked: dict[StrEnum, int] = {}
         self.turns = 0
@@ -193,7 +192,7 @@ def named_of(view: PlayerView, q: int) -> Counter[int]:
 
 
 class Sealed:
-    """The core's greedy bot at a hextech seat, checking at each decision that its view names of every
+    """The greedy bot at a hextech seat, checking at each decision that its view names of every
     other player only what lies open, and counts the concealed kongs it does not name."""
 
     name, sees, person = "greedy", True, False
@@ -217,18 +216,18 @@ class Sealed:
 
 
 def test_a_hextech_seat_view_names_no_concealed_tile_nor_face_down_kong_of_another_s14_4() -> None:
-    """Through a whole seeded session played by the core's greedy bots, every view a seat is handed
+    """Through a whole seeded session played by the greedy bots, every view a seat is handed
     names of each other player only tiles that lie open (its river, flowers, revealed tiles, exposed
     melds, and once it has won its hand and kongs, §11 phase 3): never a concealed tile, nor the
     face of a concealed kong, which it counts (§14.4, standard rules 出牌 3 (二))."""
-    session = new_session(SessionConfig(3, "all", 4))
+    session = new_session(SessionConfig(4, "all", 4))
     seats = [Sealed(session, seat) for seat in range(4)]
     drive(session, seats)
     assert sum(seat.face_down for seat in seats) > 0
 
 
 def test_another_s_concealed_kong_is_counted_face_down_and_unseen_s14_4() -> None:
-    """A's concealed kong of 1m: B's view counts it and names no 1m, so the core's search bot counts
+    """A's concealed kong of 1m: B's view counts it and names no 1m, so the aim's lookahead counts
     all four 1m unseen from B; the control: A's own view names its kong."""
     sc = Scenario(hands={"A": "1111m23m456p789s55s", "B": "234m456m789m12p66s"})
     sc.advance("ankan 1m")

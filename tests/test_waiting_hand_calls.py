@@ -10,11 +10,10 @@ same call (the control).
 from __future__ import annotations
 
 import pytest
-from table_support import answered, arranged, core_table, kinds
+from table_support import answered, arranged, core_table, deal_table, kinds
 
 from engine.agents.roster import make_bots
 from engine.core import registry
-from engine.core.deal import deal
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.flow import Next, turn
 from engine.core.responses import response_options, waiting
@@ -39,7 +38,7 @@ OTHERS = ["1p2p5p6p8p9p1s2s3s4s6s9s9p", "1p2p5p6p8p1s2s3s5s6s7s8s9s"]
 
 def dealt(rules: RuleSet, hands: list[str], draws: str = "", tail: str = "") -> Table[Player]:
     table = core_table(rules, rules.resolve_options([]), arranged(rules, [*hands, *OTHERS], draws, tail))
-    assert deal(table)
+    assert deal_table(table)
     return table
 
 

@@ -450,7 +450,7 @@ def session_spec(
     mode: str | None, pool: Path | None, rounds: int, agents: str, seed: int, folder: Path | None
 ) -> SessionSpec:
     """The session the options describe; a bad mode, length, pool file or bot is an input error."""
-    from engine.agents.hextech.roster import make_agents
+    from engine.agents.roster import make_bots
     from engine.core.errors import InputError
     from tools.hextech_session import session_mode
     from tools.lab.records import Mode, SessionLength
@@ -465,7 +465,7 @@ def session_spec(
         raise InputError(f"--rounds: {rounds} is not 8 or 4 (§18.1)")
     names = [name.strip() for name in agents.split(",")]
     names = names * 4 if len(names) == 1 else names
-    make_agents(names, seed)
+    make_bots(names, seed)
     seats = (names[0], names[1], names[2], names[3])
     return SessionSpec(
         mode=cast(Mode, mode), pool=pool, rounds=cast(SessionLength, rounds), agents=seats, cards=folder

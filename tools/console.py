@@ -101,7 +101,7 @@ class Terminal:
     def people(
         self, show: Callable[[V, Decision], None], replaying: bool = False
     ) -> dict[str, Callable[[random.Random], Agent[V]]]:
-        """The factories :func:`make_agents` or :func:`make_bots` add to the bots: a person at this
+        """The factories :func:`~engine.agents.roster.make_bots` adds to the bots: a person at this
         terminal, each decision shown by ``show`` (:meth:`show` at a hextech table,
         :meth:`show_seat` at the core's); in a log being replayed or resumed (``replaying``) also a
         seat a person answered from the host console (``web``, R375), which only the log answers."""

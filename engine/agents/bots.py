@@ -1,15 +1,16 @@
-"""The plain bots (issue 14 item 2; issue 33 item 1).
+"""The plain bots (issue 14 item 2; issue 33 item 1, "one set of bots").
 
 * :class:`RandomBot`: a uniformly random legal answer from its own seeded generator, one agent over
-  the view of any rule set, hextech's among them: it reads the decision's options alone.
-* :class:`GreedyBot`, the greedy bot of any rule set, from a seat's view alone (any rule set's
-  :class:`~engine.core.view.View`, hextech's among them; what it shares with hextech's greedy bot is
-  :mod:`engine.agents.greedy`): it wins whenever it may (``hu`` is offered only when the rule set
-  allows the win); otherwise discards to the lowest shanten toward the rule set's own win forms and
-  suit length (the view's :class:`~engine.core.aim.Aim`), the least connected tile first on ties (an
-  honour or terminal before a middle tile), and of discards that leave it waiting one with a wait
-  the rule set lets it win on (a minimum of fan: the aim's judge) when there is one; declares a kong
-  that keeps its shanten and calls a pon, an exposed kong or a chi only when the call lowers it.
+  the view of any rule set: it reads the decision's options alone.
+* :class:`GreedyBot`, the greedy bot of every rule set, from a seat's view alone (any rule set's
+  :class:`~engine.core.view.View`): it wins whenever it may (``hu`` is offered only when the rule
+  set allows the win); at its turn declares a kong whose hand stands at the best shanten a discard
+  reaches, else discards to the lowest shanten, the first of those in a tie order, and of discards
+  that leave it waiting one with a wait the rule set lets it win on when the rule set judges its
+  waits; calls a pon, an exposed kong or a chi only when the call lowers the shanten (a kong: keeps
+  it) and the call is welcome.  The shanten, the tie order, the judging of waits, the welcome of a
+  call and the answers to a rule set's own kinds of decision are the rule set's counsel's
+  (:mod:`engine.agents.counsel`), found by the view's rule set.
 
 A seat a person answered (the host console's ``web`` seat) is named in a log as :data:`PERSON`;
 replaying the log, :class:`LoggedPerson` stands for it and has no answer of its own (R375).
@@ -18,17 +19,27 @@ replaying the log, :class:`LoggedPerson` stands for it and has no answer of its 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 
-from engine.agents.greedy import after_kong, called_tiles, face, hand_vector, less, move
-from engine.core.aim import Aim
+from engine.agents.counsel import Advice, counsel_of
+from engine.agents.greedy import (
+    CALLS,
+    DISCARD,
+    KONGS,
+    after_kong,
+    called_tiles,
+    face,
+    hand_vector,
+    less,
+    move,
+)
 from engine.core.decisions import HU, PASS, Decision, DecisionKind
 from engine.core.errors import LogError
 from engine.core.melds import Meld
 from engine.core.picks import choice
 from engine.core.seats import PLAYERS
-from engine.core.tiles import FACES, NUM_KINDS, TERMINALS
+from engine.core.tiles import FACES
 from engine.core.view import View
-from engine.core.win import WinContext
 
 
 class RandomBot:
@@ -47,43 +58,17 @@ class RandomBot:
         return choice(self.rng, decision.options)
 
 
-def connection(vec: list[int], k: int) -> int:
-    """How much ``k`` joins the rest of the hand: the other copies of it and the faces within two of
-    it in its suit, less one for a terminal; an honour only by its copies, a single one least of all
-    (an honour, then a terminal, then a middle tile goes first)."""
-    if k >= 27:
-        return 2 * vec[k] - 4
-    low, high = k - k % 9, k - k % 9 + 8
-    near = sum(vec[j] for j in range(max(low, k - 2), min(high, k + 2) + 1)) - 1
-    return near - (k in TERMINALS)
-
-
-def lowest_after_discard(aim: Aim, vec: list[int], n_melds: int, declared: tuple[int, ...]) -> int:
-    """The lowest shanten toward ``aim`` any one discard leaves."""
-    return min(aim.after_discards(vec, n_melds, declared).values())
-
-
-def declared_tiles(view: View) -> tuple[int, ...]:
-    """The tiles of the deciding seat's melds, a kong's four."""
-    return tuple(t for meld in view.melds[view.me] for t in meld.tiles)
-
-
-def pays(view: View, less: list[int], declared: tuple[int, ...]) -> bool:
-    """Whether the waiting hand ``less`` has a wait the rule set lets it win on, by self-draw or on
-    the 上家's discard (:attr:`Aim.judge`: a minimum of fan, a suit length)."""
-    aim, me = view.aim, view.me
-    judge = aim.judge
-    assert judge is not None
-    melds, winds = view.melds[me], (view.prevalent_wind, view.seat_wind, view.dealer)
-    hand = [t for t in range(NUM_KINDS) for _ in range(less[t])]
-    for wait in aim.waits(less, view.n_melds):
-        if less[wait] + declared.count(wait) >= 4:
-            continue
-        concealed = tuple(sorted((*hand, wait)))
-        for source in (None, (me + 3) % 4):
-            if judge(WinContext(concealed, melds, wait, me, source, *winds)):
-                return True
-    return False
+def lowest_first(after: Mapping[int, int], floor: int, ordered: Sequence[int]) -> int:
+    """The first of the discards ``ordered`` that leaves the lowest shanten ``after`` it: the first to
+    reach ``floor``, which none goes below, else the first of the least."""
+    pick, best = ordered[0], after[ordered[0]]
+    for k in ordered:
+        left = after[k]
+        if left == floor:
+            return k
+        if left < best:
+            pick, best = k, left
+    return pick
 
 
 _KNOWN = 1 << 10
@@ -92,7 +77,7 @@ memory stays flat)."""
 
 
 class GreedyBot:
-    """A shanten-driven bot that takes every win offered."""
+    """A shanten-driven bot that takes every win offered, counselled by the view's rule set."""
 
     name = "greedy"
     sees = True
@@ -101,72 +86,77 @@ class GreedyBot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
         self.paying: dict[tuple[bytes, tuple[Meld, ...], int, int], bool] = {}
-        """Whether a waiting hand pays (:func:`pays`), by its tiles, its melds, the prevalent wind and
-        the dealer: a waiting hand that draws what it throws is weighed again and again."""
+        """Whether a waiting hand pays (:meth:`~engine.agents.counsel.Advice.pays`), by its tiles,
+        its melds, the prevalent wind and the dealer: a waiting hand that draws what it throws is
+        weighed again and again."""
 
     def decide(self, view: View, decision: Decision) -> str:
-        """The greedy answer: a win, else the turn's or the call's best move."""
+        """The greedy answer: a win, else the turn's or the call's best move, else the counsel's."""
+        kind = decision.kind
+        if kind is DecisionKind.TURN:
+            return self.turn(view, decision.options)
+        if kind is DecisionKind.CALL or kind is DecisionKind.ROB_KONG:
+            return self.call(view, decision)
         if HU in decision.options:
             return HU
-        if decision.kind is DecisionKind.TURN:
-            return self.turn(view, decision.options)
-        if decision.kind is DecisionKind.CALL:
-            return self.call(view, decision)
-        return decision.options[0]
+        return counsel_of(view).answer(view, decision, self.rng)
 
     def turn(self, view: View, options: tuple[str, ...]) -> str:
-        """A kong that keeps the best shanten a discard reaches, else the best discard."""
+        """A win, a kong that keeps the best shanten a discard reaches, else the best discard."""
+        if HU in options:
+            return HU
         vec = hand_vector(view.hand)
-        n, aim, declared = view.n_melds, view.aim, declared_tiles(view)
-        after_discard = aim.after_discards(vec, n, declared)
-        best = min(after_discard.values())
+        advice = counsel_of(view).advise(view, vec)
         discards = []
         for option in options:
             verb, kind = move(option)
-            if verb == "discard":
+            if verb == DISCARD:
                 discards.append(kind)
-                continue
-            after, added = after_kong(vec, verb, kind)
-            kong = (kind,) * (4 if added else 1)
-            if aim.shanten(after, n + added, declared + kong) <= best:
-                return option
-        low = min(after_discard[k] for k in discards)
-        ready = [k for k in discards if after_discard[k] == low]
-        ready.sort(key=lambda k: (connection(vec, k), k))
-        pick = ready[0]
-        if low == 0 and aim.judge is not None and len(ready) > 1:
-            pick = next((k for k in ready if self.pays(view, vec, k, declared)), pick)
+            elif verb in KONGS:
+                after, added = after_kong(vec, verb, kind)
+                if advice.shanten(after, added, (kind,) * (4 if added else 1)) <= advice.least():
+                    return option
+        ordered = advice.order(discards)
+        after_discard = advice.discards()
+        pick = lowest_first(after_discard, advice.floor(), ordered)
+        if after_discard[pick] == 0 and advice.judges:
+            ready = [k for k in ordered if after_discard[k] == 0]
+            if len(ready) > 1:
+                pick = next((k for k in ready if self.pays(view, advice, vec, k)), pick)
         return f"discard {FACES[pick]}"
 
-    def pays(self, view: View, vec: list[int], k: int, declared: tuple[int, ...]) -> bool:
-        """:func:`pays` of the hand less ``k``, remembered."""
-        less = list(vec)
-        less[k] -= 1
-        key = (bytes(less), view.melds[view.me], view.prevalent_wind, view.dealer)
+    def pays(self, view: View, advice: Advice, vec: list[int], k: int) -> bool:
+        """Whether the hand less ``k`` pays, remembered."""
+        rest = list(vec)
+        rest[k] -= 1
+        key = (bytes(rest), view.melds[view.me], view.prevalent_wind, view.dealer)
         known = self.paying.get(key)
         if known is None:
             if len(self.paying) >= _KNOWN:
                 self.paying.clear()
-            known = self.paying[key] = pays(view, less, declared)
+            known = self.paying[key] = advice.pays(rest)
         return known
 
     def call(self, view: View, decision: Decision) -> str:
-        """The first call that lowers the shanten, else ``pass``."""
+        """A win, else the first welcome call that lowers the shanten (a kong: keeps it), else
+        ``pass``."""
+        options = decision.options
+        if HU in options:
+            return HU
         vec = hand_vector(view.hand)
-        n, aim, declared = view.n_melds, view.aim, declared_tiles(view)
-        now = aim.shanten(vec, n, declared)
+        advice = counsel_of(view).advise(view, vec)
+        now = advice.shanten(vec, 0, ())
         about = face(decision.about)
-        for option in decision.options:
+        for option in options:
             verb, _, run = option.partition(" ")
-            if verb == PASS:
+            if verb not in CALLS:
                 continue
             used = called_tiles(verb, run, about)
-            after, melded = less(vec, used), (*declared, about, *used)
+            after, tiles = less(vec, used), (about, *used)
             if verb == "kong":
-                if aim.shanten(after, n + 1, melded) <= now:
+                if advice.shanten(after, 1, tiles) <= now and advice.welcome(verb):
                     return option
-                continue
-            if lowest_after_discard(aim, after, n + 1, melded) < now:
+            elif advice.lowest(after, 1, tiles) < now and advice.welcome(verb):
                 return option
         return PASS
 

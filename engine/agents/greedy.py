@@ -1,17 +1,23 @@
-"""What every greedy bot shares, whatever rule set it plays (§11 phase 2): a
-concealed hand as 34 counts, the face and verb an option names, and the hand a kong or a call
-leaves.  How each greedy bot weighs that hand is its rule set's: the core table's
-:class:`engine.agents.bots.GreedyBot` toward the rule set's aim, hextech's
-:class:`engine.agents.hextech.bots.GreedyAgent` by plain shanten and its cards."""
+"""What the bots read of a hand whatever rule set they play (§11 phase 2): a concealed hand as 34
+counts, the face and verb an option names, the hand a kong or a call leaves, and how much a tile
+joins the rest of the hand.  How a hand is weighed is its rule set's counsel's
+(:mod:`engine.agents.counsel`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
-from engine.core.tiles import NUM_KINDS, parse, parse_one
+from engine.core.tiles import NUM_KINDS, TERMINALS, parse, parse_one
 
+DISCARD = "discard"
+"""The turn's verb of a discard."""
 ANKAN = "ankan"
 """The turn's verb of a concealed kong; every other kong at one's turn adds a tile to a pon."""
+KONGS = frozenset({ANKAN, "kakan"})
+"""The turn's verbs of a kong."""
+CALLS = frozenset({"kong", "pon", "chi"})
+"""The verbs of a call on a discard that make a meld."""
 
 
 def hand_vector(hand: tuple[int, ...]) -> list[int]:
@@ -63,3 +69,14 @@ def less(vec: list[int], tiles: tuple[int, ...]) -> list[int]:
     for k in tiles:
         after[k] -= 1
     return after
+
+
+def connection(vec: Sequence[int], k: int) -> int:
+    """How much ``k`` joins the rest of the hand: the other copies of it and the faces within two of
+    it in its suit, less one for a terminal; an honour only by its copies, a single one least of all
+    (an honour, then a terminal, then a middle tile goes first)."""
+    if k >= 27:
+        return 2 * vec[k] - 4
+    low, high = k - k % 9, k - k % 9 + 8
+    near = sum(vec[j] for j in range(max(low, k - 2), min(high, k + 2) + 1)) - 1
+    return near - (k in TERMINALS)

@@ -1,7 +1,9 @@
-"""The bots of any rule set's seat view (:class:`~engine.core.view.View`) by the names ``--agents``
-and the console take: ``random``, ``greedy``, ``search`` and ``search:N`` (the search bot with a
-budget of ``N`` imagined draws, :mod:`engine.agents.budget`), each with its own generator derived
-from the session's seed and its seat, so a seed fixes every answer (§4 seats; issue 33 item 2)."""
+"""The one set of bots by the names ``--agents``, the lab and the console take, at every rule set's
+table (issue 33 item 1): ``random``, ``greedy``, ``search`` and ``search:N`` (the search bot with a
+budget of ``N``, :mod:`engine.agents.budget`), each one class whose knowledge of a hand is its
+view's rule set's counsel (:mod:`engine.agents.counsel`), each with its own generator derived from
+the session's seed and its seat, so a seed fixes every answer (§4 seats).  A person's seat (``web``,
+a terminal's) is an agent the caller adds by name."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ Factory = Callable[[random.Random], Agent[View]]
 """What makes one seat's agent from its generator."""
 
 BOTS: dict[str, Factory] = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
-"""The bots that play any rule set, by name."""
+"""The bots, by name: each plays every rule set."""
 BUDGETED: dict[str, Callable[[random.Random, int], Agent[View]]] = {"search": SearchBot}
 """The bots that take a budget, ``NAME:N`` (``search:64``)."""
 LOGGED: dict[str, Factory] = {**BOTS, PERSON: LoggedPerson}
@@ -32,12 +34,12 @@ V = TypeVar("V", bound=View)
 
 
 @overload
-def table_bot(name: str, letter: str, known: None = None) -> Factory: ...
+def bot_factory(name: str, letter: str, known: None = None) -> Factory: ...
 @overload
-def table_bot(
+def bot_factory(
     name: str, letter: str, known: Mapping[str, Callable[[random.Random], Agent[V]]]
 ) -> Callable[[random.Random], Agent[V]]: ...
-def table_bot(
+def bot_factory(
     name: str, letter: str, known: Mapping[str, Callable[[random.Random], Agent[V]]] | None = None
 ) -> Callable[[random.Random], Agent[Any]]:
     """The factory an agent name stands for in ``known`` (the bots by default), or ``NAME:N`` for a
@@ -59,6 +61,6 @@ def make_bots(
     if len(names) != 4:
         raise InputError(f"--agents: expected 4 names separated by commas, got {len(names)}")
     return [
-        table_bot(name, letter, known)(random.Random(f"{seed}:agent:{letter}"))
+        bot_factory(name, letter, known)(random.Random(f"{seed}:agent:{letter}"))
         for letter, name in zip("ABCD", names, strict=True)
     ]

@@ -26,7 +26,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol, TypeVar
 
-from engine.core.deal import deal, draw
+from engine.core.deal import TableDeal, deal, draw
 from engine.core.decisions import HU, Decision, DecisionKind, put
 from engine.core.errors import InputError
 from engine.core.melds import Meld, MeldKind
@@ -137,12 +137,12 @@ class _TableRound:
         self.wins: tuple[WinRecord, ...] = ()
 
     def open_round(self) -> Generator[Decision, str, Next | None]:
-        """``round.started`` and the deal; the dealer acts first without a draw."""
-        yield from ()
+        """``round.started`` and the deal with the table's events; the dealer acts first without a
+        draw."""
         table = self.table
         dealer = table.dealer
         table.emit("round.started", dealer, number=self.number, prevalent=FACES[table.prevalent_wind])
-        if not deal(table):
+        if not (yield from deal(table, TableDeal(table))):
             return None
         return Next(dealer, INSTANCE_KINDS[table.players[dealer].hand[-1]])
 

@@ -3,12 +3,12 @@
 A rule set is a package above the core (``engine.hextech``, ``engine.standard``,
 ``engine.hongzhong``, or a third party's) that registers a :class:`RuleSet` through the entry-point
 group ``hexmj.rulesets`` (``engine.core.registry``).  It declares, as data, everything the table
-needs to know to seat four players and play: its tile set, the deal, how the dealer moves and how
-long a session is, which calls exist and their priority, which win forms it accepts, how many
-winners a discard may have, and its table options.  Its scoring and settlement are the two
-functions every rule set writes for itself: :meth:`RuleSet.score` reads a
-:class:`~engine.core.win.WinContext` and itemises the win as :class:`~engine.core.win.Fan` lines,
-:meth:`RuleSet.settle` says who pays whom.
+needs to know to seat four players and play: its tile set, the deal (the hand's size, the dealer's
+extra tile's place), how the dealer moves and how long a session is, which calls exist and their
+priority, which win forms it accepts, how many winners a discard may have, and its table options.
+Its scoring and settlement are the two functions every rule set writes for itself:
+:meth:`RuleSet.score` reads a :class:`~engine.core.win.WinContext` and itemises the win as
+:class:`~engine.core.win.Fan` lines, :meth:`RuleSet.settle` says who pays whom.
 """
 
 from __future__ import annotations
@@ -50,6 +50,17 @@ class DealerRotation(StrEnum):
     """The round's winner deals the next; after a drawn round the dealer stays."""
     DEALER_KEEPS_ON_WIN = "dealer_keeps_on_win"
     """The dealer deals again when it wins or the round is drawn, else the next seat deals."""
+
+
+class DealerTile(StrEnum):
+    """Where the deal gives the dealer its extra tile, the one that makes its hand fourteen (its
+    place fixes which of the wall's tiles each hand gets)."""
+
+    AFTER_THE_HANDS = "after_the_hands"
+    """Each seat from the dealer's on takes its hand, then the dealer one more (R470)."""
+    WITH_THE_DEALERS_HAND = "with_the_dealers_hand"
+    """The dealer takes its hand and the extra tile together, then each other seat its hand (rulebook
+    §11 phase 1: "庄家获得14张牌，其他玩家获得13张牌")."""
 
 
 @dataclass(frozen=True)
@@ -150,6 +161,8 @@ class RuleSet(ABC):
     session_rounds: int
     dealer_rotation: DealerRotation
     hand_size: int = 13
+    dealer_tile: DealerTile = DealerTile.AFTER_THE_HANDS
+    """Where the dealer's extra tile is dealt (:func:`engine.core.deal.deal`)."""
     winners_per_discard: int = 1
     chi_from_upper_seat_only: bool = True
     options: tuple[Option, ...] = ()

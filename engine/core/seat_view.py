@@ -44,6 +44,9 @@ class SeatView:
     kinds: tuple[int, ...] = ()
     """The tile kinds the rule set plays with, four copies of each (its tile set, which every seat
     knows: 34 kinds of standard's 136 suited and honour tiles, 28 of 红中's 112)."""
+    rules: str = ""
+    """The name of the rule set the table plays (which every seat knows; the bots' counsel is found
+    by it)."""
 
     @property
     def n_melds(self) -> int:
@@ -78,6 +81,7 @@ def view_of(table: Table[P], player: int) -> SeatView:
         prevalent_wind=table.prevalent_wind,
         aim=table.aim,
         kinds=table.rules.tiles.kinds,
+        rules=table.rules.name,
     )
 
 

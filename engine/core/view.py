@@ -4,14 +4,15 @@ item 1).
 :class:`View` names the parts every rule set's view offers its seat, under the same names and types:
 the core's :class:`~engine.core.seat_view.SeatView` has them all, and hextech's
 :class:`~engine.hextech.view.PlayerView` has them beside its own (cards, contracts, augments, the
-tiles a card revealed, the winners' hands …).  The core's bots (:mod:`engine.agents`) read a view
-through this protocol alone, so they play every rule set's table, hextech's among them.
+tiles a card revealed, the winners' hands …).  The bots (:mod:`engine.agents`) read a view through
+this protocol alone, so they play every rule set's table, hextech's among them, each counselled by
+the rule set the view names.
 
 A seat sees its own concealed tiles and what lies open: each seat's melds (all of its own, the
 exposed ones of the others; another's concealed kong is 扣放, laid face down, counted in
 ``concealed_kongs`` and never named, until a rule set lays a winner's hand open, §11 phase 3), every
 river and flower set aside, how many tiles each seat holds, the wall's count, the scores, the dealer,
-the winds, the rule set's aim and its tile kinds (the rules, which every seat knows).
+the winds, the rule set's name, aim and tile kinds (the rules, which every seat knows).
 """
 
 from __future__ import annotations
@@ -88,6 +89,11 @@ class View(Protocol):
     @property
     def kinds(self) -> tuple[int, ...]:
         """The tile kinds the rule set plays with, four copies of each."""
+        ...
+
+    @property
+    def rules(self) -> str:
+        """The name of the rule set the table plays."""
         ...
 
     @property

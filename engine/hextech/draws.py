@@ -9,7 +9,11 @@ round (§11 phase 6).
 
 from __future__ import annotations
 
-from engine.core.tiles import FACES, INSTANCE_KINDS, is_flower, kind_of_instance
+from collections.abc import Generator
+
+from engine.core import deal
+from engine.core.decisions import Decision
+from engine.core.tiles import FACES, INSTANCE_KINDS, is_flower
 from engine.hextech.bus import Step
 from engine.hextech.card_runtime import replaceable, replaced
 from engine.hextech.effects.table_changes import see
@@ -48,17 +52,24 @@ def replacement_draw(rnd: RoundState, p: int, reason: str, cause: str | None) ->
     yield from acquire(rnd, p, rnd.table.wall.draw_tail(), "replacement", cause, reason=reason)
 
 
-def replace_flowers(rnd: RoundState, player: int, cause: str | None = None) -> Step:
-    """Reveal every flower in hand and replace each from the tail (§11 phase 1, §6.6 补花)."""
-    hand = rnd.table.players[player].hand
-    while True:
-        tile = next((t for t in hand if is_flower(kind_of_instance(t))), None)
-        if tile is None:
-            return
-        hand.remove(tile)
-        rnd.table.players[player].flowers.append(tile)
-        yield from rnd.emit("flower.revealed", player, cause, flower=rnd.show(tile), phase=rnd.phase)
-        yield from replacement_draw(rnd, player, "flower", cause)
+class Replacing:
+    """The round's side of the core's 补花 (:func:`engine.core.deal.replace_flowers`; §11 phase 1,
+    §6.6), ``cause`` the card whose effect it is part of, if any: each flower set aside is revealed
+    to the cards (``flower.revealed``), then its replacement drawn from the tail as a card may change
+    it (:func:`replacement_draw`); an empty wall ends the round."""
+
+    __slots__ = ("cause", "rnd")
+
+    def __init__(self, rnd: RoundState, cause: str | None) -> None:
+        self.rnd = rnd
+        self.cause = cause
+
+    def replace_flower(self, p: int, flower: int) -> Generator[Decision, str, bool]:
+        """``flower`` revealed, its replacement drawn."""
+        rnd = self.rnd
+        yield from rnd.emit("flower.revealed", p, self.cause, flower=rnd.show(flower), phase=rnd.phase)
+        yield from replacement_draw(rnd, p, "flower", self.cause)
+        return True
 
 
 def acquire(rnd: RoundState, p: int, tile: int, via: str, cause: str | None, **data: object) -> Step:
@@ -87,7 +98,7 @@ def announce(rnd: RoundState, p: int, tile: int, via: str, cause: str | None, **
         player.normal_draws += 1
     if flower:
         rnd.win_tile.pop(p, None)
-        yield from replace_flowers(rnd, p, cause)
+        yield from deal.replace_flowers(rnd.table, Replacing(rnd, cause), p)
         yield from _flower_settled(rnd, p, shown, via, cause, **data)
         return
     if via == "normal":

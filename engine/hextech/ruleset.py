@@ -21,7 +21,7 @@ from typing import Final
 
 from engine.core.errors import InputError
 from engine.core.groups import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS
-from engine.core.ruleset import Call, DealerRotation, Option, OptionValue, RuleSet, TileSet
+from engine.core.ruleset import Call, DealerRotation, DealerTile, Option, OptionValue, RuleSet, TileSet
 from engine.core.tiles import NUM_FLOWERS, NUM_KINDS
 from engine.core.win import Fan, Scored, WinContext
 from engine.hextech.plugins import MODES
@@ -98,6 +98,7 @@ HEXTECH = HextechRules(
     session_rounds=FULL_ROUNDS,
     dealer_rotation=DealerRotation.ROTATE,
     hand_size=OTHER_TILES,
+    dealer_tile=DealerTile.WITH_THE_DEALERS_HAND,
     winners_per_discard=3,
     chi_from_upper_seat_only=True,
     options=(

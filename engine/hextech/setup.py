@@ -8,35 +8,44 @@ one, and the rest go back to be reshuffled.
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Sequence
 
+from engine.core import deal as core_deal
 from engine.core.decisions import Decision
 from engine.hextech.bus import Step
 from engine.hextech.card_runtime import register
 from engine.hextech.contract_offers import OFFER
 from engine.hextech.decision_kinds import HextechKind
-from engine.hextech.draws import replace_flowers
+from engine.hextech.draws import Replacing
 from engine.hextech.round_state import RoundState
-from engine.hextech.ruleset import DEALER_TILES, OTHER_TILES
+from engine.hextech.ruleset import DEALER_TILES
 from engine.hextech.state import ContractStatus
 
-MELD_TILES: Final = 3
-"""The concealed tiles a declared meld stands for (a kong's fourth is its replacement's)."""
+
+class Dealing(Replacing):
+    """The round's side of the core's deal (§11 phase 1): ``setup.dealt`` delivered to the cards once
+    every hand is dealt, each initial flower revealed and replaced as in play (:class:`Replacing`),
+    and the dealer's last tile its tile to win on."""
+
+    __slots__ = ()
+
+    def hands_dealt(self) -> Step:
+        """``setup.dealt``."""
+        yield from self.rnd.emit("setup.dealt")
+
+    def flowers_replaced(self, order: Sequence[int]) -> Step:
+        """The dealer's last tile is the tile it would win on (天胡)."""
+        yield from ()
+        rnd = self.rnd
+        rnd.win_tile[rnd.dealer] = rnd.table.players[rnd.dealer].hand[-1]
 
 
 def deal(rnd: RoundState) -> Step:
     """Deal 14 tiles to the dealer and 13 to each other player from the front (three fewer for each
     meld a player has declared already, as an arranged table may set), then replace every flower
-    from the tail, dealer first (§11 phase 1)."""
-    t = rnd.table
-    order = [rnd.dealer, *t.clockwise_from(rnd.dealer)]
-    for p in order:
-        n = (DEALER_TILES if p == rnd.dealer else OTHER_TILES) - MELD_TILES * len(t.players[p].melds)
-        t.players[p].hand.extend(t.wall.draw_front() for _ in range(n))
-    yield from rnd.emit("setup.dealt")
-    for p in order:
-        yield from replace_flowers(rnd, p)
-    rnd.win_tile[rnd.dealer] = t.players[rnd.dealer].hand[-1]
+    from the tail, dealer first (§11 phase 1): the core's deal (:func:`engine.core.deal.deal`) as
+    :data:`engine.hextech.ruleset.HEXTECH` declares it, with the round's side, :class:`Dealing`."""
+    yield from core_deal.deal(rnd.table, Dealing(rnd, None))
 
 
 def choose_contracts(rnd: RoundState) -> Step:
@@ -80,7 +89,7 @@ def choose_contracts(rnd: RoundState) -> Step:
 def opener(rnd: RoundState) -> int:
     """Who makes the first discard: the dealer, or wherever O-X01 moved the dealer's 14 tiles (§14.3:
     hands move with players)."""
-    sizes = [len(p.hand) + 3 * len(p.melds) for p in rnd.table.players]
+    sizes = [len(p.hand) + core_deal.MELD_TILES * len(p.melds) for p in rnd.table.players]
     return sizes.index(DEALER_TILES) if DEALER_TILES in sizes else rnd.dealer
 
 

@@ -26,8 +26,9 @@ The view is a plain class with its parts written out (not a dataclass, no
 
 It is the core's view of a seat (:class:`engine.core.view.View`: the same parts under the same
 names and types, each seat's melds as core :class:`~engine.core.melds.Meld` s, another's concealed
-kong counted and never named until they have won) with hextech's own parts beside them, so the
-core's bots play a hextech seat as they play any rule set's.
+kong counted and never named until they have won, the rule set's name) with hextech's own parts
+beside them, so the bots play a hextech seat as they play any rule set's, counselled by hextech's
+counsel.
 """
 
 from __future__ import annotations
@@ -51,6 +52,8 @@ NO_CARDS: Mapping[str, CompiledCard] = MappingProxyType({})
 """The library of a view given none."""
 NO_DRAWS: Mapping[int, int] = MappingProxyType({})
 """The draws of a table no round has drawn from."""
+RULES: Final = "hextech"
+"""The name of the rule set whose seats these views are (:attr:`engine.hextech.ruleset.HEXTECH`'s)."""
 HEXTECH_KINDS: Final[tuple[int, ...]] = tuple(range(NUM_KINDS))
 """The tile kinds hextech plays with, four copies of each (the 34 suited and honour kinds)."""
 
@@ -211,13 +214,18 @@ class PlayerView:
 
     @property
     def aim(self) -> Aim:
-        """Hextech's win forms as the core's bots play toward them (:mod:`engine.core.aim`)."""
+        """Hextech's win forms as a bot plays toward them (:mod:`engine.core.aim`)."""
         return self._aim
 
     @property
     def kinds(self) -> tuple[int, ...]:
         """The tile kinds in play, four copies of each."""
         return self._kinds
+
+    @property
+    def rules(self) -> str:
+        """The rule set whose seat this is: hextech's."""
+        return RULES
 
     @property
     def seen(self) -> tuple[int, ...]:

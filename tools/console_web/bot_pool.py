@@ -33,8 +33,8 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, NamedTuple
 
-from engine.agents.hextech.roster import bot_factory
-from engine.agents.roster import table_bot
+from engine.agents.roster import bot_factory
+from engine.agents.search import SearchBot
 from engine.core.agent import Agent
 from engine.core.decisions import Decision
 from tools.rules_option import DEFAULT
@@ -92,15 +92,15 @@ def processors() -> int:
 
 def check_budgets(bot_agents: Mapping[str, str], limit: int, rules: str = DEFAULT) -> None:
     """Refuse a bot whose budget is over ``limit`` (:class:`OverBudget` naming ``agents.X``); the
-    budget is read from the bot the name makes at a table of ``rules``, as ``hexmj play --rules
-    RULES --agents`` makes it."""
+    budget is the one the bot the name makes thinks with at a table of ``rules`` (``search:N``'s
+    ``N``, plain ``search`` its rule set's counsel's), as ``hexmj play --rules RULES --agents``
+    makes it."""
     for letter, name in sorted(bot_agents.items()):
         if name.partition(":")[0] not in THINKERS:
             continue
-        rng = random.Random(0)
-        bot = bot_factory(name, letter)(rng) if rules == DEFAULT else table_bot(name, letter)(rng)
-        budget = getattr(bot, "budget", None)
-        if isinstance(budget, int) and budget > limit:
+        bot = bot_factory(name, letter)(random.Random(0))
+        budget = bot.budget_at(rules) if isinstance(bot, SearchBot) else 0
+        if budget > limit:
             raise OverBudget(
                 f"agents.{letter}: {name} imagines {budget} rounds a candidate, over this console's "
                 f"limit of {limit} (hexmj serve --max-budget)"

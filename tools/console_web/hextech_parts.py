@@ -21,7 +21,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from engine.agents.hextech.roster import make_agents
+from engine.agents.roster import make_bots
 from engine.core.agent import Agent
 from engine.core.decisions import Decision
 from engine.core.log_writer import LogWriter
@@ -98,7 +98,7 @@ class HextechParts:
         self.session: Session = opened.session
         self._played = opened.played
         self.agents: list[Agent[Any]] = list(opened.agents)
-        self.stand_ins: Sequence[Agent[Any]] = make_agents([STAND_IN] * 4, setup.header.seed)
+        self.stand_ins: Sequence[Agent[Any]] = make_bots([STAND_IN] * 4, setup.header.seed)
 
     def totals(self) -> Sequence[int]:
         """Each seat's total so far (§16)."""

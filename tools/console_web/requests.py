@@ -19,8 +19,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.agents.hextech.roster import bot_factory
-from engine.agents.roster import BOTS, table_bot
+from engine.agents.roster import bot_factory
 from engine.core.errors import InputError
 from engine.core.registry import ruleset
 from engine.core.ruleset import OptionValue
@@ -137,7 +136,7 @@ def _rules(body: dict[str, Any], served: Served) -> tuple[str, dict[str, OptionV
     return name, values
 
 
-def _bot_agents(value: object, bots: Collection[str], rules: str = DEFAULT) -> dict[str, str]:
+def _bot_agents(value: object, bots: Collection[str]) -> dict[str, str]:
     """The agent each bot seat plays by (``greedy``, ``random``, ``search``, ``search:N``, at every
     rule set's table), checked as ``hexmj play --agents`` checks it."""
     if value is None:
@@ -150,10 +149,7 @@ def _bot_agents(value: object, bots: Collection[str], rules: str = DEFAULT) -> d
         if not isinstance(name, str):
             raise BadRequest(f"agents.{letter}: expected an agent name, got {name!r}")
         try:
-            if rules != DEFAULT:
-                table_bot(name, letter, BOTS)
-            else:
-                bot_factory(name, letter)
+            bot_factory(name, letter)
         except InputError as error:
             raise BadRequest(f"agents.{letter}: {str(error).removeprefix('--agents: ')}") from None
     return dict(value)
@@ -202,7 +198,7 @@ def table_spec(body: object, taken: Collection[str], served: Served | None = Non
         host_token=new_token(),
         tokens={letter: new_token() for letter in PLAYERS if letter not in bots},
         pool=pool,
-        bot_agents=_bot_agents(body.get("agents"), bots, rules),
+        bot_agents=_bot_agents(body.get("agents"), bots),
         rules=rules,
         options=options,
         fixed_seed="seed" in body,

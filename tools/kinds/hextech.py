@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.agents.bots import LoggedPerson
-from engine.agents.hextech.roster import make_agents
+from engine.agents.roster import BOTS, make_bots
 from engine.core.agent import Agent
 from engine.core.errors import InputError, LogError
 from engine.core.log_lines import SEED_RANGE
@@ -150,7 +150,7 @@ class HextechSetup:
         """The agents the header names; in a log (``replaying``) a name no agent has is a
         :class:`LogError` at ``file:1``."""
         try:
-            return make_agents(list(self.header.agents), self.header.seed, people)
+            return make_bots(list(self.header.agents), self.header.seed, {**BOTS, **people})
         except InputError as err:
             if not replaying:
                 raise
@@ -209,7 +209,7 @@ class HextechSessionKind:
         folder = None if self.folder is None else str(self.folder.resolve())
         header = LogHeader(asked.seed, mode, rounds, agent_names(asked.agents), (), pool, folder)
         SessionConfig(seed=asked.seed, mode=mode, rounds=rounds)
-        make_agents(list(header.agents), asked.seed, dict.fromkeys(PEOPLE, LoggedPerson))
+        make_bots(list(header.agents), asked.seed, {**BOTS, **dict.fromkeys(PEOPLE, LoggedPerson)})
         return header
 
     def check_resume(self, contents: SessionLog[LogHeader], log: Path, given: Mapping[str, Any]) -> None:

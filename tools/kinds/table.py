@@ -3,7 +3,7 @@ after them (issue 14 item 5, R370–R380).
 
 The rule set is found in the ``hexmj.rulesets`` registry and its options given as ``--option
 NAME[=VALUE]`` (resolved by :meth:`RuleSet.resolve_options`, every value recorded in the log's
-header).  Its seats are the core's bots and a person at this terminal (``human``, shown the seat's
+header).  Its seats are the bots and a person at this terminal (``human``, shown the seat's
 view and asked, :class:`tools.console.Terminal`); a log's seat a person answered on the host
 console (``web``, R375) is answered by the log alone.  A hextech
 session's flags (its mode, pool and cards) are refused.  Its record is its ``--json`` document
@@ -158,7 +158,7 @@ class TableSetup:
     ) -> Opened[TableSession, TablePlayed]:
         """The session, the log's sink on it only while ``logging`` and the sinks of where it is
         ``seated`` (by default this terminal: a person at it where the header names one, and a
-        log's ``web`` seat answered by the log alone); the core's bots and the people seated there."""
+        log's ``web`` seat answered by the log alone); the bots and the people seated there."""
         h = self.header
         at = seated or self.at_terminal(replaying)
         config = TableConfig(self.rules, h.options, h.seed, h.rounds)

@@ -30,7 +30,7 @@ from dsl.compiler import compile_pool
 from dsl.loader import load_cards
 from dsl.parser import parse_text
 from dsl.pools import card_paths, pool_cards
-from engine.agents.hextech.roster import make_agents
+from engine.agents.roster import make_bots
 from engine.core.errors import InputError, engine_faults
 from engine.core.seats import PLAYERS
 from engine.core.session import drive
@@ -113,7 +113,7 @@ def play_session(spec: SessionSpec) -> SessionRecord:
     config = SessionConfig(seed=spec.seed, mode=spec.mode, rounds=spec.rounds)
     session = Session(config, cards=cards, modules=modules, plugins=Modules.enable(modules), sinks=[watcher])
     with engine_faults(play_command(spec.seed, spec.mode, spec.rounds, spec.agents, spec.cards, spec.pool)):
-        result = drive(session, make_agents(list(spec.agents), spec.seed))
+        result = drive(session, make_bots(list(spec.agents), spec.seed))
     return session_record(session, result, watcher, spec.agents, spec.pool_name)
 
 

@@ -1,3 +1,3 @@
-"""The hextech rule set's agents: the random and greedy bots (``bots``) with their card choices
-(``choices``), the search agent (``search``) and its imagined play (``imagined``,
-``imagined_programs``, ``steering``, ``drafting``, ``imposed``), and the bots by name (``roster``)."""
+"""The hextech rule set's counsel to the one set of bots (``counsel``) with its card choices
+(``choices``), and the imagined rounds its search bot thinks with (``search``) and their imagined
+play (``imagined``, ``imagined_programs``, ``steering``, ``drafting``, ``imposed``)."""

@@ -1,4 +1,5 @@
-"""The search agent: determinized Monte Carlo over its own seat's view (§9, §10, §13, §18.3).
+"""The search bot's foresight at a hextech seat, its imagined rounds: determinized Monte Carlo over
+its own seat's view (§9, §10, §13, §18.3; the hextech counsel's, :mod:`engine.agents.hextech.counsel`).
 
 At each choice that shapes its round — a discard, a call, the abandon window, the contract — the
 agent imagines the rest of the round ``budget`` times for every candidate answer.  Each imagining
@@ -41,14 +42,13 @@ suit a card asks its holder for (O-P06's, by the wall top the look then leaves) 
 of several (§6.4, §6.9; O-C04's take of its suit among them), each answer's program applied to the
 position (:mod:`engine.agents.hextech.imagined_programs`).  A suit chosen for another seat's card
 (O-N03's bar on its holder's next discard) is the one that costs the holder most over hands imagined
-from the view (:mod:`engine.agents.hextech.imposed`).  Left to the greedy agent
-(:mod:`engine.agents.hextech.choices`): a program with a move the view cannot make (a tile filter the
-moves do not read), and a number asked for another card than the held contract (none in lib v0.2:
-B-15 asks its own holder).  The agent
-reads nothing but the
-:class:`~engine.hextech.view.PlayerView` it is handed and its own answers this round (the suit it
-chose for its contract, B-11's kind; the number it wrote, B-15's), and its random numbers come from
-its own seeded generator, so a seed fixes its play on one worker or many.
+from the view (:mod:`engine.agents.hextech.imposed`).  Left to the greedy bot
+(:class:`engine.agents.bots.GreedyBot`, :mod:`engine.agents.hextech.choices`): a program with a
+move the view cannot make (a tile filter the moves do not read), and a number asked for another
+card than the held contract (none in lib v0.2: B-15 asks its own holder).  The search reads
+nothing but the :class:`~engine.hextech.view.PlayerView` it is handed and its own answers this
+round (the suit it chose for its contract, B-11's kind; the number it wrote, B-15's), and its random
+numbers come from its own seeded generator, so a seed fixes its play on one worker or many.
 """
 
 from __future__ import annotations
@@ -60,16 +60,18 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import replace
 from enum import StrEnum
 from functools import lru_cache
+from typing import cast
 
+from engine.agents.bots import GreedyBot
 from engine.agents.hextech import choices, drafting, imagined, imagined_programs, imposed, steering
 from engine.agents.hextech.aims import NO_AIM, NUMBER_DIGITS, Steer
-from engine.agents.hextech.bots import GreedyAgent
 from engine.core.decisions import HU, PASS, Decision, DecisionKind
 from engine.core.melds import Meld, MeldKind
 from engine.core.seats import PLAYERS
 from engine.core.shanten import DiscardShanten
 from engine.core.shapes import ShapeGrant
 from engine.core.tiles import NUM_KINDS, NUMBER_SUITS, Suit, format_one, parse_one
+from engine.core.view import View
 from engine.hextech.decision_kinds import ABANDON, KEEP, HextechKind
 from engine.hextech.scoring import WinInput, score_win
 from engine.hextech.view import PlayerView, with_parts
@@ -218,20 +220,20 @@ def mean(values: Sequence[float]) -> float:
 
 def better(values: tuple[list[float], list[float]]) -> list[float]:
     """Of the values of imagined rounds played plainly and toward the contract's aims
-    (:meth:`SearchAgent._both`), the aimed ones when there are any and they are worth more on
+    (:meth:`ImaginedRounds._both`), the aimed ones when there are any and they are worth more on
     average, else the plain ones (a contract out of reach is not played for)."""
     plain, aimed = values
     return aimed if aimed and mean(aimed) > mean(plain) else plain
 
 
-def searching(rng: random.Random, budget: int, suit: Suit | None, number: str | None) -> SearchAgent:
-    """A search agent as one pickled is made again: its greedy part shares its generator."""
-    agent = SearchAgent(rng, budget)
+def searching(rng: random.Random, budget: int, suit: Suit | None, number: str | None) -> ImaginedRounds:
+    """Imagined rounds as pickled ones are made again: their greedy part shares their generator."""
+    agent = ImaginedRounds(rng, budget)
     agent.suit, agent.number = suit, number
     return agent
 
 
-class SearchAgent:
+class ImaginedRounds:
     """Determinized Monte Carlo at the choices that shape a round (a card decision's too, where its
     view can apply the answer); the greedy answer elsewhere."""
 
@@ -242,24 +244,25 @@ class SearchAgent:
     def __init__(self, rng: random.Random, budget: int = BUDGET) -> None:
         self.rng = rng
         self.budget = budget
-        self.greedy = GreedyAgent(rng)
+        self.greedy = GreedyBot(rng)
         self.suit: Suit | None = None
         self.number: str | None = None
 
     def __reduce__(
         self,
-    ) -> tuple[Callable[..., SearchAgent], tuple[random.Random, int, Suit | None, str | None]]:
+    ) -> tuple[Callable[..., ImaginedRounds], tuple[random.Random, int, Suit | None, str | None]]:
         """Pickled by its generator, budget and the suit and number it chose, as the console hands it
         to a worker process (R520): the compiled class is made again through :func:`searching`,
         not by an argumentless ``__new__``."""
         return searching, (self.rng, self.budget, self.suit, self.number)
 
-    def decide(self, view: PlayerView, decision: Decision) -> str:
-        """The answer of the highest expected points where the agent searches, else the greedy one."""
+    def decide(self, view: View, decision: Decision) -> str:
+        """The answer of the highest expected points where the agent searches, else the greedy one;
+        ``view`` is a hextech seat's (its counsel's foresight is asked by its rule set's name)."""
         search = _SEARCHED.get(decision.kind)
         if search is None:
             return self.greedy.decide(view, decision)
-        return search(self, view, decision)
+        return search(self, cast(PlayerView, view), decision)
 
     def _weigher(self, view: PlayerView) -> Weigher:
         return Weigher(view, self.suit, self.number)
@@ -762,15 +765,15 @@ class SearchAgent:
         return plain, aimed
 
 
-_SEARCHED: dict[StrEnum, Callable[[SearchAgent, PlayerView, Decision], str]] = {
-    DecisionKind.TURN: SearchAgent._turn,
-    DecisionKind.CALL: SearchAgent._call,
-    DecisionKind.ROB_KONG: SearchAgent._call,
-    HextechKind.ABANDON: SearchAgent._abandon,
-    HextechKind.CONTRACT: SearchAgent._contract,
-    HextechKind.AUGMENT: SearchAgent._augment,
-    DecisionKind.CHOOSE: SearchAgent._choose,
-    HextechKind.KEEP_LASTING: SearchAgent._keep,
+_SEARCHED: dict[StrEnum, Callable[[ImaginedRounds, PlayerView, Decision], str]] = {
+    DecisionKind.TURN: ImaginedRounds._turn,
+    DecisionKind.CALL: ImaginedRounds._call,
+    DecisionKind.ROB_KONG: ImaginedRounds._call,
+    HextechKind.ABANDON: ImaginedRounds._abandon,
+    HextechKind.CONTRACT: ImaginedRounds._contract,
+    HextechKind.AUGMENT: ImaginedRounds._augment,
+    DecisionKind.CHOOSE: ImaginedRounds._choose,
+    HextechKind.KEEP_LASTING: ImaginedRounds._keep,
 }
 """The search agent's method for each kind of decision it answers itself."""
 
