@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 
 import pytest
 
@@ -14,8 +15,9 @@ from engine.core.melds import MeldKind
 from engine.core.ruleset import Call
 from engine.core.session import drive
 from engine.core.table import Player, Table
-from engine.core.tiles import format_tiles, kind_of_instance, parse_one
+from engine.core.tiles import NUM_KINDS, format_tiles, kind_of_instance, parse_one
 from engine.core.wall import Wall
+from engine.core.win_facts import copies_on_view
 from engine.hextech import calls
 from engine.hextech.contracts import ContractTerms
 from engine.hextech.decision_kinds import HextechKind
@@ -271,3 +273,5 @@ def test_the_round_plays_on_the_core_table_and_shows_what_every_seat_sees_h21() 
     assert table.visible_kinds() == [kind_of_instance(i) for i in [*meld, *sorted(revealed)]]
     assert format_tiles(table.visible_kinds()) == "345m3p8s"
     assert parse_one("2p") not in table.visible_kinds()
+    shown = Counter(table.visible_kinds())
+    assert [copies_on_view(table, k) for k in range(NUM_KINDS)] == [shown[k] for k in range(NUM_KINDS)]

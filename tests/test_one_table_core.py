@@ -21,12 +21,13 @@ from engine.core.decisions import Decision
 from engine.core.flow import Ended, Next, turn
 from engine.core.melds import Meld, MeldKind
 from engine.core.ruleset import RuleSet
+from engine.core.seat_view import view_of
 from engine.core.session import drive
 from engine.core.table import Player, Table, TableMeld
 from engine.core.table_session import TableConfig, TableSession
-from engine.core.tiles import parse, parse_one
+from engine.core.tiles import INSTANCE_KINDS, NUM_KINDS, instances_of, parse, parse_one
 from engine.core.wall import Wall
-from engine.core.win_facts import copies_on_view
+from engine.core.win_facts import copies_on_view, win_context
 
 STANDARD = registry.ruleset("standard")
 HONGZHONG = registry.ruleset("hongzhong")
@@ -157,3 +158,47 @@ def test_several_wins_on_one_discard_count_the_same_copies_fan_58(on_view: bool)
     assert isinstance(ended, Ended) and [w.winner for w in ended.wins] == [0, 1]
     assert [w.context.last_copy for w in ended.wins] == [on_view, on_view]
     assert [("和绝张" in names) for names in fan_names(ended)] == [on_view, on_view]
+
+
+def test_a_view_and_a_wins_facts_read_the_tiles_as_they_lie_after_every_move_s5_4() -> None:
+    """§5.4 (standard rules 出牌 3 (二)), 和牌的规定 二, 番种 和绝张: a seat's view, a win's facts and
+    the copies of each face on view name each player's tiles as they lie when asked, however they
+    moved since the last reading — a discard claimed out of a river, a river tile put back into the
+    hand or taken from its front, a flower set aside, a hand whose tiles changed places, a list
+    replaced — and the seats' players follow the seats as they move."""
+    table = last_copy_table(fourth_on_view=True)
+    a, b, c, d = table.players
+
+    def check() -> None:
+        on_view = Counter(table.visible_kinds())
+        assert [copies_on_view(table, k) for k in range(NUM_KINDS)] == [on_view[k] for k in range(NUM_KINDS)]
+        for p, held in enumerate(table.players):
+            view = view_of(table, p)
+            assert view.hand == tuple(sorted(kinds(held.hand)))
+            assert view.rivers[p] == tuple(kinds(held.river))
+            assert view.flowers[p] == tuple(kinds(held.flowers))
+            if held.hand:
+                win = win_context(table, p, INSTANCE_KINDS[held.hand[-1]], None)
+                assert win.concealed == tuple(kinds(held.hand))
+                assert win.flowers == tuple(kinds(held.flowers))
+
+    check()
+    a.hand.append(b.river.pop())
+    check()
+    a.river.append(a.hand.pop(0))
+    check()
+    a.hand[0], a.hand[-1] = a.hand[-1], a.hand[0]
+    check()
+    d.flowers.append(instances_of(parse_one("1f"))[0])
+    d.hand = d.hand[1:]
+    check()
+    c.river = [c.hand.pop()]
+    check()
+    b.river += [d.hand.pop(), d.hand.pop()]
+    check()
+    del b.river[0]
+    check()
+    assert [table.player_at(seat) for seat in range(4)] == [0, 1, 2, 3] and table.dealer == 0
+    table.seat_of[:] = [1, 2, 3, 0]
+    assert [table.player_at(seat) for seat in range(4)] == [3, 0, 1, 2] and table.dealer == 3
+    assert table.clockwise_from(3) == [0, 1, 2] and table.upper_of(0) == 3

@@ -19,7 +19,7 @@ from engine.core.aim import PLAIN, Aim
 from engine.core.melds import Meld, MeldKind
 from engine.core.seats import seat_wind
 from engine.core.table import P, Table
-from engine.core.tiles import INSTANCE_KINDS, WINDS
+from engine.core.tiles import WINDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,10 +62,9 @@ class SeatView:
 def view_of(table: Table[P], player: int) -> SeatView:
     """The view of ``player`` of ``table`` now, its tiles as kinds."""
     players = table.players
-    kinds = INSTANCE_KINDS
     return SeatView(
         me=player,
-        hand=tuple(sorted([kinds[i] for i in players[player].hand])),
+        hand=tuple(sorted(players[player].hand_kinds())),
         melds=tuple(
             [
                 tuple([m.meld for m in held.melds if p == player or m.meld.kind is not MeldKind.ANKAN])
@@ -73,8 +72,8 @@ def view_of(table: Table[P], player: int) -> SeatView:
             ]
         ),
         concealed_kongs=tuple([sum(m.meld.kind is MeldKind.ANKAN for m in held.melds) for held in players]),
-        rivers=tuple([tuple([kinds[i] for i in held.river]) for held in players]),
-        flowers=tuple([tuple([kinds[i] for i in held.flowers]) for held in players]),
+        rivers=tuple([held.river_kinds() for held in players]),
+        flowers=tuple([held.flower_kinds() for held in players]),
         hand_sizes=tuple([len(held.hand) for held in players]),
         wall_left=len(table.wall),
         scores=table.scores,

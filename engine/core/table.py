@@ -28,7 +28,7 @@ from engine.core.aim import Aim
 from engine.core.melds import Meld, MeldKind
 from engine.core.ruleset import Call, OptionValue, RuleSet
 from engine.core.seats import SEATS_AFTER, SEATS_BEFORE, seat_distance, seat_wind
-from engine.core.tiles import INSTANCE_KINDS, NUM_KINDS, WINDS
+from engine.core.tiles import INSTANCE_KINDS, INSTANCE_SPANS, NUM_KINDS, WINDS
 from engine.core.wall import Wall
 
 Sink = Callable[[str, int | None, Mapping[str, Any]], None]
@@ -45,6 +45,26 @@ class TableMeld:
     from_player: int | None = None
 
 
+class KindsRead:
+    """The kinds of a list of a player's tile instances, read again only when the list changed: the
+    views and a win's facts read a player's tiles as kinds many times between two of its moves."""
+
+    __slots__ = ("instances", "kinds")
+
+    def __init__(self) -> None:
+        self.instances: list[int] = []
+        self.kinds: tuple[int, ...] = ()
+
+    def of(self, tiles: list[int]) -> tuple[int, ...]:
+        """The kinds of ``tiles``, in their order."""
+        if not tiles:
+            return ()
+        if tiles != self.instances:
+            self.instances = tiles.copy()
+            self.kinds = tuple([INSTANCE_KINDS[i] for i in tiles])
+        return self.kinds
+
+
 @dataclass(slots=True)
 class Player:
     """One player's tiles for the current round: concealed ``hand``, ``melds``, ``river``, every
@@ -57,12 +77,27 @@ class Player:
     """Every discard the player made this round, in order (天和 and 地和 are wins before one)."""
     flowers: list[int] = field(default_factory=list)
     won: bool = False
+    _hand_read: KindsRead = field(default_factory=KindsRead, init=False, repr=False, compare=False)
+    _river_read: KindsRead = field(default_factory=KindsRead, init=False, repr=False, compare=False)
+    _flowers_read: KindsRead = field(default_factory=KindsRead, init=False, repr=False, compare=False)
+
+    def hand_kinds(self) -> tuple[int, ...]:
+        """The concealed hand's kinds, in hand order."""
+        return self._hand_read.of(self.hand)
+
+    def river_kinds(self) -> tuple[int, ...]:
+        """The river's kinds, in the order discarded."""
+        return self._river_read.of(self.river)
+
+    def flower_kinds(self) -> tuple[int, ...]:
+        """The flowers' kinds, in the order set aside."""
+        return self._flowers_read.of(self.flowers)
 
     def counts(self) -> list[int]:
         """The concealed hand as 34 per-face counts."""
         vec = [0] * NUM_KINDS
-        for i in self.hand:
-            vec[INSTANCE_KINDS[i]] += 1
+        for k in self.hand_kinds():
+            vec[k] += 1
         return vec
 
     @property
@@ -81,6 +116,25 @@ class Player:
             shown += self.hand
         return shown
 
+    def copies_on_view(self, face: int) -> int:
+        """How many of :meth:`on_view` are of kind ``face``, counted without listing them: a kind's
+        instances are consecutive (:func:`engine.core.tiles.instances_of`)."""
+        first, last = INSTANCE_SPANS[face]
+        n = 0
+        for i in self.river:
+            if first <= i <= last:
+                n += 1
+        for m in self.melds:
+            if m.meld.exposed:
+                for i in m.instances:
+                    if first <= i <= last:
+                        n += 1
+        if self.won:
+            for i in self.hand:
+                if first <= i <= last:
+                    n += 1
+        return n
+
 
 P = TypeVar("P", bound=Player)
 
@@ -90,6 +144,8 @@ class Table(Generic[P]):
     rule set's own round) moves its tiles."""
 
     __slots__ = (
+        "_at_seat",
+        "_seated",
         "aim",
         "any_call",
         "calls",
@@ -127,6 +183,8 @@ class Table(Generic[P]):
         self.players: list[P] = list(players)
         self.seat_of = list(seat_of)
         """The seat each player sits at, by player."""
+        self._seated: list[int] = []
+        self._at_seat: tuple[int, ...] = ()
         self.dealer_seat = dealer_seat
         self.prevalent_wind = prevalent_wind
         self.scores = scores
@@ -151,11 +209,22 @@ class Table(Generic[P]):
     @property
     def dealer(self) -> int:
         """The player at the dealer seat (§4, standard rules 术语 二)."""
-        return self.seat_of.index(self.dealer_seat)
+        return self.players_by_seat()[self.dealer_seat]
 
     def player_at(self, seat: int) -> int:
         """The player sitting at ``seat``."""
-        return self.seat_of.index(seat)
+        return self.players_by_seat()[seat]
+
+    def players_by_seat(self) -> tuple[int, ...]:
+        """The player at each seat, by seat: :attr:`seat_of` inverted, again only when it changed."""
+        seat_of = self.seat_of
+        if seat_of != self._seated:
+            at_seat = [0] * len(seat_of)
+            for p, seat in enumerate(seat_of):
+                at_seat[seat] = p
+            self._seated = seat_of.copy()
+            self._at_seat = tuple(at_seat)
+        return self._at_seat
 
     def seat_wind(self, player: int) -> int:
         """门风 of ``player``'s seat: the dealer's seat is 东, its 下家 南, 对家 西, 上家 北 (standard rules
@@ -168,11 +237,11 @@ class Table(Generic[P]):
 
     def clockwise_from(self, player: int) -> list[int]:
         """The in-game players in seat order after ``player``'s seat (§6.4, §12.1)."""
-        seats = self.seat_of
+        at_seat = self.players_by_seat()
         players = self.players
         after = []
-        for seat in SEATS_AFTER[seats[player]]:
-            p = seats.index(seat)
+        for seat in SEATS_AFTER[self.seat_of[player]]:
+            p = at_seat[seat]
             if not players[p].won:
                 after.append(p)
         return after
@@ -193,9 +262,9 @@ class Table(Generic[P]):
     def _first_in_game(self, seats: tuple[int, ...]) -> int | None:
         """The player at the first of ``seats`` who has not won."""
         players = self.players
-        seat_of = self.seat_of
+        at_seat = self.players_by_seat()
         for seat in seats:
-            p = seat_of.index(seat)
+            p = at_seat[seat]
             if not players[p].won:
                 return p
         return None

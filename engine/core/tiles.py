@@ -261,5 +261,10 @@ def from_counts(vec: Sequence[int]) -> list[int]:
 INSTANCE_KINDS: Final[tuple[int, ...]] = tuple(kind_of_instance(i) for i in range(NUM_INSTANCES))
 """The kind of each tile instance, looked up rather than computed (``INSTANCE_KINDS[i]``)."""
 
+INSTANCE_SPANS: Final[tuple[tuple[int, int], ...]] = tuple(
+    (instances_of(k)[0], instances_of(k)[-1]) for k in range(ALL_KINDS)
+)
+"""The first and the last instance of each kind, whose instances are consecutive (:func:`instances_of`)."""
+
 _ONE: dict[str, int] = {format_one(k): k for k in range(ALL_KINDS)}
 """Every tile's canonical notation (``5m``, ``1f``) and its kind, for :func:`parse_one`."""

@@ -12,8 +12,7 @@ draw) before any call (R472).
 from __future__ import annotations
 
 from engine.core.hand import is_complete_counts
-from engine.core.table import Player, Table
-from engine.core.tiles import INSTANCE_KINDS
+from engine.core.table import P, Player, Table
 from engine.core.win import WinContext
 
 
@@ -42,15 +41,12 @@ def winning(
     return table.rules.may_win(win, table.options)
 
 
-def copies_on_view(table: Table[Player], face: int) -> int:
+def copies_on_view(table: Table[P], face: int) -> int:
     """How many tiles of ``face`` every seat sees (:meth:`Table.visible_kinds`, counted without
     listing their kinds)."""
-    kinds = INSTANCE_KINDS
     n = 0
     for player in table.players:
-        for i in player.on_view():
-            if kinds[i] == face:
-                n += 1
+        n += player.copies_on_view(face)
     return n
 
 
@@ -81,11 +77,9 @@ def win_context(
     The other three copies of the face are on view (和绝张) only if the winner's hand holds no other;
     ``shown`` is :func:`copies_on_view` of the face when the caller has counted it at this table."""
     player = table.players[winner]
-    kinds = INSTANCE_KINDS
-    held = [kinds[i] for i in player.hand]
+    concealed = player.hand_kinds()
     if discarder is not None:
-        held.append(tile)
-    concealed = tuple(held)
+        concealed += (tile,)
     in_river = discarder is not None and not robbing_kong
     first_tile = not player.discarded and not table.any_call
     dealer = table.dealer
@@ -99,7 +93,7 @@ def win_context(
         seat_wind=table.seat_wind(winner),
         dealer=dealer,
         meld_sources=tuple([m.from_player for m in player.melds]),
-        flowers=tuple([kinds[i] for i in player.flowers]),
+        flowers=player.flower_kinds(),
         last_copy=last_copy(table, concealed, tile, in_river, shown),
         last_of_wall=not table.wall,
         after_kong=after_kong,

@@ -15,6 +15,7 @@ from enum import StrEnum
 from engine.core.melds import MeldKind
 from engine.core.picks import shuffle
 from engine.core.table import Player
+from engine.core.tiles import INSTANCE_KINDS
 
 
 class ContractStatus(StrEnum):
@@ -104,6 +105,16 @@ class PlayerState(Player):
         if not self.won:
             shown += sorted(self.revealed)
         return shown
+
+    def copies_on_view(self, face: int) -> int:
+        """How many of :meth:`on_view` are of kind ``face`` (:meth:`Player.copies_on_view`, then the
+        revealed hand tiles while the player is in the round)."""
+        n = Player.copies_on_view(self, face)
+        if not self.won:
+            for i in self.revealed:
+                if INSTANCE_KINDS[i] == face:
+                    n += 1
+        return n
 
 
 class Deck:
