@@ -18,6 +18,7 @@ from engine.agents.roster import make_bots
 from engine.agents.search import SearchBot
 from engine.core.agent import Agent
 from engine.core.decisions import Decision, DecisionKind
+from engine.core.melds import Meld, MeldKind
 from engine.core.registry import ruleset
 from engine.core.seat_view import SeatView
 from engine.core.session import drive
@@ -138,6 +139,37 @@ def test_a_resumed_search_session_is_the_uninterrupted_one_s4(
     assert cut.read_bytes() == raw
     code, out, err = run_hexmj(["replay", str(whole)], monkeypatch, capsys)
     assert (code, err, out) == (0, "", played)
+
+
+HONGZHONG = ruleset("hongzhong")
+
+
+def test_a_wait_whose_four_copies_the_seat_holds_or_declared_is_not_judged_spec003() -> None:
+    """红中's set has four of each tile (spec 003, 112 张): A has declared a pon of 8s and holds the
+    fourth in 123m 456s 7778s 9m.  Throwing 9m leaves it waiting (八支 in 条) on 6s, 9s and a fifth
+    8s, which no wall holds: the search bot weighs the waits with copies left, never asking the rule
+    set to judge a hand of five 8s, and throws 9m."""
+    pon = Meld(MeldKind.PON, tuple(parse("888s")))
+    view = replace(
+        opening_view("123m456s7778s9m"),
+        melds=((pon,), (), (), ()),
+        hand_sizes=(11, 13, 13, 13),
+        aim=HONGZHONG.aim(HONGZHONG.resolve_options([])),
+        kinds=HONGZHONG.tiles.kinds,
+        rules=HONGZHONG.name,
+    )
+    decision = Decision(DecisionKind.TURN, 0, tuple(f"discard {FACES[k]}" for k in sorted(set(view.hand))))
+    assert SearchBot(random.Random(1)).decide(view, decision) == "discard 9m"
+
+
+def test_a_hongzhong_session_of_searching_bots_plays_to_its_end_spec003(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The session whose searching bot came to wait on a fifth 8s beside its pon of 8s (seed 9) plays
+    to its end: exit 0, not 70."""
+    argv = ["play", "--rules", "hongzhong", "--seed", "9", "--rounds", "4", "--db", "none"]
+    code, out, err = run_hexmj([*argv, "--agents", "search:2,greedy,random,greedy"], monkeypatch, capsys)
+    assert (code, err) == (0, "") and "Standings" in out
 
 
 def test_search_plays_and_simulates_by_name_s4(

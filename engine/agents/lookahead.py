@@ -88,9 +88,12 @@ class Weighing:
 
     def pays(self, counts: Sequence[int], wait: int) -> bool:
         """Whether the rule set lets the waiting hand win on ``wait``, by self-draw or on the 上家's
-        discard (:attr:`Aim.judge`)."""
+        discard (:attr:`Aim.judge`); never on a wait whose four copies the seat holds or declared,
+        which no wall holds (the set has four of each tile)."""
         judge, view = self.aim.judge, self.view
         assert judge is not None
+        if counts[wait] + self.declared.count(wait) >= 4:
+            return False
         me = view.me
         hand = tuple(sorted((*(t for t in range(NUM_KINDS) for _ in range(counts[t])), wait)))
         winds = (view.prevalent_wind, view.seat_wind, view.dealer)
