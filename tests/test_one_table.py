@@ -8,6 +8,7 @@ the one set of bots plays a hextech seat (``tests/test_one_set_of_bots.py``)."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 
 import pytest
@@ -19,7 +20,7 @@ from engine.core.seat_view import view_of
 from engine.core.session import Playable, drive
 from engine.core.table import Player, Table
 from engine.core.table_session import TableConfig, TableSession
-from engine.core.tiles import INSTANCE_KINDS
+from engine.core.tiles import INSTANCE_KINDS, NUM_KINDS
 from engine.hextech.session import SessionConfig
 from tools.hextech_session import new_session
 
@@ -115,3 +116,18 @@ def test_a_seat_view_of_every_rule_set_shows_only_its_own_concealed_tiles_s5_4(n
             assert not missing, (p, missing)
 
     assert played(SESSIONS[name](5), 5, check) > 20
+
+
+@pytest.mark.parametrize("name", sorted(SESSIONS))
+def test_every_rule_set_keeps_the_faces_of_a_players_discards_s11_phase_2(name: str) -> None:
+    """A player's discards this round (``Player.discarded``, what 天和/地和 and hextech's conditions on
+    discards read) are kept as faces at every rule set's table (§11 phase 2): every tile still in a
+    river is one of its player's discards, counted by face, and no more than were made."""
+
+    def check(table: Table[Player]) -> None:
+        for player in table.players:
+            discarded = Counter(player.discarded)
+            assert all(0 <= k < NUM_KINDS for k in discarded)
+            assert not Counter(INSTANCE_KINDS[i] for i in player.river) - discarded
+
+    assert played(SESSIONS[name](4), 4, check) > 20

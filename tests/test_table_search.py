@@ -298,7 +298,7 @@ def test_the_consoles_budget_limit_reads_the_tables_own_search_s4(tmp_path: Path
             "/api/tables", json={"rules": "standard", "bots": ["B"], "agents": {"B": "search:9"}}
         )
         assert refused.status_code == 422 and refused.json()["error"].startswith(
-            "agents.B: search:9 imagines 9"
+            "agents.B: search:9 thinks with a budget of 9,"
         )
         hextech = client.post("/api/tables", json={"bots": ["B"], "agents": {"B": "search"}})
         assert hextech.status_code == 422

@@ -293,7 +293,7 @@ class _TableTurn:
         player = self.table.players[p]
         tile = take(player, face)
         player.river.append(tile)
-        player.discarded.append(tile)
+        player.discarded.append(face)
         return tile
 
     def respond(self, source: int, tile: int, rob: bool) -> Generator[Decision, str, dict[int, str]]:

@@ -74,7 +74,8 @@ class Player:
     melds: list[TableMeld] = field(default_factory=list)
     river: list[int] = field(default_factory=list)
     discarded: list[int] = field(default_factory=list)
-    """Every discard the player made this round, in order (天和 and 地和 are wins before one)."""
+    """The face of every discard the player made this round, in order, whether or not it still lies
+    in the river (天和 and 地和 are wins before one; hextech's conditions on a player's discards)."""
     flowers: list[int] = field(default_factory=list)
     won: bool = False
     _hand_read: KindsRead = field(default_factory=KindsRead, init=False, repr=False, compare=False)

@@ -102,7 +102,7 @@ def check_budgets(bot_agents: Mapping[str, str], limit: int, rules: str = DEFAUL
         budget = bot.budget_at(rules) if isinstance(bot, SearchBot) else 0
         if budget > limit:
             raise OverBudget(
-                f"agents.{letter}: {name} imagines {budget} rounds a candidate, over this console's "
+                f"agents.{letter}: {name} thinks with a budget of {budget}, over this console's "
                 f"limit of {limit} (hexmj serve --max-budget)"
             )
 
