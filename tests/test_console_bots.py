@@ -104,7 +104,9 @@ def test_a_budget_over_the_servers_limit_is_refused_with_422_naming_the_field(tm
     are taken."""
     with serving(tmp_path, "--max-budget", "64") as server:
         refused = server.api("POST", "/api/tables", {"bots": ["B"], "agents": {"B": "search:65"}})
-        assert refused.status == 422 and refused.json()["error"].startswith("agents.B: search:65 thinks with a budget of 65,")
+        assert refused.status == 422 and refused.json()["error"].startswith(
+            "agents.B: search:65 thinks with a budget of 65,"
+        )
         for name in ("search", "search:64"):
             taken = server.api("POST", "/api/tables", {"bots": ["B", "C", "D"], "agents": {"C": name}})
             assert taken.status == 201, taken.text
