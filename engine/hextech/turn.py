@@ -190,20 +190,25 @@ class _Act:
         """The window on the discard or added kong (:func:`engine.hextech.calls.responses`)."""
         return responses(self.rnd, source, tile, rob=rob)
 
+    def settled(self, p: int, tile: int, outcome: str) -> Step:
+        """``discard.settled``: ``p``'s discard ``tile`` came to ``outcome`` (``none``, ``ron``,
+        ``called``), told with whether it was a normal discard (§11 phase 2)."""
+        yield from self.rnd.emit(
+            "discard.settled",
+            p,
+            self.cause,
+            tile=FACES[INSTANCE_KINDS[tile]],
+            outcome=outcome,
+            normal=self.normal,
+        )
+
     def unclaimed(self, p: int, tile: int) -> Generator[Decision, str, Turn | None]:
         """Nobody claimed the discard: it extends the discarder's run of uncalled discards (W-16,
         P-06), ``discard.settled`` with nothing, and the next seat plays (§11 phase 2)."""
         rnd = self.rnd
         rnd.table.players[p].uncalled_streak += 1
         if "discard.settled" in rnd.audible:
-            yield from rnd.emit(
-                "discard.settled",
-                p,
-                self.cause,
-                tile=FACES[INSTANCE_KINDS[tile]],
-                outcome="none",
-                normal=self.normal,
-            )
+            yield from self.settled(p, tile, "none")
         nxt = rnd.table.next_after_seat(self.seat)
         return None if nxt is None else Turn(nxt)
 
@@ -222,7 +227,7 @@ class _Act:
         if decided(rnd):
             rnd.record("discard.settled", p, self.cause, tile=shown, outcome="ron", normal=self.normal)
             raise RoundOver(EndReason.THIRD_WIN)
-        yield from rnd.emit("discard.settled", p, self.cause, tile=shown, outcome="ron", normal=self.normal)
+        yield from self.settled(p, tile, "ron")
         nxt = rnd.table.next_after_seat(self.seat)
         return None if nxt is None else Turn(nxt)
 
@@ -232,14 +237,7 @@ class _Act:
         rnd = self.rnd
         rnd.table.players[p].uncalled_streak = 0
         yield from make_call(rnd, caller, p, tile, answer)
-        yield from rnd.emit(
-            "discard.settled",
-            p,
-            self.cause,
-            tile=FACES[INSTANCE_KINDS[tile]],
-            outcome="called",
-            normal=self.normal,
-        )
+        yield from self.settled(p, tile, "called")
         if (self.cause or rnd.ambient) == RULE:
             yield from turn_ended(rnd, p)
             rnd.turn_of = caller
